@@ -1,0 +1,24 @@
+#pragma once
+// Generic per-recipient view diffs (proto/plateau/v1/diff.proto). ComputeDiff walks two messages
+// of the same type through reflection; ApplyDiff replays the ops. For any two views a and b of
+// one type: ApplyDiff(a, ComputeDiff(a, b)) makes a byte-identical to b. Views must not use map
+// fields (their order is not stable); repeated fields are diffed by position.
+#include <google/protobuf/message.h>
+
+#include <vector>
+
+#include "engine/core/status.h"
+#include "plateau/v1/diff.pb.h"
+
+namespace plateau::engine {
+
+std::vector<plateau::v1::DiffOp> ComputeDiff(const google::protobuf::Message& from,
+                                             const google::protobuf::Message& to);
+
+// Applies ops in order. A malformed op (unknown field, index out of range, wrong value kind)
+// returns an error; ops before it stay applied, so callers apply to a copy when it matters.
+Status ApplyDiff(const std::vector<plateau::v1::DiffOp>& ops, google::protobuf::Message* target);
+Status ApplyDiff(const google::protobuf::RepeatedPtrField<plateau::v1::DiffOp>& ops,
+                 google::protobuf::Message* target);
+
+}  // namespace plateau::engine
