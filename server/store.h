@@ -1,0 +1,63 @@
+#pragma once
+// Persistence behind an interface: the room and lobby layers talk to a Store, never to SQLite.
+// Every accepted action is made durable (AppendAction returns) before it is broadcast, so a crash
+// or restart never loses an accepted move; unfinished games come back at start-up.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/status.h"
+#include "plateau/v1/protocol.pb.h"
+
+namespace plateau::server {
+
+using engine::Status;
+using engine::StatusOr;
+
+// A game as the lobby knew it when it started: enough to rebuild its room after a restart.
+struct RoomRecord {
+  std::string room_id;
+  std::string join_code;
+  bool is_private = false;
+  std::string title;
+  std::string host_player_id;
+  std::vector<std::string> seat_player_ids;  // by seat
+};
+
+struct StoredPlayer {
+  std::string player_id;
+  std::string name;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Players are keyed by a secret token; only a hash of it is stored.
+  virtual Status SavePlayer(const std::string& token, const StoredPlayer& player) = 0;
+  virtual StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string& token) = 0;
+
+  // record: game_id, game, options, seed, seat_names, started_unix_ms (actions/results empty).
+  virtual Status BeginGame(const plateau::v1::GameRecord& record, const RoomRecord& room) = 0;
+  // `index` is the action's position in the log (0-based); durable when this returns ok.
+  virtual Status AppendAction(const std::string& game_id, uint32_t index,
+                              const plateau::v1::ReplayAction& action) = 0;
+  virtual Status FinishGame(const std::string& game_id,
+                            const std::vector<plateau::v1::SeatResult>& results,
+                            int64_t finished_unix_ms) = 0;
+
+  // The full record (with actions and, once finished, results); nullopt for an unknown id.
+  virtual StatusOr<std::optional<plateau::v1::GameRecord>> LoadGame(const std::string& game_id) = 0;
+  // Finished games, newest first; `game` empty for all; `before_game_id` for paging.
+  virtual StatusOr<std::vector<plateau::v1::ReplaySummary>> ListFinished(
+      const std::string& game, uint32_t limit, const std::string& before_game_id) = 0;
+  // Games started but not finished, with their rooms, for recovery at start-up.
+  struct Unfinished {
+    plateau::v1::GameRecord record;
+    RoomRecord room;
+  };
+  virtual StatusOr<std::vector<Unfinished>> LoadUnfinished() = 0;
+};
+
+}  // namespace plateau::server
