@@ -1,0 +1,216 @@
+import { describe, expect, it } from "vitest";
+import { applyDiff, DiffError } from "../src/diff";
+import { Long, protobuf, type, ViewDiffType } from "../src/proto";
+
+// A schema exercising every shape the differ can produce.
+const SCHEMA = `
+syntax = "proto3";
+package t;
+enum Color { NONE = 0; RED = 1; BLUE = 2; }
+message Leaf { string name = 1; int32 n = 2; repeated uint32 tags = 3; }
+message Mid { Leaf leaf = 1; repeated Leaf leaves = 2; Color color = 3; }
+message Root {
+  int32 i32 = 1; int64 i64 = 2; uint32 u32 = 3; uint64 u64 = 4; sint32 s32 = 5;
+  double d = 6; float f = 7; bool b = 8; string s = 9; bytes by = 10; Color color = 11;
+  Mid mid = 12; repeated Mid mids = 13; repeated int64 longs = 14; repeated string strs = 15;
+  oneof choice { Leaf leaf_choice = 16; string text_choice = 17; int32 num_choice = 18; }
+  optional int32 opt = 19;
+}`;
+const root = new protobuf.Root();
+protobuf.parse(SCHEMA, root, { keepCase: true });
+root.resolveAll();
+const Root = root.lookupType("t.Root");
+const Leaf = root.lookupType("t.Leaf");
+const Mid = root.lookupType("t.Mid");
+const ScalarValue = type("plateau.v1.ScalarValue");
+
+const obj = (m: unknown) =>
+  Root.toObject(m as protobuf.Message, { defaults: true, longs: String, bytes: String, enums: Number });
+
+function make(o: Record<string, unknown>) {
+  return Root.decode(Root.encode(Root.fromObject(o)).finish()) as any;
+}
+
+/** Builds ops the way the server sends them: through the wire format. */
+function wireOps(ops: Record<string, unknown>[]) {
+  const bytes = ViewDiffType.encode(ViewDiffType.fromObject({ from_version: 1, to_version: 2, ops })).finish();
+  return (ViewDiffType.decode(bytes) as any).ops as any[];
+}
+
+function apply(base: Record<string, unknown>, ops: Record<string, unknown>[]) {
+  const m = make(base);
+  applyDiff(Root, m, wireOps(ops));
+  return m;
+}
+
+const enc = (t: protobuf.Type, o: Record<string, unknown>) => t.encode(t.fromObject(o)).finish();
+
+describe("applyDiff on hand-made cases", () => {
+  it("sets scalars of every kind", () => {
+    const m = apply({}, [
+      { path: [1], set_scalar: { int_value: -7 } },
+      { path: [3], set_scalar: { uint_value: 4000000000 } },
+      { path: [5], set_scalar: { int_value: -3 } },
+      { path: [6], set_scalar: { double_value: 2.5 } },
+      { path: [7], set_scalar: { double_value: 0.1 } },
+      { path: [8], set_scalar: { bool_value: true } },
+      { path: [9], set_scalar: { string_value: "héllo" } },
+      { path: [10], set_scalar: { bytes_value: new Uint8Array([1, 2, 255]) } },
+      { path: [11], set_scalar: { int_value: 2 } },
+    ]);
+    const o = obj(m);
+    expect(o.i32).toBe(-7);
+    expect(o.u32).toBe(4000000000);
+    expect(o.s32).toBe(-3);
+    expect(o.d).toBe(2.5);
+    expect(o.f).toBe(Math.fround(0.1));
+    expect(o.b).toBe(true);
+    expect(o.s).toBe("héllo");
+    expect(o.by).toBe("AQL/");
+    expect(o.color).toBe(2);
+  });
+
+  it("keeps 64-bit values exact, signed and unsigned", () => {
+    const m = apply({ i64: "5" }, [
+      { path: [2], set_scalar: { int_value: Long.fromString("-9007199254740993") } },
+      { path: [4], set_scalar: { uint_value: Long.fromString("18446744073709551615", true) } },
+      { path: [14], append_scalar: { int_value: Long.fromString("9223372036854775807") } },
+      { path: [14], append_scalar: { int_value: Long.fromString("-9223372036854775808") } },
+    ]);
+    const o = obj(m);
+    expect(o.i64).toBe("-9007199254740993");
+    expect(o.u64).toBe("18446744073709551615");
+    expect(o.longs).toEqual(["9223372036854775807", "-9223372036854775808"]);
+    // And survives a re-encode.
+    expect(obj(Root.decode(Root.encode(m).finish()))).toEqual(o);
+  });
+
+  it("truncates int32 values like static_cast<int32_t>", () => {
+    const m = apply({}, [{ path: [1], set_scalar: { int_value: Long.fromString("4294967297") } }]);
+    expect(m.i32).toBe(1);
+  });
+
+  it("walks nested and repeated messages", () => {
+    const base = {
+      mid: { leaf: { name: "a", n: 1 } },
+      mids: [{ leaf: { name: "x" } }, { leaves: [{ name: "p" }, { name: "q", tags: [1, 2, 3] }] }],
+    };
+    const m = apply(base, [
+      { path: [12, 1, 2], set_scalar: { int_value: 42 } },
+      { path: [13, 1, 2, 1, 3, 0], set_scalar: { uint_value: 9 } },
+      { path: [13, 1, 2, 1, 3], truncate: 2 },
+      { path: [13, 1, 2, 1, 3], append_scalar: { uint_value: 10 } },
+      { path: [13, 0, 1], set_message: enc(Leaf, { name: "y", n: 5 }) },
+      { path: [13, 1, 2, 0], set_message: enc(Leaf, { name: "P" }) },
+      { path: [13], append_message: enc(Mid, { color: 1 }) },
+      { path: [13, 2, 1, 1], set_scalar: { string_value: "created" } },
+    ]);
+    expect(obj(m)).toEqual(
+      obj(
+        make({
+          mid: { leaf: { name: "a", n: 42 } },
+          mids: [
+            { leaf: { name: "y", n: 5 } },
+            { leaves: [{ name: "P" }, { name: "q", tags: [9, 2, 10] }] },
+            { color: 1, leaf: { name: "created" } },
+          ],
+        }),
+      ),
+    );
+  });
+
+  it("set_message replaces rather than merges", () => {
+    const m = apply({ mid: { leaf: { name: "a", n: 3, tags: [1] }, color: 2 } }, [
+      { path: [12, 1], set_message: enc(Leaf, { name: "b" }) },
+    ]);
+    expect(obj(m).mid).toEqual({ leaf: { name: "b", n: 0, tags: [] }, leaves: [], color: 2 });
+  });
+
+  it("truncates to zero and appends strings", () => {
+    const m = apply({ strs: ["a", "b", "c"] }, [
+      { path: [15], truncate: 0 },
+      { path: [15], append_scalar: { string_value: "z" } },
+      { path: [15, 0], set_scalar: { string_value: "y" } },
+    ]);
+    expect(m.strs).toEqual(["y"]);
+  });
+
+  it("switches oneof members and clears the oneof", () => {
+    let m = apply({ leaf_choice: { name: "L" } }, [{ path: [17], set_scalar: { string_value: "T" } }]);
+    expect(m.choice).toBe("text_choice");
+    expect(obj(m).leaf_choice).toBeUndefined();
+    expect(obj(Root.decode(Root.encode(m).finish())).text_choice).toBe("T");
+
+    m = apply({ text_choice: "T" }, [{ path: [16, 2], set_scalar: { int_value: 8 } }]);
+    expect(m.choice).toBe("leaf_choice");
+    expect(obj(m).text_choice).toBeUndefined();
+    expect(obj(m).leaf_choice).toEqual({ name: "", n: 8, tags: [] });
+
+    m = apply({ num_choice: 0 }, [{ path: [16], set_message: enc(Leaf, { name: "M" }) }]);
+    expect(m.choice).toBe("leaf_choice");
+
+    m = apply({ text_choice: "T" }, [{ path: [17], clear: true }]);
+    expect(m.choice).toBeUndefined();
+    // Clearing an inactive member leaves the active one alone (Reflection::ClearField).
+    m = apply({ text_choice: "T" }, [{ path: [18], clear: true }]);
+    expect(m.choice).toBe("text_choice");
+  });
+
+  it("clears singular messages, scalars and proto3 optionals", () => {
+    const m = apply({ mid: { color: 1 }, s: "x", opt: 0 }, [
+      { path: [12], clear: true },
+      { path: [9], clear: true },
+      { path: [19], clear: true },
+    ]);
+    const o = obj(m);
+    expect(o.mid).toBeNull();
+    expect(o.s).toBe("");
+    expect(Object.prototype.hasOwnProperty.call(m, "opt")).toBe(false);
+    const n = apply({}, [{ path: [19], set_scalar: { int_value: 0 } }]);
+    expect(Object.prototype.hasOwnProperty.call(Root.toObject(Root.decode(Root.encode(n).finish())), "opt")).toBe(true);
+  });
+
+  it("rejects malformed ops like the C++ applier", () => {
+    const bad: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{}, { path: [], clear: true }],
+      [{}, { path: [99], clear: true }],
+      [{}, { path: [1], set_scalar: { uint_value: 1 } }],
+      [{}, { path: [9], set_scalar: { bytes_value: new Uint8Array([1]) } }],
+      [{}, { path: [13], set_scalar: { int_value: 1 } }],
+      [{ strs: ["a"] }, { path: [15], truncate: 2 }],
+      [{ strs: ["a"] }, { path: [15, 1], set_scalar: { string_value: "b" } }],
+      [{}, { path: [9], append_scalar: { string_value: "b" } }],
+      [{}, { path: [1, 0], clear: true }],
+      [{}, { path: [12], set_scalar: { int_value: 1 } }],
+      [{}, { path: [12], set_message: new Uint8Array([0xff, 0xff, 0xff]) }],
+      [{}, { path: [1] }],
+    ];
+    for (const [base, op] of bad) {
+      expect(() => apply(base, [op]), JSON.stringify(op)).toThrow(DiffError);
+    }
+  });
+
+  it("reads ScalarValue kinds from the wire", () => {
+    const v = ScalarValue.decode(ScalarValue.encode(ScalarValue.fromObject({ bool_value: false })).finish()) as any;
+    expect(v.value).toBe("bool_value");
+  });
+});
+
+describe("applyDiff on a game view", () => {
+  const View = type("plateau.games.globalissimo.View");
+  it("updates a Globalissimo view", () => {
+    const from = View.decode(
+      View.encode(
+        View.fromObject({ you: 0, round: 1, players: [{ seat: 0, placed_slot: -1 }, { seat: 1, placed_slot: -1 }] }),
+      ).finish(),
+    ) as any;
+    applyDiff(View, from, wireOps([
+      { path: [9, 0, 6], set_scalar: { int_value: 2 } },
+      { path: [6], set_scalar: { int_value: 1 } },
+      { path: [13], append_message: enc(type("plateau.games.globalissimo.LogEntry"), { round: 1, text: "hi" }) },
+    ]));
+    expect(from.players[0].placed_slot).toBe(2);
+    expect(from.to_act).toBe(1);
+    expect(from.log[0].text).toBe("hi");
+  });
+});
