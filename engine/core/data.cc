@@ -1,5 +1,6 @@
 #include "engine/core/data.h"
 
+#include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
 namespace plateau::engine {

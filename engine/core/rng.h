@@ -2,6 +2,7 @@
 // The only source of randomness the engine knows. Its algorithm is fixed here, not borrowed from
 // the standard library, whose distributions differ between implementations: a stored
 // (seed, action log) must replay identically on any platform and any later build.
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -34,8 +35,8 @@ class Rng {
   // Fisher-Yates, drawing from Below().
   template <class T>
   void Shuffle(std::vector<T>& v) {
-    for (size_t i = v.size(); i > 1; --i) {
-      size_t j = static_cast<size_t>(Below(i));
+    for (std::size_t i = v.size(); i > 1; --i) {
+      std::size_t j = static_cast<std::size_t>(Below(i));
       std::swap(v[i - 1], v[j]);
     }
   }
