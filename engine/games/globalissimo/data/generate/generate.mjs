@@ -151,52 +151,62 @@ function co2(p) {
 
 const CATEGORIES = [
   {
-    id: 'population', name: 'Population', unit: 'people', decimals: 0,
+    id: 'population', field: 'People and Society > Population',
+    name: 'Population', unit: 'people', decimals: 0,
     description: 'Estimated number of inhabitants in mid-year.',
     extract: simple('People and Society', 'Population'),
   },
   {
-    id: 'area', name: 'Area', unit: 'km²', decimals: 0,
+    id: 'area', field: 'Geography > Area > total',
+    name: 'Area', unit: 'km²', decimals: 0,
     description: 'Total area, land plus inland water.',
     extract: totalled('Area'),
   },
   {
-    id: 'coastline', name: 'Coastline', unit: 'km', decimals: 0,
+    id: 'coastline', field: 'Geography > Coastline',
+    name: 'Coastline', unit: 'km', decimals: 0,
     description: 'Total length of the sea coast (0 for a landlocked country).',
     extract: totalled('Coastline'),
   },
   {
-    id: 'land_borders', name: 'Land borders', unit: 'km', decimals: 1,
+    id: 'land_borders', field: 'Geography > Land boundaries > total',
+    name: 'Land borders', unit: 'km', decimals: 1,
     description: 'Total length of the land boundaries shared with other countries (0 for an island country).',
     extract: totalled('Land boundaries'),
   },
   {
-    id: 'highest_point', name: 'Highest point', unit: 'm', decimals: 0,
+    id: 'highest_point', field: 'Geography > Elevation extremes > highest point',
+    name: 'Highest point', unit: 'm', decimals: 0,
     description: 'Elevation above sea level of the highest point of the country.',
     extract: highestPoint,
   },
   {
-    id: 'life_expectancy', name: 'Life expectancy', unit: 'years', decimals: 2,
+    id: 'life_expectancy', field: 'People and Society > Life expectancy at birth > total population',
+    name: 'Life expectancy', unit: 'years', decimals: 2,
     description: 'Life expectancy at birth for the whole population.',
     extract: simple('People and Society', 'Life expectancy at birth', 'total population'),
   },
   {
-    id: 'median_age', name: 'Median age', unit: 'years', decimals: 1,
+    id: 'median_age', field: 'People and Society > Median age > total',
+    name: 'Median age', unit: 'years', decimals: 1,
     description: 'Age that divides the population into two halves of equal size.',
     extract: simple('People and Society', 'Median age', 'total'),
   },
   {
-    id: 'gdp_per_capita_ppp', name: 'GDP per capita', unit: 'US$ (PPP)', decimals: 0,
+    id: 'gdp_per_capita_ppp', field: 'Economy > GDP - per capita (PPP)',
+    name: 'GDP per capita', unit: 'US$ (PPP)', decimals: 0,
     description: 'Gross domestic product per inhabitant at purchasing power parity, in US dollars.',
     extract: simple('Economy', 'GDP - per capita (PPP)'),
   },
   {
-    id: 'co2_emissions', name: 'CO₂ emissions', unit: 'million t', decimals: 2,
+    id: 'co2_emissions', field: 'Energy > Carbon dioxide emissions from consumption of energy',
+    name: 'CO₂ emissions', unit: 'million t', decimals: 2,
     description: 'Carbon dioxide released by the consumption of energy (oil, gas, coal) in one year.',
     extract: co2,
   },
   {
-    id: 'urban_population', name: 'Urban population', unit: '% of population', decimals: 1,
+    id: 'urban_population', field: 'People and Society > Urbanization > urban population',
+    name: 'Urban population', unit: '% of population', decimals: 1,
     description: 'Share of the population living in urban areas.',
     extract: simple('People and Society', 'Urbanization', 'urban population'),
   },
@@ -272,7 +282,10 @@ function namesFor(a3, wc) {
 
 // ---------------------------------------------------------------------------------------------
 // Build.
-const atlasIds = new Set(atlas.objects.countries.geometries.map((g) => g.id).filter(Boolean));
+// Only features with a shape count: a player must be able to click them.
+const atlasIds = new Set(atlas.objects.countries.geometries
+  .filter((g) => g.id && g.arcs && g.arcs.length && (g.type === 'Polygon' || g.type === 'MultiPolygon'))
+  .map((g) => g.id));
 const countries = [];
 const perValue = CATEGORIES.map(() => []);
 for (const a3 of COUNTRIES) {
@@ -328,7 +341,7 @@ for (const cat of categories) {
   lines.push(`  name: ${q(cat.name)}`);
   lines.push(`  unit: ${q(cat.unit)}`);
   lines.push(`  description: ${q(cat.description)}`);
-  lines.push(`  source: ${q(FB_SOURCE)}`);
+  lines.push(`  source: ${q(`${FB_SOURCE}, field "${cat.field}"`)}`);
   lines.push(`  year: ${cat.year}`);
   lines.push(`  decimals: ${cat.decimals}`);
   lines.push('}');
@@ -351,6 +364,10 @@ const text = `${lines.join('\n')}\n`;
 if (args.has('--report')) {
   for (const [i, cat] of categories.entries()) {
     const off = perValue[i].filter((v) => v.year && v.year !== cat.year);
+    const seen = new Map();
+    for (const v of perValue[i]) seen.set(v.value, [...(seen.get(v.value) || []), v.a3]);
+    const ties = [...seen.entries()].filter(([, l]) => l.length > 1).map(([v, l]) => `${v}: ${l.join(' ')}`);
+    console.log(`${cat.id} ties: ${ties.length ? ties.join('; ') : 'none'}`);
     console.log(`${cat.id} (year ${cat.year}): ${off.length ? off.map((v) => `${v.a3} ${v.year}`).join(', ') : 'all values of that year or undated'}`);
   }
   if (args.has('--raw')) {
