@@ -2,8 +2,8 @@
 //
 //   npm ci && node generate.mjs          writes ../countries.textproto and checks it
 //   node generate.mjs --check            only checks that the committed file is up to date
-//   node generate.mjs --report           also prints every value whose year differs from its
-//                                        category's year, and the raw text each value came from
+//   node generate.mjs --report           also prints ties and every value whose year differs
+//                                        from its category's year (--raw: each value's source text)
 //
 // Not part of the project build: the generated file is committed. See ../SOURCES.md.
 import fs from 'node:fs';
@@ -226,17 +226,17 @@ const asList = (x) => (x == null ? [] : Array.isArray(x) ? x : [x]);
 
 // CLDR exemplar cities: English name -> French name, for the cities that name a time zone.
 const cldrFrench = new Map();
-(function walk(en, fr, id) {
+(function walk(en, fr) {
   for (const [k, v] of Object.entries(fr)) {
     if (v && v._type === 'zone') {
       const english = en?.[k]?.exemplarCity ?? k.replace(/_/g, ' ');
       // "Tripoli (Libye)": the bracket only tells apart two zones with the same city name.
       if (v.exemplarCity) cldrFrench.set(english.toLowerCase(), v.exemplarCity.replace(/\s*\(.*\)$/, ''));
     } else if (v && typeof v === 'object') {
-      walk(en?.[k], v, `${id}/${k}`);
+      walk(en?.[k], v);
     }
   }
-})(cldrZonesEn, cldrZonesFr, '');
+})(cldrZonesEn, cldrZonesFr);
 
 // "Kyiv (Kiev)", "La Paz (administrative capital); Sucre (constitutional capital)",
 // "Colombo; note - Sri Jayewardenepura Kotte is the legislative capital".
@@ -327,7 +327,8 @@ const categories = CATEGORIES.map((cat, i) => ({
 // ---------------------------------------------------------------------------------------------
 // Output.
 const q = (s) => `"${String(s).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
-const num = (v) => (Number.isInteger(v) ? String(v) : String(v));
+// JavaScript's shortest round-trip form, which protobuf text format reads back exactly.
+const num = (v) => String(v);
 const lines = [];
 lines.push('# proto-file: engine/games/globalissimo/globalissimo_data.proto');
 lines.push('# proto-message: plateau.games.globalissimo.data.CardSet');
