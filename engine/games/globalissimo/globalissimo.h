@@ -1,0 +1,127 @@
+#pragma once
+// Globalissimo (2-6 players): guess where countries rank in a statistic, move along the score
+// track, answer geography questions to pass barriers. Rules and decisions: RULES.md.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/typed_state.h"
+#include "engine/games/globalissimo/globalissimo_data.pb.h"
+#include "engine/games/globalissimo/globalissimo_state.pb.h"
+#include "games/globalissimo.pb.h"
+
+namespace plateau::games::globalissimo {
+
+// Stable codes of refused actions (besides the engine's shared ones).
+namespace codes {
+inline constexpr const char* kWrongPhase = "wrong_phase";
+inline constexpr const char* kBadSlot = "bad_slot";
+inline constexpr const char* kSlotTaken = "slot_taken";
+inline constexpr const char* kBadPosition = "bad_position";
+inline constexpr const char* kAlreadyPlaced = "already_placed";
+inline constexpr const char* kWrongQuestionKind = "wrong_question_kind";
+inline constexpr const char* kEmptyAnswer = "empty_answer";
+inline constexpr const char* kAnswerTooLong = "answer_too_long";
+inline constexpr const char* kBadText = "bad_text";
+inline constexpr const char* kBadMapId = "bad_map_id";
+}  // namespace codes
+
+inline constexpr int kMaxAnswerChars = 100;
+inline constexpr int kLogLimit = 30;
+inline constexpr uint32_t kBookRounds = 10;
+
+// One square of the score track: the start square, a score square or a barrier square.
+struct TrackCell {
+  int barrier = -1;       // index of the barrier slot (BoardDef order), -1 for other squares
+  uint32_t distance = 0;  // score squares from the start (for a barrier: those before it)
+};
+
+class GlobalissimoGame : public engine::Game {
+ public:
+  // Parses and checks the data files' texts (a CardSet and a BoardDef in text format). A bad file
+  // gives a bad_data Status naming the file and the problem.
+  static engine::StatusOr<std::unique_ptr<GlobalissimoGame>> FromData(std::string_view cards_text,
+                                                                       std::string_view board_text);
+
+  const engine::GameInfo& Info() const override { return info_; }
+  const engine::Message& OptionsPrototype() const override { return Options::default_instance(); }
+  const engine::Message& ActionPrototype() const override { return Action::default_instance(); }
+  const engine::Message& ViewPrototype() const override { return View::default_instance(); }
+  engine::Status ValidateOptions(int num_seats, const engine::Message& options) const override;
+  std::unique_ptr<engine::State> NewInitialState(int num_seats, const engine::Message& options,
+                                                 uint64_t seed) const override;
+  engine::StatusOr<std::unique_ptr<engine::State>> Deserialize(
+      std::string_view bytes) const override;
+
+  // A state holding exactly `position`, after the same consistency checks as Deserialize. Tests
+  // use it to set up situations (ties, barriers) that a seed would only reach by luck.
+  engine::StatusOr<std::unique_ptr<engine::State>> FromProto(
+      const internal::StateProto& position) const;
+
+  const data::CardSet& cards() const { return cards_; }
+  const data::BoardDef& board() const { return board_; }
+  const std::vector<TrackCell>& track() const { return track_; }
+  // Cards laid out per round: 5 for 2-4 players, 6 for 5-6.
+  static int CardsOnDisplay(int num_seats) { return num_seats >= 5 ? 6 : 5; }
+
+ private:
+  GlobalissimoGame(data::CardSet cards, data::BoardDef board);
+  // "" when `s` is a position this game can hold, else what is wrong with it.
+  std::string CheckPosition(const internal::StateProto& s) const;
+
+  engine::GameInfo info_;
+  data::CardSet cards_;
+  data::BoardDef board_;
+  std::vector<TrackCell> track_;
+};
+
+class GlobalissimoState final
+    : public engine::TypedState<GlobalissimoState, internal::StateProto, Action, View> {
+ public:
+  GlobalissimoState(const GlobalissimoGame* game, internal::StateProto position);
+
+  std::vector<int> ActingSeats() const override;
+  bool IsTerminal() const override { return s_.phase() == PHASE_GAME_OVER; }
+  std::vector<int64_t> Scores() const override;
+  std::vector<int> Ranks() const override;
+  std::string ResultDetail(int seat) const override;
+  std::unique_ptr<engine::State> PerturbHidden(int seat, uint64_t salt) const override;
+
+  // Sets up round 1 of a new game from the seed (shuffles, barrier colours, first deal).
+  void Setup(uint32_t total_rounds, uint64_t seed);
+
+ protected:
+  engine::Status TypedValidate(int seat, const Action& action) const override;
+  void TypedApply(int seat, const Action& action) override;
+  std::vector<Action> TypedLegalActions(int seat) const override;
+  globalissimo::View TypedView(int seat) const override;
+
+ private:
+  const GlobalissimoGame& g() const { return *game_; }
+  const data::CountryDef& Country(uint32_t card) const {
+    return g().cards().countries(static_cast<int>(card));
+  }
+  int CurrentScorer() const;
+  int CurrentPlacer() const;
+  uint32_t DrawCard();
+  void StartRound();
+  void RevealAndScore();
+  void ContinueScoring();
+  void FinishMove();
+  void EndRound();
+  void ResolveAnswer(int seat, bool correct, const std::string& given);
+  void Log(std::string text);
+  std::string SeatName(int seat) const { return "Seat " + std::to_string(seat + 1); }
+  Category CategoryView(uint32_t category) const;
+  DisplaySlot SlotView(const internal::SlotState& slot, uint32_t category, bool revealed) const;
+
+  const GlobalissimoGame* game_;
+};
+
+// "1,234,567.8 km²": the value rounded to the category's decimals, with thousands separators.
+std::string FormatValue(double value, uint32_t decimals, std::string_view unit);
+
+}  // namespace plateau::games::globalissimo
