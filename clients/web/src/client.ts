@@ -1,0 +1,316 @@
+// The WebSocket session: request/reply matching by request_id, pushes, resume after reconnects,
+// and the per-room game state kept in step with Snapshots and Diffs.
+import { ClientMessage, ServerMessage, encode, type } from "./proto";
+import { applyDiff, DiffError } from "./diff";
+import {
+  changed, roomState, saved, state, toast, RoomStatus,
+  type ChatLine, type GameInfo, type RoomInfo, type SeatResult,
+} from "./store";
+
+export class RequestError extends Error {
+  constructor(public code: string, public reason: string) {
+    super(reason || code);
+  }
+}
+
+type Pending = { resolve: (m: any) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> };
+
+const TO_OBJECT = { longs: Number, enums: Number, defaults: true, oneofs: true } as const;
+const PROTOCOL_VERSION = 1;
+
+let ws: WebSocket | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+let welcomed: Promise<void> | null = null;
+let welcomedResolve: (() => void) | null = null;
+let retryMs = 500;
+let connectTimer: ReturnType<typeof setTimeout> | null = null;
+
+function wsUrl(): string {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${location.host}/ws`;
+}
+
+/** Resolves once the session is established (after Hello/Welcome). */
+export function ready(): Promise<void> {
+  if (!welcomed) {
+    welcomed = new Promise((r) => (welcomedResolve = r));
+  }
+  return welcomed;
+}
+
+export function connect(): void {
+  if (ws && (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING)) return;
+  if (connectTimer) { clearTimeout(connectTimer); connectTimer = null; }
+  ready();
+  state.connection = "connecting";
+  changed();
+  const sock = new WebSocket(wsUrl());
+  sock.binaryType = "arraybuffer";
+  ws = sock;
+  sock.onopen = () => void hello(sock);
+  sock.onmessage = (ev) => onFrame(new Uint8Array(ev.data as ArrayBuffer));
+  sock.onclose = () => {
+    if (ws !== sock) return;
+    ws = null;
+    for (const [, p] of pending) { clearTimeout(p.timer); p.reject(new RequestError("disconnected", "Connection lost.")); }
+    pending.clear();
+    if (state.connection === "open") welcomed = null;
+    state.connection = "closed";
+    changed();
+    connectTimer = setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, 5000);
+  };
+}
+
+function sendRaw(sock: WebSocket, body: Record<string, unknown>): Promise<any> {
+  const id = nextId++;
+  const bytes = encode(ClientMessage, { request_id: id, ...body });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      reject(new RequestError("timeout", "The server did not answer in time."));
+    }, 20000);
+    pending.set(id, { resolve, reject, timer });
+    sock.send(bytes as Uint8Array<ArrayBuffer>);
+  });
+}
+
+async function hello(sock: WebSocket): Promise<void> {
+  let reply: any;
+  try {
+    const token = saved.token;
+    try {
+      reply = await sendRaw(sock, { hello: { name: saved.name, token, protocol_version: PROTOCOL_VERSION } });
+    } catch (e) {
+      if (!token || !(e instanceof RequestError) || e.code === "disconnected" || e.code === "timeout") throw e;
+      // The token is unknown (e.g. a new server database): start a fresh session.
+      saved.token = "";
+      reply = await sendRaw(sock, { hello: { name: saved.name, protocol_version: PROTOCOL_VERSION } });
+    }
+  } catch (e) {
+    toast(`Could not open a session: ${(e as Error).message}`);
+    sock.close();
+    return;
+  }
+  const w = reply.welcome;
+  saved.token = w.token;
+  if (w.name) saved.name = w.name;
+  state.session = { token: w.token, player_id: w.player_id, name: w.name || saved.name };
+  state.connection = "open";
+  retryMs = 500;
+  changed();
+  try {
+    const games = await sendRaw(sock, { list_games: {} });
+    state.games = games.game_list.games as GameInfo[];
+    changed();
+  } catch (e) {
+    toast(`Could not list the games: ${(e as Error).message}`);
+  }
+  // Re-open every room this player belongs to, with the view version already held.
+  const spectating = new Set(saved.spectating);
+  const ids = new Set<string>(w.room_ids as string[]);
+  for (const [id] of state.rooms) ids.add(id);
+  for (const id of ids) void reopenRoom(sock, id, spectating.has(id));
+  welcomedResolve?.();
+}
+
+async function reopenRoom(sock: WebSocket, id: string, spectating: boolean): Promise<void> {
+  const r = roomState(id);
+  if (spectating) r.role = "spectator";
+  try {
+    if (spectating) {
+      await sendRaw(sock, { spectate: { room_id: id, join_code: r.info?.join_code ?? "" } });
+    } else {
+      await sendRaw(sock, { join_room: { room_id: id, join_code: r.info?.join_code ?? "" } });
+    }
+    if (r.info && r.info.status !== RoomStatus.WAITING) {
+      await sendRaw(sock, { resync: { room_id: id, have_version: r.game?.version ?? 0 } });
+    }
+  } catch (e) {
+    if (e instanceof RequestError && (e.code === "disconnected" || e.code === "timeout")) return;
+    r.lastError = (e as Error).message;
+    changed();
+  }
+}
+
+/** Sends one request and resolves with the decoded reply (rejects with RequestError on Error). */
+export async function request(body: Record<string, unknown>): Promise<any> {
+  await ready();
+  if (!ws || ws.readyState !== WebSocket.OPEN) throw new RequestError("disconnected", "Not connected to the server.");
+  return sendRaw(ws, body);
+}
+
+function onFrame(bytes: Uint8Array): void {
+  let raw: any, msg: any;
+  try {
+    raw = ServerMessage.decode(bytes);
+    msg = ServerMessage.toObject(raw, TO_OBJECT);
+  } catch (e) {
+    console.error("undecodable frame", e);
+    return;
+  }
+  const id = Number(msg.request_id);
+  // Game state travels in every room message, whether it answers a request or is a push.
+  handleBody(msg, raw);
+  if (id !== 0) {
+    const p = pending.get(id);
+    if (p) {
+      pending.delete(id);
+      clearTimeout(p.timer);
+      if (msg.body === "error") p.reject(new RequestError(msg.error.code, msg.error.reason));
+      else p.resolve(msg);
+    }
+  } else if (msg.body === "error") {
+    toast(msg.error.reason || msg.error.code);
+  }
+}
+
+function handleBody(msg: any, raw: any): void {
+  switch (msg.body) {
+    case "room": onRoomInfo(msg.room as RoomInfo); break;
+    case "chat": {
+      const c = msg.chat as ChatLine;
+      const r = roomState(c.room_id);
+      r.chat = [...r.chat, c].slice(-200);
+      changed();
+      break;
+    }
+    case "snapshot": onSnapshot(msg.snapshot); break;
+    case "diff": onDiff(msg.diff, raw.diff); break;
+    case "game_over": {
+      const g = msg.game_over;
+      const r = roomState(g.room_id);
+      r.results = g.results as SeatResult[];
+      r.gameId = g.game_id;
+      changed();
+      break;
+    }
+  }
+}
+
+function onRoomInfo(info: RoomInfo): void {
+  const r = roomState(info.room_id);
+  const wasPlaying = r.info?.status === RoomStatus.PLAYING;
+  // Chat lines are re-sent on join: start the log afresh when (re)entering.
+  if (!r.info) r.chat = [];
+  r.info = info;
+  if (info.join_code) state.joinCodes.set(info.join_code, info.room_id);
+  if (info.game_id) r.gameId = info.game_id;
+  if (info.your_seat >= 0) r.role = "player";
+  if (info.status === RoomStatus.WAITING && wasPlaying) {
+    r.game = null;
+    r.results = null;
+  }
+  changed();
+}
+
+function onSnapshot(s: any): void {
+  const r = roomState(s.room_id);
+  try {
+    const t = type(s.view_type);
+    r.game = {
+      version: Number(s.version), seat: s.seat, viewType: s.view_type,
+      view: t.decode(s.view), acting: s.acting_seats, gameOver: s.game_over,
+    };
+  } catch (e) {
+    console.error("bad snapshot", e);
+    r.lastError = `Could not read the game view: ${(e as Error).message}`;
+  }
+  changed();
+}
+
+const resyncing = new Set<string>();
+
+function resync(roomId: string, have: number): void {
+  if (resyncing.has(roomId)) return;
+  resyncing.add(roomId);
+  request({ resync: { room_id: roomId, have_version: have } })
+    .catch((e) => toast(`Could not resynchronise: ${(e as Error).message}`))
+    .finally(() => resyncing.delete(roomId));
+}
+
+function onDiff(d: any, rawDiff: any): void {
+  const r = roomState(d.room_id);
+  const g = r.game;
+  const from = Number(d.diff.from_version), to = Number(d.diff.to_version);
+  if (!g) {
+    resync(d.room_id, 0);
+    return;
+  }
+  if (to <= g.version) return; // already have it (e.g. answer to a resync that raced a push)
+  if (from !== g.version) {
+    resync(d.room_id, g.version);
+    return;
+  }
+  try {
+    applyDiff(type(g.viewType), g.view, rawDiff.diff.ops);
+  } catch (e) {
+    console.error("diff failed", e);
+    if (e instanceof DiffError) {
+      g.version = 0;
+      resync(d.room_id, 0);
+      return;
+    }
+    throw e;
+  }
+  r.game = { ...g, version: to, acting: d.acting_seats, gameOver: d.game_over };
+  changed();
+}
+
+// ----- actions used by the pages -----
+
+export function markSpectating(roomId: string, on: boolean): void {
+  const s = new Set(saved.spectating);
+  on ? s.add(roomId) : s.delete(roomId);
+  saved.spectating = [...s];
+  roomState(roomId).role = on ? "spectator" : "player";
+}
+
+export async function joinRoom(by: { room_id?: string; join_code?: string }): Promise<RoomInfo> {
+  const reply = await request({ join_room: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } });
+  const info = reply.room as RoomInfo;
+  markSpectating(info.room_id, false);
+  if (info.status !== RoomStatus.WAITING) {
+    await request({ resync: { room_id: info.room_id, have_version: roomState(info.room_id).game?.version ?? 0 } });
+  }
+  return info;
+}
+
+export async function spectate(by: { room_id?: string; join_code?: string }): Promise<RoomInfo> {
+  const reply = await request({ spectate: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } });
+  const info = (reply.room ?? null) as RoomInfo | null;
+  const id = info?.room_id ?? by.room_id ?? state.joinCodes.get(by.join_code ?? "") ?? "";
+  markSpectating(id, true);
+  if (!info || info.status !== RoomStatus.WAITING) {
+    await request({ resync: { room_id: id, have_version: 0 } });
+  }
+  return roomState(id).info ?? (info as RoomInfo);
+}
+
+export async function leaveRoom(roomId: string): Promise<void> {
+  try {
+    await request({ leave_room: { room_id: roomId } });
+  } finally {
+    markSpectating(roomId, false);
+    state.rooms.delete(roomId);
+    changed();
+  }
+}
+
+export async function submitAction(roomId: string, actionType: string, action: Record<string, unknown>): Promise<void> {
+  const r = roomState(roomId);
+  const bytes = encode(type(actionType), action);
+  await request({ action: { room_id: roomId, action: bytes, view_version: r.game?.version ?? 0 } });
+}
+
+export function exportRecordName(gameId: string, game: string): string {
+  return `${game}-${gameId}.plateau`;
+}
+
+export function changeName(name: string): void {
+  saved.name = name;
+  // The name is sent with Hello: a new session picks it up.
+  if (!saved.token) return;
+  changed();
+}

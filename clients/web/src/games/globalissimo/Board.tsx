@@ -1,0 +1,257 @@
+import { useEffect, useState } from "preact/hooks";
+import type { BoardProps } from "../types";
+import { Dot, seatColor } from "../../ui/common";
+import { Barrier, ordinal, Phase, playerName } from "./model";
+import { Track } from "./Track";
+import { WorldMap } from "./WorldMap";
+
+const POINTS_LABEL = ["miss", "1 pt", "2 pts", "3 pts"];
+
+function CategoryCard({ category, round, total, deck }: { category: any; round: number; total: number; deck: number }) {
+  return (
+    <div class="gl-category" data-testid="category">
+      <div class="gl-round" data-testid="round-indicator">
+        <span class="gl-round-label">Round</span>
+        <span class="gl-round-num">{round}<small>/{total}</small></span>
+      </div>
+      <div class="gl-category-body">
+        <span class="gl-kicker">This round's category</span>
+        <h3>{category?.name || "—"}{category?.unit && <span class="gl-unit"> · {category.unit}</span>}</h3>
+        {category?.description && <p>{category.description}</p>}
+        {category?.source && <p class="gl-source">Source: {category.source}</p>}
+      </div>
+      <div class="gl-deck" title="Country cards left in the deck"><span>🂠</span>{deck}</div>
+    </div>
+  );
+}
+
+function Tile({ seat, position, names }: { seat: number; position: number; names: string[] }) {
+  return (
+    <span class="gl-tile" style={{ background: seatColor(seat) }} title={`${playerName(names, seat)} guesses ${ordinal(position)}`}>
+      {position}
+    </span>
+  );
+}
+
+function CountryCard({ slot, index, names, clickable, selected, onClick, compact }: {
+  slot: any; index: number; names: string[]; clickable?: boolean; selected?: boolean; onClick?: () => void; compact?: boolean;
+}) {
+  const c = slot.card ?? {};
+  const hasTile = slot.tile_seat >= 0;
+  const scored = slot.points >= 0 && hasTile;
+  const Tag = clickable ? "button" : "div";
+  return (
+    <Tag class={`gl-card ${c.revealed ? "revealed" : ""} ${clickable ? "clickable" : ""} ${selected ? "selected" : ""} ${compact ? "compact" : ""}`}
+      data-testid={compact ? "reveal-card" : "country-card"} data-slot={index} data-free={hasTile ? "false" : "true"}
+      onClick={clickable ? onClick : undefined} type={clickable ? "button" : undefined}
+      aria-label={clickable ? `Place your tile on ${c.name}` : undefined}>
+      {c.revealed && <span class="gl-pos" title="Actual position">{ordinal(c.position)}</span>}
+      <span class="gl-flag" aria-hidden="true">{c.flag}</span>
+      <span class="gl-name">{c.name}</span>
+      {c.revealed && (
+        <>
+          <span class="gl-value">{c.value_text}</span>
+          {c.capital && <span class="gl-capital">🏛 {c.capital}</span>}
+        </>
+      )}
+      <span class="gl-card-foot">
+        {hasTile ? <Tile seat={slot.tile_seat} position={slot.tile_position} names={names} /> : <span class="gl-free">{clickable ? "place here" : "free"}</span>}
+        {scored && <span class={`gl-points p${slot.points}`}>{POINTS_LABEL[slot.points] ?? `${slot.points} pts`}</span>}
+      </span>
+    </Tag>
+  );
+}
+
+function QuestionPanel({ q, names, mine, busy, onCapital, onLocation }: {
+  q: any; names: string[]; mine: boolean; busy: boolean;
+  onCapital: (text: string) => void; onLocation: (id: string) => void;
+}) {
+  const [text, setText] = useState("");
+  const orange = q.kind === Barrier.ORANGE;
+  const who = playerName(names, q.seat);
+  useEffect(() => setText(""), [q.wrong_answers?.length]);
+  return (
+    <div class={`gl-question ${orange ? "orange" : "violet"}`} data-testid="question-panel" data-kind={orange ? "orange" : "violet"}>
+      <div class="gl-question-head">
+        <span class="gl-barrier-icon">{orange ? "🏛" : "📍"}</span>
+        <div>
+          <span class="gl-kicker">{orange ? "Orange barrier · capital question" : "Violet barrier · map question"}</span>
+          <h3>
+            {mine ? "Your question: " : `${who}'s question: `}
+            {orange ? <>what is the capital of <b>{q.country_flag} {q.country_name}</b>?</>
+              : <>where is <b>{q.country_flag} {q.country_name}</b> on the map?</>}
+          </h3>
+          <p class="muted small">A right answer crosses the barrier and moves on {q.steps_left} more square{q.steps_left === 1 ? "" : "s"}.</p>
+        </div>
+      </div>
+      {q.wrong_answers?.length > 0 && (
+        <p class="gl-wrong">Refused: {q.wrong_answers.map((w: string, i: number) => <span key={i} class="chip wrong">{w}</span>)}</p>
+      )}
+      {mine && orange && (
+        <form class="gl-capital-form" onSubmit={(e) => { e.preventDefault(); if (text.trim()) onCapital(text.trim()); }}>
+          <input data-testid="capital-input" value={text} placeholder="Type the capital…" autoFocus disabled={busy}
+            onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+          <button class="btn primary" type="submit" disabled={busy || !text.trim()} data-testid="capital-submit">Answer</button>
+        </form>
+      )}
+      {!orange && (
+        <WorldMap disabled={!mine || busy} onPick={mine ? (id) => onLocation(id) : undefined} />
+      )}
+      {!mine && <p class="muted">Waiting for {who} to answer…</p>}
+    </div>
+  );
+}
+
+function PlayersPanel({ view, names }: { view: any; names: string[] }) {
+  const players = [...view.players].sort((a: any, b: any) => b.distance - a.distance || a.seat - b.seat);
+  return (
+    <div class="gl-players" data-testid="players-panel">
+      {players.map((p: any) => (
+        <div key={p.seat} class={`gl-player ${p.seat === view.to_act ? "acting" : ""} ${p.seat === view.you ? "you" : ""}`}
+          style={{ borderColor: seatColor(p.seat) }} data-testid="player-score" data-seat={p.seat}>
+          <Dot seat={p.seat} size={14} />
+          <span class="gl-player-name">{playerName(names, p.seat)}{p.seat === view.you ? " (you)" : ""}{p.seat === view.first_player ? " ⭐" : ""}</span>
+          <span class="gl-score" title="Score">{p.distance}</span>
+          <span class="gl-barriers" title="Barriers crossed">
+            <span class="gl-b orange">{p.orange_barriers}</span>
+            <span class="gl-b violet">{p.violet_barriers}</span>
+          </span>
+          <span class="gl-player-status muted small">
+            {view.final_ranks?.length ? `${ordinal(view.final_ranks[p.seat] ?? 0)} place`
+              : p.placed_slot >= 0 ? "tile placed" : p.seat === view.to_act ? "choosing…" : "to place"}
+            {p.last_round_points >= 0 && ` · last round +${p.last_round_points}`}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LastRound({ lr, names }: { lr: any; names: string[] }) {
+  const cards = [...lr.display].sort((a: any, b: any) => (a.card?.position ?? 0) - (b.card?.position ?? 0));
+  return (
+    <div class="gl-last" data-testid="last-round">
+      <h4>Round {lr.round} revealed · {lr.category?.name}{lr.category?.unit ? ` (${lr.category.unit})` : ""}</h4>
+      <div class="gl-reveal">
+        {cards.map((s: any, i: number) => <CountryCard key={i} slot={s} index={i} names={names} compact />)}
+      </div>
+    </div>
+  );
+}
+
+export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardProps) {
+  const [pos, setPos] = useState<number | null>(null);
+  const [slot, setSlot] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const phase = view.phase as number;
+  const toAct = view.to_act as number;
+  const me = seat >= 0 ? view.players.find((p: any) => p.seat === seat) : null;
+  const canAct = !readOnly && !!submit && seat >= 0 && toAct === seat && !gameOver;
+  const placing = canAct && phase === Phase.PLACEMENT;
+  const answering = canAct && phase === Phase.QUESTION && view.question?.seat === seat;
+  const maxPos = view.max_position || view.display.length;
+
+  // A new turn or round starts with a clean selection.
+  useEffect(() => { setPos(null); setSlot(null); }, [view.round, toAct, phase]);
+
+  const send = async (action: Record<string, unknown>) => {
+    if (!submit) return;
+    setBusy(true);
+    setError("");
+    try {
+      await submit(action);
+      setPos(null);
+      setSlot(null);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const choose = (s: number | null, p: number | null) => {
+    setSlot(s);
+    setPos(p);
+    if (s != null && p != null) void send({ place: { slot: s, position: p } });
+  };
+
+  let banner: string;
+  let bannerCls = "wait";
+  if (gameOver || phase === Phase.GAME_OVER) { banner = "Game over — final scores below"; bannerCls = "over"; }
+  else if (placing) { banner = "Your turn — pick a position, then click a country card"; bannerCls = "mine"; }
+  else if (answering) { banner = "Your turn — answer the question to cross the barrier"; bannerCls = "mine"; }
+  else if (toAct < 0) banner = "Scoring…";
+  else if (phase === Phase.QUESTION) banner = `Waiting for ${playerName(names, toAct)} to answer a question`;
+  else banner = `Waiting for ${playerName(names, toAct)} to place a tile`;
+
+  let reason = "";
+  if (!placing && phase === Phase.PLACEMENT && !gameOver) {
+    if (readOnly || seat < 0) reason = submit ? "" : seat < 0 ? "You are watching: no tiles for spectators." : "";
+    else if (me && me.placed_slot >= 0) reason = "Your tile for this round is placed.";
+    else reason = `Not your turn: ${playerName(names, toAct)} is placing.`;
+  }
+
+  return (
+    <div class="gl-board" data-testid="gl-board" data-phase={phase} data-round={view.round} data-to-act={toAct}>
+      <div class={`gl-banner ${bannerCls}`} data-testid="turn-banner" data-my-turn={placing || answering ? "true" : "false"}>
+        {bannerCls === "mine" && <span class="pulse" />} {banner}
+        {toAct >= 0 && bannerCls !== "mine" && <Dot seat={toAct} size={12} />}
+      </div>
+      <CategoryCard category={view.category} round={view.round} total={view.total_rounds} deck={view.deck_remaining} />
+
+      {phase === Phase.QUESTION && view.question && (
+        <QuestionPanel q={view.question} names={names} mine={answering} busy={busy}
+          onCapital={(text) => void send({ answer_capital: { text } })}
+          onLocation={(id) => void send({ answer_location: { map_id: id } })} />
+      )}
+
+      <div class="gl-display-wrap">
+        <div class="gl-display" data-testid="display">
+          {view.display.map((s: any, i: number) => (
+            <CountryCard key={i} slot={s} index={i} names={names}
+              clickable={placing && s.tile_seat < 0 && !busy} selected={slot === i}
+              onClick={() => choose(i, pos)} />
+          ))}
+        </div>
+        {phase === Phase.PLACEMENT && !gameOver && (
+          <div class={`gl-picker ${placing ? "" : "disabled"}`} data-testid="tile-picker">
+            <span class="gl-picker-label">
+              {placing ? (slot == null ? "Your guess: which position (1 = highest)?" : "Now pick the position for that card")
+                : reason || "Tiles"}
+            </span>
+            <div class="gl-picker-tiles">
+              {Array.from({ length: maxPos }, (_, k) => k + 1).map((p) => (
+                <button key={p} type="button" class={`gl-tile big ${pos === p ? "on" : ""}`} disabled={!placing || busy}
+                  style={{ background: placing ? seatColor(seat) : undefined }} data-testid={`tile-pos-${p}`}
+                  aria-pressed={pos === p} onClick={() => choose(slot, p)}>{p}</button>
+              ))}
+            </div>
+          </div>
+        )}
+        {error && <p class="form-error" role="alert" data-testid="action-error">⚠ {error}</p>}
+      </div>
+
+      <div class="gl-lower">
+        <div class="gl-track-wrap">
+          <h4>Score track</h4>
+          <Track track={view.track} players={view.players} names={names} />
+          <p class="muted small gl-legend">
+            <span class="gl-b orange" /> capital barrier · <span class="gl-b violet" /> map barrier · faded: already crossed
+          </p>
+        </div>
+        <PlayersPanel view={view} names={names} />
+      </div>
+
+      {view.last_round && view.last_round.display?.length > 0 && <LastRound lr={view.last_round} names={names} />}
+
+      <details class="gl-log" open data-testid="game-log">
+        <summary>Game log</summary>
+        <ol reversed>
+          {[...view.log].reverse().slice(0, 60).map((l: any, i: number) => (
+            <li key={i}><span class="gl-log-round">R{l.round}</span> {l.text}</li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}

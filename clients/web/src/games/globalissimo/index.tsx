@@ -1,0 +1,25 @@
+import type { GameUI, OptionsFormProps } from "../types";
+import { Board } from "./Board";
+import "./board.css";
+
+function OptionsForm({ value, onChange }: OptionsFormProps) {
+  const rounds = Number(value.rounds ?? 10) || 10;
+  return (
+    <label class="field">
+      <span>Rounds: <b data-testid="rounds-value">{rounds}</b> {rounds === 10 ? "(the full game)" : "(a shorter game)"}</span>
+      <input type="range" min={1} max={10} value={rounds} data-testid="option-rounds"
+        onInput={(e) => onChange({ ...value, rounds: Number((e.target as HTMLInputElement).value) })} />
+    </label>
+  );
+}
+
+const ui: GameUI = {
+  id: "globalissimo",
+  emblem: "🌍",
+  tagline: "Which country has more doctors, roads or coffee drinkers? Rank the nations, then cross the barriers with your geography.",
+  Board,
+  OptionsForm,
+  defaultOptions: () => ({ rounds: 10 }),
+};
+
+export default ui;

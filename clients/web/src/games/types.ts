@@ -1,0 +1,34 @@
+import type { ComponentType } from "preact";
+
+export interface BoardProps {
+  /** The decoded game View (protobufjs message). */
+  view: any;
+  /** The seat the view is for, -1 for a spectator. */
+  seat: number;
+  /** Display names per seat. */
+  names: string[];
+  /** Seats expected to act now. */
+  acting: number[];
+  gameOver: boolean;
+  /** Replays and spectators: nothing can be played. */
+  readOnly: boolean;
+  /** Sends one of the game's Action messages (plain object); rejects with the server's reason. */
+  submit?: (action: Record<string, unknown>) => Promise<void>;
+}
+
+export interface OptionsFormProps {
+  value: Record<string, unknown>;
+  onChange: (v: Record<string, unknown>) => void;
+}
+
+/** What a game folder exports by default from its index.ts(x). */
+export interface GameUI {
+  id: string;
+  /** A short sales line for the lobby card. */
+  tagline: string;
+  /** An emoji or short glyph used as the game's emblem. */
+  emblem: string;
+  Board: ComponentType<BoardProps>;
+  OptionsForm?: ComponentType<OptionsFormProps>;
+  defaultOptions: () => Record<string, unknown>;
+}

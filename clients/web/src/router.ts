@@ -1,0 +1,62 @@
+// Hash routes: #/, #/replays, #/room/<id>, #/join/<code>, #/replay/<game_id>?step=N&seat=S.
+import { useEffect, useState } from "preact/hooks";
+
+export type Route =
+  | { page: "lobby" }
+  | { page: "replays" }
+  | { page: "room"; roomId: string }
+  | { page: "join"; code: string }
+  | { page: "replay"; gameId: string; step: number | null; seat: number };
+
+export function parseRoute(hash: string): Route {
+  const h = hash.replace(/^#/, "");
+  const [pathPart, query = ""] = h.split("?");
+  const parts = pathPart.split("/").filter(Boolean).map(decodeURIComponent);
+  const q = new URLSearchParams(query);
+  if (parts[0] === "replays") return { page: "replays" };
+  if (parts[0] === "room" && parts[1]) return { page: "room", roomId: parts[1] };
+  if (parts[0] === "join" && parts[1]) return { page: "join", code: parts[1] };
+  if (parts[0] === "replay" && parts[1]) {
+    const step = q.get("step");
+    const seat = q.get("seat");
+    return {
+      page: "replay", gameId: parts[1],
+      step: step != null && step !== "" && !isNaN(Number(step)) ? Number(step) : null,
+      seat: seat != null && seat !== "" && !isNaN(Number(seat)) ? Number(seat) : -1,
+    };
+  }
+  return { page: "lobby" };
+}
+
+export function href(r: Route): string {
+  switch (r.page) {
+    case "lobby": return "#/";
+    case "replays": return "#/replays";
+    case "room": return `#/room/${encodeURIComponent(r.roomId)}`;
+    case "join": return `#/join/${encodeURIComponent(r.code)}`;
+    case "replay": {
+      const q = new URLSearchParams();
+      if (r.step != null) q.set("step", String(r.step));
+      if (r.seat !== -1) q.set("seat", String(r.seat));
+      const s = q.toString();
+      return `#/replay/${encodeURIComponent(r.gameId)}${s ? "?" + s : ""}`;
+    }
+  }
+}
+
+export function navigate(r: Route, replace = false): void {
+  const h = href(r);
+  if (replace) history.replaceState(null, "", h);
+  else location.hash = h;
+  if (replace) window.dispatchEvent(new HashChangeEvent("hashchange"));
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.hash));
+    window.addEventListener("hashchange", on);
+    return () => window.removeEventListener("hashchange", on);
+  }, []);
+  return route;
+}

@@ -1,0 +1,106 @@
+// Application state: one mutable object, and a version counter components subscribe to.
+import { useEffect, useState } from "preact/hooks";
+
+export interface SeatInfo { seat: number; player_id: string; name: string; ready: boolean; connected: boolean }
+export interface RoomInfo {
+  room_id: string; game: string; is_private: boolean; join_code: string; status: number;
+  host_player_id: string; max_seats: number; seats: SeatInfo[]; spectators: string[];
+  options: Uint8Array; title: string; your_seat: number; game_id: string;
+}
+export interface ChatLine { room_id: string; from_name: string; from_player_id: string; text: string; at_unix_ms: number }
+export interface SeatResult { seat: number; name: string; score: number; rank: number; detail: string }
+export interface GameInfo {
+  id: string; title: string; min_seats: number; max_seats: number;
+  options_type: string; action_type: string; view_type: string;
+}
+export interface GameState {
+  version: number; seat: number; viewType: string; view: any; acting: number[]; gameOver: boolean;
+}
+export interface RoomState {
+  id: string;
+  info: RoomInfo | null;
+  chat: ChatLine[];
+  game: GameState | null;
+  results: SeatResult[] | null;
+  gameId: string;
+  lastError: string;
+  /** How the local player is in this room. */
+  role: "player" | "spectator";
+}
+export interface Toast { id: number; kind: "error" | "info"; text: string }
+
+export const RoomStatus = { UNSPECIFIED: 0, WAITING: 1, PLAYING: 2, FINISHED: 3 } as const;
+
+export const state = {
+  connection: "idle" as "idle" | "connecting" | "open" | "closed",
+  session: null as null | { token: string; player_id: string; name: string },
+  games: [] as GameInfo[],
+  rooms: new Map<string, RoomState>(),
+  joinCodes: new Map<string, string>(), // join code -> room id
+  toasts: [] as Toast[],
+};
+
+let version = 0;
+const listeners = new Set<() => void>();
+let scheduled = false;
+
+/** Call after mutating `state`; subscribers re-render once per frame. */
+export function changed(): void {
+  version++;
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    for (const l of [...listeners]) l();
+  });
+}
+
+export function useStore(): typeof state {
+  const [, setV] = useState(0);
+  useEffect(() => {
+    const l = () => setV(version);
+    listeners.add(l);
+    return () => void listeners.delete(l);
+  }, []);
+  return state;
+}
+
+let toastSeq = 0;
+export function toast(text: string, kind: Toast["kind"] = "error"): void {
+  const t = { id: ++toastSeq, kind, text };
+  state.toasts = [...state.toasts, t].slice(-4);
+  changed();
+  setTimeout(() => {
+    state.toasts = state.toasts.filter((x) => x.id !== t.id);
+    changed();
+  }, kind === "error" ? 7000 : 3500);
+}
+
+export function roomState(id: string): RoomState {
+  let r = state.rooms.get(id);
+  if (!r) {
+    r = { id, info: null, chat: [], game: null, results: null, gameId: "", lastError: "", role: "player" };
+    state.rooms.set(id, r);
+  }
+  return r;
+}
+
+export function gameInfo(id: string): GameInfo | undefined {
+  return state.games.find((g) => g.id === id);
+}
+
+// ----- persisted bits -----
+const LS_NAME = "plateau.name";
+const LS_TOKEN = "plateau.token";
+const LS_SPECTATING = "plateau.spectating";
+
+export const saved = {
+  get name(): string { return localStorage.getItem(LS_NAME) ?? ""; },
+  set name(v: string) { localStorage.setItem(LS_NAME, v); },
+  get token(): string { return localStorage.getItem(LS_TOKEN) ?? ""; },
+  set token(v: string) { v ? localStorage.setItem(LS_TOKEN, v) : localStorage.removeItem(LS_TOKEN); },
+  get spectating(): string[] {
+    try { return JSON.parse(localStorage.getItem(LS_SPECTATING) ?? "[]"); } catch { return []; }
+  },
+  set spectating(v: string[]) { localStorage.setItem(LS_SPECTATING, JSON.stringify(v.slice(-20))); },
+};

@@ -1,0 +1,101 @@
+import { useEffect, useState } from "preact/hooks";
+import { connect } from "../client";
+import { useRoute, href } from "../router";
+import { saved, state, useStore } from "../store";
+import { Lobby } from "./Lobby";
+import { RoomPage } from "./Room";
+import { ReplayList } from "./Replays";
+import { ReplayViewer } from "./ReplayViewer";
+
+function NameModal({ onDone }: { onDone: (name: string) => void }) {
+  const [name, setName] = useState(saved.name);
+  const ok = name.trim().length >= 1 && name.trim().length <= 24;
+  return (
+    <div class="modal-backdrop">
+      <form class="modal welcome" data-testid="name-modal"
+        onSubmit={(e) => { e.preventDefault(); if (ok) onDone(name.trim()); }}>
+        <div class="brand-big"><Logo /> Plateau</div>
+        <p class="lede">Board games with friends, right in the browser. Pick a name the other players will see.</p>
+        <label class="field">
+          <span>Your name</span>
+          <input data-testid="name-input" autoFocus maxLength={24} value={name} placeholder="e.g. Alice"
+            onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button class="btn primary big" type="submit" disabled={!ok} data-testid="name-submit">Let's play</button>
+      </form>
+    </div>
+  );
+}
+
+export function Logo() {
+  return (
+    <svg class="logo" viewBox="0 0 64 64" aria-hidden="true">
+      <rect x="4" y="4" width="56" height="56" rx="14" fill="currentColor" opacity="0.18" />
+      <rect x="14" y="14" width="16" height="16" rx="4" fill="#f5a524" />
+      <rect x="34" y="34" width="16" height="16" rx="4" fill="#f5a524" />
+      <rect x="34" y="14" width="16" height="16" rx="4" fill="currentColor" opacity="0.5" />
+      <rect x="14" y="34" width="16" height="16" rx="4" fill="currentColor" opacity="0.5" />
+    </svg>
+  );
+}
+
+function Header({ page }: { page: string }) {
+  const s = useStore();
+  const conn = s.connection;
+  return (
+    <header class="topbar">
+      <a class="brand" href="#/"><Logo /> <span>Plateau</span></a>
+      <nav>
+        <a href="#/" class={page === "lobby" ? "active" : ""} data-testid="nav-lobby">Lobby</a>
+        <a href={href({ page: "replays" })} class={page === "replays" || page === "replay" ? "active" : ""}
+          data-testid="nav-replays">Replays</a>
+      </nav>
+      <div class="me">
+        <span class={`conn conn-${conn}`} title={conn === "open" ? "Connected" : conn === "closed" ? "Reconnecting…" : "Connecting…"} />
+        <span class="me-name" data-testid="me-name">{s.session?.name ?? saved.name}</span>
+      </div>
+    </header>
+  );
+}
+
+function Toasts() {
+  const s = useStore();
+  return (
+    <div class="toasts" aria-live="polite">
+      {s.toasts.map((t) => (
+        <div key={t.id} class={`toast toast-${t.kind}`} data-testid={`toast-${t.kind}`}>{t.text}</div>
+      ))}
+    </div>
+  );
+}
+
+export function App() {
+  const route = useRoute();
+  const [named, setNamed] = useState(Boolean(saved.name));
+  useEffect(() => {
+    if (named) connect();
+  }, [named]);
+  useStore();
+  let body;
+  switch (route.page) {
+    case "lobby": body = <Lobby />; break;
+    case "replays": body = <ReplayList />; break;
+    case "room": body = <RoomPage key={`r-${route.roomId}`} roomId={route.roomId} />; break;
+    case "join": body = <RoomPage key={`j-${route.code}`} joinCode={route.code} />; break;
+    case "replay": body = <ReplayViewer key={route.gameId} route={route} />; break;
+  }
+  return (
+    <div class="shell">
+      <Header page={route.page} />
+      <main class="content">
+        {named ? body : null}
+        {named && state.connection === "closed" && (
+          <div class="banner" data-testid="reconnecting">Connection lost — reconnecting…</div>
+        )}
+      </main>
+      {!named && <NameModal onDone={(n) => { saved.name = n; setNamed(true); }} />}
+      <Toasts />
+      <footer class="foot">Plateau · play fair, have fun</footer>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { useEffect, useState } from "preact/hooks";
+import { joinRoom, request, spectate } from "../client";
+import { gameUI } from "../games/registry";
+import { encode, type } from "../proto";
+import { navigate } from "../router";
+import { RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
+import { Panel, Spinner } from "./common";
+
+const STATUS_LABEL: Record<number, string> = {
+  [RoomStatus.WAITING]: "Waiting for players",
+  [RoomStatus.PLAYING]: "In play",
+  [RoomStatus.FINISHED]: "Finished",
+};
+
+function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => void }) {
+  const ui = gameUI(game.id);
+  const me = state.session?.name ?? "My";
+  const [title, setTitle] = useState(`${me}'s table`);
+  const [seats, setSeats] = useState(Math.min(game.max_seats, Math.max(game.min_seats, 4)));
+  const [isPrivate, setPrivate] = useState(true);
+  const [options, setOptions] = useState<Record<string, unknown>>(() => ui?.defaultOptions() ?? {});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const create = async () => {
+    setBusy(true);
+    setError("");
+    try {
+      const opts = game.options_type ? encode(type(game.options_type), options) : new Uint8Array();
+      const reply = await request({
+        create_room: { game: game.id, options: opts, is_private: isPrivate, seats, title: title.trim() },
+      });
+      const info = reply.room as RoomInfo;
+      onClose();
+      navigate(info.is_private && info.join_code ? { page: "join", code: info.join_code } : { page: "room", roomId: info.room_id });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const seatChoices = [];
+  for (let n = game.min_seats; n <= game.max_seats; n++) seatChoices.push(n);
+  return (
+    <div class="modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <form class="modal" data-testid="create-room-modal" onSubmit={(e) => { e.preventDefault(); void create(); }}>
+        <h2>New {game.title} room</h2>
+        <label class="field">
+          <span>Title</span>
+          <input data-testid="room-title" maxLength={60} value={title}
+            onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
+        </label>
+        <div class="field">
+          <span>Seats</span>
+          <div class="seg" role="radiogroup">
+            {seatChoices.map((n) => (
+              <button type="button" key={n} class={n === seats ? "on" : ""} aria-pressed={n === seats}
+                data-testid={`seats-${n}`} onClick={() => setSeats(n)}>{n}</button>
+            ))}
+          </div>
+        </div>
+        <div class="field">
+          <span>Who can join</span>
+          <div class="seg">
+            <button type="button" class={isPrivate ? "on" : ""} data-testid="visibility-private"
+              onClick={() => setPrivate(true)}>🔒 Private (link only)</button>
+            <button type="button" class={!isPrivate ? "on" : ""} data-testid="visibility-public"
+              onClick={() => setPrivate(false)}>🌍 Public (listed)</button>
+          </div>
+        </div>
+        {ui?.OptionsForm && <ui.OptionsForm value={options} onChange={setOptions} />}
+        {error && <p class="form-error" role="alert">{error}</p>}
+        <div class="modal-actions">
+          <button type="button" class="btn ghost" onClick={onClose}>Cancel</button>
+          <button type="submit" class="btn primary" disabled={busy} data-testid="create-room-submit">
+            {busy ? "Creating…" : "Create room"}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function RoomRow({ room, game }: { room: RoomInfo; game: GameInfo }) {
+  const taken = room.seats.filter((s) => s.player_id).length;
+  const canJoin = room.status === RoomStatus.WAITING && taken < room.max_seats;
+  const go = async (watch: boolean) => {
+    try {
+      if (watch) await spectate({ room_id: room.room_id });
+      else await joinRoom({ room_id: room.room_id });
+      navigate({ page: "room", roomId: room.room_id });
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  };
+  return (
+    <li class="room-row" data-testid="public-room">
+      <div class="room-row-main">
+        <strong>{room.title || `${game.title} room`}</strong>
+        <span class={`status status-${room.status}`}>{STATUS_LABEL[room.status] ?? ""}</span>
+      </div>
+      <div class="room-row-seats">
+        {room.seats.map((s) => (
+          <span key={s.seat} class={`mini-seat ${s.player_id ? "taken" : ""}`} title={s.name || "free seat"} />
+        ))}
+        <span class="muted">{taken}/{room.max_seats}</span>
+      </div>
+      <div class="room-row-actions">
+        {canJoin && <button class="btn small primary" onClick={() => void go(false)}>Join</button>}
+        <button class="btn small ghost" onClick={() => void go(true)}>Watch</button>
+      </div>
+    </li>
+  );
+}
+
+function JoinByCode() {
+  const [code, setCode] = useState("");
+  return (
+    <form class="join-code" onSubmit={(e) => {
+      e.preventDefault();
+      const c = code.trim().replace(/^.*#\/join\//, "");
+      if (c) navigate({ page: "join", code: c });
+    }}>
+      <input placeholder="Have a code or an invite link? Paste it here" value={code}
+        onInput={(e) => setCode((e.target as HTMLInputElement).value)} data-testid="join-code-input" />
+      <button class="btn" type="submit" disabled={!code.trim()}>Join</button>
+    </form>
+  );
+}
+
+export function Lobby() {
+  const s = useStore();
+  const [rooms, setRooms] = useState<RoomInfo[] | null>(null);
+  const [creating, setCreating] = useState<GameInfo | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const load = async () => {
+      try {
+        const reply = await request({ list_rooms: { game: "" } });
+        if (alive) setRooms(reply.room_list.rooms as RoomInfo[]);
+      } catch {
+        /* the connection banner says it all */
+      }
+    };
+    void load();
+    const t = setInterval(load, 4000);
+    return () => { alive = false; clearInterval(t); };
+  }, [s.connection]);
+  const mine = [...s.rooms.values()].filter((r) => r.info && r.info.status !== RoomStatus.FINISHED);
+  return (
+    <div class="lobby">
+      <section class="hero">
+        <h1>Pick a game, gather your friends.</h1>
+        <p class="lede">Create a table, share the link, and play in real time. Every finished game can be replayed move by move.</p>
+        <JoinByCode />
+      </section>
+      {mine.length > 0 && (
+        <Panel title="Your tables">
+          <ul class="room-list">
+            {mine.map((r) => (
+              <li class="room-row" key={r.id}>
+                <div class="room-row-main">
+                  <strong>{r.info!.title || r.info!.game}</strong>
+                  <span class={`status status-${r.info!.status}`}>{STATUS_LABEL[r.info!.status]}</span>
+                </div>
+                <div class="room-row-actions">
+                  <a class="btn small primary" href={r.info!.is_private && r.info!.join_code ? `#/join/${r.info!.join_code}` : `#/room/${r.id}`}>Open</a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+      {s.games.length === 0 && <Spinner label="Loading games…" />}
+      <div class="game-grid">
+        {s.games.map((g) => {
+          const ui = gameUI(g.id);
+          const list = (rooms ?? []).filter((r) => r.game === g.id);
+          return (
+            <article class="game-card" key={g.id} data-testid={`game-card-${g.id}`}>
+              <div class="game-card-top">
+                <div class="emblem">{ui?.emblem ?? "🎲"}</div>
+                <div>
+                  <h2>{g.title}</h2>
+                  <p class="muted">{g.min_seats === g.max_seats ? g.min_seats : `${g.min_seats}–${g.max_seats}`} players</p>
+                </div>
+              </div>
+              {ui && <p class="tagline">{ui.tagline}</p>}
+              {!ui && <p class="muted">This game has no board in this client yet.</p>}
+              <button class="btn primary" disabled={!ui} onClick={() => setCreating(g)}
+                data-testid={`create-room-${g.id}`}>＋ New room</button>
+              <h3 class="sub">Open tables</h3>
+              {rooms === null ? <Spinner /> : list.length === 0 ? (
+                <p class="muted empty">No public table right now — start one!</p>
+              ) : (
+                <ul class="room-list">{list.map((r) => <RoomRow key={r.room_id} room={r} game={g} />)}</ul>
+              )}
+            </article>
+          );
+        })}
+      </div>
+      {creating && <CreateRoomModal game={creating} onClose={() => setCreating(null)} />}
+    </div>
+  );
+}

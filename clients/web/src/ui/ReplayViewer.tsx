@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { request } from "../client";
+import { gameUI } from "../games/registry";
+import { type } from "../proto";
+import { navigate, type Route } from "../router";
+import { gameInfo, toast } from "../store";
+import { downloadBytes, Panel, Ranking, Spinner } from "./common";
+import type { ReplaySummary } from "./Replays";
+
+interface ReplayStep {
+  summary: ReplaySummary; step: number; seat: number; view_type: string; view: any;
+  last_action: { seat: number; text: string } | null;
+}
+
+export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay" }> }) {
+  const [data, setData] = useState<ReplayStep | null>(null);
+  const [error, setError] = useState("");
+  const [loading, setLoading] = useState(false);
+  const seq = useRef(0);
+  const step = route.step ?? 0;
+  const seat = route.seat;
+
+  useEffect(() => {
+    const n = ++seq.current;
+    setLoading(true);
+    request({ get_replay: { game_id: route.gameId, step, seat } })
+      .then((reply) => {
+        if (n !== seq.current) return;
+        const r = reply.replay;
+        setData({
+          summary: r.summary, step: r.step, seat: r.seat, view_type: r.view_type,
+          view: type(r.view_type).decode(r.view),
+          last_action: r.last_action ? { seat: r.last_action.seat, text: r.last_action.text } : null,
+        });
+        setError("");
+      })
+      .catch((e) => n === seq.current && setError((e as Error).message))
+      .finally(() => n === seq.current && setLoading(false));
+  }, [route.gameId, step, seat]);
+
+  const total = data?.summary.steps ?? 0;
+  const go = (to: number, toSeat = seat) => {
+    const clamped = Math.max(0, Math.min(total, Math.round(to)));
+    navigate({ page: "replay", gameId: route.gameId, step: clamped, seat: toSeat }, true);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+      if (e.key === "ArrowRight") { e.preventDefault(); go(step + 1); }
+      else if (e.key === "ArrowLeft") { e.preventDefault(); go(step - 1); }
+      else if (e.key === "Home") { e.preventDefault(); go(0); }
+      else if (e.key === "End") { e.preventDefault(); go(total); }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const exportFile = async () => {
+    try {
+      const reply = await request({ export_replay: { game_id: route.gameId } });
+      downloadBytes(reply.replay_export.record, `${data?.summary.game ?? "game"}-${route.gameId}.plateau`);
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  };
+
+  if (error && !data) {
+    return <Panel title="Replay unavailable" class="narrow"><p class="form-error">{error}</p><a class="btn" href="#/replays">All replays</a></Panel>;
+  }
+  if (!data) return <Spinner label="Loading the replay…" />;
+  const ui = gameUI(data.summary.game);
+  const names: string[] = [];
+  for (const r of data.summary.results) names[r.seat] = r.name;
+  const seats = [...data.summary.results].sort((a, b) => a.seat - b.seat);
+  return (
+    <div class="replay" data-testid="replay-viewer">
+      <div class="room-head">
+        <div>
+          <h1>Replay · {gameInfo(data.summary.game)?.title ?? data.summary.game}</h1>
+          <p class="muted">{names.filter(Boolean).join(" vs ")}</p>
+        </div>
+        <div class="row-actions">
+          <button class="btn ghost" onClick={() => {
+            void navigator.clipboard?.writeText(location.href).then(() => toast("Link copied", "info"), () => {});
+          }}>🔗 Copy link</button>
+          <button class="btn" onClick={() => void exportFile()} data-testid="replay-export">⬇ Export</button>
+        </div>
+      </div>
+      <div class="replay-bar panel">
+        <div class="replay-buttons">
+          <button class="btn icon" onClick={() => go(0)} disabled={step <= 0} title="First (Home)" data-testid="replay-first">⏮</button>
+          <button class="btn icon" onClick={() => go(step - 1)} disabled={step <= 0} title="Back (←)" data-testid="replay-prev">◀</button>
+          <span class="replay-step" data-testid="replay-step" data-step={data.step} data-total={total}>
+            Move <b>{data.step}</b> / {total}
+          </span>
+          <button class="btn icon" onClick={() => go(step + 1)} disabled={step >= total} title="Forward (→)" data-testid="replay-next">▶</button>
+          <button class="btn icon" onClick={() => go(total)} disabled={step >= total} title="Last (End)" data-testid="replay-last">⏭</button>
+        </div>
+        <input type="range" min={0} max={total} value={step} class="replay-slider" data-testid="replay-slider"
+          onInput={(e) => go(Number((e.target as HTMLInputElement).value))} aria-label="Move" />
+        <label class="replay-jump">Go to
+          <input type="number" min={0} max={total} value={step} data-testid="replay-step-input"
+            onChange={(e) => go(Number((e.target as HTMLInputElement).value))} />
+        </label>
+        <label class="replay-seat">Seen by
+          <select value={String(seat)} data-testid="replay-seat" onChange={(e) => go(step, Number((e.target as HTMLSelectElement).value))}>
+            <option value="-1">Spectator (everything public)</option>
+            {seats.map((r) => <option key={r.seat} value={String(r.seat)}>{r.name}</option>)}
+          </select>
+        </label>
+        {loading && <span class="spinner small" />}
+      </div>
+      <p class="last-action" data-testid="replay-last-action">
+        {data.last_action && data.step > 0
+          ? <>Move {data.step}: <b>{names[data.last_action.seat] ?? "—"}</b> {data.last_action.text}</>
+          : "Start of the game."}
+      </p>
+      <div class="room-grid">
+        <div class="room-main">
+          {ui ? (
+            <ui.Board view={data.view} seat={data.seat} names={names} acting={[]} gameOver={data.step >= total}
+              readOnly={true} />
+          ) : <p class="form-error">This client cannot show {data.summary.game} games.</p>}
+        </div>
+        <aside class="room-side">
+          <Panel title="Final result"><Ranking results={data.summary.results} /></Panel>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from "preact/hooks";
+import { request } from "../client";
+import { gameUI } from "../games/registry";
+import { href } from "../router";
+import { gameInfo, useStore, type SeatResult } from "../store";
+import { Dot, Panel, Spinner, timeAgo } from "./common";
+
+export interface ReplaySummary {
+  game_id: string; game: string; finished_unix_ms: number; results: SeatResult[]; steps: number;
+}
+
+export function ReplayList() {
+  const s = useStore();
+  const [list, setList] = useState<ReplaySummary[] | null>(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    request({ list_replays: { game: "", limit: 50 } })
+      .then((r) => setList(r.replay_list.replays as ReplaySummary[]))
+      .catch((e) => setError((e as Error).message));
+  }, [s.connection]);
+  return (
+    <div class="replays">
+      <h1>Replays</h1>
+      <p class="lede">Every finished game, move by move, from any player's point of view.</p>
+      {error && <p class="form-error">{error}</p>}
+      {!list && !error && <Spinner label="Loading replays…" />}
+      {list && list.length === 0 && <Panel><p class="muted">No finished games yet. Play one!</p></Panel>}
+      {list && list.length > 0 && (
+        <ul class="replay-list" data-testid="replay-list">
+          {list.map((r) => {
+            const winners = r.results.filter((x) => x.rank === 1);
+            return (
+              <li key={r.game_id} class="replay-item">
+                <span class="emblem small">{gameUI(r.game)?.emblem ?? "🎲"}</span>
+                <div class="replay-item-main">
+                  <strong>{gameInfo(r.game)?.title ?? r.game}</strong>
+                  <span class="muted small"> · {timeAgo(r.finished_unix_ms)} · {r.steps} moves</span>
+                  <div class="replay-players">
+                    {[...r.results].sort((a, b) => a.rank - b.rank).map((p) => (
+                      <span key={p.seat} class="chip"><Dot seat={p.seat} size={9} /> {p.name} <b>{p.score}</b></span>
+                    ))}
+                  </div>
+                  {winners.length > 0 && <span class="small">🏆 {winners.map((w) => w.name).join(" & ")}</span>}
+                </div>
+                <a class="btn small primary" href={href({ page: "replay", gameId: r.game_id, step: 0, seat: -1 })}
+                  data-testid="replay-open">Watch</a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

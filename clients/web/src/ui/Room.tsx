@@ -1,0 +1,289 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { joinRoom, leaveRoom, ready, request, RequestError, spectate, submitAction } from "../client";
+import { gameUI } from "../games/registry";
+import { href, navigate } from "../router";
+import { gameInfo, roomState, RoomStatus, state, toast, useStore, type RoomState } from "../store";
+import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
+
+function shareLink(r: RoomState): string {
+  const info = r.info!;
+  const base = `${location.origin}${location.pathname}`;
+  return info.is_private && info.join_code ? `${base}#/join/${info.join_code}` : `${base}#/room/${info.room_id}`;
+}
+
+function ShareBox({ r }: { r: RoomState }) {
+  const [copied, setCopied] = useState(false);
+  const link = shareLink(r);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      const i = document.querySelector<HTMLInputElement>("[data-testid=share-link]");
+      i?.select();
+      document.execCommand?.("copy");
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1800);
+  };
+  return (
+    <Panel title={r.info!.is_private ? "🔒 Invite link" : "🌍 Room link"} class="share">
+      <p class="muted small">{r.info!.is_private ? "This table is private: only people with the link can join." : "Anyone can find this table in the lobby."}</p>
+      <div class="copy-row">
+        <input readOnly value={link} data-testid="share-link" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        <button class="btn" onClick={() => void copy()} data-testid="copy-link">{copied ? "Copied ✓" : "Copy"}</button>
+      </div>
+      {r.info!.is_private && r.info!.join_code && <p class="muted small">Code: <code data-testid="join-code">{r.info!.join_code}</code></p>}
+    </Panel>
+  );
+}
+
+function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
+  const info = r.info!;
+  const game = r.game;
+  return (
+    <ul class={`seats ${compact ? "compact" : ""}`} data-testid="seats">
+      {info.seats.map((s) => {
+        const host = s.player_id && s.player_id === info.host_player_id;
+        const acting = game && !game.gameOver && game.acting.includes(s.seat);
+        return (
+          <li key={s.seat} class={`seat ${s.player_id ? "" : "free"} ${s.seat === info.your_seat ? "you" : ""} ${acting ? "acting" : ""}`}
+            data-testid="seat">
+            <Dot seat={s.seat} size={14} />
+            <span class="seat-name">
+              {s.player_id ? s.name : <em>Free seat</em>}
+              {host && <span class="crown" title="Host">👑</span>}
+              {s.seat === info.your_seat && <span class="you-tag">you</span>}
+            </span>
+            {s.player_id && !s.connected && <span class="badge off" title="Disconnected">offline</span>}
+            {s.player_id && info.status === RoomStatus.WAITING && !host && (
+              <span class={`badge ${s.ready ? "ready" : "notready"}`}>{s.ready ? "ready" : "not ready"}</span>
+            )}
+            {acting && <span class="badge turn">to play</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Chat({ r }: { r: RoomState }) {
+  const [text, setText] = useState("");
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [r.chat.length]);
+  const send = async () => {
+    const t = text.trim();
+    if (!t) return;
+    setText("");
+    try {
+      await request({ chat: { room_id: r.id, text: t } });
+    } catch (e) {
+      toast((e as Error).message);
+      setText(t);
+    }
+  };
+  const me = state.session?.player_id;
+  return (
+    <Panel title="Chat" class="chat">
+      <div class="chat-lines" ref={list} data-testid="chat-lines">
+        {r.chat.length === 0 && <p class="muted small">Say hello to the table.</p>}
+        {r.chat.map((c, i) => {
+          const seat = r.info?.seats.find((s) => s.player_id === c.from_player_id)?.seat ?? -1;
+          return (
+            <div key={i} class={`chat-line ${c.from_player_id === me ? "mine" : ""}`} title={timeAgo(c.at_unix_ms)}>
+              <Dot seat={seat} size={8} /> <b>{c.from_name}</b> {c.text}
+            </div>
+          );
+        })}
+      </div>
+      <form class="chat-form" onSubmit={(e) => { e.preventDefault(); void send(); }}>
+        <input value={text} maxLength={300} placeholder="Message…" data-testid="chat-input"
+          onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+        <button class="btn" type="submit" disabled={!text.trim()} data-testid="chat-send">Send</button>
+      </form>
+    </Panel>
+  );
+}
+
+function WaitingControls({ r }: { r: RoomState }) {
+  const info = r.info!;
+  const me = state.session?.player_id;
+  const game = gameInfo(info.game);
+  const isHost = info.host_player_id === me;
+  const mySeat = info.seats.find((s) => s.seat === info.your_seat);
+  const seated = info.seats.filter((s) => s.player_id);
+  const notReady = seated.filter((s) => s.player_id !== info.host_player_id && !s.ready);
+  const minSeats = game?.min_seats ?? 1;
+  const [busy, setBusy] = useState(false);
+  let blocker = "";
+  if (seated.length < minSeats) blocker = `Waiting for players: ${seated.length} of at least ${minSeats}.`;
+  else if (notReady.length) blocker = `Waiting for ${notReady.map((s) => s.name).join(", ")} to be ready.`;
+  const act = async (body: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await request(body);
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="waiting-controls">
+      {mySeat && !isHost && (
+        <button class={`btn big ${mySeat.ready ? "" : "primary"}`} disabled={busy} data-testid="ready-toggle"
+          aria-pressed={mySeat.ready}
+          onClick={() => void act({ set_ready: { room_id: r.id, ready: !mySeat.ready } })}>
+          {mySeat.ready ? "✓ Ready — click to cancel" : "I'm ready"}
+        </button>
+      )}
+      {isHost && (
+        <button class="btn big primary" disabled={busy || Boolean(blocker)} data-testid="start-game"
+          onClick={() => void act({ start_game: { room_id: r.id } })}>▶ Start the game</button>
+      )}
+      <p class="muted" data-testid="waiting-status">
+        {blocker || (isHost ? "Everyone is ready. Start when you like." : "Waiting for the host to start.")}
+      </p>
+      {!mySeat && <p class="muted">You are watching this table.</p>}
+    </div>
+  );
+}
+
+function GameArea({ r }: { r: RoomState }) {
+  const info = r.info!;
+  const ui = gameUI(info.game);
+  const ginfo = gameInfo(info.game);
+  const g = r.game;
+  if (!ui) return <p class="form-error">This client cannot show {info.game} games.</p>;
+  if (!g) return <Spinner label="Dealing the game…" />;
+  const names: string[] = [];
+  for (const s of info.seats) names[s.seat] = s.name || `Seat ${s.seat + 1}`;
+  const readOnly = g.seat < 0 || g.gameOver;
+  const submit = async (action: Record<string, unknown>) => {
+    if (!ginfo) throw new Error("Unknown game.");
+    try {
+      await submitAction(r.id, ginfo.action_type, action);
+    } catch (e) {
+      const reason = e instanceof RequestError ? e.reason || e.code : (e as Error).message;
+      toast(reason);
+      throw new Error(reason);
+    }
+  };
+  return (
+    <div class="game-area" data-testid="game-area">
+      <ui.Board view={g.view} seat={g.seat} names={names} acting={g.acting} gameOver={g.gameOver}
+        readOnly={readOnly} submit={readOnly ? undefined : submit} />
+    </div>
+  );
+}
+
+function GameOverPanel({ r }: { r: RoomState }) {
+  const gameId = r.gameId || r.info?.game_id || "";
+  return (
+    <Panel title="🏁 Final ranking" class="gameover" >
+      <div data-testid="game-over">
+        <Ranking results={r.results!} youSeat={r.info?.your_seat} />
+        <div class="row-actions">
+          {gameId && (
+            <a class="btn primary" data-testid="replay-link" href={href({ page: "replay", gameId, step: 0, seat: r.info?.your_seat ?? -1 })}>
+              ⏮ Watch the replay
+            </a>
+          )}
+          <a class="btn ghost" href="#/">Back to the lobby</a>
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+export function RoomPage({ roomId, joinCode }: { roomId?: string; joinCode?: string }) {
+  const s = useStore();
+  const [error, setError] = useState<RequestError | Error | null>(null);
+  const [resolvedId, setResolvedId] = useState<string | null>(roomId ?? (joinCode ? s.joinCodes.get(joinCode) ?? null : null));
+  useEffect(() => {
+    let alive = true;
+    (async () => {
+      await ready();
+      const known = roomId ?? (joinCode ? state.joinCodes.get(joinCode) : undefined);
+      if (known && state.rooms.get(known)?.info) {
+        setResolvedId(known);
+        return;
+      }
+      try {
+        const info = await joinRoom(roomId ? { room_id: roomId } : { join_code: joinCode });
+        if (alive) setResolvedId(info.room_id);
+      } catch (e) {
+        const known2 = roomId ?? (joinCode ? state.joinCodes.get(joinCode) : undefined);
+        if (known2 && state.rooms.get(known2)?.info) { setResolvedId(known2); return; }
+        if (alive) setError(e as Error);
+      }
+    })();
+    return () => { alive = false; };
+  }, [roomId, joinCode]);
+
+  const watch = async () => {
+    setError(null);
+    try {
+      const info = await spectate(roomId ? { room_id: roomId } : { join_code: joinCode });
+      setResolvedId(info.room_id);
+    } catch (e) {
+      setError(e as Error);
+    }
+  };
+
+  if (error) {
+    return (
+      <Panel title="Can't join this table" class="narrow">
+        <p class="form-error" data-testid="join-error">{error.message}</p>
+        <div class="row-actions">
+          <button class="btn" onClick={() => void watch()} data-testid="spectate">👁 Watch instead</button>
+          <a class="btn ghost" href="#/">Back to the lobby</a>
+        </div>
+      </Panel>
+    );
+  }
+  const r = resolvedId ? roomState(resolvedId) : null;
+  if (!r || !r.info) return <Spinner label="Joining the table…" />;
+  const info = r.info;
+  const ginfo = gameInfo(info.game);
+  const playing = info.status !== RoomStatus.WAITING;
+  return (
+    <div class={`room ${playing ? "room-playing" : "room-waiting"}`} data-testid="room" data-status={info.status}>
+      <div class="room-head">
+        <div>
+          <h1 data-testid="room-title">{info.title || `${ginfo?.title ?? info.game} table`}</h1>
+          <p class="muted">{ginfo?.title ?? info.game} · {info.seats.filter((x) => x.player_id).length}/{info.max_seats} players
+            {info.spectators.length > 0 && ` · ${info.spectators.length} watching`}
+            {r.role === "spectator" && " · you are watching"}</p>
+        </div>
+        <button class="btn ghost" onClick={async () => {
+          try { await leaveRoom(r.id); } catch (e) { toast((e as Error).message); }
+          navigate({ page: "lobby" });
+        }} data-testid="leave-room">Leave</button>
+      </div>
+      {r.lastError && <p class="form-error">{r.lastError}</p>}
+      <div class="room-grid">
+        <div class="room-main">
+          {r.results && <GameOverPanel r={r} />}
+          {playing ? <GameArea r={r} /> : (
+            <Panel title="Seats">
+              <Seats r={r} />
+              <WaitingControls r={r} />
+            </Panel>
+          )}
+        </div>
+        <aside class="room-side">
+          {playing && <Panel title="Players"><Seats r={r} compact /></Panel>}
+          <ShareBox r={r} />
+          {info.spectators.length > 0 && (
+            <Panel title="Watching">
+              <ul class="spectators">{info.spectators.map((n, i) => <li key={i}>👁 {n}</li>)}</ul>
+            </Panel>
+          )}
+          <Chat r={r} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ComponentChildren } from "preact";
+import type { SeatResult } from "../store";
+
+/** Player colours by seat, shared by the room and every board. */
+export const SEAT_COLORS = ["#e0483e", "#2f7fd8", "#2fa35a", "#e8b410", "#d94fa8", "#20a7a7"];
+export const SEAT_COLOR_NAMES = ["red", "blue", "green", "yellow", "pink", "teal"];
+export function seatColor(seat: number): string {
+  return seat >= 0 ? SEAT_COLORS[seat % SEAT_COLORS.length] : "#888";
+}
+
+export function Dot({ seat, size = 12 }: { seat: number; size?: number }) {
+  return <span class="dot" style={{ background: seatColor(seat), width: size, height: size }} />;
+}
+
+export function Spinner({ label }: { label?: string }) {
+  return (
+    <div class="spinner-wrap" role="status">
+      <span class="spinner" />
+      {label && <span>{label}</span>}
+    </div>
+  );
+}
+
+export function Panel({ title, children, class: cls, actions }: {
+  title?: ComponentChildren; children: ComponentChildren; class?: string; actions?: ComponentChildren;
+}) {
+  return (
+    <section class={`panel ${cls ?? ""}`}>
+      {(title || actions) && (
+        <header class="panel-head">
+          {title && <h2>{title}</h2>}
+          {actions && <div class="panel-actions">{actions}</div>}
+        </header>
+      )}
+      {children}
+    </section>
+  );
+}
+
+const MEDALS = ["🥇", "🥈", "🥉"];
+
+/** Final ranking; equal ranks are ties and share their place. */
+export function Ranking({ results, youSeat }: { results: SeatResult[]; youSeat?: number }) {
+  const sorted = [...results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  return (
+    <ol class="ranking" data-testid="ranking">
+      {sorted.map((r) => {
+        const tied = sorted.filter((x) => x.rank === r.rank).length > 1;
+        return (
+          <li key={r.seat} class={`rank-row ${r.rank === 1 ? "winner" : ""} ${r.seat === youSeat ? "you" : ""}`}
+            data-testid="ranking-row">
+            <span class="rank-place">{MEDALS[r.rank - 1] ?? ""} {r.rank}{tied ? "=" : ""}</span>
+            <Dot seat={r.seat} size={14} />
+            <span class="rank-name">{r.name}{r.seat === youSeat ? " (you)" : ""}</span>
+            <span class="rank-score">{r.score} pts</span>
+            {r.detail && <span class="rank-detail">{r.detail}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function timeAgo(ms: number): string {
+  if (!ms) return "";
+  const s = Math.round((Date.now() - ms) / 1000);
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+export function downloadBytes(bytes: Uint8Array, filename: string): void {
+  const blob = new Blob([bytes as BlobPart], { type: "application/octet-stream" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
