@@ -27,6 +27,7 @@ std::string ValueText(const Message& m, const FieldDescriptor* f, int index) {
     const Message& sub = f->is_repeated() ? r->GetRepeatedMessage(m, f, index) : r->GetMessage(m, f);
     TextFormat::Printer printer;
     printer.SetSingleLineMode(true);
+    printer.SetUseUtf8StringEscaping(true);
     std::string out;
     printer.PrintToString(sub, &out);
     return std::string(Trim(out));

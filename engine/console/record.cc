@@ -40,8 +40,10 @@ void FillResults(const engine::State& state, const GameRecord& names,
 }  // namespace
 
 std::string MessageText(const google::protobuf::Message& message) {
+  google::protobuf::TextFormat::Printer printer;
+  printer.SetUseUtf8StringEscaping(true);  // country names and flags stay readable
   std::string out;
-  google::protobuf::TextFormat::PrintToString(message, &out);
+  printer.PrintToString(message, &out);
   return out;
 }
 
