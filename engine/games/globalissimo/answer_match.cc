@@ -106,6 +106,11 @@ void Fold(uint32_t cp, std::string* out) {
     out->push_back(kVietnamese[cp - 0x1EA0]);
     return;
   }
+  // Spacing modifier letters (the okina in Nukuʻalofa, prime marks) act as apostrophes.
+  if (cp >= 0x2B0 && cp <= 0x2FF) {
+    out->push_back(' ');
+    return;
+  }
   // Combining diacritical marks (decomposed input) vanish.
   if (cp >= 0x300 && cp <= 0x36F) return;
   // General punctuation (curly quotes, dashes), spaces and the like separate words.
@@ -155,8 +160,14 @@ std::string NormalizeAnswer(std::string_view text) {
 }
 
 bool AnswerMatches(std::string_view answer, std::string_view accepted) {
-  const std::string a = NormalizeAnswer(answer);
-  return !a.empty() && a == NormalizeAnswer(accepted);
+  // Word breaks are ignored too: "St Johns" and "St. John's" or "NDjamena" and "N'Djamena" name
+  // the same city, and where people put an apostrophe or hyphen is not geography.
+  auto squeeze = [](std::string s) {
+    std::erase(s, ' ');
+    return s;
+  };
+  const std::string a = squeeze(NormalizeAnswer(answer));
+  return !a.empty() && a == squeeze(NormalizeAnswer(accepted));
 }
 
 }  // namespace plateau::games::globalissimo

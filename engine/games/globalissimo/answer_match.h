@@ -13,7 +13,8 @@ namespace plateau::games::globalissimo {
 // scripts are kept as they are, so non-Latin answers still compare exactly.
 std::string NormalizeAnswer(std::string_view text);
 
-// True when `answer` and `accepted` have the same normalized form, which is not empty.
+// True when `answer` and `accepted` have the same normalized form once the spaces between words
+// are dropped too, and that form is not empty.
 bool AnswerMatches(std::string_view answer, std::string_view accepted);
 
 }  // namespace plateau::games::globalissimo

@@ -260,7 +260,8 @@ std::string GlobalissimoGame::CheckPosition(const internal::StateProto& s) const
   for (uint32_t c : s.deck()) if (!count(c)) return "deck card out of range.";
   for (uint32_t c : s.discard()) if (!count(c)) return "discard card out of range.";
   uint32_t tiles = 0;
-  for (const auto& slot : s.display()) {
+  for (int i = 0; i < s.display_size(); ++i) {
+    const auto& slot = s.display(i);
     if (!count(slot.card())) return "display card out of range.";
     if (slot.tile_seat() >= static_cast<int>(n) || slot.tile_seat() < -1) return "bad tile seat.";
     if (slot.tile_seat() >= 0) {
@@ -268,19 +269,19 @@ std::string GlobalissimoGame::CheckPosition(const internal::StateProto& s) const
       if (slot.tile_position() < 1 || slot.tile_position() > static_cast<uint32_t>(shown)) {
         return "bad tile position.";
       }
-      if (s.seats(slot.tile_seat()).placed_slot() != static_cast<int>(&slot - &s.display(0))) {
+      if (s.seats(slot.tile_seat()).placed_slot() != i) {
         return "a tile and its seat's placed_slot disagree.";
       }
     }
   }
   if (s.phase() == PHASE_PLACEMENT && tiles != s.tiles_placed()) return "tiles_placed is wrong.";
   if (s.phase() == PHASE_QUESTION && tiles != n) return "a question comes after every tile.";
-  for (const auto& seat : s.seats()) {
+  for (int i = 0; i < s.seats_size(); ++i) {
+    const auto& seat = s.seats(i);
     if (seat.square() >= track_.size()) return "a pawn is off the track.";
     if (track_[seat.square()].barrier >= 0) return "a pawn stands on a barrier square.";
     if (seat.placed_slot() < -1 || seat.placed_slot() >= shown) return "bad placed_slot.";
-    if (seat.placed_slot() >= 0 && s.display(seat.placed_slot()).tile_seat() !=
-                                       static_cast<int>(&seat - &s.seats(0))) {
+    if (seat.placed_slot() >= 0 && s.display(seat.placed_slot()).tile_seat() != i) {
       return "a seat's placed_slot has no tile of its own.";
     }
     if (seat.distance() != track_[seat.square()].distance) return "distance and square disagree.";
