@@ -1,0 +1,254 @@
+// End-to-end: two browsers play a whole private Globalissimo game through the web client, then
+// walk the replay. The server must already be running and serving clients/web/dist; its URL
+// comes from PLATEAU_URL (e.g. http://127.0.0.1:18080). playwright-core is taken from
+// clients/web/node_modules (run `npm ci` there first); Chromium from CHROMIUM_PATH or
+// /usr/bin/chromium. playwright-core launches it with a fresh temporary profile, and each
+// player gets its own browser context (separate storage).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(join(here, "../../clients/web/package.json"));
+const { chromium } = require("playwright-core");
+
+const BASE = (process.env.PLATEAU_URL ?? "").replace(/\/+$/, "");
+const ARTIFACTS = join(here, "artifacts");
+const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 10 * 60 * 1000);
+const STEP_MS = 15_000;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function enterName(page, name) {
+  await page.getByTestId("name-input").fill(name, { timeout: STEP_MS });
+  await page.getByTestId("name-submit").click({ timeout: STEP_MS });
+  await page.getByTestId("me-name").filter({ hasText: name }).waitFor({ timeout: STEP_MS });
+}
+
+/** What identifies the state of a board: changes after every accepted action. */
+async function boardSignature(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector("[data-testid=gl-board]");
+    if (!b) return "";
+    const log = document.querySelectorAll("[data-testid=game-log] li").length;
+    const tiles = document.querySelectorAll("[data-testid=country-card][data-free=false]").length;
+    const wrong = document.querySelectorAll(".gl-wrong .chip").length;
+    return [b.getAttribute("data-phase"), b.getAttribute("data-round"), b.getAttribute("data-to-act"), log, tiles, wrong].join("|");
+  });
+}
+
+async function isMyTurn(page) {
+  return page.evaluate(() =>
+    document.querySelector("[data-testid=turn-banner]")?.getAttribute("data-my-turn") === "true");
+}
+
+async function gameOver(page) {
+  return (await page.getByTestId("game-over").count()) > 0;
+}
+
+// Countries big enough to be hit at the 110m resolution.
+const MAP_GUESSES = ["076", "036", "156", "012", "398", "250", "724", "484", "124", "566"];
+
+/** Plays one move for the player whose turn it is on `page`. Returns a description. */
+async function playMove(page, rng) {
+  const question = page.getByTestId("question-panel");
+  if (await question.count()) {
+    const kind = await question.getAttribute("data-kind");
+    if (kind === "orange") {
+      const answers = ["Paris", "Lima", "Canberra", "Tokyo", "Ottawa"];
+      const a = answers[Math.floor(rng() * answers.length)];
+      await page.getByTestId("capital-input").fill(a, { timeout: STEP_MS });
+      await page.getByTestId("capital-submit").click({ timeout: STEP_MS });
+      return `capital ${a}`;
+    }
+    const map = page.getByTestId("world-map");
+    await map.waitFor({ timeout: STEP_MS });
+    await map.scrollIntoViewIfNeeded();
+    const start = Math.floor(rng() * MAP_GUESSES.length);
+    const order = MAP_GUESSES.map((_, k) => MAP_GUESSES[(start + k) % MAP_GUESSES.length]);
+    // A point of the screen where one of those countries is the topmost shape (countries are
+    // not convex, and some have far-away islands, so the bounding-box centre will not do).
+    const point = await page.evaluate((ids) => {
+      for (const wanted of ids) {
+        const path = document.querySelector(`[data-testid=world-map] path[data-id="${wanted}"]`);
+        if (!path) continue;
+        const r = path.getBoundingClientRect();
+        for (let i = 1; i < 24; i++) {
+          for (let j = 1; j < 24; j++) {
+            const x = r.left + (r.width * i) / 24;
+            const y = r.top + (r.height * j) / 24;
+            if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+            if (document.elementFromPoint(x, y) === path) return { x, y, id: wanted };
+          }
+        }
+      }
+      return null;
+    }, order);
+    assert.ok(point, `none of ${order.join(", ")} can be clicked on the map`);
+    const id = point.id;
+    await page.mouse.click(point.x, point.y);
+    return `map ${id}`;
+  }
+  const tiles = page.locator("[data-testid^=tile-pos-]:not([disabled])");
+  const n = await tiles.count();
+  assert.ok(n > 0, "it is my turn to place but no position can be chosen");
+  const pos = 1 + Math.floor(rng() * n);
+  await page.getByTestId(`tile-pos-${pos}`).click({ timeout: STEP_MS });
+  const free = page.locator("button[data-testid=country-card][data-free=true]");
+  const cards = await free.count();
+  assert.ok(cards > 0, "no free country card to place a tile on");
+  await free.nth(Math.floor(rng() * cards)).click({ timeout: STEP_MS });
+  return `place position ${pos}`;
+}
+
+function mulberry32(seed) {
+  return () => {
+    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test("two players play a private Globalissimo game and replay it", { timeout: OVERALL_MS, skip: !BASE && "PLATEAU_URL is not set" }, async () => {
+  const deadline = Date.now() + OVERALL_MS - 30_000;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+    timeout: 60_000,
+  });
+  const consoleErrors = [];
+  try {
+    const ctxA = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
+    const ctxB = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const A = await ctxA.newPage();
+    const B = await ctxB.newPage();
+    for (const [who, p] of [["A", A], ["B", B]]) {
+      p.setDefaultTimeout(STEP_MS);
+      p.on("pageerror", (e) => consoleErrors.push(`${who}: ${e.message}`));
+    }
+
+    // --- A: name, then a private room with the default options (10 rounds).
+    await A.goto(`${BASE}/#/`, { timeout: 30_000 });
+    await enterName(A, "Alice");
+    await A.getByTestId("create-room-globalissimo").click();
+    await A.getByTestId("create-room-modal").waitFor();
+    await A.getByTestId("visibility-private").click();
+    await A.getByTestId("seats-2").click();
+    assert.equal((await A.getByTestId("rounds-value").textContent())?.trim(), "10", "default rounds should be 10");
+    await A.getByTestId("create-room-submit").click();
+    const shareInput = A.getByTestId("share-link");
+    await shareInput.waitFor();
+    const link = await shareInput.inputValue();
+    assert.match(link, /#\/join\/[^/]+$/, `private share link expected, got ${link}`);
+
+    // --- B: opens the link, names itself, joins and gets ready.
+    await B.goto(link, { timeout: 30_000 });
+    await enterName(B, "Bob");
+    await B.getByTestId("ready-toggle").click();
+    await B.locator("[data-testid=ready-toggle][aria-pressed=true]").waitFor();
+
+    // --- A sees Bob ready and starts.
+    await A.locator("[data-testid=seat]", { hasText: "Bob" }).waitFor();
+    await A.locator("[data-testid=start-game]:not([disabled])").waitFor();
+    await A.getByTestId("start-game").click();
+    for (const p of [A, B]) await p.getByTestId("gl-board").waitFor({ timeout: 30_000 });
+    assert.match(await A.getByTestId("round-indicator").innerText(), /1\s*\/\s*10/);
+
+    // --- Play the whole game through the UI.
+    const rng = mulberry32(20240611);
+    let moves = 0;
+    let screenshotTaken = false;
+    while (!(await gameOver(A)) || !(await gameOver(B))) {
+      assert.ok(Date.now() < deadline, `game not finished before the deadline (${moves} moves played)`);
+      let acted = false;
+      for (const p of [A, B]) {
+        if (await gameOver(p)) continue;
+        if (!(await isMyTurn(p))) continue;
+        const before = await boardSignature(p);
+        const what = await playMove(p, rng);
+        moves++;
+        // Wait for the move to be reflected on this page (or an error to be shown).
+        const until = Date.now() + STEP_MS;
+        for (;;) {
+          if ((await boardSignature(p)) !== before || (await gameOver(p))) break;
+          if ((await p.getByTestId("action-error").count()) > 0) {
+            const err = await p.getByTestId("action-error").innerText();
+            assert.fail(`move "${what}" was refused: ${err}`);
+          }
+          assert.ok(Date.now() < until, `move "${what}" had no visible effect`);
+          await sleep(50);
+        }
+        acted = true;
+      }
+      if (!screenshotTaken && moves >= 7) {
+        await A.screenshot({ path: join(ARTIFACTS, "board-midgame.png"), fullPage: true });
+        screenshotTaken = true;
+      }
+      if (!acted) await sleep(100);
+      assert.ok(moves < 400, "far more moves than a game can take");
+    }
+    assert.ok(moves >= 20, `a 10-round game for two takes at least 20 placements, saw ${moves}`);
+
+    // --- Both see the final ranking.
+    for (const p of [A, B]) {
+      await p.getByTestId("ranking").waitFor();
+      assert.equal(await p.getByTestId("ranking-row").count(), 2);
+      const text = await p.getByTestId("ranking").innerText();
+      assert.match(text, /Alice/);
+      assert.match(text, /Bob/);
+    }
+    await A.getByTestId("game-over").scrollIntoViewIfNeeded();
+    await A.screenshot({ path: join(ARTIFACTS, "final-ranking.png"), fullPage: true });
+
+    // --- Replay viewer, opened from the game-over screen.
+    await A.getByTestId("replay-link").click();
+    await A.getByTestId("replay-viewer").waitFor();
+    const stepAttr = async () => {
+      const s = A.getByTestId("replay-step");
+      return { step: Number(await s.getAttribute("data-step")), total: Number(await s.getAttribute("data-total")) };
+    };
+    const waitStep = async (n) => {
+      await A.locator(`[data-testid=replay-step][data-step="${n}"]`).waitFor();
+      await A.getByTestId("gl-board").waitFor();
+      return A.getByTestId("gl-board").innerHTML();
+    };
+    const start = await waitStep(0);
+    const { total } = await stepAttr();
+    assert.ok(total >= moves, `replay has ${total} steps, ${moves} moves were played`);
+    await A.getByTestId("replay-next").click();
+    const one = await waitStep(1);
+    assert.notEqual(one, start, "the board must change between step 0 and step 1");
+    assert.match(await A.getByTestId("replay-last-action").innerText(), /Move 1/);
+    await A.getByTestId("replay-prev").click();
+    assert.equal(await waitStep(0), start, "stepping back must show step 0 again");
+    const mid = Math.floor(total / 2);
+    await A.getByTestId("replay-step-input").fill(String(mid));
+    await A.getByTestId("replay-step-input").press("Enter");
+    const midHtml = await waitStep(mid);
+    assert.notEqual(midHtml, start);
+    assert.ok(A.url().includes(`step=${mid}`), `the replay URL should carry the step: ${A.url()}`);
+    await A.getByTestId("replay-last").click();
+    await waitStep(total);
+    await A.locator("body").press("ArrowLeft");
+    await waitStep(total - 1);
+    await A.getByTestId("replay-first").click();
+    assert.equal(await waitStep(0), start);
+    // Another seat's point of view of the same step.
+    await A.getByTestId("replay-seat").selectOption("1");
+    await A.waitForFunction(() => location.hash.includes("seat=1"));
+    await waitStep(0);
+
+    assert.deepEqual(consoleErrors, [], "uncaught errors in the pages");
+    await ctxA.close();
+    await ctxB.close();
+  } finally {
+    await browser.close();
+  }
+});
