@@ -233,6 +233,7 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     await A.getByTestId("replay-step-input").press("Enter");
     const midHtml = await waitStep(mid);
     assert.notEqual(midHtml, start);
+    await A.screenshot({ path: join(ARTIFACTS, "replay.png"), fullPage: true });
     assert.ok(A.url().includes(`step=${mid}`), `the replay URL should carry the step: ${A.url()}`);
     await A.getByTestId("replay-last").click();
     await waitStep(total);

@@ -55,7 +55,8 @@ function CountryCard({ slot, index, names, clickable, selected, onClick, compact
         </>
       )}
       <span class="gl-card-foot">
-        {hasTile ? <Tile seat={slot.tile_seat} position={slot.tile_position} names={names} /> : <span class="gl-free">{clickable ? "place here" : "free"}</span>}
+        {hasTile ? <Tile seat={slot.tile_seat} position={slot.tile_position} names={names} />
+          : !c.revealed && <span class="gl-free">{clickable ? "place here" : "free"}</span>}
         {scored && <span class={`gl-points p${slot.points}`}>{POINTS_LABEL[slot.points] ?? `${slot.points} pts`}</span>}
       </span>
     </Tag>
