@@ -1,0 +1,76 @@
+#pragma once
+// Replays of finished games, re-simulated by the engine from the stored (game, options, seed,
+// action log), so what a viewer steps through is exactly what the rules produce, and any seat's
+// view (or the spectator's) can be shown.
+//
+// Stepping: a request for step N starts from the nearest re-simulated state at or before N kept
+// in a small cache, clones it and applies the remaining actions. Bounds:
+//   * at most kMaxCachedGames games (least recently used is dropped);
+//   * per game, a checkpoint every kCheckpointEvery steps (step 0 included) plus the
+//     kRecentSteps most recently requested steps, i.e. at most
+//     steps / kCheckpointEvery + 1 + kRecentSteps states.
+// So stepping forward one at a time applies one action per request, and any request (backwards
+// or a jump) applies at most kCheckpointEvery - 1 actions once its game's checkpoints exist.
+// Finished games never change, so cached records and states never go stale.
+//
+// Thread-safe: the cache is behind a mutex; loading and simulation happen outside it.
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "engine/core/game.h"
+#include "plateau/v1/protocol.pb.h"
+#include "server/store.h"
+
+namespace plateau::server {
+
+namespace replay_codes {
+inline constexpr const char* kReplayNotFound = "replay_not_found";  // unknown or not finished
+inline constexpr const char* kStepOutOfRange = "step_out_of_range";
+inline constexpr const char* kBadSeat = "bad_seat";
+// The stored log no longer replays (for example the game's rules or data changed since).
+inline constexpr const char* kReplayCorrupt = "replay_corrupt";
+}  // namespace replay_codes
+
+class ReplayService {
+ public:
+  static constexpr uint32_t kDefaultListLimit = 50;
+  static constexpr uint32_t kMaxListLimit = 200;
+  static constexpr size_t kMaxCachedGames = 8;
+  static constexpr uint32_t kCheckpointEvery = 16;
+  static constexpr size_t kRecentSteps = 4;
+
+  // `store` must outlive the service. Games are looked up in engine::Registry (loaded on first
+  // use if nobody has yet).
+  explicit ReplayService(Store& store);
+  ~ReplayService();
+
+  ReplayService(const ReplayService&) = delete;
+  ReplayService& operator=(const ReplayService&) = delete;
+
+  // Finished games, newest first. limit 0 means kDefaultListLimit; larger than kMaxListLimit is
+  // capped.
+  StatusOr<plateau::v1::ReplayList> List(const plateau::v1::ListReplays& request);
+  // The view of `request.seat` (-1: spectator) after `request.step` actions.
+  StatusOr<plateau::v1::Replay> Get(const plateau::v1::GetReplay& request);
+  // The stored GameRecord, serialized deterministically: a self-contained replay file.
+  StatusOr<plateau::v1::ReplayExport> Export(const plateau::v1::ExportReplay& request);
+
+ private:
+  struct CachedGame;
+
+  // The cached game, loading it (and simulating step 0) on a miss.
+  StatusOr<std::shared_ptr<CachedGame>> Acquire(const std::string& game_id);
+  // A finished game's record, or replay_not_found.
+  StatusOr<plateau::v1::GameRecord> LoadFinished(const std::string& game_id);
+  // The state after `step` actions (step already checked against the log).
+  StatusOr<std::shared_ptr<const engine::State>> StateAt(CachedGame& game, uint32_t step);
+
+  Store& store_;
+  std::mutex mu_;
+  std::list<std::shared_ptr<CachedGame>> lru_;  // most recently used first; guarded by mu_
+};
+
+}  // namespace plateau::server

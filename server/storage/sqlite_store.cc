@@ -1,0 +1,520 @@
+#include "server/storage/sqlite_store.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+
+#include "server/storage/migrations.h"
+#include "server/storage/token_hash.h"
+
+namespace plateau::server {
+namespace {
+
+using sqlite::Blob;
+using sqlite::Null;
+using sqlite::ScopedStatement;
+
+int64_t NowUnixMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// SQLite integers are signed 64-bit; seeds use the whole uint64 range, so they are stored bit
+// for bit.
+int64_t SeedToSql(uint64_t seed) { return std::bit_cast<int64_t>(seed); }
+uint64_t SeedFromSql(int64_t value) { return std::bit_cast<uint64_t>(value); }
+
+}  // namespace
+
+StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path) {
+  auto migrations = storage::EmbeddedMigrations();
+  if (!migrations.ok()) return migrations.status();
+
+  sqlite3* db = nullptr;
+  // NOMUTEX: the store's own mutex serialises every use of the connection.
+  const int rc = sqlite3_open_v2(path.c_str(), &db,
+                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                     SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE,
+                                 nullptr);
+  if (rc != SQLITE_OK) {
+    Status st = sqlite::Error(db, rc, "opening '" + path + "'");
+    sqlite3_close_v2(db);
+    return st;
+  }
+  // From here the store owns the connection and closes it on every path.
+  std::unique_ptr<SqliteStore> store(new SqliteStore(db));
+
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
+  // WAL lets replay readers in other processes (the rules console, backups) read while the
+  // server writes; synchronous=FULL fsyncs the WAL at every commit, which is what makes an
+  // accepted action durable when AppendAction returns.
+  {
+    sqlite3_stmt* stmt = nullptr;
+    int prc = sqlite3_prepare_v2(db, "PRAGMA journal_mode = WAL", -1, &stmt, nullptr);
+    std::string mode;
+    if (prc == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) mode = sqlite::ColumnText(stmt, 0);
+    sqlite3_finalize(stmt);
+    if (mode != "wal" && mode != "memory") {
+      if (prc != SQLITE_OK) return sqlite::Error(db, prc, "enabling WAL on '" + path + "'");
+      return Status(sqlite::codes::kStorageError,
+                    "Storage could not enable write-ahead logging on '" + path +
+                        "' (journal mode is '" + mode + "').");
+    }
+  }
+  if (Status st = sqlite::Exec(db,
+                               "PRAGMA synchronous = FULL;"
+                               "PRAGMA foreign_keys = ON;",
+                               "configuring '" + path + "'");
+      !st.ok()) {
+    return st;
+  }
+  if (Status st = storage::ApplyMigrations(db, migrations.value()); !st.ok()) return st;
+  return store;
+}
+
+SqliteStore::SqliteStore(sqlite3* db)
+    : db_(db), statements_(std::make_unique<sqlite::StatementCache>(db)) {}
+
+SqliteStore::~SqliteStore() {
+  statements_.reset();  // statements first: a connection with live statements does not close
+  sqlite3_close_v2(db_);
+}
+
+StatusOr<sqlite3_stmt*> SqliteStore::Prepare(const std::string& sql) {
+  return statements_->Get(sql);
+}
+
+// --- Players ---
+
+Status SqliteStore::SavePlayer(const std::string& token, const StoredPlayer& player) {
+  if (token.empty() || player.player_id.empty()) {
+    return Status(store_codes::kBadRecord, "A player needs a token and a player id.");
+  }
+  const std::string hash = storage::TokenSha256(token);
+  const int64_t now = NowUnixMs();
+  std::lock_guard lock(mu_);
+  // The upsert renames only when the token already belongs to this same player; otherwise it
+  // changes nothing and the conflict is reported below.
+  auto stmt = Prepare(
+      "INSERT INTO players (token_sha256, player_id, name, created_unix_ms, updated_unix_ms) "
+      "VALUES (?1, ?2, ?3, ?4, ?4) "
+      "ON CONFLICT (token_sha256) DO UPDATE SET name = excluded.name, "
+      "updated_unix_ms = excluded.updated_unix_ms "
+      "WHERE players.player_id = excluded.player_id");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), Blob{hash}, player.player_id, player.name, now);
+      !st.ok()) {
+    return st;
+  }
+  const int rc = sqlite3_step(s.get());
+  if (rc == SQLITE_CONSTRAINT_UNIQUE) {
+    return Status(store_codes::kPlayerConflict,
+                  "Player " + player.player_id + " is already stored with another token.");
+  }
+  if (rc != SQLITE_DONE) return sqlite::Error(db_, rc, "saving a player");
+  if (sqlite3_changes(db_) == 0) {
+    return Status(store_codes::kTokenConflict, "This token belongs to another player.");
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::optional<StoredPlayer>> SqliteStore::FindPlayer(const std::string& token) {
+  const std::string hash = storage::TokenSha256(token);
+  std::lock_guard lock(mu_);
+  auto stmt = Prepare("SELECT player_id, name FROM players WHERE token_sha256 = ?1");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), Blob{hash}); !st.ok()) return st;
+  auto row = sqlite::Step(db_, s.get(), "finding a player");
+  if (!row.ok()) return row.status();
+  if (!row.value()) return std::optional<StoredPlayer>();
+  return std::optional<StoredPlayer>(
+      StoredPlayer{sqlite::ColumnText(s.get(), 0), sqlite::ColumnText(s.get(), 1)});
+}
+
+// --- Games ---
+
+Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecord& room) {
+  if (record.game_id().empty() || record.game().empty()) {
+    return Status(store_codes::kBadRecord, "A stored game needs a game id and a game.");
+  }
+  if (record.actions_size() != 0 || record.results_size() != 0 ||
+      record.finished_unix_ms() != 0) {
+    return Status(store_codes::kBadRecord,
+                  "Game " + record.game_id() +
+                      " is begun with actions, results or a finish time; those are stored by "
+                      "AppendAction and FinishGame.");
+  }
+  std::lock_guard lock(mu_);
+  sqlite::Transaction tx(db_);
+  if (Status st = tx.Begin(); !st.ok()) return st;
+  {
+    auto stmt = Prepare(
+        "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, room_id, "
+        "join_code, is_private, title, host_player_id) "
+        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10)");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), record.game_id(), record.game(),
+                                    Blob{record.options()}, SeedToSql(record.seed()),
+                                    record.started_unix_ms(), room.room_id, room.join_code,
+                                    room.is_private ? 1 : 0, room.title, room.host_player_id);
+        !st.ok()) {
+      return st;
+    }
+    const int rc = sqlite3_step(s.get());
+    if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+      return Status(store_codes::kGameExists, "Game " + record.game_id() + " is already stored.");
+    }
+    if (rc != SQLITE_DONE) return sqlite::Error(db_, rc, "storing game " + record.game_id());
+  }
+  const size_t seats =
+      std::max(static_cast<size_t>(record.seat_names_size()), room.seat_player_ids.size());
+  if (seats > 0) {
+    auto stmt =
+        Prepare("INSERT INTO game_seats (game_id, seat, name, player_id) VALUES (?1, ?2, ?3, ?4)");
+    if (!stmt.ok()) return stmt.status();
+    for (size_t seat = 0; seat < seats; ++seat) {
+      ScopedStatement s(stmt.value());
+      // NULL past the end of either list keeps both lengths exact on the way back.
+      std::optional<std::string> name, player_id;
+      if (seat < static_cast<size_t>(record.seat_names_size())) {
+        name = record.seat_names(static_cast<int>(seat));
+      }
+      if (seat < room.seat_player_ids.size()) player_id = room.seat_player_ids[seat];
+      if (Status st = sqlite::BindAll(db_, s.get(), record.game_id(), seat, name, player_id);
+          !st.ok()) {
+        return st;
+      }
+      auto row = sqlite::Step(db_, s.get(), "storing the seats of game " + record.game_id());
+      if (!row.ok()) return row.status();
+    }
+  }
+  return tx.Commit();
+}
+
+Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
+                                 const plateau::v1::ReplayAction& action) {
+  std::lock_guard lock(mu_);
+  // One autocommit INSERT is the whole write: the check below reads under the same mutex, and a
+  // writer in another process is still caught by the primary key.
+  {
+    auto stmt = Prepare(
+        "SELECT status, (SELECT coalesce(max(idx) + 1, 0) FROM game_actions WHERE game_id = ?1) "
+        "FROM games WHERE game_id = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "checking game " + game_id);
+    if (!row.ok()) return row.status();
+    if (!row.value()) {
+      return Status(store_codes::kGameNotFound, "Game " + game_id + " is not stored.");
+    }
+    if (sqlite::ColumnText(s.get(), 0) != "playing") {
+      return Status(store_codes::kGameFinished,
+                    "Game " + game_id + " is finished; it takes no more actions.");
+    }
+    const int64_t next = sqlite::ColumnInt64(s.get(), 1);
+    if (index < next) {
+      return Status(store_codes::kDuplicateAction,
+                    "Action " + std::to_string(index) + " of game " + game_id +
+                        " is already stored; actions are never overwritten.");
+    }
+    if (index > next) {
+      return Status(store_codes::kActionGap, "Action " + std::to_string(index) + " of game " +
+                                                 game_id + " would leave a gap: the next is " +
+                                                 std::to_string(next) + ".");
+    }
+  }
+  auto stmt = Prepare(
+      "INSERT INTO game_actions (game_id, idx, seat, action, text, at_unix_ms) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id, index, action.seat(),
+                                  Blob{action.action()}, action.text(), action.at_unix_ms());
+      !st.ok()) {
+    return st;
+  }
+  const int rc = sqlite3_step(s.get());
+  if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+    return Status(store_codes::kDuplicateAction,
+                  "Action " + std::to_string(index) + " of game " + game_id +
+                      " is already stored; actions are never overwritten.");
+  }
+  if (rc != SQLITE_DONE) {
+    return sqlite::Error(db_, rc, "storing action " + std::to_string(index) + " of " + game_id);
+  }
+  return Status::Ok();
+}
+
+Status SqliteStore::FinishGame(const std::string& game_id,
+                               const std::vector<plateau::v1::SeatResult>& results,
+                               int64_t finished_unix_ms) {
+  if (finished_unix_ms <= 0) {
+    return Status(store_codes::kBadRecord, "Game " + game_id + " needs a finish time.");
+  }
+  std::lock_guard lock(mu_);
+  sqlite::Transaction tx(db_);
+  if (Status st = tx.Begin(); !st.ok()) return st;
+  {
+    auto stmt = Prepare("SELECT status FROM games WHERE game_id = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "checking game " + game_id);
+    if (!row.ok()) return row.status();
+    if (!row.value()) {
+      return Status(store_codes::kGameNotFound, "Game " + game_id + " is not stored.");
+    }
+    if (sqlite::ColumnText(s.get(), 0) != "playing") {
+      return Status(store_codes::kGameFinished, "Game " + game_id + " is already finished.");
+    }
+  }
+  {
+    auto stmt = Prepare(
+        "INSERT INTO game_results (game_id, seat, name, score, rank, detail) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    if (!stmt.ok()) return stmt.status();
+    for (const auto& r : results) {
+      ScopedStatement s(stmt.value());
+      if (Status st = sqlite::BindAll(db_, s.get(), game_id, r.seat(), r.name(), r.score(),
+                                      r.rank(), r.detail());
+          !st.ok()) {
+        return st;
+      }
+      const int rc = sqlite3_step(s.get());
+      if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+        return Status(store_codes::kBadRecord, "Game " + game_id + " has two results for seat " +
+                                                   std::to_string(r.seat()) + ".");
+      }
+      if (rc != SQLITE_DONE) return sqlite::Error(db_, rc, "storing the results of " + game_id);
+    }
+  }
+  {
+    auto stmt = Prepare(
+        "UPDATE games SET status = 'finished', finished_unix_ms = ?2 WHERE game_id = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_id, finished_unix_ms); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "finishing game " + game_id);
+    if (!row.ok()) return row.status();
+  }
+  return tx.Commit();
+}
+
+// --- Loading ---
+
+Status SqliteStore::LoadSeats(const std::string& game_id, plateau::v1::GameRecord* record,
+                              RoomRecord* room) {
+  auto stmt = Prepare("SELECT seat, name, player_id FROM game_seats WHERE game_id = ?1 "
+                      "ORDER BY seat");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+  std::vector<std::optional<std::string>> names, player_ids;
+  while (true) {
+    auto row = sqlite::Step(db_, s.get(), "loading the seats of " + game_id);
+    if (!row.ok()) return row.status();
+    if (!row.value()) break;
+    if (!sqlite::ColumnIsNull(s.get(), 1)) {
+      names.resize(names.size() + 1);
+      names.back() = sqlite::ColumnText(s.get(), 1);
+    }
+    if (!sqlite::ColumnIsNull(s.get(), 2)) {
+      player_ids.resize(player_ids.size() + 1);
+      player_ids.back() = sqlite::ColumnText(s.get(), 2);
+    }
+  }
+  for (auto& n : names) record->add_seat_names(std::move(*n));
+  if (room != nullptr) {
+    room->seat_player_ids.clear();
+    for (auto& p : player_ids) room->seat_player_ids.push_back(std::move(*p));
+  }
+  return Status::Ok();
+}
+
+Status SqliteStore::LoadActions(const std::string& game_id, plateau::v1::GameRecord* record) {
+  auto stmt = Prepare(
+      "SELECT seat, action, text, at_unix_ms FROM game_actions WHERE game_id = ?1 ORDER BY idx");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+  while (true) {
+    auto row = sqlite::Step(db_, s.get(), "loading the actions of " + game_id);
+    if (!row.ok()) return row.status();
+    if (!row.value()) break;
+    plateau::v1::ReplayAction* a = record->add_actions();
+    a->set_seat(static_cast<int32_t>(sqlite::ColumnInt64(s.get(), 0)));
+    a->set_action(sqlite::ColumnBlob(s.get(), 1));
+    a->set_text(sqlite::ColumnText(s.get(), 2));
+    a->set_at_unix_ms(sqlite::ColumnInt64(s.get(), 3));
+  }
+  return Status::Ok();
+}
+
+Status SqliteStore::LoadResults(
+    const std::string& game_id,
+    google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>* results) {
+  auto stmt = Prepare(
+      "SELECT seat, name, score, rank, detail FROM game_results WHERE game_id = ?1 "
+      "ORDER BY seat");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+  while (true) {
+    auto row = sqlite::Step(db_, s.get(), "loading the results of " + game_id);
+    if (!row.ok()) return row.status();
+    if (!row.value()) break;
+    plateau::v1::SeatResult* r = results->Add();
+    r->set_seat(static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 0)));
+    r->set_name(sqlite::ColumnText(s.get(), 1));
+    r->set_score(sqlite::ColumnInt64(s.get(), 2));
+    r->set_rank(static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 3)));
+    r->set_detail(sqlite::ColumnText(s.get(), 4));
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
+    const std::string& game_id, RoomRecord* room) {
+  plateau::v1::GameRecord record;
+  {
+    auto stmt = Prepare(
+        "SELECT game, options, seed, started_unix_ms, finished_unix_ms, room_id, join_code, "
+        "is_private, title, host_player_id FROM games WHERE game_id = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "loading game " + game_id);
+    if (!row.ok()) return row.status();
+    if (!row.value()) return std::optional<plateau::v1::GameRecord>();
+    record.set_game_id(game_id);
+    record.set_game(sqlite::ColumnText(s.get(), 0));
+    record.set_options(sqlite::ColumnBlob(s.get(), 1));
+    record.set_seed(SeedFromSql(sqlite::ColumnInt64(s.get(), 2)));
+    record.set_started_unix_ms(sqlite::ColumnInt64(s.get(), 3));
+    record.set_finished_unix_ms(sqlite::ColumnInt64(s.get(), 4));  // NULL while playing: 0
+    if (room != nullptr) {
+      room->room_id = sqlite::ColumnText(s.get(), 5);
+      room->join_code = sqlite::ColumnText(s.get(), 6);
+      room->is_private = sqlite::ColumnInt64(s.get(), 7) != 0;
+      room->title = sqlite::ColumnText(s.get(), 8);
+      room->host_player_id = sqlite::ColumnText(s.get(), 9);
+    }
+  }
+  if (Status st = LoadSeats(game_id, &record, room); !st.ok()) return st;
+  if (Status st = LoadActions(game_id, &record); !st.ok()) return st;
+  if (Status st = LoadResults(game_id, record.mutable_results()); !st.ok()) return st;
+  return std::optional<plateau::v1::GameRecord>(std::move(record));
+}
+
+StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGame(const std::string& game_id) {
+  std::lock_guard lock(mu_);
+  // One read transaction, so a concurrent writer in another process cannot make the actions
+  // and the results disagree.
+  sqlite::ReadTransaction read(db_);
+  if (Status st = read.Begin(); !st.ok()) return st;
+  return LoadGameLocked(game_id, nullptr);
+}
+
+StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
+    const std::string& game, uint32_t limit, const std::string& before_game_id) {
+  limit = std::min(limit, kMaxListLimit);
+  std::vector<plateau::v1::ReplaySummary> out;
+  if (limit == 0) return out;
+  std::lock_guard lock(mu_);
+  sqlite::ReadTransaction read(db_);
+  if (Status st = read.Begin(); !st.ok()) return st;
+
+  std::optional<int64_t> cursor_ms;
+  if (!before_game_id.empty()) {
+    auto stmt = Prepare(
+        "SELECT finished_unix_ms FROM games WHERE game_id = ?1 AND status = 'finished'");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), before_game_id); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "reading the page cursor");
+    if (!row.ok()) return row.status();
+    if (!row.value()) {
+      return Status(store_codes::kBadCursor,
+                    "Game " + before_game_id + " is not a finished game to page from.");
+    }
+    cursor_ms = sqlite::ColumnInt64(s.get(), 0);
+  }
+  // Four shapes of one query, each a separate cached statement, so each can use its index
+  // (an "?1 = '' OR game = ?1" condition would defeat games_finished_by_game).
+  std::string sql =
+      "SELECT g.game_id, g.game, g.finished_unix_ms, "
+      "(SELECT count(*) FROM game_actions a WHERE a.game_id = g.game_id) "
+      "FROM games g WHERE g.status = 'finished'";
+  if (!game.empty()) sql += " AND g.game = ?1";
+  if (cursor_ms.has_value()) sql += " AND (g.finished_unix_ms, g.game_id) < (?2, ?3)";
+  sql += " ORDER BY g.finished_unix_ms DESC, g.game_id DESC LIMIT ?4";
+  auto stmt = Prepare(sql);
+  if (!stmt.ok()) return stmt.status();
+  {
+    ScopedStatement s(stmt.value());
+    const int rc1 = game.empty() ? SQLITE_OK
+                                 : sqlite3_bind_text64(s.get(), 1, game.data(), game.size(),
+                                                       SQLITE_TRANSIENT, SQLITE_UTF8);
+    const int rc2 = cursor_ms.has_value() ? sqlite3_bind_int64(s.get(), 2, *cursor_ms) : SQLITE_OK;
+    const int rc3 = cursor_ms.has_value()
+                        ? sqlite3_bind_text64(s.get(), 3, before_game_id.data(),
+                                              before_game_id.size(), SQLITE_TRANSIENT, SQLITE_UTF8)
+                        : SQLITE_OK;
+    const int rc4 = sqlite3_bind_int64(s.get(), 4, limit);
+    for (int rc : {rc1, rc2, rc3, rc4}) {
+      if (rc != SQLITE_OK) return sqlite::Error(db_, rc, "listing finished games");
+    }
+    while (true) {
+      auto row = sqlite::Step(db_, s.get(), "listing finished games");
+      if (!row.ok()) return row.status();
+      if (!row.value()) break;
+      plateau::v1::ReplaySummary& summary = out.emplace_back();
+      summary.set_game_id(sqlite::ColumnText(s.get(), 0));
+      summary.set_game(sqlite::ColumnText(s.get(), 1));
+      summary.set_finished_unix_ms(sqlite::ColumnInt64(s.get(), 2));
+      summary.set_steps(static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 3)));
+    }
+  }
+  for (auto& summary : out) {
+    if (Status st = LoadResults(summary.game_id(), summary.mutable_results()); !st.ok()) return st;
+  }
+  return out;
+}
+
+StatusOr<std::vector<Store::Unfinished>> SqliteStore::LoadUnfinished() {
+  std::lock_guard lock(mu_);
+  sqlite::ReadTransaction read(db_);
+  if (Status st = read.Begin(); !st.ok()) return st;
+
+  std::vector<std::string> ids;
+  {
+    auto stmt = Prepare(
+        "SELECT game_id FROM games WHERE status = 'playing' ORDER BY started_unix_ms, game_id");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    while (true) {
+      auto row = sqlite::Step(db_, s.get(), "listing unfinished games");
+      if (!row.ok()) return row.status();
+      if (!row.value()) break;
+      ids.push_back(sqlite::ColumnText(s.get(), 0));
+    }
+  }
+  std::vector<Unfinished> out;
+  out.reserve(ids.size());
+  for (const std::string& id : ids) {
+    Unfinished u;
+    auto record = LoadGameLocked(id, &u.room);
+    if (!record.ok()) return record.status();
+    if (!record.value().has_value()) continue;  // cannot happen inside one read transaction
+    u.record = std::move(*record.value());
+    out.push_back(std::move(u));
+  }
+  return out;
+}
+
+}  // namespace plateau::server

@@ -1,0 +1,92 @@
+#pragma once
+// The Store on a single SQLite file (schema: schema/*.sql, applied at Open()).
+//
+// Durability: the database runs in WAL mode with synchronous=FULL, so every committed write,
+// AppendAction in particular, has been fsync'ed to the WAL when the call returns. A crash of the
+// process or of the machine after that cannot lose the action.
+//
+// Thread safety: one connection guarded by one mutex. Rooms call from several strands; each call
+// is short (a few indexed statements), and SQLite serialises writers anyway.
+#include <sqlite3.h>
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "server/storage/sqlite_util.h"
+#include "server/store.h"
+
+namespace plateau::server {
+
+// Codes of refusals specific to the store (I/O failures use sqlite::codes).
+namespace store_codes {
+inline constexpr const char* kBadRecord = "bad_record";          // missing or inconsistent fields
+inline constexpr const char* kGameExists = "game_exists";        // BeginGame with a known id
+inline constexpr const char* kGameNotFound = "game_not_found";
+inline constexpr const char* kGameFinished = "game_finished";    // appending to / finishing again
+inline constexpr const char* kDuplicateAction = "duplicate_action";  // index already stored
+inline constexpr const char* kActionGap = "action_gap";          // index beyond the next one
+inline constexpr const char* kTokenConflict = "token_conflict";  // token held by another player
+inline constexpr const char* kPlayerConflict = "player_conflict";  // player id has another token
+inline constexpr const char* kBadCursor = "bad_cursor";          // before_game_id not a finished game
+}  // namespace store_codes
+
+class SqliteStore : public Store {
+ public:
+  // ListFinished returns at most this many summaries whatever the limit asked for.
+  static constexpr uint32_t kMaxListLimit = 500;
+  // How long a statement waits for another process's lock before failing with storage_busy.
+  static constexpr int kBusyTimeoutMs = 5000;
+
+  // Opens (creating if needed) the database at `path` and applies pending migrations.
+  static StatusOr<std::unique_ptr<SqliteStore>> Open(const std::string& path);
+  ~SqliteStore() override;
+
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  // Creates the player, or renames it when the token is already its own. A token that belongs
+  // to another player id is refused (token_conflict), as is a player id with another token.
+  Status SavePlayer(const std::string& token, const StoredPlayer& player) override;
+  StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string& token) override;
+
+  // Refuses a record that already has actions, results or a finish time (bad_record) and an id
+  // that is already stored (game_exists).
+  Status BeginGame(const plateau::v1::GameRecord& record, const RoomRecord& room) override;
+  // `index` must be the next one: an index already stored is duplicate_action (never
+  // overwritten), one past the end is action_gap. Finished games take no more actions.
+  Status AppendAction(const std::string& game_id, uint32_t index,
+                      const plateau::v1::ReplayAction& action) override;
+  // `finished_unix_ms` must be positive: a record is finished exactly when it is non-zero.
+  Status FinishGame(const std::string& game_id,
+                    const std::vector<plateau::v1::SeatResult>& results,
+                    int64_t finished_unix_ms) override;
+
+  StatusOr<std::optional<plateau::v1::GameRecord>> LoadGame(const std::string& game_id) override;
+  // Newest first by (finished_unix_ms, game_id). `limit` is capped at kMaxListLimit; 0 gives
+  // an empty page. An unknown or unfinished before_game_id is bad_cursor.
+  StatusOr<std::vector<plateau::v1::ReplaySummary>> ListFinished(
+      const std::string& game, uint32_t limit, const std::string& before_game_id) override;
+  // Oldest first by start time.
+  StatusOr<std::vector<Unfinished>> LoadUnfinished() override;
+
+ private:
+  explicit SqliteStore(sqlite3* db);
+
+  // Every helper below expects mu_ to be held.
+  StatusOr<sqlite3_stmt*> Prepare(const std::string& sql);
+  // The game row, its seats, actions and results; nullopt for an unknown id. `room` and
+  // `finished` are filled when given.
+  StatusOr<std::optional<plateau::v1::GameRecord>> LoadGameLocked(const std::string& game_id,
+                                                                   RoomRecord* room);
+  Status LoadSeats(const std::string& game_id, plateau::v1::GameRecord* record, RoomRecord* room);
+  Status LoadActions(const std::string& game_id, plateau::v1::GameRecord* record);
+  Status LoadResults(const std::string& game_id,
+                     google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>* results);
+
+  std::mutex mu_;
+  sqlite3* db_;  // owned; closed in the destructor after the statements are finalised
+  std::unique_ptr<sqlite::StatementCache> statements_;
+};
+
+}  // namespace plateau::server

@@ -1,0 +1,159 @@
+// Storage benchmarks, not run by ctest: build storage_bench and run it by hand, e.g.
+//   build/bin/storage_bench --benchmark_filter=AppendAction
+// The database lives in the system temporary directory; the numbers include its fsyncs, so
+// they depend on the disk under it (AppendAction is durable when it returns: one WAL fsync
+// each).
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "engine/core/registry.h"
+#include "engine/core/rng.h"
+#include "server/storage/replay_service.h"
+#include "server/storage/sqlite_store.h"
+
+namespace plateau::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "plateau_bench_XXXXXX").string();
+    path_ = mkdtemp(pattern.data());
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string File(const std::string& name) const { return (fs::path(path_) / name).string(); }
+
+ private:
+  std::string path_;
+};
+
+std::unique_ptr<SqliteStore> OpenOrDie(const std::string& path) {
+  auto store = SqliteStore::Open(path);
+  if (!store.ok()) {
+    std::fprintf(stderr, "%s\n", store.status().ToString().c_str());
+    std::abort();
+  }
+  return std::move(store.value());
+}
+
+void BeginOrDie(Store& store, const std::string& game_id, const std::string& game, int seats,
+                const std::string& options, uint64_t seed) {
+  plateau::v1::GameRecord record;
+  record.set_game_id(game_id);
+  record.set_game(game);
+  record.set_options(options);
+  record.set_seed(seed);
+  for (int s = 0; s < seats; ++s) record.add_seat_names("p" + std::to_string(s));
+  if (!store.BeginGame(record, RoomRecord{}).ok()) std::abort();
+}
+
+// Durable appends to one game's log: the cost the room pays before broadcasting a move.
+void BM_AppendAction(benchmark::State& state) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.File("bench.sqlite"));
+  BeginOrDie(*store, "g", "globalissimo", 4, "", 1);
+  plateau::v1::ReplayAction action;
+  action.set_action(std::string(12, '\x2a'));
+  action.set_text("place { slot: 2 position: 3 }");
+  uint32_t index = 0;
+  for (auto _ : state) {
+    action.set_seat(static_cast<int>(index % 4));
+    action.set_at_unix_ms(index);
+    Status st = store->AppendAction("g", index++, action);
+    if (!st.ok()) state.SkipWithError(st.ToString().c_str());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_AppendAction)->Unit(benchmark::kMicrosecond);
+
+// One finished Globalissimo game (4 seats, book length) played with random legal actions.
+struct StoredGame {
+  TempDir dir;
+  std::unique_ptr<SqliteStore> store;
+  uint32_t steps = 0;
+};
+
+StoredGame& TheStoredGame() {
+  static StoredGame* stored = [] {
+    auto* s = new StoredGame;
+    s->store = OpenOrDie(s->dir.File("bench.sqlite"));
+    if (!engine::Registry::LoadAll().ok()) std::abort();
+    const engine::Game* game = engine::Registry::Find("globalissimo");
+    if (game == nullptr) std::abort();
+    BeginOrDie(*s->store, "g", "globalissimo", 4, "", 7);
+    auto position = game->NewGame(4, "", 7);
+    if (!position.ok()) std::abort();
+    engine::Rng rng(7);
+    while (!position.value()->IsTerminal()) {
+      auto acting = position.value()->ActingSeats();
+      const int seat = acting[rng.Below(acting.size())];
+      auto legal = position.value()->LegalActions(seat);
+      const auto& action = *legal[rng.Below(legal.size())];
+      if (!position.value()->Apply(seat, action).ok()) std::abort();
+      plateau::v1::ReplayAction stored;
+      stored.set_seat(seat);
+      stored.set_action(engine::DeterministicBytes(action));
+      if (!s->store->AppendAction("g", s->steps++, stored).ok()) std::abort();
+    }
+    if (!s->store->FinishGame("g", {}, 1).ok()) std::abort();
+    return s;
+  }();
+  return *stored;
+}
+
+plateau::v1::GetReplay Request(uint32_t step, int seat) {
+  plateau::v1::GetReplay r;
+  r.set_game_id("g");
+  r.set_step(step);
+  r.set_seat(seat);
+  return r;
+}
+
+// A viewer pressing "next": each request is one step after the previous one.
+void BM_ReplayGetStepForward(benchmark::State& state) {
+  StoredGame& g = TheStoredGame();
+  ReplayService service(*g.store);
+  uint32_t step = 0;
+  for (auto _ : state) {
+    auto replay = service.Get(Request(step, -1));
+    if (!replay.ok()) state.SkipWithError(replay.status().ToString().c_str());
+    benchmark::DoNotOptimize(replay);
+    step = step == g.steps ? 0 : step + 1;
+  }
+  state.counters["steps"] = g.steps;
+}
+BENCHMARK(BM_ReplayGetStepForward)->Unit(benchmark::kMicrosecond);
+
+// A viewer dragging the slider: random steps of a game already in the cache.
+void BM_ReplayGetRandomStep(benchmark::State& state) {
+  StoredGame& g = TheStoredGame();
+  ReplayService service(*g.store);
+  engine::Rng rng(3);
+  for (auto _ : state) {
+    auto replay = service.Get(Request(static_cast<uint32_t>(rng.Below(g.steps + 1)), 0));
+    if (!replay.ok()) state.SkipWithError(replay.status().ToString().c_str());
+    benchmark::DoNotOptimize(replay);
+  }
+}
+BENCHMARK(BM_ReplayGetRandomStep)->Unit(benchmark::kMicrosecond);
+
+// The first request for a game: load the record from SQLite and simulate to the last step.
+void BM_ReplayGetColdFinalStep(benchmark::State& state) {
+  StoredGame& g = TheStoredGame();
+  for (auto _ : state) {
+    ReplayService service(*g.store);
+    auto replay = service.Get(Request(g.steps, -1));
+    if (!replay.ok()) state.SkipWithError(replay.status().ToString().c_str());
+    benchmark::DoNotOptimize(replay);
+  }
+}
+BENCHMARK(BM_ReplayGetColdFinalStep)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace plateau::server
+
+BENCHMARK_MAIN();

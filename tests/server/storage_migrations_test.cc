@@ -1,0 +1,196 @@
+// Schema migrations: applied in order on a fresh file, idempotent on reopen, atomic, and a
+// database newer than the binary (or from a diverging build) is refused.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "server/storage/migrations.h"
+#include "server/storage/sqlite_store.h"
+
+namespace plateau::server {
+namespace {
+
+namespace fs = std::filesystem;
+using storage::Migration;
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "plateau_storage_XXXXXX").string();
+    path_ = mkdtemp(pattern.data());
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string File(const std::string& name) const { return (fs::path(path_) / name).string(); }
+
+ private:
+  std::string path_;
+};
+
+// A raw connection for looking behind the store's back.
+class RawDb {
+ public:
+  explicit RawDb(const std::string& path) {
+    EXPECT_EQ(sqlite3_open(path.c_str(), &db_), SQLITE_OK);
+  }
+  ~RawDb() { sqlite3_close(db_); }
+  sqlite3* get() const { return db_; }
+  void Exec(const std::string& sql) {
+    char* error = nullptr;
+    ASSERT_EQ(sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK)
+        << (error ? error : "");
+  }
+  // The first column of the first row as text ("" when there is no row).
+  std::string Query(const std::string& sql) {
+    sqlite3_stmt* stmt = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK) << sql;
+    std::string out;
+    if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != nullptr) {
+      out = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+    }
+    sqlite3_finalize(stmt);
+    return out;
+  }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+int KnownVersion() {
+  auto migrations = storage::EmbeddedMigrations();
+  EXPECT_TRUE(migrations.ok()) << migrations.status().ToString();
+  return migrations.ok() ? static_cast<int>(migrations.value().size()) : 0;
+}
+
+TEST(StorageMigrations, EmbeddedListStartsWithInitAndIsNumberedWithoutGaps) {
+  auto migrations = storage::EmbeddedMigrations();
+  ASSERT_TRUE(migrations.ok()) << migrations.status().ToString();
+  ASSERT_FALSE(migrations.value().empty());
+  EXPECT_EQ(migrations.value()[0].name, "0001_init");
+  for (size_t i = 0; i < migrations.value().size(); ++i) {
+    EXPECT_EQ(migrations.value()[i].version, static_cast<int>(i) + 1);
+    EXPECT_NE(migrations.value()[i].sql.find("CREATE"), std::string_view::npos);
+  }
+}
+
+TEST(StorageMigrations, FilesAreSortedAndMisnumberedOnesRefused) {
+  auto sorted = storage::MigrationsFromFiles({{"0002_b", "B"}, {"0001_a", "A"}});
+  ASSERT_TRUE(sorted.ok());
+  EXPECT_EQ(sorted.value()[0].name, "0001_a");
+  EXPECT_EQ(sorted.value()[1].sql, "B");
+
+  EXPECT_EQ(storage::MigrationsFromFiles({{"0001_a", ""}, {"0003_c", ""}}).status().code(),
+            storage::codes::kBadMigrations);
+  EXPECT_EQ(storage::MigrationsFromFiles({{"0001_a", ""}, {"0001_b", ""}}).status().code(),
+            storage::codes::kBadMigrations);
+  EXPECT_EQ(storage::MigrationsFromFiles({{"init", ""}}).status().code(),
+            storage::codes::kBadMigrations);
+  EXPECT_EQ(storage::MigrationsFromFiles({{"0001", ""}}).status().code(),
+            storage::codes::kBadMigrations);
+  EXPECT_EQ(storage::MigrationsFromFiles({{"0000_zero", ""}}).status().code(),
+            storage::codes::kBadMigrations);
+}
+
+TEST(StorageMigrations, FreshFileGetsEveryMigrationRecorded) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  {
+    auto store = SqliteStore::Open(path);
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+  }
+  RawDb raw(path);
+  auto version = storage::SchemaVersion(raw.get());
+  ASSERT_TRUE(version.ok());
+  EXPECT_EQ(version.value(), KnownVersion());
+  EXPECT_EQ(raw.Query("SELECT count(*) FROM schema_migrations"), std::to_string(KnownVersion()));
+  EXPECT_EQ(raw.Query("SELECT name FROM schema_migrations WHERE version = 1"), "0001_init");
+  for (const char* table : {"players", "games", "game_seats", "game_actions", "game_results"}) {
+    EXPECT_EQ(raw.Query(std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' "
+                                     "AND name = '") + table + "'"),
+              "1")
+        << table;
+  }
+  // WAL is a property of the file, so it is visible from any connection.
+  EXPECT_EQ(raw.Query("PRAGMA journal_mode"), "wal");
+}
+
+TEST(StorageMigrations, ReopeningAppliesNothingTwice) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  std::string first_applied;
+  {
+    ASSERT_TRUE(SqliteStore::Open(path).ok());
+    RawDb raw(path);
+    first_applied = raw.Query("SELECT group_concat(version || ':' || applied_unix_ms) "
+                              "FROM schema_migrations");
+  }
+  ASSERT_FALSE(first_applied.empty());
+  for (int i = 0; i < 2; ++i) {
+    auto store = SqliteStore::Open(path);
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+  }
+  RawDb raw(path);
+  EXPECT_EQ(raw.Query("SELECT group_concat(version || ':' || applied_unix_ms) "
+                      "FROM schema_migrations"),
+            first_applied);
+}
+
+TEST(StorageMigrations, DatabaseFromANewerServerIsRefused) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  ASSERT_TRUE(SqliteStore::Open(path).ok());
+  const int newer = KnownVersion() + 1;
+  {
+    RawDb raw(path);
+    raw.Exec("INSERT INTO schema_migrations VALUES (" + std::to_string(newer) +
+             ", 'from_the_future', 0)");
+  }
+  auto store = SqliteStore::Open(path);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), storage::codes::kSchemaTooNew);
+  EXPECT_NE(store.status().reason().find(std::to_string(newer)), std::string::npos)
+      << store.status().reason();
+}
+
+TEST(StorageMigrations, DatabaseFromADivergingBuildIsRefused) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  ASSERT_TRUE(SqliteStore::Open(path).ok());
+  {
+    RawDb raw(path);
+    raw.Exec("UPDATE schema_migrations SET name = '0001_other' WHERE version = 1");
+  }
+  auto store = SqliteStore::Open(path);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), storage::codes::kSchemaMismatch);
+}
+
+TEST(StorageMigrations, FailingMigrationLeavesThePreviousVersionIntact) {
+  TempDir dir;
+  RawDb raw(dir.File("plateau.sqlite"));
+  auto embedded = storage::EmbeddedMigrations();
+  ASSERT_TRUE(embedded.ok());
+  std::vector<Migration> migrations = embedded.value();
+  const int good = static_cast<int>(migrations.size());
+  // Its first statement succeeds, its second fails: the first must be rolled back too.
+  migrations.push_back(Migration{good + 1, "9999_broken",
+                                 "CREATE TABLE half_done (a INTEGER);"
+                                 "INSERT INTO no_such_table VALUES (1);"});
+  Status st = storage::ApplyMigrations(raw.get(), migrations);
+  EXPECT_EQ(st.code(), sqlite::codes::kStorageError);
+  EXPECT_NE(st.reason().find("9999_broken"), std::string::npos) << st.reason();
+  EXPECT_EQ(storage::SchemaVersion(raw.get()).value(), good);
+  EXPECT_EQ(raw.Query("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'"), "0");
+}
+
+TEST(StorageMigrations, OpeningADirectoryFailsWithAStorageError) {
+  TempDir dir;
+  auto store = SqliteStore::Open(dir.File(""));
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), sqlite::codes::kStorageError);
+}
+
+}  // namespace
+}  // namespace plateau::server

@@ -1,0 +1,479 @@
+// SqliteStore: players by hashed token, the game lifecycle (begin, append, finish, load),
+// refusals, recovery lists, replay lists, durability and concurrent use.
+#include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "server/storage/sqlite_store.h"
+#include "server/storage/token_hash.h"
+
+namespace plateau::server {
+namespace {
+
+namespace fs = std::filesystem;
+using google::protobuf::util::MessageDifferencer;
+using plateau::v1::GameRecord;
+using plateau::v1::ReplayAction;
+using plateau::v1::SeatResult;
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "plateau_storage_XXXXXX").string();
+    path_ = mkdtemp(pattern.data());
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string File(const std::string& name) const { return (fs::path(path_) / name).string(); }
+
+ private:
+  std::string path_;
+};
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Binary bytes with a NUL and high bytes, so text/blob confusion would show.
+std::string ActionBytes(int i) { return std::string("\x08\x00\xff", 3) + std::to_string(i); }
+
+GameRecord NewRecord(const std::string& game_id, const std::string& game = "globalissimo") {
+  GameRecord r;
+  r.set_game_id(game_id);
+  r.set_game(game);
+  r.set_options(std::string("\x08\x03\x00", 3));
+  r.set_seed(0xfedcba9876543210ULL);  // above INT64_MAX: must survive SQLite's signed integers
+  r.add_seat_names("Ada");
+  r.add_seat_names("Brahmagupta");
+  r.add_seat_names("");  // an empty name is still a seat
+  r.set_started_unix_ms(1'700'000'000'000);
+  return r;
+}
+
+RoomRecord NewRoom(const std::string& room_id) {
+  RoomRecord room;
+  room.room_id = room_id;
+  room.join_code = "K7Q2";
+  room.is_private = true;
+  room.title = "Friday geography";
+  room.host_player_id = "p-ada";
+  room.seat_player_ids = {"p-ada", "p-brahma", "p-anon"};
+  return room;
+}
+
+ReplayAction NewAction(int i) {
+  ReplayAction a;
+  a.set_seat(i % 3);
+  a.set_action(ActionBytes(i));
+  a.set_text("place { slot: " + std::to_string(i) + " }");
+  a.set_at_unix_ms(1'700'000'000'000 + i);
+  return a;
+}
+
+std::vector<SeatResult> NewResults() {
+  std::vector<SeatResult> results(3);
+  const char* names[] = {"Ada", "Brahmagupta", ""};
+  for (int s = 0; s < 3; ++s) {
+    results[s].set_seat(s);
+    results[s].set_name(names[s]);
+    results[s].set_score(10 - 3 * s);
+    results[s].set_rank(s + 1);
+    results[s].set_detail(s == 0 ? "most cards" : "");
+  }
+  results[2].set_score(-2);  // negative scores are scores too
+  return results;
+}
+
+class StoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override { Reopen(); }
+  void Reopen() {
+    store_.reset();
+    auto opened = SqliteStore::Open(path_);
+    ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+    store_ = std::move(opened.value());
+  }
+  // A game with `actions` actions, finished at `finished_ms` unless that is 0.
+  GameRecord StoreGame(const std::string& game_id, int actions, int64_t finished_ms,
+                       const std::string& game = "globalissimo") {
+    GameRecord record = NewRecord(game_id, game);
+    EXPECT_TRUE(store_->BeginGame(record, NewRoom("room-" + game_id)).ok());
+    for (int i = 0; i < actions; ++i) {
+      EXPECT_TRUE(store_->AppendAction(game_id, i, NewAction(i)).ok());
+      *record.add_actions() = NewAction(i);
+    }
+    if (finished_ms != 0) {
+      auto results = NewResults();
+      EXPECT_TRUE(store_->FinishGame(game_id, results, finished_ms).ok());
+      for (auto& r : results) *record.add_results() = r;
+      record.set_finished_unix_ms(finished_ms);
+    }
+    return record;
+  }
+  std::vector<std::string> ListIds(const std::string& game, uint32_t limit,
+                                   const std::string& before) {
+    auto list = store_->ListFinished(game, limit, before);
+    EXPECT_TRUE(list.ok()) << list.status().ToString();
+    std::vector<std::string> ids;
+    if (list.ok()) {
+      for (auto& s : list.value()) ids.push_back(s.game_id());
+    }
+    return ids;
+  }
+
+  TempDir dir_;
+  std::string path_ = dir_.File("plateau.sqlite");
+  std::unique_ptr<SqliteStore> store_;
+};
+
+// --- Players ---
+
+TEST(StorageTokenHash, IsSha256) {
+  // FIPS 180-2 test vector for "abc".
+  const std::string digest = storage::TokenSha256("abc");
+  const unsigned char expected[] = {0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40,
+                                    0xde, 0x5d, 0xae, 0x22, 0x23, 0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17,
+                                    0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad};
+  EXPECT_EQ(digest, std::string(reinterpret_cast<const char*>(expected), sizeof expected));
+}
+
+TEST_F(StoreTest, PlayerIsFoundByItsTokenOnly) {
+  ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
+  ASSERT_TRUE(store_->SavePlayer("token-bob", {"p-bob", "Bob"}).ok());
+  auto ada = store_->FindPlayer("token-ada");
+  ASSERT_TRUE(ada.ok());
+  ASSERT_TRUE(ada.value().has_value());
+  EXPECT_EQ(ada.value()->player_id, "p-ada");
+  EXPECT_EQ(ada.value()->name, "Ada");
+  EXPECT_EQ(store_->FindPlayer("token-bob").value()->player_id, "p-bob");
+  auto nobody = store_->FindPlayer("token-nobody");
+  ASSERT_TRUE(nobody.ok());
+  EXPECT_FALSE(nobody.value().has_value());
+  EXPECT_FALSE(store_->FindPlayer("").value().has_value());
+}
+
+TEST_F(StoreTest, SavingAgainRenamesThePlayer) {
+  ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
+  ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada L."}).ok());
+  EXPECT_EQ(store_->FindPlayer("token-ada").value()->name, "Ada L.");
+}
+
+TEST_F(StoreTest, TokenAndPlayerIdConflictsAreRefused) {
+  ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
+  EXPECT_EQ(store_->SavePlayer("token-ada", {"p-eve", "Eve"}).code(), store_codes::kTokenConflict);
+  EXPECT_EQ(store_->SavePlayer("token-eve", {"p-ada", "Eve"}).code(),
+            store_codes::kPlayerConflict);
+  EXPECT_EQ(store_->SavePlayer("", {"p-x", "X"}).code(), store_codes::kBadRecord);
+  EXPECT_EQ(store_->SavePlayer("token-x", {"", "X"}).code(), store_codes::kBadRecord);
+  // The refusals changed nothing.
+  EXPECT_EQ(store_->FindPlayer("token-ada").value()->player_id, "p-ada");
+  EXPECT_EQ(store_->FindPlayer("token-ada").value()->name, "Ada");
+  EXPECT_FALSE(store_->FindPlayer("token-eve").value().has_value());
+}
+
+TEST_F(StoreTest, TokenIsNotStoredInClear) {
+  const std::string token = "secret-token-6d1f0a8b3c9e4f27";
+  ASSERT_TRUE(store_->SavePlayer(token, {"p-ada", "Ada"}).ok());
+  const std::string hash = storage::TokenSha256(token);
+  auto contents = [&] {
+    return ReadFile(path_) + ReadFile(path_ + "-wal") + ReadFile(path_ + "-shm");
+  };
+  // While open (the row is in the WAL) and after close (checkpointed into the main file).
+  std::string open_bytes = contents();
+  EXPECT_EQ(open_bytes.find(token), std::string::npos);
+  EXPECT_NE(open_bytes.find(hash), std::string::npos) << "the hash itself should be stored";
+  store_.reset();
+  std::string closed_bytes = contents();
+  EXPECT_EQ(closed_bytes.find(token), std::string::npos);
+  EXPECT_NE(closed_bytes.find(hash), std::string::npos);
+}
+
+// --- Games ---
+
+TEST_F(StoreTest, BegunGameWithActionsAndResultsLoadsBackInOrder) {
+  GameRecord expected = StoreGame("g1", 25, 1'700'000'500'000);
+  auto loaded = store_->LoadGame("g1");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+  ASSERT_TRUE(loaded.value().has_value());
+  EXPECT_TRUE(MessageDifferencer::Equals(*loaded.value(), expected))
+      << loaded.value()->DebugString() << "\nvs\n" << expected.DebugString();
+  EXPECT_EQ(loaded.value()->seed(), 0xfedcba9876543210ULL);
+  EXPECT_EQ(loaded.value()->actions(7).action(), ActionBytes(7));
+}
+
+TEST_F(StoreTest, UnfinishedGameLoadsWithoutResultsOrFinishTime) {
+  GameRecord expected = StoreGame("g1", 3, 0);
+  auto loaded = store_->LoadGame("g1");
+  ASSERT_TRUE(loaded.ok());
+  ASSERT_TRUE(loaded.value().has_value());
+  EXPECT_TRUE(MessageDifferencer::Equals(*loaded.value(), expected));
+  EXPECT_EQ(loaded.value()->finished_unix_ms(), 0);
+  EXPECT_EQ(loaded.value()->results_size(), 0);
+}
+
+TEST_F(StoreTest, UnknownGameLoadsAsNothing) {
+  auto loaded = store_->LoadGame("nope");
+  ASSERT_TRUE(loaded.ok());
+  EXPECT_FALSE(loaded.value().has_value());
+}
+
+TEST_F(StoreTest, DuplicateActionIndexIsRefusedAndNothingIsOverwritten) {
+  StoreGame("g1", 3, 0);
+  ReplayAction other = NewAction(99);
+  Status st = store_->AppendAction("g1", 1, other);
+  EXPECT_EQ(st.code(), store_codes::kDuplicateAction) << st.ToString();
+  EXPECT_EQ(store_->AppendAction("g1", 0, other).code(), store_codes::kDuplicateAction);
+  auto loaded = store_->LoadGame("g1").value();
+  ASSERT_EQ(loaded->actions_size(), 3);
+  EXPECT_EQ(loaded->actions(1).action(), ActionBytes(1));
+  EXPECT_EQ(loaded->actions(0).action(), ActionBytes(0));
+}
+
+TEST_F(StoreTest, ActionIndexThatLeavesAGapIsRefused) {
+  StoreGame("g1", 2, 0);
+  EXPECT_EQ(store_->AppendAction("g1", 3, NewAction(3)).code(), store_codes::kActionGap);
+  EXPECT_TRUE(store_->AppendAction("g1", 2, NewAction(2)).ok());
+  EXPECT_EQ(store_->LoadGame("g1").value()->actions_size(), 3);
+}
+
+TEST_F(StoreTest, LifecycleRefusals) {
+  StoreGame("g1", 1, 0);
+  EXPECT_EQ(store_->BeginGame(NewRecord("g1"), NewRoom("r")).code(), store_codes::kGameExists);
+  EXPECT_EQ(store_->AppendAction("nope", 0, NewAction(0)).code(), store_codes::kGameNotFound);
+  EXPECT_EQ(store_->FinishGame("nope", NewResults(), 5).code(), store_codes::kGameNotFound);
+  EXPECT_EQ(store_->FinishGame("g1", NewResults(), 0).code(), store_codes::kBadRecord);
+
+  ASSERT_TRUE(store_->FinishGame("g1", NewResults(), 5).ok());
+  EXPECT_EQ(store_->AppendAction("g1", 1, NewAction(1)).code(), store_codes::kGameFinished);
+  EXPECT_EQ(store_->FinishGame("g1", NewResults(), 6).code(), store_codes::kGameFinished);
+  EXPECT_EQ(store_->LoadGame("g1").value()->finished_unix_ms(), 5);
+}
+
+TEST_F(StoreTest, MalformedRecordsAreRefused) {
+  GameRecord no_id = NewRecord("");
+  EXPECT_EQ(store_->BeginGame(no_id, NewRoom("r")).code(), store_codes::kBadRecord);
+  GameRecord with_action = NewRecord("g2");
+  *with_action.add_actions() = NewAction(0);
+  EXPECT_EQ(store_->BeginGame(with_action, NewRoom("r")).code(), store_codes::kBadRecord);
+  GameRecord finished = NewRecord("g3");
+  finished.set_finished_unix_ms(9);
+  EXPECT_EQ(store_->BeginGame(finished, NewRoom("r")).code(), store_codes::kBadRecord);
+  EXPECT_FALSE(store_->LoadGame("g2").value().has_value());
+
+  StoreGame("g4", 0, 0);
+  std::vector<SeatResult> twice = NewResults();
+  twice[1].set_seat(0);
+  EXPECT_EQ(store_->FinishGame("g4", twice, 7).code(), store_codes::kBadRecord);
+  // The failed finish was rolled back as a whole: still playing, no results.
+  auto loaded = store_->LoadGame("g4").value();
+  EXPECT_EQ(loaded->finished_unix_ms(), 0);
+  EXPECT_EQ(loaded->results_size(), 0);
+  EXPECT_TRUE(store_->FinishGame("g4", NewResults(), 7).ok());
+}
+
+TEST_F(StoreTest, LoadUnfinishedReturnsOnlyUnfinishedGamesWithTheirRooms) {
+  StoreGame("done", 2, 100);
+  GameRecord a = NewRecord("a");
+  a.set_started_unix_ms(20);
+  GameRecord b = NewRecord("b");
+  b.set_started_unix_ms(10);
+  RoomRecord room_b = NewRoom("room-b");
+  room_b.is_private = false;
+  room_b.join_code = "";
+  ASSERT_TRUE(store_->BeginGame(a, NewRoom("room-a")).ok());
+  ASSERT_TRUE(store_->BeginGame(b, room_b).ok());
+  ASSERT_TRUE(store_->AppendAction("a", 0, NewAction(0)).ok());
+  *a.add_actions() = NewAction(0);
+
+  auto unfinished = store_->LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok()) << unfinished.status().ToString();
+  ASSERT_EQ(unfinished.value().size(), 2u);
+  // Oldest first.
+  const auto& first = unfinished.value()[0];
+  const auto& second = unfinished.value()[1];
+  EXPECT_TRUE(MessageDifferencer::Equals(first.record, b));
+  EXPECT_TRUE(MessageDifferencer::Equals(second.record, a));
+  EXPECT_EQ(first.room.room_id, "room-b");
+  EXPECT_FALSE(first.room.is_private);
+  EXPECT_EQ(first.room.join_code, "");
+  const RoomRecord expected_a = NewRoom("room-a");
+  EXPECT_EQ(second.room.room_id, expected_a.room_id);
+  EXPECT_EQ(second.room.join_code, expected_a.join_code);
+  EXPECT_EQ(second.room.is_private, expected_a.is_private);
+  EXPECT_EQ(second.room.title, expected_a.title);
+  EXPECT_EQ(second.room.host_player_id, expected_a.host_player_id);
+  EXPECT_EQ(second.room.seat_player_ids, expected_a.seat_player_ids);
+}
+
+TEST_F(StoreTest, SeatListsOfDifferentLengthsRoundTrip) {
+  GameRecord record = NewRecord("g");
+  record.clear_seat_names();
+  record.add_seat_names("only one name");
+  RoomRecord room = NewRoom("r");
+  room.seat_player_ids = {"p1", "", "p3"};
+  ASSERT_TRUE(store_->BeginGame(record, room).ok());
+  GameRecord no_players = NewRecord("h");
+  RoomRecord empty_room;
+  ASSERT_TRUE(store_->BeginGame(no_players, empty_room).ok());
+
+  auto unfinished = store_->LoadUnfinished().value();
+  ASSERT_EQ(unfinished.size(), 2u);
+  for (const auto& u : unfinished) {
+    if (u.record.game_id() == "g") {
+      ASSERT_EQ(u.record.seat_names_size(), 1);
+      EXPECT_EQ(u.record.seat_names(0), "only one name");
+      EXPECT_EQ(u.room.seat_player_ids, room.seat_player_ids);
+    } else {
+      EXPECT_EQ(u.record.seat_names_size(), 3);
+      EXPECT_EQ(u.record.seat_names(2), "");
+      EXPECT_TRUE(u.room.seat_player_ids.empty());
+      EXPECT_EQ(u.room.room_id, "");
+    }
+  }
+}
+
+// --- Replay lists ---
+
+TEST_F(StoreTest, ListFinishedIsNewestFirstFilteredAndPaged) {
+  StoreGame("g-old", 1, 1000, "globalissimo");
+  StoreGame("g-mid", 2, 2000, "other");
+  StoreGame("g-tie-a", 3, 3000, "globalissimo");
+  StoreGame("g-tie-b", 4, 3000, "globalissimo");
+  StoreGame("g-new", 5, 4000, "other");
+  StoreGame("g-playing", 6, 0, "globalissimo");
+
+  // Ties on the finish time are ordered by game id, descending, so paging is stable.
+  EXPECT_EQ(ListIds("", 10, ""),
+            (std::vector<std::string>{"g-new", "g-tie-b", "g-tie-a", "g-mid", "g-old"}));
+  EXPECT_EQ(ListIds("globalissimo", 10, ""),
+            (std::vector<std::string>{"g-tie-b", "g-tie-a", "g-old"}));
+  EXPECT_EQ(ListIds("other", 10, ""), (std::vector<std::string>{"g-new", "g-mid"}));
+  EXPECT_TRUE(ListIds("chess", 10, "").empty());
+
+  EXPECT_EQ(ListIds("", 2, ""), (std::vector<std::string>{"g-new", "g-tie-b"}));
+  EXPECT_EQ(ListIds("", 2, "g-tie-b"), (std::vector<std::string>{"g-tie-a", "g-mid"}));
+  EXPECT_EQ(ListIds("", 2, "g-mid"), (std::vector<std::string>{"g-old"}));
+  EXPECT_TRUE(ListIds("", 2, "g-old").empty());
+  EXPECT_EQ(ListIds("globalissimo", 1, "g-tie-b"), (std::vector<std::string>{"g-tie-a"}));
+  EXPECT_TRUE(ListIds("", 0, "").empty());
+
+  auto page = store_->ListFinished("other", 1, "").value();
+  ASSERT_EQ(page.size(), 1u);
+  EXPECT_EQ(page[0].game(), "other");
+  EXPECT_EQ(page[0].finished_unix_ms(), 4000);
+  EXPECT_EQ(page[0].steps(), 5u);
+  ASSERT_EQ(page[0].results_size(), 3);
+  EXPECT_EQ(page[0].results(2).score(), -2);
+  EXPECT_EQ(page[0].results(0).detail(), "most cards");
+}
+
+TEST_F(StoreTest, ListFinishedRefusesACursorThatIsNotAFinishedGame) {
+  StoreGame("done", 1, 10);
+  StoreGame("playing", 1, 0);
+  EXPECT_EQ(store_->ListFinished("", 5, "nope").status().code(), store_codes::kBadCursor);
+  EXPECT_EQ(store_->ListFinished("", 5, "playing").status().code(), store_codes::kBadCursor);
+}
+
+TEST_F(StoreTest, ListFinishedCapsTheLimit) {
+  for (uint32_t i = 0; i < SqliteStore::kMaxListLimit + 3; ++i) {
+    GameRecord r = NewRecord("g" + std::to_string(i));
+    ASSERT_TRUE(store_->BeginGame(r, RoomRecord{}).ok());
+    ASSERT_TRUE(store_->FinishGame(r.game_id(), {}, 1 + i).ok());
+  }
+  EXPECT_EQ(store_->ListFinished("", 100000, "").value().size(), SqliteStore::kMaxListLimit);
+}
+
+// --- Durability ---
+
+TEST_F(StoreTest, EverythingSurvivesCloseAndReopen) {
+  ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
+  GameRecord finished = StoreGame("finished", 12, 500);
+  GameRecord playing = StoreGame("playing", 4, 0);
+  Reopen();
+  EXPECT_EQ(store_->FindPlayer("token-ada").value()->name, "Ada");
+  EXPECT_TRUE(MessageDifferencer::Equals(*store_->LoadGame("finished").value(), finished));
+  auto unfinished = store_->LoadUnfinished().value();
+  ASSERT_EQ(unfinished.size(), 1u);
+  EXPECT_TRUE(MessageDifferencer::Equals(unfinished[0].record, playing));
+  EXPECT_EQ(unfinished[0].room.room_id, "room-playing");
+  // And the log goes on where it stopped.
+  EXPECT_EQ(store_->AppendAction("playing", 3, NewAction(3)).code(), store_codes::kDuplicateAction);
+  EXPECT_TRUE(store_->AppendAction("playing", 4, NewAction(4)).ok());
+}
+
+TEST_F(StoreTest, AcceptedActionsSurviveAProcessThatDiesWithoutClosing) {
+  store_.reset();
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // The child writes and dies without any destructor or checkpoint running: only what
+    // AppendAction made durable can be found afterwards.
+    auto store = SqliteStore::Open(path_);
+    if (!store.ok()) _exit(2);
+    if (!store.value()->BeginGame(NewRecord("g"), NewRoom("r")).ok()) _exit(3);
+    for (int i = 0; i < 30; ++i) {
+      if (!store.value()->AppendAction("g", i, NewAction(i)).ok()) _exit(4);
+    }
+    _exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 0);
+  Reopen();
+  auto loaded = store_->LoadGame("g");
+  ASSERT_TRUE(loaded.ok());
+  ASSERT_TRUE(loaded.value().has_value());
+  ASSERT_EQ(loaded.value()->actions_size(), 30);
+  for (int i = 0; i < 30; ++i) {
+    EXPECT_TRUE(MessageDifferencer::Equals(loaded.value()->actions(i), NewAction(i))) << i;
+  }
+}
+
+TEST_F(StoreTest, TwoStoresOnOneFileSeeEachOthersWrites) {
+  auto second = SqliteStore::Open(path_);
+  ASSERT_TRUE(second.ok());
+  StoreGame("g", 2, 0);
+  EXPECT_EQ(second.value()->AppendAction("g", 1, NewAction(1)).code(),
+            store_codes::kDuplicateAction);
+  ASSERT_TRUE(second.value()->AppendAction("g", 2, NewAction(2)).ok());
+  EXPECT_EQ(store_->LoadGame("g").value()->actions_size(), 3);
+}
+
+// --- Concurrency ---
+
+TEST_F(StoreTest, ConcurrentRoomsAppendWithoutInterference) {
+  constexpr int kRooms = 4;
+  constexpr int kActions = 40;
+  for (int r = 0; r < kRooms; ++r) {
+    ASSERT_TRUE(store_->BeginGame(NewRecord("g" + std::to_string(r)), NewRoom("r")).ok());
+  }
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int r = 0; r < kRooms; ++r) {
+    threads.emplace_back([&, r] {
+      const std::string id = "g" + std::to_string(r);
+      for (int i = 0; i < kActions; ++i) {
+        if (!store_->AppendAction(id, i, NewAction(i)).ok()) ++failures;
+        // Readers interleave with the writers.
+        if (i % 10 == 0 && !store_->LoadGame(id).ok()) ++failures;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  for (int r = 0; r < kRooms; ++r) {
+    auto loaded = store_->LoadGame("g" + std::to_string(r)).value();
+    ASSERT_EQ(loaded->actions_size(), kActions);
+    for (int i = 0; i < kActions; ++i) EXPECT_EQ(loaded->actions(i).action(), ActionBytes(i));
+  }
+}
+
+}  // namespace
+}  // namespace plateau::server
