@@ -1,0 +1,116 @@
+#pragma once
+// The terminal client's session with a server: connection, login with a saved token, requests
+// matched to replies by request_id, and the state pushes keep current (the room, the game view,
+// results). Pushes are handled on the connection's I/O thread; everything the command thread
+// reads goes through WithState() under one mutex, and waits use one condition variable.
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "clients/cli/connection.h"
+#include "clients/cli/view_tracker.h"
+#include "engine/core/status.h"
+#include "plateau/v1/protocol.pb.h"
+
+namespace plateau::cli {
+
+using engine::StatusOr;
+
+// Serializes lines from the command thread and the I/O thread so they never interleave.
+class Output {
+ public:
+  void Line(const std::string& text);
+  // Text without a trailing newline added (multi-line views already end with one).
+  void Text(const std::string& text);
+  // A line on stderr (failures that end a script).
+  void Error(const std::string& text);
+
+ private:
+  std::mutex mu_;
+};
+
+struct ClientState {
+  bool in_room = false;
+  plateau::v1::RoomInfo room;  // the room last joined, created or watched, as last pushed
+  ViewTracker tracker;
+  // Version the view must reach before it reflects this client's last accepted action, so
+  // wait-turn does not mistake the view from before that action for a new turn.
+  uint64_t min_version_for_turn = 0;
+  bool resync_pending = false;
+  std::optional<plateau::v1::GameOver> game_over;
+  std::string last_game_id;  // of the last game seen starting or finishing
+  bool connection_lost = false;
+  std::string lost_reason;
+};
+
+class Client {
+ public:
+  struct Settings {
+    std::string host = "127.0.0.1";
+    std::string port = "8080";
+    std::string name;
+    std::string token_file;  // empty: do not save or resume
+    std::chrono::milliseconds timeout{10000};
+  };
+
+  explicit Client(Output& out);
+  ~Client();
+
+  // Connects and logs in: resumes with the saved token when there is one (falling back to a
+  // new player when the server no longer knows it) and saves the token it is given.
+  Status Connect(const Settings& settings);
+
+  // Sends `request` with a fresh request_id and waits for the reply. An Error reply becomes a
+  // Status with the server's code and reason; so do a timeout ("timeout") and a lost connection
+  // ("network").
+  StatusOr<plateau::v1::ServerMessage> Request(plateau::v1::ClientMessage request);
+
+  // Runs `fn` with the state locked.
+  template <class F>
+  auto WithState(F fn) {
+    std::lock_guard<std::mutex> lock(mu_);
+    return fn(state_);
+  }
+  // Waits until `ready(state)` (evaluated under the lock) or the connection is lost or `timeout`
+  // passes. `what` names the wait in the error.
+  Status WaitUntil(const std::function<bool(const ClientState&)>& ready,
+                   std::chrono::milliseconds timeout, const std::string& what);
+
+  // Records that this client's action got `action_index` (see ClientState::min_version_for_turn).
+  void NoteAccepted(uint64_t action_index);
+  // Adopts a RoomInfo reply (create/join/watch) as the current room.
+  void EnterRoom(const plateau::v1::RoomInfo& room);
+
+  const plateau::v1::Welcome& welcome() const { return welcome_; }
+  std::chrono::milliseconds timeout() const { return settings_.timeout; }
+
+ private:
+  void OnMessage(const plateau::v1::ServerMessage& message);  // I/O thread
+  void OnClosed(const std::string& reason);                   // I/O thread
+  void HandleDiff(const plateau::v1::Diff& diff);             // I/O thread, mu_ held
+  void SendResync(uint64_t have_version);                     // mu_ held
+  StatusOr<plateau::v1::ServerMessage> Hello(const std::string& token);
+
+  Output& out_;
+  Settings settings_;
+  std::unique_ptr<Connection> connection_;
+  plateau::v1::Welcome welcome_;
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  ClientState state_;                                                // guarded by mu_
+  uint64_t next_request_id_ = 1;                                     // guarded by mu_
+  std::map<uint64_t, std::optional<plateau::v1::ServerMessage>> pending_;  // guarded by mu_
+};
+
+// One line describing a room, e.g. "r12ab.. globalissimo 'Fun' waiting 1/2 seated code K7PQ2X".
+std::string RoomLine(const plateau::v1::RoomInfo& room);
+// "seat 0 Alice (ready), seat 1 free" style list.
+std::string SeatsLine(const plateau::v1::RoomInfo& room);
+
+}  // namespace plateau::cli

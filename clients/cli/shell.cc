@@ -1,0 +1,524 @@
+#include "clients/cli/shell.h"
+
+#include <algorithm>
+#include <fstream>
+#include <istream>
+#include <thread>
+
+#include "engine/console/command_line.h"
+#include "engine/console/record.h"
+#include "engine/core/data.h"
+#include "engine/core/registry.h"
+
+namespace plateau::cli {
+namespace {
+
+using console::kUsage;
+using plateau::v1::ClientMessage;
+using plateau::v1::ServerMessage;
+
+constexpr std::chrono::milliseconds kDefaultWait{60000};
+
+struct CommandHelp {
+  const char* usage;
+  const char* what;
+};
+
+constexpr CommandHelp kCommands[] = {
+    {"games", "list the games the server offers"},
+    {"rooms [game]", "list public rooms"},
+    {"create <game> [--private] [--seats N] [--options TEXT] [title]",
+     "open a room (you sit in seat 0 and are host); TEXT is the game's Options in text format, "
+     "e.g. --options 'rounds: 1'"},
+    {"join <room_id|code>", "take a seat in a room (or return to yours)"},
+    {"join-open <game> [timeout_ms]", "wait for a public room of <game> with a free seat and join it"},
+    {"watch <room_id|code>", "watch a room as a spectator"},
+    {"leave", "leave the current room"},
+    {"room", "show the current room and its seats"},
+    {"ready [off]", "say you are ready (or not) for the game to start"},
+    {"start", "start the game (host; every seated player must be ready)"},
+    {"say <text>", "chat in the current room"},
+    {"act <action>", "play an action in text format, e.g. act place { slot: 1 position: 2 }"},
+    {"act-first <action> || <action> ...", "play the first of these actions the server accepts"},
+    {"play-until-over <action> || ...", "on each of your turns play the first accepted action, until the game ends"},
+    {"view", "print your current view of the game"},
+    {"turn", "say whose turn it is"},
+    {"replays [game]", "list finished games"},
+    {"replay <game_id|last> [step] [seat|spectator]", "show one step of a finished game"},
+    {"download <game_id|last> <file>", "save a finished game's record, replayable with 'plateau-engine replay'"},
+    {"wait-turn [timeout_ms]", "wait until you may act (or the game is over)"},
+    {"wait-game-over [timeout_ms]", "wait for the game's results"},
+    {"wait-seated <n> [timeout_ms]", "wait until n seats of the current room are taken"},
+    {"wait-ready [timeout_ms]", "wait until every seat is taken and every player is ready"},
+    {"sleep <ms>", "pause"},
+    {"help", "this list"},
+    {"quit", "leave the client"},
+};
+
+std::chrono::milliseconds WaitArg(const std::vector<std::string>& args, size_t index,
+                                  Status* error) {
+  if (args.size() <= index) return kDefaultWait;
+  auto ms = console::ParseUint(args[index], "The timeout (ms)");
+  if (!ms.ok()) {
+    *error = ms.status();
+    return kDefaultWait;
+  }
+  return std::chrono::milliseconds(std::min<uint64_t>(ms.value(), 24ull * 3600 * 1000));
+}
+
+int Seated(const plateau::v1::RoomInfo& room) {
+  return static_cast<int>(std::count_if(room.seats().begin(), room.seats().end(),
+                                        [](const auto& s) { return !s.player_id().empty(); }));
+}
+
+// Join codes are six characters of the server's unambiguous alphabet; room ids are longer.
+bool LooksLikeJoinCode(std::string_view s) {
+  static constexpr std::string_view kAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+  return s.size() == 6 && std::all_of(s.begin(), s.end(), [](char c) {
+           return kAlphabet.find(c) != std::string_view::npos;
+         });
+}
+
+std::vector<std::string> SplitAlternatives(std::string_view text) {
+  std::vector<std::string> out;
+  while (true) {
+    size_t bar = text.find("||");
+    out.emplace_back(console::Trim(text.substr(0, bar)));
+    if (bar == std::string_view::npos) break;
+    text.remove_prefix(bar + 2);
+  }
+  return out;
+}
+
+std::string FailureText(const Status& st) {
+  if (st.code() == kUsage || st.code() == "network" || st.code() == "timeout" ||
+      st.code() == "protocol") {
+    return "error: " + st.reason();
+  }
+  return "refused: " + st.code() + ": " + st.reason();
+}
+
+}  // namespace
+
+std::string Shell::Help() {
+  std::string out = "Commands:\n";
+  for (const CommandHelp& c : kCommands) out += std::string("  ") + c.usage + "\n      " + c.what + "\n";
+  return out;
+}
+
+StatusOr<std::string> Shell::CurrentRoomId() {
+  return client_.WithState([](const ClientState& s) -> StatusOr<std::string> {
+    if (!s.in_room) return Status(kUsage, "You are in no room: create, join or watch one first.");
+    return s.room.room_id();
+  });
+}
+
+StatusOr<std::string> Shell::GameId(const std::string& word) {
+  if (word != "last") return word;
+  std::string id = client_.WithState([](const ClientState& s) { return s.last_game_id; });
+  if (id.empty()) return Status(kUsage, "No game seen yet in this session: give a game id.");
+  return id;
+}
+
+Status Shell::Games() {
+  ClientMessage m;
+  m.mutable_list_games();
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  for (const plateau::v1::GameInfo& g : reply.value().game_list().games()) {
+    out_.Line(g.id() + "\t" + g.title() + "\t" + std::to_string(g.min_seats()) + "-" +
+              std::to_string(g.max_seats()) + " seats");
+  }
+  return Status::Ok();
+}
+
+Status Shell::Rooms(const std::vector<std::string>& args) {
+  if (args.size() > 1) return Status(kUsage, "rooms takes at most a game id.");
+  ClientMessage m;
+  m.mutable_list_rooms()->set_game(args.empty() ? "" : args[0]);
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  if (reply.value().room_list().rooms().empty()) out_.Line("No public rooms.");
+  for (const auto& room : reply.value().room_list().rooms()) out_.Line(RoomLine(room));
+  return Status::Ok();
+}
+
+Status Shell::Create(const std::vector<std::string>& words) {
+  auto parsed = console::Args::Parse(words, {"seats", "options"}, {"private"});
+  if (!parsed.ok()) return parsed.status();
+  const console::Args& args = parsed.value();
+  if (args.positionals().empty()) return Status(kUsage, "create needs a game id.");
+  const std::string game_id = args.positionals()[0];
+  const engine::Game* game = engine::Registry::Find(game_id);
+  if (game == nullptr) {
+    return Status(kUsage, "This client does not know the game '" + game_id + "' (see 'games').");
+  }
+  std::unique_ptr<engine::Message> options(game->OptionsPrototype().New());
+  std::string error = engine::ParseTextFormat(args.Get("options"), options.get());
+  if (!error.empty()) {
+    return Status(kUsage, "Cannot read the options as " + options->GetTypeName() + ": " + error);
+  }
+  auto seats = console::ParseUint(args.Get("seats", std::to_string(game->Info().min_seats)), "--seats");
+  if (!seats.ok()) return seats.status();
+  std::string title;
+  for (size_t i = 1; i < args.positionals().size(); ++i) {
+    title += (title.empty() ? "" : " ") + args.positionals()[i];
+  }
+  ClientMessage m;
+  plateau::v1::CreateRoom* create = m.mutable_create_room();
+  create->set_game(game_id);
+  create->set_options(engine::DeterministicBytes(*options));
+  create->set_is_private(args.Has("private"));
+  create->set_seats(static_cast<uint32_t>(std::min<uint64_t>(seats.value(), UINT32_MAX)));
+  create->set_title(title);
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  if (!reply.value().has_room()) return Status("protocol", "CreateRoom was not answered with a room.");
+  client_.EnterRoom(reply.value().room());
+  out_.Line("created " + RoomLine(reply.value().room()) + "; you are seat " +
+            std::to_string(reply.value().room().your_seat()));
+  return Status::Ok();
+}
+
+Status Shell::Enter(std::string_view command, const std::vector<std::string>& args) {
+  if (args.size() != 1) return Status(kUsage, std::string(command) + " needs a room id or a join code.");
+  ClientMessage m;
+  const bool code = LooksLikeJoinCode(args[0]);
+  if (command == "join") {
+    (code ? m.mutable_join_room()->mutable_join_code() : m.mutable_join_room()->mutable_room_id())
+        ->assign(args[0]);
+  } else {
+    (code ? m.mutable_spectate()->mutable_join_code() : m.mutable_spectate()->mutable_room_id())
+        ->assign(args[0]);
+  }
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  if (!reply.value().has_room()) return Status("protocol", "The server did not answer with a room.");
+  client_.EnterRoom(reply.value().room());
+  const int seat = reply.value().room().your_seat();
+  out_.Line((command == "join" ? "joined " : "watching ") + RoomLine(reply.value().room()) +
+            (seat >= 0 ? "; you are seat " + std::to_string(seat) : std::string()));
+  out_.Line("  " + SeatsLine(reply.value().room()));
+  return Status::Ok();
+}
+
+Status Shell::JoinOpen(const std::vector<std::string>& args) {
+  if (args.empty() || args.size() > 2) return Status(kUsage, "join-open needs a game id.");
+  Status error;
+  const auto timeout = WaitArg(args, 1, &error);
+  if (!error.ok()) return error;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  Status last = Status("timeout", "No open " + args[0] + " room appeared within " +
+                                      std::to_string(timeout.count()) + " ms.");
+  do {
+    ClientMessage m;
+    m.mutable_list_rooms()->set_game(args[0]);
+    auto reply = client_.Request(m);
+    if (!reply.ok()) return reply.status();
+    for (const auto& room : reply.value().room_list().rooms()) {
+      if (room.status() != plateau::v1::ROOM_STATUS_WAITING ||
+          Seated(room) >= static_cast<int>(room.max_seats())) {
+        continue;
+      }
+      Status st = Enter("join", {room.room_id()});
+      if (st.ok()) return st;
+      last = st;  // taken meanwhile, perhaps: look again
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  } while (std::chrono::steady_clock::now() < deadline);
+  return last;
+}
+
+Status Shell::Act(std::string_view text) {
+  auto room_id = CurrentRoomId();
+  if (!room_id.ok()) return room_id.status();
+  auto [game, version] = client_.WithState([](const ClientState& s) {
+    const engine::Game* g = s.tracker.game();
+    if (g == nullptr) g = engine::Registry::Find(s.room.game());
+    return std::make_pair(g, s.tracker.version());
+  });
+  if (game == nullptr) return Status(kUsage, "This client does not know this room's game.");
+  if (text.empty()) return Status(kUsage, "act needs an action in text format.");
+  auto action = game->ParseActionText(text);
+  if (!action.ok()) return Status(kUsage, action.status().reason());
+  ClientMessage m;
+  m.mutable_action()->set_room_id(room_id.value());
+  m.mutable_action()->set_action(engine::DeterministicBytes(*action.value()));
+  m.mutable_action()->set_view_version(version);
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  const uint64_t index = reply.value().action_result().action_index();
+  client_.NoteAccepted(index);
+  out_.Line("accepted: " + game->ActionToText(*action.value()) + " (action " +
+            std::to_string(index + 1) + ")");
+  return Status::Ok();
+}
+
+Status Shell::ActFirst(std::string_view alternatives) {
+  std::vector<std::string> options = SplitAlternatives(alternatives);
+  Status last;
+  for (const std::string& text : options) {
+    Status st = Act(text);
+    if (st.ok()) return st;
+    // Only the rules' refusals move on to the next alternative; anything else is a real failure.
+    if (st.code() == kUsage || st.code() == "network" || st.code() == "timeout") return st;
+    last = st;
+  }
+  return Status(last.code(), "None of the " + std::to_string(options.size()) +
+                                 " actions was accepted; the last refusal: " + last.reason());
+}
+
+Status Shell::View() {
+  return client_.WithState([this](const ClientState& s) -> Status {
+    if (!s.tracker.has_view()) return Status(kUsage, "No game view yet: the game has not started.");
+    out_.Text(console::MessageText(*s.tracker.view()));
+    out_.Line("(v" + std::to_string(s.tracker.version()) + ", " + s.tracker.TurnText() + ")");
+    return Status::Ok();
+  });
+}
+
+Status Shell::Replays(const std::vector<std::string>& args) {
+  if (args.size() > 1) return Status(kUsage, "replays takes at most a game id.");
+  ClientMessage m;
+  m.mutable_list_replays()->set_game(args.empty() ? "" : args[0]);
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  if (reply.value().replay_list().replays().empty()) out_.Line("No finished games.");
+  for (const auto& r : reply.value().replay_list().replays()) {
+    std::string line = r.game_id() + " " + r.game() + " " + std::to_string(r.steps()) + " steps:";
+    for (const auto& res : r.results()) {
+      line += " " + res.name() + " " + std::to_string(res.score()) + " (#" + std::to_string(res.rank()) + ")";
+    }
+    out_.Line(line);
+  }
+  return Status::Ok();
+}
+
+Status Shell::Replay(const std::vector<std::string>& args) {
+  if (args.empty() || args.size() > 3) {
+    return Status(kUsage, "replay needs a game id (or 'last'), then optionally a step and a seat.");
+  }
+  auto game_id = GameId(args[0]);
+  if (!game_id.ok()) return game_id.status();
+  ClientMessage m;
+  m.mutable_get_replay()->set_game_id(game_id.value());
+  m.mutable_get_replay()->set_seat(engine::kSpectator);
+  if (args.size() > 1) {
+    auto step = console::ParseUint(args[1], "The step");
+    if (!step.ok()) return step.status();
+    m.mutable_get_replay()->set_step(static_cast<uint32_t>(std::min<uint64_t>(step.value(), UINT32_MAX)));
+  }
+  if (args.size() > 2) {
+    auto seat = console::ParseSeat(args[2], 1 << 20, true);  // the server checks the range
+    if (!seat.ok()) return seat.status();
+    m.mutable_get_replay()->set_seat(seat.value());
+  }
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  const plateau::v1::Replay& r = reply.value().replay();
+  out_.Line("game " + r.summary().game_id() + " (" + r.summary().game() + "), step " +
+            std::to_string(r.step()) + " of " + std::to_string(r.summary().steps()) + ", " +
+            (r.seat() < 0 ? std::string("spectator") : "seat " + std::to_string(r.seat())));
+  if (r.has_last_action()) {
+    out_.Line("last action: seat " + std::to_string(r.last_action().seat()) + ": " +
+              r.last_action().text());
+  }
+  const engine::Game* game = GameForViewType(r.view_type());
+  if (game == nullptr) return Status(kUsage, "This client does not know the view type '" + r.view_type() + "'.");
+  std::unique_ptr<engine::Message> view(game->ViewPrototype().New());
+  if (!view->ParseFromString(r.view())) return Status("protocol", "The replay's view could not be decoded.");
+  out_.Text(console::MessageText(*view));
+  return Status::Ok();
+}
+
+Status Shell::Download(const std::vector<std::string>& args) {
+  if (args.size() != 2) return Status(kUsage, "download needs a game id (or 'last') and a file name.");
+  auto game_id = GameId(args[0]);
+  if (!game_id.ok()) return game_id.status();
+  ClientMessage m;
+  m.mutable_export_replay()->set_game_id(game_id.value());
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  std::ofstream out(args[1], std::ios::binary | std::ios::trunc);
+  out << reply.value().replay_export().record();
+  out.close();
+  if (!out) return Status(kUsage, "Cannot write '" + args[1] + "'.");
+  out_.Line("saved game " + game_id.value() + " to " + args[1] + " (" +
+            std::to_string(reply.value().replay_export().record().size()) + " bytes)");
+  return Status::Ok();
+}
+
+Status Shell::Wait(std::string_view command, const std::vector<std::string>& args) {
+  Status error;
+  if (command == "wait-seated") {
+    if (args.empty() || args.size() > 2) return Status(kUsage, "wait-seated needs a number of seats.");
+    auto n = console::ParseUint(args[0], "The number of seats");
+    if (!n.ok()) return n.status();
+    const auto timeout = WaitArg(args, 1, &error);
+    if (!error.ok()) return error;
+    if (!CurrentRoomId().ok()) return CurrentRoomId().status();
+    Status st = client_.WaitUntil(
+        [n = n.value()](const ClientState& s) { return Seated(s.room) >= static_cast<int>(n); },
+        timeout, std::to_string(n.value()) + " seated players");
+    if (st.ok()) out_.Line("seated: " + client_.WithState([](const ClientState& s) { return SeatsLine(s.room); }));
+    return st;
+  }
+  if (args.size() > 1) return Status(kUsage, std::string(command) + " takes at most a timeout (ms).");
+  const auto timeout = WaitArg(args, 0, &error);
+  if (!error.ok()) return error;
+  if (command == "wait-ready") {
+    if (!CurrentRoomId().ok()) return CurrentRoomId().status();
+    return client_.WaitUntil(
+        [](const ClientState& s) {
+          return Seated(s.room) == s.room.seats_size() &&
+                 std::all_of(s.room.seats().begin(), s.room.seats().end(),
+                             [](const auto& seat) { return seat.ready(); });
+        },
+        timeout, "every seat to be taken and ready");
+  }
+  if (command == "wait-game-over") {
+    return client_.WaitUntil([](const ClientState& s) { return s.game_over.has_value(); }, timeout,
+                             "the end of the game");
+  }
+  // wait-turn
+  Status st = client_.WaitUntil(
+      [](const ClientState& s) {
+        return s.game_over.has_value() || s.tracker.game_over() ||
+               (s.tracker.IsMyTurn() && s.tracker.version() >= s.min_version_for_turn);
+      },
+      timeout, "your turn");
+  if (st.ok()) out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(); }));
+  return st;
+}
+
+Status Shell::Execute(std::string_view line) {
+  auto [command, rest] = console::SplitFirstWord(line);
+  // Action text and chat keep their own spacing and quotes; the others split like a shell.
+  if (command == "act") return Act(rest);
+  if (command == "act-first") return ActFirst(rest);
+  if (command == "play-until-over") {
+    while (true) {
+      Status st = Wait("wait-turn", {});
+      if (!st.ok()) return st;
+      const bool over = client_.WithState(
+          [](const ClientState& s) { return s.game_over.has_value() || s.tracker.game_over(); });
+      if (over) return Wait("wait-game-over", {});
+      st = ActFirst(rest);
+      if (!st.ok()) return st;
+    }
+  }
+  if (command == "say") {
+    auto room_id = CurrentRoomId();
+    if (!room_id.ok()) return room_id.status();
+    if (rest.empty()) return Status(kUsage, "say needs some text.");
+    ClientMessage m;
+    m.mutable_chat()->set_room_id(room_id.value());
+    m.mutable_chat()->set_text(std::string(rest));
+    return client_.Request(m).status();
+  }
+  auto words = console::SplitQuotedWords(rest);
+  if (!words.ok()) return words.status();
+  const std::vector<std::string>& args = words.value();
+  auto no_args = [&]() -> Status {
+    return args.empty() ? Status::Ok()
+                        : Status(kUsage, "'" + std::string(command) + "' takes no arguments.");
+  };
+
+  if (command == "help") {
+    out_.Text(Help());
+    return no_args();
+  }
+  if (command == "quit") {
+    quit_ = true;
+    return no_args();
+  }
+  if (command == "games") return no_args().ok() ? Games() : no_args();
+  if (command == "rooms") return Rooms(args);
+  if (command == "create") return Create(args);
+  if (command == "join" || command == "watch") return Enter(command, args);
+  if (command == "join-open") return JoinOpen(args);
+  if (command == "replays") return Replays(args);
+  if (command == "replay") return Replay(args);
+  if (command == "download") return Download(args);
+  if (command == "view") return no_args().ok() ? View() : no_args();
+  if (command == "turn") {
+    if (!no_args().ok()) return no_args();
+    out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(); }));
+    return Status::Ok();
+  }
+  if (command == "sleep") {
+    if (args.size() != 1) return Status(kUsage, "sleep needs a number of milliseconds.");
+    auto ms = console::ParseUint(args[0], "The pause (ms)");
+    if (!ms.ok()) return ms.status();
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::min<uint64_t>(ms.value(), 3600000)));
+    return Status::Ok();
+  }
+  if (command.substr(0, 5) == "wait-" &&
+      (command == "wait-turn" || command == "wait-game-over" || command == "wait-seated" ||
+       command == "wait-ready")) {
+    return Wait(command, args);
+  }
+
+  // The remaining commands act on the current room.
+  if (command == "room" || command == "ready" || command == "start" || command == "leave") {
+    auto room_id = CurrentRoomId();
+    if (!room_id.ok()) return room_id.status();
+    ClientMessage m;
+    if (command == "room") {
+      if (!no_args().ok()) return no_args();
+      auto room = client_.WithState([](const ClientState& s) { return s.room; });
+      out_.Line(RoomLine(room));
+      out_.Line("  " + SeatsLine(room));
+      return Status::Ok();
+    }
+    if (command == "ready") {
+      if (args.size() > 1 || (args.size() == 1 && args[0] != "off")) {
+        return Status(kUsage, "ready takes nothing, or 'off'.");
+      }
+      m.mutable_set_ready()->set_room_id(room_id.value());
+      m.mutable_set_ready()->set_ready(args.empty());
+    } else if (command == "start") {
+      if (!no_args().ok()) return no_args();
+      m.mutable_start_game()->set_room_id(room_id.value());
+    } else {
+      if (!no_args().ok()) return no_args();
+      m.mutable_leave_room()->set_room_id(room_id.value());
+    }
+    auto reply = client_.Request(m);
+    if (!reply.ok()) return reply.status();
+    if (command == "leave") {
+      client_.WithState([](ClientState& s) {
+        s.in_room = false;
+        s.tracker = ViewTracker();
+        return 0;
+      });
+    }
+    out_.Line(command == "ready" ? (args.empty() ? "ready" : "not ready") : "ok");
+    return Status::Ok();
+  }
+  return Status(kUsage, "Unknown command '" + std::string(command) + "'; try 'help'.");
+}
+
+int RunShell(Shell& shell, std::istream& in, const std::string& source, bool strict, bool prompt,
+             Output& out) {
+  std::string line;
+  int line_number = 0;
+  while (!shell.quit_requested()) {
+    if (prompt) out.Text("> ");
+    if (!std::getline(in, line)) break;
+    ++line_number;
+    std::string_view command = console::StripComment(line);
+    if (command.empty()) continue;
+    if (strict) out.Line("> " + std::string(command));
+    Status st = shell.Execute(command);
+    if (st.ok()) continue;
+    if (strict) {
+      out.Error(source + ":" + std::to_string(line_number) + ": " + FailureText(st));
+      return 1;
+    }
+    out.Line(FailureText(st));
+  }
+  return 0;
+}
+
+}  // namespace plateau::cli

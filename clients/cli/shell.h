@@ -1,0 +1,50 @@
+#pragma once
+// The terminal client's line commands (interactive or scripted). Each command is one request
+// (or a bounded wait) and prints its outcome; a failure is a Status with the server's code and
+// reason, or "usage" for a malformed command line.
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+#include "clients/cli/client.h"
+
+namespace plateau::cli {
+
+class Shell {
+ public:
+  Shell(Client& client, Output& out) : client_(client), out_(out) {}
+
+  Status Execute(std::string_view line);
+  bool quit_requested() const { return quit_; }
+  static std::string Help();
+
+ private:
+  Status Games();
+  Status Rooms(const std::vector<std::string>& args);
+  Status Create(const std::vector<std::string>& args);
+  Status Enter(std::string_view command, const std::vector<std::string>& args);
+  Status JoinOpen(const std::vector<std::string>& args);
+  Status Act(std::string_view text);
+  Status ActFirst(std::string_view alternatives);
+  Status View();
+  Status Replays(const std::vector<std::string>& args);
+  Status Replay(const std::vector<std::string>& args);
+  Status Download(const std::vector<std::string>& args);
+  Status Wait(std::string_view command, const std::vector<std::string>& args);
+
+  StatusOr<std::string> CurrentRoomId();
+  // "last" means the game this session last saw start or finish.
+  StatusOr<std::string> GameId(const std::string& word);
+
+  Client& client_;
+  Output& out_;
+  bool quit_ = false;
+};
+
+// Reads commands from `in` until the end or `quit` (blank lines and '#' comments skipped).
+// Strict mode (scripts) stops at the first failure with exit status 1, naming `source` and the
+// line; otherwise failures are printed and reading goes on.
+int RunShell(Shell& shell, std::istream& in, const std::string& source, bool strict, bool prompt,
+             Output& out);
+
+}  // namespace plateau::cli

@@ -1,0 +1,74 @@
+#include "clients/cli/view_tracker.h"
+
+#include <algorithm>
+
+#include "engine/core/registry.h"
+#include "engine/core/view_diff.h"
+
+namespace plateau::cli {
+
+const engine::Game* GameForViewType(const std::string& view_type) {
+  for (const engine::Game* game : engine::Registry::All()) {
+    if (game->ViewPrototype().GetTypeName() == view_type) return game;
+  }
+  return nullptr;
+}
+
+Status ViewTracker::OnSnapshot(const plateau::v1::Snapshot& snapshot) {
+  const engine::Game* game = GameForViewType(snapshot.view_type());
+  if (game == nullptr) {
+    return Status("unknown_view", "This client does not know the view type '" +
+                                      snapshot.view_type() + "'; is it older than the server?");
+  }
+  std::unique_ptr<google::protobuf::Message> view(game->ViewPrototype().New());
+  if (!view->ParseFromString(snapshot.view())) {
+    return Status(engine::codes::kMalformed, "The snapshot's view could not be decoded.");
+  }
+  game_ = game;
+  view_ = std::move(view);
+  room_id_ = snapshot.room_id();
+  version_ = snapshot.version();
+  seat_ = snapshot.seat();
+  acting_seats_.assign(snapshot.acting_seats().begin(), snapshot.acting_seats().end());
+  game_over_ = snapshot.game_over();
+  return Status::Ok();
+}
+
+ViewTracker::DiffResult ViewTracker::OnDiff(const plateau::v1::Diff& diff, std::string* error) {
+  const uint64_t from = diff.diff().from_version();
+  if (view_ == nullptr || diff.room_id() != room_id_) return DiffResult::kGap;
+  if (from < version_) return DiffResult::kDuplicate;
+  if (from > version_) return DiffResult::kGap;
+  // Applied to a copy: ApplyDiff keeps the ops before a bad one, which would corrupt the view.
+  std::unique_ptr<google::protobuf::Message> next(view_->New());
+  next->CopyFrom(*view_);
+  Status st = engine::ApplyDiff(diff.diff().ops(), next.get());
+  if (!st.ok()) {
+    *error = st.ToString();
+    return DiffResult::kBroken;
+  }
+  view_ = std::move(next);
+  version_ = diff.diff().to_version();
+  acting_seats_.assign(diff.acting_seats().begin(), diff.acting_seats().end());
+  game_over_ = diff.game_over();
+  return DiffResult::kApplied;
+}
+
+bool ViewTracker::IsMyTurn() const {
+  return view_ != nullptr && !game_over_ &&
+         std::find(acting_seats_.begin(), acting_seats_.end(), seat_) != acting_seats_.end();
+}
+
+std::string ViewTracker::TurnText() const {
+  if (view_ == nullptr) return "no game in progress";
+  if (game_over_) return "the game is over";
+  std::string others;
+  for (int s : acting_seats_) {
+    if (s != seat_) others += (others.empty() ? "seat " : ", seat ") + std::to_string(s);
+  }
+  if (IsMyTurn()) return others.empty() ? "your turn" : "your turn (also " + others + ")";
+  if (others.empty()) return "nobody may act";
+  return "waiting for " + others;
+}
+
+}  // namespace plateau::cli
