@@ -168,11 +168,16 @@ function onFrame(bytes: Uint8Array): void {
 
 function handleBody(msg: any, raw: any): void {
   switch (msg.body) {
-    case "room": onRoomInfo(msg.room as RoomInfo); break;
+    case "room":
+      // A reply to our own join/spectate is followed by the room's chat history: start afresh.
+      if (Number(msg.request_id) !== 0) roomState(msg.room.room_id).chat = [];
+      onRoomInfo(msg.room as RoomInfo);
+      break;
     case "chat": {
       const c = msg.chat as ChatLine;
       const r = roomState(c.room_id);
-      r.chat = [...r.chat, c].slice(-200);
+      const dup = r.chat.some((x) => x.at_unix_ms === c.at_unix_ms && x.from_player_id === c.from_player_id && x.text === c.text);
+      if (!dup) r.chat = [...r.chat, c].slice(-200);
       changed();
       break;
     }
@@ -192,8 +197,6 @@ function handleBody(msg: any, raw: any): void {
 function onRoomInfo(info: RoomInfo): void {
   const r = roomState(info.room_id);
   const wasPlaying = r.info?.status === RoomStatus.PLAYING;
-  // Chat lines are re-sent on join: start the log afresh when (re)entering.
-  if (!r.info) r.chat = [];
   r.info = info;
   if (info.join_code) state.joinCodes.set(info.join_code, info.room_id);
   if (info.game_id) r.gameId = info.game_id;
@@ -304,13 +307,13 @@ export async function submitAction(roomId: string, actionType: string, action: R
   await request({ action: { room_id: roomId, action: bytes, view_version: r.game?.version ?? 0 } });
 }
 
-export function exportRecordName(gameId: string, game: string): string {
-  return `${game}-${gameId}.plateau`;
-}
-
-export function changeName(name: string): void {
-  saved.name = name;
-  // The name is sent with Hello: a new session picks it up.
-  if (!saved.token) return;
-  changed();
+/** The results of a finished game, when its GameOver push was missed (e.g. after a reload). */
+export async function fetchResults(roomId: string, gameId: string): Promise<void> {
+  const reply = await request({ get_replay: { game_id: gameId, step: 0, seat: -1 } });
+  const r = roomState(roomId);
+  if (!r.results) {
+    r.results = reply.replay.summary.results as SeatResult[];
+    r.gameId = gameId;
+    changed();
+  }
 }

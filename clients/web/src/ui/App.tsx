@@ -9,7 +9,7 @@ import { ReplayViewer } from "./ReplayViewer";
 
 function NameModal({ onDone }: { onDone: (name: string) => void }) {
   const [name, setName] = useState(saved.name);
-  const ok = name.trim().length >= 1 && name.trim().length <= 24;
+  const ok = name.trim().length >= 1 && name.trim().length <= 32;
   return (
     <div class="modal-backdrop">
       <form class="modal welcome" data-testid="name-modal"
@@ -18,7 +18,7 @@ function NameModal({ onDone }: { onDone: (name: string) => void }) {
         <p class="lede">Board games with friends, right in the browser. Pick a name the other players will see.</p>
         <label class="field">
           <span>Your name</span>
-          <input data-testid="name-input" autoFocus maxLength={24} value={name} placeholder="e.g. Alice"
+          <input data-testid="name-input" autoFocus maxLength={32} value={name} placeholder="e.g. Alice"
             onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
         <button class="btn primary big" type="submit" disabled={!ok} data-testid="name-submit">Let's play</button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { joinRoom, leaveRoom, ready, request, RequestError, spectate, submitAction } from "../client";
+import { fetchResults, joinRoom, leaveRoom, ready, request, RequestError, spectate, submitAction } from "../client";
 import { gameUI } from "../games/registry";
 import { href, navigate } from "../router";
 import { gameInfo, roomState, RoomStatus, state, toast, useStore, type RoomState } from "../store";
@@ -232,6 +232,12 @@ export function RoomPage({ roomId, joinCode }: { roomId?: string; joinCode?: str
     }
   };
 
+  const r = resolvedId ? roomState(resolvedId) : null;
+  const finishedWithoutResults = r?.info?.status === RoomStatus.FINISHED && !r.results && (r.gameId || r.info.game_id);
+  useEffect(() => {
+    if (r && finishedWithoutResults) fetchResults(r.id, r.gameId || r.info!.game_id).catch(() => {});
+  }, [finishedWithoutResults]);
+
   if (error) {
     return (
       <Panel title="Can't join this table" class="narrow">
@@ -243,7 +249,6 @@ export function RoomPage({ roomId, joinCode }: { roomId?: string; joinCode?: str
       </Panel>
     );
   }
-  const r = resolvedId ? roomState(resolvedId) : null;
   if (!r || !r.info) return <Spinner label="Joining the table…" />;
   const info = r.info;
   const ginfo = gameInfo(info.game);
