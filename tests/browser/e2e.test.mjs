@@ -52,11 +52,18 @@ async function gameOver(page) {
 // Countries big enough to be hit at the 110m resolution.
 const MAP_GUESSES = ["076", "036", "156", "012", "398", "250", "724", "484", "124", "566"];
 
+const shotQuestions = new Set();
+
 /** Plays one move for the player whose turn it is on `page`. Returns a description. */
 async function playMove(page, rng) {
   const question = page.getByTestId("question-panel");
   if (await question.count()) {
     const kind = await question.getAttribute("data-kind");
+    if (!shotQuestions.has(kind)) {
+      shotQuestions.add(kind);
+      await question.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, `question-${kind}.png`) });
+    }
     if (kind === "orange") {
       const answers = ["Paris", "Lima", "Canberra", "Tokyo", "Ottawa"];
       const a = answers[Math.floor(rng() * answers.length)];

@@ -187,7 +187,7 @@ export function Lobby() {
               {ui && <p class="tagline">{ui.tagline}</p>}
               {!ui && <p class="muted">This game has no board in this client yet.</p>}
               <button class="btn primary" disabled={!ui} onClick={() => setCreating(g)}
-                data-testid={`create-room-${g.id}`}>＋ New room</button>
+                data-testid={`create-room-${g.id}`}>+ New room</button>
               <h3 class="sub">Open tables</h3>
               {rooms === null ? <Spinner /> : list.length === 0 ? (
                 <p class="muted empty">No public table right now — start one!</p>

@@ -182,13 +182,15 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
   else if (placing) { banner = "Your turn — pick a position, then click a country card"; bannerCls = "mine"; }
   else if (answering) { banner = "Your turn — answer the question to cross the barrier"; bannerCls = "mine"; }
   else if (toAct < 0) banner = "Scoring…";
+  else if (readOnly) banner = phase === Phase.QUESTION
+    ? `${playerName(names, toAct)} answers a barrier question`
+    : `${playerName(names, toAct)} places a tile`;
   else if (phase === Phase.QUESTION) banner = `Waiting for ${playerName(names, toAct)} to answer a question`;
   else banner = `Waiting for ${playerName(names, toAct)} to place a tile`;
 
   let reason = "";
   if (!placing && phase === Phase.PLACEMENT && !gameOver) {
-    if (readOnly || seat < 0) reason = submit ? "" : seat < 0 ? "You are watching: no tiles for spectators." : "";
-    else if (me && me.placed_slot >= 0) reason = "Your tile for this round is placed.";
+    if (me && me.placed_slot >= 0) reason = "Your tile for this round is placed.";
     else reason = `Not your turn: ${playerName(names, toAct)} is placing.`;
   }
 
@@ -214,7 +216,7 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
               onClick={() => choose(i, pos)} />
           ))}
         </div>
-        {phase === Phase.PLACEMENT && !gameOver && (
+        {phase === Phase.PLACEMENT && !gameOver && submit && (
           <div class={`gl-picker ${placing ? "" : "disabled"}`} data-testid="tile-picker">
             <span class="gl-picker-label">
               {placing ? (slot == null ? "Your guess: which position (1 = highest)?" : "Now pick the position for that card")

@@ -78,8 +78,8 @@ export function WorldMap({ onPick, disabled, highlight }: {
       <div class="gl-map-bar">
         <span class="gl-map-hover" data-testid="map-hover">{hover ? hover.properties?.name ?? "" : "Hover a country, click to answer"}</span>
         <span class="gl-map-zoom">
-          <button type="button" class="btn small ghost" onClick={() => zoomAt(1.5)} aria-label="Zoom in">＋</button>
-          <button type="button" class="btn small ghost" onClick={() => zoomAt(1 / 1.5)} aria-label="Zoom out">－</button>
+          <button type="button" class="btn small ghost" onClick={() => zoomAt(1.5)} aria-label="Zoom in">+</button>
+          <button type="button" class="btn small ghost" onClick={() => zoomAt(1 / 1.5)} aria-label="Zoom out">−</button>
           <button type="button" class="btn small ghost" onClick={() => { setZoom(1); setCenter([W / 2, H / 2]); }}>Reset</button>
         </span>
       </div>
