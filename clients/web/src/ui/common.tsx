@@ -9,7 +9,7 @@ export function seatColor(seat: number): string {
 }
 
 export function Dot({ seat, size = 12 }: { seat: number; size?: number }) {
-  return <span class="dot" style={{ background: seatColor(seat), width: size, height: size }} />;
+  return <span class="dot" style={{ background: seatColor(seat), width: `${size}px`, height: `${size}px` }} />;
 }
 
 export function Spinner({ label }: { label?: string }) {
