@@ -34,8 +34,8 @@ std::string SyntheticCards() {
   data::CardSet cards;
   for (int k = 0; k < 10; ++k) {
     auto* c = cards.add_categories();
-    c->set_id("cat" + std::to_string(k));
-    c->set_name("Category " + std::to_string(k));
+    c->set_id(std::string("cat") += std::to_string(k));
+    c->set_name(std::string("Category ") += std::to_string(k));
     c->set_unit(k == 2 ? "years" : "units");
     c->set_source("synthetic");
     c->set_year(2020);
@@ -43,8 +43,8 @@ std::string SyntheticCards() {
   }
   for (int i = 0; i < 100; ++i) {
     auto* c = cards.add_countries();
-    c->set_id("C" + std::to_string(100 + i));
-    c->set_name("Country " + std::to_string(i));
+    c->set_id(std::string("C") += std::to_string(100 + i));
+    c->set_name(std::string("Country ") += std::to_string(i));
     if (i < 3) {
       c->add_capitals(kSpecialCapitals[i][0]);
       if (kSpecialCapitals[i][1]) c->add_capitals(kSpecialCapitals[i][1]);
@@ -837,7 +837,9 @@ TEST(GlobalissimoViews, PerturbHiddenKeepsViews) {
       auto restored = Synthetic().Deserialize(copy->Serialize());
       EXPECT_TRUE(restored.ok()) << restored.status().ToString();
     }
-    if (step == 0) EXPECT_NE(s->PerturbHidden(0, 5)->Serialize(), s->Serialize());
+    if (step == 0) {
+      EXPECT_NE(s->PerturbHidden(0, 5)->Serialize(), s->Serialize());
+    }
     const int seat = s->ActingSeats().at(0);
     auto legal = s->LegalActions(seat);
     ASSERT_TRUE(s->Apply(seat, *legal[(step * 7) % legal.size()]).ok());
