@@ -1,0 +1,29 @@
+#pragma once
+// Command-line flags of plateau-server. Parsed here (not in main) so they are tested.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/status.h"
+
+namespace plateau::server {
+
+struct ServerFlags {
+  std::string bind = "0.0.0.0";
+  uint16_t port = 8080;
+  std::string db = "plateau.db";
+  std::string static_dir = "clients/web/dist";
+  int threads = 2;
+  size_t max_message_bytes = 64 * 1024;
+  size_t max_queue_bytes = 4 * 1024 * 1024;
+  int idle_timeout_seconds = 300;
+  std::string log_level = "info";
+  bool help = false;
+};
+
+// Accepts "--name value" and "--name=value". Unknown flags and bad values are errors with a
+// message naming the flag.
+engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args);
+std::string FlagsHelp();
+
+}  // namespace plateau::server

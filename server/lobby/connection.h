@@ -1,0 +1,45 @@
+#pragma once
+// What the lobby and rooms see of a client connection: somewhere to send frames. The network
+// layer implements it (net/ws_session.h); tests of the upper layers can implement it too.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "plateau/v1/protocol.pb.h"
+
+namespace plateau::server {
+
+// One encoded ServerMessage. Immutable and shared: a message for many recipients is encoded once.
+using SharedBuffer = std::shared_ptr<const std::string>;
+
+SharedBuffer Encode(const plateau::v1::ServerMessage& message);
+SharedBuffer EncodeError(uint64_t request_id, std::string_view code, std::string_view reason);
+SharedBuffer EncodeOk(uint64_t request_id);
+
+// A player is bound to its token, not to a socket: the same Player comes back on every
+// connection that presents the token. Immutable once created, so it is shared freely.
+struct Player {
+  std::string player_id;
+  std::string name;
+  std::string token;
+};
+using PlayerPtr = std::shared_ptr<const Player>;
+
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  virtual ~Connection() = default;
+
+  // Both are safe from any thread; they hop to the connection's own strand.
+  // Queues one binary frame. Dropped silently once the connection is closing.
+  virtual void Send(SharedBuffer frame) = 0;
+  // Ends the connection. `graceful`: a WebSocket close handshake; otherwise the socket is cut.
+  virtual void Close(bool graceful) = 0;
+
+  // Set by the lobby when Hello succeeds. Touched only by the lobby's message handler, which
+  // runs on this connection's strand, so it needs no lock.
+  PlayerPtr player;
+};
+using ConnectionPtr = std::shared_ptr<Connection>;
+
+}  // namespace plateau::server

@@ -1,0 +1,462 @@
+#include "server/lobby/lobby.h"
+
+#include <spdlog/spdlog.h>
+
+#include "engine/core/registry.h"
+#include "server/lobby/ids.h"
+
+namespace plateau::server {
+namespace {
+
+namespace v1 = plateau::v1;
+
+std::string Trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+size_t CodePoints(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+bool HasControlChars(std::string_view s) {
+  for (unsigned char c : s) {
+    if (c < 0x20 || c == 0x7f) return true;
+  }
+  return false;
+}
+
+std::string ToUpper(std::string s) {
+  for (char& c : s) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  }
+  return s;
+}
+
+}  // namespace
+
+Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, Replays* replays)
+    : executor_(std::move(executor)), store_(store), replays_(replays) {}
+
+Status Lobby::RestoreRooms() {
+  auto unfinished = store_.LoadUnfinished();
+  if (!unfinished.ok()) return unfinished.status();
+  for (const auto& saved : unfinished.value()) {
+    auto room = Room::Restore(executor_, saved, store_, *this);
+    if (!room.ok()) {
+      spdlog::error("cannot restore room {} (game {}): {}", saved.room.room_id,
+                    saved.record.game_id(), room.status().ToString());
+      continue;
+    }
+    {
+      std::lock_guard lock(mu_);
+      rooms_[saved.room.room_id] = room.value();
+      if (!saved.room.join_code.empty()) room_by_code_[saved.room.join_code] = saved.room.room_id;
+    }
+    room.value()->Announce();
+    spdlog::info("restored room {} (game {}, {} actions)", saved.room.room_id,
+                 saved.record.game_id(), saved.record.actions_size());
+  }
+  return Status::Ok();
+}
+
+void Lobby::OnOpen(const ConnectionPtr& conn) {
+  std::lock_guard lock(mu_);
+  connections_[conn.get()] = conn;
+}
+
+void Lobby::OnClosed(const ConnectionPtr& conn) {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    connections_.erase(conn.get());
+    if (conn->player) {
+      auto it = memberships_.find(conn->player->player_id);
+      if (it != memberships_.end()) {
+        for (const auto& room_id : it->second) {
+          auto r = rooms_.find(room_id);
+          if (r != rooms_.end()) rooms.push_back(r->second);
+        }
+      }
+    }
+  }
+  for (auto& room : rooms) room->Detach(conn->player, conn);
+}
+
+void Lobby::CloseAll() {
+  std::vector<ConnectionPtr> conns;
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    for (auto& [ptr, weak] : connections_) {
+      if (auto c = weak.lock()) conns.push_back(std::move(c));
+    }
+    for (auto& [id, room] : rooms_) rooms.push_back(room);
+  }
+  for (auto& room : rooms) room->DetachAll();
+  for (auto& c : conns) c->Close(/*graceful=*/true);
+}
+
+std::shared_ptr<Room> Lobby::FindRoom(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  auto it = rooms_.find(room_id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+size_t Lobby::RoomCount() {
+  std::lock_guard lock(mu_);
+  return rooms_.size();
+}
+
+size_t Lobby::ConnectionCount() {
+  std::lock_guard lock(mu_);
+  return connections_.size();
+}
+
+void Lobby::SetMembership(const std::string& player_id, const std::string& room_id, bool member) {
+  std::lock_guard lock(mu_);
+  if (member) {
+    memberships_[player_id].insert(room_id);
+    return;
+  }
+  auto it = memberships_.find(player_id);
+  if (it == memberships_.end()) return;
+  it->second.erase(room_id);
+  if (it->second.empty()) memberships_.erase(it);
+}
+
+void Lobby::PublishListing(const std::string& room_id, const v1::RoomInfo* info) {
+  std::lock_guard lock(mu_);
+  if (info == nullptr) {
+    listing_.erase(room_id);
+  } else {
+    listing_[room_id] = *info;
+  }
+}
+
+void Lobby::RemoveRoom(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  auto it = rooms_.find(room_id);
+  if (it == rooms_.end()) return;
+  room_by_code_.erase(it->second->settings().join_code);
+  listing_.erase(room_id);
+  rooms_.erase(it);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
+  v1::ClientMessage message;
+  if (!message.ParseFromArray(frame.data(), static_cast<int>(frame.size()))) {
+    conn->Send(EncodeError(0, "malformed", "The message could not be decoded as a ClientMessage."));
+    return;
+  }
+  const uint64_t id = message.request_id();
+  if (message.body_case() == v1::ClientMessage::kHello) {
+    HandleHello(conn, id, message.hello());
+    return;
+  }
+  if (!conn->player) {
+    conn->Send(EncodeError(id, "hello_required", "Say Hello first."));
+    return;
+  }
+  const PlayerPtr& player = conn->player;
+  bool has_code = false;
+  switch (message.body_case()) {
+    case v1::ClientMessage::kPing: {
+      v1::ServerMessage m;
+      m.set_request_id(id);
+      m.mutable_pong();
+      conn->Send(Encode(m));
+      return;
+    }
+    case v1::ClientMessage::kListGames:
+      HandleListGames(conn, id);
+      return;
+    case v1::ClientMessage::kListRooms:
+      HandleListRooms(conn, id, message.list_rooms().game());
+      return;
+    case v1::ClientMessage::kCreateRoom:
+      HandleCreateRoom(conn, id, message.create_room());
+      return;
+    case v1::ClientMessage::kJoinRoom:
+      if (auto room = RouteToRoom(conn, id, message.join_room().room_id(),
+                                  message.join_room().join_code(), &has_code)) {
+        room->Join(conn, player, id, has_code);
+      }
+      return;
+    case v1::ClientMessage::kSpectate:
+      if (auto room = RouteToRoom(conn, id, message.spectate().room_id(),
+                                  message.spectate().join_code(), &has_code)) {
+        room->Spectate(conn, player, id, has_code);
+      }
+      return;
+    case v1::ClientMessage::kLeaveRoom:
+      if (auto room = RouteToRoom(conn, id, message.leave_room().room_id(), "", &has_code)) {
+        room->Leave(conn, player, id);
+      }
+      return;
+    case v1::ClientMessage::kSetReady:
+      if (auto room = RouteToRoom(conn, id, message.set_ready().room_id(), "", &has_code)) {
+        room->SetReady(conn, player, id, message.set_ready().ready());
+      }
+      return;
+    case v1::ClientMessage::kStartGame:
+      if (auto room = RouteToRoom(conn, id, message.start_game().room_id(), "", &has_code)) {
+        room->Start(conn, player, id);
+      }
+      return;
+    case v1::ClientMessage::kChat:
+      if (auto room = RouteToRoom(conn, id, message.chat().room_id(), "", &has_code)) {
+        room->Chat(conn, player, id, message.chat().text());
+      }
+      return;
+    case v1::ClientMessage::kAction:
+      if (auto room = RouteToRoom(conn, id, message.action().room_id(), "", &has_code)) {
+        room->SubmitAction(conn, player, id, message.action().action());
+      }
+      return;
+    case v1::ClientMessage::kResync:
+      if (auto room = RouteToRoom(conn, id, message.resync().room_id(), "", &has_code)) {
+        room->Resync(conn, player, id, message.resync().have_version());
+      }
+      return;
+    case v1::ClientMessage::kListReplays:
+    case v1::ClientMessage::kGetReplay:
+    case v1::ClientMessage::kExportReplay:
+      HandleReplays(conn, message);
+      return;
+    case v1::ClientMessage::kHello:
+    case v1::ClientMessage::BODY_NOT_SET:
+      break;
+  }
+  conn->Send(EncodeError(id, "malformed", "The message has no request this server knows."));
+}
+
+void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1::Hello& hello) {
+  if (conn->player) {
+    conn->Send(EncodeError(request_id, "already_identified",
+                           "This connection already said Hello; open a new one to switch."));
+    return;
+  }
+  if (hello.protocol_version() > 1) {
+    conn->Send(EncodeError(request_id, "unsupported_protocol",
+                           "This server speaks protocol version 1."));
+    return;
+  }
+  PlayerPtr player;
+  if (!hello.token().empty()) {
+    {
+      std::lock_guard lock(mu_);
+      auto it = players_by_token_.find(hello.token());
+      if (it != players_by_token_.end()) player = it->second;
+    }
+    if (!player) {
+      auto found = store_.FindPlayer(hello.token());
+      if (!found.ok()) {
+        spdlog::error("cannot look up a player: {}", found.status().ToString());
+        conn->Send(EncodeError(request_id, "storage_error", "Players cannot be looked up now."));
+        return;
+      }
+      if (!found.value().has_value()) {
+        conn->Send(EncodeError(request_id, "unknown_token",
+                               "This token is unknown here; say Hello with a name instead."));
+        return;
+      }
+      auto p = std::make_shared<Player>();
+      p->player_id = found.value()->player_id;
+      p->name = found.value()->name;
+      p->token = hello.token();
+      std::lock_guard lock(mu_);
+      // Another connection may have resumed the same player meanwhile: keep one Player.
+      player = players_by_token_.emplace(hello.token(), std::move(p)).first->second;
+    }
+  } else {
+    const std::string name = Trim(hello.name());
+    const size_t chars = CodePoints(name);
+    if (chars < 1 || chars > kMaxNameChars || HasControlChars(name)) {
+      conn->Send(EncodeError(request_id, "bad_name",
+                             "A name has 1 to " + std::to_string(kMaxNameChars) +
+                                 " characters, without control characters."));
+      return;
+    }
+    auto p = std::make_shared<Player>();
+    p->player_id = NewPlayerId();
+    p->name = name;
+    p->token = NewToken();
+    Status saved = store_.SavePlayer(p->token, StoredPlayer{p->player_id, p->name});
+    if (!saved.ok()) {
+      spdlog::error("cannot save a player: {}", saved.ToString());
+      conn->Send(EncodeError(request_id, "storage_error", "Players cannot be saved now."));
+      return;
+    }
+    std::lock_guard lock(mu_);
+    players_by_token_[p->token] = p;
+    player = std::move(p);
+  }
+  conn->player = player;
+
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  v1::Welcome* welcome = m.mutable_welcome();
+  welcome->set_token(player->token);
+  welcome->set_player_id(player->player_id);
+  welcome->set_name(player->name);
+  {
+    std::lock_guard lock(mu_);
+    auto it = memberships_.find(player->player_id);
+    if (it != memberships_.end()) {
+      for (const auto& room_id : it->second) welcome->add_room_ids(room_id);
+    }
+  }
+  conn->Send(Encode(m));
+}
+
+void Lobby::HandleListGames(const ConnectionPtr& conn, uint64_t request_id) {
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  for (const engine::Game* game : engine::Registry::All()) {
+    v1::GameInfo* info = m.mutable_game_list()->add_games();
+    info->set_id(game->Info().id);
+    info->set_title(game->Info().title);
+    info->set_min_seats(static_cast<uint32_t>(game->Info().min_seats));
+    info->set_max_seats(static_cast<uint32_t>(game->Info().max_seats));
+    info->set_options_type(game->OptionsPrototype().GetDescriptor()->full_name());
+    info->set_action_type(game->ActionPrototype().GetDescriptor()->full_name());
+    info->set_view_type(game->ViewPrototype().GetDescriptor()->full_name());
+  }
+  m.mutable_game_list();  // present even when empty
+  conn->Send(Encode(m));
+}
+
+void Lobby::HandleListRooms(const ConnectionPtr& conn, uint64_t request_id,
+                            const std::string& game) {
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  v1::RoomList* list = m.mutable_room_list();
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [id, info] : listing_) {
+      if (game.empty() || info.game() == game) *list->add_rooms() = info;
+    }
+  }
+  conn->Send(Encode(m));
+}
+
+void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
+                             const v1::CreateRoom& create) {
+  const engine::Game* game = engine::Registry::Find(create.game());
+  if (game == nullptr) {
+    conn->Send(EncodeError(request_id, engine::codes::kUnknownGame,
+                           "There is no game called '" + create.game() + "' here."));
+    return;
+  }
+  const engine::GameInfo& info = game->Info();
+  const int seats = create.seats() == 0 ? info.max_seats : static_cast<int>(create.seats());
+  if (create.seats() > static_cast<uint32_t>(info.max_seats) || seats < info.min_seats) {
+    conn->Send(EncodeError(request_id, engine::codes::kBadOptions,
+                           info.title + " is played by " + std::to_string(info.min_seats) +
+                               " to " + std::to_string(info.max_seats) + " players."));
+    return;
+  }
+  auto options = game->ParseOptions(create.options());
+  if (!options.ok()) {
+    conn->Send(EncodeError(request_id, options.status().code(), options.status().reason()));
+    return;
+  }
+  Status valid = game->ValidateOptions(seats, *options.value());
+  if (!valid.ok()) {
+    conn->Send(EncodeError(request_id, valid.code(), valid.reason()));
+    return;
+  }
+  std::string title = Trim(create.title());
+  if (CodePoints(title) > kMaxTitleChars || HasControlChars(title)) {
+    conn->Send(EncodeError(request_id, "bad_title",
+                           "A room title has at most " + std::to_string(kMaxTitleChars) +
+                               " characters, without control characters."));
+    return;
+  }
+  if (title.empty()) title = conn->player->name + "'s " + info.title;
+
+  RoomSettings settings;
+  settings.is_private = create.is_private();
+  settings.title = std::move(title);
+  settings.game = game;
+  settings.options = engine::DeterministicBytes(*options.value());
+  settings.seats = seats;
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mu_);
+    do {
+      settings.room_id = NewRoomId();
+    } while (rooms_.count(settings.room_id) != 0);
+    do {
+      settings.join_code = NewJoinCode();
+    } while (room_by_code_.count(settings.join_code) != 0);
+    room = std::make_shared<Room>(executor_, settings, store_, *this);
+    rooms_[settings.room_id] = room;
+    room_by_code_[settings.join_code] = settings.room_id;
+  }
+  spdlog::info("room {} created by {} ({}, {} seats{})", settings.room_id,
+               conn->player->player_id, info.id, seats, settings.is_private ? ", private" : "");
+  room->Create(conn, conn->player, request_id);
+}
+
+void Lobby::HandleReplays(const ConnectionPtr& conn, const v1::ClientMessage& message) {
+  const uint64_t id = message.request_id();
+  if (replays_ == nullptr) {
+    conn->Send(EncodeError(id, "replays_unavailable", "Replays are not available on this server."));
+    return;
+  }
+  v1::ServerMessage m;
+  m.set_request_id(id);
+  Status status;
+  if (message.has_list_replays()) {
+    auto r = replays_->List(message.list_replays());
+    if (r.ok()) *m.mutable_replay_list() = std::move(r).value(); else status = r.status();
+  } else if (message.has_get_replay()) {
+    auto r = replays_->Get(message.get_replay());
+    if (r.ok()) *m.mutable_replay() = std::move(r).value(); else status = r.status();
+  } else {
+    auto r = replays_->Export(message.export_replay());
+    if (r.ok()) *m.mutable_replay_export() = std::move(r).value(); else status = r.status();
+  }
+  if (!status.ok()) {
+    conn->Send(EncodeError(id, status.code(), status.reason()));
+    return;
+  }
+  conn->Send(Encode(m));
+}
+
+std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,
+                                         const std::string& room_id, const std::string& join_code,
+                                         bool* has_code) {
+  *has_code = false;
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mu_);
+    std::string id = room_id;
+    if (!join_code.empty()) {
+      auto code = room_by_code_.find(ToUpper(join_code));
+      // A code naming another room than the id given is as good as a wrong code.
+      if (code != room_by_code_.end() && (id.empty() || id == code->second)) {
+        id = code->second;
+        *has_code = true;
+      } else {
+        id.clear();
+      }
+    }
+    auto it = rooms_.find(id);
+    if (it != rooms_.end()) room = it->second;
+  }
+  if (!room) {
+    conn->Send(EncodeError(request_id, "room_not_found", "There is no such room."));
+  }
+  return room;
+}
+
+}  // namespace plateau::server

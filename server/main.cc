@@ -1,0 +1,93 @@
+// plateau-server: wiring only. Flags, logging, the store, the io_context and its threads, and
+// SIGINT/SIGTERM for a clean shutdown (stop accepting, close sessions, then close the store).
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <cstdio>
+#include <functional>
+#include <thread>
+#include <vector>
+
+#include "engine/core/registry.h"
+#include "server/flags.h"
+#include "server/server.h"
+#include "server/storage/replay_service.h"
+#include "server/storage/sqlite_store.h"
+
+int main(int argc, char** argv) {
+  using namespace plateau;
+  auto parsed = server::ParseFlags(std::vector<std::string>(argv + 1, argv + argc));
+  if (!parsed.ok()) {
+    std::fprintf(stderr, "%s\n", parsed.status().reason().c_str());
+    return 2;
+  }
+  const server::ServerFlags& flags = parsed.value();
+  if (flags.help) {
+    std::fputs(server::FlagsHelp().c_str(), stdout);
+    return 0;
+  }
+  spdlog::set_level(spdlog::level::from_str(flags.log_level));
+
+  engine::Status loaded = engine::Registry::LoadAll();
+  if (!loaded.ok()) {
+    spdlog::critical("cannot load the games: {}", loaded.ToString());
+    return 1;
+  }
+  auto store = server::SqliteStore::Open(flags.db);
+  if (!store.ok()) {
+    spdlog::critical("cannot open the database {}: {}", flags.db, store.status().ToString());
+    return 1;
+  }
+  {
+    // Scoped so every room and session is gone before the store closes.
+    server::ReplayService replay_service(*store.value());
+    server::ReplaysAdapter<server::ReplayService> replays(replay_service);
+
+    boost::asio::io_context ioc(flags.threads);
+    server::ServerOptions options;
+    options.bind = flags.bind;
+    options.port = flags.port;
+    options.limits.static_dir = flags.static_dir;
+    options.limits.max_message_bytes = flags.max_message_bytes;
+    options.limits.max_queue_bytes = flags.max_queue_bytes;
+    options.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout_seconds);
+    server::Server srv(ioc, options, *store.value(), &replays);
+    engine::Status started = srv.Start();
+    if (!started.ok()) {
+      spdlog::critical("cannot start: {}", started.ToString());
+      return 1;
+    }
+
+    boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+    // After a signal, clients get up to 3 s to answer the close handshake; the loop stops as
+    // soon as every connection is gone, or at that deadline.
+    boost::asio::steady_timer poll(ioc);
+    auto deadline = std::chrono::steady_clock::now();
+    std::function<void()> wait_for_sessions = [&] {
+      if (srv.lobby().ConnectionCount() == 0 || std::chrono::steady_clock::now() >= deadline) {
+        ioc.stop();
+        return;
+      }
+      poll.expires_after(std::chrono::milliseconds(50));
+      poll.async_wait([&](const boost::system::error_code& e) {
+        if (!e) wait_for_sessions();
+      });
+    };
+    signals.async_wait([&](const boost::system::error_code& ec, int signal) {
+      if (ec) return;
+      spdlog::info("signal {}: shutting down", signal);
+      srv.Shutdown();
+      deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+      wait_for_sessions();
+    });
+
+    std::vector<std::thread> threads;
+    for (int i = 1; i < flags.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+    ioc.run();
+    for (auto& t : threads) t.join();
+  }
+  spdlog::info("stopped");
+  return 0;
+}

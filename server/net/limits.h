@@ -1,0 +1,20 @@
+#pragma once
+#include <chrono>
+#include <cstddef>
+#include <string>
+
+namespace plateau::server {
+
+// Everything the network layer bounds, in one place (set from the command line).
+struct NetLimits {
+  std::string static_dir;                   // the web client; empty: no static files
+  size_t max_message_bytes = 64 * 1024;     // largest WebSocket message accepted
+  size_t max_queue_bytes = 4 * 1024 * 1024; // outgoing bytes waiting per session before it is cut
+  std::chrono::seconds idle_timeout{300};   // WebSocket: no traffic (pings answered count) for this long
+  // HTTP requests are small: the client is static files plus the upgrade.
+  size_t http_header_limit = 8 * 1024;
+  size_t http_body_limit = 16 * 1024;
+  std::chrono::seconds http_timeout{30};
+};
+
+}  // namespace plateau::server

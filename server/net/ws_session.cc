@@ -1,0 +1,142 @@
+#include "server/net/ws_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "server/lobby/lobby.h"
+
+namespace plateau::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+// Errors that only say the connection ended the ordinary way.
+bool IsRoutineClose(beast::error_code ec) {
+  return ec == websocket::error::closed || ec == boost::asio::error::operation_aborted ||
+         ec == boost::asio::error::eof || ec == boost::asio::error::connection_reset ||
+         ec == beast::error::timeout || ec == boost::asio::error::broken_pipe;
+}
+
+}  // namespace
+
+WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits)
+    : ws_(std::move(socket)), lobby_(lobby), limits_(limits) {}
+
+WsSession::~WsSession() = default;
+
+void WsSession::Run(beast::http::request<beast::http::string_body> request) {
+  // The tcp_stream timeout guarded the HTTP read; from now on the WebSocket timeouts apply.
+  beast::get_lowest_layer(ws_).expires_never();
+  auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+  timeouts.idle_timeout = limits_.idle_timeout;
+  ws_.set_option(timeouts);
+  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+    res.set(beast::http::field::server, "plateau");
+  }));
+  ws_.read_message_max(limits_.max_message_bytes);
+  ws_.binary(true);
+  ws_.async_accept(request, beast::bind_front_handler(&WsSession::OnAccept, self()));
+}
+
+void WsSession::OnAccept(beast::error_code ec) {
+  if (ec) {
+    if (!IsRoutineClose(ec)) spdlog::debug("websocket handshake failed: {}", ec.message());
+    return;
+  }
+  accepted_ = true;
+  lobby_.OnOpen(shared_from_this());
+  DoRead();
+}
+
+void WsSession::DoRead() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::OnRead, self()));
+}
+
+void WsSession::OnRead(beast::error_code ec, size_t bytes) {
+  if (ec) {
+    if (ec == websocket::error::message_too_big) {
+      spdlog::info("closing a connection that sent a message over {} bytes",
+                   limits_.max_message_bytes);
+    } else if (!IsRoutineClose(ec)) {
+      spdlog::debug("websocket read failed: {}", ec.message());
+    }
+    closing_ = true;
+    if (!closed_reported_) {
+      closed_reported_ = true;
+      lobby_.OnClosed(shared_from_this());
+    }
+    return;
+  }
+  const auto data = buffer_.cdata();
+  lobby_.OnMessage(shared_from_this(),
+                   std::string_view(static_cast<const char*>(data.data()), data.size()));
+  buffer_.consume(bytes);
+  if (!closing_) DoRead();
+}
+
+void WsSession::Send(SharedBuffer frame) {
+  boost::asio::post(ws_.get_executor(),
+                    [s = self(), frame = std::move(frame)]() mutable { s->DoSend(std::move(frame)); });
+}
+
+void WsSession::DoSend(SharedBuffer frame) {
+  if (closing_ || !accepted_) return;
+  if (!queue_.empty() && queued_bytes_ + frame->size() > limits_.max_queue_bytes) {
+    spdlog::warn("dropping a client that is not reading ({} bytes waiting)", queued_bytes_);
+    Abort();
+    return;
+  }
+  queued_bytes_ += frame->size();
+  queue_.push_back(std::move(frame));
+  if (queue_.size() == 1) DoWrite();
+}
+
+void WsSession::DoWrite() {
+  ws_.async_write(boost::asio::buffer(*queue_.front()),
+                  beast::bind_front_handler(&WsSession::OnWrite, self()));
+}
+
+void WsSession::OnWrite(beast::error_code ec, size_t) {
+  if (ec) {
+    if (!IsRoutineClose(ec)) spdlog::debug("websocket write failed: {}", ec.message());
+    Abort();
+    return;
+  }
+  queued_bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+  if (closing_) {
+    queue_.clear();
+    queued_bytes_ = 0;
+    return;
+  }
+  if (!queue_.empty()) DoWrite();
+}
+
+void WsSession::Close(bool graceful) {
+  boost::asio::post(ws_.get_executor(), [s = self(), graceful] { s->DoClose(graceful); });
+}
+
+void WsSession::DoClose(bool graceful) {
+  if (closing_) return;
+  // A close frame may only start when no write is in flight; otherwise (or when asked) cut.
+  if (!graceful || !queue_.empty() || !accepted_) {
+    Abort();
+    return;
+  }
+  closing_ = true;
+  ws_.async_close(websocket::close_code::going_away, [s = self()](beast::error_code) {
+    // The pending read completes with an error and reports the close.
+  });
+}
+
+void WsSession::Abort() {
+  closing_ = true;
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both,
+                                                 ignored);
+  beast::get_lowest_layer(ws_).socket().close(ignored);
+}
+
+}  // namespace plateau::server

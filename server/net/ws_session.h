@@ -1,0 +1,62 @@
+#pragma once
+// One WebSocket client. Binary frames, each one ClientMessage / ServerMessage.
+//
+// Runs on its own strand (the socket's executor). One write in flight; the rest wait in a queue
+// bounded in bytes: a client that stops reading while messages pile up past max_queue_bytes is cut
+// off (socket closed), so it can never hold memory or stall a room. It comes back with its token
+// and Resyncs. A message larger than the limit still goes out when nothing else is waiting.
+//
+// Incoming messages above max_message_bytes are refused by Beast with WebSocket close code 1009
+// ("message too big") and the connection ends: the frame is never buffered in full, so there is
+// nothing left to answer on. Undecodable messages get Error{"malformed"} and the connection stays.
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <deque>
+#include <memory>
+
+#include "server/lobby/connection.h"
+#include "server/net/limits.h"
+
+namespace plateau::server {
+
+class Lobby;
+
+class WsSession : public Connection {
+ public:
+  WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits);
+  ~WsSession() override;
+
+  // Completes the upgrade the HTTP session read.
+  void Run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+  void Send(SharedBuffer frame) override;
+  void Close(bool graceful) override;
+
+ private:
+  std::shared_ptr<WsSession> self() {
+    return std::static_pointer_cast<WsSession>(shared_from_this());
+  }
+  void OnAccept(boost::beast::error_code ec);
+  void DoRead();
+  void OnRead(boost::beast::error_code ec, size_t bytes);
+  void DoSend(SharedBuffer frame);
+  void DoWrite();
+  void OnWrite(boost::beast::error_code ec, size_t bytes);
+  void DoClose(bool graceful);
+  void Abort();
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  Lobby& lobby_;
+  const NetLimits& limits_;
+  std::deque<SharedBuffer> queue_;
+  size_t queued_bytes_ = 0;
+  bool accepted_ = false;
+  bool closing_ = false;
+  bool closed_reported_ = false;
+};
+
+}  // namespace plateau::server

@@ -1,0 +1,711 @@
+#include "server/room/room.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <chrono>
+#include <cstdlib>
+
+#include "engine/core/registry.h"
+#include "engine/core/view_diff.h"
+#include "server/lobby/ids.h"
+
+namespace plateau::server {
+namespace {
+
+namespace v1 = plateau::v1;
+
+int64_t NowUnixMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Characters as people count them: UTF-8 code points (protobuf already rejected invalid UTF-8).
+size_t CodePoints(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+std::string Trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+}  // namespace
+
+Room::Room(boost::asio::any_io_executor executor, RoomSettings settings, Store& store,
+           RoomHost& host)
+    : strand_(boost::asio::make_strand(executor)),
+      settings_(std::move(settings)),
+      store_(store),
+      host_(host) {
+  seats_.resize(static_cast<size_t>(settings_.seats));
+}
+
+engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_executor executor,
+                                                      const Store::Unfinished& saved,
+                                                      Store& store, RoomHost& host) {
+  const v1::GameRecord& record = saved.record;
+  const engine::Game* game = engine::Registry::Find(record.game());
+  if (game == nullptr) {
+    return engine::Status(engine::codes::kUnknownGame,
+                          "Game " + record.game_id() + " uses unknown game '" + record.game() + "'.");
+  }
+  const int num_seats = static_cast<int>(saved.room.seat_player_ids.size());
+  if (num_seats != record.seat_names_size()) {
+    return engine::Status("bad_record", "Game " + record.game_id() +
+                                            " has a different number of seats and seat names.");
+  }
+  std::vector<engine::LoggedAction> log;
+  log.reserve(record.actions_size());
+  for (const auto& a : record.actions()) log.push_back({a.seat(), a.action()});
+  auto state = game->Replay(num_seats, record.options(), record.seed(), log);
+  if (!state.ok()) return state.status();
+
+  RoomSettings settings;
+  settings.room_id = saved.room.room_id;
+  settings.join_code = saved.room.join_code;
+  settings.is_private = saved.room.is_private;
+  settings.title = saved.room.title;
+  settings.game = game;
+  settings.options = record.options();
+  settings.seats = num_seats;
+  auto room = std::make_shared<Room>(executor, std::move(settings), store, host);
+  room->host_player_id_ = saved.room.host_player_id;
+  for (int i = 0; i < num_seats; ++i) {
+    const std::string& pid = saved.room.seat_player_ids[static_cast<size_t>(i)];
+    room->seats_[static_cast<size_t>(i)] = {pid, record.seat_names(i), true};
+    room->members_[pid] = Member{record.seat_names(i), i, {}};
+  }
+  room->game_id_ = record.game_id();
+  room->state_ = std::move(state).value();
+  room->version_ = static_cast<uint64_t>(record.actions_size()) + 1;
+  room->phase_ = Phase::kPlaying;
+  for (int k = 0; k <= num_seats; ++k) {
+    room->views_.push_back(room->state_->View(k < num_seats ? k : engine::kSpectator));
+  }
+  // No diff history survives a restart: a resuming client gets a Snapshot.
+  room->recent_.resize(static_cast<size_t>(num_seats) + 1);
+  return room;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public entry points: hop onto the strand.
+
+void Room::Create(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id] {
+    self->seats_[0] = {player->player_id, player->name, false};
+    self->host_player_id_ = player->player_id;
+    self->members_[player->player_id] = Member{player->name, 0, conn};
+    self->host_.SetMembership(player->player_id, self->settings_.room_id, true);
+    self->SendInfo(conn, player->player_id, request_id);
+    self->Publish();
+  });
+}
+
+void Room::Announce() {
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    for (const auto& [pid, member] : self->members_) {
+      self->host_.SetMembership(pid, self->settings_.room_id, true);
+    }
+    self->Publish();
+  });
+}
+
+void Room::Join(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, has_code] {
+    self->DoJoin(conn, player, request_id, has_code);
+  });
+}
+
+void Room::Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, has_code] {
+    self->DoSpectate(conn, player, request_id, has_code);
+  });
+}
+
+void Room::Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id] {
+    self->DoLeave(conn, player, request_id);
+  });
+}
+
+void Room::SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, ready] {
+    if (self->removed_) {
+      conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+      return;
+    }
+    auto it = self->members_.find(player->player_id);
+    if (it == self->members_.end() || it->second.seat < 0) {
+      conn->Send(EncodeError(request_id, "not_seated", "Only seated players can be ready."));
+      return;
+    }
+    if (self->phase_ != Phase::kWaiting) {
+      conn->Send(EncodeError(request_id, "game_started", "The game has already started."));
+      return;
+    }
+    self->seats_[static_cast<size_t>(it->second.seat)].ready = ready;
+    conn->Send(EncodeOk(request_id));
+    self->PushInfoToAll();
+    self->Publish();
+  });
+}
+
+void Room::Start(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id] {
+    self->DoStart(conn, player, request_id);
+  });
+}
+
+void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string text) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id,
+                              text = std::move(text)] {
+    if (self->removed_) {
+      conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+      return;
+    }
+    if (self->members_.count(player->player_id) == 0) {
+      conn->Send(EncodeError(request_id, "not_member", "Only members of the room can chat."));
+      return;
+    }
+    std::string trimmed = Trim(text);
+    if (trimmed.empty()) {
+      conn->Send(EncodeError(request_id, "empty_chat", "The message is empty."));
+      return;
+    }
+    if (CodePoints(trimmed) > kMaxChatChars) {
+      conn->Send(EncodeError(request_id, "chat_too_long",
+                             "A chat message has at most " + std::to_string(kMaxChatChars) +
+                                 " characters."));
+      return;
+    }
+    v1::ServerMessage m;
+    v1::ChatMessage* chat = m.mutable_chat();
+    chat->set_room_id(self->settings_.room_id);
+    chat->set_from_name(player->name);
+    chat->set_from_player_id(player->player_id);
+    chat->set_text(std::move(trimmed));
+    chat->set_at_unix_ms(NowUnixMs());
+    SharedBuffer frame = Encode(m);
+    self->chat_.push_back(frame);
+    if (self->chat_.size() > kChatHistory) self->chat_.pop_front();
+    conn->Send(EncodeOk(request_id));
+    for (const auto& [pid, member] : self->members_) {
+      if (auto c = member.conn.lock()) c->Send(frame);
+    }
+  });
+}
+
+void Room::SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id,
+                        std::string action) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id,
+                              action = std::move(action)] {
+    self->DoSubmit(conn, player, request_id, action);
+  });
+}
+
+void Room::Resync(ConnectionPtr conn, PlayerPtr player, uint64_t request_id,
+                  uint64_t have_version) {
+  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, have_version] {
+    self->DoResync(conn, player, request_id, have_version);
+  });
+}
+
+void Room::Detach(PlayerPtr player, ConnectionPtr conn) {
+  boost::asio::post(strand_, [self = shared_from_this(), player, conn] {
+    self->DoDetach(player, conn);
+  });
+}
+
+void Room::DetachAll() {
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    for (auto& [pid, member] : self->members_) member.conn.reset();
+  });
+}
+
+void Room::Inspect(std::function<void(const engine::State*, uint64_t)> fn) {
+  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
+    fn(self->state_.get(), self->version_);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Membership
+
+void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                  bool has_code) {
+  const std::string& pid = player->player_id;
+  if (removed_) {
+    conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+    return;
+  }
+  auto it = members_.find(pid);
+  if (it != members_.end() && it->second.seat >= 0) {
+    // Already seated (a reconnecting player, or a repeated request): take the seat back.
+    Attach(pid, conn);
+    SendInfo(conn, pid, request_id);
+    SendChatHistory(conn);
+    PushInfoToAll(pid);
+    Publish();
+    return;
+  }
+  if (settings_.is_private && !has_code && it == members_.end()) {
+    conn->Send(EncodeError(request_id, "code_required",
+                           "This room is private: join it with its code or link."));
+    return;
+  }
+  if (phase_ != Phase::kWaiting) {
+    conn->Send(EncodeError(request_id, "game_started",
+                           "The game has already started; you can watch it as a spectator."));
+    return;
+  }
+  size_t seat = 0;
+  while (seat < seats_.size() && !seats_[seat].player_id.empty()) ++seat;
+  if (seat == seats_.size()) {
+    conn->Send(EncodeError(request_id, "room_full", "Every seat in this room is taken."));
+    return;
+  }
+  seats_[seat] = {pid, player->name, false};
+  if (it == members_.end()) host_.SetMembership(pid, settings_.room_id, true);
+  members_[pid] = Member{player->name, static_cast<int>(seat), conn};
+  if (host_player_id_.empty()) host_player_id_ = pid;
+  SendInfo(conn, pid, request_id);
+  SendChatHistory(conn);
+  PushInfoToAll(pid);
+  Publish();
+}
+
+void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                      bool has_code) {
+  const std::string& pid = player->player_id;
+  if (removed_) {
+    conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+    return;
+  }
+  auto it = members_.find(pid);
+  if (it == members_.end()) {
+    if (settings_.is_private && !has_code) {
+      conn->Send(EncodeError(request_id, "code_required",
+                             "This room is private: watch it with its code or link."));
+      return;
+    }
+    members_[pid] = Member{player->name, -1, conn};
+    host_.SetMembership(pid, settings_.room_id, true);
+  } else {
+    // A member already (perhaps seated): it keeps its place and receives again.
+    Attach(pid, conn);
+  }
+  SendInfo(conn, pid, request_id);
+  SendChatHistory(conn);
+  if (phase_ != Phase::kWaiting) conn->Send(EncodeSnapshot(ViewIndex(members_[pid])));
+  PushInfoToAll(pid);
+}
+
+void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id) {
+  const std::string& pid = player->player_id;
+  auto it = members_.find(pid);
+  if (removed_ || it == members_.end()) {
+    conn->Send(EncodeError(request_id, "not_member", "You are not in this room."));
+    return;
+  }
+  const int seat = it->second.seat;
+  if (seat >= 0 && phase_ == Phase::kWaiting) {
+    seats_[static_cast<size_t>(seat)] = {};
+    RemoveMember(pid);
+    if (host_player_id_ == pid) {
+      // The host passes to the next seated player, going round the table.
+      host_player_id_.clear();
+      for (size_t step = 1; step <= seats_.size(); ++step) {
+        const auto& next = seats_[(static_cast<size_t>(seat) + step) % seats_.size()];
+        if (!next.player_id.empty()) {
+          host_player_id_ = next.player_id;
+          break;
+        }
+      }
+    }
+  } else if (seat >= 0 && phase_ == Phase::kPlaying) {
+    // The seat stays reserved: the player may come back with JoinRoom.
+    it->second.conn.reset();
+  } else {
+    RemoveMember(pid);
+  }
+  conn->Send(EncodeOk(request_id));
+  PushInfoToAll();
+  Publish();
+  MaybeRemove();
+}
+
+void Room::DoDetach(const PlayerPtr& player, const ConnectionPtr& conn) {
+  auto it = members_.find(player->player_id);
+  if (removed_ || it == members_.end() || it->second.conn.lock() != conn) return;
+  if (it->second.seat < 0) {
+    RemoveMember(player->player_id);  // spectators simply leave
+  } else {
+    it->second.conn.reset();
+  }
+  PushInfoToAll();
+  Publish();
+  MaybeRemove();
+}
+
+void Room::Attach(const std::string& player_id, const ConnectionPtr& conn) {
+  members_[player_id].conn = conn;
+}
+
+void Room::RemoveMember(const std::string& player_id) {
+  members_.erase(player_id);
+  host_.SetMembership(player_id, settings_.room_id, false);
+}
+
+// A room waiting for players, or a finished one, is gone once no member is connected: nothing can
+// happen in it any more that anybody would see. A game in progress stays (it is also stored and
+// comes back after a restart) so its players can return.
+void Room::MaybeRemove() {
+  if (removed_ || phase_ == Phase::kPlaying) return;
+  for (const auto& [pid, member] : members_) {
+    if (!member.conn.expired()) return;
+  }
+  removed_ = true;
+  host_.PublishListing(settings_.room_id, nullptr);
+  for (const auto& [pid, member] : members_) {
+    host_.SetMembership(pid, settings_.room_id, false);
+  }
+  members_.clear();
+  host_.RemoveRoom(settings_.room_id);
+}
+
+bool Room::IsConnected(const std::string& player_id) const {
+  auto it = members_.find(player_id);
+  return it != members_.end() && !it->second.conn.expired();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Play
+
+void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id) {
+  const std::string& pid = player->player_id;
+  if (removed_) {
+    conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+    return;
+  }
+  if (phase_ != Phase::kWaiting) {
+    conn->Send(EncodeError(request_id, "game_started", "The game has already started."));
+    return;
+  }
+  if (pid != host_player_id_) {
+    conn->Send(EncodeError(request_id, "not_host", "Only the host can start the game."));
+    return;
+  }
+  std::vector<SeatState> seated;
+  for (const auto& s : seats_) {
+    if (!s.player_id.empty()) seated.push_back(s);
+  }
+  const engine::Game& game = *settings_.game;
+  const int n = static_cast<int>(seated.size());
+  if (n < game.Info().min_seats) {
+    conn->Send(EncodeError(request_id, "not_enough_players",
+                           game.Info().title + " needs at least " +
+                               std::to_string(game.Info().min_seats) + " players."));
+    return;
+  }
+  for (const auto& s : seated) {
+    if (s.player_id != host_player_id_ && !s.ready) {
+      conn->Send(EncodeError(request_id, "not_ready", s.name + " is not ready yet."));
+      return;
+    }
+  }
+  const uint64_t seed = RandomSeed();
+  auto state = game.NewGame(n, settings_.options, seed);
+  if (!state.ok()) {
+    conn->Send(EncodeError(request_id, state.status().code(), state.status().reason()));
+    return;
+  }
+  const std::string game_id = NewGameId();
+  v1::GameRecord record;
+  record.set_game_id(game_id);
+  record.set_game(game.Info().id);
+  record.set_options(settings_.options);
+  record.set_seed(seed);
+  record.set_started_unix_ms(NowUnixMs());
+  RoomRecord room_record;
+  room_record.room_id = settings_.room_id;
+  room_record.join_code = settings_.join_code;
+  room_record.is_private = settings_.is_private;
+  room_record.title = settings_.title;
+  room_record.host_player_id = host_player_id_;
+  for (const auto& s : seated) {
+    record.add_seat_names(s.name);
+    room_record.seat_player_ids.push_back(s.player_id);
+  }
+  engine::Status stored = store_.BeginGame(record, room_record);
+  if (!stored.ok()) {
+    spdlog::error("room {}: cannot store the new game: {}", settings_.room_id, stored.ToString());
+    conn->Send(EncodeError(request_id, "storage_error", "The game could not be saved; try again."));
+    return;
+  }
+
+  // Committed: the game uses the seated players in seat order, re-packed to 0..n-1.
+  seats_ = seated;
+  for (int i = 0; i < n; ++i) members_[seats_[static_cast<size_t>(i)].player_id].seat = i;
+  game_id_ = game_id;
+  state_ = std::move(state).value();
+  phase_ = Phase::kPlaying;
+  version_ = 1;
+  views_.clear();
+  for (int k = 0; k <= n; ++k) views_.push_back(state_->View(k < n ? k : engine::kSpectator));
+  recent_.assign(static_cast<size_t>(n) + 1, {});
+  spdlog::info("room {}: game {} started with {} players", settings_.room_id, game_id_, n);
+
+  conn->Send(EncodeOk(request_id));
+  PushInfoToAll();
+  std::vector<SharedBuffer> snapshots;
+  for (size_t k = 0; k < views_.size(); ++k) snapshots.push_back(EncodeSnapshot(k));
+  for (const auto& [member_id, member] : members_) {
+    if (auto c = member.conn.lock()) c->Send(snapshots[ViewIndex(member)]);
+  }
+  Publish();
+}
+
+void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                    const std::string& action_bytes) {
+  if (removed_) {
+    conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+    return;
+  }
+  if (phase_ != Phase::kPlaying) {
+    conn->Send(EncodeError(request_id, "game_not_running", "No game is running in this room."));
+    return;
+  }
+  auto it = members_.find(player->player_id);
+  if (it == members_.end() || it->second.seat < 0) {
+    conn->Send(EncodeError(request_id, "not_seated", "Only seated players can act."));
+    return;
+  }
+  const int seat = it->second.seat;
+  const engine::Game& game = *settings_.game;
+  auto action = game.ParseActionBytes(action_bytes);
+  if (!action.ok()) {
+    conn->Send(EncodeError(request_id, action.status().code(), action.status().reason()));
+    return;
+  }
+  engine::Status valid = state_->Validate(seat, *action.value());
+  if (!valid.ok()) {
+    conn->Send(EncodeError(request_id, valid.code(), valid.reason()));
+    return;
+  }
+  const uint32_t index = static_cast<uint32_t>(state_->History().size());
+  v1::ReplayAction logged;
+  logged.set_seat(seat);
+  logged.set_action(engine::DeterministicBytes(*action.value()));
+  logged.set_text(game.ActionToText(*action.value()));
+  logged.set_at_unix_ms(NowUnixMs());
+  // Durable before anybody sees it.
+  engine::Status stored = store_.AppendAction(game_id_, index, logged);
+  if (!stored.ok()) {
+    spdlog::error("room {}: cannot store action {}: {}", settings_.room_id, index,
+                  stored.ToString());
+    conn->Send(EncodeError(request_id, "storage_error", "The move could not be saved; try again."));
+    return;
+  }
+  engine::Status applied = state_->Apply(seat, *action.value());
+  if (!applied.ok()) {
+    // Validate accepted it a moment ago on the same state: the engine broke its contract.
+    spdlog::critical("room {}: engine refused a validated action: {}", settings_.room_id,
+                     applied.ToString());
+    std::abort();
+  }
+  ++version_;
+
+  v1::ServerMessage reply;
+  reply.set_request_id(request_id);
+  reply.mutable_action_result()->set_action_index(index);
+  conn->Send(Encode(reply));
+
+  const int n = state_->num_seats();
+  const std::vector<int> acting = state_->ActingSeats();
+  const bool over = state_->IsTerminal();
+  std::vector<SharedBuffer> frames;
+  for (int k = 0; k <= n; ++k) {
+    std::unique_ptr<google::protobuf::Message> next = state_->View(k < n ? k : engine::kSpectator);
+    v1::ServerMessage m;
+    v1::Diff* diff = m.mutable_diff();
+    diff->set_room_id(settings_.room_id);
+    diff->mutable_diff()->set_from_version(version_ - 1);
+    diff->mutable_diff()->set_to_version(version_);
+    for (auto& op : engine::ComputeDiff(*views_[static_cast<size_t>(k)], *next)) {
+      *diff->mutable_diff()->add_ops() = std::move(op);
+    }
+    for (int s : acting) diff->add_acting_seats(s);
+    diff->set_game_over(over);
+    SharedBuffer frame = Encode(m);
+    auto& recent = recent_[static_cast<size_t>(k)];
+    recent.push_back({version_ - 1, frame});
+    if (recent.size() > kDiffHistory) recent.pop_front();
+    views_[static_cast<size_t>(k)] = std::move(next);
+    frames.push_back(std::move(frame));
+  }
+  for (const auto& [pid, member] : members_) {
+    if (auto c = member.conn.lock()) c->Send(frames[ViewIndex(member)]);
+  }
+  if (over) FinishGame();
+}
+
+void Room::FinishGame() {
+  const std::vector<int64_t> scores = state_->Scores();
+  const std::vector<int> ranks = state_->Ranks();
+  std::vector<v1::SeatResult> results;
+  v1::ServerMessage m;
+  v1::GameOver* over = m.mutable_game_over();
+  over->set_room_id(settings_.room_id);
+  over->set_game_id(game_id_);
+  for (int i = 0; i < state_->num_seats(); ++i) {
+    v1::SeatResult r;
+    r.set_seat(static_cast<uint32_t>(i));
+    r.set_name(seats_[static_cast<size_t>(i)].name);
+    r.set_score(scores[static_cast<size_t>(i)]);
+    r.set_rank(static_cast<uint32_t>(ranks[static_cast<size_t>(i)]));
+    r.set_detail(state_->ResultDetail(i));
+    *over->add_results() = r;
+    results.push_back(std::move(r));
+  }
+  engine::Status stored = store_.FinishGame(game_id_, results, NowUnixMs());
+  if (!stored.ok()) {
+    // Every action is already stored: a restart would replay the game to its end and the
+    // results can be recomputed, so the game itself is not lost.
+    spdlog::error("room {}: cannot store the results of {}: {}", settings_.room_id, game_id_,
+                  stored.ToString());
+  }
+  phase_ = Phase::kFinished;
+  spdlog::info("room {}: game {} over", settings_.room_id, game_id_);
+  SharedBuffer frame = Encode(m);
+  for (const auto& [pid, member] : members_) {
+    if (auto c = member.conn.lock()) c->Send(frame);
+  }
+  PushInfoToAll();
+  Publish();
+}
+
+void Room::DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                    uint64_t have_version) {
+  auto it = members_.find(player->player_id);
+  if (removed_ || it == members_.end()) {
+    conn->Send(EncodeError(request_id, "not_member", "You are not in this room."));
+    return;
+  }
+  if (phase_ == Phase::kWaiting) {
+    conn->Send(EncodeError(request_id, "game_not_running", "No game is running in this room."));
+    return;
+  }
+  const size_t k = ViewIndex(it->second);
+  const auto& recent = recent_[k];
+  if (have_version != version_) {
+    const bool in_history = have_version > 0 && have_version < version_ && !recent.empty() &&
+                            recent.front().from_version <= have_version;
+    if (in_history) {
+      for (const auto& sent : recent) {
+        if (sent.from_version >= have_version) conn->Send(sent.frame);
+      }
+    } else {
+      conn->Send(EncodeSnapshot(k));
+    }
+  }
+  conn->Send(EncodeOk(request_id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+size_t Room::ViewIndex(const Member& member) const {
+  return member.seat >= 0 ? static_cast<size_t>(member.seat) : views_.size() - 1;
+}
+
+v1::RoomInfo Room::BuildInfo() const {
+  v1::RoomInfo info;
+  info.set_room_id(settings_.room_id);
+  info.set_game(settings_.game->Info().id);
+  info.set_is_private(settings_.is_private);
+  switch (phase_) {
+    case Phase::kWaiting: info.set_status(v1::ROOM_STATUS_WAITING); break;
+    case Phase::kPlaying: info.set_status(v1::ROOM_STATUS_PLAYING); break;
+    case Phase::kFinished: info.set_status(v1::ROOM_STATUS_FINISHED); break;
+  }
+  info.set_host_player_id(host_player_id_);
+  info.set_max_seats(static_cast<uint32_t>(seats_.size()));
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    v1::SeatInfo* seat = info.add_seats();
+    seat->set_seat(static_cast<uint32_t>(i));
+    seat->set_player_id(seats_[i].player_id);
+    seat->set_name(seats_[i].name);
+    seat->set_ready(seats_[i].ready);
+    seat->set_connected(!seats_[i].player_id.empty() && IsConnected(seats_[i].player_id));
+  }
+  for (const auto& [pid, member] : members_) {
+    if (member.seat < 0) info.add_spectators(member.name);
+  }
+  info.set_options(settings_.options);
+  info.set_title(settings_.title);
+  info.set_your_seat(-1);
+  info.set_game_id(game_id_);
+  return info;
+}
+
+SharedBuffer Room::EncodeInfo(const v1::RoomInfo& base, const std::string& player_id,
+                              uint64_t request_id) const {
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  v1::RoomInfo* info = m.mutable_room();
+  *info = base;
+  auto it = members_.find(player_id);
+  if (it != members_.end()) {
+    info->set_join_code(settings_.join_code);  // members only: it is the key to a private room
+    info->set_your_seat(it->second.seat);
+  }
+  return Encode(m);
+}
+
+SharedBuffer Room::EncodeSnapshot(size_t view_index) const {
+  v1::ServerMessage m;
+  v1::Snapshot* snap = m.mutable_snapshot();
+  const google::protobuf::Message& view = *views_[view_index];
+  snap->set_room_id(settings_.room_id);
+  snap->set_version(version_);
+  snap->set_seat(view_index + 1 < views_.size() ? static_cast<int>(view_index) : -1);
+  snap->set_view_type(view.GetDescriptor()->full_name());
+  snap->set_view(engine::DeterministicBytes(view));
+  for (int s : state_->ActingSeats()) snap->add_acting_seats(s);
+  snap->set_game_over(state_->IsTerminal());
+  return Encode(m);
+}
+
+void Room::SendInfo(const ConnectionPtr& conn, const std::string& player_id, uint64_t request_id) {
+  conn->Send(EncodeInfo(BuildInfo(), player_id, request_id));
+}
+
+void Room::PushInfoToAll(const std::string& skip_player_id) {
+  const v1::RoomInfo base = BuildInfo();
+  for (const auto& [pid, member] : members_) {
+    if (pid == skip_player_id) continue;
+    if (auto c = member.conn.lock()) c->Send(EncodeInfo(base, pid, 0));
+  }
+}
+
+void Room::SendChatHistory(const ConnectionPtr& conn) {
+  for (const auto& line : chat_) conn->Send(line);
+}
+
+void Room::Publish() {
+  if (removed_) return;
+  if (settings_.is_private || phase_ == Phase::kFinished) {
+    host_.PublishListing(settings_.room_id, nullptr);
+    return;
+  }
+  const v1::RoomInfo info = BuildInfo();
+  host_.PublishListing(settings_.room_id, &info);
+}
+
+}  // namespace plateau::server

@@ -1,0 +1,164 @@
+#pragma once
+// One room: its seats, spectators, chat, and once started the authoritative engine State with a
+// versioned view per recipient.
+//
+// Threading: every public method posts to the room's own strand and returns at once; replies and
+// pushes go out through Connection::Send. Nothing inside needs a lock.
+//
+// Versions: the snapshot at game start is version 1 and every accepted action adds one for every
+// recipient, even when its view did not change (the Diff is then empty), so one number names a
+// point of the game for everyone. Each seat has a view and all spectators share one. The last
+// kDiffHistory Diffs per view are kept for Resync; an older version gets a Snapshot.
+//
+// Resync replies: the missed Diffs (or a Snapshot) are sent as pushes (request_id 0), then an Ok
+// carrying the request's id, so a client knows it is caught up when the Ok arrives.
+//
+// Durability: an action is validated, then appended to the store, and only then applied and
+// broadcast. If the store refuses, the action is refused ("storage_error") and nothing changed.
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/strand.hpp>
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "server/lobby/connection.h"
+#include "server/store.h"
+
+namespace plateau::server {
+
+// What a room tells the lobby. Called on the room's strand; the lobby locks its own mutex and
+// never calls back into the room synchronously.
+class RoomHost {
+ public:
+  virtual ~RoomHost() = default;
+  // Keeps Welcome.room_ids right: the rooms a player sits in or watches.
+  virtual void SetMembership(const std::string& player_id, const std::string& room_id,
+                             bool member) = 0;
+  // The public listing entry for this room; null removes it from the listing.
+  virtual void PublishListing(const std::string& room_id, const plateau::v1::RoomInfo* info) = 0;
+  // The room is empty and gone; drop it from the registry.
+  virtual void RemoveRoom(const std::string& room_id) = 0;
+};
+
+struct RoomSettings {
+  std::string room_id;
+  std::string join_code;  // every room has one; only private rooms need it
+  bool is_private = false;
+  std::string title;
+  const engine::Game* game = nullptr;
+  std::string options;  // the game's Options message, serialized
+  int seats = 0;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  static constexpr size_t kDiffHistory = 64;
+  static constexpr size_t kChatHistory = 50;
+  static constexpr size_t kMaxChatChars = 500;
+
+  Room(boost::asio::any_io_executor executor, RoomSettings settings, Store& store, RoomHost& host);
+
+  // Rebuilds a started game from its stored log (after a restart). Seats keep their players;
+  // nobody is connected until they come back with their token.
+  static engine::StatusOr<std::shared_ptr<Room>> Restore(boost::asio::any_io_executor executor,
+                                                         const Store::Unfinished& saved,
+                                                         Store& store, RoomHost& host);
+
+  const RoomSettings& settings() const { return settings_; }  // immutable
+
+  // After Restore: tells the host about the members and the public listing.
+  void Announce();
+
+  // The creator sits in seat 0 and is host; replies RoomInfo.
+  void Create(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
+  // `has_code`: the request carried this room's join code (private rooms need it to enter).
+  void Join(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
+  void Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
+  void Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
+  void SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready);
+  void Start(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
+  void Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string text);
+  void SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string action);
+  void Resync(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint64_t have_version);
+  // The connection closed: the member stops receiving (a seat stays reserved).
+  void Detach(PlayerPtr player, ConnectionPtr conn);
+  // Server shutdown: forget every connection so nothing keeps sessions alive.
+  void DetachAll();
+
+  // For tests and tools: runs `fn` on the room's strand with the engine state (null before the
+  // game starts) and the current version.
+  void Inspect(std::function<void(const engine::State*, uint64_t version)> fn);
+
+ private:
+  enum class Phase { kWaiting, kPlaying, kFinished };
+  struct Member {
+    std::string name;
+    int seat = -1;  // -1: spectator
+    std::weak_ptr<Connection> conn;  // expired: detached (not receiving)
+  };
+  struct SeatState {
+    std::string player_id;  // empty: free
+    std::string name;
+    bool ready = false;
+  };
+  struct SentDiff {
+    uint64_t from_version;
+    SharedBuffer frame;
+  };
+
+  void DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+              bool has_code);
+  void DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                  bool has_code);
+  void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  void DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  void DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                const std::string& action_bytes);
+  void DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                uint64_t have_version);
+  void DoDetach(const PlayerPtr& player, const ConnectionPtr& conn);
+
+  void Attach(const std::string& player_id, const ConnectionPtr& conn);
+  void RemoveMember(const std::string& player_id);
+  void FinishGame();
+
+  // Which view a member receives: its seat, or the spectator view (index num_seats).
+  size_t ViewIndex(const Member& member) const;
+  plateau::v1::RoomInfo BuildInfo() const;  // without the per-recipient fields
+  SharedBuffer EncodeInfo(const plateau::v1::RoomInfo& base, const std::string& player_id,
+                          uint64_t request_id) const;
+  SharedBuffer EncodeSnapshot(size_t view_index) const;
+  void SendInfo(const ConnectionPtr& conn, const std::string& player_id, uint64_t request_id);
+  void PushInfoToAll(const std::string& skip_player_id = "");
+  void SendChatHistory(const ConnectionPtr& conn);
+  void Publish();
+  // Removes the room once nobody can use it any more (see room.cc for when).
+  void MaybeRemove();
+  bool IsConnected(const std::string& player_id) const;
+
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  const RoomSettings settings_;
+  Store& store_;
+  RoomHost& host_;
+
+  Phase phase_ = Phase::kWaiting;
+  bool removed_ = false;
+  std::string host_player_id_;
+  std::vector<SeatState> seats_;
+  std::map<std::string, Member> members_;  // by player_id; seated players and spectators
+  std::deque<SharedBuffer> chat_;
+
+  // Once started.
+  std::string game_id_;
+  std::unique_ptr<engine::State> state_;
+  uint64_t version_ = 0;
+  std::vector<std::unique_ptr<google::protobuf::Message>> views_;  // per seat, then spectators
+  std::vector<std::deque<SentDiff>> recent_;                       // same indexing
+};
+
+}  // namespace plateau::server

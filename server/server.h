@@ -1,0 +1,47 @@
+#pragma once
+// The server assembled from its layers, without main(): the binary and the loopback tests both
+// build one of these on their own io_context.
+#include <boost/asio/io_context.hpp>
+
+#include <memory>
+#include <string>
+
+#include "server/lobby/lobby.h"
+#include "server/locked_store.h"
+#include "server/net/limits.h"
+#include "server/replays.h"
+
+namespace plateau::server {
+
+class Listener;
+
+struct ServerOptions {
+  std::string bind = "127.0.0.1";
+  uint16_t port = 0;  // 0: any free port, see Server::port()
+  NetLimits limits;
+};
+
+class Server {
+ public:
+  // `store` and `replays` (may be null) must outlive the server.
+  Server(boost::asio::io_context& ioc, ServerOptions options, Store& store, Replays* replays);
+  ~Server();
+
+  // Brings back the rooms of unfinished games, then listens. Errors: the store cannot be read,
+  // or the address cannot be bound.
+  Status Start();
+  // Stops accepting and closes every connection. The io_context runs out of work afterwards.
+  void Shutdown();
+
+  uint16_t port() const;
+  Lobby& lobby() { return lobby_; }
+
+ private:
+  boost::asio::io_context& ioc_;
+  const ServerOptions options_;
+  LockedStore store_;
+  Lobby lobby_;
+  std::shared_ptr<Listener> listener_;
+};
+
+}  // namespace plateau::server
