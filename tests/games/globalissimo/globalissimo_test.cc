@@ -245,6 +245,35 @@ TEST(GlobalissimoData, RealDataLoadsThroughRegistry) {
   EXPECT_EQ(game->track().size(), 1u + 30u + 14u);
 }
 
+// RULES.md "What players see": a whole game on the shipped cards; every revealed card carries
+// its formatted value, capital and map number, and the legal answers include a wrong one.
+TEST(GlobalissimoData, RealDataPlaysThrough) {
+  ASSERT_TRUE(engine::Registry::LoadAll().ok());
+  const engine::Game* game = engine::Registry::Find("globalissimo");
+  ASSERT_NE(game, nullptr);
+  for (int seats : {2, 6}) {
+    auto started = game->NewGame(seats, "", 42 + seats);
+    ASSERT_TRUE(started.ok()) << started.status().ToString();
+    auto& s = *started.value();
+    engine::Rng pick(seats);
+    while (!s.IsTerminal()) {
+      const int seat = s.ActingSeats().at(0);
+      auto legal = s.LegalActions(seat);
+      if (P(s).phase() == PHASE_QUESTION) {
+        EXPECT_EQ(legal.size(), 2u);
+      }
+      ASSERT_TRUE(s.Apply(seat, *legal[pick.Below(legal.size())]).ok());
+      const View v = V(s, -1);
+      for (const auto& slot : v.last_round().display()) {
+        EXPECT_FALSE(slot.card().value_text().empty());
+        EXPECT_FALSE(slot.card().capital().empty());
+        EXPECT_EQ(slot.card().map_id().size(), 3u);
+      }
+    }
+    EXPECT_EQ(V(s, 0).final_ranks_size(), seats);
+  }
+}
+
 struct BadData {
   std::string name;
   std::string cards;
