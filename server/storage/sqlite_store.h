@@ -75,8 +75,8 @@ class SqliteStore : public Store {
 
   // Every helper below expects mu_ to be held.
   StatusOr<sqlite3_stmt*> Prepare(const std::string& sql);
-  // The game row, its seats, actions and results; nullopt for an unknown id. `room` and
-  // `finished` are filled when given.
+  // The game row, its seats, actions and results; nullopt for an unknown id. `room` is filled
+  // when not null.
   StatusOr<std::optional<plateau::v1::GameRecord>> LoadGameLocked(const std::string& game_id,
                                                                    RoomRecord* room);
   Status LoadSeats(const std::string& game_id, plateau::v1::GameRecord* record, RoomRecord* room);
