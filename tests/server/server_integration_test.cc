@@ -1,0 +1,626 @@
+// The server over loopback with real WebSocket clients: sessions, lobby, rooms, a full game of
+// Globalissimo with a spectator, refusals that change nothing, reconnection, slow clients, chat
+// and recovery after a restart.
+#include <gtest/gtest.h>
+
+#include "engine/core/game.h"
+#include "games/globalissimo.pb.h"
+#include "test_support.h"
+
+namespace plateau::server::testing {
+namespace {
+
+namespace g = plateau::games::globalissimo;
+
+v1::ClientMessage CreateRoomMsg(bool is_private, uint32_t seats, uint32_t rounds) {
+  v1::ClientMessage m;
+  auto* c = m.mutable_create_room();
+  c->set_game("globalissimo");
+  c->set_is_private(is_private);
+  c->set_seats(seats);
+  g::Options options;
+  options.set_rounds(rounds);
+  c->set_options(options.SerializeAsString());
+  return m;
+}
+
+v1::ClientMessage JoinMsg(const std::string& room_id, const std::string& code = "") {
+  v1::ClientMessage m;
+  m.mutable_join_room()->set_room_id(room_id);
+  m.mutable_join_room()->set_join_code(code);
+  return m;
+}
+
+v1::ClientMessage SpectateMsg(const std::string& room_id, const std::string& code = "") {
+  v1::ClientMessage m;
+  m.mutable_spectate()->set_room_id(room_id);
+  m.mutable_spectate()->set_join_code(code);
+  return m;
+}
+
+v1::ClientMessage ReadyMsg(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_set_ready()->set_room_id(room_id);
+  m.mutable_set_ready()->set_ready(true);
+  return m;
+}
+
+v1::ClientMessage StartMsg(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_start_game()->set_room_id(room_id);
+  return m;
+}
+
+v1::ClientMessage ActionMsg(const std::string& room_id, const std::string& action) {
+  v1::ClientMessage m;
+  m.mutable_action()->set_room_id(room_id);
+  m.mutable_action()->set_action(action);
+  return m;
+}
+
+v1::ClientMessage ChatMsg(const std::string& room_id, const std::string& text) {
+  v1::ClientMessage m;
+  m.mutable_chat()->set_room_id(room_id);
+  m.mutable_chat()->set_text(text);
+  return m;
+}
+
+v1::ClientMessage ResyncMsg(const std::string& room_id, uint64_t have) {
+  v1::ClientMessage m;
+  m.mutable_resync()->set_room_id(room_id);
+  m.mutable_resync()->set_have_version(have);
+  return m;
+}
+
+v1::ClientMessage PingMsg() {
+  v1::ClientMessage m;
+  m.mutable_ping();
+  return m;
+}
+
+std::string ErrorCode(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
+
+// A move chosen from the held view only, as a client would: a free card and position 1, or some
+// answer to a barrier question (right or wrong does not matter here). Empty if `seat` may not act.
+std::string ChooseAction(const HeldView& held, int seat) {
+  const auto& view = static_cast<const g::View&>(*held.view);
+  g::Action action;
+  if (view.phase() == g::PHASE_PLACEMENT && view.to_act() == seat) {
+    for (int slot = 0; slot < view.display_size(); ++slot) {
+      if (view.display(slot).tile_seat() < 0) {
+        action.mutable_place()->set_slot(static_cast<uint32_t>(slot));
+        action.mutable_place()->set_position(1);
+        return action.SerializeAsString();
+      }
+    }
+  }
+  if (view.phase() == g::PHASE_QUESTION && static_cast<int>(view.question().seat()) == seat) {
+    if (view.question().kind() == g::BARRIER_ORANGE) {
+      action.mutable_answer_capital()->set_text("Atlantis City");
+    } else {
+      action.mutable_answer_location()->set_map_id("999");
+    }
+    return action.SerializeAsString();
+  }
+  return {};
+}
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override { Start(); }
+
+  void Start(NetLimits limits = {}) {
+    server_.reset();
+    server_ = std::make_unique<TestServer>(dir_.File("plateau.db"), std::move(limits));
+    ASSERT_NE(server_->port(), 0);
+  }
+
+  std::unique_ptr<TestClient> Connect(const std::string& name, v1::Welcome* welcome = nullptr) {
+    auto c = std::make_unique<TestClient>(server_->port());
+    v1::ServerMessage reply = c->Call(HelloName(name));
+    EXPECT_TRUE(reply.has_welcome()) << reply.DebugString();
+    if (welcome) *welcome = reply.welcome();
+    return c;
+  }
+
+  // The server's own view of `seat` in `room` and its version.
+  std::pair<std::string, uint64_t> ServerView(const std::string& room_id, int seat) {
+    std::pair<std::string, uint64_t> out;
+    EXPECT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t v) {
+      if (s) out.first = engine::DeterministicBytes(*s->View(seat));
+      out.second = v;
+    }));
+    return out;
+  }
+
+  uint64_t ServerVersion(const std::string& room_id) { return ServerView(room_id, -1).second; }
+
+  // Two players in a started game (a: seat 0 and host, b: seat 1); returns the room id.
+  std::string StartTwoPlayerGame(TestClient& a, TestClient& b, uint32_t rounds = 1) {
+    v1::ServerMessage created = a.Call(CreateRoomMsg(false, 2, rounds));
+    EXPECT_TRUE(created.has_room()) << created.DebugString();
+    const std::string room_id = created.room().room_id();
+    EXPECT_TRUE(b.Call(JoinMsg(room_id)).has_room());
+    EXPECT_TRUE(b.Call(ReadyMsg(room_id)).has_ok());
+    EXPECT_TRUE(a.Call(StartMsg(room_id)).has_ok());
+    EXPECT_TRUE(a.WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+    EXPECT_TRUE(b.WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+    return room_id;
+  }
+
+  // Whoever may act in `clients` (indexed by seat) plays one move; returns false if nobody could.
+  bool PlayOneMove(std::vector<TestClient*> clients, const std::string& room_id) {
+    for (size_t seat = 0; seat < clients.size(); ++seat) {
+      TestClient& c = *clients[seat];
+      HeldView& held = c.view(room_id);
+      if (!held.view || held.game_over) continue;
+      const std::string action = ChooseAction(held, static_cast<int>(seat));
+      if (action.empty()) continue;
+      const uint64_t before = held.version;
+      v1::ServerMessage reply = c.Call(ActionMsg(room_id, action));
+      EXPECT_TRUE(reply.has_action_result()) << reply.DebugString();
+      EXPECT_EQ(reply.action_result().action_index(), before - 1);
+      // Everyone's view moves on by exactly one version.
+      for (TestClient* other : clients) {
+        EXPECT_TRUE(other->WaitPush([&](const v1::ServerMessage& m) {
+          return m.has_diff() && m.diff().diff().to_version() == before + 1;
+        })) << "no diff to version " << before + 1;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<TestServer> server_;
+};
+
+TEST_F(ServerTest, HelloIsRequiredAndTokensResumeThePlayer) {
+  TestClient c(server_->port());
+  EXPECT_EQ(ErrorCode(c.Call(PingMsg())), "hello_required");
+  EXPECT_EQ(ErrorCode(c.Call(HelloName("   "))), "bad_name");
+  EXPECT_EQ(ErrorCode(c.Call(HelloName(std::string(33, 'x')))), "bad_name");
+  v1::ServerMessage w = c.Call(HelloName("  Ada  "));
+  ASSERT_TRUE(w.has_welcome());
+  EXPECT_EQ(w.welcome().name(), "Ada");
+  EXPECT_EQ(w.welcome().token().size(), 32u);
+  EXPECT_TRUE(c.Call(PingMsg()).has_pong());
+
+  TestClient again(server_->port());
+  EXPECT_EQ(ErrorCode(again.Call(HelloToken("00112233445566778899aabbccddeeff"))), "unknown_token");
+  v1::ServerMessage resumed = again.Call(HelloToken(w.welcome().token()));
+  ASSERT_TRUE(resumed.has_welcome());
+  EXPECT_EQ(resumed.welcome().player_id(), w.welcome().player_id());
+  EXPECT_EQ(resumed.welcome().name(), "Ada");
+}
+
+TEST_F(ServerTest, ListGamesNamesTheProtobufTypes) {
+  auto c = Connect("Ada");
+  v1::ClientMessage m;
+  m.mutable_list_games();
+  v1::ServerMessage reply = c->Call(m);
+  ASSERT_TRUE(reply.has_game_list());
+  bool found = false;
+  for (const auto& game : reply.game_list().games()) {
+    if (game.id() != "globalissimo") continue;
+    found = true;
+    EXPECT_EQ(game.options_type(), "plateau.games.globalissimo.Options");
+    EXPECT_EQ(game.action_type(), "plateau.games.globalissimo.Action");
+    EXPECT_EQ(game.view_type(), "plateau.games.globalissimo.View");
+    EXPECT_GE(game.min_seats(), 1u);
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST_F(ServerTest, PublicAndPrivateRoomsListJoinAndSpectate) {
+  v1::Welcome wa, wb;
+  auto a = Connect("Ada", &wa);
+  auto b = Connect("Bob", &wb);
+  auto s = Connect("Sue");
+
+  EXPECT_EQ(ErrorCode(a->Call(CreateRoomMsg(false, 9, 1))), "bad_options");
+  v1::ClientMessage unknown = CreateRoomMsg(false, 2, 1);
+  unknown.mutable_create_room()->set_game("chess");
+  EXPECT_EQ(ErrorCode(a->Call(unknown)), "unknown_game");
+  EXPECT_EQ(ErrorCode(a->Call(CreateRoomMsg(false, 2, 99))), "bad_options");
+
+  v1::ServerMessage pub = a->Call(CreateRoomMsg(false, 2, 1));
+  ASSERT_TRUE(pub.has_room());
+  EXPECT_EQ(pub.room().your_seat(), 0);
+  EXPECT_EQ(pub.room().host_player_id(), wa.player_id());
+  EXPECT_EQ(pub.room().status(), v1::ROOM_STATUS_WAITING);
+  const std::string pub_id = pub.room().room_id();
+
+  v1::ServerMessage priv = a->Call(CreateRoomMsg(true, 3, 1));
+  ASSERT_TRUE(priv.has_room());
+  const std::string code = priv.room().join_code();
+  EXPECT_TRUE(IsJoinCode(code)) << code;
+  const std::string priv_id = priv.room().room_id();
+
+  v1::ClientMessage list;
+  list.mutable_list_rooms()->set_game("globalissimo");
+  v1::ServerMessage rooms = b->Call(list);
+  ASSERT_TRUE(rooms.has_room_list());
+  ASSERT_EQ(rooms.room_list().rooms_size(), 1);  // the private room is not listed
+  EXPECT_EQ(rooms.room_list().rooms(0).room_id(), pub_id);
+  EXPECT_TRUE(rooms.room_list().rooms(0).join_code().empty());  // codes only go to members
+
+  EXPECT_EQ(ErrorCode(b->Call(JoinMsg(priv_id))), "code_required");
+  EXPECT_EQ(ErrorCode(b->Call(JoinMsg("", "ZZZZZZ"))), "room_not_found");
+  EXPECT_EQ(ErrorCode(b->Call(JoinMsg("r-nope"))), "room_not_found");
+  v1::ServerMessage joined = b->Call(JoinMsg("", code));
+  ASSERT_TRUE(joined.has_room());
+  EXPECT_EQ(joined.room().your_seat(), 1);
+  EXPECT_EQ(joined.room().join_code(), code);
+  auto push = a->WaitPush([&](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().room_id() == priv_id && m.room().seats(1).player_id() == wb.player_id();
+  });
+  ASSERT_TRUE(push);
+  EXPECT_EQ(push->room().your_seat(), 0);  // set per recipient
+  EXPECT_TRUE(push->room().seats(1).connected());
+  // Joining again is idempotent.
+  EXPECT_EQ(b->Call(JoinMsg(priv_id)).room().your_seat(), 1);
+
+  EXPECT_EQ(ErrorCode(s->Call(SpectateMsg(priv_id))), "code_required");
+  v1::ServerMessage watching = s->Call(SpectateMsg(pub_id));
+  ASSERT_TRUE(watching.has_room());
+  EXPECT_EQ(watching.room().your_seat(), -1);
+  ASSERT_EQ(watching.room().spectators_size(), 1);
+  EXPECT_EQ(watching.room().spectators(0), "Sue");
+
+  // Start rules on the public room: host only, enough players, everyone ready.
+  EXPECT_EQ(ErrorCode(a->Call(StartMsg(pub_id))), "not_enough_players");
+  ASSERT_TRUE(b->Call(JoinMsg(pub_id)).has_room());
+  EXPECT_EQ(ErrorCode(s->Call(JoinMsg(pub_id))), "room_full");
+  EXPECT_EQ(ErrorCode(b->Call(StartMsg(pub_id))), "not_host");
+  EXPECT_EQ(ErrorCode(a->Call(StartMsg(pub_id))), "not_ready");
+  ASSERT_TRUE(b->Call(ReadyMsg(pub_id)).has_ok());
+  ASSERT_TRUE(a->Call(StartMsg(pub_id)).has_ok());
+  auto snap = s->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ(snap->snapshot().version(), 1u);
+  EXPECT_EQ(snap->snapshot().seat(), -1);
+  EXPECT_EQ(snap->snapshot().view_type(), "plateau.games.globalissimo.View");
+  auto info = a->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().status() == v1::ROOM_STATUS_PLAYING;
+  });
+  ASSERT_TRUE(info);
+  EXPECT_FALSE(info->room().game_id().empty());
+  EXPECT_EQ(ErrorCode(a->Call(StartMsg(pub_id))), "game_started");
+
+  // A late player is told to watch instead; a late spectator gets a snapshot.
+  auto late = Connect("Lee");
+  EXPECT_EQ(ErrorCode(late->Call(JoinMsg(pub_id))), "game_started");
+  ASSERT_TRUE(late->Call(SpectateMsg(pub_id)).has_room());
+  EXPECT_TRUE(late->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+
+  // Welcome lists the rooms a player sits in or watches.
+  TestClient again(server_->port());
+  v1::ServerMessage resumed = again.Call(HelloToken(wb.token()));
+  ASSERT_TRUE(resumed.has_welcome());
+  std::set<std::string> ids(resumed.welcome().room_ids().begin(), resumed.welcome().room_ids().end());
+  EXPECT_EQ(ids, (std::set<std::string>{pub_id, priv_id}));
+}
+
+TEST_F(ServerTest, LeavingBeforeStartFreesTheSeatAndPassesHost) {
+  v1::Welcome wb;
+  auto a = Connect("Ada");
+  auto b = Connect("Bob", &wb);
+  v1::ServerMessage created = a->Call(CreateRoomMsg(false, 3, 1));
+  const std::string room_id = created.room().room_id();
+  ASSERT_TRUE(b->Call(JoinMsg(room_id)).has_room());
+  v1::ClientMessage leave;
+  leave.mutable_leave_room()->set_room_id(room_id);
+  ASSERT_TRUE(a->Call(leave).has_ok());
+  auto info = b->WaitPush([](const v1::ServerMessage& m) { return m.has_room(); });
+  ASSERT_TRUE(info);
+  EXPECT_EQ(info->room().host_player_id(), wb.player_id());
+  EXPECT_TRUE(info->room().seats(0).player_id().empty());
+  ASSERT_TRUE(b->Call(leave).has_ok());
+  // The empty room is gone.
+  EXPECT_EQ(ErrorCode(a->Call(JoinMsg(room_id))), "room_not_found");
+}
+
+TEST_F(ServerTest, TwoPlayersAndASpectatorPlayAFullGame) {
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  auto s = Connect("Sue");
+  const std::string room_id = StartTwoPlayerGame(*a, *b, /*rounds=*/2);
+  ASSERT_TRUE(s->Call(SpectateMsg(room_id)).has_room());
+  ASSERT_TRUE(s->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+
+  int moves = 0;
+  while (!a->view(room_id).game_over && moves < 500) {
+    ASSERT_TRUE(PlayOneMove({a.get(), b.get()}, room_id)) << "nobody could move";
+    s->WaitPush([&](const v1::ServerMessage& m) {
+      return m.has_diff() && m.diff().diff().to_version() == a->view(room_id).version;
+    });
+    ++moves;
+  }
+  ASSERT_TRUE(a->view(room_id).game_over);
+  EXPECT_EQ(a->view(room_id).version, static_cast<uint64_t>(moves) + 1);
+
+  // GameOver, then the room is FINISHED.
+  std::string game_id;
+  for (TestClient* c : {a.get(), b.get(), s.get()}) {
+    auto over = c->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+    ASSERT_TRUE(over);
+    EXPECT_EQ(over->game_over().results_size(), 2);
+    game_id = over->game_over().game_id();
+    EXPECT_TRUE(c->WaitPush([](const v1::ServerMessage& m) {
+      return m.has_room() && m.room().status() == v1::ROOM_STATUS_FINISHED;
+    }));
+    EXPECT_EQ(c->gaps, 0);
+  }
+
+  // Every client's view, built from Diffs alone, is the server's view for its seat.
+  EXPECT_EQ(engine::DeterministicBytes(*a->view(room_id).view), ServerView(room_id, 0).first);
+  EXPECT_EQ(engine::DeterministicBytes(*b->view(room_id).view), ServerView(room_id, 1).first);
+  EXPECT_EQ(engine::DeterministicBytes(*s->view(room_id).view), ServerView(room_id, -1).first);
+
+  // The stored game replays to the same final position.
+  v1::ClientMessage get;
+  get.mutable_get_replay()->set_game_id(game_id);
+  get.mutable_get_replay()->set_step(static_cast<uint32_t>(moves));
+  get.mutable_get_replay()->set_seat(1);
+  v1::ServerMessage replay = a->Call(get);
+  ASSERT_TRUE(replay.has_replay()) << replay.DebugString();
+  EXPECT_EQ(replay.replay().view(), ServerView(room_id, 1).first);
+  v1::ClientMessage list;
+  list.mutable_list_replays();
+  v1::ServerMessage replays = a->Call(list);
+  ASSERT_TRUE(replays.has_replay_list());
+  ASSERT_GE(replays.replay_list().replays_size(), 1);
+  EXPECT_EQ(replays.replay_list().replays(0).game_id(), game_id);
+  get.mutable_get_replay()->set_step(100000);
+  EXPECT_EQ(ErrorCode(a->Call(get)), "step_out_of_range");
+
+  // No more moves once it is over.
+  g::Action place;
+  place.mutable_place()->set_slot(0);
+  place.mutable_place()->set_position(1);
+  EXPECT_EQ(ErrorCode(a->Call(ActionMsg(room_id, place.SerializeAsString()))), "game_not_running");
+}
+
+TEST_F(ServerTest, RefusedRequestsChangeNothing) {
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  auto s = Connect("Sue");
+  auto outsider = Connect("Out");
+  const std::string room_id = StartTwoPlayerGame(*a, *b);
+  ASSERT_TRUE(s->Call(SpectateMsg(room_id)).has_room());
+  s->Drain();
+  const HeldView& held = a->view(room_id);
+  const int to_act = static_cast<const g::View&>(*held.view).to_act();
+  ASSERT_GE(to_act, 0);
+  TestClient& actor = to_act == 0 ? *a : *b;
+  TestClient& waiter = to_act == 0 ? *b : *a;
+  const std::string legal = ChooseAction(actor.view(room_id), to_act);
+  ASSERT_FALSE(legal.empty());
+  const uint64_t version = ServerVersion(room_id);
+  const std::string view_before = ServerView(room_id, to_act).first;
+
+  // The waiting player acts out of turn (for its own seat: the server decides the seat).
+  EXPECT_EQ(ErrorCode(waiter.Call(ActionMsg(room_id, legal))), "not_your_turn");
+  EXPECT_EQ(ErrorCode(s->Call(ActionMsg(room_id, legal))), "not_seated");
+  EXPECT_EQ(ErrorCode(outsider->Call(ActionMsg(room_id, legal))), "not_seated");
+  EXPECT_EQ(ErrorCode(actor.Call(ActionMsg("r-missing", legal))), "room_not_found");
+  EXPECT_EQ(ErrorCode(actor.Call(ActionMsg(room_id, "\xff\xff\xff"))), "malformed");
+  g::Action bad_slot;
+  bad_slot.mutable_place()->set_slot(99);
+  bad_slot.mutable_place()->set_position(1);
+  v1::ServerMessage engine_refusal = actor.Call(ActionMsg(room_id, bad_slot.SerializeAsString()));
+  ASSERT_TRUE(engine_refusal.has_error());
+  EXPECT_FALSE(engine_refusal.error().reason().empty());
+
+  // Bytes that are no ClientMessage at all: an error, and the connection stays usable.
+  ASSERT_TRUE(actor.SendRaw("\x0a\xff\xff\xff\xff"));
+  auto malformed = actor.WaitPush([](const v1::ServerMessage& m) { return m.has_error(); });
+  ASSERT_TRUE(malformed);
+  EXPECT_EQ(malformed->error().code(), "malformed");
+  EXPECT_TRUE(actor.Call(PingMsg()).has_pong());
+
+  // Nothing moved: no diff anywhere, same version, same state.
+  for (TestClient* c : {a.get(), b.get(), s.get()}) {
+    for (const auto& m : c->PendingPushes(200ms)) EXPECT_FALSE(m.has_diff()) << m.DebugString();
+  }
+  EXPECT_EQ(ServerVersion(room_id), version);
+  EXPECT_EQ(ServerView(room_id, to_act).first, view_before);
+
+  // And the legal move still goes through.
+  v1::ServerMessage ok = actor.Call(ActionMsg(room_id, legal));
+  ASSERT_TRUE(ok.has_action_result());
+  EXPECT_EQ(ok.action_result().action_index(), 0u);
+  EXPECT_EQ(ServerVersion(room_id), version + 1);
+}
+
+TEST_F(ServerTest, OversizedFrameClosesWithCode1009) {
+  NetLimits limits;
+  limits.max_message_bytes = 1024;
+  Start(limits);
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  ASSERT_TRUE(a->SendRaw(ChatMsg("x", std::string(4000, 'y')).SerializeAsString()));
+  EXPECT_TRUE(a->WaitClosed(5s));
+  EXPECT_EQ(a->close_code(), static_cast<uint16_t>(boost::beast::websocket::close_code::too_big));
+  // Others are unaffected.
+  EXPECT_TRUE(b->Call(PingMsg()).has_pong());
+}
+
+TEST_F(ServerTest, DroppedPlayerReconnectsAndCatchesUp) {
+  v1::Welcome wb;
+  auto a = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(a->Call(HelloName("Ada")).has_welcome());
+  auto b = Connect("Bob", &wb);
+  const std::string room_id = StartTwoPlayerGame(*a, *b, 2);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(PlayOneMove({a.get(), b.get()}, room_id));
+  const uint64_t held_version = b->view(room_id).version;
+  b->Close();
+  auto gone = a->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && !m.room().seats(1).connected();
+  });
+  ASSERT_TRUE(gone);
+  // Ada keeps playing while Bob is away, as long as it is her turn.
+  int moved = 0;
+  while (moved < 4) {
+    const std::string action = ChooseAction(a->view(room_id), 0);
+    if (action.empty()) break;
+    ASSERT_TRUE(a->Call(ActionMsg(room_id, action)).has_action_result());
+    a->Drain(50ms);
+    ++moved;
+  }
+
+  TestClient b2(server_->port());
+  v1::ServerMessage w = b2.Call(HelloToken(wb.token()));
+  ASSERT_TRUE(w.has_welcome());
+  ASSERT_EQ(w.welcome().room_ids_size(), 1);
+  EXPECT_EQ(w.welcome().room_ids(0), room_id);
+  v1::ServerMessage joined = b2.Call(JoinMsg(room_id));
+  ASSERT_TRUE(joined.has_room());
+  EXPECT_EQ(joined.room().your_seat(), 1);
+  EXPECT_TRUE(joined.room().seats(1).connected());
+  // The new connection resumes from the view the old one held.
+  HeldView& held = b2.view(room_id);
+  held.view.reset(b->view(room_id).view->New());
+  held.view->CopyFrom(*b->view(room_id).view);
+  held.version = held_version;
+  ASSERT_TRUE(b2.Call(ResyncMsg(room_id, held_version)).has_ok());
+  b2.Drain(100ms);
+  EXPECT_EQ(b2.gaps, 0);
+  EXPECT_EQ(b2.snapshots, 0);  // the gap was small: Diffs, not a Snapshot
+  EXPECT_EQ(held.version, ServerVersion(room_id));
+  EXPECT_EQ(engine::DeterministicBytes(*held.view), ServerView(room_id, 1).first);
+
+  // have_version 0 asks for a snapshot.
+  ASSERT_TRUE(b2.Call(ResyncMsg(room_id, 0)).has_ok());
+  b2.Drain(100ms);
+  EXPECT_EQ(b2.snapshots, 1);
+  EXPECT_EQ(engine::DeterministicBytes(*held.view), ServerView(room_id, 1).first);
+  // And the game goes on with the reconnected player.
+  EXPECT_TRUE(PlayOneMove({a.get(), &b2}, room_id));
+}
+
+TEST_F(ServerTest, SlowClientIsDroppedWithoutStallingOthers) {
+  NetLimits limits;
+  limits.max_queue_bytes = 16 * 1024;
+  Start(limits);
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  v1::ServerMessage created = a->Call(CreateRoomMsg(false, 2, 1));
+  const std::string room_id = created.room().room_id();
+  ASSERT_TRUE(b->Call(SpectateMsg(room_id)).has_room());
+  auto slow = std::make_unique<TestClient>(server_->port(), /*receive_buffer=*/4096);
+  ASSERT_TRUE(slow->Call(HelloName("Slow")).has_welcome());
+  ASSERT_TRUE(slow->Call(SpectateMsg(room_id)).has_room());
+  // From here on `slow` never reads. 400 lines of 400 bytes is ~160 KB: far more than its
+  // socket buffers plus the 16 KiB queue can hold.
+  const std::string line(400, 'z');
+  constexpr int kLines = 400;
+  for (int i = 0; i < kLines; ++i) {
+    ASSERT_TRUE(a->Call(ChatMsg(room_id, line)).has_ok()) << "line " << i;
+  }
+  int received = 0;
+  while (b->WaitPush([](const v1::ServerMessage& m) { return m.has_chat(); }, 2s)) {
+    if (++received == kLines) break;
+  }
+  EXPECT_EQ(received, kLines);
+  // The slow spectator was cut off: it is no longer in the room.
+  auto info = a->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().spectators_size() == 1;
+  }, 5s);
+  ASSERT_TRUE(info);
+  EXPECT_EQ(info->room().spectators(0), "Bob");
+  EXPECT_TRUE(slow->WaitClosed(5s));
+}
+
+TEST_F(ServerTest, ChatReachesMembersAndIsKeptForLateComers) {
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  auto out = Connect("Out");
+  v1::ServerMessage created = a->Call(CreateRoomMsg(false, 2, 1));
+  const std::string room_id = created.room().room_id();
+  EXPECT_EQ(ErrorCode(a->Call(ChatMsg(room_id, "   "))), "empty_chat");
+  EXPECT_EQ(ErrorCode(a->Call(ChatMsg(room_id, std::string(501, 'a')))), "chat_too_long");
+  EXPECT_TRUE(a->Call(ChatMsg(room_id, std::string(500, 'a'))).has_ok());
+  EXPECT_EQ(ErrorCode(out->Call(ChatMsg(room_id, "hi"))), "not_member");
+  for (int i = 0; i < 55; ++i) ASSERT_TRUE(a->Call(ChatMsg(room_id, "line " + std::to_string(i))).has_ok());
+
+  ASSERT_TRUE(b->Call(JoinMsg(room_id)).has_room());
+  std::vector<std::string> history;
+  while (auto m = b->WaitPush([](const v1::ServerMessage& m) { return m.has_chat(); }, 300ms)) {
+    history.push_back(m->chat().text());
+  }
+  ASSERT_EQ(history.size(), 50u);  // the last 50 lines
+  EXPECT_EQ(history.front(), "line 5");
+  EXPECT_EQ(history.back(), "line 54");
+
+  ASSERT_TRUE(b->Call(ChatMsg(room_id, "hello Ada")).has_ok());
+  auto got = a->WaitPush([](const v1::ServerMessage& m) { return m.has_chat(); });
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->chat().text(), "hello Ada");
+  EXPECT_EQ(got->chat().from_name(), "Bob");
+  EXPECT_EQ(got->chat().room_id(), room_id);
+}
+
+TEST_F(ServerTest, UnfinishedRoomComesBackAfterARestart) {
+  v1::Welcome wa, wb;
+  std::string room_id;
+  uint64_t version = 0;
+  std::string view0;
+  {
+    auto a = Connect("Ada", &wa);
+    auto b = Connect("Bob", &wb);
+    room_id = StartTwoPlayerGame(*a, *b, 2);
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(PlayOneMove({a.get(), b.get()}, room_id));
+    version = ServerVersion(room_id);
+    view0 = ServerView(room_id, 0).first;
+    server_->Stop();
+  }
+  Start();  // a second server on the same database file
+  EXPECT_EQ(ServerVersion(room_id), version);
+  EXPECT_EQ(ServerView(room_id, 0).first, view0);
+
+  TestClient a(server_->port());
+  v1::ServerMessage w = a.Call(HelloToken(wa.token()));
+  ASSERT_TRUE(w.has_welcome());
+  EXPECT_EQ(w.welcome().player_id(), wa.player_id());
+  ASSERT_EQ(w.welcome().room_ids_size(), 1);
+  EXPECT_EQ(w.welcome().room_ids(0), room_id);
+  v1::ServerMessage joined = a.Call(JoinMsg(room_id));
+  ASSERT_TRUE(joined.has_room());
+  EXPECT_EQ(joined.room().status(), v1::ROOM_STATUS_PLAYING);
+  EXPECT_EQ(joined.room().your_seat(), 0);
+  ASSERT_TRUE(a.Call(ResyncMsg(room_id, version - 1)).has_ok());
+  a.Drain(100ms);
+  EXPECT_EQ(a.view(room_id).version, version);
+  EXPECT_EQ(engine::DeterministicBytes(*a.view(room_id).view), view0);
+
+  TestClient b(server_->port());
+  ASSERT_TRUE(b.Call(HelloToken(wb.token())).has_welcome());
+  ASSERT_TRUE(b.Call(JoinMsg(room_id)).has_room());
+  ASSERT_TRUE(b.Call(ResyncMsg(room_id, 0)).has_ok());
+  b.Drain(100ms);
+  EXPECT_TRUE(PlayOneMove({&a, &b}, room_id));
+  EXPECT_EQ(ServerVersion(room_id), version + 1);
+}
+
+TEST_F(ServerTest, HealthzOverLoopback) {
+  namespace http = boost::beast::http;
+  boost::asio::io_context ioc;
+  boost::beast::tcp_stream stream(ioc);
+  stream.connect({boost::asio::ip::make_address("127.0.0.1"), server_->port()});
+  http::request<http::empty_body> req{http::verb::get, "/healthz", 11};
+  req.set(http::field::host, "127.0.0.1");
+  http::write(stream, req);
+  boost::beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  // Bounded: the socket gets a receive timeout, so a missing answer fails instead of hanging.
+  struct timeval tv{5, 0};
+  setsockopt(stream.socket().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  http::read(stream, buffer, res);
+  EXPECT_EQ(res.result(), http::status::ok);
+  EXPECT_EQ(res.body(), R"({"status":"ok"})");
+}
+
+}  // namespace
+}  // namespace plateau::server::testing

@@ -1,0 +1,376 @@
+#pragma once
+// Loopback harness for the server tests: the real server (in-process, 127.0.0.1, ephemeral port,
+// SQLite in a fresh temporary directory) and real WebSocket clients.
+//
+// Every wait is bounded: a client keeps one read pending and runs its own io_context only for the
+// time a test allows, so a server bug makes a test fail, never hang.
+#include <google/protobuf/message.h>
+#include <gtest/gtest.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <future>
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/core/registry.h"
+#include "engine/core/view_diff.h"
+#include "plateau/v1/protocol.pb.h"
+#include "server/server.h"
+#include "server/storage/replay_service.h"
+#include "server/storage/sqlite_store.h"
+
+namespace plateau::server::testing {
+
+namespace v1 = plateau::v1;
+using namespace std::chrono_literals;
+
+// A fresh directory under the system temp dir, removed at destruction.
+class TempDir {
+ public:
+  TempDir() {
+    std::random_device rd;
+    path_ = std::filesystem::temp_directory_path() /
+            ("plateau_server_test_" + std::to_string(rd()) + std::to_string(rd()));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  std::string File(const std::string& name) const { return (path_ / name).string(); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// The whole server on its own io_context and threads, on a database file that outlives it (so a
+// second instance can open the same file).
+class TestServer {
+ public:
+  explicit TestServer(const std::string& db_path, NetLimits limits = {}) {
+    EXPECT_TRUE(engine::Registry::LoadAll().ok());
+    auto store = SqliteStore::Open(db_path);
+    if (!store.ok()) {
+      ADD_FAILURE() << "cannot open " << db_path << ": " << store.status().ToString();
+      return;
+    }
+    store_ = std::move(store).value();
+    replay_service_ = std::make_unique<ReplayService>(*store_);
+    replays_ = std::make_unique<ReplaysAdapter<ReplayService>>(*replay_service_);
+    ServerOptions options;
+    options.bind = "127.0.0.1";
+    options.port = 0;
+    options.limits = std::move(limits);
+    server_ = std::make_unique<Server>(ioc_, options, *store_, replays_.get());
+    engine::Status started = server_->Start();
+    if (!started.ok()) {
+      ADD_FAILURE() << "server did not start: " << started.ToString();
+      return;
+    }
+    for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
+  }
+
+  ~TestServer() { Stop(); }
+
+  // Clean shutdown like the binary's: stop accepting, close sessions, let the loop drain (bounded).
+  void Stop() {
+    if (stopped_) return;
+    stopped_ = true;
+    if (server_) server_->Shutdown();
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (server_ && server_->lobby().ConnectionCount() > 0 &&
+           std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(10ms);
+    }
+    ioc_.stop();
+    for (auto& t : threads_) t.join();
+    threads_.clear();
+    server_.reset();
+    replays_.reset();
+    replay_service_.reset();
+    store_.reset();
+  }
+
+  uint16_t port() const { return server_ ? server_->port() : 0; }
+  Server& server() { return *server_; }
+  Store& store() { return *store_; }
+
+  // Runs `fn` on the room's strand and waits for it (bounded). False if there is no such room.
+  bool InspectRoom(const std::string& room_id,
+                   const std::function<void(const engine::State*, uint64_t)>& fn) {
+    auto room = server_->lobby().FindRoom(room_id);
+    if (!room) return false;
+    auto done = std::make_shared<std::promise<void>>();
+    auto future = done->get_future();
+    room->Inspect([fn, done](const engine::State* s, uint64_t v) {
+      fn(s, v);
+      done->set_value();
+    });
+    return future.wait_for(5s) == std::future_status::ready;
+  }
+
+ private:
+  boost::asio::io_context ioc_;
+  std::unique_ptr<SqliteStore> store_;
+  std::unique_ptr<ReplayService> replay_service_;
+  std::unique_ptr<ReplaysAdapter<ReplayService>> replays_;
+  std::unique_ptr<Server> server_;
+  std::vector<std::thread> threads_;
+  bool stopped_ = false;
+};
+
+// One game view a client holds: applies Snapshots and Diffs like a real client does.
+struct HeldView {
+  std::unique_ptr<google::protobuf::Message> view;
+  uint64_t version = 0;
+  int seat = -1;
+  std::vector<int> acting;
+  bool game_over = false;
+};
+
+class TestClient {
+ public:
+  // `receive_buffer` > 0 shrinks the socket's receive buffer (a slow client fills up sooner).
+  explicit TestClient(uint16_t port, int receive_buffer = 0)
+      : resolver_(ioc_), ws_(ioc_) {
+    auto& socket = boost::beast::get_lowest_layer(ws_).socket();
+    boost::system::error_code ec;
+    socket.open(boost::asio::ip::tcp::v4(), ec);
+    if (receive_buffer > 0) {
+      socket.set_option(boost::asio::socket_base::receive_buffer_size(receive_buffer), ec);
+    }
+    boost::beast::get_lowest_layer(ws_).expires_after(5s);
+    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
+    if (ec) {
+      ADD_FAILURE() << "connect: " << ec.message();
+      return;
+    }
+    bool done = false;
+    ws_.async_handshake("127.0.0.1", "/ws", [&](boost::beast::error_code e) {
+      ec = e;
+      done = true;
+    });
+    RunUntil([&] { return done; }, 5s);
+    if (!done || ec) {
+      ADD_FAILURE() << "websocket handshake: " << (done ? ec.message() : "timed out");
+      return;
+    }
+    boost::beast::get_lowest_layer(ws_).expires_never();
+    ws_.binary(true);
+    open_ = true;
+    StartRead();
+  }
+
+  bool open() const { return open_; }
+  // The close code the server sent, once the connection ended.
+  uint16_t close_code() const { return ws_.reason().code; }
+
+  // Sends one frame of raw bytes; false if the write failed or timed out.
+  bool SendRaw(const std::string& bytes) {
+    if (!open_) return false;
+    bool done = false;
+    boost::beast::error_code ec;
+    auto buffer = std::make_shared<std::string>(bytes);
+    ws_.async_write(boost::asio::buffer(*buffer), [&, buffer](boost::beast::error_code e, size_t) {
+      ec = e;
+      done = true;
+    });
+    RunUntil([&] { return done; }, 5s);
+    return done && !ec;
+  }
+
+  // Sends a request with a fresh request_id; returns that id.
+  uint64_t Send(v1::ClientMessage m) {
+    m.set_request_id(++last_request_id_);
+    SendRaw(m.SerializeAsString());
+    return m.request_id();
+  }
+
+  // Sends and waits for the reply (a message with the same request_id); pushes that arrive
+  // meanwhile are kept for NextPush. An empty ServerMessage when none came in time.
+  v1::ServerMessage Call(v1::ClientMessage m, std::chrono::milliseconds timeout = 5s) {
+    const uint64_t id = Send(std::move(m));
+    return WaitReply(id, timeout);
+  }
+
+  v1::ServerMessage WaitReply(uint64_t id, std::chrono::milliseconds timeout = 5s) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+      for (auto it = inbox_.begin(); it != inbox_.end(); ++it) {
+        if (it->request_id() == id) {
+          v1::ServerMessage reply = std::move(*it);
+          inbox_.erase(it);
+          return reply;
+        }
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (now >= deadline || !open_) return {};
+      ReadMore(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now));
+    }
+  }
+
+  // The next push (request_id 0) satisfying `pred`, skipping (and dropping) earlier pushes that
+  // do not; nullopt after `timeout`.
+  std::optional<v1::ServerMessage> WaitPush(
+      const std::function<bool(const v1::ServerMessage&)>& pred,
+      std::chrono::milliseconds timeout = 5s) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+      while (!inbox_.empty()) {
+        auto it = std::find_if(inbox_.begin(), inbox_.end(),
+                               [](const v1::ServerMessage& m) { return m.request_id() == 0; });
+        if (it == inbox_.end()) break;
+        v1::ServerMessage m = std::move(*it);
+        inbox_.erase(it);
+        Observe(m);
+        if (pred(m)) return m;
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (now >= deadline || !open_) return std::nullopt;
+      ReadMore(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now));
+    }
+  }
+
+  // Applies every push received within `quiet` (Snapshots and Diffs update the held views).
+  void Drain(std::chrono::milliseconds quiet = 200ms) {
+    WaitPush([](const v1::ServerMessage&) { return false; }, quiet);
+  }
+
+  // Pushes received and not yet consumed by a WaitPush, after reading for `wait`.
+  std::vector<v1::ServerMessage> PendingPushes(std::chrono::milliseconds wait) {
+    ReadMore(wait);
+    std::vector<v1::ServerMessage> out;
+    for (const auto& m : inbox_) {
+      if (m.request_id() == 0) out.push_back(m);
+    }
+    return out;
+  }
+
+  // Waits until the server ends the connection; true if it did within `timeout`.
+  bool WaitClosed(std::chrono::milliseconds timeout) {
+    RunUntil([&] { return !open_; }, timeout);
+    return !open_;
+  }
+
+  void Close() {
+    if (!open_) return;
+    boost::beast::error_code ec;
+    boost::beast::get_lowest_layer(ws_).socket().close(ec);
+    RunUntil([&] { return !open_; }, 1s);
+    open_ = false;
+  }
+
+  // --- Views ---
+
+  // Updates the held view of its room from a Snapshot or Diff. Diffs that do not continue the
+  // held version are counted in `gaps` (a real client would Resync).
+  void Observe(const v1::ServerMessage& m) {
+    if (m.has_snapshot()) {
+      const auto& s = m.snapshot();
+      HeldView& h = views_[s.room_id()];
+      const auto* desc = google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(
+          s.view_type());
+      ASSERT_NE(desc, nullptr) << s.view_type();
+      h.view.reset(google::protobuf::MessageFactory::generated_factory()->GetPrototype(desc)->New());
+      ASSERT_TRUE(h.view->ParseFromString(s.view()));
+      h.version = s.version();
+      h.seat = s.seat();
+      h.acting.assign(s.acting_seats().begin(), s.acting_seats().end());
+      h.game_over = s.game_over();
+      ++snapshots;
+    } else if (m.has_diff()) {
+      const auto& d = m.diff();
+      HeldView& h = views_[d.room_id()];
+      if (!h.view || d.diff().from_version() != h.version) {
+        ++gaps;
+        return;
+      }
+      engine::Status st = engine::ApplyDiff(d.diff().ops(), h.view.get());
+      ASSERT_TRUE(st.ok()) << st.ToString();
+      h.version = d.diff().to_version();
+      h.acting.assign(d.acting_seats().begin(), d.acting_seats().end());
+      h.game_over = d.game_over();
+      ++diffs;
+    }
+  }
+
+  HeldView& view(const std::string& room_id) { return views_[room_id]; }
+
+  int snapshots = 0;
+  int diffs = 0;
+  int gaps = 0;
+
+ private:
+  void StartRead() {
+    ws_.async_read(buffer_, [this](boost::beast::error_code ec, size_t) {
+      if (ec) {
+        open_ = false;
+        return;
+      }
+      v1::ServerMessage m;
+      const auto data = buffer_.cdata();
+      if (!m.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
+        ADD_FAILURE() << "the server sent an undecodable frame";
+      }
+      buffer_.consume(buffer_.size());
+      inbox_.push_back(std::move(m));
+      StartRead();
+    });
+  }
+
+  void ReadMore(std::chrono::milliseconds timeout) {
+    const size_t before = inbox_.size();
+    RunUntil([&] { return inbox_.size() > before || !open_; }, timeout);
+  }
+
+  template <class Pred>
+  void RunUntil(Pred done, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!done() && std::chrono::steady_clock::now() < deadline) {
+      ioc_.restart();
+      ioc_.run_one_for(deadline - std::chrono::steady_clock::now());
+    }
+  }
+
+  boost::asio::io_context ioc_;
+  boost::asio::ip::tcp::resolver resolver_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<v1::ServerMessage> inbox_;
+  std::map<std::string, HeldView> views_;
+  uint64_t last_request_id_ = 0;
+  bool open_ = false;
+};
+
+// --- Request builders ---
+
+inline v1::ClientMessage HelloName(const std::string& name) {
+  v1::ClientMessage m;
+  m.mutable_hello()->set_name(name);
+  m.mutable_hello()->set_protocol_version(1);
+  return m;
+}
+
+inline v1::ClientMessage HelloToken(const std::string& token) {
+  v1::ClientMessage m;
+  m.mutable_hello()->set_token(token);
+  m.mutable_hello()->set_protocol_version(1);
+  return m;
+}
+
+}  // namespace plateau::server::testing
