@@ -239,7 +239,13 @@ void Client::OnMessage(const ServerMessage& message) {
                              message.room().status() != state_.room.status();
         state_.room = message.room();
         if (!message.room().game_id().empty()) state_.last_game_id = message.room().game_id();
-        if (changed) out_.Line("* room: " + SeatsLine(message.room()));
+        if (changed) {
+          static const char* kStatus[] = {"", " (waiting)", " (playing)", " (finished)"};
+          const int status = message.room().status() >= 0 && message.room().status() <= 3
+                                 ? message.room().status()
+                                 : 0;
+          out_.Line(std::string("* room") + kStatus[status] + ": " + SeatsLine(message.room()));
+        }
       }
       break;
     case ServerMessage::kSnapshot: {

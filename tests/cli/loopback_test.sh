@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# End-to-end over loopback: a real plateau-server on a free port with a fresh database, two
+# plateau-cli script sessions that create/join a room and play a one-round game, the downloaded
+# record re-simulated by plateau-engine, then a resumed session and the client's error paths.
+# Every step is bounded by a timeout; the server is stopped on exit whatever happens.
+# Usage: loopback_test.sh SERVER CLI ENGINE SCRIPTS_DIR WORK_DIR
+set -u
+SERVER=$1 CLI=$2 ENGINE=$3 SCRIPTS=$4 WORK=$5
+
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
+
+fail() {
+  echo "FAIL: $*"
+  for f in server.log host.out guest.out resume.out no_room.out; do
+    [ -f "$f" ] && { echo "----- $f"; cat "$f"; }
+  done
+  exit 1
+}
+expect_in() {  # expect_in FILE REGEX
+  grep -Eq -- "$2" "$1" || fail "$1 lacks /$2/"
+}
+
+"$SERVER" --bind 127.0.0.1 --port 0 --db "$WORK/test.db" --static "$WORK" >server.log 2>&1 &
+SERVER_PID=$!
+trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null' EXIT
+
+PORT=
+for _ in $(seq 100); do
+  PORT=$(grep -Eo 'listening on [0-9.]+:[0-9]+' server.log | head -n1 | sed 's/.*://')
+  [ -n "$PORT" ] && break
+  kill -0 "$SERVER_PID" 2>/dev/null || fail "the server exited at start-up"
+  sleep 0.1
+done
+[ -n "$PORT" ] || fail "the server did not report its port within 10 s"
+
+client() {  # client NAME TOKEN_FILE SCRIPT OUT
+  timeout 90 "$CLI" --host 127.0.0.1 --port "$PORT" --name "$1" --token-file "$2" \
+    --timeout 10000 --script "$3" >"$4" 2>&1
+}
+
+client Host host.token "$SCRIPTS/host.txt" host.out &
+HOST_PID=$!
+client Guest guest.token "$SCRIPTS/guest.txt" guest.out
+GUEST_STATUS=$?
+wait "$HOST_PID"
+HOST_STATUS=$?
+[ "$HOST_STATUS" -eq 0 ] || fail "host session exited with $HOST_STATUS"
+[ "$GUEST_STATUS" -eq 0 ] || fail "guest session exited with $GUEST_STATUS"
+
+expect_in host.out '^Welcome, Host \(p[0-9a-f]+\)\.'
+expect_in host.out '^globalissimo	Globalissimo	2-6 seats'
+expect_in host.out "created r[0-9a-f]+ globalissimo 'Loopback table' waiting 1/2 seated code [A-Z0-9]{6}; you are seat 0"
+expect_in host.out '\* the game has started; you are seat 0'
+expect_in host.out '^\[Guest\] hello from the guest'
+expect_in host.out '^accepted: place'
+expect_in host.out '^\* game over \(game g[0-9a-f]+\):'
+expect_in host.out 'seat 0 \(Host\): score [0-9]+, rank [12]'
+expect_in host.out '^g[0-9a-f]+ globalissimo [0-9]+ steps: Host'
+expect_in host.out '^game g[0-9a-f]+ \(globalissimo\), step 1 of [0-9]+, spectator'
+expect_in host.out '^saved game g[0-9a-f]+ to game.record'
+expect_in guest.out "^joined r[0-9a-f]+ globalissimo 'Loopback table' waiting 2/2 seated .*you are seat 1"
+expect_in guest.out '\* the game has started; you are seat 1'
+expect_in guest.out '^accepted: place'
+expect_in guest.out '^phase: PHASE_GAME_OVER'
+[ -s game.record ] || fail "the downloaded record is missing or empty"
+
+# The downloaded record replays with the engine alone, and its stored results agree.
+timeout 60 "$ENGINE" replay game.record >replay.out 2>&1 || { cat replay.out; fail "replay failed"; }
+expect_in replay.out '^game: globalissimo \(Globalissimo\), 2 seats'
+expect_in replay.out '^steps: [0-9]+'
+expect_in replay.out '^step 1: seat 0: place'
+expect_in replay.out 'The stored results match the re-simulation.'
+
+# The saved token brings the same player back.
+HOST_ID=$(grep -Eo '^Welcome, Host \(p[0-9a-f]+\)' host.out | grep -Eo 'p[0-9a-f]+')
+client Someone host.token "$SCRIPTS/resume.txt" resume.out || fail "resumed session failed"
+expect_in resume.out "^Welcome, Host \\($HOST_ID\\)"
+expect_in resume.out '^g[0-9a-f]+ globalissimo [0-9]+ steps: Host'
+
+# A failing command ends a script with its line number and status 1.
+client Third third.token "$SCRIPTS/no_room.txt" no_room.out && fail "no_room.txt should fail"
+expect_in no_room.out 'no_room.txt:3: error: You are in no room'
+
+# Network errors are messages, not crashes.
+kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null
+timeout 30 "$CLI" --port "$PORT" --token-file none.token --script "$SCRIPTS/resume.txt" >down.out 2>&1
+[ $? -eq 1 ] || { cat down.out; fail "a client without server should exit with 1"; }
+grep -q "cannot connect to 127.0.0.1:$PORT" down.out || { cat down.out; fail "no clear connect error"; }
+echo "loopback test passed"

@@ -1,0 +1,179 @@
+// The client's view tracking, without a network: Snapshot, then Diffs applied only from the
+// version held (duplicates ignored, gaps and broken diffs reported so the client resyncs).
+// Views come from real Globalissimo games (2 seats, one round, seed 1) and diffs from the
+// engine's ComputeDiff, exactly what the server sends.
+#include <gtest/gtest.h>
+
+#include "clients/cli/view_tracker.h"
+#include "engine/core/registry.h"
+#include "engine/core/view_diff.h"
+
+namespace plateau::cli {
+namespace {
+
+using plateau::v1::Diff;
+using plateau::v1::Snapshot;
+
+class ViewTrackerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(engine::Registry::LoadAll().ok());
+    game_ = engine::Registry::Find("globalissimo");
+    ASSERT_NE(game_, nullptr);
+    auto options = game_->ParseOptions("");
+    ASSERT_TRUE(options.ok());
+    options.value()->GetReflection()->SetUInt32(
+        options.value().get(), options.value()->GetDescriptor()->FindFieldByName("rounds"), 1);
+    auto state = game_->NewGame(2, engine::DeterministicBytes(*options.value()), 1);
+    ASSERT_TRUE(state.ok());
+    state_ = std::move(state.value());
+  }
+
+  Snapshot SnapshotFor(int seat, uint64_t version) const {
+    Snapshot s;
+    s.set_room_id("r1");
+    s.set_version(version);
+    s.set_seat(seat);
+    s.set_view_type(game_->ViewPrototype().GetTypeName());
+    s.set_view(engine::DeterministicBytes(*state_->View(seat)));
+    for (int a : state_->ActingSeats()) s.add_acting_seats(a);
+    s.set_game_over(state_->IsTerminal());
+    return s;
+  }
+
+  // Plays `action` for `seat` and returns the Diff of `viewer`'s view from `from` to `from + 1`.
+  Diff Play(int seat, const std::string& action, int viewer, uint64_t from) {
+    auto before = state_->View(viewer);
+    EXPECT_TRUE(state_->ApplyText(seat, action).ok());
+    auto after = state_->View(viewer);
+    Diff d;
+    d.set_room_id("r1");
+    d.mutable_diff()->set_from_version(from);
+    d.mutable_diff()->set_to_version(from + 1);
+    for (auto& op : engine::ComputeDiff(*before, *after)) *d.mutable_diff()->add_ops() = op;
+    for (int a : state_->ActingSeats()) d.add_acting_seats(a);
+    d.set_game_over(state_->IsTerminal());
+    return d;
+  }
+
+  std::string ViewBytes(const ViewTracker& t) const { return engine::DeterministicBytes(*t.view()); }
+
+  const engine::Game* game_ = nullptr;
+  std::unique_ptr<engine::State> state_;
+  std::string error_;
+};
+
+TEST_F(ViewTrackerTest, FindsTheGameByViewType) {
+  EXPECT_EQ(GameForViewType("plateau.games.globalissimo.View"), game_);
+  EXPECT_EQ(GameForViewType("plateau.games.chess.View"), nullptr);
+}
+
+TEST_F(ViewTrackerTest, SnapshotStartsTheView) {
+  ViewTracker t;
+  EXPECT_FALSE(t.has_view());
+  EXPECT_EQ(t.TurnText(), "no game in progress");
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(0, 1)).ok());
+  EXPECT_TRUE(t.has_view());
+  EXPECT_EQ(t.game(), game_);
+  EXPECT_EQ(t.version(), 1u);
+  EXPECT_EQ(t.seat(), 0);
+  EXPECT_TRUE(t.IsMyTurn());
+  EXPECT_EQ(t.TurnText(), "your turn");
+  EXPECT_EQ(ViewBytes(t), engine::DeterministicBytes(*state_->View(0)));
+}
+
+TEST_F(ViewTrackerTest, DiffsFollowTheGame) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(1, 1)).ok());
+  EXPECT_EQ(t.TurnText(), "waiting for seat 0");
+  EXPECT_EQ(t.OnDiff(Play(0, "place { slot: 0 position: 1 }", 1, 1), &error_),
+            ViewTracker::DiffResult::kApplied);
+  EXPECT_EQ(t.version(), 2u);
+  EXPECT_TRUE(t.IsMyTurn());
+  EXPECT_EQ(ViewBytes(t), engine::DeterministicBytes(*state_->View(1)));
+  EXPECT_EQ(t.OnDiff(Play(1, "place { slot: 4 position: 2 }", 1, 2), &error_),
+            ViewTracker::DiffResult::kApplied);
+  EXPECT_EQ(t.version(), 3u);
+  EXPECT_TRUE(t.game_over());
+  EXPECT_FALSE(t.IsMyTurn());
+  EXPECT_EQ(t.TurnText(), "the game is over");
+  EXPECT_EQ(ViewBytes(t), engine::DeterministicBytes(*state_->View(1)));
+}
+
+TEST_F(ViewTrackerTest, DuplicateDiffIsIgnored) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(0, 1)).ok());
+  Diff d = Play(0, "place { slot: 0 position: 1 }", 0, 1);
+  ASSERT_EQ(t.OnDiff(d, &error_), ViewTracker::DiffResult::kApplied);
+  const std::string bytes = ViewBytes(t);
+  EXPECT_EQ(t.OnDiff(d, &error_), ViewTracker::DiffResult::kDuplicate);
+  EXPECT_EQ(t.version(), 2u);
+  EXPECT_EQ(ViewBytes(t), bytes);
+}
+
+TEST_F(ViewTrackerTest, GapAsksForResyncAndKeepsTheView) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(1, 1)).ok());
+  const std::string v1 = ViewBytes(t);
+  Play(0, "place { slot: 0 position: 1 }", 1, 1);  // diff 1 -> 2 lost on the way
+  Diff d3 = Play(1, "place { slot: 4 position: 2 }", 1, 2);
+  EXPECT_EQ(t.OnDiff(d3, &error_), ViewTracker::DiffResult::kGap);
+  EXPECT_EQ(t.version(), 1u);
+  EXPECT_EQ(ViewBytes(t), v1);
+  // The server answers a Resync with a snapshot of the current version.
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(1, 3)).ok());
+  EXPECT_EQ(t.version(), 3u);
+  EXPECT_TRUE(t.game_over());
+}
+
+TEST_F(ViewTrackerTest, DiffWithoutViewOrForAnotherRoomIsAGap) {
+  ViewTracker t;
+  Diff d = Play(0, "place { slot: 0 position: 1 }", 0, 1);
+  EXPECT_EQ(t.OnDiff(d, &error_), ViewTracker::DiffResult::kGap);
+  EXPECT_FALSE(t.has_view());
+  ViewTracker other;
+  Snapshot s = SnapshotFor(0, 2);
+  s.set_room_id("r2");
+  ASSERT_TRUE(other.OnSnapshot(s).ok());
+  d.mutable_diff()->set_from_version(2);
+  EXPECT_EQ(other.OnDiff(d, &error_), ViewTracker::DiffResult::kGap);
+}
+
+TEST_F(ViewTrackerTest, BrokenDiffLeavesTheViewUntouched) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(0, 1)).ok());
+  const std::string v1 = ViewBytes(t);
+  Diff d = Play(0, "place { slot: 0 position: 1 }", 0, 1);
+  ASSERT_GT(d.diff().ops_size(), 0);
+  // A valid op first, then one naming a field the view does not have.
+  auto* bad = d.mutable_diff()->add_ops();
+  bad->add_path(999);
+  bad->mutable_set_scalar()->set_int_value(1);
+  EXPECT_EQ(t.OnDiff(d, &error_), ViewTracker::DiffResult::kBroken);
+  EXPECT_FALSE(error_.empty());
+  EXPECT_EQ(t.version(), 1u);
+  EXPECT_EQ(ViewBytes(t), v1);
+  EXPECT_TRUE(t.IsMyTurn());
+}
+
+TEST_F(ViewTrackerTest, BadSnapshotsChangeNothing) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(0, 1)).ok());
+  Snapshot unknown = SnapshotFor(0, 5);
+  unknown.set_view_type("plateau.games.chess.View");
+  EXPECT_EQ(t.OnSnapshot(unknown).code(), "unknown_view");
+  Snapshot garbage = SnapshotFor(0, 5);
+  garbage.set_view("\xff\xff\xff");
+  EXPECT_EQ(t.OnSnapshot(garbage).code(), engine::codes::kMalformed);
+  EXPECT_EQ(t.version(), 1u);
+}
+
+TEST_F(ViewTrackerTest, SpectatorIsNeverToAct) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(engine::kSpectator, 1)).ok());
+  EXPECT_FALSE(t.IsMyTurn());
+  EXPECT_EQ(t.TurnText(), "waiting for seat 0");
+}
+
+}  // namespace
+}  // namespace plateau::cli
