@@ -168,6 +168,20 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     for (const p of [A, B]) await p.getByTestId("gl-board").waitFor({ timeout: 30_000 });
     assert.match(await A.getByTestId("round-indicator").innerText(), /1\s*\/\s*10/);
 
+    // --- C arrives late with the link: the game has started, so C watches instead.
+    const ctxC = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const C = await ctxC.newPage();
+    C.setDefaultTimeout(STEP_MS);
+    C.on("pageerror", (e) => consoleErrors.push(`C: ${e.message}`));
+    await C.goto(link, { timeout: 30_000 });
+    await enterName(C, "Carol");
+    await C.getByTestId("join-error").waitFor();
+    await C.getByTestId("spectate").click();
+    await C.getByTestId("gl-board").waitFor();
+    assert.equal(await C.getByTestId("tile-picker").count(), 0, "a spectator has no tile picker");
+    assert.equal(await C.locator("button[data-testid=country-card]").count(), 0, "a spectator cannot click cards");
+    await A.locator("[data-testid=room]", { hasText: "1 watching" }).waitFor();
+
     // --- Play the whole game through the UI.
     const rng = mulberry32(20240611);
     let moves = 0;
@@ -197,6 +211,21 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
       if (!screenshotTaken && moves >= 7) {
         await A.screenshot({ path: join(ARTIFACTS, "board-midgame.png"), fullPage: true });
         screenshotTaken = true;
+        // B reloads mid-game: the stored token resumes the session and the board comes back
+        // at the current version (JoinRoom + Resync).
+        const before = await boardSignature(A);
+        await B.reload({ timeout: 30_000 });
+        await B.getByTestId("gl-board").waitFor({ timeout: 30_000 });
+        const until = Date.now() + STEP_MS;
+        while ((await boardSignature(B)) !== before) {
+          assert.ok(Date.now() < until, "after a reload B's board does not match A's");
+          await sleep(50);
+        }
+        // The spectator followed every move too.
+        while ((await boardSignature(C)) !== before) {
+          assert.ok(Date.now() < until, "the spectator's board does not match the players'");
+          await sleep(50);
+        }
       }
       if (!acted) await sleep(100);
       assert.ok(moves < 400, "far more moves than a game can take");
@@ -256,6 +285,7 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     assert.deepEqual(consoleErrors, [], "uncaught errors in the pages");
     await ctxA.close();
     await ctxB.close();
+    await ctxC.close();
   } finally {
     await browser.close();
   }
