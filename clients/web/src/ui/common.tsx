@@ -52,7 +52,7 @@ export function Ranking({ results, youSeat }: { results: SeatResult[]; youSeat?:
             <span class="rank-place">{MEDALS[r.rank - 1] ?? ""} {r.rank}{tied ? "=" : ""}</span>
             <Dot seat={r.seat} size={14} />
             <span class="rank-name">{r.name}{r.seat === youSeat ? " (you)" : ""}</span>
-            <span class="rank-score">{r.score} pts</span>
+            <span class="rank-score">{r.score} {r.score === 1 ? "pt" : "pts"}</span>
             {r.detail && <span class="rank-detail">{r.detail}</span>}
           </li>
         );

@@ -200,7 +200,9 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
         {bannerCls === "mine" && <span class="pulse" />} {banner}
         {toAct >= 0 && bannerCls !== "mine" && <Dot seat={toAct} size={12} />}
       </div>
-      <CategoryCard category={view.category} round={view.round} total={view.total_rounds} deck={view.deck_remaining} />
+      {(view.category?.name || phase !== Phase.GAME_OVER) && (
+        <CategoryCard category={view.category} round={view.round} total={view.total_rounds} deck={view.deck_remaining} />
+      )}
 
       {phase === Phase.QUESTION && view.question && (
         <QuestionPanel q={view.question} names={names} mine={answering} busy={busy}
@@ -208,7 +210,7 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
           onLocation={(id) => void send({ answer_location: { map_id: id } })} />
       )}
 
-      <div class="gl-display-wrap">
+      {view.display.length > 0 && <div class="gl-display-wrap">
         <div class="gl-display" data-testid="display">
           {view.display.map((s: any, i: number) => (
             <CountryCard key={i} slot={s} index={i} names={names}
@@ -231,8 +233,8 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
             </div>
           </div>
         )}
-        {error && <p class="form-error" role="alert" data-testid="action-error">⚠ {error}</p>}
-      </div>
+      </div>}
+      {error && <p class="form-error" role="alert" data-testid="action-error">⚠ {error}</p>}
 
       <div class="gl-lower">
         <div class="gl-track-wrap">
