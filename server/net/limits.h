@@ -11,6 +11,9 @@ struct NetLimits {
   size_t max_message_bytes = 64 * 1024;     // largest WebSocket message accepted
   size_t max_queue_bytes = 4 * 1024 * 1024; // outgoing bytes waiting per session before it is cut
   std::chrono::seconds idle_timeout{300};   // WebSocket: no traffic (pings answered count) for this long
+  // SO_SNDBUF of WebSocket sockets; 0 leaves the OS default (auto-tuned). Tests set it small so
+  // a client that stops reading overflows the queue after a known number of bytes.
+  int socket_send_buffer = 0;
   // HTTP requests are small: the client is static files plus the upgrade.
   size_t http_header_limit = 8 * 1024;
   size_t http_body_limit = 16 * 1024;

@@ -36,6 +36,11 @@ void WsSession::Run(beast::http::request<beast::http::string_body> request) {
     res.set(beast::http::field::server, "plateau");
   }));
   ws_.read_message_max(limits_.max_message_bytes);
+  if (limits_.socket_send_buffer > 0) {
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().set_option(
+        boost::asio::socket_base::send_buffer_size(limits_.socket_send_buffer), ignored);
+  }
   ws_.binary(true);
   ws_.async_accept(request, beast::bind_front_handler(&WsSession::OnAccept, self()));
 }
