@@ -131,6 +131,7 @@ StatusOr<std::shared_ptr<const engine::State>> ReplayService::StateAt(CachedGame
       checkpoints.emplace_back(reached, std::shared_ptr<const engine::State>(state->Clone()));
     }
   }
+  actions_applied_.fetch_add(step - base_step, std::memory_order_relaxed);
   std::shared_ptr<const engine::State> result(std::move(state));
 
   std::lock_guard lock(mu_);

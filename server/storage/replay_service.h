@@ -14,6 +14,7 @@
 // Finished games never change, so cached records and states never go stale.
 //
 // Thread-safe: the cache is behind a mutex; loading and simulation happen outside it.
+#include <atomic>
 #include <list>
 #include <map>
 #include <memory>
@@ -58,6 +59,10 @@ class ReplayService {
   // The stored GameRecord, serialized deterministically: a self-contained replay file.
   StatusOr<plateau::v1::ReplayExport> Export(const plateau::v1::ExportReplay& request);
 
+  // Actions re-applied by the engine since construction: the work the cache saves, exposed for
+  // metrics and for the tests that hold the bounds above.
+  uint64_t ActionsApplied() const { return actions_applied_.load(std::memory_order_relaxed); }
+
  private:
   struct CachedGame;
 
@@ -71,6 +76,7 @@ class ReplayService {
   Store& store_;
   std::mutex mu_;
   std::list<std::shared_ptr<CachedGame>> lru_;  // most recently used first; guarded by mu_
+  std::atomic<uint64_t> actions_applied_{0};
 };
 
 }  // namespace plateau::server

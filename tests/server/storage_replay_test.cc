@@ -222,6 +222,32 @@ TEST_F(ReplayTest, EveryStepMatchesInAnyOrder) {
   }
 }
 
+TEST_F(ReplayTest, SteppingCostsAreBoundedByTheCache) {
+  Playthrough p = PlayAndStore(*store_, "g1", 4, 10, 19);
+  const auto steps = static_cast<uint32_t>(p.log.size());
+  ASSERT_GT(steps, 3 * ReplayService::kCheckpointEvery);
+  // Forward one step at a time: one action per step, the whole walk costs the log length.
+  for (uint32_t s = 0; s <= steps; ++s) ASSERT_TRUE(service_->Get(Request("g1", s, -1)).ok());
+  EXPECT_EQ(service_->ActionsApplied(), steps);
+  // Asking again for a step just shown costs nothing.
+  ASSERT_TRUE(service_->Get(Request("g1", steps, 0)).ok());
+  EXPECT_EQ(service_->ActionsApplied(), steps);
+  // Backward, and random jumps: never more than a checkpoint interval per request.
+  uint64_t before = service_->ActionsApplied();
+  for (uint32_t s = steps + 1; s-- > 0;) {
+    ASSERT_TRUE(service_->Get(Request("g1", s, -1)).ok());
+    EXPECT_LT(service_->ActionsApplied() - before, ReplayService::kCheckpointEvery) << s;
+    before = service_->ActionsApplied();
+  }
+  engine::Rng rng(5);
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_TRUE(
+        service_->Get(Request("g1", static_cast<uint32_t>(rng.Below(steps + 1)), -1)).ok());
+    EXPECT_LT(service_->ActionsApplied() - before, ReplayService::kCheckpointEvery);
+    before = service_->ActionsApplied();
+  }
+}
+
 TEST_F(ReplayTest, LastActionIsTheActionThatLedToTheStep) {
   Playthrough p = PlayAndStore(*store_, "g1", 3, 2, 15);
   const engine::Game& game = Globalissimo();
