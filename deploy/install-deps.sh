@@ -8,14 +8,14 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config git ca-certificates
+  build-essential cmake ninja-build pkg-config git ca-certificates curl
   libboost1.81-all-dev
   libprotobuf-dev protobuf-compiler
   libspdlog-dev
   libsqlite3-dev sqlite3
   libgtest-dev libgmock-dev libbenchmark-dev
   nodejs npm
-  chromium
+  chromium fonts-noto-color-emoji
 )
 
 missing=()

@@ -71,7 +71,7 @@ class Game {
 
   std::unique_ptr<Message> NewAction() const;
   StatusOr<std::unique_ptr<Message>> ParseActionBytes(std::string_view bytes) const;
-  // Text form is protobuf text format, e.g. `place { card: 2 position: 3 }`.
+  // Text form is protobuf text format, e.g. `place { slot: 2 position: 3 }`.
   StatusOr<std::unique_ptr<Message>> ParseActionText(std::string_view text) const;
   std::string ActionToText(const Message& action) const;
 };
