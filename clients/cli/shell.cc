@@ -1,5 +1,7 @@
 #include "clients/cli/shell.h"
 
+#include "clients/cli/pretty.h"
+
 #include <algorithm>
 #include <fstream>
 #include <istream>
@@ -41,7 +43,7 @@ constexpr CommandHelp kCommands[] = {
     {"act <action>", "play an action in text format, e.g. act place { slot: 1 position: 2 }"},
     {"act-first <action> || <action> ...", "play the first of these actions the server accepts"},
     {"play-until-over <action> || ...", "on each of your turns play the first accepted action, until the game ends"},
-    {"view", "print your current view of the game"},
+    {"view [raw]", "print your current view of the game (raw: every field, in text format)"},
     {"turn", "say whose turn it is"},
     {"replays [game]", "list finished games"},
     {"replay <game_id|last> [step] [seat|spectator]", "show one step of a finished game"},
@@ -249,7 +251,7 @@ Status Shell::Act(std::string_view text) {
   if (!reply.ok()) return reply.status();
   const uint64_t index = reply.value().action_result().action_index();
   client_.NoteAccepted(index);
-  out_.Line("accepted: " + game->ActionToText(*action.value()) + " (action " +
+  out_.Line("accepted: " + console::ActionText(*action.value()) + " (action " +
             std::to_string(index + 1) + ")");
   return Status::Ok();
 }
@@ -268,10 +270,10 @@ Status Shell::ActFirst(std::string_view alternatives) {
                                  " actions was accepted; the last refusal: " + last.reason());
 }
 
-Status Shell::View() {
-  return client_.WithState([this](const ClientState& s) -> Status {
+Status Shell::View(bool raw) {
+  return client_.WithState([this, raw](const ClientState& s) -> Status {
     if (!s.tracker.has_view()) return Status(kUsage, "No game view yet: the game has not started.");
-    out_.Text(console::MessageText(*s.tracker.view()));
+    out_.Text(raw ? console::MessageText(*s.tracker.view()) : PrettyView(*s.tracker.view()));
     out_.Line("(v" + std::to_string(s.tracker.version()) + ", " + s.tracker.TurnText() + ")");
     return Status::Ok();
   });
@@ -327,7 +329,7 @@ Status Shell::Replay(const std::vector<std::string>& args) {
   if (game == nullptr) return Status(kUsage, "This client does not know the view type '" + r.view_type() + "'.");
   std::unique_ptr<engine::Message> view(game->ViewPrototype().New());
   if (!view->ParseFromString(r.view())) return Status("protocol", "The replay's view could not be decoded.");
-  out_.Text(console::MessageText(*view));
+  out_.Text(PrettyView(*view));
   return Status::Ok();
 }
 
@@ -440,7 +442,12 @@ Status Shell::Execute(std::string_view line) {
   if (command == "replays") return Replays(args);
   if (command == "replay") return Replay(args);
   if (command == "download") return Download(args);
-  if (command == "view") return no_args().ok() ? View() : no_args();
+  if (command == "view") {
+    if (args.size() > 1 || (args.size() == 1 && args[0] != "raw")) {
+      return Status(kUsage, "view takes nothing, or 'raw'.");
+    }
+    return View(args.size() == 1);
+  }
   if (command == "turn") {
     if (!no_args().ok()) return no_args();
     out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(); }));

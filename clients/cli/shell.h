@@ -26,7 +26,7 @@ class Shell {
   Status JoinOpen(const std::vector<std::string>& args);
   Status Act(std::string_view text);
   Status ActFirst(std::string_view alternatives);
-  Status View();
+  Status View(bool raw);
   Status Replays(const std::vector<std::string>& args);
   Status Replay(const std::vector<std::string>& args);
   Status Download(const std::vector<std::string>& args);

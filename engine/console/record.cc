@@ -47,6 +47,15 @@ std::string MessageText(const google::protobuf::Message& message) {
   return out;
 }
 
+std::string ActionText(const google::protobuf::Message& action) {
+  google::protobuf::TextFormat::Printer printer;
+  printer.SetSingleLineMode(true);
+  printer.SetUseUtf8StringEscaping(true);
+  std::string out;
+  printer.PrintToString(action, &out);
+  return std::string(Trim(out));
+}
+
 GameRecord MakeRecord(const engine::State& state, std::string_view options_bytes, uint64_t seed) {
   GameRecord record;
   const engine::Game& game = state.game();
@@ -138,7 +147,7 @@ Status ReplayRecord(const GameRecord& record, const ReplayRequest& request, std:
     if (i == steps) break;
     const plateau::v1::ReplayAction& a = record.actions(static_cast<int>(i));
     auto action = game->ParseActionBytes(a.action());
-    std::string text = action.ok() ? game->ActionToText(*action.value()) : "<undecodable>";
+    std::string text = action.ok() ? ActionText(*action.value()) : "<undecodable>";
     out << "step " << i + 1 << ": seat " << a.seat() << ": " << text << "\n";
     Status st = action.ok() ? state->Apply(a.seat(), *action.value()) : action.status();
     if (!st.ok()) {

@@ -40,6 +40,11 @@ Status ReplayRecord(const plateau::v1::GameRecord& record, const ReplayRequest& 
 std::string FormatResults(const google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>& results);
 
 // Readable multi-line text format of a message (views, states), with a trailing newline.
+// Unlike the protobuf default, non-ASCII text (country names, flags) is printed as is.
 std::string MessageText(const google::protobuf::Message& message);
+
+// One-line text format of an action, UTF-8 as is: `answer_capital { text: "Bogotá" }`. Parses
+// back with Game::ParseActionText.
+std::string ActionText(const google::protobuf::Message& action);
 
 }  // namespace plateau::console

@@ -147,7 +147,7 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
     if (!seat.ok()) return seat.status();
     auto actions = state_->LegalActions(seat.value());
     if (actions.empty()) out << "Seat " << seat.value() << " may not act now.\n";
-    for (const auto& a : actions) out << game_.ActionToText(*a) << "\n";
+    for (const auto& a : actions) out << ActionText(*a) << "\n";
     return Status::Ok();
   }
   if (command == "expect-acting") {
@@ -199,7 +199,7 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
     for (size_t i = 0; i < history.size(); ++i) {
       auto action = game_.ParseActionBytes(history[i].action);
       out << "step " << i + 1 << ": seat " << history[i].seat << ": "
-          << (action.ok() ? game_.ActionToText(*action.value()) : "<undecodable>") << "\n";
+          << (action.ok() ? ActionText(*action.value()) : "<undecodable>") << "\n";
     }
   } else if (command == "scores") {
     if (!state_->IsTerminal()) {

@@ -255,6 +255,13 @@ TEST_F(SessionTest, LegalListsActionsOfTheActingSeatOnly) {
   EXPECT_EQ(out_.str(), "Seat 1 may not act now.\n");
 }
 
+TEST_F(SessionTest, LegalAnswersKeepAccents) {
+  ASSERT_TRUE(Run("act 0 place { slot: 2 position: 1 }").ok());
+  ASSERT_TRUE(Run("act 1 place { slot: 3 position: 2 }").ok());
+  ASSERT_TRUE(Run("legal 0").ok());
+  EXPECT_NE(out_.str().find("answer_capital { text: \"Bogotá\" }\n"), std::string::npos) << out_.str();
+}
+
 TEST_F(SessionTest, ActingHistoryAndScores) {
   EXPECT_TRUE(Run("expect-acting 0").ok());
   EXPECT_EQ(Run("expect-acting 1").reason(), "acting seats are 0, expected 1.");
