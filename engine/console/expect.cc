@@ -39,7 +39,11 @@ std::string ValueText(const Message& m, const FieldDescriptor* f, int index) {
 
 std::string Element(const std::string& path, const FieldDescriptor* f, int index) {
   std::string out = path.empty() ? f->name() : path + "." + f->name();
-  if (index >= 0) out += "[" + std::to_string(index) + "]";
+  if (index >= 0) {
+    out += '[';
+    out += std::to_string(index);
+    out += ']';
+  }
   return out;
 }
 

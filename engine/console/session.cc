@@ -41,7 +41,10 @@ constexpr CommandHelp kCommands[] = {
 
 std::string JoinSeats(const std::vector<int>& seats) {
   std::string out;
-  for (int s : seats) out += (out.empty() ? "" : " ") + std::to_string(s);
+  for (int s : seats) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(s);
+  }
   return out;
 }
 
@@ -180,13 +183,18 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
     std::vector<int64_t> got = state_->Scores();
     if (want != got) {
       std::string got_text;
-      for (int64_t s : got) got_text += (got_text.empty() ? "" : " ") + std::to_string(s);
+      for (int64_t s : got) {
+        if (!got_text.empty()) got_text += ' ';
+        got_text += std::to_string(s);
+      }
       return Status(kExpectationFailed, "scores are " + got_text + ", expected " + std::string(rest) + ".");
     }
     return Status::Ok();
   }
   if (!rest.empty() && command != "export") {
-    return Status(kUsage, "'" + std::string(command) + "' takes no arguments.");
+    std::string reason = "'";
+    reason.append(command).append("' takes no arguments.");
+    return Status(kUsage, reason);
   }
   if (command == "acting") {
     out << "acting: " << ActingText() << "\n";
