@@ -249,6 +249,14 @@ void Client::OnMessage(const ServerMessage& message) {
       }
       break;
     case ServerMessage::kSnapshot: {
+      // A resumed player may be sent its game before it re-opens the room: adopt that room.
+      if (!state_.in_room) {
+        state_.in_room = true;
+        state_.room.Clear();
+        state_.room.set_room_id(message.snapshot().room_id());
+      } else if (message.snapshot().room_id() != state_.room.room_id()) {
+        break;  // a room this client has left; nothing to show
+      }
       const bool fresh = !state_.tracker.has_view();
       Status st = state_.tracker.OnSnapshot(message.snapshot());
       state_.resync_pending = false;
@@ -266,7 +274,10 @@ void Client::OnMessage(const ServerMessage& message) {
       break;
     }
     case ServerMessage::kDiff:
-      HandleDiff(message.diff());
+      // Only the current room's diffs: a Resync for another room would ask for the wrong game.
+      if (state_.in_room && message.diff().room_id() == state_.room.room_id()) {
+        HandleDiff(message.diff());
+      }
       break;
     case ServerMessage::kGameOver:
       state_.game_over = message.game_over();

@@ -88,6 +88,12 @@ int Main(int argc, char** argv) {
   if (script.empty()) {
     const bool terminal = isatty(STDIN_FILENO);
     if (terminal) out.Line("Type 'help' for commands.");
+    // A returning player goes straight back to its latest room (scripts stay explicit).
+    if (client.welcome().room_ids_size() > 0) {
+      const std::string room = *client.welcome().room_ids().rbegin();
+      Status back = shell.Execute("join " + room);
+      if (!back.ok()) out.Line("Could not return to room " + room + ": " + back.reason());
+    }
     return RunShell(shell, std::cin, "stdin", false, terminal, out);
   }
   if (script == "-") return RunShell(shell, std::cin, "stdin", true, false, out);

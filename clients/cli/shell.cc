@@ -198,6 +198,17 @@ Status Shell::Enter(std::string_view command, const std::vector<std::string>& ar
   if (!reply.value().has_room()) return Status("protocol", "The server did not answer with a room.");
   client_.EnterRoom(reply.value().room());
   const int seat = reply.value().room().your_seat();
+  const bool started = reply.value().room().status() == plateau::v1::ROOM_STATUS_PLAYING ||
+                       reply.value().room().status() == plateau::v1::ROOM_STATUS_FINISHED;
+  if (started && !client_.WithState([](const ClientState& s) { return s.tracker.has_view(); })) {
+    // Returning to (or watching) a game under way: ask for its view. The server sends the
+    // Snapshot before the Ok that answers the Resync, so the view is here when this returns.
+    ClientMessage resync;
+    resync.mutable_resync()->set_room_id(reply.value().room().room_id());
+    resync.mutable_resync()->set_have_version(0);
+    auto caught_up = client_.Request(resync);
+    if (!caught_up.ok()) return caught_up.status();
+  }
   out_.Line((command == "join" ? "joined " : "watching ") + RoomLine(reply.value().room()) +
             (seat >= 0 ? "; you are seat " + std::to_string(seat) : std::string()));
   out_.Line("  " + SeatsLine(reply.value().room()));
