@@ -12,7 +12,7 @@ PACKAGES=(
   libboost1.81-all-dev
   libprotobuf-dev protobuf-compiler
   libspdlog-dev
-  libsqlite3-dev sqlite3
+  libsqlite3-dev sqlite3 libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nodejs npm
   chromium fonts-noto-color-emoji

@@ -102,6 +102,8 @@ StatusOr<std::unique_ptr<Message>> Game::ParseActionText(std::string_view text) 
 std::string Game::ActionToText(const Message& action) const {
   google::protobuf::TextFormat::Printer printer;
   printer.SetSingleLineMode(true);
+  // Answers are typed by people in any language: keep "Bogotá" readable, not octal escapes.
+  printer.SetUseUtf8StringEscaping(true);
   std::string out;
   printer.PrintToString(action, &out);
   while (!out.empty() && out.back() == ' ') out.pop_back();
