@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { Dot, seatColor } from "../../ui/common";
-import { Barrier, ordinal, Phase, playerName } from "./model";
+import { Barrier, ordinal, Phase, playerName, withNames } from "./model";
 import { Track } from "./Track";
 import { WorldMap } from "./WorldMap";
 
@@ -253,7 +253,7 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
         <summary>Game log</summary>
         <ol reversed>
           {[...view.log].reverse().slice(0, 60).map((l: any, i: number) => (
-            <li key={i}><span class="gl-log-round">R{l.round}</span> {l.text}</li>
+            <li key={i}><span class="gl-log-round">R{l.round}</span> {withNames(l.text, names)}</li>
           ))}
         </ol>
       </details>

@@ -6,6 +6,11 @@ export function playerName(names: string[], seat: number): string {
   return names[seat] ?? `Seat ${seat + 1}`;
 }
 
+// The engine does not know player names: its log says "Seat N" (1-based). Put the names back.
+export function withNames(text: string, names: string[]): string {
+  return text.replace(/\bSeat (\d+)\b/g, (whole, n) => names[Number(n) - 1] ?? whole);
+}
+
 export function ordinal(n: number): string {
   const s = ["th", "st", "nd", "rd"];
   const v = n % 100;
