@@ -10,6 +10,7 @@
 
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
+#include "tests/support/temp_dir.h"
 #include "server/storage/replay_service.h"
 #include "server/storage/sqlite_store.h"
 
@@ -18,18 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "plateau_bench_XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string File(const std::string& name) const { return (fs::path(path_) / name).string(); }
-
- private:
-  std::string path_;
-};
+using plateau::testing::TempDir;
 
 std::unique_ptr<SqliteStore> OpenOrDie(const std::string& path) {
   auto store = SqliteStore::Open(path);

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/support/temp_dir.h"
 #include "server/storage/migrations.h"
 #include "server/storage/sqlite_store.h"
 
@@ -16,18 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 using storage::Migration;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "plateau_storage_XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string File(const std::string& name) const { return (fs::path(path_) / name).string(); }
-
- private:
-  std::string path_;
-};
+using plateau::testing::TempDir;
 
 // A raw connection for looking behind the store's back.
 class RawDb {

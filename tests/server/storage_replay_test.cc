@@ -13,6 +13,7 @@
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
 #include "games/globalissimo.pb.h"
+#include "tests/support/temp_dir.h"
 #include "server/storage/replay_service.h"
 #include "server/storage/sqlite_store.h"
 
@@ -22,18 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 using plateau::v1::GameRecord;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "plateau_storage_XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string File(const std::string& name) const { return (fs::path(path_) / name).string(); }
-
- private:
-  std::string path_;
-};
+using plateau::testing::TempDir;
 
 // What the engine showed while the game was played.
 struct Playthrough {

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <thread>
 
+#include "tests/support/temp_dir.h"
 #include "server/storage/sqlite_store.h"
 #include "server/storage/token_hash.h"
 
@@ -23,18 +24,7 @@ using plateau::v1::GameRecord;
 using plateau::v1::ReplayAction;
 using plateau::v1::SeatResult;
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "plateau_storage_XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string File(const std::string& name) const { return (fs::path(path_) / name).string(); }
-
- private:
-  std::string path_;
-};
+using plateau::testing::TempDir;
 
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
