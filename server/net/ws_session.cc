@@ -36,8 +36,11 @@ void WsSession::Run(beast::http::request<beast::http::string_body> request) {
     res.set(beast::http::field::server, "plateau");
   }));
   ws_.read_message_max(limits_.max_message_bytes);
+  beast::error_code ignored;
+  // Replies and pushes are small and often back to back: Nagle's algorithm would hold the second
+  // one until the client's delayed ACK, adding tens of milliseconds to a move.
+  beast::get_lowest_layer(ws_).socket().set_option(boost::asio::ip::tcp::no_delay(true), ignored);
   if (limits_.socket_send_buffer > 0) {
-    beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().set_option(
         boost::asio::socket_base::send_buffer_size(limits_.socket_send_buffer), ignored);
   }

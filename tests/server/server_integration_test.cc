@@ -453,7 +453,8 @@ TEST_F(ServerTest, DroppedPlayerReconnectsAndCatchesUp) {
   auto a = std::make_unique<TestClient>(server_->port());
   ASSERT_TRUE(a->Call(HelloName("Ada")).has_welcome());
   auto b = Connect("Bob", &wb);
-  const std::string room_id = StartTwoPlayerGame(*a, *b, 2);
+  // Enough rounds that the game cannot end during the few moves below.
+  const std::string room_id = StartTwoPlayerGame(*a, *b, 6);
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(PlayOneMove({a.get(), b.get()}, room_id));
   const uint64_t held_version = b->view(room_id).version;
   b->Close();
@@ -501,7 +502,7 @@ TEST_F(ServerTest, DroppedPlayerReconnectsAndCatchesUp) {
   EXPECT_EQ(b2.snapshots, 1);
   EXPECT_EQ(engine::DeterministicBytes(*held.view), ServerView(room_id, 1).first);
   // And the game goes on with the reconnected player.
-  EXPECT_TRUE(PlayOneMove({a.get(), &b2}, room_id));
+  EXPECT_TRUE(PlayOneMove({a.get(), &b2}, room_id)) << a->view(room_id).view->ShortDebugString().substr(0, 300) << "\n---\n" << held.view->ShortDebugString().substr(0, 300) << " a.v=" << a->view(room_id).version << " b.v=" << held.version << " server=" << ServerVersion(room_id);
 }
 
 TEST_F(ServerTest, SlowClientIsDroppedWithoutStallingOthers) {

@@ -171,6 +171,7 @@ class TestClient {
       return;
     }
     boost::beast::get_lowest_layer(ws_).expires_never();
+    socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
     ws_.binary(true);
     open_ = true;
     StartRead();
