@@ -12,6 +12,8 @@
 // Without --port it starts a server in-process (SQLite in a temporary directory, 2 threads), so
 // the numbers include the durable write of every action. With --port it drives a server already
 // listening on 127.0.0.1:P. Rerun with the same arguments to compare builds.
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -19,7 +21,7 @@
 #include <random>
 
 #include "games/globalissimo.pb.h"
-#include "test_support.h"
+#include "../test_support.h"
 
 namespace {
 
