@@ -42,8 +42,7 @@ int main(int argc, char** argv) {
   }
   {
     // Scoped so every room and session is gone before the store closes.
-    server::ReplayService replay_service(*store.value());
-    server::ReplaysAdapter<server::ReplayService> replays(replay_service);
+    server::ReplayService replays(*store.value());
 
     boost::asio::io_context ioc(flags.threads);
     server::ServerOptions options;

@@ -7,7 +7,6 @@
 #include <string>
 
 #include "server/lobby/lobby.h"
-#include "server/locked_store.h"
 #include "server/net/limits.h"
 #include "server/replays.h"
 
@@ -39,7 +38,7 @@ class Server {
  private:
   boost::asio::io_context& ioc_;
   const ServerOptions options_;
-  LockedStore store_;
+  Store& store_;
   Lobby lobby_;
   std::shared_ptr<Listener> listener_;
 };

@@ -30,6 +30,8 @@ struct StoredPlayer {
   std::string name;
 };
 
+// Implementations must be safe to call from several threads at once: every room calls its store
+// from its own strand.
 class Store {
  public:
   virtual ~Store() = default;

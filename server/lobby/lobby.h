@@ -29,7 +29,7 @@ class Lobby : public RoomHost {
   static constexpr size_t kMaxNameChars = 32;
   static constexpr size_t kMaxTitleChars = 64;
 
-  // `store` must be safe to call from several threads (see LockedStore). `replays` may be null:
+  // `store` must be safe to call from several threads (see store.h). `replays` may be null:
   // replay requests are then refused with "replays_unavailable".
   Lobby(boost::asio::any_io_executor executor, Store& store, Replays* replays);
 

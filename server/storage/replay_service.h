@@ -23,6 +23,7 @@
 
 #include "engine/core/game.h"
 #include "plateau/v1/protocol.pb.h"
+#include "server/replays.h"
 #include "server/store.h"
 
 namespace plateau::server {
@@ -35,7 +36,7 @@ inline constexpr const char* kBadSeat = "bad_seat";
 inline constexpr const char* kReplayCorrupt = "replay_corrupt";
 }  // namespace replay_codes
 
-class ReplayService {
+class ReplayService : public Replays {
  public:
   static constexpr uint32_t kDefaultListLimit = 50;
   static constexpr uint32_t kMaxListLimit = 200;
@@ -46,18 +47,18 @@ class ReplayService {
   // `store` must outlive the service. Games are looked up in engine::Registry (loaded on first
   // use if nobody has yet).
   explicit ReplayService(Store& store);
-  ~ReplayService();
+  ~ReplayService() override;
 
   ReplayService(const ReplayService&) = delete;
   ReplayService& operator=(const ReplayService&) = delete;
 
   // Finished games, newest first. limit 0 means kDefaultListLimit; larger than kMaxListLimit is
   // capped.
-  StatusOr<plateau::v1::ReplayList> List(const plateau::v1::ListReplays& request);
+  StatusOr<plateau::v1::ReplayList> List(const plateau::v1::ListReplays& request) override;
   // The view of `request.seat` (-1: spectator) after `request.step` actions.
-  StatusOr<plateau::v1::Replay> Get(const plateau::v1::GetReplay& request);
+  StatusOr<plateau::v1::Replay> Get(const plateau::v1::GetReplay& request) override;
   // The stored GameRecord, serialized deterministically: a self-contained replay file.
-  StatusOr<plateau::v1::ReplayExport> Export(const plateau::v1::ExportReplay& request);
+  StatusOr<plateau::v1::ReplayExport> Export(const plateau::v1::ExportReplay& request) override;
 
   // Actions re-applied by the engine since construction: the work the cache saves, exposed for
   // metrics and for the tests that hold the bounds above.

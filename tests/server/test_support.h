@@ -29,6 +29,7 @@
 #include "engine/core/registry.h"
 #include "engine/core/view_diff.h"
 #include "plateau/v1/protocol.pb.h"
+#include "tests/support/temp_dir.h"
 #include "server/server.h"
 #include "server/storage/replay_service.h"
 #include "server/storage/sqlite_store.h"
@@ -38,25 +39,7 @@ namespace plateau::server::testing {
 namespace v1 = plateau::v1;
 using namespace std::chrono_literals;
 
-// A fresh directory under the system temp dir, removed at destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device rd;
-    path_ = std::filesystem::temp_directory_path() /
-            ("plateau_server_test_" + std::to_string(rd()) + std::to_string(rd()));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string File(const std::string& name) const { return (path_ / name).string(); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using plateau::testing::TempDir;
 
 // The whole server on its own io_context and threads, on a database file that outlives it (so a
 // second instance can open the same file).
@@ -71,12 +54,12 @@ class TestServer {
     }
     store_ = std::move(store).value();
     replay_service_ = std::make_unique<ReplayService>(*store_);
-    replays_ = std::make_unique<ReplaysAdapter<ReplayService>>(*replay_service_);
+    replays_ = replay_service_.get();
     ServerOptions options;
     options.bind = "127.0.0.1";
     options.port = 0;
     options.limits = std::move(limits);
-    server_ = std::make_unique<Server>(ioc_, options, *store_, replays_.get());
+    server_ = std::make_unique<Server>(ioc_, options, *store_, replays_);
     engine::Status started = server_->Start();
     if (!started.ok()) {
       ADD_FAILURE() << "server did not start: " << started.ToString();
@@ -101,7 +84,7 @@ class TestServer {
     for (auto& t : threads_) t.join();
     threads_.clear();
     server_.reset();
-    replays_.reset();
+    replays_ = nullptr;
     replay_service_.reset();
     store_.reset();
   }
@@ -128,7 +111,7 @@ class TestServer {
   boost::asio::io_context ioc_;
   std::unique_ptr<SqliteStore> store_;
   std::unique_ptr<ReplayService> replay_service_;
-  std::unique_ptr<ReplaysAdapter<ReplayService>> replays_;
+  Replays* replays_ = nullptr;
   std::unique_ptr<Server> server_;
   std::vector<std::thread> threads_;
   bool stopped_ = false;

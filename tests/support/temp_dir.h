@@ -15,7 +15,7 @@ class TempDir {
     std::string pattern =
         (std::filesystem::temp_directory_path() / "plateau_test_XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr) std::abort();  // no temp dir: nothing can be tested
-    path_ = pattern;
+    path_ = std::filesystem::path(pattern);
   }
   ~TempDir() {
     std::error_code ignored;
@@ -24,13 +24,11 @@ class TempDir {
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
 
-  const std::string& path() const { return path_; }
-  std::string File(const std::string& name) const {
-    return (std::filesystem::path(path_) / name).string();
-  }
+  const std::filesystem::path& path() const { return path_; }
+  std::string File(const std::string& name) const { return (path_ / name).string(); }
 
  private:
-  std::string path_;
+  std::filesystem::path path_;
 };
 
 }  // namespace plateau::testing
