@@ -1,0 +1,175 @@
+#pragma once
+// LIMIT (1-6 nations; solo against the star nation): lead a nation from 1850 to 2060 under
+// planetary limits. Rules and decisions: RULES.md.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/typed_state.h"
+#include "engine/games/limit/limit_data.pb.h"
+#include "engine/games/limit/limit_state.pb.h"
+#include "games/limit.pb.h"
+
+namespace plateau::games::limit {
+
+// Stable codes of refused actions (besides the engine's shared ones).
+namespace codes {
+inline constexpr const char* kWrongPrompt = "wrong_prompt";
+inline constexpr const char* kNotInHand = "not_in_hand";
+inline constexpr const char* kBadParameter = "bad_parameter";
+inline constexpr const char* kCannotPay = "cannot_pay";
+inline constexpr const char* kBadTarget = "bad_target";
+inline constexpr const char* kBadClass = "bad_class";
+inline constexpr const char* kBadFactory = "bad_factory";
+inline constexpr const char* kBadDeck = "bad_deck";
+inline constexpr const char* kBadCards = "bad_cards";
+inline constexpr const char* kBadTransaction = "bad_transaction";
+inline constexpr const char* kTooManyCards = "too_many_cards";
+inline constexpr const char* kNotRemovable = "not_removable";
+inline constexpr const char* kAlreadyTried = "already_tried";
+}  // namespace codes
+
+inline constexpr int kStarTarget = -2;  // PlayCard.target naming the solo star nation
+inline constexpr int kClasses = 5;
+inline constexpr int kLogLimit = 80;
+
+class LimitGame : public engine::Game {
+ public:
+  // Parses and checks the data files (a CardSet and a BoardDef in text format); a bad file gives
+  // a bad_data Status naming the file and the problem.
+  static engine::StatusOr<std::unique_ptr<LimitGame>> FromData(std::string_view cards_text,
+                                                               std::string_view board_text);
+
+  const engine::GameInfo& Info() const override { return info_; }
+  const engine::Message& OptionsPrototype() const override { return Options::default_instance(); }
+  const engine::Message& ActionPrototype() const override { return Action::default_instance(); }
+  const engine::Message& ViewPrototype() const override { return View::default_instance(); }
+  engine::Status ValidateOptions(int num_seats, const engine::Message& options) const override;
+  std::unique_ptr<engine::State> NewInitialState(int num_seats, const engine::Message& options,
+                                                 uint64_t seed) const override;
+  engine::StatusOr<std::unique_ptr<engine::State>> Deserialize(
+      std::string_view bytes) const override;
+  // A state holding exactly `position` (tests build situations from it).
+  engine::StatusOr<std::unique_ptr<engine::State>> FromProto(
+      const internal::StateProto& position) const;
+
+  const data::CardSet& cards() const { return cards_; }
+  const data::BoardDef& board() const { return board_; }
+  const data::CardDef& card(uint32_t id) const { return cards_.cards(static_cast<int>(id)); }
+  int CardByKey(std::string_view key) const;  // -1 when unknown
+
+ private:
+  LimitGame(data::CardSet cards, data::BoardDef board);
+  engine::GameInfo info_;
+  data::CardSet cards_;
+  data::BoardDef board_;
+};
+
+class LimitState final : public engine::TypedState<LimitState, internal::StateProto, Action, View> {
+ public:
+  LimitState(const LimitGame* game, internal::StateProto position);
+
+  std::vector<int> ActingSeats() const override;
+  bool IsTerminal() const override { return s_.phase() == PHASE_GAME_OVER; }
+  std::vector<int64_t> Scores() const override;
+  std::string ResultDetail(int seat) const override;
+  std::unique_ptr<engine::State> PerturbHidden(int seat, uint64_t salt) const override;
+
+  void Setup(const Options& options, uint64_t seed);
+  // Tests: direct access to the position (then call Advance() to run automatic steps).
+  internal::StateProto& mutable_proto() { return s_; }
+  void Advance();
+  // Score sheet line of a nation as the book computes it (also valid before the end).
+  ScoreLine ScoreOf(int seat) const;
+
+  // Rule helpers, public for the tests.
+  uint32_t PopValue(int rank) const;
+  uint32_t TrackValue(Factory f, int rank) const;
+  int MaxRank(int seat, Factory f) const;
+  bool CanRaiseClass(int seat, int c) const;
+  bool CanLowerClass(int seat, int c) const;
+  void StartSocial(bool resilience);
+
+ protected:
+  engine::Status TypedValidate(int seat, const Action& action) const override;
+  void TypedApply(int seat, const Action& action) override;
+  std::vector<Action> TypedLegalActions(int seat) const override;
+  limit::View TypedView(int seat) const override;
+
+ private:
+  const LimitGame& g() const { return *game_; }
+  const data::BoardDef& board() const { return game_->board(); }
+  internal::NationState& N(int seat) { return *s_.mutable_nations(seat); }
+  const internal::NationState& N(int seat) const { return s_.nations(seat); }
+  int Seats() const { return static_cast<int>(s_.nations_size()); }
+
+  // Applies `action` for `seat`, or refuses it. On refusal the position may be half-changed:
+  // callers validate on a copy first (TypedValidate does exactly that).
+  engine::Status Act(int seat, const Action& action);
+  engine::Status ActPlay(int seat, const PlayCard& play);
+  engine::Status ActKeep(int seat, const KeepCards& keep);
+  engine::Status ActChoice(int seat, const Action& action);
+
+  // Engine steps.
+  void StartGeneration();
+  void EnterPolitical();
+  void EndTurn();
+  void EndPolitical();
+  void RunSocial(int seat);
+  void SocialStepRun(int seat, SocialStep step);
+  void RunInternational();
+  void EndGeneration();
+  void FinishGame();
+  void ResolvePending();
+  void FinishPlay(int seat);
+  void ApplyEffect(int seat, const PlayCard& play, bool resisted);
+  void ApplyEvent();
+
+  // Choices.
+  void PushChoice(int seat, PromptKind kind, uint32_t count, const std::string& reason,
+                  bool growth_down = false);
+  void AutoResolve(int seat);
+  std::vector<uint32_t> ChoiceOptions(int seat, const internal::Choice& c) const;
+  bool AnyChoices() const;
+
+  // Board operations.
+  void RaiseDisorder(int seat, uint32_t k);
+  void LowerDisorder(int seat, uint32_t k);
+  void GainDestab(int seat, uint32_t k);
+  void GainPollution(int seat, uint32_t k);
+  void StarGainPollution(uint32_t k);
+  void StarGainDestab(uint32_t k);
+  uint32_t LosePollution(int seat, uint32_t k);
+  void RaiseClass(int seat, int c);
+  void LowerClass(int seat, int c);
+  void PopUp(int seat);
+  void PopDown(int seat);
+  void FactoryUp(int seat, Factory f, int k);
+  void FactoryDown(int seat, Factory f, int k);
+  void BankPay(int seat, uint32_t amount, bool crisis_rule);
+  void AddCrisis(CrisisKind kind);
+  bool HasCrisisThisGeneration(CrisisKind kind) const;
+  int CrisisCount(CrisisKind kind) const;
+  // Spends `per_unit` per population value at `rank` from `stock`, at the highest rank the stock
+  // allows; returns the ranks not covered.
+  uint32_t SpendByRank(uint32_t* stock, int rank, uint32_t* spent);
+  void Produce(int seat, Factory f, bool shortage_penalty);
+  void ProduceFrom(int seat, Factory f, int rank, int payer_seat_for_pollution);
+  void SpendIndustrial(int seat, uint32_t amount);
+  void LoseTerritory(int seat);
+  void UnderDeck(int seat, uint32_t card);
+  bool HasPermanent(int seat, data::Effect e) const;
+  engine::Status CheckTransactions(int seat, const PlayCard& play, bool apply);
+  const internal::StarState* Star() const;
+  void Log(std::string text);
+  std::string Name(int seat) const { return "Seat " + std::to_string(seat + 1); }
+  Card CardView(uint32_t id, int viewer_seat) const;
+  bool CostPayable(int seat, uint32_t id) const;
+
+  const LimitGame* game_;
+};
+
+}  // namespace plateau::games::limit

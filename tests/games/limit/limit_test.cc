@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+#include "engine/core/registry.h"
+TEST(Limit, Loads) { ASSERT_TRUE(plateau::engine::Registry::LoadAll().ok()); }
