@@ -92,6 +92,11 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   bool CanRaiseClass(int seat, int c) const;
   bool CanLowerClass(int seat, int c) const;
   void StartSocial(bool resilience);
+  // One social step of one nation, one production, one international sub-step: the tests replay
+  // the book's examples through them.
+  void SocialStepRun(int seat, SocialStep step);
+  void Produce(int seat, Factory f, bool shortage_penalty);
+  void RunInternational();
 
  protected:
   engine::Status TypedValidate(int seat, const Action& action) const override;
@@ -119,8 +124,6 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   void EndTurn();
   void EndPolitical();
   void RunSocial(int seat);
-  void SocialStepRun(int seat, SocialStep step);
-  void RunInternational();
   void EndGeneration();
   void FinishGame();
   void ResolvePending();
@@ -156,8 +159,6 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // Spends `per_unit` per population value at `rank` from `stock`, at the highest rank the stock
   // allows; returns the ranks not covered.
   uint32_t SpendByRank(uint32_t* stock, int rank, uint32_t* spent);
-  void Produce(int seat, Factory f, bool shortage_penalty);
-  void ProduceFrom(int seat, Factory f, int rank, int payer_seat_for_pollution);
   void SpendIndustrial(int seat, uint32_t amount);
   void LoseTerritory(int seat);
   void UnderDeck(int seat, uint32_t card);

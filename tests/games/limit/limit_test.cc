@@ -1,3 +1,692 @@
+// LIMIT rule tests. Each test cites the rule-book section it checks (French book, section titles).
 #include <gtest/gtest.h>
+
+#include <google/protobuf/text_format.h>
+
 #include "engine/core/registry.h"
-TEST(Limit, Loads) { ASSERT_TRUE(plateau::engine::Registry::LoadAll().ok()); }
+#include "engine/games/limit/limit.h"
+
+namespace plateau::games::limit {
+namespace {
+
+using engine::Registry;
+
+const LimitGame& Game() {
+  EXPECT_TRUE(Registry::LoadAll().ok());
+  return static_cast<const LimitGame&>(*Registry::Find("limit"));
+}
+
+std::unique_ptr<LimitState> NewState(int seats, uint64_t seed = 7, bool first_game = false) {
+  Options o;
+  o.set_first_game(first_game);
+  std::string bytes;
+  o.SerializeToString(&bytes);
+  auto s = Game().NewGame(seats, bytes, seed);
+  EXPECT_TRUE(s.ok()) << s.status().ToString();
+  return std::unique_ptr<LimitState>(static_cast<LimitState*>(s.value().release()));
+}
+
+Action Text(const std::string& text) {
+  Action a;
+  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &a)) << text;
+  return a;
+}
+
+uint32_t CardId(const std::string& key) { return static_cast<uint32_t>(Game().CardByKey(key)); }
+
+void SetClasses(internal::NationState* n, std::vector<uint32_t> lv) {
+  for (int i = 0; i < 5; ++i) n->set_classes(i, lv[i]);
+}
+
+// Puts nation `seat` on its political turn with `cards` in hand, nothing else pending.
+void PoliticalTurn(LimitState& s, int seat, std::vector<std::string> cards) {
+  auto& p = s.mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  p.mutable_pending()->Clear();
+  p.set_phase(PHASE_POLITICAL_DECISIONS);
+  p.set_turn(seat);
+  auto* n = p.mutable_nations(seat);
+  n->clear_hand();
+  for (const auto& k : cards) n->add_hand(CardId(k));
+}
+
+// ----- Setup (Mise en place) -----
+
+TEST(LimitSetup, NationBoardAndReserves) {
+  auto s = NewState(3);
+  const auto& p = s->proto();
+  for (const auto& n : p.nations()) {
+    // "vous avez donc en stock 8 fossiles, 2 renouvelables, 1 industrielle, 0 militaire et 5 $"
+    EXPECT_EQ(n.fossil(), 8u);
+    EXPECT_EQ(n.renewable(), 2u);
+    EXPECT_EQ(n.industrial(), 1u);
+    EXPECT_EQ(n.military(), 0u);
+    EXPECT_EQ(n.money(), 5u);
+    EXPECT_EQ(n.territories(), 5u);
+    EXPECT_EQ(n.pop_rank(), 2u);
+    EXPECT_EQ(n.renewable_rank(), 2u);
+    EXPECT_EQ(n.disorder(), 5u);  // centre of the 11 positions
+    // Starting hand: the four starting cards; three technology cards set aside.
+    EXPECT_EQ(n.hand_size(), 4);
+    EXPECT_EQ(n.set_aside_size(), 3);
+    for (const auto& d : n.decks()) EXPECT_EQ(d.cards_size(), 10);
+  }
+  // 109 $ per nation in the World Bank; reserves 6+3N pollution, 6+2N destabilisation.
+  EXPECT_EQ(p.bank(), 3u * 109u);
+  EXPECT_EQ(p.pollution_reserve(), 15u);
+  EXPECT_EQ(p.destabilisation_reserve(), 12u);
+  EXPECT_EQ(p.colonisation_territories(), 4u);
+  EXPECT_EQ(p.colonisation_fossil(), 8u);
+  EXPECT_EQ(p.market(0).position(), 2u);  // renewable cube on the 3rd position
+  EXPECT_EQ(p.market(3).position(), 3u);  // the others on the 4th
+}
+
+TEST(LimitSetup, FirstGameStartsWithFourDollars) {
+  // "Comment expliquer le jeu ?": 4 $ instead of 5 $.
+  auto s = NewState(2, 1, true);
+  EXPECT_EQ(s->proto().nations(0).money(), 4u);
+  EXPECT_EQ(s->proto().bank(), 2u * 110u);
+}
+
+TEST(LimitSetup, SoloSetup) {
+  // Mode solo, mise en place: star nation 5 T + 8 F + 40 $; reserves 1 T + 2 F, 3 P, 2 D.
+  auto s = NewState(1);
+  const auto& p = s->proto();
+  EXPECT_TRUE(p.solo());
+  EXPECT_EQ(p.star().territories(), 5u);
+  EXPECT_EQ(p.star().fossil(), 8u);
+  EXPECT_EQ(p.star().money(), 40u);
+  EXPECT_EQ(p.colonisation_territories(), 1u);
+  EXPECT_EQ(p.colonisation_fossil(), 2u);
+  EXPECT_EQ(p.pollution_reserve(), 3u);
+  EXPECT_EQ(p.destabilisation_reserve(), 2u);
+  EXPECT_EQ(p.events_size(), 8);
+}
+
+// ----- Political phase -----
+
+TEST(LimitPolitical, NewPolicyDrawFiveKeepOneRestUnderDeck) {
+  // Nouvelle politique, class A at 1: draw 5, keep 1, the others under the deck in your order.
+  auto s = NewState(2);
+  ASSERT_EQ(s->ActingSeats().size(), 2u);
+  ASSERT_TRUE(s->Apply(0, Text("choose_deck { deck: DECK_SOCIETY }")).ok());
+  const auto drawn = s->proto().nations(0).drawn();
+  ASSERT_EQ(drawn.size(), 5);
+  EXPECT_EQ(s->proto().nations(0).decks(0).cards_size(), 5);
+  // Keeping two is refused; keeping one without listing the rest too.
+  EXPECT_EQ(s->Validate(0, Text("keep_cards { keep: [0, 1] bottom: [2, 3, 4] }")).code(),
+            codes::kBadCards);
+  EXPECT_EQ(s->Validate(0, Text("keep_cards { keep: [0] bottom: [2, 3, 4] }")).code(),
+            codes::kBadCards);
+  ASSERT_TRUE(s->Apply(0, Text("keep_cards { keep: [2] bottom: [4, 3, 1, 0] }")).ok());
+  const auto& n = s->proto().nations(0);
+  EXPECT_EQ(n.hand_size(), 5);
+  EXPECT_EQ(n.hand(4), drawn[2]);
+  ASSERT_EQ(n.decks(0).cards_size(), 9);
+  EXPECT_EQ(n.decks(0).cards(5), drawn[4]);
+  EXPECT_EQ(n.decks(0).cards(8), drawn[0]);
+}
+
+TEST(LimitPolitical, TechnologicalAdvanceAndHandLimit) {
+  // Avancée technologique: class A at 3 gains Market access and Robotisation; Capacité d'action
+  // politique: the hand limit is 7 at level 3; Nouvelle politique: 5 drawn, 2 kept.
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  SetClasses(p.mutable_nations(0), {3, 1, 1, 1, 1});
+  p.set_phase(PHASE_INTERNATIONAL);
+  p.set_international_step(7);
+  s->Advance();
+  const auto& n = s->proto().nations(0);
+  EXPECT_EQ(n.hand_size(), 6);  // 4 starting + 2 technology cards
+  EXPECT_EQ(n.set_aside_size(), 1);
+  EXPECT_EQ(n.hand_limit(), 7u);
+  EXPECT_EQ(n.keep_count(), 2u);
+  EXPECT_EQ(s->proto().nations(1).hand_limit(), 5u);
+}
+
+TEST(LimitPolitical, DiscardToHandLimitGoesUnderDecks) {
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_hand_limit(3);
+  ASSERT_TRUE(s->Apply(0, Text("choose_deck { deck: DECK_PRODUCTION }")).ok());
+  ASSERT_TRUE(s->Apply(0, Text("keep_cards { keep: [0] bottom: [1, 2, 3, 4] }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("choose_deck { deck: DECK_PRODUCTION }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("keep_cards { keep: [0] bottom: [1, 2, 3, 4] }")).ok());
+  // Seat 1 has 5 cards, limit 5: fine. Seat 0 must discard 2.
+  ASSERT_EQ(s->ActingSeats(), std::vector<int>{0});
+  const uint32_t a = s->proto().nations(0).hand(0), b = s->proto().nations(0).hand(1);
+  EXPECT_EQ(s->Validate(0, Text("discard { cards: [" + std::to_string(a) + "] }")).code(),
+            codes::kBadCards);
+  ASSERT_TRUE(s->Apply(0, Text("discard { cards: [" + std::to_string(a) + ", " +
+                               std::to_string(b) + "] }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).hand_size(), 3);
+  EXPECT_EQ(s->proto().phase(), PHASE_POLITICAL_DECISIONS);
+}
+
+TEST(LimitPolitical, PublicSpendingAndClassOrder) {
+  // Dépense publique: 1 $ per population, disorder -1. Scolarisation: a class never above the one
+  // over it (Niveau de vie).
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"public_spending", "schooling"});
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.set_pop_rank(4);  // 5 population, the book's example
+  n.set_money(20);
+  const uint32_t bank = s->proto().bank();
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("public_spending")) +
+                               " }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).money(), 15u);
+  EXPECT_EQ(s->proto().bank(), bank + 5);
+  EXPECT_EQ(s->proto().nations(0).disorder(), 4u);
+  EXPECT_EQ(s->Validate(0, Text("play_card { card: " + std::to_string(CardId("schooling")) +
+                                " classes: [1] }"))
+                .code(),
+            codes::kBadClass);
+  ASSERT_TRUE(
+      s->Apply(0, Text("play_card { card: " + std::to_string(CardId("schooling")) + " classes: [0] }"))
+          .ok());
+  EXPECT_EQ(s->proto().nations(0).classes(0), 2u);
+  // Two cards played: the turn passes without passing.
+  EXPECT_EQ(s->proto().turn(), 1);
+  EXPECT_FALSE(s->proto().nations(0).passed());
+}
+
+TEST(LimitPolitical, UnpayableCardIsRefusedAndChangesNothing) {
+  // Précisions sur les cartes: a card whose cost cannot be paid cannot be played.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"public_spending"});
+  s->mutable_proto().mutable_nations(0)->set_money(1);  // population 2 needs 2 $
+  const std::string before = s->Serialize();
+  EXPECT_EQ(s->Validate(0, Text("play_card { card: " + std::to_string(CardId("public_spending")) +
+                                " }"))
+                .code(),
+            codes::kCannotPay);
+  EXPECT_EQ(s->Serialize(), before);
+}
+
+TEST(LimitPolitical, PassingIsFinalUnlessTargeted) {
+  // Décisions politiques: passing is final unless another nation targets you.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"craft"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(1)->clear_hand();
+  p.mutable_nations(1)->add_hand(CardId("terrorism"));
+  p.mutable_nations(1)->set_military(1);
+  ASSERT_TRUE(s->Apply(0, Text("pass {}")).ok());
+  EXPECT_TRUE(s->proto().nations(0).passed());
+  EXPECT_EQ(s->proto().turn(), 1);
+  ASSERT_TRUE(s->Apply(1, Text("play_card { card: " + std::to_string(CardId("terrorism")) +
+                               " target: 0 }"))
+                  .ok());
+  EXPECT_FALSE(s->proto().nations(0).passed());
+  EXPECT_EQ(s->proto().nations(0).disorder(), 8u);  // Terrorisme: +3
+  EXPECT_EQ(s->proto().nations(1).destabilisation(), 1u);
+  ASSERT_TRUE(s->Apply(1, Text("pass {}")).ok());
+  EXPECT_EQ(s->proto().turn(), 0);  // the targeted nation plays again
+}
+
+TEST(LimitPolitical, ImmediateCardsReturnPermanentCardsStay) {
+  // Cartes à effet immédiat / permanent: once everyone passed.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"craft", "vegetarianism"});
+  s->mutable_proto().mutable_nations(1)->set_passed(true);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("craft")) +
+                               " resource: RESOURCE_INDUSTRIAL }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).industrial(), 3u);
+  ASSERT_TRUE(
+      s->Apply(0, Text("play_card { card: " + std::to_string(CardId("vegetarianism")) + " }")).ok());
+  // Two cards: turn goes round to seat 0 again (seat 1 passed); it passes.
+  ASSERT_TRUE(s->Apply(0, Text("pass {}")).ok());
+  const auto& n = s->proto().nations(0);
+  EXPECT_NE(s->proto().phase(), PHASE_POLITICAL_DECISIONS);
+  EXPECT_EQ(n.permanents_size(), 1);
+  EXPECT_EQ(n.permanents(0), CardId("vegetarianism"));
+  // Craft is back in the hand (a new generation may already have added technology cards).
+  EXPECT_NE(std::find(n.hand().begin(), n.hand().end(), CardId("craft")), n.hand().end());
+  EXPECT_EQ(std::find(n.hand().begin(), n.hand().end(), CardId("vegetarianism")), n.hand().end());
+}
+
+TEST(LimitPolitical, WarCardResisted) {
+  // La guerre: the target resists by spending as much military; the effect does not apply.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"annexation"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_military(12);
+  p.mutable_nations(1)->set_military(11);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("annexation")) +
+                               " target: 1 military: 11 factory: FACTORY_INDUSTRIAL }"))
+                  .ok());
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{1});
+  ASSERT_TRUE(s->Apply(1, Text("resist { resist: true }")).ok());
+  EXPECT_EQ(s->proto().nations(1).military(), 0u);
+  EXPECT_EQ(s->proto().nations(1).territories(), 5u);
+  EXPECT_EQ(s->proto().nations(0).military(), 1u);
+  EXPECT_EQ(s->proto().nations(0).destabilisation(), 2u);
+}
+
+TEST(LimitPolitical, WarCardNotResisted) {
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"annexation"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_military(10);
+  p.mutable_nations(1)->set_military(10);
+  p.mutable_nations(1)->set_industrial_rank(3);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("annexation")) +
+                               " target: 1 military: 10 factory: FACTORY_INDUSTRIAL }"))
+                  .ok());
+  ASSERT_TRUE(s->Apply(1, Text("resist { resist: false }")).ok());
+  EXPECT_EQ(s->proto().nations(1).territories(), 4u);
+  EXPECT_EQ(s->proto().nations(0).territories(), 6u);
+  EXPECT_EQ(s->proto().nations(1).industrial_rank(), 2u);
+  EXPECT_EQ(s->proto().nations(1).military(), 10u);
+}
+
+TEST(LimitPolitical, TransactionsExample) {
+  // Les transactions, example: sell 3 military, take 9 $, the military cube moves one left.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"market_access"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_military(3);
+  const uint32_t bank = p.bank();
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("market_access")) +
+                               " transactions { resource: RESOURCE_MILITARY sell: true "
+                               "quantity: 3 } }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).military(), 0u);
+  EXPECT_EQ(s->proto().nations(0).money(), 5u + 9u);
+  EXPECT_EQ(s->proto().bank(), bank - 9);
+  EXPECT_EQ(s->proto().market(2).stock(), 6u);
+  EXPECT_EQ(s->proto().market(2).position(), 2u);
+}
+
+TEST(LimitPolitical, SellingLimitedByWorldBankAndBuyingAtTopIsTwenty) {
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"market_access"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_military(3);
+  p.set_bank(8);
+  EXPECT_EQ(s->Validate(0, Text("play_card { card: " + std::to_string(CardId("market_access")) +
+                                " transactions { resource: RESOURCE_MILITARY sell: true "
+                                "quantity: 3 } }"))
+                .code(),
+            codes::kBadTransaction);
+  p.set_bank(100);
+  p.mutable_market(1)->set_position(11);
+  p.mutable_nations(0)->set_money(40);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("market_access")) +
+                               " transactions { resource: RESOURCE_INDUSTRIAL quantity: 2 } }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).money(), 0u);
+  EXPECT_EQ(s->proto().market(1).position(), 11u);
+}
+
+// ----- Social phase -----
+
+TEST(LimitSocial, FamineExample) {
+  // Pénurie de Ressources renouvelables, example: population 20 (rank 6) with 6 renewables.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.clear_choices();
+  n.set_pop_rank(6);
+  n.set_renewable(6);
+  n.set_renewable_rank(3);
+  n.set_industrial_rank(3);
+  n.set_disorder(7);
+  s->SocialStepRun(0, SOCIAL_STEP_FEEDING);
+  const auto& m = s->proto().nations(0);
+  EXPECT_EQ(m.renewable(), 1u);   // 5 spent, 1 kept
+  EXPECT_EQ(m.pop_rank(), 4u);    // two ranks lost
+  EXPECT_EQ(m.disorder(), 10u);   // +6: to the top...
+  EXPECT_EQ(m.destabilisation(), 3u);  // ...and 3 destabilisation tokens
+  ASSERT_EQ(m.choices_size(), 1);
+  EXPECT_EQ(m.choices(0).kind(), PROMPT_LOWER_FACTORY);
+  EXPECT_EQ(m.choices(0).count(), 2u);
+}
+
+TEST(LimitSocial, IndustrialShortageExample) {
+  // Pénurie de Ressources industrielles: class C level 3, population 10, 8 industrial.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.clear_choices();
+  SetClasses(&n, {4, 3, 3, 2, 1});
+  n.set_column(3);
+  n.set_pop_rank(5);
+  n.set_industrial(8);
+  s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
+  const auto& m = s->proto().nations(0);
+  EXPECT_EQ(m.industrial(), 3u);
+  EXPECT_EQ(m.disorder(), 7u);
+  ASSERT_EQ(m.choices_size(), 1);
+  EXPECT_EQ(m.choices(0).kind(), PROMPT_LOWER_CLASS);
+  // The choice: lower B (C then equals it) or D or A.
+  ASSERT_TRUE(s->Apply(0, Text("choose_class { social_class: 1 }")).ok() ||
+              s->proto().phase() != PHASE_SOCIAL);
+}
+
+TEST(LimitSocial, ConsumptionRanksByLevel) {
+  // Consommation: level 2 = one rank lower, level 4 = one rank higher; Consommation raisonnée
+  // one more rank lower.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.clear_choices();
+  n.set_pop_rank(5);
+  n.set_industrial(100);
+  n.set_column(2);
+  s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
+  EXPECT_EQ(s->proto().nations(0).industrial(), 95u);
+  s->mutable_proto().mutable_nations(0)->set_column(4);
+  s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
+  EXPECT_EQ(s->proto().nations(0).industrial(), 75u);
+  s->mutable_proto().mutable_nations(0)->add_permanents(CardId("reasoned_consumption"));
+  s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
+  EXPECT_EQ(s->proto().nations(0).industrial(), 65u);
+}
+
+TEST(LimitSocial, RevoltMilitaryShortageExample) {
+  // Révolte, example: level 2, population rank 5 counted as rank 4 (5 military), only 4.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.clear_choices();
+  SetClasses(&n, {3, 2, 2, 2, 1});
+  n.set_column(2);
+  n.set_pop_rank(5);
+  n.set_disorder(9);
+  n.set_military(4);
+  s->SocialStepRun(0, SOCIAL_STEP_PUBLIC_ORDER);
+  const auto& m = s->proto().nations(0);
+  EXPECT_EQ(m.military(), 1u);
+  ASSERT_EQ(m.choices_size(), 1);
+  EXPECT_EQ(m.choices(0).kind(), PROMPT_LOWER_CLASS);
+}
+
+TEST(LimitSocial, ProductionAndFossilShortageExample) {
+  // Production example: industrial 10 costs 2 fossil and 1 pollution; with no fossil only 3 are
+  // produced, disorder +4 and the factory drops two ranks.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.set_industrial_rank(5);
+  n.set_industrial(9);
+  n.set_fossil(5);
+  const uint32_t reserve = s->proto().pollution_reserve();
+  s->Produce(0, FACTORY_INDUSTRIAL, true);
+  EXPECT_EQ(s->proto().nations(0).industrial(), 19u);
+  EXPECT_EQ(s->proto().nations(0).fossil(), 3u);
+  EXPECT_EQ(s->proto().nations(0).pollution(), 1u);
+  EXPECT_EQ(s->proto().pollution_reserve(), reserve - 1);
+  auto& m = *s->mutable_proto().mutable_nations(0);
+  m.set_military_rank(5);
+  m.set_military(18);
+  m.set_fossil(0);
+  s->Produce(0, FACTORY_MILITARY, true);
+  EXPECT_EQ(s->proto().nations(0).military(), 21u);
+  EXPECT_EQ(s->proto().nations(0).disorder(), 9u);
+  EXPECT_EQ(s->proto().nations(0).military_rank(), 3u);
+}
+
+TEST(LimitSocial, EmptyWorldBankMakesAFinancialCrisis) {
+  // Imposition, Banque mondiale vide.
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  p.set_bank(3);
+  auto& n = *p.mutable_nations(0);
+  n.set_column(1);
+  n.set_pop_rank(4);
+  n.set_money(0);
+  s->SocialStepRun(0, SOCIAL_STEP_TAXATION);
+  EXPECT_EQ(s->proto().nations(0).money(), 10u);
+  EXPECT_EQ(s->proto().bank(), 0u);
+  ASSERT_EQ(s->proto().crises_size(), 1);
+  EXPECT_EQ(s->proto().crises(0).kind(), CRISIS_FINANCIAL);
+  // A second shortage in the same generation adds no second tile.
+  s->SocialStepRun(0, SOCIAL_STEP_TAXATION);
+  EXPECT_EQ(s->proto().crises_size(), 1);
+}
+
+TEST(LimitSocial, DemographyAndTransition) {
+  // Niveau de vie: the transition tile moves when a class first reaches 3; Baisse de la
+  // mortalité (2+ tokens: +1 rank), Baisse de la natalité (2 tokens removed).
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.clear_choices();
+  SetClasses(&n, {2, 2, 1, 1, 1});
+  PoliticalTurn(*s, 0, {"higher_education"});
+  s->mutable_proto().mutable_nations(0)->set_money(10);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("higher_education")) +
+                               " classes: [0, 1, 2] }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).transition_tokens(), 2u);
+  const uint32_t pop = s->proto().nations(0).pop_rank();
+  s->SocialStepRun(0, SOCIAL_STEP_MORTALITY);
+  EXPECT_EQ(s->proto().nations(0).pop_rank(), pop + 1);
+  s->SocialStepRun(0, SOCIAL_STEP_NATALITY);
+  EXPECT_EQ(s->proto().nations(0).transition_tokens(), 0u);
+}
+
+TEST(LimitSocial, ClassStruggleExample) {
+  // Lutte des classes, example: A 4, E 1: three steps, only one possible, 2 destabilisation.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  SetClasses(&n, {4, 3, 2, 1, 1});
+  n.set_disorder(9);
+  s->SocialStepRun(0, SOCIAL_STEP_CLASS_STRUGGLE);
+  EXPECT_EQ(s->proto().nations(0).disorder(), 10u);
+  EXPECT_EQ(s->proto().nations(0).destabilisation(), 2u);
+}
+
+TEST(LimitSocial, EconomicGrowthRespectsTerritory) {
+  // Croissance économique level 1: renewable +1 rank, never past the last territory.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.set_column(1);
+  n.set_renewable_rank(6);  // 5 territories: the top rank allowed
+  s->SocialStepRun(0, SOCIAL_STEP_ECONOMIC_GROWTH);
+  EXPECT_EQ(s->proto().nations(0).renewable_rank(), 6u);
+  s->mutable_proto().mutable_nations(0)->set_renewable_rank(2);
+  s->SocialStepRun(0, SOCIAL_STEP_ECONOMIC_GROWTH);
+  EXPECT_EQ(s->proto().nations(0).renewable_rank(), 3u);
+}
+
+// ----- International phase -----
+
+TEST(LimitInternational, EcologicalCrisisExample) {
+  // Crise écologique, example: the second one; you have the most population (30).
+  auto s = NewState(3);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) {
+    n.clear_choices();
+    n.set_renewable_rank(5);
+    n.set_fossil(3);
+  }
+  auto* c = p.add_crises();
+  c->set_kind(CRISIS_ECOLOGICAL);
+  c->set_generation(1);
+  p.set_generation(2);
+  p.set_pollution_reserve(0);
+  p.set_phase(PHASE_INTERNATIONAL);
+  p.set_international_step(3);
+  SetClasses(p.mutable_nations(0), {3, 2, 2, 1, 1});
+  p.mutable_nations(0)->set_pop_rank(7);  // 30
+  p.mutable_nations(1)->set_pop_rank(5);  // 10
+  p.mutable_nations(2)->set_pop_rank(4);  // 5
+  s->RunInternational();
+  const auto& q = s->proto();
+  for (const auto& n : q.nations()) {
+    EXPECT_EQ(n.renewable_rank(), 3u);  // two ecological tiles: two ranks
+    EXPECT_EQ(n.fossil(), 2u);
+  }
+  EXPECT_EQ(q.nations(0).pop_rank(), 6u);  // 30 -> 20
+  EXPECT_EQ(q.nations(0).disorder(), 8u);
+  EXPECT_EQ(q.nations(0).classes(0), 2u);  // the highest class goes down
+  EXPECT_EQ(q.nations(1).pop_rank(), 5u);  // 10: nothing
+  EXPECT_EQ(q.nations(2).pop_rank(), 5u);  // 5 -> 10
+}
+
+TEST(LimitInternational, FinancialCrisisRichestGetsDestabilisation) {
+  // Crise financière: 1 $ per population per financial tile, one standard of living, the richest
+  // receives 2 destabilisation (ties: 1 each).
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  p.set_phase(PHASE_INTERNATIONAL);
+  p.set_international_step(1);
+  auto* c = p.add_crises();
+  c->set_kind(CRISIS_FINANCIAL);
+  c->set_generation(p.generation());
+  p.mutable_nations(0)->set_money(30);
+  p.mutable_nations(1)->set_money(12);
+  SetClasses(p.mutable_nations(0), {2, 1, 1, 1, 1});
+  s->RunInternational();
+  EXPECT_EQ(s->proto().nations(0).money(), 28u);
+  EXPECT_EQ(s->proto().nations(0).classes(0), 1u);
+  s->RunInternational();
+  EXPECT_EQ(s->proto().nations(0).destabilisation(), 2u);
+  EXPECT_EQ(s->proto().nations(1).destabilisation(), 0u);
+}
+
+TEST(LimitInternational, ColdWarAndMilitaryCrisis) {
+  // Guerre froide: more than 15 military gives 1 destabilisation; the empty reserve then starts
+  // a military crisis.
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  p.set_phase(PHASE_INTERNATIONAL);
+  p.set_international_step(0);
+  p.set_destabilisation_reserve(1);
+  p.mutable_nations(0)->set_military(16);
+  p.mutable_nations(1)->set_military(15);
+  s->RunInternational();
+  EXPECT_EQ(s->proto().nations(0).destabilisation(), 1u);
+  EXPECT_EQ(s->proto().nations(1).destabilisation(), 0u);
+  EXPECT_EQ(s->proto().destabilisation_reserve(), 0u);
+  p.set_international_step(4);
+  SetClasses(p.mutable_nations(1), {2, 2, 2, 2, 2});
+  s->RunInternational();
+  ASSERT_EQ(s->proto().crises_size(), 1);
+  EXPECT_EQ(s->proto().crises(0).kind(), CRISIS_MILITARY);
+  EXPECT_EQ(s->proto().nations(1).classes(4), 1u);  // the lowest class goes down
+  // Military spent: population 2, one rank lower = 1.
+  EXPECT_EQ(s->proto().nations(0).military(), 15u);
+}
+
+// ----- End of game -----
+
+TEST(LimitScoring, BookExample) {
+  // Comptage des points, example: 32 + 15 + 20 + 1 - 18 = 50.
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  auto& n = *p.mutable_nations(0);
+  SetClasses(&n, {3, 3, 3, 2, 2});
+  n.set_pop_rank(7);  // 30
+  n.set_money(154);
+  n.set_territories(4);
+  n.set_military(4);
+  n.set_pollution(5);
+  n.set_destabilisation(8);
+  for (int i = 0; i < 4; ++i) {
+    auto* c = p.add_crises();
+    c->set_kind(static_cast<CrisisKind>(1 + i % 3));
+    c->set_generation(i + 1);
+  }
+  const ScoreLine l = s->ScoreOf(0);
+  EXPECT_EQ(l.gross_happiness(), 32);
+  EXPECT_EQ(l.financial(), 15);
+  EXPECT_EQ(l.territory(), 20);
+  EXPECT_EQ(l.military(), 1);
+  EXPECT_EQ(l.pollution_penalty() + l.destabilisation_penalty(), -18);
+  EXPECT_EQ(l.total(), 50);
+}
+
+TEST(LimitScoring, MoneyWorthlessAfterFiveCrises) {
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_money(200);
+  for (int i = 0; i < 5; ++i) p.add_crises()->set_kind(CRISIS_MILITARY);
+  EXPECT_EQ(s->ScoreOf(0).financial(), 0);
+}
+
+// ----- Random playouts -----
+
+void CheckInvariants(const LimitState& s) {
+  const auto& p = s.proto();
+  uint64_t money = p.bank(), fossil = p.colonisation_fossil(), pollution = p.pollution_reserve();
+  uint64_t destab = p.destabilisation_reserve(), territories = p.colonisation_territories();
+  for (const auto& m : p.market())
+    if (m.resource() == RESOURCE_FOSSIL) fossil += m.stock();
+  for (const auto& n : p.nations()) {
+    money += n.money();
+    fossil += n.fossil();
+    pollution += n.pollution();
+    destab += n.destabilisation();
+    territories += n.territories();
+    for (int c = 1; c < 5; ++c) ASSERT_LE(n.classes(c), n.classes(c - 1)) << "class order broken";
+    for (int c = 0; c < 5; ++c) ASSERT_TRUE(n.classes(c) >= 1 && n.classes(c) <= 4);
+    ASSERT_LT(n.disorder(), 11u);
+    ASSERT_GE(n.pop_rank(), 1u);
+    ASSERT_LE(n.pop_rank(), 9u);
+    ASSERT_LE(static_cast<int>(n.renewable_rank()),
+              std::max<int>(1, std::min<int>(8, n.territories() + 1)));
+  }
+  if (p.solo()) {
+    money += p.star().money();
+    fossil += p.star().fossil();
+    pollution += p.star().pollution();
+    destab += p.star().destabilisation();
+    territories += p.star().territories();
+  }
+  ASSERT_EQ(money, p.initial_money() + p.money_from_limit() - p.money_to_limit());
+  ASSERT_EQ(fossil, p.initial_fossil() + p.fossil_from_limit() - p.fossil_to_limit());
+  ASSERT_EQ(pollution, p.initial_pollution() + p.excess_pollution());
+  ASSERT_TRUE(p.excess_pollution() == 0 || p.pollution_reserve() == 0);
+  ASSERT_EQ(destab, p.initial_destabilisation() + p.destabilisation_from_limit());
+  ASSERT_EQ(territories + p.territories_to_limit(), p.initial_territories());
+}
+
+void CheckViews(const LimitState& s) {
+  for (int viewer = -1; viewer < s.num_seats(); ++viewer) {
+    auto v = s.View(viewer);
+    const auto& view = static_cast<const View&>(*v);
+    if (viewer < 0) {
+      ASSERT_EQ(view.hand_size(), 0);
+    } else {
+      ASSERT_EQ(view.hand_size(), s.proto().nations(viewer).hand_size());
+    }
+    for (const auto& pr : view.prompts())
+      if (static_cast<int>(pr.seat()) != viewer) ASSERT_EQ(pr.drawn_size(), 0);
+  }
+}
+
+class LimitPlayout : public ::testing::TestWithParam<int> {};
+
+TEST_P(LimitPlayout, RandomGamesEndWithInvariants) {
+  const int seats = GetParam();
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    auto s = NewState(seats, seed * 101 + seats);
+    engine::Rng rng(seed);
+    int steps = 0;
+    while (!s->IsTerminal()) {
+      ASSERT_LT(++steps, 20000) << "game does not end";
+      CheckInvariants(*s);
+      if (steps % 7 == 0) CheckViews(*s);
+      auto acting = s->ActingSeats();
+      ASSERT_FALSE(acting.empty());
+      const int seat = acting[rng.Below(acting.size())];
+      auto legal = s->LegalActions(seat);
+      ASSERT_FALSE(legal.empty()) << s->DebugString();
+      const auto& a = *legal[rng.Below(legal.size())];
+      auto st = s->Apply(seat, a);
+      ASSERT_TRUE(st.ok()) << st.ToString();
+    }
+    CheckInvariants(*s);
+    EXPECT_EQ(s->proto().scores_size(), seats);
+    const auto& p = s->proto();
+    EXPECT_TRUE(p.generation() == 7 || p.crises_size() >= 4);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Seats, LimitPlayout, ::testing::Values(1, 2, 3, 6));
+
+}  // namespace
+}  // namespace plateau::games::limit
