@@ -39,6 +39,8 @@ std::string FlagsHelp() {
   --max-queue-bytes N          outgoing bytes a slow client may have waiting before it is
                                disconnected (default 4194304)
   --idle-timeout-seconds N     close WebSocket connections silent this long (default 300)
+  --empty-room-grace-seconds N keep a waiting or finished room this long after its last member
+                               disconnects (default 300; an explicit leave removes it at once)
   --log-level LEVEL            trace, debug, info, warn, error, critical, off (default info)
   --help                       this text
 )";
@@ -76,6 +78,9 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
        }},
       {"idle-timeout-seconds", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 1, 86400, &flags.idle_timeout_seconds);
+       }},
+      {"empty-room-grace-seconds", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 86400, &flags.empty_room_grace_seconds);
        }},
       {"log-level", [&](const std::string&, const std::string& v) {
          static const char* kLevels[] = {"trace", "debug", "info", "warn", "error", "critical",

@@ -17,6 +17,7 @@ struct ServerFlags {
   size_t max_message_bytes = 64 * 1024;
   size_t max_queue_bytes = 4 * 1024 * 1024;
   int idle_timeout_seconds = 300;
+  int empty_room_grace_seconds = 300;
   std::string log_level = "info";
   bool help = false;
 };

@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
     options.limits.max_message_bytes = flags.max_message_bytes;
     options.limits.max_queue_bytes = flags.max_queue_bytes;
     options.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout_seconds);
+    options.empty_room_grace = std::chrono::seconds(flags.empty_room_grace_seconds);
     server::Server srv(ioc, options, *store.value(), &replays);
     engine::Status started = srv.Start();
     if (!started.ok()) {

@@ -10,7 +10,7 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
     : ioc_(ioc),
       options_(std::move(options)),
       store_(store),
-      lobby_(ioc.get_executor(), store_, replays) {}
+      lobby_(ioc.get_executor(), store_, replays, options_.empty_room_grace) {}
 
 Server::~Server() = default;
 

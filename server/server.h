@@ -18,6 +18,7 @@ struct ServerOptions {
   std::string bind = "127.0.0.1";
   uint16_t port = 0;  // 0: any free port, see Server::port()
   NetLimits limits;
+  std::chrono::milliseconds empty_room_grace{std::chrono::minutes(5)};
 };
 
 class Server {

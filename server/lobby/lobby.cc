@@ -39,14 +39,18 @@ std::string ToUpper(std::string s) {
 
 }  // namespace
 
-Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, Replays* replays)
-    : executor_(std::move(executor)), store_(store), replays_(replays) {}
+Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, Replays* replays,
+             std::chrono::milliseconds empty_room_grace)
+    : executor_(std::move(executor)),
+      store_(store),
+      replays_(replays),
+      empty_room_grace_(empty_room_grace) {}
 
 Status Lobby::RestoreRooms() {
   auto unfinished = store_.LoadUnfinished();
   if (!unfinished.ok()) return unfinished.status();
   for (const auto& saved : unfinished.value()) {
-    auto room = Room::Restore(executor_, saved, store_, *this);
+    auto room = Room::Restore(executor_, saved, store_, *this, empty_room_grace_);
     if (!room.ok()) {
       spdlog::error("cannot restore room {} (game {}): {}", saved.room.room_id,
                     saved.record.game_id(), room.status().ToString());
@@ -388,6 +392,7 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
   settings.game = game;
   settings.options = engine::DeterministicBytes(*options.value());
   settings.seats = seats;
+  settings.empty_grace = empty_room_grace_;
   std::shared_ptr<Room> room;
   {
     std::lock_guard lock(mu_);

@@ -10,6 +10,7 @@
 // the two can never wait on each other.
 #include <boost/asio/any_io_executor.hpp>
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -31,7 +32,9 @@ class Lobby : public RoomHost {
 
   // `store` must be safe to call from several threads (see store.h). `replays` may be null:
   // replay requests are then refused with "replays_unavailable".
-  Lobby(boost::asio::any_io_executor executor, Store& store, Replays* replays);
+  // `empty_room_grace`: see RoomSettings::empty_grace.
+  Lobby(boost::asio::any_io_executor executor, Store& store, Replays* replays,
+        std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5));
 
   // Rebuilds the rooms of unfinished games from the store. A game that cannot be rebuilt is
   // logged and skipped; the others still come back.
@@ -70,6 +73,7 @@ class Lobby : public RoomHost {
   boost::asio::any_io_executor executor_;
   Store& store_;
   Replays* replays_;
+  const std::chrono::milliseconds empty_room_grace_;
 
   std::mutex mu_;
   std::map<std::string, PlayerPtr> players_by_token_;

@@ -40,6 +40,7 @@ std::string Trim(std::string_view s) {
 Room::Room(boost::asio::any_io_executor executor, RoomSettings settings, Store& store,
            RoomHost& host)
     : strand_(boost::asio::make_strand(executor)),
+      empty_timer_(strand_),
       settings_(std::move(settings)),
       store_(store),
       host_(host) {
@@ -48,7 +49,8 @@ Room::Room(boost::asio::any_io_executor executor, RoomSettings settings, Store& 
 
 engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_executor executor,
                                                       const Store::Unfinished& saved,
-                                                      Store& store, RoomHost& host) {
+                                                      Store& store, RoomHost& host,
+                                                      std::chrono::milliseconds empty_grace) {
   const v1::GameRecord& record = saved.record;
   const engine::Game* game = engine::Registry::Find(record.game());
   if (game == nullptr) {
@@ -68,6 +70,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
 
   RoomSettings settings;
   settings.room_id = saved.room.room_id;
+  settings.empty_grace = empty_grace;
   settings.join_code = saved.room.join_code;
   settings.is_private = saved.room.is_private;
   settings.title = saved.room.title;
@@ -350,7 +353,7 @@ void Room::DoDetach(const PlayerPtr& player, const ConnectionPtr& conn) {
   }
   PushInfoToAll();
   Publish();
-  MaybeRemove();
+  RemoveWhenAbandoned();
 }
 
 void Room::Attach(const std::string& player_id, const ConnectionPtr& conn) {
@@ -377,6 +380,18 @@ void Room::MaybeRemove() {
   }
   members_.clear();
   host_.RemoveRoom(settings_.room_id);
+}
+
+void Room::RemoveWhenAbandoned() {
+  if (removed_ || phase_ == Phase::kPlaying) return;
+  for (const auto& [pid, member] : members_) {
+    if (!member.conn.expired()) return;
+  }
+  // Re-arming cancels an earlier wait: the grace period counts from the last disconnection.
+  empty_timer_.expires_after(settings_.empty_grace);
+  empty_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (!ec) self->MaybeRemove();
+  });
 }
 
 bool Room::IsConnected(const std::string& player_id) const {

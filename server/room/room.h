@@ -16,7 +16,10 @@
 // Durability: an action is validated, then appended to the store, and only then applied and
 // broadcast. If the store refuses, the action is refused ("storage_error") and nothing changed.
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+
+#include <chrono>
 
 #include <deque>
 #include <functional>
@@ -53,6 +56,9 @@ struct RoomSettings {
   const engine::Game* game = nullptr;
   std::string options;  // the game's Options message, serialized
   int seats = 0;
+  // How long a waiting or finished room outlives the disconnection of its last member, so a host
+  // who reloads the page (or loses the network for a moment) still finds the room.
+  std::chrono::milliseconds empty_grace{std::chrono::minutes(5)};
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -67,7 +73,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // nobody is connected until they come back with their token.
   static engine::StatusOr<std::shared_ptr<Room>> Restore(boost::asio::any_io_executor executor,
                                                          const Store::Unfinished& saved,
-                                                         Store& store, RoomHost& host);
+                                                         Store& store, RoomHost& host,
+                                                         std::chrono::milliseconds empty_grace);
 
   const RoomSettings& settings() const { return settings_; }  // immutable
 
@@ -139,9 +146,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void Publish();
   // Removes the room once nobody can use it any more (see room.cc for when).
   void MaybeRemove();
+  // After a disconnection: MaybeRemove once the grace period has passed, if still empty.
+  void RemoveWhenAbandoned();
   bool IsConnected(const std::string& player_id) const;
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
+  boost::asio::steady_timer empty_timer_;
   const RoomSettings settings_;
   Store& store_;
   RoomHost& host_;

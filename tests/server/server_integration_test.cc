@@ -110,9 +110,11 @@ class ServerTest : public ::testing::Test {
  protected:
   void SetUp() override { Start(); }
 
-  void Start(NetLimits limits = {}) {
+  void Start(NetLimits limits = {},
+             std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5)) {
     server_.reset();
-    server_ = std::make_unique<TestServer>(dir_.File("plateau.db"), std::move(limits));
+    server_ = std::make_unique<TestServer>(dir_.File("plateau.db"), std::move(limits),
+                                           empty_room_grace);
     ASSERT_NE(server_->port(), 0);
   }
 
@@ -193,6 +195,42 @@ TEST_F(ServerTest, HelloIsRequiredAndTokensResumeThePlayer) {
   ASSERT_TRUE(resumed.has_welcome());
   EXPECT_EQ(resumed.welcome().player_id(), w.welcome().player_id());
   EXPECT_EQ(resumed.welcome().name(), "Ada");
+}
+
+// A host who reloads the page comes back to the room it was sharing the link of.
+TEST_F(ServerTest, EmptyWaitingRoomWaitsForItsHostToComeBack) {
+  v1::Welcome wa;
+  auto a = Connect("Ada", &wa);
+  v1::ServerMessage created = a->Call(CreateRoomMsg(true, 2, 1));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  const std::string code = created.room().join_code();
+  a->Close();
+  a.reset();
+  TestClient again(server_->port());
+  ASSERT_TRUE(again.Call(HelloToken(wa.token())).has_welcome());
+  v1::ServerMessage rejoined = again.Call(JoinMsg(room_id, code));
+  ASSERT_TRUE(rejoined.has_room()) << rejoined.DebugString();
+  EXPECT_EQ(rejoined.room().your_seat(), 0);
+  EXPECT_EQ(rejoined.room().host_player_id(), wa.player_id());
+}
+
+TEST_F(ServerTest, EmptyWaitingRoomIsRemovedAfterTheGracePeriod) {
+  Start({}, std::chrono::milliseconds(50));
+  auto a = Connect("Ada");
+  v1::ServerMessage created = a->Call(CreateRoomMsg(false, 2, 1));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  ASSERT_EQ(server_->server().lobby().RoomCount(), 1u);
+  a->Close();
+  a.reset();
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (server_->server().lobby().RoomCount() > 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(10ms);
+  }
+  EXPECT_EQ(server_->server().lobby().RoomCount(), 0u);
+  auto b = Connect("Bob");
+  EXPECT_EQ(ErrorCode(b->Call(JoinMsg(room_id))), "room_not_found");
 }
 
 TEST_F(ServerTest, ListGamesNamesTheProtobufTypes) {

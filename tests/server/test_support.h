@@ -45,7 +45,8 @@ using plateau::testing::TempDir;
 // second instance can open the same file).
 class TestServer {
  public:
-  explicit TestServer(const std::string& db_path, NetLimits limits = {}) {
+  explicit TestServer(const std::string& db_path, NetLimits limits = {},
+                      std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5)) {
     EXPECT_TRUE(engine::Registry::LoadAll().ok());
     auto store = SqliteStore::Open(db_path);
     if (!store.ok()) {
@@ -59,6 +60,7 @@ class TestServer {
     options.bind = "127.0.0.1";
     options.port = 0;
     options.limits = std::move(limits);
+    options.empty_room_grace = empty_room_grace;
     server_ = std::make_unique<Server>(ioc_, options, *store_, replays_);
     engine::Status started = server_->Start();
     if (!started.ok()) {
