@@ -361,9 +361,10 @@ TEST(LimitSocial, IndustrialShortageExample) {
   EXPECT_EQ(m.disorder(), 7u);
   ASSERT_EQ(m.choices_size(), 1);
   EXPECT_EQ(m.choices(0).kind(), PROMPT_LOWER_CLASS);
-  // The choice: lower B (C then equals it) or D or A.
-  ASSERT_TRUE(s->Apply(0, Text("choose_class { social_class: 1 }")).ok() ||
-              s->proto().phase() != PHASE_SOCIAL);
+  // B cannot go below C (class order); C can.
+  EXPECT_EQ(s->Validate(0, Text("choose_class { social_class: 1 }")).code(), codes::kBadClass);
+  ASSERT_TRUE(s->Apply(0, Text("choose_class { social_class: 2 }")).ok());
+  EXPECT_EQ(s->proto().nations(0).classes(2), 2u);
 }
 
 TEST(LimitSocial, ConsumptionRanksByLevel) {
@@ -605,6 +606,122 @@ TEST(LimitScoring, MoneyWorthlessAfterFiveCrises) {
   p.mutable_nations(0)->set_money(200);
   for (int i = 0; i < 5; ++i) p.add_crises()->set_kind(CRISIS_MILITARY);
   EXPECT_EQ(s->ScoreOf(0).financial(), 0);
+}
+
+
+TEST(LimitCards, VegetarianismFeedsOneRankLower) {
+  // Végétarisme: population 20 eats as if 10.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.clear_choices();
+  n.set_pop_rank(6);
+  n.set_renewable(12);
+  n.add_permanents(CardId("vegetarianism"));
+  s->SocialStepRun(0, SOCIAL_STEP_FEEDING);
+  EXPECT_EQ(s->proto().nations(0).renewable(), 2u);
+  EXPECT_EQ(s->proto().nations(0).pop_rank(), 6u);
+}
+
+TEST(LimitCards, RobotisationOnlyIndustrialOrMilitary) {
+  // Robotisation: industrial or military, +2 ranks, pay the value at the cube.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"robotisation"});
+  s->mutable_proto().mutable_nations(0)->set_money(10);
+  s->mutable_proto().mutable_nations(0)->set_industrial_rank(3);
+  const std::string card = std::to_string(CardId("robotisation"));
+  EXPECT_EQ(s->Validate(0, Text("play_card { card: " + card + " factory: FACTORY_RENEWABLE }")).code(),
+            codes::kBadFactory);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + card + " factory: FACTORY_INDUSTRIAL }")).ok());
+  EXPECT_EQ(s->proto().nations(0).industrial_rank(), 5u);
+  EXPECT_EQ(s->proto().nations(0).money(), 7u);
+}
+
+TEST(LimitCards, ColonisationTakesFromTheReserve) {
+  // Colonisation: 5 M spent, 2 D received, 1 T and 2 F from the colonisation reserve.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"colonisation"});
+  s->mutable_proto().mutable_nations(0)->set_military(5);
+  const uint32_t t = s->proto().colonisation_territories();
+  ASSERT_TRUE(
+      s->Apply(0, Text("play_card { card: " + std::to_string(CardId("colonisation")) + " }")).ok());
+  const auto& n = s->proto().nations(0);
+  EXPECT_EQ(n.territories(), 6u);
+  EXPECT_EQ(n.fossil(), 10u);
+  EXPECT_EQ(n.destabilisation(), 2u);
+  EXPECT_EQ(s->proto().colonisation_territories(), t - 1);
+}
+
+TEST(LimitCards, SharedPaymentFailsThenCannotBeRetried) {
+  // Nettoyage de la planète: other nations may contribute; if 50 $ are not gathered the card
+  // stays in hand (decision: and cannot be tried again this generation).
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"planet_cleanup"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_money(30);
+  p.mutable_nations(1)->set_money(30);
+  const std::string card = std::to_string(CardId("planet_cleanup"));
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + card + " }")).ok());
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{1});
+  ASSERT_TRUE(s->Apply(1, Text("contribute { amount: 10 }")).ok());
+  EXPECT_EQ(s->proto().nations(0).money(), 30u);
+  EXPECT_EQ(s->proto().nations(1).money(), 30u);
+  EXPECT_EQ(s->Validate(0, Text("play_card { card: " + card + " }")).code(), codes::kAlreadyTried);
+}
+
+TEST(LimitCards, SharedPaymentSucceeds) {
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"planet_cleanup"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_money(30);
+  p.mutable_nations(0)->set_pollution(2);
+  p.mutable_nations(1)->set_money(30);
+  p.mutable_nations(1)->set_pollution(1);
+  p.set_pollution_reserve(p.pollution_reserve() - 3);
+  ASSERT_TRUE(
+      s->Apply(0, Text("play_card { card: " + std::to_string(CardId("planet_cleanup")) + " }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("contribute { amount: 25 }")).ok());
+  EXPECT_EQ(s->proto().nations(0).money(), 5u);
+  EXPECT_EQ(s->proto().nations(1).money(), 5u);
+  EXPECT_EQ(s->proto().nations(0).pollution(), 0u);  // its own one, then everyone's
+  EXPECT_EQ(s->proto().nations(1).pollution(), 0u);
+}
+
+TEST(LimitSolo, StarNationResistsWithItsMilitaryValue) {
+  // Mode solo: targeted cards use the star nation's row for the current generation.
+  auto s = NewState(1);
+  PoliticalTurn(*s, 0, {"military_operation"});
+  s->mutable_proto().mutable_nations(0)->set_military(3);  // generation 1: star military 1
+  const std::string card = std::to_string(CardId("military_operation"));
+  EXPECT_EQ(s->Validate(0, Text("play_card { card: " + card +
+                                " target: 0 military: 3 resource: RESOURCE_FOSSIL }"))
+                .code(),
+            codes::kBadTarget);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + card +
+                               " target: -2 military: 3 resource: RESOURCE_FOSSIL }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).fossil(), 10u);
+  EXPECT_EQ(s->proto().star().fossil(), 6u);
+  // Generation 6: the star has 10 military and resists 3.
+  PoliticalTurn(*s, 0, {"military_operation"});
+  s->mutable_proto().set_generation(6);
+  s->mutable_proto().mutable_nations(0)->set_military(3);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + card +
+                               " target: -2 military: 3 resource: RESOURCE_FOSSIL }"))
+                  .ok());
+  EXPECT_EQ(s->proto().star().fossil(), 6u);
+}
+
+TEST(LimitSolo, EventCardReplacesAllianceStep) {
+  // Mode solo: an event card is drawn and applied, then discarded.
+  auto s = NewState(1);
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->clear_choices();
+  p.set_phase(PHASE_INTERNATIONAL);
+  p.set_international_step(6);
+  s->RunInternational();
+  EXPECT_EQ(s->proto().events_size(), 7);
+  EXPECT_EQ(s->proto().event_discard_size(), 1);
+  EXPECT_FALSE(s->proto().last_event().empty());
 }
 
 // ----- Random playouts -----
