@@ -338,6 +338,8 @@ Status LimitState::ActPlay(int seat, const PlayCard& play) {
   if (c.effect() != data::EFFECT_MARKET && c.effect() != data::EFFECT_SPECULATION &&
       play.transactions_size() > 0)
     return Status(codes::kBadTransaction, "This card makes no transaction.");
+  if (c.military_min() == 0 && play.military() > 0)
+    return Status(codes::kBadParameter, "Only war cards commit military.");
   if (c.military_min() > 0 &&
       (play.military() < c.military_min() || play.military() > n.military()))
     return Status(codes::kCannotPay, "Commit at least " + std::to_string(c.military_min()) +
