@@ -597,9 +597,9 @@ void Room::FinishGame() {
   }
   phase_ = Phase::kFinished;
   spdlog::info("room {}: game {} over", settings_.room_id, game_id_);
-  SharedBuffer frame = Encode(m);
+  game_over_frame_ = Encode(m);
   for (const auto& [pid, member] : members_) {
-    if (auto c = member.conn.lock()) c->Send(frame);
+    if (auto c = member.conn.lock()) c->Send(game_over_frame_);
   }
   PushInfoToAll();
   Publish();
@@ -629,6 +629,8 @@ void Room::DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
       conn->Send(EncodeSnapshot(k));
     }
   }
+  // A client that reloaded after the end has the final view but never saw the results.
+  if (phase_ == Phase::kFinished) conn->Send(game_over_frame_);
   conn->Send(EncodeOk(request_id));
 }
 

@@ -157,6 +157,8 @@ class Room : public std::enable_shared_from_this<Room> {
   RoomHost& host_;
 
   Phase phase_ = Phase::kWaiting;
+  // Kept once the game is over, for members who ask again after missing the push.
+  SharedBuffer game_over_frame_;
   bool removed_ = false;
   std::string host_player_id_;
   std::vector<SeatState> seats_;

@@ -414,6 +414,12 @@ TEST_F(ServerTest, TwoPlayersAndASpectatorPlayAFullGame) {
   get.mutable_get_replay()->set_step(100000);
   EXPECT_EQ(ErrorCode(a->Call(get)), "step_out_of_range");
 
+  // A client that missed the end (a reload) gets the results again when it resyncs.
+  ASSERT_TRUE(b->Call(ResyncMsg(room_id, 0)).has_ok());
+  auto again = b->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->game_over().game_id(), game_id);
+
   // No more moves once it is over.
   g::Action place;
   place.mutable_place()->set_slot(0);
