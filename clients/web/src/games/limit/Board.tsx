@@ -1,0 +1,115 @@
+import { useState } from "preact/hooks";
+import type { BoardProps } from "../types";
+import { Dot } from "../../ui/common";
+import { CardFace } from "./Cards";
+import { NationBoard, NationSummary } from "./NationBoard";
+import { MyPrompt, OthersPrompts } from "./Prompts";
+import { ScoreSheet } from "./ScoreSheet";
+import { Crises, GenerationBar, MarketBoard, Reserves, StarNation } from "./World";
+import { Phase, PromptKind, bannerFor, withNames } from "./model";
+
+function Hand({ view, seat }: { view: any; seat: number }) {
+  const hand: any[] = view.hand ?? [];
+  const me = (view.nations ?? []).find((n: any) => n.seat === seat);
+  const turn = (view.prompts ?? []).some((p: any) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
+  return (
+    <section class="lm-hand" data-testid="hand" data-size={hand.length}>
+      <h4>Your hand <small class="muted">{hand.length}/{me?.hand_limit ?? "?"} cards · decks: 👥 {me?.deck_sizes?.[0] ?? 0} · ⚔️ {me?.deck_sizes?.[1] ?? 0} · 🏭 {me?.deck_sizes?.[2] ?? 0}</small></h4>
+      {hand.length === 0 ? <p class="muted">No card in hand.</p> : (
+        <div class="lm-card-grid">
+          {hand.map((c) => (
+            <CardFace key={c.id} card={c} testid="hand-card"
+              badge={turn ? <span class={`lm-keep-badge ${c.playable ? "" : "under"}`}>{c.playable ? "playable" : "cannot pay"}</span> : undefined} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function Board({ view, seat, names, acting, readOnly, submit, gameOver }: BoardProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const prompts: any[] = view.prompts ?? [];
+  const canAct = !readOnly && !!submit && seat >= 0 && !gameOver;
+  const mine = canAct ? prompts.filter((p) => p.seat === seat) : [];
+  const others = prompts.filter((p) => !canAct || p.seat !== seat);
+  const nations: any[] = view.nations ?? [];
+  const me = nations.find((n) => n.seat === seat);
+  const rest = nations.filter((n) => n.seat !== seat);
+  const actingSet = new Set<number>([...acting, ...prompts.map((p) => p.seat as number)]);
+  const banner = bannerFor(view, seat, names, gameOver, !canAct);
+  const over = gameOver || view.phase === Phase.GAME_OVER;
+
+  const send = async (action: Record<string, unknown>): Promise<boolean> => {
+    if (!submit) return false;
+    setBusy(true);
+    setError("");
+    try {
+      await submit(action);
+      return true;
+    } catch (e) {
+      setError((e as Error).message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const log: any[] = view.log ?? [];
+  const sig = `${view.generation}|${view.phase}|${log.length}|${prompts.map((p) => `${p.seat}:${p.kind}:${p.count}:${p.cards_played_this_turn}`).join(",")}`;
+  return (
+    <div class={`lm-board ${view.solo ? "solo" : ""}`} data-testid="limit-board" data-phase={view.phase} data-generation={view.generation}
+      data-solo={view.solo ? "true" : "false"} data-sig={sig} data-you={seat}>
+      <div class={`lm-banner ${banner.mine ? "mine" : banner.over ? "over" : "wait"}`} data-testid="turn-banner"
+        data-my-turn={banner.mine ? "true" : "false"}>
+        {banner.mine && <span class="pulse" />} {banner.text}
+        {!banner.mine && !banner.over && [...actingSet].map((s) => <Dot key={s} seat={s} size={12} />)}
+      </div>
+
+      <div class="lm-world">
+        <GenerationBar view={view} />
+        <Crises view={view} />
+        <Reserves view={view} />
+      </div>
+
+      {over && <ScoreSheet view={view} names={names} seat={seat} />}
+
+      {mine.map((p, i) => (
+        <MyPrompt key={`${p.kind}-${i}-${view.generation}-${p.count}`} prompt={p} view={view} seat={seat} names={names} busy={busy} send={send} />
+      ))}
+      {error && <p class="form-error" role="alert" data-testid="action-error">⚠ {error}</p>}
+      {!over && <OthersPrompts prompts={others} names={names} />}
+
+      <div class="lm-main">
+        <div class="lm-main-left">
+          {me ? <NationBoard n={me} view={view} names={names} you acting={actingSet.has(me.seat)} />
+            : <p class="muted lm-spectating" data-testid="spectator-note">👁 You are watching: every nation's public board is below; hands stay hidden.</p>}
+          {me && <Hand view={view} seat={seat} />}
+        </div>
+        <div class="lm-main-right">
+          {view.solo && <StarNation view={view} />}
+          <MarketBoard view={view} />
+        </div>
+      </div>
+
+      {rest.length > 0 && (
+        <section class="lm-others" data-testid="other-nations">
+          <h4>{me ? "Other nations" : "Nations"}</h4>
+          <div class="lm-others-grid">
+            {rest.map((n) => <NationSummary key={n.seat} n={n} view={view} names={names} acting={actingSet.has(n.seat)} />)}
+          </div>
+        </section>
+      )}
+
+      <details class="lm-log" open data-testid="game-log">
+        <summary>Chronicle</summary>
+        <ol reversed>
+          {[...log].reverse().map((l: any, i: number) => (
+            <li key={i}><span class="lm-log-gen">G{l.generation}</span> {withNames(l.text, names)}</li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+// One nation's board: population and production tracks, standards of living, the disorder track,
+// stocks and tokens, and the cards it has in play.
+import { useState } from "preact/hooks";
+import { Dot, seatColor } from "../../ui/common";
+import { CardFace } from "./Cards";
+import {
+  CLASS_LETTERS, DEMOGRAPHIC_INDEX, DISORDER_POSITIONS, FACTORY_FOSSIL, FACTORY_POLLUTION, FACTORY_VALUES,
+  POPULATION_VALUES, SOCIAL_STEP_NAME, disorderZone, maxFactoryRank, playerName,
+} from "./model";
+
+function TrackRow({ label, icon, values, rank, cap, output, testid, extra }: {
+  label: string; icon: string; values: number[]; rank: number; cap?: number; output: number; testid: string;
+  extra?: (i: number) => string;
+}) {
+  return (
+    <div class="lm-track" data-testid={testid} data-rank={rank}>
+      <span class="lm-track-label"><span class="lm-ico">{icon}</span>{label}</span>
+      <div class="lm-track-cells">
+        {values.map((v, i) => {
+          const r = i + 1;
+          const locked = cap != null && r > cap;
+          const tip = extra?.(i) ?? "";
+          return (
+            <span key={i} class={`lm-cell ${r === rank ? "on" : ""} ${r < rank ? "past" : ""} ${locked ? "locked" : ""} ${tip ? "fossil" : ""}`}
+              title={`Rank ${r}: ${v}${tip ? ` — ${tip}` : ""}${locked ? " (needs more territories)" : ""}`}>
+              {v}
+            </span>
+          );
+        })}
+      </div>
+      <span class="lm-track-out" title="Current value">{output}</span>
+    </div>
+  );
+}
+
+export function ClassGrid({ classes, tiles, column }: { classes: number[]; tiles: boolean[]; column?: number }) {
+  return (
+    <div class="lm-classes" data-testid="classes">
+      <div class="lm-classes-head"><span />{[1, 2, 3, 4].map((l) => <span key={l} class={column === l ? "col" : ""}>{l}</span>)}</div>
+      {classes.map((lv, k) => (
+        <div key={k} class="lm-class-row" data-testid={`class-${CLASS_LETTERS[k]}`} data-level={lv}>
+          <span class="lm-class-letter">{CLASS_LETTERS[k]}</span>
+          {[1, 2, 3, 4].map((l) => (
+            <span key={l} class={`lm-class-cell ${l <= lv ? "filled" : ""} ${l === lv ? "marker" : ""}`}>
+              {l === 3 && tiles[k] && l > lv && <span class="lm-tile" title="Demographic transition tile" />}
+            </span>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function DisorderTrack({ value }: { value: number }) {
+  return (
+    <div class="lm-disorder" data-testid="disorder" data-value={value} data-zone={disorderZone(value)}>
+      {Array.from({ length: DISORDER_POSITIONS }, (_, i) => (
+        <span key={i} class={`lm-dis-cell ${disorderZone(i)} ${i === value ? "on" : ""}`} title={`${i}: ${disorderZone(i)}`}>{i}</span>
+      ))}
+      <div class="lm-dis-legend"><span class="boom">Boom</span><span class="progress">Progress</span><span class="revolt">Revolt</span></div>
+    </div>
+  );
+}
+
+function Stock({ icon, label, value, tone, testid }: { icon: string; label: string; value: number | string; tone?: string; testid?: string }) {
+  return (
+    <span class={`lm-stock ${tone ?? ""}`} title={label} data-testid={testid}>
+      <span class="lm-ico">{icon}</span><b>{value}</b><small>{label}</small>
+    </span>
+  );
+}
+
+export function Stocks({ n }: { n: any }) {
+  const s = n.stocks ?? {};
+  return (
+    <div class="lm-stocks" data-testid="stocks">
+      <Stock icon="🌾" label="renewable" value={s.renewable ?? 0} tone="r" testid="stock-renewable" />
+      <Stock icon="⚙️" label="industrial" value={s.industrial ?? 0} tone="i" testid="stock-industrial" />
+      <Stock icon="🎖" label="military" value={s.military ?? 0} tone="m" testid="stock-military" />
+      <Stock icon="🛢" label="fossil" value={s.fossil ?? 0} tone="f" testid="stock-fossil" />
+      <Stock icon="💰" label="money $" value={n.money} tone="money" testid="money" />
+      <Stock icon="🏞" label="territories" value={n.territories} tone="t" testid="territories" />
+      <Stock icon="☁️" label="pollution" value={n.pollution} tone="p" testid="pollution" />
+      <Stock icon="🔥" label="destabilisation" value={n.destabilisation} tone="d" testid="destabilisation" />
+    </div>
+  );
+}
+
+function AllianceTokens({ n }: { n: any }) {
+  if (!n.military_alliance_group && !n.economic_alliance_group && !n.military_alliance && !n.economic_alliance) return null;
+  return (
+    <span class="lm-alliances">
+      {(n.military_alliance_group > 0 || n.military_alliance) && <span class="lm-chip">🤝⚔ military alliance #{n.military_alliance_group}</span>}
+      {(n.economic_alliance_group > 0 || n.economic_alliance) && <span class="lm-chip">🤝💰 economic alliance #{n.economic_alliance_group}</span>}
+    </span>
+  );
+}
+
+function NationHead({ n, view, names, you, acting }: { n: any; view: any; names: string[]; you: boolean; acting: boolean }) {
+  return (
+    <header class="lm-nation-head">
+      <Dot seat={n.seat} size={16} />
+      <h3>{playerName(names, n.seat)}{you && <span class="lm-you">you</span>}</h3>
+      {view.leader === n.seat && <span class="lm-chip lead" title="Leadership tile: plays first">🎖 Leader</span>}
+      {n.passed && view.phase === 3 && <span class="lm-chip">passed</span>}
+      {acting && <span class="lm-chip acting">deciding…</span>}
+      <AllianceTokens n={n} />
+      <span class="lm-head-stats">
+        <span title="Population">👥 {n.population}</span>
+        <span title="Money">💰 {n.money} $</span>
+        <span title="Cards in hand / hand limit">🂠 {n.hand_size}/{n.hand_limit}</span>
+      </span>
+    </header>
+  );
+}
+
+function CardsInPlay({ n }: { n: any }) {
+  const perm: any[] = n.permanents ?? [];
+  const played: any[] = n.played_this_generation ?? [];
+  const aside: any[] = n.set_aside ?? [];
+  return (
+    <div class="lm-inplay">
+      <div data-testid="permanents">
+        <h5>Permanent cards in play</h5>
+        {perm.length ? <div class="lm-card-row">{perm.map((c) => <CardFace key={c.id} card={c} compact testid="permanent-card" />)}</div>
+          : <p class="muted small">None yet.</p>}
+      </div>
+      {played.length > 0 && (
+        <div data-testid="played-cards">
+          <h5>Played this generation</h5>
+          <div class="lm-card-row">{played.map((c) => <CardFace key={c.id} card={c} compact testid="played-card" />)}</div>
+        </div>
+      )}
+      {aside.length > 0 && (
+        <div data-testid="set-aside">
+          <h5>Technologies not yet gained <small class="muted">(class A reaches 2 / 3 / 4)</small></h5>
+          <div class="lm-chips">{aside.map((c) => <span key={c.id} class="lm-chip tech" title={c.effect_text}>🔬 {c.name_en || c.name}</span>)}</div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The full board of a nation. */
+export function NationBoard({ n, view, names, you, acting }: { n: any; view: any; names: string[]; you: boolean; acting: boolean }) {
+  const fossilTip = (i: number) => (FACTORY_FOSSIL[i] ? `uses ${FACTORY_FOSSIL[i]} fossil, gives ${FACTORY_POLLUTION[i]} pollution` : "");
+  const step = n.social_step as number;
+  return (
+    <section class={`lm-nation full ${you ? "you" : ""} ${acting ? "acting" : ""}`} style={{ borderColor: seatColor(n.seat) }}
+      data-testid={you ? "my-nation" : "nation-board"} data-seat={n.seat}>
+      <NationHead n={n} view={view} names={names} you={you} acting={acting} />
+      <div class="lm-nation-grid">
+        <div class="lm-tracks">
+          <TrackRow label="Population" icon="👥" values={POPULATION_VALUES} rank={n.population_rank} output={n.population}
+            testid="track-population" extra={(i) => `demographic index ${DEMOGRAPHIC_INDEX[i]}`} />
+          <TrackRow label="Renewable" icon="🌾" values={FACTORY_VALUES} rank={n.renewable_rank} output={n.renewable_output}
+            cap={maxFactoryRank(n, 1)} testid="track-renewable" />
+          <TrackRow label="Industrial" icon="⚙️" values={FACTORY_VALUES} rank={n.industrial_rank} output={n.industrial_output}
+            testid="track-industrial" extra={fossilTip} />
+          <TrackRow label="Military" icon="🎖" values={FACTORY_VALUES} rank={n.military_rank} output={n.military_output}
+            testid="track-military" extra={fossilTip} />
+          <h5>Social disorder</h5>
+          <DisorderTrack value={n.disorder} />
+        </div>
+        <div class="lm-society">
+          <h5>Standard of living <small class="muted">{n.social_column ? `· column ${n.social_column}` : ""}</small></h5>
+          <ClassGrid classes={n.classes ?? []} tiles={n.transition_tile_on_row ?? []} column={n.social_column} />
+          <p class="muted small lm-transition" title="Demographic transition zone">
+            Transition zone: <b>{n.transition_tokens}</b> tile{n.transition_tokens === 1 ? "" : "s"}
+            {step > 0 && step < 12 && view.phase === 4 && <> · next step: <b>{SOCIAL_STEP_NAME[step]}</b></>}
+          </p>
+        </div>
+      </div>
+      <Stocks n={n} />
+      <CardsInPlay n={n} />
+    </section>
+  );
+}
+
+/** Another nation, compact; click to open the full board. */
+export function NationSummary({ n, view, names, acting }: { n: any; view: any; names: string[]; acting: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (open) {
+    return (
+      <div class="lm-nation-wrap">
+        <NationBoard n={n} view={view} names={names} you={false} acting={acting} />
+        <button type="button" class="btn small ghost lm-collapse" onClick={() => setOpen(false)} data-testid="nation-collapse">▲ Fold</button>
+      </div>
+    );
+  }
+  const s = n.stocks ?? {};
+  return (
+    <section class={`lm-nation compact ${acting ? "acting" : ""}`} style={{ borderColor: seatColor(n.seat) }}
+      data-testid="nation-summary" data-seat={n.seat}>
+      <NationHead n={n} view={view} names={names} you={false} acting={acting} />
+      <div class="lm-summary-grid">
+        <span title="Population rank">👥 {n.population} <small>(rank {n.population_rank})</small></span>
+        <span title="Renewable / industrial / military factory values">🏭 {n.renewable_output}/{n.industrial_output}/{n.military_output}</span>
+        <span title="Standards of living A–E">📶 {(n.classes ?? []).join("·")}</span>
+        <span title="Social disorder" class={`lm-dis-chip ${disorderZone(n.disorder)}`}>⚖ {n.disorder}</span>
+        <span title="Stocks R/I/M/F">📦 {s.renewable ?? 0}/{s.industrial ?? 0}/{s.military ?? 0}/{s.fossil ?? 0}</span>
+        <span title="Territories">🏞 {n.territories}</span>
+        <span title="Pollution / destabilisation">☁️ {n.pollution} · 🔥 {n.destabilisation}</span>
+        <span title="Permanent cards">🃏 {(n.permanents ?? []).map((c: any) => c.name_en || c.name).join(", ") || "no permanent card"}</span>
+      </div>
+      <button type="button" class="btn small ghost" onClick={() => setOpen(true)} data-testid="nation-expand">▼ Full board</button>
+    </section>
+  );
+}

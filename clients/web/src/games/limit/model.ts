@@ -1,0 +1,574 @@
+// Enum values of proto/games/limit.proto, board constants, and the pure logic of the LIMIT board:
+// turning prompts into choices, the parameters a card play needs, the score sheet.
+// Nothing here touches the DOM, so it is unit-tested (test/limit*.test.ts).
+
+export const Phase = {
+  UNSPECIFIED: 0, NEW_POLICY: 1, HAND_LIMIT: 2, POLITICAL_DECISIONS: 3, SOCIAL: 4,
+  INTERNATIONAL: 5, ALLIANCE: 6, RESILIENCE: 7, GAME_OVER: 8,
+} as const;
+
+export const PromptKind = {
+  UNSPECIFIED: 0, CHOOSE_DECK: 1, KEEP_CARDS: 2, DISCARD: 3, POLITICAL_TURN: 4, RESIST: 5,
+  CONTRIBUTE: 6, RAISE_CLASS: 7, LOWER_CLASS: 8, LOWER_FACTORY: 9, GROWTH_FACTORY: 10,
+  ALLIANCE_TURN: 11, ALLIANCE_VOTE: 12, ALLIANCE_FEE: 13, HELP_REQUEST: 14, HELP_ANSWER: 15,
+  BREAK_ALLIANCE: 16, REMOVE_AGRICULTURE: 17,
+} as const;
+
+export const PROMPT_SLUG: Record<number, string> = {
+  1: "choose_deck", 2: "keep_cards", 3: "discard", 4: "political_turn", 5: "resist", 6: "contribute",
+  7: "raise_class", 8: "lower_class", 9: "lower_factory", 10: "growth_factory", 11: "alliance_turn",
+  12: "alliance_vote", 13: "alliance_fee", 14: "help_request", 15: "help_answer", 16: "break_alliance",
+  17: "remove_agriculture",
+};
+
+export const Resource = { UNSPECIFIED: 0, RENEWABLE: 1, INDUSTRIAL: 2, MILITARY: 3, FOSSIL: 4 } as const;
+export const Factory = { UNSPECIFIED: 0, RENEWABLE: 1, INDUSTRIAL: 2, MILITARY: 3 } as const;
+export const Deck = { UNSPECIFIED: 0, SOCIETY: 1, ARMY_ECONOMY: 2, PRODUCTION: 3 } as const;
+export const AllianceKind = { UNSPECIFIED: 0, MILITARY: 1, ECONOMIC: 2 } as const;
+export const CrisisKind = { UNSPECIFIED: 0, FINANCIAL: 1, ECOLOGICAL: 2, MILITARY: 3 } as const;
+export const STAR_TARGET = -2;
+
+export const CLASS_LETTERS = ["A", "B", "C", "D", "E"];
+export const RESOURCE_NAME: Record<number, string> = { 1: "renewable", 2: "industrial", 3: "military", 4: "fossil" };
+export const RESOURCE_LETTER: Record<number, string> = { 1: "R", 2: "I", 3: "M", 4: "F" };
+export const FACTORY_NAME: Record<number, string> = { 1: "renewable", 2: "industrial", 3: "military" };
+export const DECK_NAME: Record<number, string> = { 1: "Society", 2: "Army & Economy", 3: "Production" };
+export const DECK_ICON: Record<number, string> = { 1: "👥", 2: "⚔️", 3: "🏭" };
+export const ALLIANCE_NAME: Record<number, string> = { 1: "military", 2: "economic" };
+export const CRISIS_NAME: Record<number, string> = { 1: "Financial", 2: "Ecological", 3: "Military" };
+export const CRISIS_ICON: Record<number, string> = { 1: "💸", 2: "🌡️", 3: "💣" };
+
+export const PHASE_NAME: Record<number, string> = {
+  1: "New policy", 2: "Hand limit", 3: "Political decisions", 4: "Social phase", 5: "International phase",
+  6: "Alliances", 7: "Resilience test", 8: "Game over",
+};
+export const SOCIAL_STEP_NAME: Record<number, string> = {
+  1: "Feeding", 2: "Conservation", 3: "Consumption", 4: "Demographic growth", 5: "Mortality", 6: "Natality",
+  7: "Economic growth", 8: "Taxation", 9: "Production", 10: "Public order", 11: "Class struggle", 12: "Done",
+};
+
+// Board constants. The View gives each nation's current rank and value; the printed tracks come
+// from the engine's board data (engine/games/limit/data/limit_board.textproto).
+export const POPULATION_VALUES = [1, 2, 3, 5, 10, 20, 30, 50, 100];
+export const DEMOGRAPHIC_INDEX = [1, 1, 1, 2, 2, 3, 4, 5, 5];
+export const FACTORY_VALUES = [1, 2, 3, 5, 10, 20, 30, 50];
+/** Fossil spent / pollution received when producing at each rank (industrial and military). */
+export const FACTORY_FOSSIL = [0, 0, 0, 1, 2, 3, 4, 5];
+export const FACTORY_POLLUTION = [0, 0, 0, 1, 1, 2, 2, 3];
+export const DISORDER_POSITIONS = 11;
+export const GENERATIONS = 7;
+export const GENERATION_YEARS = [1850, 1885, 1920, 1955, 1990, 2025, 2060];
+export const CRISES_TO_END = 4;
+export const SOLO_GOOD_SCORE = 100;
+
+export type DisorderZone = "boom" | "progress" | "revolt";
+export function disorderZone(d: number): DisorderZone {
+  return d <= 1 ? "boom" : d >= 9 ? "revolt" : "progress";
+}
+
+/** 1-based rank → value on the population track (0 below rank 1). */
+export function populationAt(rank: number): number {
+  return rank >= 1 ? POPULATION_VALUES[Math.min(rank, POPULATION_VALUES.length) - 1] : 0;
+}
+
+export function factoryRank(n: any, f: number): number {
+  return f === Factory.RENEWABLE ? n.renewable_rank : f === Factory.INDUSTRIAL ? n.industrial_rank : n.military_rank;
+}
+
+/** The highest rank a factory can reach (territories cap the renewable track). */
+export function maxFactoryRank(n: any, f: number): number {
+  if (f !== Factory.RENEWABLE) return FACTORY_VALUES.length;
+  return Math.max(1, Math.min(FACTORY_VALUES.length, (n.territories ?? 0) + 1));
+}
+
+// ----- names -----
+
+export function playerName(names: string[], seat: number): string {
+  if (seat === STAR_TARGET) return "the star nation";
+  return names[seat] ?? `Nation ${seat + 1}`;
+}
+
+/** The engine names nations "Seat N" (1-based): put the players' names back. */
+export function withNames(text: string, names: string[]): string {
+  return text.replace(/\bSeat (\d+)\b/g, (whole, n) => names[Number(n) - 1] ?? whole);
+}
+
+// ----- classes -----
+
+export function canRaise(levels: number[], k: number): boolean {
+  return levels[k] < 4 && (k === 0 || levels[k] < levels[k - 1]);
+}
+export function canLower(levels: number[], k: number): boolean {
+  return levels[k] > 1 && (k === levels.length - 1 || levels[k + 1] < levels[k]);
+}
+
+/** How many class steps a card's play names, and on whose board (the engine checks the same). */
+export interface ClassSpec { steps: number; direction: "up" | "down"; onTarget: boolean }
+const CLASS_STEPS: Record<string, ClassSpec> = {
+  schooling: { steps: 1, direction: "up", onTarget: false },
+  urbanisation: { steps: 2, direction: "up", onTarget: false },
+  higher_education: { steps: 3, direction: "up", onTarget: false },
+  indoctrination: { steps: 1, direction: "down", onTarget: false },
+  political_interference: { steps: 1, direction: "up", onTarget: true },
+};
+export function classSpec(card: any): ClassSpec | null {
+  if (!(card.params ?? []).includes("classes")) return null;
+  const known = CLASS_STEPS[card.key];
+  if (known) return known;
+  // An unknown card naming classes: read the count off its effect text ("by 2 in total").
+  const m = /by (\d+) in total/.exec(card.effect_text ?? "");
+  const down = /lower/i.test(card.cost_text ?? "");
+  return { steps: m ? Number(m[1]) : 1, direction: down ? "down" : "up", onTarget: !!card.targets };
+}
+
+/** Steps actually required: a raise asks no more steps than the classes have room for. */
+export function requiredSteps(spec: ClassSpec, levels: number[]): number {
+  if (spec.direction === "down") return levels.some((_, k) => canLower(levels, k)) ? spec.steps : 0;
+  const room = levels.reduce((s, l) => s + (4 - l), 0);
+  return Math.min(spec.steps, room);
+}
+
+/** Applies a sequence of one-step moves; null when one of them breaks the class order. */
+export function applySteps(levels: number[], steps: number[], direction: "up" | "down"): number[] | null {
+  const lv = [...levels];
+  for (const k of steps) {
+    if (k < 0 || k >= lv.length) return null;
+    if (direction === "up" ? !canRaise(lv, k) : !canLower(lv, k)) return null;
+    lv[k] += direction === "up" ? 1 : -1;
+  }
+  return lv;
+}
+
+/** A legal default: each step goes to the lowest class that can still move (spreads the gains). */
+export function defaultSteps(levels: number[], count: number, direction: "up" | "down"): number[] {
+  const lv = [...levels];
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    let pick = -1;
+    for (let k = lv.length - 1; k >= 0; k--) {
+      if (direction === "up" ? canRaise(lv, k) : canLower(lv, k)) { pick = k; break; }
+    }
+    if (pick < 0) break;
+    out.push(pick);
+    lv[pick] += direction === "up" ? 1 : -1;
+  }
+  return out;
+}
+
+// ----- prompts → choices -----
+
+/** One clickable answer to a prompt. */
+export interface Choice {
+  id: string;
+  label: string;
+  detail?: string;
+  action: Record<string, unknown>;
+  tone?: "primary" | "danger" | "plain";
+}
+
+function otherSeats(view: any, seat: number): number[] {
+  return (view.nations ?? []).map((n: any) => n.seat as number).filter((s: number) => s !== seat);
+}
+
+function nationOf(view: any, seat: number): any {
+  return (view.nations ?? []).find((n: any) => n.seat === seat);
+}
+
+/** Money amounts offered for a contribution: nothing, a share, everything asked (capped by what one has). */
+export function amountSteps(max: number): number[] {
+  if (max <= 0) return [0];
+  const set = new Set<number>([0, max]);
+  for (const f of [0.25, 0.5, 0.75]) set.add(Math.round(max * f));
+  for (const v of [1, 2, 5, 10, 20]) if (v < max) set.add(v);
+  return [...set].sort((a, b) => a - b);
+}
+
+/**
+ * The answers of a prompt that are simple buttons. Prompts that need a selection (keep cards,
+ * discard, the political turn) return [] here and have their own forms.
+ */
+export function promptChoices(prompt: any, view: any, names: string[]): Choice[] {
+  const seat = prompt.seat as number;
+  const me = nationOf(view, seat);
+  const options: number[] = prompt.options ?? [];
+  const levels: number[] = me?.classes ?? [];
+  switch (prompt.kind) {
+    case PromptKind.CHOOSE_DECK:
+      return options.map((d) => ({
+        id: `deck-${d}`,
+        label: `${DECK_ICON[d] ?? ""} ${DECK_NAME[d] ?? `Deck ${d}`}`.trim(),
+        detail: me?.deck_sizes?.[d - 1] != null ? `${me.deck_sizes[d - 1]} cards left` : undefined,
+        action: { choose_deck: { deck: d } },
+      }));
+    case PromptKind.RAISE_CLASS:
+    case PromptKind.LOWER_CLASS: {
+      const up = prompt.kind === PromptKind.RAISE_CLASS;
+      return options.map((k) => ({
+        id: `class-${k}`,
+        label: `Class ${CLASS_LETTERS[k]} ${up ? "▲" : "▼"}`,
+        detail: levels[k] != null ? `${levels[k]} → ${levels[k] + (up ? 1 : -1)}` : undefined,
+        action: { choose_class: { social_class: k } },
+        tone: up ? "primary" : "danger",
+      }));
+    }
+    case PromptKind.LOWER_FACTORY:
+    case PromptKind.GROWTH_FACTORY: {
+      const down = prompt.kind === PromptKind.LOWER_FACTORY || /down|lower|−1|-1/i.test(prompt.text ?? "");
+      return options.map((f) => {
+        const r = me ? factoryRank(me, f) : 0;
+        const to = r + (down ? -1 : 1);
+        return {
+          id: `factory-${f}`,
+          label: `${cap(FACTORY_NAME[f] ?? `factory ${f}`)} ${down ? "▼" : "▲"}`,
+          detail: me ? `rank ${r} → ${to} (${FACTORY_VALUES[r - 1] ?? 0} → ${FACTORY_VALUES[to - 1] ?? 0})` : undefined,
+          action: { choose_factory: { factory: f } },
+          tone: down ? "danger" : "primary",
+        };
+      });
+    }
+    case PromptKind.RESIST: {
+      const need = prompt.amount as number;
+      const have = me?.stocks?.military ?? 0;
+      const out: Choice[] = [];
+      if (have >= need) {
+        out.push({ id: "resist-yes", label: `Resist: spend ${need} M`, action: { resist: { resist: true } }, tone: "primary" });
+      }
+      out.push({ id: "resist-no", label: "Let it happen", action: { resist: { resist: false } }, tone: "danger" });
+      return out;
+    }
+    case PromptKind.CONTRIBUTE:
+    case PromptKind.ALLIANCE_FEE: {
+      const asked = (prompt.amount || prompt.count || 0) as number;
+      const max = Math.min(asked, me?.money ?? 0);
+      return amountSteps(max).map((a) => ({
+        id: `give-${a}`,
+        label: a === 0 ? "Give nothing" : `Give ${a} $`,
+        action: { contribute: { amount: a } },
+        tone: a === 0 ? "plain" : "primary",
+      }));
+    }
+    case PromptKind.HELP_ANSWER: {
+      const max = (prompt.amount || prompt.count || 0) as number;
+      return amountSteps(max).map((a) => ({
+        id: `help-${a}`,
+        label: a === 0 ? "Refuse" : `Give ${a}`,
+        action: { give_help: { amount: a } },
+        tone: a === 0 ? "danger" : "primary",
+      }));
+    }
+    case PromptKind.HELP_REQUEST:
+      return [
+        { id: "help-ask", label: "Ask my allies for help", action: { request_help: { ask: true } }, tone: "primary" },
+        { id: "help-skip", label: "Suffer the shortage", action: { request_help: { ask: false } } },
+      ];
+    case PromptKind.ALLIANCE_VOTE:
+      return [
+        { id: "vote-yes", label: "Accept", action: { alliance_vote: { accept: true } }, tone: "primary" },
+        { id: "vote-no", label: "Refuse", action: { alliance_vote: { accept: false } }, tone: "danger" },
+      ];
+    case PromptKind.BREAK_ALLIANCE:
+      return [
+        { id: "break-no", label: "Keep the alliance", action: { break_alliance: { do_break: false } } },
+        { id: "break-yes", label: "Break the alliance", action: { break_alliance: { do_break: true } }, tone: "danger" },
+      ];
+    case PromptKind.REMOVE_AGRICULTURE:
+      return [{
+        id: "remove-agriculture", label: "Remove Intensive agriculture", tone: "danger",
+        action: { remove_permanent: { card: prompt.card } },
+      }];
+    case PromptKind.ALLIANCE_TURN: {
+      const out: Choice[] = [];
+      const targets = options.length ? options : otherSeats(view, seat);
+      for (const kind of [AllianceKind.MILITARY, AllianceKind.ECONOMIC]) {
+        const inIt = kind === AllianceKind.MILITARY ? me?.military_alliance_group : me?.economic_alliance_group;
+        for (const t of targets) {
+          const other = nationOf(view, t);
+          const theirs = kind === AllianceKind.MILITARY ? other?.military_alliance_group : other?.economic_alliance_group;
+          if (inIt && theirs === inIt) {
+            out.push({
+              id: `exclude-${kind}-${t}`, label: `Exclude ${playerName(names, t)} from the ${ALLIANCE_NAME[kind]} alliance`,
+              action: { alliance_exclude: { kind, seat: t } }, tone: "danger",
+            });
+          } else {
+            out.push({
+              id: `propose-${kind}-${t}`, label: `Propose a ${ALLIANCE_NAME[kind]} alliance to ${playerName(names, t)}`,
+              action: { alliance_propose: { kind, to_seat: t } },
+            });
+          }
+        }
+        if (inIt) {
+          out.push({ id: `leave-${kind}`, label: `Leave the ${ALLIANCE_NAME[kind]} alliance`, action: { alliance_leave: { kind } }, tone: "danger" });
+        }
+      }
+      out.unshift({ id: "pass", label: "Do nothing", action: { pass: {} } });
+      return out;
+    }
+    default:
+      return [];
+  }
+}
+
+// ----- keep / order / discard -----
+
+/** KeepCards from the kept indices and the chosen order of the others (missing ones appended). */
+export function keepAction(drawnCount: number, keep: number[], bottomOrder: number[]): Record<string, unknown> {
+  const kept = new Set(keep);
+  const bottom = bottomOrder.filter((i) => !kept.has(i) && i >= 0 && i < drawnCount);
+  for (let i = 0; i < drawnCount; i++) if (!kept.has(i) && !bottom.includes(i)) bottom.push(i);
+  return { keep_cards: { keep: [...keep], bottom } };
+}
+
+export function discardAction(cards: number[]): Record<string, unknown> {
+  return { discard: { cards: [...cards] } };
+}
+
+// ----- card plays -----
+
+export interface ParamOption { value: number; label: string; disabled?: boolean }
+/** A select-like parameter of a card play. */
+export interface SelectParam { name: "factory" | "target" | "resource" | "deck" | "retrieve_card" | "price_up"; label: string; options: ParamOption[] }
+
+export interface PlayPlan {
+  selects: SelectParam[];
+  military?: { min: number; max: number };
+  classes?: ClassSpec;
+  transactions?: { max: number };
+}
+
+function hasParam(card: any, p: string): boolean {
+  return (card.params ?? []).includes(p);
+}
+
+/** Which parameters a card play needs, and their legal values as far as the View tells. */
+export function playPlan(card: any, view: any, seat: number, names: string[]): PlayPlan {
+  const me = nationOf(view, seat) ?? {};
+  const selects: SelectParam[] = [];
+  const plan: PlayPlan = { selects };
+  if (hasParam(card, "target")) {
+    const opts: ParamOption[] = view.solo
+      ? [{ value: STAR_TARGET, label: "⭐ The star nation" }]
+      : otherSeats(view, seat).map((s) => ({ value: s, label: playerName(names, s) }));
+    selects.push({ name: "target", label: "Target", options: opts });
+  }
+  if (hasParam(card, "factory")) {
+    const key = card.key as string;
+    const both = key === "industrialisation";
+    const targetFactory = !!card.targets; // annexation, mass destruction: the target's factory
+    const fs = both ? [Factory.RENEWABLE, Factory.INDUSTRIAL, Factory.MILITARY] : [Factory.INDUSTRIAL, Factory.MILITARY];
+    selects.push({
+      name: "factory",
+      label: targetFactory ? "Target's factory to lower" : "Factory",
+      options: fs.map((f) => {
+        const r = factoryRank(me, f);
+        const top = r >= maxFactoryRank(me, f);
+        const costly = card.key === "industrialisation" || card.key === "robotisation";
+        const price = FACTORY_VALUES[r - 1] ?? 0;
+        return {
+          value: f,
+          label: targetFactory ? cap(FACTORY_NAME[f]) : `${cap(FACTORY_NAME[f])} (rank ${r}${costly ? `, ${price} $` : ""})`,
+          disabled: !targetFactory && costly && (top || price > (me.money ?? 0)),
+        };
+      }),
+    });
+  }
+  if (hasParam(card, "resource")) {
+    const key = card.key as string;
+    const rs = key === "military_operation" ? [Resource.FOSSIL, Resource.RENEWABLE, Resource.INDUSTRIAL]
+      : key === "speculation" ? [Resource.RENEWABLE, Resource.INDUSTRIAL, Resource.MILITARY, Resource.FOSSIL]
+        : [Resource.RENEWABLE, Resource.INDUSTRIAL, Resource.MILITARY];
+    const label = key === "speculation" ? "Price cube to move" : key === "military_operation" ? "Loot" : "Resource";
+    selects.push({
+      name: "resource", label, options: rs.map((r) => ({
+        value: r,
+        label: key === "military_operation" ? (r === Resource.FOSSIL ? "up to 2 fossil" : `up to 5 ${RESOURCE_NAME[r]}`) : cap(RESOURCE_NAME[r]),
+      })),
+    });
+  }
+  if (hasParam(card, "price_up")) {
+    selects.push({ name: "price_up", label: "Direction", options: [{ value: 1, label: "Price up ▶" }, { value: 0, label: "◀ Price down" }] });
+  }
+  if (hasParam(card, "deck")) {
+    selects.push({
+      name: "deck", label: "Deck to draw from",
+      options: [1, 2, 3].map((d) => ({
+        value: d, label: `${DECK_NAME[d]} (${me.deck_sizes?.[d - 1] ?? 0})`, disabled: !(me.deck_sizes?.[d - 1] > 0),
+      })),
+    });
+  }
+  if (hasParam(card, "retrieve_card")) {
+    const played: any[] = me.played_this_generation ?? [];
+    selects.push({
+      name: "retrieve_card", label: "Card to take back",
+      options: played.length ? played.map((c) => ({ value: c.id, label: c.name_en || c.name })) : [{ value: 0, label: "— nothing played yet —" }],
+    });
+  }
+  if (hasParam(card, "military") || card.military_min > 0) {
+    plan.military = { min: card.military_min ?? 0, max: me.stocks?.military ?? 0 };
+  }
+  const cs = classSpec(card);
+  if (cs) plan.classes = cs;
+  if (hasParam(card, "transactions")) {
+    const exchange = (me.permanents ?? []).some((c: any) => c.key === "stock_exchange");
+    plan.transactions = { max: exchange ? 2 : 1 };
+  }
+  return plan;
+}
+
+export interface TransactionDraft { resource: number; sell: boolean; quantity: number }
+export interface PlayDraft {
+  values: Record<string, number>;
+  military: number;
+  classes: number[];
+  transactions: TransactionDraft[];
+}
+
+function firstEnabled(p: SelectParam): number {
+  return (p.options.find((o) => !o.disabled) ?? p.options[0])?.value ?? 0;
+}
+
+/** A draft filled with legal defaults (first enabled options, minimum military, spread classes). */
+export function defaultDraft(plan: PlayPlan, card: any, view: any, seat: number): PlayDraft {
+  const values: Record<string, number> = {};
+  for (const s of plan.selects) values[s.name] = firstEnabled(s);
+  const draft: PlayDraft = { values, military: plan.military?.min ?? 0, classes: [], transactions: [] };
+  if (plan.classes) draft.classes = defaultClassesFor(plan.classes, view, seat, values.target);
+  if (plan.transactions) {
+    const t = defaultTransaction(view, seat);
+    if (t) draft.transactions = [t];
+  }
+  return draft;
+}
+
+export function classLevelsFor(spec: ClassSpec, view: any, seat: number, target?: number): number[] {
+  const who = spec.onTarget ? target : seat;
+  return who != null && who >= 0 ? nationOf(view, who)?.classes ?? [] : [];
+}
+
+export function defaultClassesFor(spec: ClassSpec, view: any, seat: number, target?: number): number[] {
+  const lv = classLevelsFor(spec, view, seat, target);
+  if (!lv.length) return [];
+  return defaultSteps(lv, requiredSteps(spec, lv), spec.direction);
+}
+
+export function marketTrack(view: any, resource: number): any {
+  return (view.market?.tracks ?? []).find((t: any) => t.resource === resource);
+}
+export function priceOf(track: any): number {
+  return track?.prices?.[track.position] ?? 0;
+}
+
+/** A transaction that is possible now: sell one of what we hold most of, else buy one we can afford. */
+export function defaultTransaction(view: any, seat: number): TransactionDraft | null {
+  const me = nationOf(view, seat);
+  if (!me) return null;
+  const stock: Record<number, number> = {
+    1: me.stocks?.renewable ?? 0, 2: me.stocks?.industrial ?? 0, 3: me.stocks?.military ?? 0, 4: me.stocks?.fossil ?? 0,
+  };
+  for (const r of [1, 2, 3, 4]) {
+    const t = marketTrack(view, r);
+    if (t && t.position > 0 && stock[r] > 0 && priceOf(t) <= (view.world_bank ?? 0)) return { resource: r, sell: true, quantity: 1 };
+  }
+  for (const r of [1, 2, 3, 4]) {
+    const t = marketTrack(view, r);
+    if (t && t.market_stock > 0 && priceOf(t) <= (me.money ?? 0)) return { resource: r, sell: false, quantity: 1 };
+  }
+  return null;
+}
+
+/** The largest quantity a transaction can have now (market stock / own stock / money / bank). */
+export function maxQuantity(view: any, seat: number, t: TransactionDraft): number {
+  const me = nationOf(view, seat);
+  const track = marketTrack(view, t.resource);
+  if (!me || !track) return 0;
+  const price = priceOf(track);
+  if (t.sell) {
+    if (track.position === 0) return 0;
+    const have = [0, me.stocks?.renewable, me.stocks?.industrial, me.stocks?.military, me.stocks?.fossil][t.resource] ?? 0;
+    return Math.min(have, price > 0 ? Math.floor((view.world_bank ?? 0) / price) : have);
+  }
+  return Math.min(track.market_stock ?? 0, price > 0 ? Math.floor((me.money ?? 0) / price) : track.market_stock ?? 0);
+}
+
+/** The PlayCard action of a draft. */
+export function playAction(card: any, plan: PlayPlan, draft: PlayDraft): Record<string, unknown> {
+  const play: Record<string, unknown> = { card: card.id };
+  for (const s of plan.selects) {
+    const v = draft.values[s.name];
+    if (s.name === "price_up") play.price_up = v === 1;
+    else if (s.name === "retrieve_card") { if (v) play.retrieve_card = v; }
+    else play[s.name] = v;
+  }
+  if (plan.military) play.military = draft.military;
+  if (plan.classes) play.classes = [...draft.classes];
+  if (plan.transactions) play.transactions = draft.transactions.filter((t) => t.quantity > 0).map((t) => ({ ...t }));
+  return { play_card: play };
+}
+
+/** What is missing before the draft can be sent (empty when it is complete). */
+export function draftProblem(plan: PlayPlan, draft: PlayDraft, view: any, seat: number): string {
+  if (plan.military) {
+    if (draft.military < plan.military.min) return `Commit at least ${plan.military.min} military.`;
+    if (draft.military > plan.military.max) return `You hold only ${plan.military.max} military.`;
+  }
+  if (plan.classes) {
+    const lv = classLevelsFor(plan.classes, view, seat, draft.values.target);
+    const need = requiredSteps(plan.classes, lv);
+    if (draft.classes.length !== need) return `Choose ${need} class step${need === 1 ? "" : "s"} (${draft.classes.length} chosen).`;
+  }
+  if (plan.transactions && draft.transactions.length === 2 && draft.transactions[0].resource === draft.transactions[1].resource) {
+    return "Two transactions must be on different resources.";
+  }
+  return "";
+}
+
+// ----- score sheet -----
+
+export interface ScoreRow { key: string; label: string; hint: string }
+export const SCORE_ROWS: ScoreRow[] = [
+  { key: "gross_happiness", label: "Gross inner happiness", hint: "(A + C + E) × demographic index" },
+  { key: "financial", label: "Financial power", hint: "points per full 10 $, by the state of the world" },
+  { key: "territory", label: "Territory", hint: "5 per territory" },
+  { key: "military", label: "Military power", hint: "1 per full 3 military" },
+  { key: "impact", label: "Historical impact", hint: "−2 per pollution, −1 per destabilisation" },
+  { key: "total", label: "Total", hint: "" },
+];
+
+export function scoreValue(line: any, key: string): number {
+  if (key === "impact") return (line.pollution_penalty ?? 0) + (line.destabilisation_penalty ?? 0);
+  return line[key] ?? 0;
+}
+
+/** Ranks by total (1 = best, ties share a rank), in seat order of `lines`. */
+export function scoreRanks(lines: any[]): number[] {
+  return lines.map((l) => 1 + lines.filter((o) => o.total > l.total).length);
+}
+
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+// ----- turn banner -----
+
+export interface Banner { text: string; mine: boolean; over: boolean }
+export function bannerFor(view: any, seat: number, names: string[], gameOver: boolean, readOnly: boolean): Banner {
+  if (gameOver || view.phase === Phase.GAME_OVER) return { text: "Game over — the score sheet is below", mine: false, over: true };
+  const prompts: any[] = view.prompts ?? [];
+  const mine = !readOnly && prompts.some((p) => p.seat === seat);
+  const waiting = [...new Set(prompts.filter((p) => p.seat !== seat || readOnly).map((p) => p.seat as number))];
+  const who = waiting.map((s) => playerName(names, s)).join(", ");
+  if (mine) {
+    const p = prompts.find((x) => x.seat === seat);
+    const what = p.kind === PromptKind.POLITICAL_TURN ? "play a card or pass"
+      : p.kind === PromptKind.CHOOSE_DECK ? "choose a deck to draw from"
+        : p.kind === PromptKind.KEEP_CARDS ? "keep cards from your draw"
+          : p.kind === PromptKind.DISCARD ? "discard down to your hand limit"
+            : "a decision is needed";
+    return { text: `Your turn — ${what}${waiting.length ? ` (also waiting for ${who})` : ""}`, mine: true, over: false };
+  }
+  if (waiting.length) return { text: `Waiting for ${who}`, mine: false, over: false };
+  return { text: PHASE_NAME[view.phase] ?? "…", mine: false, over: false };
+}
+
+export function cap(s: string | undefined): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : "";
+}
