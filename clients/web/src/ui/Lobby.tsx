@@ -80,6 +80,23 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
   );
 }
 
+/** One click: a private one-seat room with the default options, started at once. */
+async function playSolo(game: GameInfo): Promise<void> {
+  const ui = gameUI(game.id);
+  try {
+    const opts = game.options_type ? encode(type(game.options_type), ui?.defaultOptions() ?? {}) : new Uint8Array();
+    const me = state.session?.name ?? "My";
+    const reply = await request({
+      create_room: { game: game.id, options: opts, is_private: true, seats: 1, title: `${me}'s solo game` },
+    });
+    const info = reply.room as RoomInfo;
+    await request({ start_game: { room_id: info.room_id } });
+    navigate(info.join_code ? { page: "join", code: info.join_code } : { page: "room", roomId: info.room_id });
+  } catch (e) {
+    toast((e as Error).message);
+  }
+}
+
 function RoomRow({ room, game }: { room: RoomInfo; game: GameInfo }) {
   const taken = room.seats.filter((s) => s.player_id).length;
   const canJoin = room.status === RoomStatus.WAITING && taken < room.max_seats;
@@ -131,6 +148,7 @@ export function Lobby() {
   const s = useStore();
   const [rooms, setRooms] = useState<RoomInfo[] | null>(null);
   const [creating, setCreating] = useState<GameInfo | null>(null);
+  const [soloStarting, setSoloStarting] = useState("");
   useEffect(() => {
     let alive = true;
     const load = async () => {
@@ -188,6 +206,12 @@ export function Lobby() {
               {!ui && <p class="muted">This game has no board in this client yet.</p>}
               <button class="btn primary" disabled={!ui} onClick={() => setCreating(g)}
                 data-testid={`create-room-${g.id}`}>+ New room</button>
+              {g.min_seats === 1 && ui && (
+                <button class="btn" disabled={soloStarting === g.id} data-testid={`play-solo-${g.id}`}
+                  onClick={() => { setSoloStarting(g.id); void playSolo(g).finally(() => setSoloStarting("")); }}>
+                  {soloStarting === g.id ? "Starting…" : "▶ Play solo"}
+                </button>
+              )}
               <h3 class="sub">Open tables</h3>
               {rooms === null ? <Spinner /> : list.length === 0 ? (
                 <p class="muted empty">No public table right now — start one!</p>
