@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest";
+import {
+  PromptKind, STAR_TARGET, amountSteps, applySteps, bannerFor, classSpec, defaultDraft, defaultSteps, defaultTransaction,
+  discardAction, disorderZone, draftProblem, keepAction, maxFactoryRank, maxQuantity, playAction, playPlan, promptChoices,
+  requiredSteps, scoreRanks, scoreValue, withNames,
+} from "../src/games/limit/model";
+import { encode, type } from "../src/proto";
+
+const PRICES = [1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20];
+
+function nation(seat: number, over: Record<string, unknown> = {}) {
+  return {
+    seat, population_rank: 2, population: 2, renewable_rank: 2, renewable_output: 2, industrial_rank: 1, industrial_output: 1,
+    military_rank: 1, military_output: 1, classes: [1, 1, 1, 1, 1], transition_tile_on_row: [true, true, true, true, true],
+    disorder: 5, stocks: { renewable: 2, industrial: 1, military: 0, fossil: 8 }, money: 5, pollution: 0, destabilisation: 0,
+    territories: 5, hand_size: 4, hand_limit: 5, permanents: [], set_aside: [], played_this_generation: [], passed: false,
+    deck_sizes: [10, 10, 10], military_alliance_group: 0, economic_alliance_group: 0, ...over,
+  };
+}
+
+function view(over: Record<string, unknown> = {}) {
+  return {
+    you: 0, generation: 1, phase: 3, leader: 0, turn: 0, solo: false, world_bank: 218,
+    nations: [nation(0), nation(1)], hand: [], prompts: [],
+    market: { tracks: [1, 2, 3, 4].map((r) => ({ resource: r, position: r === 1 ? 2 : 3, prices: PRICES, market_stock: 3 })) },
+    ...over,
+  };
+}
+
+const card = (key: string, over: Record<string, unknown> = {}) => ({ id: 7, key, name: key, name_en: key, params: [] as string[], ...over });
+
+describe("promptChoices", () => {
+  it("offers the decks the prompt lists, with their sizes", () => {
+    const v = view();
+    const c = promptChoices({ kind: PromptKind.CHOOSE_DECK, seat: 0, options: [1, 3] }, v, []);
+    expect(c.map((x) => x.action)).toEqual([{ choose_deck: { deck: 1 } }, { choose_deck: { deck: 3 } }]);
+    expect(c[0].detail).toBe("10 cards left");
+  });
+
+  it("turns class options into choose_class actions and shows the level change", () => {
+    const v = view({ nations: [nation(0, { classes: [3, 2, 2, 1, 1] }), nation(1)] });
+    const c = promptChoices({ kind: PromptKind.LOWER_CLASS, seat: 0, options: [0, 2] }, v, []);
+    expect(c.map((x) => x.action)).toEqual([{ choose_class: { social_class: 0 } }, { choose_class: { social_class: 2 } }]);
+    expect(c[1].label).toContain("C");
+    expect(c[1].detail).toBe("2 → 1");
+  });
+
+  it("tells a growth factory going down from one going up by the prompt's text", () => {
+    const v = view({ nations: [nation(0, { industrial_rank: 3, military_rank: 2 }), nation(1)] });
+    const up = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], text: "Economic growth: raise your industrial or military factory by one rank." }, v, []);
+    expect(up[0].detail).toBe("rank 3 → 4 (3 → 5)");
+    const down = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], text: "Economic growth (tertiary society): lower your industrial or military factory by one rank." }, v, []);
+    expect(down[1].detail).toBe("rank 2 → 1 (2 → 1)");
+    expect(down[1].action).toEqual({ choose_factory: { factory: 3 } });
+  });
+
+  it("offers resistance only when the military stock covers the attack", () => {
+    const rich = view({ nations: [nation(0, { stocks: { military: 12 } }), nation(1)] });
+    const poor = view({ nations: [nation(0, { stocks: { military: 3 } }), nation(1)] });
+    const p = { kind: PromptKind.RESIST, seat: 0, amount: 10, from_seat: 1 };
+    expect(promptChoices(p, rich, []).map((c) => c.id)).toEqual(["resist-yes", "resist-no"]);
+    expect(promptChoices(p, poor, []).map((c) => c.action)).toEqual([{ resist: { resist: false } }]);
+  });
+
+  it("caps a contribution by the amount asked and by one's money", () => {
+    const v = view({ nations: [nation(0, { money: 12 }), nation(1)] });
+    const c = promptChoices({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, count: 50 }, v, []);
+    const amounts = c.map((x) => (x.action as any).contribute.amount);
+    expect(amounts[0]).toBe(0);
+    expect(Math.max(...amounts)).toBe(12);
+    expect(new Set(amounts).size).toBe(amounts.length);
+  });
+
+  it("lists alliance proposals, exclusions and leaving from the groups on the boards", () => {
+    const v = view({
+      nations: [nation(0, { military_alliance_group: 4 }), nation(1, { military_alliance_group: 4 }), nation(2)],
+    });
+    const ids = promptChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0, options: [] }, v, ["Ann", "Bo", "Cy"]).map((c) => c.id);
+    expect(ids).toContain("pass");
+    expect(ids).toContain("exclude-1-1");
+    expect(ids).toContain("propose-1-2");
+    expect(ids).toContain("leave-1");
+    expect(ids).toContain("propose-2-1");
+    expect(ids).not.toContain("leave-2");
+  });
+
+  it("has no buttons for the prompts that need a form", () => {
+    expect(promptChoices({ kind: PromptKind.KEEP_CARDS, seat: 0 }, view(), [])).toEqual([]);
+    expect(promptChoices({ kind: PromptKind.POLITICAL_TURN, seat: 0 }, view(), [])).toEqual([]);
+  });
+});
+
+describe("keep and discard", () => {
+  it("puts every card not kept under the deck, in the chosen order first", () => {
+    expect(keepAction(5, [2], [4, 0])).toEqual({ keep_cards: { keep: [2], bottom: [4, 0, 1, 3] } });
+    expect(keepAction(3, [0, 1], [])).toEqual({ keep_cards: { keep: [0, 1], bottom: [2] } });
+    expect(keepAction(3, [1], [1, 9, 2])).toEqual({ keep_cards: { keep: [1], bottom: [2, 0] } });
+  });
+  it("discards the cards in click order", () => {
+    expect(discardAction([12, 3])).toEqual({ discard: { cards: [12, 3] } });
+  });
+});
+
+describe("class order", () => {
+  it("never lets a class live better than the class above", () => {
+    expect(applySteps([1, 1, 1, 1, 1], [1], "up")).toBeNull();
+    expect(applySteps([1, 1, 1, 1, 1], [0, 1, 0], "up")).toEqual([3, 2, 1, 1, 1]);
+    expect(applySteps([2, 2, 1, 1, 1], [0], "down")).toBeNull();
+    expect(applySteps([2, 2, 1, 1, 1], [1], "down")).toEqual([2, 1, 1, 1, 1]);
+  });
+  it("builds a legal default for any number of steps", () => {
+    for (const levels of [[1, 1, 1, 1, 1], [4, 3, 3, 1, 1], [4, 4, 4, 4, 3]]) {
+      const steps = defaultSteps(levels, 3, "up");
+      expect(applySteps(levels, steps, "up")).not.toBeNull();
+    }
+    expect(defaultSteps([4, 4, 4, 4, 4], 3, "up")).toEqual([]);
+    expect(applySteps([3, 2, 2, 1, 1], defaultSteps([3, 2, 2, 1, 1], 1, "down"), "down")).not.toBeNull();
+  });
+  it("asks no more raises than the classes have room for", () => {
+    const spec = classSpec(card("higher_education", { params: ["classes"] }))!;
+    expect(spec.steps).toBe(3);
+    expect(requiredSteps(spec, [4, 4, 4, 4, 3])).toBe(1);
+    expect(requiredSteps(spec, [1, 1, 1, 1, 1])).toBe(3);
+  });
+  it("reads the step count of an unknown card from its effect", () => {
+    expect(classSpec(card("new_card", { params: ["classes"], effect_text: "Raise standards of living by 2 in total." }))!.steps).toBe(2);
+    expect(classSpec(card("craft", { params: ["resource"] }))).toBeNull();
+  });
+});
+
+describe("card plays", () => {
+  it("targets the star nation in solo and the other nations otherwise", () => {
+    const terror = card("terrorism", { params: ["target"], targets: true });
+    expect(playPlan(terror, view({ solo: true, nations: [nation(0)] }), 0, []).selects[0].options.map((o) => o.value)).toEqual([STAR_TARGET]);
+    expect(playPlan(terror, view({ nations: [nation(0), nation(1), nation(2)] }), 1, []).selects[0].options.map((o) => o.value)).toEqual([0, 2]);
+  });
+
+  it("fills a war card with the minimum military and a legal factory of the target", () => {
+    const annex = card("annexation", { params: ["target", "military", "factory"], targets: true, military_min: 10 });
+    const v = view({ nations: [nation(0, { stocks: { military: 14 } }), nation(1)] });
+    const plan = playPlan(annex, v, 0, []);
+    const draft = defaultDraft(plan, annex, v, 0);
+    expect(draftProblem(plan, draft, v, 0)).toBe("");
+    expect(playAction(annex, plan, draft)).toEqual({ play_card: { card: 7, target: 1, military: 10, factory: 2 } });
+    expect(draftProblem(plan, { ...draft, military: 15 }, v, 0)).toMatch(/only 14/);
+  });
+
+  it("disables an industrialisation the nation cannot pay or that is at its cap", () => {
+    const ind = card("industrialisation", { params: ["factory"] });
+    const v = view({ nations: [nation(0, { money: 2, renewable_rank: 6, territories: 5, industrial_rank: 2 }), nation(1)] });
+    const f = playPlan(ind, v, 0, []).selects[0];
+    expect(maxFactoryRank(v.nations[0], 1)).toBe(6);
+    expect(f.options.map((o) => !!o.disabled)).toEqual([true, false, false]);
+    expect(defaultDraft(playPlan(ind, v, 0, []), ind, v, 0).values.factory).toBe(2);
+  });
+
+  it("names the classes of the target for Political interference, re-chosen with the target", () => {
+    const pi = card("political_interference", { params: ["target", "classes"], targets: true });
+    const v = view({ nations: [nation(0), nation(1, { classes: [2, 1, 1, 1, 1] })] });
+    const plan = playPlan(pi, v, 0, []);
+    const draft = defaultDraft(plan, pi, v, 0);
+    expect(playAction(pi, plan, draft)).toEqual({ play_card: { card: 7, target: 1, classes: [1] } });
+  });
+
+  it("prepares a market transaction the nation can afford, and sends speculation's direction as a bool", () => {
+    const spec = card("speculation", { params: ["resource", "price_up", "transactions"] });
+    const v = view({ nations: [nation(0, { money: 10, stocks: { renewable: 0, industrial: 0, military: 0, fossil: 0 } }), nation(1)] });
+    const plan = playPlan(spec, v, 0, []);
+    const draft = defaultDraft(plan, spec, v, 0);
+    const a = playAction(spec, plan, draft) as any;
+    expect(a.play_card.price_up).toBe(true);
+    expect(a.play_card.resource).toBe(1);
+    expect(a.play_card.transactions).toEqual([{ resource: 1, sell: false, quantity: 1 }]);
+    expect(maxQuantity(v, 0, { resource: 1, sell: false, quantity: 1 })).toBe(3);
+    expect(maxQuantity(v, 0, { resource: 4, sell: false, quantity: 1 })).toBe(3);
+    expect(maxQuantity(v, 0, { resource: 2, sell: true, quantity: 1 })).toBe(0);
+  });
+
+  it("sells first when the nation holds something the market buys", () => {
+    expect(defaultTransaction(view(), 0)).toEqual({ resource: 1, sell: true, quantity: 1 });
+  });
+
+  it("gives actions the Action message accepts", () => {
+    const Action = type("plateau.games.limit.Action");
+    const annex = card("annexation", { params: ["target", "military", "factory"], targets: true, military_min: 10 });
+    const v = view({ nations: [nation(0, { stocks: { military: 14 } }), nation(1)] });
+    const plan = playPlan(annex, v, 0, []);
+    for (const a of [
+      playAction(annex, plan, defaultDraft(plan, annex, v, 0)), keepAction(5, [0], []), discardAction([1]),
+      { pass: {} }, ...promptChoices({ kind: PromptKind.RESIST, seat: 0, amount: 1 }, view({ nations: [nation(0, { stocks: { military: 5 } })] }), []).map((c) => c.action),
+    ]) {
+      expect(() => encode(Action, a)).not.toThrow();
+    }
+  });
+});
+
+describe("score sheet and texts", () => {
+  const lines = [
+    { seat: 0, gross_happiness: 18, financial: 6, territory: 25, military: 1, pollution_penalty: -4, destabilisation_penalty: -1, total: 45 },
+    { seat: 1, gross_happiness: 30, financial: 0, territory: 20, military: 0, pollution_penalty: -6, destabilisation_penalty: 0, total: 44 },
+    { seat: 2, gross_happiness: 9, financial: 20, territory: 15, military: 1, pollution_penalty: 0, destabilisation_penalty: -1, total: 45 },
+  ];
+  it("sums pollution and destabilisation into historical impact", () => {
+    expect(scoreValue(lines[0], "impact")).toBe(-5);
+    expect(scoreValue(lines[1], "gross_happiness")).toBe(30);
+  });
+  it("ranks by total with ties sharing a place", () => {
+    expect(scoreRanks(lines)).toEqual([1, 3, 1]);
+  });
+  it("names nations and zones", () => {
+    expect(withNames("Seat 2 attacks Seat 1.", ["Ann", "Bo"])).toBe("Bo attacks Ann.");
+    expect([0, 1, 2, 8, 9, 10].map(disorderZone)).toEqual(["boom", "boom", "progress", "progress", "revolt", "revolt"]);
+    expect(amountSteps(0)).toEqual([0]);
+  });
+  it("says whose decision it is", () => {
+    const v = view({ prompts: [{ kind: PromptKind.POLITICAL_TURN, seat: 1 }] });
+    expect(bannerFor(v, 0, ["Ann", "Bo"], false, false)).toMatchObject({ mine: false, text: "Waiting for Bo" });
+    expect(bannerFor(v, 1, ["Ann", "Bo"], false, false)).toMatchObject({ mine: true });
+    expect(bannerFor(v, 1, ["Ann", "Bo"], false, true).mine).toBe(false);
+    expect(bannerFor(v, 0, ["Ann", "Bo"], true, false).over).toBe(true);
+  });
+});
