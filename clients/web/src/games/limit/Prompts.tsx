@@ -274,7 +274,8 @@ export function MyPrompt({ prompt, view, seat, names, busy, send }: { prompt: an
   };
   const concerned = prompt.card && (prompt.kind === PromptKind.RESIST || prompt.kind === PromptKind.CONTRIBUTE) ? cardName(prompt.card) : "";
   return (
-    <section class={`lm-prompt mine k${prompt.kind}`} data-testid="prompt-panel" data-kind={PROMPT_SLUG[prompt.kind] ?? prompt.kind} data-seat={prompt.seat}>
+    <section class={`lm-prompt mine k${prompt.kind}`} data-testid="prompt-panel" data-kind={PROMPT_SLUG[prompt.kind] ?? prompt.kind} data-seat={prompt.seat}
+      data-count={prompt.count} data-played={prompt.cards_played_this_turn}>
       <header>
         <span class="lm-kicker">{KIND_TITLE[prompt.kind] ?? "Decision"}{prompt.count > 1 && prompt.kind >= PromptKind.RAISE_CLASS && prompt.kind <= PromptKind.GROWTH_FACTORY ? ` · ${prompt.count} to choose` : ""}</span>
         <h3>{withNames(prompt.text || "", names)}</h3>

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the web client, starts plateau-server (LIMIT must be registered in it) on a free port with
+# a temporary database and the built client, runs the LIMIT browser test, and stops the server.
+#   tests/browser/limit_run.sh [path/to/plateau-server]
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+SERVER="${1:-$ROOT/build-server/bin/plateau-server}"
+[ -x "$SERVER" ] || { echo "plateau-server not found at $SERVER" >&2; exit 2; }
+cd "$ROOT/clients/web"
+[ -d node_modules ] || npm ci
+npm run build
+TMP="$(mktemp -d)"
+PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+"$SERVER" --port "$PORT" --bind 127.0.0.1 --db "$TMP/plateau.db" --static "$ROOT/clients/web/dist" >"$TMP/server.log" 2>&1 &
+PID=$!
+cleanup() { kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$TMP"; }
+trap cleanup EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "http://127.0.0.1:$PORT/" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+PLATEAU_URL="http://127.0.0.1:$PORT" node --test "$ROOT/tests/browser/limit.e2e.test.mjs" || { echo "--- server log"; tail -50 "$TMP/server.log"; exit 1; }
