@@ -81,11 +81,19 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver }:
       {error && <p class="form-error" role="alert" data-testid="action-error">⚠ {error}</p>}
       {!over && <OthersPrompts prompts={others} names={names} />}
 
+      {me ? <NationBoard n={me} view={view} names={names} you acting={actingSet.has(me.seat)} />
+        : <p class="muted lm-spectating" data-testid="spectator-note">👁 You are watching: every nation's public board is below; hands stay hidden.</p>}
+
       <div class="lm-main">
         <div class="lm-main-left">
-          {me ? <NationBoard n={me} view={view} names={names} you acting={actingSet.has(me.seat)} />
-            : <p class="muted lm-spectating" data-testid="spectator-note">👁 You are watching: every nation's public board is below; hands stay hidden.</p>}
-          {me && <Hand view={view} seat={seat} />}
+          {me ? <Hand view={view} seat={seat} /> : rest.length > 0 && (
+            <section class="lm-others" data-testid="other-nations">
+              <h4>Nations</h4>
+              <div class="lm-others-grid">
+                {rest.map((n) => <NationSummary key={n.seat} n={n} view={view} names={names} acting={actingSet.has(n.seat)} />)}
+              </div>
+            </section>
+          )}
         </div>
         <div class="lm-main-right">
           {view.solo && <StarNation view={view} />}
@@ -93,9 +101,9 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver }:
         </div>
       </div>
 
-      {rest.length > 0 && (
+      {me && rest.length > 0 && (
         <section class="lm-others" data-testid="other-nations">
-          <h4>{me ? "Other nations" : "Nations"}</h4>
+          <h4>Other nations</h4>
           <div class="lm-others-grid">
             {rest.map((n) => <NationSummary key={n.seat} n={n} view={view} names={names} acting={actingSet.has(n.seat)} />)}
           </div>

@@ -20,8 +20,11 @@ export function CardFace({ card, children, selected, onClick, testid, compact, b
           <b>{card.name_en || card.name}</b>
           {card.name && card.name !== card.name_en && <i>{card.name}</i>}
         </span>
+      </div>
+      <div class="lm-card-kind">
         {card.permanent ? <span class="lm-tag perm" title="Permanent: stays in play">Permanent</span>
           : <span class="lm-tag imm" title="Immediate: back to the hand at the end of the political phase">Immediate</span>}
+        <span class="lm-card-deckname">{DECK_NAME[card.deck]}</span>
       </div>
       {!compact && (
         <div class="lm-card-body">

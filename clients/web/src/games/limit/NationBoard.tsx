@@ -159,10 +159,10 @@ export function NationBoard({ n, view, names, you, acting }: { n: any; view: any
             testid="track-industrial" extra={fossilTip} />
           <TrackRow label="Military" icon="🎖" values={FACTORY_VALUES} rank={n.military_rank} output={n.military_output}
             testid="track-military" extra={fossilTip} />
-          <h5>Social disorder</h5>
-          <DisorderTrack value={n.disorder} />
         </div>
         <div class="lm-society">
+          <h5>Social disorder</h5>
+          <DisorderTrack value={n.disorder} />
           <h5>Standard of living <small class="muted">{n.social_column ? `· column ${n.social_column}` : ""}</small></h5>
           <ClassGrid classes={n.classes ?? []} tiles={n.transition_tile_on_row ?? []} column={n.social_column} />
           <p class="muted small lm-transition" title="Demographic transition zone">

@@ -45,9 +45,9 @@ export function Crises({ view }: { view: any }) {
   const crises: any[] = view.crises ?? [];
   return (
     <div class="lm-crises" data-testid="crises" data-count={crises.length}>
-      <span class="lm-kicker">Crises ({crises.length}/{CRISES_TO_END} end the game)</span>
+      <span class="lm-kicker">Crises: {crises.length} · the game ends once {CRISES_TO_END} have happened</span>
       <div class="lm-crisis-row">
-        {Array.from({ length: CRISES_TO_END }, (_, i) => {
+        {Array.from({ length: Math.max(CRISES_TO_END, crises.length) }, (_, i) => {
           const c = crises[i];
           return c ? (
             <span key={i} class={`lm-crisis k${c.kind}`} title={`${CRISIS_NAME[c.kind]} crisis in generation ${c.generation}`}>
