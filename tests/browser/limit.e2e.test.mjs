@@ -100,7 +100,9 @@ async function answer(page, rng, stats) {
     if (n > 0 && rng() < 0.75) {
       const pick = playable.nth(Math.floor(rng() * n));
       const name = (await pick.innerText()).replace("▶", "").trim();
-      await pick.click();
+      // Open the play form from the prompt's list, or by clicking the card in the hand.
+      if (rng() < 0.5) await pick.click();
+      else await page.locator(`button[data-testid=hand-card][data-card="${await pick.getAttribute("data-card")}"]`).click();
       const form = panel.getByTestId("play-form");
       await form.waitFor();
       const confirm = form.getByTestId("play-confirm");

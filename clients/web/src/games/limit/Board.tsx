@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { Dot } from "../../ui/common";
 import { CardFace } from "./Cards";
@@ -8,7 +8,7 @@ import { ScoreSheet } from "./ScoreSheet";
 import { Crises, GenerationBar, MarketBoard, Reserves, StarNation } from "./World";
 import { Phase, PromptKind, bannerFor, withNames } from "./model";
 
-function Hand({ view, seat }: { view: any; seat: number }) {
+function Hand({ view, seat, onPlay }: { view: any; seat: number; onPlay?: (id: number) => void }) {
   const hand: any[] = view.hand ?? [];
   const me = (view.nations ?? []).find((n: any) => n.seat === seat);
   const turn = (view.prompts ?? []).some((p: any) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
@@ -18,8 +18,8 @@ function Hand({ view, seat }: { view: any; seat: number }) {
       {hand.length === 0 ? <p class="muted">No card in hand.</p> : (
         <div class="lm-card-grid">
           {hand.map((c) => (
-            <CardFace key={c.id} card={c} testid="hand-card"
-              badge={turn ? <span class={`lm-keep-badge ${c.playable ? "" : "under"}`}>{c.playable ? "playable" : "cannot pay"}</span> : undefined} />
+            <CardFace key={c.id} card={c} testid="hand-card" onClick={turn && onPlay && c.playable ? () => onPlay(c.id) : undefined}
+              badge={turn ? <span class={`lm-keep-badge ${c.playable ? "" : "under"}`}>{c.playable ? "▶ click to play" : "cannot pay now"}</span> : undefined} />
           ))}
         </div>
       )}
@@ -30,9 +30,13 @@ function Hand({ view, seat }: { view: any; seat: number }) {
 export function Board({ view, seat, names, acting, readOnly, submit, gameOver }: BoardProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [playing, setPlaying] = useState<number | null>(null);
   const prompts: any[] = view.prompts ?? [];
   const canAct = !readOnly && !!submit && seat >= 0 && !gameOver;
   const mine = canAct ? prompts.filter((p) => p.seat === seat) : [];
+  const myTurn = mine.some((p) => p.kind === PromptKind.POLITICAL_TURN);
+  // A play form never outlives the political turn it was opened in.
+  useEffect(() => { if (!myTurn) setPlaying(null); }, [myTurn]);
   const others = prompts.filter((p) => !canAct || p.seat !== seat);
   const nations: any[] = view.nations ?? [];
   const me = nations.find((n) => n.seat === seat);
@@ -76,7 +80,8 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver }:
       {over && <ScoreSheet view={view} names={names} seat={seat} />}
 
       {mine.map((p, i) => (
-        <MyPrompt key={`${p.kind}-${i}-${view.generation}-${p.count}`} prompt={p} view={view} seat={seat} names={names} busy={busy} send={send} />
+        <MyPrompt key={`${p.kind}-${i}-${view.generation}-${p.count}`} prompt={p} view={view} seat={seat} names={names} busy={busy} send={send}
+          playing={playing} setPlaying={setPlaying} />
       ))}
       {error && <p class="form-error" role="alert" data-testid="action-error">⚠ {error}</p>}
       {!over && <OthersPrompts prompts={others} names={names} />}
@@ -86,7 +91,10 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver }:
 
       <div class="lm-main">
         <div class="lm-main-left">
-          {me ? <Hand view={view} seat={seat} /> : rest.length > 0 && (
+          {me ? <Hand view={view} seat={seat} onPlay={canAct ? (id) => {
+            setPlaying(id);
+            document.querySelector("[data-testid=prompt-panel]")?.scrollIntoView({ behavior: "smooth", block: "start" });
+          } : undefined} /> : rest.length > 0 && (
             <section class="lm-others" data-testid="other-nations">
               <h4>Nations</h4>
               <div class="lm-others-grid">

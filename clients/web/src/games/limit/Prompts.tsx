@@ -14,7 +14,7 @@ export type Send = (action: Record<string, unknown>) => Promise<boolean>;
 
 function ChoiceButtons({ prompt, view, names, busy, send }: { prompt: any; view: any; names: string[]; busy: boolean; send: Send }) {
   const choices = promptChoices(prompt, view, names);
-  if (!choices.length) return <p class="muted">Nothing to choose: the game goes on by itself.</p>;
+  if (!choices.length) return <p class="muted">This client does not know how to answer this decision yet: please reload, or update the client.</p>;
   return (
     <div class="lm-choices">
       {choices.map((c) => (
@@ -209,9 +209,11 @@ export function PlayForm({ card, view, seat, names, busy, send, onCancel }: {
   );
 }
 
-function PoliticalTurn({ prompt, view, seat, names, busy, send }: { prompt: any; view: any; seat: number; names: string[]; busy: boolean; send: Send }) {
+function PoliticalTurn({ prompt, view, seat, names, busy, send, playing, setPlaying }: {
+  prompt: any; view: any; seat: number; names: string[]; busy: boolean; send: Send;
+  playing: number | null; setPlaying: (id: number | null) => void;
+}) {
   const hand: any[] = view.hand ?? [];
-  const [playing, setPlaying] = useState<number | null>(null);
   const played = prompt.cards_played_this_turn as number;
   const me = (view.nations ?? []).find((n: any) => n.seat === seat);
   const removable = (me?.permanents ?? []).filter((c: any) => c.removable);
@@ -266,7 +268,11 @@ const KIND_TITLE: Record<number, string> = {
 };
 
 /** My open decision. */
-export function MyPrompt({ prompt, view, seat, names, busy, send }: { prompt: any; view: any; seat: number; names: string[]; busy: boolean; send: Send }) {
+export function MyPrompt({ prompt, view, seat, names, busy, send, playing, setPlaying }: {
+  prompt: any; view: any; seat: number; names: string[]; busy: boolean; send: Send;
+  /** The hand card whose play form is open (the hand below can open it too). */
+  playing: number | null; setPlaying: (id: number | null) => void;
+}) {
   const cardName = (id: number) => {
     for (const n of view.nations ?? []) for (const c of [...(n.permanents ?? []), ...(n.played_this_generation ?? [])]) if (c.id === id) return c.name_en || c.name;
     const h = (view.hand ?? []).find((c: any) => c.id === id);
@@ -283,7 +289,7 @@ export function MyPrompt({ prompt, view, seat, names, busy, send }: { prompt: an
       </header>
       {prompt.kind === PromptKind.KEEP_CARDS ? <KeepForm prompt={prompt} busy={busy} send={send} />
         : prompt.kind === PromptKind.DISCARD ? <DiscardForm prompt={prompt} hand={view.hand ?? []} busy={busy} send={send} />
-          : prompt.kind === PromptKind.POLITICAL_TURN ? <PoliticalTurn prompt={prompt} view={view} seat={seat} names={names} busy={busy} send={send} />
+          : prompt.kind === PromptKind.POLITICAL_TURN ? <PoliticalTurn prompt={prompt} view={view} seat={seat} names={names} busy={busy} send={send} playing={playing} setPlaying={setPlaying} />
             : <ChoiceButtons prompt={prompt} view={view} names={names} busy={busy} send={send} />}
     </section>
   );
