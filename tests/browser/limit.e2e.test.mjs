@@ -225,6 +225,21 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     assert.ok(stats.plays.length > 0, "at least one card was played");
     console.log(`solo: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; prompts ${JSON.stringify(stats.kinds)}; ` +
       `${stats.plays.length} cards played, ${stats.refused.length} refused (${stats.refused.join(", ")})`);
+    // The replay shows the LIMIT board at every step, from the player's seat.
+    await page.getByTestId("replay-link").click();
+    await page.getByTestId("replay-viewer").waitFor();
+    await page.locator("[data-testid=replay-step][data-step=\"0\"]").waitFor();
+    await page.getByTestId("limit-board").waitFor();
+    const total = Number(await page.getByTestId("replay-step").getAttribute("data-total"));
+    assert.ok(total >= moves, `replay has ${total} steps, ${moves} moves were played`);
+    const mid = Math.floor(total / 2);
+    await page.getByTestId("replay-step-input").fill(String(mid));
+    await page.getByTestId("replay-step-input").press("Enter");
+    await page.locator(`[data-testid=replay-step][data-step="${mid}"]`).waitFor();
+    await page.getByTestId("limit-board").waitFor();
+    assert.equal(await page.getByTestId("prompt-panel").count(), 0, "a replay has no controls");
+    await page.getByTestId("hand").waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, "limit-solo-replay.png"), fullPage: true });
     assert.deepEqual(errors, [], "uncaught errors in the page");
     await ctx.close();
   } finally {

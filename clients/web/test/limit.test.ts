@@ -216,7 +216,7 @@ describe("score sheet and texts", () => {
     const v = view({ prompts: [{ kind: PromptKind.POLITICAL_TURN, seat: 1 }] });
     expect(bannerFor(v, 0, ["Ann", "Bo"], false, false)).toMatchObject({ mine: false, text: "Waiting for Bo" });
     expect(bannerFor(v, 1, ["Ann", "Bo"], false, false)).toMatchObject({ mine: true });
-    expect(bannerFor(v, 1, ["Ann", "Bo"], false, true).mine).toBe(false);
+    expect(bannerFor(v, 1, ["Ann", "Bo"], false, true)).toMatchObject({ mine: false, text: "Bo to decide" });
     expect(bannerFor(v, 0, ["Ann", "Bo"], true, false).over).toBe(true);
   });
 });

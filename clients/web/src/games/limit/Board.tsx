@@ -11,14 +11,14 @@ import { Phase, PromptKind, bannerFor, withNames } from "./model";
 function Hand({ view, seat, onPlay }: { view: any; seat: number; onPlay?: (id: number) => void }) {
   const hand: any[] = view.hand ?? [];
   const me = (view.nations ?? []).find((n: any) => n.seat === seat);
-  const turn = (view.prompts ?? []).some((p: any) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
+  const turn = !!onPlay && (view.prompts ?? []).some((p: any) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
   return (
     <section class="lm-hand" data-testid="hand" data-size={hand.length}>
       <h4>Your hand <small class="muted">{hand.length}/{me?.hand_limit ?? "?"} cards · decks: 👥 {me?.deck_sizes?.[0] ?? 0} · ⚔️ {me?.deck_sizes?.[1] ?? 0} · 🏭 {me?.deck_sizes?.[2] ?? 0}</small></h4>
       {hand.length === 0 ? <p class="muted">No card in hand.</p> : (
         <div class="lm-card-grid">
           {hand.map((c) => (
-            <CardFace key={c.id} card={c} testid="hand-card" onClick={turn && onPlay && c.playable ? () => onPlay(c.id) : undefined}
+            <CardFace key={c.id} card={c} testid="hand-card" onClick={turn && c.playable ? () => onPlay!(c.id) : undefined}
               badge={turn ? <span class={`lm-keep-badge ${c.playable ? "" : "under"}`}>{c.playable ? "▶ click to play" : "cannot pay now"}</span> : undefined} />
           ))}
         </div>

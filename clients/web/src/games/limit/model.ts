@@ -565,7 +565,7 @@ export function bannerFor(view: any, seat: number, names: string[], gameOver: bo
             : "a decision is needed";
     return { text: `Your turn — ${what}${waiting.length ? ` (also waiting for ${who})` : ""}`, mine: true, over: false };
   }
-  if (waiting.length) return { text: `Waiting for ${who}`, mine: false, over: false };
+  if (waiting.length) return { text: readOnly ? `${who} to decide` : `Waiting for ${who}`, mine: false, over: false };
   return { text: PHASE_NAME[view.phase] ?? "…", mine: false, over: false };
 }
 
