@@ -176,6 +176,21 @@ describe("card plays", () => {
     expect(maxQuantity(v, 0, { resource: 2, sell: true, quantity: 1 })).toBe(0);
   });
 
+  it("checks speculation's direction and the quantities a transaction can take", () => {
+    const spec = card("speculation", { params: ["resource", "price_up", "transactions"] });
+    const v = view();
+    (v.market.tracks[0] as any).position = 11;
+    const plan = playPlan(spec, v, 0, []);
+    const draft = defaultDraft(plan, spec, v, 0);
+    expect(draft.values.price_up).toBe(0);
+    expect(draftProblem(plan, { ...draft, values: { ...draft.values, price_up: 1 } }, v, 0)).toMatch(/highest/);
+    const market = card("market_access", { params: ["transactions"] });
+    const mplan = playPlan(market, v, 0, []);
+    const buy = { values: {}, military: 0, classes: [], transactions: [{ resource: 2, sell: false, quantity: 2 }] };
+    expect(draftProblem(mplan, buy, v, 0)).toMatch(/At most 1 industrial/);
+    expect(draftProblem(mplan, { ...buy, transactions: [{ resource: 2, sell: false, quantity: 1 }] }, v, 0)).toBe("");
+  });
+
   it("sells first when the nation holds something the market buys", () => {
     expect(defaultTransaction(view(), 0)).toEqual({ resource: 1, sell: true, quantity: 1 });
   });

@@ -430,6 +430,10 @@ function firstEnabled(p: SelectParam): number {
 export function defaultDraft(plan: PlayPlan, card: any, view: any, seat: number): PlayDraft {
   const values: Record<string, number> = {};
   for (const s of plan.selects) values[s.name] = firstEnabled(s);
+  if ("price_up" in values && "resource" in values) {
+    const t = marketTrack(view, values.resource);
+    if (t && t.position + 1 >= (t.prices?.length ?? 0)) values.price_up = 0;
+  }
   const draft: PlayDraft = { values, military: plan.military?.min ?? 0, classes: [], transactions: [] };
   if (plan.classes) draft.classes = defaultClassesFor(plan.classes, view, seat, values.target);
   if (plan.transactions) {
@@ -515,8 +519,23 @@ export function draftProblem(plan: PlayPlan, draft: PlayDraft, view: any, seat: 
     const need = requiredSteps(plan.classes, lv);
     if (draft.classes.length !== need) return `Choose ${need} class step${need === 1 ? "" : "s"} (${draft.classes.length} chosen).`;
   }
-  if (plan.transactions && draft.transactions.length === 2 && draft.transactions[0].resource === draft.transactions[1].resource) {
-    return "Two transactions must be on different resources.";
+  if ("price_up" in draft.values && "resource" in draft.values) {
+    const t = marketTrack(view, draft.values.resource);
+    if (t && draft.values.price_up === 1 && t.position + 1 >= (t.prices?.length ?? 0)) return "That price is already at its highest: move it down.";
+    if (t && draft.values.price_up === 0 && t.position === 0) return "That price is already at its lowest: move it up.";
+  }
+  if (plan.transactions) {
+    const txs = draft.transactions;
+    if (txs.length === 2 && txs[0].resource === txs[1].resource) return "Two transactions must be on different resources.";
+    for (const t of txs) {
+      if (t.quantity < 1) return "A transaction needs a quantity of at least 1.";
+      // Speculation moves a price first, so only the engine knows its exact limit.
+      if (!("price_up" in draft.values) && t.quantity > maxQuantity(view, seat, t)) {
+        const max = maxQuantity(view, seat, t);
+        return max === 0 ? `You cannot ${t.sell ? "sell" : "buy"} ${RESOURCE_NAME[t.resource]} now.`
+          : `At most ${max} ${RESOURCE_NAME[t.resource]} can be ${t.sell ? "sold" : "bought"} now.`;
+      }
+    }
   }
   return "";
 }
