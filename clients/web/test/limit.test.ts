@@ -84,6 +84,28 @@ describe("promptChoices", () => {
     expect(ids).not.toContain("leave-2");
   });
 
+  it("leaves out alliance moves an Accord side or the fee forbids", () => {
+    const v = view({
+      nations: [nation(0, { military_alliance_group: 4, military_accord: true }), nation(1, { military_alliance_group: 4 }),
+        nation(2, { money: 0 }), nation(3, { economic_accord: true })],
+    });
+    const ids = promptChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }, v, []).map((c) => c.id);
+    expect(ids).not.toContain("exclude-1-1");
+    expect(ids).not.toContain("propose-1-2");
+    expect(ids).toContain("leave-1");
+    expect(ids).toContain("propose-2-2");
+    expect(ids).not.toContain("propose-2-3");
+    const broke = view({ nations: [nation(0, { money: 1 }), nation(1, { money: 0 })] });
+    expect(promptChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }, broke, []).map((c) => c.id)).toEqual(["pass"]);
+  });
+
+  it("caps help by the amount asked and the resource held", () => {
+    const v = view({ nations: [nation(0, { stocks: { renewable: 3 } }), nation(1)] });
+    const c = promptChoices({ kind: PromptKind.HELP_ANSWER, seat: 0, amount: 5, resource: 1 }, v, []);
+    expect(Math.max(...c.map((x) => (x.action as any).give_help.amount))).toBe(3);
+    expect(c[c.length - 1].label).toBe("Give 3 renewable");
+  });
+
   it("has no buttons for the prompts that need a form", () => {
     expect(promptChoices({ kind: PromptKind.KEEP_CARDS, seat: 0 }, view(), [])).toEqual([]);
     expect(promptChoices({ kind: PromptKind.POLITICAL_TURN, seat: 0 }, view(), [])).toEqual([]);

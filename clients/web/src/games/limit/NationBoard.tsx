@@ -87,11 +87,19 @@ export function Stocks({ n }: { n: any }) {
 }
 
 function AllianceTokens({ n }: { n: any }) {
-  if (!n.military_alliance_group && !n.economic_alliance_group && !n.military_alliance && !n.economic_alliance) return null;
+  const tokens = [
+    { kind: "military", icon: "⚔", group: n.military_alliance_group, accord: n.military_accord },
+    { kind: "economic", icon: "💰", group: n.economic_alliance_group, accord: n.economic_accord },
+  ].filter((t) => t.group > 0);
+  if (!tokens.length) return null;
   return (
     <span class="lm-alliances">
-      {(n.military_alliance_group > 0 || n.military_alliance) && <span class="lm-chip">🤝⚔ military alliance #{n.military_alliance_group}</span>}
-      {(n.economic_alliance_group > 0 || n.economic_alliance) && <span class="lm-chip">🤝💰 economic alliance #{n.economic_alliance_group}</span>}
+      {tokens.map((t) => (
+        <span key={t.kind} class={`lm-chip alliance ${t.accord ? "accord" : ""}`} data-testid={`alliance-${t.kind}`}
+          title={t.accord ? "Accord side: this alliance changed this generation" : "Alliance token"}>
+          🤝{t.icon} {t.kind} alliance #{t.group}{t.accord ? " · accord" : ""}
+        </span>
+      ))}
     </span>
   );
 }

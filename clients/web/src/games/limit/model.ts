@@ -248,10 +248,12 @@ export function promptChoices(prompt: any, view: any, names: string[]): Choice[]
       }));
     }
     case PromptKind.HELP_ANSWER: {
-      const max = (prompt.amount || prompt.count || 0) as number;
+      const what = RESOURCE_NAME[prompt.resource] ?? "";
+      const have = what ? stockOf(me, prompt.resource) : Infinity;
+      const max = Math.min((prompt.amount || prompt.count || 0) as number, have);
       return amountSteps(max).map((a) => ({
         id: `help-${a}`,
-        label: a === 0 ? "Refuse" : `Give ${a}`,
+        label: a === 0 ? "Refuse" : `Give ${a}${what ? ` ${what}` : ""}`,
         action: { give_help: { amount: a } },
         tone: a === 0 ? "danger" : "primary",
       }));
@@ -276,36 +278,60 @@ export function promptChoices(prompt: any, view: any, names: string[]): Choice[]
         id: "remove-agriculture", label: "Remove Intensive agriculture", tone: "danger",
         action: { remove_permanent: { card: prompt.card } },
       }];
-    case PromptKind.ALLIANCE_TURN: {
-      const out: Choice[] = [];
-      const targets = options.length ? options : otherSeats(view, seat);
-      for (const kind of [AllianceKind.MILITARY, AllianceKind.ECONOMIC]) {
-        const inIt = kind === AllianceKind.MILITARY ? me?.military_alliance_group : me?.economic_alliance_group;
-        for (const t of targets) {
-          const other = nationOf(view, t);
-          const theirs = kind === AllianceKind.MILITARY ? other?.military_alliance_group : other?.economic_alliance_group;
-          if (inIt && theirs === inIt) {
-            out.push({
-              id: `exclude-${kind}-${t}`, label: `Exclude ${playerName(names, t)} from the ${ALLIANCE_NAME[kind]} alliance`,
-              action: { alliance_exclude: { kind, seat: t } }, tone: "danger",
-            });
-          } else {
-            out.push({
-              id: `propose-${kind}-${t}`, label: `Propose a ${ALLIANCE_NAME[kind]} alliance to ${playerName(names, t)}`,
-              action: { alliance_propose: { kind, to_seat: t } },
-            });
-          }
-        }
-        if (inIt) {
-          out.push({ id: `leave-${kind}`, label: `Leave the ${ALLIANCE_NAME[kind]} alliance`, action: { alliance_leave: { kind } }, tone: "danger" });
-        }
-      }
-      out.unshift({ id: "pass", label: "Do nothing", action: { pass: {} } });
-      return out;
-    }
+    case PromptKind.ALLIANCE_TURN:
+      return allianceTurnChoices(view, seat, names);
     default:
       return [];
   }
+}
+
+function stockOf(n: any, r: number): number {
+  const st = n?.stocks ?? {};
+  return [0, st.renewable, st.industrial, st.military, st.fossil][r] ?? 0;
+}
+
+function groupOf(n: any, kind: number): number {
+  return (kind === AllianceKind.MILITARY ? n?.military_alliance_group : n?.economic_alliance_group) ?? 0;
+}
+function accordOf(n: any, kind: number): boolean {
+  return !!(kind === AllianceKind.MILITARY ? n?.military_accord : n?.economic_accord);
+}
+export const ALLIANCE_FEE = 2;
+
+/** The Alliance step's moves that the rules allow now (the engine checks them again). */
+export function allianceTurnChoices(view: any, seat: number, names: string[]): Choice[] {
+  const nations: any[] = view.nations ?? [];
+  const me = nationOf(view, seat);
+  const out: Choice[] = [{ id: "pass", label: "Do nothing", action: { pass: {} } }];
+  for (const kind of [AllianceKind.MILITARY, AllianceKind.ECONOMIC]) {
+    const mine = groupOf(me, kind);
+    const members = (g: number) => (g ? nations.filter((n) => groupOf(n, kind) === g) : []);
+    for (const other of nations) {
+      const t = other.seat as number;
+      if (t === seat) continue;
+      const theirs = groupOf(other, kind);
+      if (mine && theirs === mine) {
+        if (members(mine).some((n) => accordOf(n, kind))) continue;
+        out.push({
+          id: `exclude-${kind}-${t}`, label: `Exclude ${playerName(names, t)} from the ${ALLIANCE_NAME[kind]} alliance`,
+          action: { alliance_exclude: { kind, seat: t } }, tone: "danger",
+        });
+        continue;
+      }
+      if (accordOf(me, kind) || accordOf(other, kind)) continue;
+      const payers = new Set<any>([...members(mine), ...members(theirs), me, other]);
+      const money = [...payers].reduce((sum, n) => sum + (n?.money ?? 0), 0);
+      if (money < ALLIANCE_FEE) continue;
+      out.push({
+        id: `propose-${kind}-${t}`, label: `Propose a ${ALLIANCE_NAME[kind]} alliance to ${playerName(names, t)}`,
+        action: { alliance_propose: { kind, to_seat: t } }, tone: "primary",
+      });
+    }
+    if (mine) {
+      out.push({ id: `leave-${kind}`, label: `Leave the ${ALLIANCE_NAME[kind]} alliance`, action: { alliance_leave: { kind } }, tone: "danger" });
+    }
+  }
+  return out;
 }
 
 // ----- keep / order / discard -----
