@@ -88,7 +88,36 @@ Status CheckCards(const data::CardSet& cs) {
 // ----- Game -----
 
 LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
-    : info_{"limit", "LIMIT", 1, 6}, cards_(std::move(cards)), board_(std::move(board)) {}
+    : info_{"limit", "LIMIT", 1, 6}, cards_(std::move(cards)), board_(std::move(board)) {
+  // Views show cards many times per action: their fixed part is built once here.
+  for (int id = 0; id < cards_.cards_size(); ++id) {
+    const auto& c = cards_.cards(id);
+    Card v;
+    v.set_id(static_cast<uint32_t>(id));
+    v.set_key(c.key());
+    v.set_name(c.name());
+    v.set_name_en(c.name_en());
+    v.set_deck(c.deck());
+    v.set_permanent(c.permanent());
+    v.set_cost_text(c.cost_text());
+    v.set_effect_text(c.effect_text());
+    for (const auto& p : c.params()) v.add_params(p);
+    v.set_targets(c.targets());
+    v.set_resistible(c.resistible());
+    v.set_military_min(c.military_min());
+    v.set_removable(c.removable());
+    card_views_.push_back(std::move(v));
+    ParamUse use;
+    for (const auto& p : c.params()) {
+      use.factory |= p == "factory";
+      use.resource |= p == "resource";
+      use.classes |= p == "classes";
+      use.transactions |= p == "transactions";
+      use.deck |= p == "deck";
+    }
+    param_use_.push_back(use);
+  }
+}
 
 int LimitGame::CardByKey(std::string_view key) const {
   for (int i = 0; i < cards_.cards_size(); ++i)
@@ -114,11 +143,7 @@ StatusOr<std::unique_ptr<LimitGame>> LimitGame::FromData(std::string_view cards_
 Status LimitGame::ValidateOptions(int num_seats, const engine::Message& options) const {
   Status st = Game::ValidateOptions(num_seats, options);
   if (!st.ok()) return st;
-  const auto& o = static_cast<const Options&>(options);
-  if (o.alliances() && num_seats > 1) {
-    // Not built yet (see RULES.md, "Not implemented"): refuse rather than play a different game.
-    return Status(ec::kBadOptions, "The Alliance step is not available yet.");
-  }
+  // `alliances` is accepted for any seat count; solo ignores it (event cards replace the step).
   return Status::Ok();
 }
 
@@ -470,7 +495,20 @@ void LimitState::PushChoice(int seat, PromptKind kind, uint32_t count, const std
   c->set_count(count);
   c->set_reason(reason);
   c->set_growth_down(growth_down);
+  c->set_from_seat(-1);
+  c->set_subject(-1);
   AutoResolve(seat);
+}
+
+internal::Choice* LimitState::AddChoice(int seat, PromptKind kind, uint32_t count,
+                                        const std::string& reason) {
+  auto* c = N(seat).add_choices();
+  c->set_kind(kind);
+  c->set_count(count);
+  c->set_reason(reason);
+  c->set_from_seat(-1);
+  c->set_subject(-1);
+  return c;
 }
 
 std::vector<uint32_t> LimitState::ChoiceOptions(int seat, const internal::Choice& c) const {
@@ -541,7 +579,9 @@ std::vector<int> LimitState::ActingSeats() const {
   if (IsTerminal()) return out;
   for (int i = 0; i < Seats(); ++i)
     if (N(i).choices_size() > 0) out.push_back(i);
-  if (out.empty() && s_.phase() == PHASE_POLITICAL_DECISIONS && s_.turn() >= 0)
+  if (out.empty() && s_.turn() >= 0 &&
+      (s_.phase() == PHASE_POLITICAL_DECISIONS ||
+       (s_.phase() == PHASE_ALLIANCE && !s_.alliance_pending().active())))
     out.push_back(s_.turn());
   return out;
 }
@@ -627,6 +667,20 @@ void LimitState::Advance() {
       case PHASE_INTERNATIONAL:
         RunInternational();
         continue;
+      case PHASE_ALLIANCE:
+        if (s_.alliance_pending().active()) {
+          ResolveAlliancePending();
+          continue;
+        }
+        if (s_.turn() >= 0) return;
+        // Everyone played: every token shows its Negotiation side again.
+        for (int i = 0; i < Seats(); ++i) {
+          N(i).set_military_accord(false);
+          N(i).set_economic_accord(false);
+        }
+        s_.set_phase(PHASE_INTERNATIONAL);
+        s_.set_international_step(7);
+        continue;
       default:
         return;
     }
@@ -671,12 +725,15 @@ void LimitState::StartSocial(bool resilience) {
     // The column is fixed by class C when the phase begins, whatever happens during it.
     N(i).set_column(N(i).classes(2));
     N(i).set_step(SOCIAL_STEP_FEEDING);
+    N(i).clear_help();
   }
 }
 
 void LimitState::RunSocial(int seat) {
   const bool resilience = s_.phase() == PHASE_RESILIENCE;
-  while (N(seat).choices_size() == 0 && N(seat).step() != SOCIAL_STEP_DONE) {
+  // A nation waiting for its allies' answers stops until they all answered.
+  while (N(seat).choices_size() == 0 && !HelpWaiting(seat) &&
+         N(seat).step() != SOCIAL_STEP_DONE) {
     const SocialStep st = N(seat).step();
     SocialStep next = static_cast<SocialStep>(st + 1);
     if (resilience) {
@@ -697,6 +754,12 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
   switch (step) {
     case SOCIAL_STEP_FEEDING: {
       const int rank = pop - (HasPermanent(seat, data::EFFECT_VEGETARIANISM) ? 1 : 0);
+      const uint32_t need = PopValue(rank);
+      if (AskHelp(seat, step, ALLIANCE_ECONOMIC, RESOURCE_RENEWABLE,
+                  need > n.renewable() ? need - n.renewable() : 0)) {
+        n.set_step(step);  // run again once the allies answered
+        break;
+      }
       uint32_t stock = n.renewable(), spent = 0;
       const uint32_t unfed = SpendByRank(&stock, rank, &spent);
       n.set_renewable(stock);
@@ -719,6 +782,12 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       if (col <= 1) break;
       int rank = pop + static_cast<int>(col) - 3;  // level 2: one rank lower; 4: one higher
       if (HasPermanent(seat, data::EFFECT_REASONED_CONSUMPTION)) --rank;
+      const uint32_t need = PopValue(rank);
+      if (AskHelp(seat, step, ALLIANCE_ECONOMIC, RESOURCE_INDUSTRIAL,
+                  need > n.industrial() ? need - n.industrial() : 0)) {
+        n.set_step(step);
+        break;
+      }
       uint32_t stock = n.industrial(), spent = 0;
       const uint32_t missing = SpendByRank(&stock, rank, &spent);
       SpendIndustrial(seat, spent);
@@ -760,15 +829,33 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
     case SOCIAL_STEP_TAXATION:
       BankPay(seat, board().tax_per_pop(col - 1) * PopValue(pop), true);
       break;
-    case SOCIAL_STEP_PRODUCTION:
+    case SOCIAL_STEP_PRODUCTION: {
+      // Fossil the whole step needs: intensive agriculture's token, then both factories.
+      uint32_t need = HasPermanent(seat, data::EFFECT_INTENSIVE_AGRICULTURE) ? 1 : 0;
+      for (Factory f : {FACTORY_INDUSTRIAL, FACTORY_MILITARY}) {
+        const int r = static_cast<int>(FactoryRank(n, f));
+        if (r > 0) need += board().tracks(static_cast<int>(f) - 1).fossil(r - 1);
+      }
+      if (AskHelp(seat, step, ALLIANCE_ECONOMIC, RESOURCE_FOSSIL,
+                  need > n.fossil() ? need - n.fossil() : 0)) {
+        n.set_step(step);
+        break;
+      }
       Produce(seat, FACTORY_RENEWABLE, true);
       Produce(seat, FACTORY_INDUSTRIAL, true);
       Produce(seat, FACTORY_MILITARY, true);
       break;
+    }
     case SOCIAL_STEP_PUBLIC_ORDER: {
       const uint32_t positions = board().disorder_positions();
       if (n.disorder() >= positions - board().revolt_positions()) {
         if (col <= 2) {
+          const uint32_t need = PopValue(pop - static_cast<int>(3 - col));
+          if (AskHelp(seat, step, ALLIANCE_MILITARY, RESOURCE_MILITARY,
+                      need > n.military() ? need - n.military() : 0)) {
+            n.set_step(step);
+            break;
+          }
           uint32_t stock = n.military(), spent = 0;
           const uint32_t missing = SpendByRank(&stock, pop - static_cast<int>(3 - col), &spent);
           n.set_military(stock);
@@ -940,15 +1027,9 @@ void LimitState::RunInternational() {
                 break;
               }
           }
-          uint32_t stock = N(i).military(), spent = 0;
-          const uint32_t missing =
-              SpendByRank(&stock, static_cast<int>(N(i).pop_rank()) - 1, &spent);
-          N(i).set_military(stock);
-          PushChoice(i, PROMPT_LOWER_CLASS, missing,
-                     "Military crisis, military shortage: lower one standard of living per rank "
-                     "not paid.");
+          N(i).clear_help();
         }
-        s_.set_international_step(5);
+        s_.set_international_step(8);
       } else {
         s_.set_international_step(6);
       }
@@ -973,8 +1054,16 @@ void LimitState::RunInternational() {
       s_.set_international_step(6);
       return;
     }
+    case 8:  // military crisis spending, nation by nation (allies may help)
+      MilitaryCrisisSpending();
+      return;
     case 6:
-      if (s_.solo()) ApplyEvent();
+      if (s_.solo()) {
+        ApplyEvent();
+      } else if (s_.alliances()) {
+        StartAllianceStep();
+        return;
+      }
       s_.set_international_step(7);
       return;
     default:

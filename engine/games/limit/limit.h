@@ -30,11 +30,17 @@ inline constexpr const char* kBadTransaction = "bad_transaction";
 inline constexpr const char* kTooManyCards = "too_many_cards";
 inline constexpr const char* kNotRemovable = "not_removable";
 inline constexpr const char* kAlreadyTried = "already_tried";
+inline constexpr const char* kBadAlliance = "bad_alliance";
+inline constexpr const char* kBadAmount = "bad_amount";
 }  // namespace codes
 
 inline constexpr int kStarTarget = -2;  // PlayCard.target naming the solo star nation
 inline constexpr int kClasses = 5;
 inline constexpr int kLogLimit = 80;
+inline constexpr uint32_t kAllianceFee = 2;  // $ to the World Bank to validate an alliance
+// HelpRequest.purpose values besides the social steps.
+inline constexpr uint32_t kPurposeMilitaryCrisis = 100;
+inline constexpr uint32_t kPurposeResist = 101;
 
 class LimitGame : public engine::Game {
  public:
@@ -60,12 +66,21 @@ class LimitGame : public engine::Game {
   const data::BoardDef& board() const { return board_; }
   const data::CardDef& card(uint32_t id) const { return cards_.cards(static_cast<int>(id)); }
   int CardByKey(std::string_view key) const;  // -1 when unknown
+  // The public part of a card's view, built once (views copy it and add `playable`).
+  const Card& CardTemplate(uint32_t id) const { return card_views_[id]; }
+  // Which PlayCard parameters a card uses, parsed once from its `params`.
+  struct ParamUse {
+    bool factory = false, resource = false, classes = false, transactions = false, deck = false;
+  };
+  const ParamUse& Params(uint32_t id) const { return param_use_[id]; }
 
  private:
   LimitGame(data::CardSet cards, data::BoardDef board);
   engine::GameInfo info_;
   data::CardSet cards_;
   data::BoardDef board_;
+  std::vector<Card> card_views_;
+  std::vector<ParamUse> param_use_;
 };
 
 class LimitState final : public engine::TypedState<LimitState, internal::StateProto, Action, View> {
@@ -111,12 +126,22 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   const internal::NationState& N(int seat) const { return s_.nations(seat); }
   int Seats() const { return static_cast<int>(s_.nations_size()); }
 
-  // Applies `action` for `seat`, or refuses it. On refusal the position may be half-changed:
-  // callers validate on a copy first (TypedValidate does exactly that).
-  engine::Status Act(int seat, const Action& action);
-  engine::Status ActPlay(int seat, const PlayCard& play);
-  engine::Status ActKeep(int seat, const KeepCards& keep);
-  engine::Status ActChoice(int seat, const Action& action);
+  // Checks `action` for `seat` and, when `apply`, applies it. Every check comes before the first
+  // change, so with apply == false nothing is written (TypedValidate relies on it, which spares
+  // a copy of the position per candidate action).
+  engine::Status Act(int seat, const Action& action, bool apply);
+  engine::Status ActPlay(int seat, const PlayCard& play, bool apply);
+  engine::Status ActChoice(int seat, const Action& action, bool apply);
+  engine::Status ActRemove(int seat, uint32_t id, bool apply);
+  engine::Status ActAllianceTurn(int seat, const Action& action, bool apply);
+  // Pays a validated card's cost and resolves it (resistance, reform draw, effect).
+  engine::Status PayAndPlay(int seat, const PlayCard& play);
+  struct PlayCost {
+    uint32_t money = 0;     // $ to the World Bank and the LIMIT box
+    uint32_t gift = 0;      // $ to the target
+    uint32_t military = 0;  // military spent (including the war commitment)
+  };
+  PlayCost CostOf(int seat, const PlayCard& play) const;
 
   // Engine steps.
   void StartGeneration();
@@ -131,9 +156,35 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   void ApplyEffect(int seat, const PlayCard& play, bool resisted);
   void ApplyEvent();
 
+  // Alliances (limit_alliance.cc).
+  uint32_t Group(int seat, AllianceKind k) const;
+  bool Accord(int seat, AllianceKind k) const;
+  void SetGroup(int seat, AllianceKind k, uint32_t group, bool accord);
+  std::vector<int> Members(AllianceKind k, uint32_t group) const;
+  std::vector<int> Allies(int seat, AllianceKind k) const;  // other members of its alliance
+  engine::Status CheckProposal(int seat, AllianceKind k, int to) const;
+  engine::Status CheckExclusion(int seat, AllianceKind k, int who) const;
+  void StartAllianceStep();
+  void NextAllianceTurn();
+  void ResolveAlliancePending();
+  void FormAlliance(AllianceKind k, int a, int b);
+  void LeaveAlliance(int seat, AllianceKind k, bool lock_rest);
+  void Demilitarise();
+  void BreakAlliance(int seat, AllianceKind k);
+  // Help between allies. Returns true when the caller must stop and wait: a request was just
+  // opened, or one for `purpose` is not settled yet.
+  bool AskHelp(int seat, uint32_t purpose, AllianceKind k, Resource r, uint32_t missing);
+  void ResolveHelp(int seat);
+  uint32_t AlliedStock(int seat, AllianceKind k, Resource r) const;
+  bool HelpWaiting(int seat) const;
+  void MilitaryCrisisSpending();
+
   // Choices.
   void PushChoice(int seat, PromptKind kind, uint32_t count, const std::string& reason,
                   bool growth_down = false);
+  // Queues a decision that is never answered automatically (alliance and help prompts); the
+  // caller fills its details.
+  internal::Choice* AddChoice(int seat, PromptKind kind, uint32_t count, const std::string& reason);
   void AutoResolve(int seat);
   std::vector<uint32_t> ChoiceOptions(int seat, const internal::Choice& c) const;
   bool AnyChoices() const;
@@ -169,6 +220,7 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   std::string Name(int seat) const { return "Seat " + std::to_string(seat + 1); }
   Card CardView(uint32_t id, int viewer_seat) const;
   bool CostPayable(int seat, uint32_t id) const;
+  uint32_t HelperMoney(int seat, uint32_t id) const;  // $ others may add to this card's cost
 
   const LimitGame* game_;
 };

@@ -57,48 +57,62 @@ bool ValidResource(Resource r) { return r >= RESOURCE_RENEWABLE && r <= RESOURCE
 // ----- Validation and application -----
 
 Status LimitState::TypedValidate(int seat, const Action& action) const {
-  LimitState copy(*this);
-  return copy.Act(seat, action);
+  // Act with apply == false only reads the position (every check precedes the first change).
+  return const_cast<LimitState*>(this)->Act(seat, action, false);
 }
 
 void LimitState::TypedApply(int seat, const Action& action) {
-  Status st = Act(seat, action);
+  Status st = Act(seat, action, true);
   if (!st.ok()) std::abort();  // Validate accepted it: a refusal here is an engine bug
   Advance();
 }
 
-Status LimitState::Act(int seat, const Action& action) {
+Status LimitState::Act(int seat, const Action& action, bool apply) {
   auto& n = N(seat);
-  if (n.choices_size() > 0) return ActChoice(seat, action);
+  if (action.has_remove_permanent()) {
+    // "At any time" on the card: whenever this nation may act, without answering what is asked.
+    const auto acting = ActingSeats();
+    if (std::find(acting.begin(), acting.end(), seat) == acting.end())
+      return Status(ec::kNotYourTurn, "Nothing is asked of this nation now.");
+    return ActRemove(seat, action.remove_permanent().card(), apply);
+  }
+  if (n.choices_size() > 0) return ActChoice(seat, action, apply);
+  if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active())
+    return ActAllianceTurn(seat, action, apply);
   if (s_.phase() != PHASE_POLITICAL_DECISIONS || s_.turn() != seat || s_.pending().active())
     return Status(ec::kNotYourTurn, "Nothing is asked of this nation now.");
   switch (action.kind_case()) {
     case Action::kPlayCard:
-      return ActPlay(seat, action.play_card());
+      return ActPlay(seat, action.play_card(), apply);
     case Action::kPass:
+      if (!apply) return Status::Ok();
       n.set_passed(true);
       Log(Name(seat) + (n.cards_this_turn() > 0 ? " plays one card and passes." : " passes."));
       EndTurn();
       return Status::Ok();
-    case Action::kRemovePermanent: {
-      const uint32_t id = action.remove_permanent().card();
-      if (!Contains(n.permanents(), id))
-        return Status(codes::kNotRemovable, "That card is not one of your permanent cards.");
-      const auto& c = g().card(id);
-      if (!c.removable()) return Status(codes::kNotRemovable, c.name() + " cannot be removed.");
-      Erase(n.mutable_permanents(), id);
-      UnderDeck(seat, id);
-      if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2);
-      else FactoryDown(seat, FACTORY_RENEWABLE, 1);
-      Log(Name(seat) + " removes " + c.name() + ".");
-      return Status::Ok();
-    }
     default:
       return Status(codes::kWrongPrompt, "It is your political turn: play a card or pass.");
   }
 }
 
-Status LimitState::ActChoice(int seat, const Action& action) {
+Status LimitState::ActRemove(int seat, uint32_t id, bool apply) {
+  auto& n = N(seat);
+  if (!Contains(n.permanents(), id))
+    return Status(codes::kNotRemovable, "That card is not one of your permanent cards.");
+  const auto& c = g().card(id);
+  if (!c.removable()) return Status(codes::kNotRemovable, c.name() + " cannot be removed.");
+  if (!apply) return Status::Ok();
+  Erase(n.mutable_permanents(), id);
+  UnderDeck(seat, id);
+  if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2);
+  else FactoryDown(seat, FACTORY_RENEWABLE, 1);
+  Log(Name(seat) + " removes " + c.name() + ".");
+  // The factory may have moved: an open factory choice may now have a single option.
+  AutoResolve(seat);
+  return Status::Ok();
+}
+
+Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
   auto& n = N(seat);
   const internal::Choice choice = n.choices(0);
   auto pop_choice = [&]() { n.mutable_choices()->erase(n.mutable_choices()->begin()); };
@@ -111,6 +125,7 @@ Status LimitState::ActChoice(int seat, const Action& action) {
       const Deck d = action.choose_deck().deck();
       if (d < DECK_SOCIETY || d > DECK_PRODUCTION || n.decks(DeckIndex(d)).cards_size() == 0)
         return Status(codes::kBadDeck, "Choose one of your three decks that still has cards.");
+      if (!apply) return Status::Ok();
       auto* deck = n.mutable_decks(DeckIndex(d))->mutable_cards();
       const int k = std::min<int>(deck->size(), static_cast<int>(n.draw_count()));
       n.clear_drawn();
@@ -142,6 +157,7 @@ Status LimitState::ActChoice(int seat, const Action& action) {
           return Status(codes::kBadCards, "Every card not kept goes under the deck, once.");
       if (seen.size() != size)
         return Status(codes::kBadCards, "List every card not kept in `bottom`.");
+      if (!apply) return Status::Ok();
       for (uint32_t i : kc.keep()) n.add_hand(n.drawn(i));
       auto* deck = n.mutable_decks(DeckIndex(n.drawn_deck()));
       for (uint32_t i : kc.bottom()) deck->add_cards(n.drawn(i));
@@ -159,6 +175,7 @@ Status LimitState::ActChoice(int seat, const Action& action) {
       for (uint32_t id : cards)
         if (!Contains(n.hand(), id) || !seen.insert(id).second)
           return Status(codes::kNotInHand, "Discard distinct cards from your hand.");
+      if (!apply) return Status::Ok();
       for (uint32_t id : cards) {
         Erase(n.mutable_hand(), id);
         UnderDeck(seat, id);
@@ -168,13 +185,13 @@ Status LimitState::ActChoice(int seat, const Action& action) {
     }
     case PROMPT_RESIST: {
       if (!action.has_resist()) return wrong();
-      auto* p = s_.mutable_pending();
       if (action.resist().resist()) {
-        const uint32_t need = p->action().play_card().military();
+        const uint32_t need = s_.pending().action().play_card().military();
         if (n.military() < need)
           return Status(codes::kCannotPay, "Resisting needs " + std::to_string(need) + " military.");
-        p->set_resisted(true);
       }
+      if (!apply) return Status::Ok();
+      if (action.resist().resist()) s_.mutable_pending()->set_resisted(true);
       pop_choice();
       return Status::Ok();
     }
@@ -185,8 +202,87 @@ Status LimitState::ActChoice(int seat, const Action& action) {
         return Status(codes::kCannotPay, "You cannot give more money than you have.");
       if (amount > choice.count())
         return Status(codes::kBadParameter, "No more than the card's cost.");
+      if (!apply) return Status::Ok();
       s_.mutable_pending()->set_contributions(seat, static_cast<int32_t>(amount));
       pop_choice();
+      return Status::Ok();
+    }
+    case PROMPT_ALLIANCE_FEE: {
+      if (!action.has_contribute()) return wrong();
+      const uint32_t amount = action.contribute().amount();
+      if (amount > n.money())
+        return Status(codes::kCannotPay, "You cannot give more money than you have.");
+      if (amount > choice.count())
+        return Status(codes::kBadParameter, "No more than the fee.");
+      if (!apply) return Status::Ok();
+      s_.mutable_alliance_pending()->set_fee(seat, static_cast<int32_t>(amount));
+      pop_choice();
+      return Status::Ok();
+    }
+    case PROMPT_ALLIANCE_VOTE: {
+      if (!action.has_alliance_vote()) return wrong();
+      if (!apply) return Status::Ok();
+      s_.mutable_alliance_pending()->set_votes(seat, action.alliance_vote().accept() ? 1 : 0);
+      Log(Name(seat) + (action.alliance_vote().accept() ? " accepts." : " refuses."));
+      pop_choice();
+      return Status::Ok();
+    }
+    case PROMPT_HELP_REQUEST: {
+      if (!action.has_request_help()) return wrong();
+      if (!apply) return Status::Ok();
+      pop_choice();
+      auto* h = n.mutable_help();
+      if (!action.request_help().ask()) {
+        h->set_decided(true);
+        return Status::Ok();
+      }
+      Log(Name(seat) + " asks its allies for " + std::to_string(h->amount()) + " resources.");
+      h->clear_given();
+      for (int i = 0; i < Seats(); ++i) h->add_given(0);
+      for (int i : Allies(seat, h->kind())) {
+        uint32_t has = 0;
+        switch (h->resource()) {
+          case RESOURCE_RENEWABLE: has = N(i).renewable(); break;
+          case RESOURCE_INDUSTRIAL: has = N(i).industrial(); break;
+          case RESOURCE_MILITARY: has = N(i).military(); break;
+          default: has = N(i).fossil(); break;
+        }
+        if (has == 0) continue;  // nothing to give: not asked
+        h->set_given(i, -1);
+        auto* c = AddChoice(i, PROMPT_HELP_ANSWER, 1,
+                            Name(seat) + " asks you for help: give up to " +
+                                std::to_string(h->amount()) + " (0 refuses).");
+        c->set_from_seat(seat);
+        c->set_alliance(h->kind());
+        c->set_amount(h->amount());
+        c->set_resource(h->resource());
+      }
+      h->set_waiting(true);
+      return Status::Ok();
+    }
+    case PROMPT_HELP_ANSWER: {
+      if (!action.has_give_help()) return wrong();
+      const int asker = choice.from_seat();
+      const uint32_t amount = action.give_help().amount();
+      if (amount > choice.amount())
+        return Status(codes::kBadAmount, "No more than what was asked.");
+      if (amount > GetRes(n, choice.resource()))
+        return Status(codes::kBadAmount, "You cannot give more than you have.");
+      if (!apply) return Status::Ok();
+      auto* h = N(asker).mutable_help();
+      h->set_given(seat, static_cast<int32_t>(amount));
+      pop_choice();
+      bool all = true;
+      for (int v : h->given()) all = all && v >= 0;
+      if (all) ResolveHelp(asker);
+      return Status::Ok();
+    }
+    case PROMPT_BREAK_ALLIANCE: {
+      if (!action.has_break_alliance()) return wrong();
+      if (!apply) return Status::Ok();
+      pop_choice();
+      if (action.break_alliance().do_break() && Group(seat, choice.alliance()) != 0)
+        BreakAlliance(seat, choice.alliance());
       return Status::Ok();
     }
     case PROMPT_RAISE_CLASS:
@@ -197,6 +293,7 @@ Status LimitState::ActChoice(int seat, const Action& action) {
       if (c >= kClasses || !(up ? CanRaiseClass(seat, c) : CanLowerClass(seat, c)))
         return Status(codes::kBadClass,
                       "That class cannot move: a class never lives better than the class above it.");
+      if (!apply) return Status::Ok();
       if (up) RaiseClass(seat, static_cast<int>(c));
       else LowerClass(seat, static_cast<int>(c));
       if (choice.count() > 1) n.mutable_choices(0)->set_count(choice.count() - 1);
@@ -211,6 +308,7 @@ Status LimitState::ActChoice(int seat, const Action& action) {
       auto opts = ChoiceOptions(seat, choice);
       if (std::find(opts.begin(), opts.end(), f) == opts.end())
         return Status(codes::kBadFactory, "That factory is not one of the options.");
+      if (!apply) return Status::Ok();
       if (choice.kind() == PROMPT_GROWTH_FACTORY && !choice.growth_down())
         FactoryUp(seat, static_cast<Factory>(f), 1);
       else
@@ -276,7 +374,42 @@ Status LimitState::CheckTransactions(int seat, const PlayCard& play, bool apply)
   return Status::Ok();
 }
 
-Status LimitState::ActPlay(int seat, const PlayCard& play) {
+LimitState::PlayCost LimitState::CostOf(int seat, const PlayCard& play) const {
+  const auto& n = N(seat);
+  const auto& c = g().card(play.card());
+  const uint32_t pop = PopValue(static_cast<int>(n.pop_rank()));
+  PlayCost cost;
+  cost.money = c.cost_money() + c.cost_money_per_pop() * pop + c.cost_own_to_limit();
+  if (c.cost_money_factory_value()) {
+    const Factory f = c.effect() == data::EFFECT_FACTORY_UP ? play.factory() : FACTORY_RENEWABLE;
+    cost.money += TrackValue(f, static_cast<int>(Rank(n, f)));
+  }
+  if (c.cost_target_factory_value())
+    cost.gift = play.target() == kStarTarget
+                    ? board().solo(static_cast<int>(s_.generation()) - 1).industrial()
+                    : TrackValue(FACTORY_INDUSTRIAL,
+                                 static_cast<int>(N(play.target()).industrial_rank()));
+  cost.military = c.cost_military() + play.military();
+  if (c.cost_military_pop())
+    cost.military += PopValue(static_cast<int>(n.pop_rank()) - c.cost_pop_offset());
+  return cost;
+}
+
+uint32_t LimitState::HelperMoney(int seat, uint32_t id) const {
+  const auto& c = g().card(id);
+  // A transaction is priced with the buyer's own money: market cards are paid alone.
+  if (c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION) return 0;
+  uint32_t sum = 0;
+  if (c.anyone_may_help()) {
+    for (int i = 0; i < Seats(); ++i)
+      if (i != seat) sum += N(i).money();
+  } else if (s_.alliances()) {
+    for (int i : Allies(seat, ALLIANCE_ECONOMIC)) sum += N(i).money();
+  }
+  return sum;
+}
+
+Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
   auto& n = N(seat);
   const uint32_t id = play.card();
   if (!Contains(n.hand(), id)) return Status(codes::kNotInHand, "That card is not in your hand.");
@@ -286,9 +419,6 @@ Status LimitState::ActPlay(int seat, const PlayCard& play) {
     return Status(codes::kAlreadyTried,
                   "Its payment already failed this generation; play it in a later one.");
   const auto& c = g().card(id);
-  const uint32_t pop = PopValue(static_cast<int>(n.pop_rank()));
-  const data::SoloRow* row =
-      s_.solo() ? &board().solo(static_cast<int>(s_.generation()) - 1) : nullptr;
 
   // Target.
   const int target = play.target();
@@ -345,30 +475,16 @@ Status LimitState::ActPlay(int seat, const PlayCard& play) {
     return Status(codes::kCannotPay, "Commit at least " + std::to_string(c.military_min()) +
                                          " military, no more than you have.");
 
-  // Cost: every part must be payable.
-  uint32_t money = c.cost_money() + c.cost_money_per_pop() * pop + c.cost_own_to_limit();
-  if (c.cost_money_factory_value())
-    money += TrackValue(c.effect() == data::EFFECT_FACTORY_UP ? factory : FACTORY_RENEWABLE,
-                        static_cast<int>(Rank(n, c.effect() == data::EFFECT_FACTORY_UP
-                                                      ? factory
-                                                      : FACTORY_RENEWABLE)));
-  uint32_t gift = 0;  // money given to the target
-  if (c.cost_target_factory_value())
-    gift = star_target ? row->industrial()
-                       : TrackValue(FACTORY_INDUSTRIAL,
-                                    static_cast<int>(N(target).industrial_rank()));
-  uint32_t others_money = 0;
-  for (int i = 0; i < Seats(); ++i)
-    if (i != seat) others_money += N(i).money();
-  if (c.anyone_may_help() ? money > n.money() + others_money : money + gift > n.money())
+  // Cost: every part must be payable (the $ part possibly with help, see HelperMoney).
+  const PlayCost cost = CostOf(seat, play);
+  const uint32_t total = cost.money + cost.gift;
+  if (total > n.money() + HelperMoney(seat, id))
     return Status(codes::kCannotPay, "Not enough money to pay " + c.name() + ".");
   if (c.cost_bank_to_limit() > s_.bank())
     return Status(codes::kCannotPay, "The World Bank does not hold the money this card removes.");
-  uint32_t military = c.cost_military() + play.military();
-  if (c.cost_military_pop())
-    military += PopValue(static_cast<int>(n.pop_rank()) - c.cost_pop_offset());
-  if (military > n.military()) return Status(codes::kCannotPay, "Not enough military resources.");
-  if (c.cost_industrial_per_pop() * pop > n.industrial())
+  if (cost.military > n.military())
+    return Status(codes::kCannotPay, "Not enough military resources.");
+  if (c.cost_industrial_per_pop() * PopValue(static_cast<int>(n.pop_rank())) > n.industrial())
     return Status(codes::kCannotPay, "Not enough industrial resources.");
   if (c.cost_factory_down() != FACTORY_UNSPECIFIED && Rank(n, c.cost_factory_down()) <= 1)
     return Status(codes::kCannotPay, "That factory is already at its lowest rank.");
@@ -401,28 +517,55 @@ Status LimitState::ActPlay(int seat, const PlayCard& play) {
                  !CanRaiseClass(target, static_cast<int>(play.classes(0))))))
       return Status(codes::kBadClass, "Name one class of the target that can rise.");
   }
-  if (c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION) {
-    // Checked after the costs below change money and prices; see the copy.
+  if (!apply) {
+    if (c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION) {
+      // Transactions see the money and prices left by the cost, one after the other: try them on
+      // a copy of the position (without the history a full copy of the state would carry).
+      LimitState probe(game_, s_);
+      return probe.PayAndPlay(seat, play);
+    }
+    return Status::Ok();
   }
 
   // Pay. A shared payment first asks the others (the card waits in the hand).
   Log(Name(seat) + " plays " + c.name() + ".");
-  if (c.anyone_may_help() && money > n.money()) {
+  if (total > n.money()) {
     auto* p = s_.mutable_pending();
     p->Clear();
     p->set_active(true);
     p->set_seat(seat);
+    p->set_economic_help(!c.anyone_may_help());
     *p->mutable_action()->mutable_play_card() = play;
+    std::vector<bool> asked(Seats(), false);
+    if (c.anyone_may_help()) {
+      for (int i = 0; i < Seats(); ++i) asked[i] = i != seat;
+    } else {
+      for (int i : Allies(seat, ALLIANCE_ECONOMIC)) asked[i] = true;
+    }
     for (int i = 0; i < Seats(); ++i) {
-      const bool ask = i != seat && N(i).money() > 0;
+      const bool ask = asked[i] && N(i).money() > 0;
       p->add_contributions(ask ? -1 : 0);
       if (ask)
-        PushChoice(i, PROMPT_CONTRIBUTE, money,
+        PushChoice(i, PROMPT_CONTRIBUTE, total,
                    Name(seat) + " asks for help to pay " + c.name() + " (" +
-                       std::to_string(money) + " $).");
+                       std::to_string(total) + " $).");
     }
     return Status::Ok();
   }
+  return PayAndPlay(seat, play);
+}
+
+Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
+  auto& n = N(seat);
+  const uint32_t id = play.card();
+  const auto& c = g().card(id);
+  const int target = play.target();
+  const bool star_target = c.targets() && target == kStarTarget;
+  const data::SoloRow* row =
+      s_.solo() ? &board().solo(static_cast<int>(s_.generation()) - 1) : nullptr;
+  const PlayCost cost = CostOf(seat, play);
+  const uint32_t money = cost.money, gift = cost.gift, military = cost.military;
+  const uint32_t pop = PopValue(static_cast<int>(n.pop_rank()));
   Erase(n.mutable_hand(), id);
   if (c.permanent()) n.add_permanents(id);
   else n.add_played(id);
@@ -448,7 +591,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play) {
   }
   if (c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION) {
     // Transactions run one after the other: the second sees the first's prices and money.
-    LimitState probe(*this);
+    LimitState probe(game_, s_);
     Status st = probe.CheckTransactions(seat, play, true);
     if (!st.ok()) return st;
     CheckTransactions(seat, play, true);
@@ -466,7 +609,21 @@ Status LimitState::ActPlay(int seat, const PlayCard& play) {
       FinishPlay(seat);
       return Status::Ok();
     }
-    if (N(target).military() >= play.military()) {
+    const uint32_t own = N(target).military();
+    if (own < play.military() && s_.alliances() &&
+        AlliedStock(target, ALLIANCE_MILITARY, RESOURCE_MILITARY) >= play.military() - own) {
+      // Too weak alone, but its military allies could make up the difference.
+      auto* p = s_.mutable_pending();
+      p->Clear();
+      p->set_active(true);
+      p->set_seat(seat);
+      *p->mutable_action()->mutable_play_card() = play;
+      N(target).clear_help();
+      AskHelp(target, kPurposeResist, ALLIANCE_MILITARY, RESOURCE_MILITARY,
+              play.military() - own);
+      return Status::Ok();
+    }
+    if (own >= play.military()) {
       auto* p = s_.mutable_pending();
       p->Clear();
       p->set_active(true);
@@ -513,34 +670,40 @@ void LimitState::ResolvePending() {
   const PlayCard& play = p.action().play_card();
   const auto& c = g().card(play.card());
   auto& n = N(seat);
-  if (c.anyone_may_help()) {
-    const uint32_t cost = c.cost_money();
+  if (p.contributions_size() > 0) {
+    const PlayCost cost = CostOf(seat, play);
+    const uint32_t total = cost.money + cost.gift;
     uint32_t given = 0;
     for (int i = 0; i < p.contributions_size(); ++i)
-      given += static_cast<uint32_t>(std::max(0, p.contributions(i)));
-    given = std::min(given, cost);
-    if (n.money() + given < cost) {
+      given += std::min<uint32_t>(std::max(0, p.contributions(i)), N(i).money());
+    if (n.money() + std::min(given, total) < total) {
       n.add_failed_collections(play.card());
       Log("Not enough money was gathered: " + c.name() + " stays in " + Name(seat) + "'s hand.");
+      if (p.economic_help() && Group(seat, ALLIANCE_ECONOMIC) != 0) {
+        auto* ch = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1,
+                             "Your economic allies refused to help: break the alliance (every "
+                             "member, you included, receives a destabilisation token)?");
+        ch->set_alliance(ALLIANCE_ECONOMIC);
+      }
       return;
     }
-    // Contributions are taken in seat order, never more than the cost.
-    uint32_t left = cost;
+    // Contributions are taken in seat order, never more than the cost; they reach the player,
+    // who then pays the whole cost as usual.
+    uint32_t left = total;
     for (int i = 0; i < p.contributions_size() && left > 0; ++i) {
-      const uint32_t give = std::min<uint32_t>(left, std::max(0, p.contributions(i)));
+      const uint32_t give =
+          std::min({left, static_cast<uint32_t>(std::max(0, p.contributions(i))), N(i).money()});
       N(i).set_money(N(i).money() - give);
+      n.set_money(n.money() + give);
       left -= give;
       if (give > 0) Log(Name(i) + " contributes " + std::to_string(give) + " $.");
     }
-    n.set_money(n.money() - left);
-    s_.set_bank(s_.bank() + cost);
-    Erase(n.mutable_hand(), play.card());
-    n.add_played(play.card());
-    ApplyEffect(seat, play, false);
-    FinishPlay(seat);
+    // Cards that may be paid with help make no transaction, so paying cannot be refused here.
+    (void)PayAndPlay(seat, play);
     return;
   }
   if (c.resistible()) {
+    N(play.target()).clear_help();
     if (p.resisted()) {
       N(play.target()).set_military(N(play.target()).military() - play.military());
       Log(Name(play.target()) + " resists, spending " + std::to_string(play.military()) +
@@ -747,6 +910,15 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
   auto keep_valid = [&](Action a) {
     if (TypedValidate(seat, a).ok()) out.push_back(std::move(a));
   };
+  // Removable permanent cards may go whenever this nation acts (see ActRemove).
+  auto add_removals = [&]() {
+    for (uint32_t id : n.permanents())
+      if (g().card(id).removable()) {
+        Action a;
+        a.mutable_remove_permanent()->set_card(id);
+        out.push_back(a);
+      }
+  };
   if (n.choices_size() > 0) {
     const auto& c = n.choices(0);
     Action a;
@@ -812,9 +984,74 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
           out.push_back(a);
         }
         break;
+      case PROMPT_ALLIANCE_FEE: {
+        std::set<uint32_t> amounts = {0, std::min(n.money(), c.count()),
+                                      std::min(n.money(), c.count()) / 2};
+        for (uint32_t v : amounts) {
+          a.mutable_contribute()->set_amount(v);
+          out.push_back(a);
+        }
+        break;
+      }
+      case PROMPT_ALLIANCE_VOTE:
+        for (bool accept : {true, false}) {
+          a.mutable_alliance_vote()->set_accept(accept);
+          out.push_back(a);
+        }
+        break;
+      case PROMPT_HELP_REQUEST:
+        for (bool ask : {true, false}) {
+          a.mutable_request_help()->set_ask(ask);
+          out.push_back(a);
+        }
+        break;
+      case PROMPT_HELP_ANSWER: {
+        const uint32_t most = std::min(c.amount(), GetRes(n, c.resource()));
+        std::set<uint32_t> amounts = {0, most, most / 2};
+        for (uint32_t v : amounts) {
+          a.mutable_give_help()->set_amount(v);
+          out.push_back(a);
+        }
+        break;
+      }
+      case PROMPT_BREAK_ALLIANCE:
+        for (bool b : {false, true}) {
+          a.mutable_break_alliance()->set_do_break(b);
+          out.push_back(a);
+        }
+        break;
       default:
         break;
     }
+    add_removals();
+    return out;
+  }
+  if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active()) {
+    Action a;
+    a.mutable_pass();
+    out.push_back(a);
+    for (AllianceKind k : {ALLIANCE_MILITARY, ALLIANCE_ECONOMIC}) {
+      if (Group(seat, k) != 0) {
+        Action l;
+        l.mutable_alliance_leave()->set_kind(k);
+        out.push_back(l);
+      }
+      for (int i = 0; i < Seats(); ++i) {
+        if (CheckProposal(seat, k, i).ok()) {
+          Action pr;
+          pr.mutable_alliance_propose()->set_kind(k);
+          pr.mutable_alliance_propose()->set_to_seat(static_cast<uint32_t>(i));
+          out.push_back(pr);
+        }
+        if (CheckExclusion(seat, k, i).ok()) {
+          Action ex;
+          ex.mutable_alliance_exclude()->set_kind(k);
+          ex.mutable_alliance_exclude()->set_seat(static_cast<uint32_t>(i));
+          out.push_back(ex);
+        }
+      }
+    }
+    add_removals();
     return out;
   }
   if (s_.phase() != PHASE_POLITICAL_DECISIONS || s_.turn() != seat) return out;
@@ -823,12 +1060,7 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
     a.mutable_pass();
     out.push_back(a);
   }
-  for (uint32_t id : n.permanents())
-    if (g().card(id).removable()) {
-      Action a;
-      a.mutable_remove_permanent()->set_card(id);
-      out.push_back(a);
-    }
+  add_removals();
   if (n.cards_this_turn() >= 2) return out;
   // Plays: a representative set of parameters per card (every factory, target and resource;
   // the minimum and the whole military stock; greedy class orders; one-unit transactions).
@@ -839,15 +1071,12 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
       if (i != seat) targets.push_back(i);
   for (uint32_t id : n.hand()) {
     const auto& c = g().card(id);
-    bool uses_factory = false, uses_target = c.targets(), uses_military = c.military_min() > 0;
-    bool uses_resource = false, uses_classes = false, uses_tx = false, uses_deck = false;
-    for (const auto& p : c.params()) {
-      uses_factory |= p == "factory";
-      uses_resource |= p == "resource";
-      uses_classes |= p == "classes";
-      uses_tx |= p == "transactions";
-      uses_deck |= p == "deck";
-    }
+    // A card whose fixed cost cannot be paid has no legal play: skip its candidates.
+    if (!CostPayable(seat, id)) continue;
+    const bool uses_target = c.targets(), uses_military = c.military_min() > 0;
+    const auto& use = g().Params(id);
+    const bool uses_factory = use.factory, uses_resource = use.resource,
+               uses_classes = use.classes, uses_tx = use.transactions, uses_deck = use.deck;
     std::vector<Factory> factories = {FACTORY_UNSPECIFIED};
     if (uses_factory) factories = {FACTORY_RENEWABLE, FACTORY_INDUSTRIAL, FACTORY_MILITARY};
     std::vector<int> tgts = uses_target ? targets : std::vector<int>{0};
@@ -945,10 +1174,7 @@ bool LimitState::CostPayable(int seat, uint32_t id) const {
       money += TrackValue(FACTORY_RENEWABLE, static_cast<int>(n.renewable_rank()));
     }
   }
-  uint32_t others = 0;
-  for (int i = 0; i < Seats(); ++i)
-    if (i != seat) others += N(i).money();
-  if (money > n.money() + (c.anyone_may_help() ? others : 0)) return false;
+  if (money > n.money() + HelperMoney(seat, id)) return false;
   if (c.cost_bank_to_limit() > s_.bank()) return false;
   uint32_t military = c.cost_military() + c.military_min();
   if (c.cost_military_pop())
@@ -966,21 +1192,7 @@ bool LimitState::CostPayable(int seat, uint32_t id) const {
 }
 
 Card LimitState::CardView(uint32_t id, int viewer_seat) const {
-  const auto& c = g().card(id);
-  Card v;
-  v.set_id(id);
-  v.set_key(c.key());
-  v.set_name(c.name());
-  v.set_name_en(c.name_en());
-  v.set_deck(c.deck());
-  v.set_permanent(c.permanent());
-  v.set_cost_text(c.cost_text());
-  v.set_effect_text(c.effect_text());
-  for (const auto& p : c.params()) v.add_params(p);
-  v.set_targets(c.targets());
-  v.set_resistible(c.resistible());
-  v.set_military_min(c.military_min());
-  v.set_removable(c.removable());
+  Card v = g().CardTemplate(id);
   if (viewer_seat >= 0) v.set_playable(CostPayable(viewer_seat, id));
   return v;
 }
@@ -1026,6 +1238,13 @@ limit::View LimitState::TypedView(int seat) const {
     for (const auto& d : n.decks()) o->add_deck_sizes(d.cards_size());
     o->set_social_step(n.step());
     o->set_social_column(n.column());
+    o->set_military_alliance(n.military_group() != 0);
+    o->set_economic_alliance(n.economic_group() != 0);
+    o->set_military_alliance_group(n.military_group());
+    o->set_economic_alliance_group(n.economic_group());
+    o->set_military_accord(n.military_accord());
+    o->set_economic_accord(n.economic_accord());
+    o->set_alliance_changed(n.military_accord() || n.economic_accord());
   }
   if (seat >= 0 && seat < Seats())
     for (uint32_t id : N(seat).hand()) *v.add_hand() = CardView(id, seat);
@@ -1038,7 +1257,12 @@ limit::View LimitState::TypedView(int seat) const {
     p->set_seat(i);
     p->set_text(c.reason());
     p->set_count(c.count());
-    p->set_from_seat(-1);
+    p->set_from_seat(c.from_seat());
+    p->set_subject_seat(c.subject());
+    p->set_exclusion(c.exclusion());
+    p->set_alliance(c.alliance());
+    p->set_amount(c.amount());
+    p->set_resource(c.resource());
     if (c.kind() == PROMPT_CHOOSE_DECK) {
       for (int d = 0; d < 3; ++d)
         if (n.decks(d).cards_size() > 0) p->add_options(d + 1);
@@ -1060,10 +1284,20 @@ limit::View LimitState::TypedView(int seat) const {
     p->set_kind(PROMPT_POLITICAL_TURN);
     p->set_seat(s_.turn());
     p->set_from_seat(-1);
+    p->set_subject_seat(-1);
     p->set_cards_played_this_turn(N(s_.turn()).cards_this_turn());
     p->set_text(N(s_.turn()).cards_this_turn() == 0
                     ? "Political decisions: play a card (up to two) or pass."
                     : "Play a second card, or pass (passing is final unless you are targeted).");
+  }
+  if (v.prompts_size() == 0 && s_.phase() == PHASE_ALLIANCE && s_.turn() >= 0 &&
+      !s_.alliance_pending().active()) {
+    auto* p = v.add_prompts();
+    p->set_kind(PROMPT_ALLIANCE_TURN);
+    p->set_seat(s_.turn());
+    p->set_from_seat(-1);
+    p->set_subject_seat(-1);
+    p->set_text("Alliance step: propose an alliance, leave one, exclude a member, or pass.");
   }
   for (const auto& m : s_.market()) {
     auto* t = v.mutable_market()->add_tracks();

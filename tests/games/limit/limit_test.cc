@@ -568,7 +568,8 @@ TEST(LimitInternational, ColdWarAndMilitaryCrisis) {
   ASSERT_EQ(s->proto().crises_size(), 1);
   EXPECT_EQ(s->proto().crises(0).kind(), CRISIS_MILITARY);
   EXPECT_EQ(s->proto().nations(1).classes(4), 1u);  // the lowest class goes down
-  // Military spent: population 2, one rank lower = 1.
+  // Military spent (the next sub-step, where allies may help): population 2, one rank lower = 1.
+  s->RunInternational();
   EXPECT_EQ(s->proto().nations(0).military(), 15u);
 }
 
@@ -724,6 +725,434 @@ TEST(LimitSolo, EventCardReplacesAllianceStep) {
   EXPECT_FALSE(s->proto().last_event().empty());
 }
 
+// ----- Alliances (3 Alliance (facultative), Les implications des alliances) -----
+
+std::unique_ptr<LimitState> NewAllianceState(int seats, uint64_t seed = 7) {
+  Options o;
+  o.set_alliances(true);
+  std::string bytes;
+  o.SerializeToString(&bytes);
+  auto s = Game().NewGame(seats, bytes, seed);
+  EXPECT_TRUE(s.ok()) << s.status().ToString();
+  return std::unique_ptr<LimitState>(static_cast<LimitState*>(s.value().release()));
+}
+
+// Opens the Alliance step (after the crises) with `leader` playing first.
+void AllianceStep(LimitState& s, int leader) {
+  auto& p = s.mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  p.mutable_pending()->Clear();
+  p.set_leader(leader);
+  p.set_phase(PHASE_INTERNATIONAL);
+  p.set_international_step(6);
+  s.Advance();
+}
+
+void Ally(LimitState& s, AllianceKind k, std::vector<int> seats, uint32_t group) {
+  auto& p = s.mutable_proto();
+  for (int i : seats) {
+    auto* n = p.mutable_nations(i);
+    if (k == ALLIANCE_MILITARY) n->set_military_group(group);
+    else n->set_economic_group(group);
+  }
+  p.set_next_group(std::max(p.next_group(), group + 1));
+}
+
+bool HasAction(const LimitState& s, int seat, const std::string& text) {
+  const std::string want = Text(text).SerializeAsString();
+  for (const auto& a : s.LegalActions(seat))
+    if (a->SerializeAsString() == want) return true;
+  return false;
+}
+
+TEST(LimitAlliance, OptionAcceptedSoloIgnoresIt) {
+  // 3 Alliance (facultative): an option; in solo the event card replaces the step.
+  EXPECT_TRUE(NewAllianceState(3)->proto().alliances());
+  EXPECT_FALSE(NewAllianceState(1)->proto().alliances());
+  auto s = NewAllianceState(3);
+  AllianceStep(*s, 1);
+  EXPECT_EQ(s->proto().phase(), PHASE_ALLIANCE);
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{1});
+  auto v = s->View(1);
+  const auto& view = static_cast<const View&>(*v);
+  ASSERT_EQ(view.prompts_size(), 1);
+  EXPECT_EQ(view.prompts(0).kind(), PROMPT_ALLIANCE_TURN);
+}
+
+TEST(LimitAlliance, AcceptedProposalPaysTheFeeAndTurnsTokens) {
+  // Faire une proposition: the nation asked accepts; 2 $ to the World Bank, paid by one nation or
+  // shared; the tokens show Accord, and those nations may not propose that kind again this
+  // generation; at the end of the step every token shows Négociation again.
+  auto s = NewAllianceState(3);
+  AllianceStep(*s, 0);
+  const uint32_t bank = s->proto().bank();
+  ASSERT_TRUE(s->Apply(0, Text("alliance_propose { kind: ALLIANCE_MILITARY to_seat: 1 }")).ok());
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{1});
+  ASSERT_TRUE(s->Apply(1, Text("alliance_vote { accept: true }")).ok());
+  // Both members are asked for the fee, simultaneously.
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
+  EXPECT_EQ(s->Validate(0, Text("contribute { amount: 3 }")).code(), codes::kBadParameter);
+  ASSERT_TRUE(s->Apply(0, Text("contribute { amount: 1 }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("contribute { amount: 1 }")).ok());
+  EXPECT_EQ(s->proto().bank(), bank + 2);
+  EXPECT_EQ(s->proto().nations(0).money(), 4u);
+  EXPECT_EQ(s->proto().nations(1).money(), 4u);
+  const auto& n0 = s->proto().nations(0);
+  EXPECT_NE(n0.military_group(), 0u);
+  EXPECT_EQ(n0.military_group(), s->proto().nations(1).military_group());
+  EXPECT_TRUE(n0.military_accord());
+  // Seat 1's turn: its military token shows Accord, its economic one does not.
+  EXPECT_EQ(s->proto().turn(), 1);
+  EXPECT_EQ(s->Validate(1, Text("alliance_propose { kind: ALLIANCE_MILITARY to_seat: 2 }")).code(),
+            codes::kBadAlliance);
+  EXPECT_TRUE(s->Validate(1, Text("alliance_propose { kind: ALLIANCE_ECONOMIC to_seat: 2 }")).ok());
+  // Seat 2 may not join an alliance whose tokens show Accord.
+  ASSERT_TRUE(s->Apply(1, Text("pass {}")).ok());
+  EXPECT_EQ(s->Validate(2, Text("alliance_propose { kind: ALLIANCE_MILITARY to_seat: 0 }")).code(),
+            codes::kBadAlliance);
+  ASSERT_TRUE(s->Apply(2, Text("pass {}")).ok());
+  EXPECT_NE(s->proto().phase(), PHASE_ALLIANCE);
+  EXPECT_FALSE(s->proto().nations(0).military_accord());
+  EXPECT_NE(s->proto().nations(0).military_group(), 0u);  // still allied
+}
+
+TEST(LimitAlliance, RefusedProposalEndsTheTurnAndChangesNothing) {
+  // "Si la Nation refuse, votre tour est terminé."
+  auto s = NewAllianceState(3);
+  AllianceStep(*s, 0);
+  const std::string nations = s->proto().nations(0).SerializeAsString();
+  ASSERT_TRUE(s->Apply(0, Text("alliance_propose { kind: ALLIANCE_ECONOMIC to_seat: 2 }")).ok());
+  ASSERT_TRUE(s->Apply(2, Text("alliance_vote { accept: false }")).ok());
+  EXPECT_EQ(s->proto().turn(), 1);
+  EXPECT_EQ(s->proto().nations(0).SerializeAsString(), nations);
+  EXPECT_EQ(s->proto().nations(2).economic_group(), 0u);
+}
+
+TEST(LimitAlliance, JoiningNeedsEveryMemberOfTheAlliancesConcerned) {
+  // An existing alliance: every member must agree to welcome a new ally (or to merge).
+  auto s = NewAllianceState(4);
+  Ally(*s, ALLIANCE_ECONOMIC, {0, 1}, 1);
+  Ally(*s, ALLIANCE_ECONOMIC, {2, 3}, 2);
+  AllianceStep(*s, 2);
+  ASSERT_TRUE(s->Apply(2, Text("alliance_propose { kind: ALLIANCE_ECONOMIC to_seat: 0 }")).ok());
+  // Voters: seat 0 (asked), seat 1 (its ally), seat 3 (the proposer's ally).
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1, 3}));
+  ASSERT_TRUE(s->Apply(0, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(3, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("alliance_vote { accept: false }")).ok());
+  EXPECT_EQ(s->proto().nations(0).economic_group(), 1u);
+  EXPECT_EQ(s->proto().nations(2).economic_group(), 2u);
+  EXPECT_EQ(s->proto().turn(), 3);
+  // Seat 3 tries again; everyone agrees: the two alliances merge, all four tokens show Accord.
+  ASSERT_TRUE(s->Apply(3, Text("alliance_propose { kind: ALLIANCE_ECONOMIC to_seat: 1 }")).ok());
+  for (int i : {0, 1, 2}) ASSERT_TRUE(s->Apply(i, Text("alliance_vote { accept: true }")).ok());
+  for (int i : {0, 1, 2, 3}) ASSERT_TRUE(s->Apply(i, Text("contribute { amount: 2 }")).ok());
+  const uint32_t g = s->proto().nations(0).economic_group();
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(s->proto().nations(i).economic_group(), g);
+    EXPECT_TRUE(s->proto().nations(i).economic_accord());
+  }
+  // Offers are taken from the proposer first: seat 3 pays the whole fee.
+  EXPECT_EQ(s->proto().nations(3).money(), 3u);
+  EXPECT_EQ(s->proto().nations(1).money(), 5u);
+}
+
+TEST(LimitAlliance, FeeNotPaidOrNotPayable) {
+  // "Pour valider cette Alliance, il faut payer 2 $": without them the alliance is not formed.
+  auto s = NewAllianceState(3);
+  AllianceStep(*s, 0);
+  ASSERT_TRUE(s->Apply(0, Text("alliance_propose { kind: ALLIANCE_MILITARY to_seat: 1 }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(0, Text("contribute { amount: 1 }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("contribute { amount: 0 }")).ok());
+  EXPECT_EQ(s->proto().nations(0).military_group(), 0u);
+  EXPECT_EQ(s->proto().nations(0).money(), 5u);
+  // Decision: a proposal the nations concerned cannot pay together is refused at once.
+  s->mutable_proto().mutable_nations(1)->set_money(1);
+  s->mutable_proto().mutable_nations(2)->set_money(0);
+  EXPECT_EQ(s->Validate(1, Text("alliance_propose { kind: ALLIANCE_MILITARY to_seat: 2 }")).code(),
+            codes::kCannotPay);
+}
+
+TEST(LimitAlliance, LeavingAndALoneToken) {
+  // Sortir d'une alliance: the token comes back on Négociation; a token left alone in the centre
+  // goes back to its nation. Decision: the alliance that lost a member is changed (Accord).
+  auto s = NewAllianceState(4);
+  Ally(*s, ALLIANCE_MILITARY, {0, 1, 2}, 1);
+  Ally(*s, ALLIANCE_ECONOMIC, {2, 3}, 2);
+  AllianceStep(*s, 0);
+  EXPECT_EQ(s->Validate(3, Text("pass {}")).code(), engine::codes::kNotYourTurn);
+  ASSERT_TRUE(s->Apply(0, Text("alliance_leave { kind: ALLIANCE_MILITARY }")).ok());
+  EXPECT_EQ(s->proto().nations(0).military_group(), 0u);
+  EXPECT_TRUE(s->proto().nations(1).military_accord());
+  EXPECT_TRUE(s->proto().nations(2).military_accord());
+  ASSERT_TRUE(s->Apply(1, Text("pass {}")).ok());
+  ASSERT_TRUE(s->Apply(2, Text("alliance_leave { kind: ALLIANCE_ECONOMIC }")).ok());
+  EXPECT_EQ(s->proto().nations(2).economic_group(), 0u);
+  EXPECT_EQ(s->proto().nations(3).economic_group(), 0u);
+  EXPECT_FALSE(s->proto().nations(3).economic_accord());
+}
+
+TEST(LimitAlliance, ExclusionNeedsEveryOtherMember) {
+  // Exclure: every member must agree; a changed alliance cannot change again.
+  auto s = NewAllianceState(4);
+  Ally(*s, ALLIANCE_MILITARY, {0, 1, 2, 3}, 1);
+  s->mutable_proto().set_demilitarised(true);
+  AllianceStep(*s, 0);
+  EXPECT_EQ(s->Validate(0, Text("alliance_exclude { kind: ALLIANCE_ECONOMIC seat: 1 }")).code(),
+            codes::kBadAlliance);
+  ASSERT_TRUE(s->Apply(0, Text("alliance_exclude { kind: ALLIANCE_MILITARY seat: 3 }")).ok());
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{1, 2}));
+  ASSERT_TRUE(s->Apply(1, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(2, Text("alliance_vote { accept: true }")).ok());
+  EXPECT_EQ(s->proto().nations(3).military_group(), 0u);
+  EXPECT_TRUE(s->proto().nations(1).military_accord());
+  EXPECT_EQ(s->proto().turn(), 1);
+  EXPECT_EQ(s->Validate(1, Text("alliance_exclude { kind: ALLIANCE_MILITARY seat: 2 }")).code(),
+            codes::kBadAlliance);
+  // A refused exclusion changes nothing.
+  auto t = NewAllianceState(3);
+  Ally(*t, ALLIANCE_ECONOMIC, {0, 1, 2}, 1);
+  AllianceStep(*t, 0);
+  ASSERT_TRUE(t->Apply(0, Text("alliance_exclude { kind: ALLIANCE_ECONOMIC seat: 2 }")).ok());
+  ASSERT_TRUE(t->Apply(1, Text("alliance_vote { accept: false }")).ok());
+  EXPECT_EQ(t->proto().nations(2).economic_group(), 1u);
+  EXPECT_FALSE(t->proto().nations(2).economic_accord());
+}
+
+TEST(LimitAlliance, DemilitarisationBookExample) {
+  // Démilitarisation, example: star, square and diamond are military allies; star and circle are
+  // economic allies. Star proposes a military alliance to circle, which accepts: every nation is in
+  // the same military alliance. Square then proposes an economic alliance to diamond, which
+  // accepts; diamond, both tokens on Accord, cannot propose and does nothing; circle does nothing.
+  auto s = NewAllianceState(4);
+  const int star = 0, square = 1, diamond = 2, circle = 3;
+  Ally(*s, ALLIANCE_MILITARY, {star, square, diamond}, 1);
+  Ally(*s, ALLIANCE_ECONOMIC, {star, circle}, 2);
+  auto& p = s->mutable_proto();
+  p.mutable_nations(square)->set_military_rank(5);     // produces 10: at least +5
+  p.mutable_nations(square)->set_industrial_rank(2);
+  p.mutable_nations(diamond)->set_military_rank(3);    // produces 3: unchanged
+  p.mutable_nations(star)->set_military(7);
+  p.mutable_nations(star)->set_destabilisation(3);
+  p.mutable_nations(circle)->set_destabilisation(1);
+  p.set_destabilisation_reserve(p.destabilisation_reserve() - 4);
+  const uint32_t reserve = p.destabilisation_reserve();
+  AllianceStep(*s, star);
+  ASSERT_TRUE(s->Apply(star, Text("alliance_propose { kind: ALLIANCE_MILITARY to_seat: 3 }")).ok());
+  for (int i : {square, diamond, circle})
+    ASSERT_TRUE(s->Apply(i, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(star, Text("contribute { amount: 2 }")).ok());
+  for (int i : {square, diamond, circle}) ASSERT_TRUE(s->Apply(i, Text("contribute { amount: 0 }")).ok());
+  const auto& q = s->proto();
+  EXPECT_TRUE(q.demilitarised());
+  EXPECT_EQ(q.nations(square).industrial_rank(), 3u);
+  EXPECT_EQ(q.nations(square).military_rank(), 1u);
+  EXPECT_EQ(q.nations(diamond).military_rank(), 3u);
+  EXPECT_EQ(q.nations(diamond).industrial_rank(), 1u);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(q.nations(i).military(), 0u);
+    EXPECT_EQ(q.nations(i).disorder(), 4u);
+    EXPECT_EQ(q.nations(i).classes(0), 2u);  // the only class that may rise: applied at once
+  }
+  EXPECT_EQ(q.nations(star).destabilisation(), 1u);    // up to 2 go back
+  EXPECT_EQ(q.nations(circle).destabilisation(), 0u);
+  EXPECT_EQ(q.destabilisation_reserve(), reserve + 3);
+  EXPECT_EQ(q.turn(), square);
+  ASSERT_TRUE(s->Apply(square, Text("alliance_propose { kind: ALLIANCE_ECONOMIC to_seat: 2 }")).ok());
+  ASSERT_TRUE(s->Apply(diamond, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(square, Text("contribute { amount: 2 }")).ok());
+  ASSERT_TRUE(s->Apply(diamond, Text("contribute { amount: 0 }")).ok());
+  EXPECT_EQ(s->proto().turn(), diamond);
+  // Diamond: no proposal possible, but it could leave either alliance (the book says so).
+  for (const auto& a : s->LegalActions(diamond))
+    EXPECT_FALSE(static_cast<const Action&>(*a).has_alliance_propose());
+  EXPECT_TRUE(HasAction(*s, diamond, "alliance_leave { kind: ALLIANCE_MILITARY }"));
+  EXPECT_TRUE(HasAction(*s, diamond, "alliance_leave { kind: ALLIANCE_ECONOMIC }"));
+  ASSERT_TRUE(s->Apply(diamond, Text("pass {}")).ok());
+  ASSERT_TRUE(s->Apply(circle, Text("pass {}")).ok());
+  EXPECT_NE(s->proto().phase(), PHASE_ALLIANCE);
+}
+
+TEST(LimitAlliance, DemilitarisationOncePerGame) {
+  // "Il ne peut y avoir qu'une seule Démilitarisation par partie."
+  auto s = NewAllianceState(2);
+  s->mutable_proto().set_demilitarised(true);
+  s->mutable_proto().mutable_nations(0)->set_military(6);
+  AllianceStep(*s, 0);
+  ASSERT_TRUE(s->Apply(0, Text("alliance_propose { kind: ALLIANCE_MILITARY to_seat: 1 }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(0, Text("contribute { amount: 2 }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("contribute { amount: 0 }")).ok());
+  EXPECT_NE(s->proto().nations(1).military_group(), 0u);
+  EXPECT_EQ(s->proto().nations(0).military(), 6u);
+}
+
+// Seat 0 attacks seat 1 (2 military) with an annexation of 5; seat 2 is seat 1's military ally.
+std::unique_ptr<LimitState> AttackOnAlly(uint32_t ally_military) {
+  auto s = NewAllianceState(3);
+  Ally(*s, ALLIANCE_MILITARY, {1, 2}, 1);
+  PoliticalTurn(*s, 0, {"annexation"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_military(12);
+  p.mutable_nations(1)->set_military(2);
+  p.mutable_nations(2)->set_military(ally_military);
+  EXPECT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("annexation")) +
+                               " target: 1 military: 10 factory: FACTORY_INDUSTRIAL }"))
+                  .ok());
+  return s;
+}
+
+TEST(LimitAlliance, AlliesHelpToResist) {
+  // Alliance militaire: a targeted nation may ask its military allies for military to resist
+  // (La guerre: only the target asks).
+  auto s = AttackOnAlly(10);
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{1});
+  {
+    auto v = s->View(1);
+    const auto& view = static_cast<const View&>(*v);
+    ASSERT_EQ(view.prompts_size(), 1);
+    EXPECT_EQ(view.prompts(0).kind(), PROMPT_HELP_REQUEST);
+    EXPECT_EQ(view.prompts(0).amount(), 8u);
+    EXPECT_EQ(view.prompts(0).resource(), RESOURCE_MILITARY);
+  }
+  ASSERT_TRUE(s->Apply(1, Text("request_help { ask: true }")).ok());
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{2});
+  EXPECT_EQ(s->Validate(2, Text("give_help { amount: 9 }")).code(), codes::kBadAmount);
+  ASSERT_TRUE(s->Apply(2, Text("give_help { amount: 8 }")).ok());
+  EXPECT_EQ(s->proto().nations(2).military(), 2u);
+  EXPECT_EQ(s->proto().nations(1).military(), 0u);  // 2 + 8 spent to resist
+  EXPECT_EQ(s->proto().nations(1).territories(), 5u);
+  EXPECT_EQ(s->proto().turn(), 0);
+}
+
+TEST(LimitAlliance, RefusedHelpMayBreakTheAlliance) {
+  // Refus d'aide: the nation refused may break the alliance; every member, itself included,
+  // receives a destabilisation token and takes its token back.
+  auto s = AttackOnAlly(10);
+  ASSERT_TRUE(s->Apply(1, Text("request_help { ask: true }")).ok());
+  ASSERT_TRUE(s->Apply(2, Text("give_help { amount: 3 }")).ok());
+  EXPECT_EQ(s->proto().nations(2).military(), 10u);  // too little: nothing moves
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{1});
+  const uint32_t d1 = s->proto().nations(1).destabilisation();
+  ASSERT_TRUE(s->Apply(1, Text("break_alliance { do_break: true }")).ok());
+  EXPECT_EQ(s->proto().nations(1).territories(), 4u);  // the annexation applied
+  EXPECT_EQ(s->proto().nations(1).destabilisation(), d1 + 1);
+  EXPECT_EQ(s->proto().nations(2).destabilisation(), 1u);
+  EXPECT_EQ(s->proto().nations(1).military_group(), 0u);
+  EXPECT_EQ(s->proto().nations(2).military_group(), 0u);
+  // Allies too weak together: no request is offered, the attack simply applies.
+  auto t = AttackOnAlly(7);
+  EXPECT_EQ(t->proto().nations(1).territories(), 4u);
+  EXPECT_EQ(t->proto().turn(), 0);
+}
+
+// Seat 0 (population 5, no renewables) is about to starve in the social phase; seat 1 is its
+// economic ally and has already finished its social steps.
+std::unique_ptr<LimitState> FamineWithAlly(uint32_t ally_renewable) {
+  auto s = NewAllianceState(2);
+  Ally(*s, ALLIANCE_ECONOMIC, {0, 1}, 1);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  s->StartSocial(false);
+  p.mutable_nations(0)->set_pop_rank(4);
+  p.mutable_nations(0)->set_renewable(0);
+  p.mutable_nations(1)->set_renewable(ally_renewable);
+  p.mutable_nations(1)->set_step(SOCIAL_STEP_DONE);
+  s->Advance();
+  return s;
+}
+
+TEST(LimitAlliance, EconomicAlliesHelpAgainstAShortage) {
+  // Alliance économique: a nation about to suffer a renewable (industrial, fossil) shortage may
+  // ask its economic allies for them so that it does not suffer it.
+  auto s = FamineWithAlly(9);
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{0});
+  ASSERT_TRUE(s->Apply(0, Text("request_help { ask: true }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("give_help { amount: 5 }")).ok());
+  EXPECT_EQ(s->proto().nations(1).renewable(), 4u);
+  // Fed: no famine (population would have dropped a rank and disorder risen by 3).
+  EXPECT_GE(s->proto().nations(0).pop_rank(), 4u);
+  for (const auto& e : s->proto().log()) EXPECT_EQ(e.text().find("famine"), std::string::npos);
+}
+
+TEST(LimitAlliance, ShortageSufferedWhenNotAskedOrRefused) {
+  auto s = FamineWithAlly(9);
+  ASSERT_TRUE(s->Apply(0, Text("request_help { ask: false }")).ok());
+  EXPECT_EQ(s->proto().nations(1).renewable(), 9u);
+  bool famine = false;
+  for (const auto& e : s->proto().log()) famine |= e.text().find("famine") != std::string::npos;
+  EXPECT_TRUE(famine);
+  // Refused, and the alliance is kept.
+  auto t = FamineWithAlly(9);
+  ASSERT_TRUE(t->Apply(0, Text("request_help { ask: true }")).ok());
+  ASSERT_TRUE(t->Apply(1, Text("give_help { amount: 0 }")).ok());
+  ASSERT_TRUE(t->Apply(0, Text("break_alliance { do_break: false }")).ok());
+  EXPECT_NE(t->proto().nations(0).economic_group(), 0u);
+  EXPECT_EQ(t->proto().nations(1).destabilisation(), 0u);  // not broken: nobody got a token
+  // Allies holding less than what is missing: no request.
+  auto u = FamineWithAlly(4);
+  for (const auto& a : u->LegalActions(0))
+    EXPECT_FALSE(static_cast<const Action&>(*a).has_request_help());
+}
+
+TEST(LimitAlliance, EconomicAllyPaysPartOfACard) {
+  // Alliance économique: an ally may pay part or all of a card's $ cost so that it can be played.
+  auto s = NewAllianceState(3);
+  const std::string play = "play_card { card: " + std::to_string(CardId("public_spending")) + " }";
+  PoliticalTurn(*s, 0, {"public_spending"});
+  s->mutable_proto().mutable_nations(0)->set_money(1);  // population 2: 2 $
+  EXPECT_EQ(s->Validate(0, Text(play)).code(), codes::kCannotPay);  // no ally yet
+  Ally(*s, ALLIANCE_ECONOMIC, {0, 2}, 1);
+  ASSERT_TRUE(s->Apply(0, Text(play)).ok());
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{2});  // seat 1 is no ally: not asked
+  ASSERT_TRUE(s->Apply(2, Text("contribute { amount: 1 }")).ok());
+  EXPECT_EQ(s->proto().nations(0).money(), 0u);
+  EXPECT_EQ(s->proto().nations(2).money(), 4u);
+  EXPECT_EQ(s->proto().nations(0).disorder(), 4u);
+  // Refused: the card stays in hand; the player may break the alliance.
+  PoliticalTurn(*s, 0, {"public_spending"});
+  s->mutable_proto().mutable_nations(0)->set_money(1);
+  ASSERT_TRUE(s->Apply(0, Text(play)).ok());
+  ASSERT_TRUE(s->Apply(2, Text("contribute { amount: 0 }")).ok());
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{0});
+  ASSERT_TRUE(s->Apply(0, Text("break_alliance { do_break: true }")).ok());
+  EXPECT_EQ(s->proto().nations(2).economic_group(), 0u);
+  EXPECT_EQ(s->proto().nations(2).destabilisation(), 1u);
+  EXPECT_EQ(s->proto().nations(0).hand_size(), 1);
+}
+
+// ----- Permanent cards removed "à tout moment" -----
+
+TEST(LimitCards, PermanentCardRemovedWheneverTheOwnerActs) {
+  // Planification politique / Agriculture intensive: removable at any time (decision: whenever
+  // the owner may act, also while a decision is asked of it); not while it may not act.
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  p.set_phase(PHASE_SOCIAL);
+  p.mutable_nations(0)->add_permanents(CardId("political_planning"));
+  p.mutable_nations(1)->add_permanents(CardId("intensive_agriculture"));
+  p.mutable_nations(1)->set_renewable_rank(3);
+  SetClasses(p.mutable_nations(0), {3, 2, 1, 1, 1});
+  auto* c = p.mutable_nations(0)->add_choices();
+  c->set_kind(PROMPT_RAISE_CLASS);
+  c->set_count(1);
+  const std::string remove_planning =
+      "remove_permanent { card: " + std::to_string(CardId("political_planning")) + " }";
+  const std::string remove_agriculture =
+      "remove_permanent { card: " + std::to_string(CardId("intensive_agriculture")) + " }";
+  EXPECT_TRUE(HasAction(*s, 0, remove_planning));
+  EXPECT_EQ(s->Validate(1, Text(remove_agriculture)).code(), engine::codes::kNotYourTurn);
+  const uint32_t disorder = p.nations(0).disorder();
+  ASSERT_TRUE(s->Apply(0, Text(remove_planning)).ok());
+  EXPECT_EQ(s->proto().nations(0).permanents_size(), 0);
+  EXPECT_EQ(s->proto().nations(0).disorder(), disorder + 2);
+  // The decision asked is still open.
+  ASSERT_EQ(s->proto().nations(0).choices_size(), 1);
+  EXPECT_EQ(s->proto().nations(0).choices(0).kind(), PROMPT_RAISE_CLASS);
+}
+
 // ----- Random playouts -----
 
 void CheckInvariants(const LimitState& s) {
@@ -771,21 +1200,45 @@ void CheckViews(const LimitState& s) {
       ASSERT_EQ(view.hand_size(), s.proto().nations(viewer).hand_size());
     }
     for (const auto& pr : view.prompts())
-      if (static_cast<int>(pr.seat()) != viewer) ASSERT_EQ(pr.drawn_size(), 0);
+      if (static_cast<int>(pr.seat()) != viewer) {
+        ASSERT_EQ(pr.drawn_size(), 0);
+      }
   }
 }
 
 class LimitPlayout : public ::testing::TestWithParam<int> {};
 
+void CheckAlliances(const LimitState& s) {
+  // No token stays alone in the centre; a group's tokens share one side.
+  const auto& p = s.proto();
+  for (const auto& n : p.nations()) {
+    for (bool military : {true, false}) {
+      const uint32_t g = military ? n.military_group() : n.economic_group();
+      if (g == 0) continue;
+      int members = 0;
+      for (const auto& m : p.nations())
+        members += (military ? m.military_group() : m.economic_group()) == g;
+      ASSERT_GE(members, 2) << "an alliance token alone in the centre";
+    }
+  }
+}
+
 TEST_P(LimitPlayout, RandomGamesEndWithInvariants) {
   const int seats = GetParam();
+  int allied = 0, helped = 0;  // positions with an alliance / a help answer awaited
   for (uint64_t seed = 1; seed <= 6; ++seed) {
-    auto s = NewState(seats, seed * 101 + seats);
+    auto s = seed % 2 == 0 ? NewAllianceState(seats, seed * 101 + seats)
+                           : NewState(seats, seed * 101 + seats);
     engine::Rng rng(seed);
     int steps = 0;
     while (!s->IsTerminal()) {
       ASSERT_LT(++steps, 20000) << "game does not end";
       CheckInvariants(*s);
+      CheckAlliances(*s);
+      for (const auto& n : s->proto().nations()) {
+        allied += n.military_group() != 0 || n.economic_group() != 0;
+        for (const auto& c : n.choices()) helped += c.kind() == PROMPT_HELP_ANSWER;
+      }
       if (steps % 7 == 0) CheckViews(*s);
       auto acting = s->ActingSeats();
       ASSERT_FALSE(acting.empty());
@@ -801,9 +1254,12 @@ TEST_P(LimitPlayout, RandomGamesEndWithInvariants) {
     const auto& p = s->proto();
     EXPECT_TRUE(p.generation() == 7 || p.crises_size() >= 4);
   }
+  // Random play with the option must reach the alliance rules, or they go untested here.
+  if (seats > 1) EXPECT_GT(allied, 0);
+  if (seats > 2) EXPECT_GT(helped, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Seats, LimitPlayout, ::testing::Values(1, 2, 3, 6));
+INSTANTIATE_TEST_SUITE_P(Seats, LimitPlayout, ::testing::Values(1, 2, 3, 4, 6));
 
 }  // namespace
 }  // namespace plateau::games::limit
