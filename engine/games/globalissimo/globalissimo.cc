@@ -368,7 +368,8 @@ void GlobalissimoState::Setup(uint32_t total_rounds, uint64_t seed) {
 
 void GlobalissimoState::Log(std::string text) {
   auto* entry = s_.add_log();
-  entry->set_round(s_.round());
+  // After the last round the counter has moved past it; the closing entries belong to that round.
+  entry->set_round(std::min(s_.round(), s_.total_rounds()));
   entry->set_text(std::move(text));
   if (s_.log_size() > kLogLimit) s_.mutable_log()->DeleteSubrange(0, s_.log_size() - kLogLimit);
 }

@@ -773,6 +773,8 @@ TEST(GlobalissimoRounds, GameEndsAfterTenRounds) {
   EXPECT_EQ(v.final_ranks_size(), 4);
   EXPECT_EQ(v.last_round().round(), 10u);
   EXPECT_EQ(v.to_act(), -1);
+  ASSERT_GT(v.log_size(), 0);
+  EXPECT_EQ(v.log(v.log_size() - 1).round(), 10u);  // the closing entry is round 10's
 }
 
 // RULES.md "Options": a shorter game ends after its rounds.
