@@ -1346,7 +1346,8 @@ limit::View LimitState::TypedView(int seat) const {
 // ----- Hidden information -----
 
 std::unique_ptr<engine::State> LimitState::PerturbHidden(int seat, uint64_t salt) const {
-  auto copy = std::make_unique<LimitState>(*this);
+  // The position only: copying the action history too would make each call grow with the game.
+  auto copy = std::make_unique<LimitState>(game_, s_);
   internal::StateProto& s = copy->s_;
   engine::Rng rng(salt ^ 0x6c696d6974ULL);
   s.set_rng(rng.Next());
