@@ -247,7 +247,7 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
   }
 });
 
-test("LIMIT for two nations: private room by link, a spectator, played to the score sheet", { timeout: GAME_MS + 120_000, skip }, async () => {
+test("LIMIT for two nations with alliances: private room by link, a spectator, played to the score sheet", { timeout: GAME_MS + 120_000, skip }, async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   const started = Date.now();
   const browser = await launch();
@@ -263,6 +263,7 @@ test("LIMIT for two nations: private room by link, a spectator, played to the sc
     await A.getByTestId("visibility-private").click();
     await A.getByTestId("seats-2").click();
     await A.getByTestId("option-first-game").check();
+    await A.getByTestId("option-alliances").check();
     await A.getByTestId("create-room-submit").click();
     const share = A.getByTestId("share-link");
     await share.waitFor();
@@ -313,6 +314,7 @@ test("LIMIT for two nations: private room by link, a spectator, played to the sc
     await A.getByTestId("score-sheet").scrollIntoViewIfNeeded();
     await A.screenshot({ path: join(ARTIFACTS, "limit-duo-score.png"), fullPage: true });
     assert.ok(stats.kinds.political_turn > 0 && stats.kinds.choose_deck > 0);
+    assert.ok(stats.kinds.alliance_turn > 0, "the Alliance step asked for decisions");
     console.log(`two nations: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; prompts ${JSON.stringify(stats.kinds)}; ` +
       `${stats.plays.length} cards played, ${stats.refused.length} refused (${stats.refused.join(", ")})`);
     assert.deepEqual(errors, [], "uncaught errors in the pages");
