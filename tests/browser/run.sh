@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds the web client, starts plateau-server on a free port with a temporary database and the
-# built client, runs the browser test against it, and stops the server.
-#   tests/browser/run.sh [path/to/plateau-server]
+# built client, runs a browser test against it (the Globalissimo game by default), and stops the
+# server.
+#   tests/browser/run.sh [path/to/plateau-server] [test file, e.g. limit.e2e.test.mjs]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-SERVER="${1:-$ROOT/build-server/bin/plateau-server}"
+SERVER="${1:-$ROOT/build/bin/plateau-server}"
+TEST="$ROOT/tests/browser/${2:-e2e.test.mjs}"
 [ -x "$SERVER" ] || { echo "plateau-server not found at $SERVER" >&2; exit 2; }
 cd "$ROOT/clients/web"
 [ -d node_modules ] || npm ci
@@ -19,4 +21,4 @@ for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$PORT/" >/dev/null 2>&1 && break
   sleep 0.1
 done
-PLATEAU_URL="http://127.0.0.1:$PORT" node --test "$ROOT/tests/browser/e2e.test.mjs" || { echo "--- server log"; tail -50 "$TMP/server.log"; exit 1; }
+PLATEAU_URL="http://127.0.0.1:$PORT" node --test "$TEST" || { echo "--- server log"; tail -50 "$TMP/server.log"; exit 1; }
