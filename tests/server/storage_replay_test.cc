@@ -13,6 +13,7 @@
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
 #include "games/globalissimo.pb.h"
+#include "tests/server/storage_test_support.h"
 #include "tests/support/temp_dir.h"
 #include "server/storage/replay_service.h"
 #include "server/storage/sqlite_store.h"
@@ -111,24 +112,6 @@ Playthrough PlayAndStore(Store& store, const std::string& game_id, int seats, ui
   p.log = state.value()->History();
   p.final_position = state.value()->Serialize();
   return p;
-}
-
-// Inserts `count` finished games of `game` (finish times 1..count) in one transaction behind the
-// store's back: going through FinishGame would cost two fsyncs per game.
-void InsertFinishedGamesDirectly(const std::string& path, int count, const std::string& game) {
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  const std::string sql =
-      "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < " +
-      std::to_string(count) +
-      ") INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, "
-      "finished_unix_ms, room_id, join_code, is_private, title, host_player_id) "
-      "SELECT 'g' || i, '" + game + "', x'', 0, 'finished', 0, 1 + i, '', '', 0, '', '' FROM n";
-  char* error = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK)
-      << (error ? error : "");
-  sqlite3_free(error);
-  sqlite3_close(db);
 }
 
 plateau::v1::GetReplay Request(const std::string& game_id, uint32_t step, int seat) {
