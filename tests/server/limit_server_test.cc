@@ -1,0 +1,294 @@
+// LIMIT played through the real server over loopback: three WebSocket clients create and join a
+// room with the Alliance step, then play to the end choosing every move from their own views
+// (the prompts say what each seat is asked), applying Diffs like a real client. At the end each
+// client's view is the server's view for its seat, and the stored replay reproduces it.
+//
+// Skipped while LIMIT is not registered in the server's game list.
+#include <gtest/gtest.h>
+
+#include "engine/core/game.h"
+#include "engine/core/registry.h"
+#include "games/limit.pb.h"
+#include "test_support.h"
+
+namespace plateau::server::testing {
+namespace {
+
+namespace l = plateau::games::limit;
+
+v1::ClientMessage CreateLimitRoom(uint32_t seats) {
+  v1::ClientMessage m;
+  auto* c = m.mutable_create_room();
+  c->set_game("limit");
+  c->set_is_private(false);
+  c->set_seats(seats);
+  l::Options options;
+  options.set_alliances(true);
+  c->set_options(options.SerializeAsString());
+  return m;
+}
+
+v1::ClientMessage Join(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_join_room()->set_room_id(room_id);
+  return m;
+}
+
+v1::ClientMessage Ready(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_set_ready()->set_room_id(room_id);
+  m.mutable_set_ready()->set_ready(true);
+  return m;
+}
+
+v1::ClientMessage Start(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_start_game()->set_room_id(room_id);
+  return m;
+}
+
+v1::ClientMessage ActionMsg(const std::string& room_id, const std::string& action) {
+  v1::ClientMessage m;
+  m.mutable_action()->set_room_id(room_id);
+  m.mutable_action()->set_action(action);
+  return m;
+}
+
+uint32_t Group(const l::Nation& n, l::AllianceKind k) {
+  return k == l::ALLIANCE_MILITARY ? n.military_alliance_group() : n.economic_alliance_group();
+}
+
+bool AccordSide(const l::Nation& n, l::AllianceKind k) {
+  return k == l::ALLIANCE_MILITARY ? n.military_accord() : n.economic_accord();
+}
+
+uint32_t Stock(const l::Nation& n, l::Resource r) {
+  switch (r) {
+    case l::RESOURCE_RENEWABLE: return n.stocks().renewable();
+    case l::RESOURCE_INDUSTRIAL: return n.stocks().industrial();
+    case l::RESOURCE_MILITARY: return n.stocks().military();
+    default: return n.stocks().fossil();
+  }
+}
+
+// A proposal the rules accept, judged from the view alone: both tokens on their Negotiation
+// side, not already allied, and the nations concerned can pay the fee together.
+bool ProposalPossible(const l::View& view, int seat, l::AllianceKind k, int to) {
+  const l::Nation& me = view.nations(seat);
+  const l::Nation& other = view.nations(to);
+  if (AccordSide(me, k) || AccordSide(other, k)) return false;
+  if (Group(me, k) != 0 && Group(me, k) == Group(other, k)) return false;
+  uint32_t money = 0;
+  for (const auto& n : view.nations()) {
+    const bool concerned = static_cast<int>(n.seat()) == seat || static_cast<int>(n.seat()) == to ||
+                           (Group(n, k) != 0 && (Group(n, k) == Group(me, k) ||
+                                                 Group(n, k) == Group(other, k)));
+    if (concerned) money += n.money();
+  }
+  return money >= 2;
+}
+
+// The move a simple client makes for `seat` from its own view: it answers whatever its prompt
+// asks, plays Artisanat when it can, proposes alliances when it may, accepts every proposal and
+// pays its share. Empty when the view asks nothing of this seat.
+std::string ChooseAction(const HeldView& held, int seat) {
+  const auto& view = static_cast<const l::View&>(*held.view);
+  const l::Prompt* prompt = nullptr;
+  for (const auto& p : view.prompts())
+    if (static_cast<int>(p.seat()) == seat) prompt = &p;
+  if (prompt == nullptr) return {};
+  const l::Nation& me = view.nations(seat);
+  l::Action a;
+  switch (prompt->kind()) {
+    case l::PROMPT_CHOOSE_DECK:
+      a.mutable_choose_deck()->set_deck(static_cast<l::Deck>(prompt->options(0)));
+      break;
+    case l::PROMPT_KEEP_CARDS:
+      for (int i = 0; i < prompt->drawn_size(); ++i) {
+        if (static_cast<uint32_t>(i) < prompt->count()) a.mutable_keep_cards()->add_keep(i);
+        else a.mutable_keep_cards()->add_bottom(i);
+      }
+      break;
+    case l::PROMPT_DISCARD:
+      for (uint32_t i = 0; i < prompt->count(); ++i)
+        a.mutable_discard()->add_cards(view.hand(static_cast<int>(i)).id());
+      break;
+    case l::PROMPT_POLITICAL_TURN: {
+      if (prompt->cards_played_this_turn() == 0) {
+        for (const auto& card : view.hand()) {
+          if (card.key() == "craft" && card.playable()) {
+            a.mutable_play_card()->set_card(card.id());
+            a.mutable_play_card()->set_resource(l::RESOURCE_RENEWABLE);
+            return a.SerializeAsString();
+          }
+        }
+      }
+      a.mutable_pass();
+      break;
+    }
+    case l::PROMPT_RESIST:
+      a.mutable_resist()->set_resist(false);
+      break;
+    case l::PROMPT_CONTRIBUTE:
+      a.mutable_contribute()->set_amount(0);
+      break;
+    case l::PROMPT_RAISE_CLASS:
+    case l::PROMPT_LOWER_CLASS:
+      a.mutable_choose_class()->set_social_class(prompt->options(0));
+      break;
+    case l::PROMPT_LOWER_FACTORY:
+    case l::PROMPT_GROWTH_FACTORY:
+      a.mutable_choose_factory()->set_factory(static_cast<l::Factory>(prompt->options(0)));
+      break;
+    case l::PROMPT_ALLIANCE_TURN:
+      for (l::AllianceKind k : {l::ALLIANCE_MILITARY, l::ALLIANCE_ECONOMIC})
+        for (int to = 0; to < view.nations_size(); ++to)
+          if (to != seat && ProposalPossible(view, seat, k, to)) {
+            a.mutable_alliance_propose()->set_kind(k);
+            a.mutable_alliance_propose()->set_to_seat(static_cast<uint32_t>(to));
+            return a.SerializeAsString();
+          }
+      a.mutable_pass();
+      break;
+    case l::PROMPT_ALLIANCE_VOTE:
+      a.mutable_alliance_vote()->set_accept(true);
+      break;
+    case l::PROMPT_ALLIANCE_FEE:
+      a.mutable_contribute()->set_amount(std::min(me.money(), prompt->amount()));
+      break;
+    case l::PROMPT_HELP_REQUEST:
+      a.mutable_request_help()->set_ask(true);
+      break;
+    case l::PROMPT_HELP_ANSWER:
+      a.mutable_give_help()->set_amount(std::min(prompt->amount(), Stock(me, prompt->resource())));
+      break;
+    case l::PROMPT_BREAK_ALLIANCE:
+      a.mutable_break_alliance()->set_do_break(false);
+      break;
+    default:
+      ADD_FAILURE() << "no answer for prompt kind " << prompt->kind();
+      return {};
+  }
+  return a.SerializeAsString();
+}
+
+class LimitServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(engine::Registry::LoadAll().ok());
+    if (engine::Registry::Find("limit") == nullptr)
+      GTEST_SKIP() << "LIMIT is not registered in this build (engine/games/CMakeLists.txt): "
+                      "nothing to play through the server yet.";
+    server_ = std::make_unique<TestServer>(dir_.File("plateau.db"));
+    ASSERT_NE(server_->port(), 0);
+  }
+
+  std::unique_ptr<TestClient> Connect(const std::string& name) {
+    auto c = std::make_unique<TestClient>(server_->port());
+    v1::ServerMessage reply = c->Call(HelloName(name));
+    EXPECT_TRUE(reply.has_welcome()) << reply.DebugString();
+    return c;
+  }
+
+  std::string ServerView(const std::string& room_id, int seat) {
+    std::string out;
+    EXPECT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t) {
+      if (s) out = engine::DeterministicBytes(*s->View(seat));
+    }));
+    return out;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<TestServer> server_;
+};
+
+TEST_F(LimitServerTest, ThreeNationsWithAlliancesPlayAFullGame) {
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  auto c = Connect("Cy");
+  std::vector<TestClient*> clients = {a.get(), b.get(), c.get()};
+  v1::ServerMessage created = a->Call(CreateLimitRoom(3));
+  ASSERT_TRUE(created.has_room()) << created.DebugString();
+  const std::string room_id = created.room().room_id();
+  for (TestClient* other : {b.get(), c.get()}) {
+    ASSERT_TRUE(other->Call(Join(room_id)).has_room());
+    ASSERT_TRUE(other->Call(Ready(room_id)).has_ok());
+  }
+  ASSERT_TRUE(a->Call(Start(room_id)).has_ok());
+  for (TestClient* cl : clients)
+    ASSERT_TRUE(cl->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  // Each client plays the seat the server gave it.
+  std::vector<TestClient*> by_seat(3, nullptr);
+  for (TestClient* cl : clients) {
+    const int seat = cl->view(room_id).seat;
+    ASSERT_TRUE(seat >= 0 && seat < 3);
+    by_seat[seat] = cl;
+  }
+
+  int moves = 0, proposals = 0;
+  bool alliance_seen = false, alliance_step_seen = false;
+  while (!a->view(room_id).game_over && moves < 20000) {
+    bool moved = false;
+    for (int seat = 0; seat < 3 && !moved; ++seat) {
+      TestClient& cl = *by_seat[seat];
+      HeldView& held = cl.view(room_id);
+      ASSERT_TRUE(held.view);
+      const std::string action = ChooseAction(held, seat);
+      if (action.empty()) continue;
+      l::Action parsed;
+      ASSERT_TRUE(parsed.ParseFromString(action));
+      proposals += parsed.has_alliance_propose() ? 1 : 0;
+      const uint64_t before = held.version;
+      v1::ServerMessage reply = cl.Call(ActionMsg(room_id, action));
+      ASSERT_TRUE(reply.has_action_result())
+          << "seat " << seat << " chose " << parsed.ShortDebugString() << " from its view: "
+          << reply.DebugString();
+      for (TestClient* other : clients) {
+        ASSERT_TRUE(other->WaitPush([&](const v1::ServerMessage& m) {
+          return m.has_diff() && m.diff().diff().to_version() == before + 1;
+        })) << "no diff to version " << before + 1;
+      }
+      moved = true;
+    }
+    ASSERT_TRUE(moved) << "no client's view asks it anything, yet the game is not over";
+    const auto& view = static_cast<const l::View&>(*a->view(room_id).view);
+    alliance_step_seen |= view.phase() == l::PHASE_ALLIANCE;
+    for (const auto& n : view.nations())
+      alliance_seen |= n.military_alliance() || n.economic_alliance();
+    ++moves;
+  }
+  ASSERT_TRUE(a->view(room_id).game_over) << "not over after " << moves << " moves";
+  RecordProperty("moves", moves);
+  RecordProperty("generation",
+                 static_cast<int>(static_cast<const l::View&>(*a->view(room_id).view).generation()));
+  EXPECT_TRUE(alliance_step_seen);
+  EXPECT_GT(proposals, 0);
+  EXPECT_TRUE(alliance_seen) << "no proposal was accepted and paid";
+
+  std::string game_id;
+  for (TestClient* cl : clients) {
+    auto over = cl->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+    ASSERT_TRUE(over);
+    EXPECT_EQ(over->game_over().results_size(), 3);
+    game_id = over->game_over().game_id();
+    EXPECT_EQ(cl->gaps, 0);
+  }
+  // Built from Diffs alone, every client's view is the server's view for its seat.
+  for (int seat = 0; seat < 3; ++seat)
+    EXPECT_EQ(engine::DeterministicBytes(*by_seat[seat]->view(room_id).view),
+              ServerView(room_id, seat));
+
+  // The stored replay reproduces each seat's final view.
+  for (int seat = 0; seat < 3; ++seat) {
+    v1::ClientMessage get;
+    get.mutable_get_replay()->set_game_id(game_id);
+    get.mutable_get_replay()->set_step(static_cast<uint32_t>(moves));
+    get.mutable_get_replay()->set_seat(seat);
+    v1::ServerMessage replay = by_seat[seat]->Call(get);
+    ASSERT_TRUE(replay.has_replay()) << replay.DebugString();
+    EXPECT_EQ(replay.replay().view(), ServerView(room_id, seat));
+  }
+}
+
+}  // namespace
+}  // namespace plateau::server::testing
