@@ -1096,6 +1096,51 @@ TEST(LimitAlliance, ShortageSufferedWhenNotAskedOrRefused) {
     EXPECT_FALSE(static_cast<const Action&>(*a).has_request_help());
 }
 
+TEST(LimitAlliance, EconomicAlliesGiveFossilForProduction) {
+  // Alliance économique, fossil shortage (Pénurie de Ressources fossiles): the ally's fossil lets
+  // the industrial factory produce at its rank, so it does not lose ranks.
+  auto s = NewAllianceState(2);
+  Ally(*s, ALLIANCE_ECONOMIC, {0, 1}, 1);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  s->StartSocial(false);
+  p.mutable_nations(0)->set_step(SOCIAL_STEP_PRODUCTION);
+  p.mutable_nations(0)->set_industrial_rank(5);  // produces 10: 2 fossil
+  p.mutable_nations(0)->set_fossil(0);
+  p.mutable_nations(1)->set_step(SOCIAL_STEP_DONE);
+  s->Advance();
+  ASSERT_EQ(s->ActingSeats(), std::vector<int>{0});
+  ASSERT_TRUE(s->Apply(0, Text("request_help { ask: true }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("give_help { amount: 2 }")).ok());
+  EXPECT_EQ(s->proto().nations(1).fossil(), 6u);
+  EXPECT_EQ(s->proto().nations(0).industrial_rank(), 5u);
+  EXPECT_EQ(s->proto().nations(0).fossil(), 0u);
+}
+
+TEST(LimitAlliance, MilitaryAlliesHelpInAMilitaryCrisis) {
+  // Alliance militaire: a nation about to suffer a military shortage (here the military crisis:
+  // 1 military per population one rank lower) may ask its military allies.
+  auto s = NewAllianceState(2);
+  Ally(*s, ALLIANCE_MILITARY, {0, 1}, 1);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  p.set_phase(PHASE_INTERNATIONAL);
+  p.set_international_step(4);
+  p.set_destabilisation_reserve(0);
+  p.mutable_nations(0)->set_pop_rank(5);   // 10: spends 5
+  p.mutable_nations(0)->set_military(0);
+  p.mutable_nations(1)->set_military(10);  // population 2: spends 1
+  s->Advance();
+  ASSERT_EQ(s->proto().crises_size(), 1);
+  ASSERT_EQ(s->ActingSeats(), std::vector<int>{0});
+  EXPECT_EQ(s->proto().nations(1).military(), 9u);
+  ASSERT_TRUE(s->Apply(0, Text("request_help { ask: true }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("give_help { amount: 5 }")).ok());
+  EXPECT_EQ(s->proto().nations(0).military(), 0u);
+  EXPECT_EQ(s->proto().nations(1).military(), 4u);
+  EXPECT_EQ(s->proto().phase(), PHASE_ALLIANCE);  // no class to lower: the step moved on
+}
+
 TEST(LimitAlliance, EconomicAllyPaysPartOfACard) {
   // Alliance économique: an ally may pay part or all of a card's $ cost so that it can be played.
   auto s = NewAllianceState(3);
