@@ -274,7 +274,10 @@ void LimitState::Log(std::string text) {
   auto* e = s_.add_log();
   e->set_generation(s_.generation());
   e->set_text(std::move(text));
-  if (s_.log_size() > kLogLimit) s_.mutable_log()->DeleteSubrange(0, s_.log_size() - kLogLimit);
+  // Trimmed by half when full rather than one entry at a time: views change by index, so a window
+  // sliding by one would rewrite every entry in each update; this way most updates append.
+  if (s_.log_size() > kLogLimit)
+    s_.mutable_log()->DeleteSubrange(0, s_.log_size() - kLogLimit / 2);
 }
 
 // ----- Rule helpers -----

@@ -36,7 +36,7 @@ inline constexpr const char* kBadAmount = "bad_amount";
 
 inline constexpr int kStarTarget = -2;  // PlayCard.target naming the solo star nation
 inline constexpr int kClasses = 5;
-inline constexpr int kLogLimit = 80;
+inline constexpr int kLogLimit = 80;  // the log keeps the last 40 to 80 entries
 inline constexpr uint32_t kAllianceFee = 2;  // $ to the World Bank to validate an alliance
 // HelpRequest.purpose values besides the social steps.
 inline constexpr uint32_t kPurposeMilitaryCrisis = 100;

@@ -1198,6 +1198,26 @@ TEST(LimitCards, PermanentCardRemovedWheneverTheOwnerActs) {
   EXPECT_EQ(s->proto().nations(0).choices(0).kind(), PROMPT_RAISE_CLASS);
 }
 
+TEST(LimitView, LogKeepsTheLatestEntriesAndMostlyAppends) {
+  // The log is trimmed by half when it passes 80 entries, so updates between trims only append.
+  auto s = NewState(2);
+  int trims = 0, last_size = s->proto().log_size();
+  for (int k = 0; k < 200; ++k) {
+    PoliticalTurn(*s, 0, {});
+    s->mutable_proto().mutable_nations(1)->set_passed(false);
+    ASSERT_TRUE(s->Apply(0, Text("pass {}")).ok());
+    const int size = s->proto().log_size();
+    ASSERT_LE(size, kLogLimit);
+    if (size < last_size) {
+      ++trims;
+      ASSERT_GE(size, kLogLimit / 2);
+    }
+    last_size = size;
+    EXPECT_EQ(s->proto().log(size - 1).text(), "Seat 1 passes.");
+  }
+  EXPECT_GT(trims, 1);
+}
+
 // ----- Random playouts -----
 
 void CheckInvariants(const LimitState& s) {
