@@ -1310,6 +1310,17 @@ TEST_P(LimitPlayout, RandomGamesEndWithInvariants) {
       const int seat = acting[rng.Below(acting.size())];
       auto legal = s->LegalActions(seat);
       ASSERT_FALSE(legal.empty()) << s->DebugString();
+      if (steps % 11 == 0) {
+        // Checking an action never changes the position (validation writes nothing), and what a
+        // seat cannot see never reaches its view.
+        const std::string before = s->Serialize();
+        for (const auto& a : legal) ASSERT_TRUE(s->Validate(seat, *a).ok());
+        for (int other = 0; other < seats; ++other) s->LegalActions(other);
+        ASSERT_EQ(s->Serialize(), before);
+        auto perturbed = s->PerturbHidden(seat, seed + steps);
+        ASSERT_EQ(engine::DeterministicBytes(*perturbed->View(seat)),
+                  engine::DeterministicBytes(*s->View(seat)));
+      }
       const auto& a = *legal[rng.Below(legal.size())];
       auto st = s->Apply(seat, a);
       ASSERT_TRUE(st.ok()) << st.ToString();
