@@ -142,6 +142,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
     uint32_t military = 0;  // military spent (including the war commitment)
   };
   PlayCost CostOf(int seat, const PlayCard& play) const;
+  // Whether the price of `play` (CostOf, plus the bank, resource and factory parts) can be paid
+  // now. The play and the hand's playable flag both ask this, so they cannot disagree.
+  engine::Status CheckCost(int seat, const PlayCard& play) const;
 
   // Engine steps.
   void StartGeneration();

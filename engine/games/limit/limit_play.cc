@@ -409,6 +409,26 @@ uint32_t LimitState::HelperMoney(int seat, uint32_t id) const {
   return sum;
 }
 
+Status LimitState::CheckCost(int seat, const PlayCard& play) const {
+  const auto& n = N(seat);
+  const uint32_t id = play.card();
+  const auto& c = g().card(id);
+  // Every part must be payable; the $ part (with the money given to a target) possibly with
+  // help, see HelperMoney.
+  const PlayCost cost = CostOf(seat, play);
+  if (cost.money + cost.gift > n.money() + HelperMoney(seat, id))
+    return Status(codes::kCannotPay, "Not enough money to pay " + c.name() + ".");
+  if (c.cost_bank_to_limit() > s_.bank())
+    return Status(codes::kCannotPay, "The World Bank does not hold the money this card removes.");
+  if (cost.military > n.military())
+    return Status(codes::kCannotPay, "Not enough military resources.");
+  if (c.cost_industrial_per_pop() * PopValue(static_cast<int>(n.pop_rank())) > n.industrial())
+    return Status(codes::kCannotPay, "Not enough industrial resources.");
+  if (c.cost_factory_down() != FACTORY_UNSPECIFIED && Rank(n, c.cost_factory_down()) <= 1)
+    return Status(codes::kCannotPay, "That factory is already at its lowest rank.");
+  return Status::Ok();
+}
+
 Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
   auto& n = N(seat);
   const uint32_t id = play.card();
@@ -475,19 +495,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
     return Status(codes::kCannotPay, "Commit at least " + std::to_string(c.military_min()) +
                                          " military, no more than you have.");
 
-  // Cost: every part must be payable (the $ part possibly with help, see HelperMoney).
-  const PlayCost cost = CostOf(seat, play);
-  const uint32_t total = cost.money + cost.gift;
-  if (total > n.money() + HelperMoney(seat, id))
-    return Status(codes::kCannotPay, "Not enough money to pay " + c.name() + ".");
-  if (c.cost_bank_to_limit() > s_.bank())
-    return Status(codes::kCannotPay, "The World Bank does not hold the money this card removes.");
-  if (cost.military > n.military())
-    return Status(codes::kCannotPay, "Not enough military resources.");
-  if (c.cost_industrial_per_pop() * PopValue(static_cast<int>(n.pop_rank())) > n.industrial())
-    return Status(codes::kCannotPay, "Not enough industrial resources.");
-  if (c.cost_factory_down() != FACTORY_UNSPECIFIED && Rank(n, c.cost_factory_down()) <= 1)
-    return Status(codes::kCannotPay, "That factory is already at its lowest rank.");
+  if (Status st = CheckCost(seat, play); !st.ok()) return st;
   if (c.cost_class_down() > 0) {
     if (play.classes_size() != 1)
       return Status(codes::kBadClass, "Name the class whose standard of living goes down.");
@@ -529,6 +537,8 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
 
   // Pay. A shared payment first asks the others (the card waits in the hand).
   Log(Name(seat) + " plays " + c.name() + ".");
+  const PlayCost cost = CostOf(seat, play);
+  const uint32_t total = cost.money + cost.gift;
   if (total > n.money()) {
     auto* p = s_.mutable_pending();
     p->Clear();
@@ -1159,30 +1169,33 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
 // ----- Views -----
 
 bool LimitState::CostPayable(int seat, uint32_t id) const {
-  const auto& n = N(seat);
   const auto& c = g().card(id);
-  const uint32_t pop = PopValue(static_cast<int>(n.pop_rank()));
-  uint32_t money = c.cost_money() + c.cost_money_per_pop() * pop + c.cost_own_to_limit();
-  if (c.cost_money_factory_value()) {
-    if (c.effect() == data::EFFECT_FACTORY_UP) {
-      uint32_t cheapest = UINT32_MAX;
-      for (Factory f : {FACTORY_RENEWABLE, FACTORY_INDUSTRIAL, FACTORY_MILITARY})
-        if (c.amount() < 2 || f != FACTORY_RENEWABLE)
-          cheapest = std::min(cheapest, TrackValue(f, static_cast<int>(Rank(n, f))));
-      money += cheapest;
-    } else {
-      money += TrackValue(FACTORY_RENEWABLE, static_cast<int>(n.renewable_rank()));
-    }
+  // The price depends on some parameters (the factory raised, the target paid): the card is
+  // payable when some choice of them passes the same CheckCost the play runs.
+  std::vector<Factory> factories = {FACTORY_UNSPECIFIED};
+  if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP) {
+    factories = {FACTORY_INDUSTRIAL, FACTORY_MILITARY};
+    if (c.amount() < 2) factories.push_back(FACTORY_RENEWABLE);
   }
-  if (money > n.money() + HelperMoney(seat, id)) return false;
-  if (c.cost_bank_to_limit() > s_.bank()) return false;
-  uint32_t military = c.cost_military() + c.military_min();
-  if (c.cost_military_pop())
-    military += PopValue(static_cast<int>(n.pop_rank()) - c.cost_pop_offset());
-  if (military > n.military()) return false;
-  if (c.cost_industrial_per_pop() * pop > n.industrial()) return false;
-  if (c.cost_factory_down() != FACTORY_UNSPECIFIED && Rank(n, c.cost_factory_down()) <= 1)
-    return false;
+  std::vector<int> targets = {0};
+  if (c.targets()) {
+    targets.clear();
+    if (s_.solo()) targets.push_back(kStarTarget);
+    else
+      for (int i = 0; i < Seats(); ++i)
+        if (i != seat) targets.push_back(i);
+  }
+  bool payable = false;
+  for (Factory f : factories)
+    for (int t : targets) {
+      PlayCard play;
+      play.set_card(id);
+      play.set_factory(f);
+      play.set_target(t);
+      play.set_military(c.military_min());
+      payable = payable || CheckCost(seat, play).ok();
+    }
+  if (!payable) return false;
   if (c.cost_class_down() > 0) {
     bool any = false;
     for (int k = 0; k < kClasses; ++k) any = any || CanLowerClass(seat, k);

@@ -206,6 +206,38 @@ TEST(LimitPolitical, UnpayableCardIsRefusedAndChangesNothing) {
   EXPECT_EQ(s->Serialize(), before);
 }
 
+TEST(LimitPolitical, OffshoreProductionPlayableOnlyWithTheTargetsMoney) {
+  // Production délocalisée: the $ given to the target is part of the cost, so the hand's
+  // playable flag and the legal actions must count it exactly as the play does.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"offshore_production"});
+  auto& p = s->mutable_proto();
+  const uint32_t gift = Game().board().tracks(1).value(
+      static_cast<int>(p.nations(1).industrial_rank()) - 1);
+  ASSERT_GT(gift, 0u);
+  p.mutable_nations(0)->set_money(gift - 1);
+  const Action play = Text("play_card { card: " + std::to_string(CardId("offshore_production")) +
+                           " target: 1 }");
+  auto playable = [&] {
+    auto owned = s->View(0);
+    const auto& v = static_cast<const View&>(*owned);
+    EXPECT_EQ(v.hand_size(), 1);
+    return v.hand_size() == 1 && v.hand(0).playable();
+  };
+  auto offered = [&] {
+    for (const auto& a : s->LegalActions(0))
+      if (static_cast<const Action&>(*a).has_play_card()) return true;
+    return false;
+  };
+  EXPECT_EQ(s->Validate(0, play).code(), codes::kCannotPay);
+  EXPECT_FALSE(playable());
+  EXPECT_FALSE(offered());
+  p.mutable_nations(0)->set_money(gift);
+  EXPECT_TRUE(s->Validate(0, play).ok());
+  EXPECT_TRUE(playable());
+  EXPECT_TRUE(offered());
+}
+
 TEST(LimitPolitical, PassingIsFinalUnlessTargeted) {
   // Décisions politiques: passing is final unless another nation targets you.
   auto s = NewState(2);
