@@ -4,7 +4,7 @@ import {
   discardAction, disorderZone, draftProblem, keepAction, maxFactoryRank, maxQuantity, playAction, playPlan, promptChoices,
   requiredSteps, scoreRanks, scoreValue, withNames,
 } from "../src/games/limit/model";
-import { encode, type } from "../src/proto";
+import { decode, encode, type } from "../src/proto";
 
 const PRICES = [1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20];
 
@@ -18,9 +18,20 @@ function nation(seat: number, over: Record<string, unknown> = {}) {
   };
 }
 
+// The printed tracks as the engine's View sends them (limit.proto Board).
+const FACTORY_TRACK = [1, 2, 3, 5, 10, 20, 30, 50];
+const BOARD = {
+  population: [1, 2, 3, 5, 10, 20, 30, 50, 100],
+  demographic_index: [1, 1, 1, 2, 2, 3, 4, 5, 5],
+  tracks: [1, 2, 3].map((f) => ({
+    factory: f, value: FACTORY_TRACK, fossil: f === 1 ? [] : [0, 0, 0, 1, 2, 3, 4, 5], pollution: f === 1 ? [] : [0, 0, 0, 1, 1, 2, 2, 3],
+  })),
+  territory_rank_bonus: 1,
+};
+
 function view(over: Record<string, unknown> = {}) {
   return {
-    you: 0, generation: 1, phase: 3, leader: 0, turn: 0, solo: false, world_bank: 218,
+    board: BOARD, you: 0, generation: 1, phase: 3, leader: 0, turn: 0, solo: false, world_bank: 218,
     nations: [nation(0), nation(1)], hand: [], prompts: [],
     market: { tracks: [1, 2, 3, 4].map((r) => ({ resource: r, position: r === 1 ? 2 : 3, prices: PRICES, market_stock: 3 })) },
     ...over,
@@ -139,14 +150,16 @@ describe("class order", () => {
     expect(applySteps([3, 2, 2, 1, 1], defaultSteps([3, 2, 2, 1, 1], 1, "down"), "down")).not.toBeNull();
   });
   it("asks no more raises than the classes have room for", () => {
-    const spec = classSpec(card("higher_education", { params: ["classes"] }))!;
+    const spec = classSpec(card("higher_education", { params: ["classes"], class_steps: { steps: 3 } }))!;
     expect(spec.steps).toBe(3);
     expect(requiredSteps(spec, [4, 4, 4, 4, 3])).toBe(1);
     expect(requiredSteps(spec, [1, 1, 1, 1, 1])).toBe(3);
   });
-  it("reads the step count of an unknown card from its effect", () => {
-    expect(classSpec(card("new_card", { params: ["classes"], effect_text: "Raise standards of living by 2 in total." }))!.steps).toBe(2);
-    expect(classSpec(card("craft", { params: ["resource"] }))).toBeNull();
+  it("reads the steps, their direction and whose board from the card the engine sends", () => {
+    expect(classSpec(card("any_card", { params: ["classes"], class_steps: { steps: 2 } }))).toEqual({ steps: 2, direction: "up", onTarget: false });
+    expect(classSpec(card("any_card", { params: ["classes"], class_steps: { steps: 1, down: true } }))!.direction).toBe("down");
+    expect(classSpec(card("any_card", { params: ["target", "classes"], targets: true, class_steps: { steps: 1, on_target: true } }))!.onTarget).toBe(true);
+    expect(classSpec(card("craft", { params: ["resource"], class_steps: null }))).toBeNull();
   });
 });
 
@@ -158,7 +171,7 @@ describe("card plays", () => {
   });
 
   it("fills a war card with the minimum military and a legal factory of the target", () => {
-    const annex = card("annexation", { params: ["target", "military", "factory"], targets: true, military_min: 10 });
+    const annex = card("annexation", { params: ["target", "military", "factory"], targets: true, military_min: 10, factory_options: [2, 3] });
     const v = view({ nations: [nation(0, { stocks: { military: 14 } }), nation(1)] });
     const plan = playPlan(annex, v, 0, []);
     const draft = defaultDraft(plan, annex, v, 0);
@@ -168,16 +181,19 @@ describe("card plays", () => {
   });
 
   it("disables an industrialisation the nation cannot pay or that is at its cap", () => {
-    const ind = card("industrialisation", { params: ["factory"] });
+    // Prices come with the hand card, one per factory option.
+    const ind = card("industrialisation", { params: ["factory"], factory_options: [1, 2, 3], factory_prices: [20, 2, 1] });
     const v = view({ nations: [nation(0, { money: 2, renewable_rank: 6, territories: 5, industrial_rank: 2 }), nation(1)] });
     const f = playPlan(ind, v, 0, []).selects[0];
-    expect(maxFactoryRank(v.nations[0], 1)).toBe(6);
+    expect(maxFactoryRank(v, v.nations[0], 1)).toBe(6);
+    expect(maxFactoryRank(v, v.nations[0], 2)).toBe(8);
     expect(f.options.map((o) => !!o.disabled)).toEqual([true, false, false]);
+    expect(f.options[1].label).toBe("Industrial (rank 2, 2 $)");
     expect(defaultDraft(playPlan(ind, v, 0, []), ind, v, 0).values.factory).toBe(2);
   });
 
   it("names the classes of the target for Political interference, re-chosen with the target", () => {
-    const pi = card("political_interference", { params: ["target", "classes"], targets: true });
+    const pi = card("political_interference", { params: ["target", "classes"], targets: true, class_steps: { steps: 1, on_target: true } });
     const v = view({ nations: [nation(0), nation(1, { classes: [2, 1, 1, 1, 1] })] });
     const plan = playPlan(pi, v, 0, []);
     const draft = defaultDraft(plan, pi, v, 0);
@@ -185,7 +201,7 @@ describe("card plays", () => {
   });
 
   it("prepares a market transaction the nation can afford, and sends speculation's direction as a bool", () => {
-    const spec = card("speculation", { params: ["resource", "price_up", "transactions"] });
+    const spec = card("speculation", { params: ["resource", "price_up", "transactions"], resource_options: [1, 2, 3, 4] });
     const v = view({ nations: [nation(0, { money: 10, stocks: { renewable: 0, industrial: 0, military: 0, fossil: 0 } }), nation(1)] });
     const plan = playPlan(spec, v, 0, []);
     const draft = defaultDraft(plan, spec, v, 0);
@@ -199,7 +215,7 @@ describe("card plays", () => {
   });
 
   it("checks speculation's direction and the quantities a transaction can take", () => {
-    const spec = card("speculation", { params: ["resource", "price_up", "transactions"] });
+    const spec = card("speculation", { params: ["resource", "price_up", "transactions"], resource_options: [1, 2, 3, 4] });
     const v = view();
     (v.market.tracks[0] as any).position = 11;
     const plan = playPlan(spec, v, 0, []);
@@ -217,9 +233,26 @@ describe("card plays", () => {
     expect(defaultTransaction(view(), 0)).toEqual({ resource: 1, sell: true, quantity: 1 });
   });
 
+  it("reads the board and card data from a decoded View", () => {
+    const View = type("plateau.games.limit.View");
+    const hand = [
+      card("urbanisation", { params: ["classes"], class_steps: { steps: 2 } }),
+      card("robotisation", { id: 8, params: ["factory"], factory_options: [2, 3], factory_prices: [3, 50], tech_level: 3 }),
+    ];
+    const v = decode(View, encode(View, { board: BOARD, you: 0, nations: [nation(0, { money: 5 })], hand }));
+    expect(maxFactoryRank(v, v.nations[0], 1)).toBe(6);
+    expect(classSpec(v.hand[0])).toEqual({ steps: 2, direction: "up", onTarget: false });
+    expect(classSpec(v.hand[1])).toBeNull();
+    expect(v.hand[1].tech_level).toBe(3);
+    const f = playPlan(v.hand[1], v, 0, []).selects[0];
+    expect(f.options.map((o) => [o.value, !!o.disabled])).toEqual([[2, false], [3, true]]);
+    const up = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2], text: "raise" }, v, []);
+    expect(up[0].detail).toBe("rank 1 → 2 (1 → 2)");
+  });
+
   it("gives actions the Action message accepts", () => {
     const Action = type("plateau.games.limit.Action");
-    const annex = card("annexation", { params: ["target", "military", "factory"], targets: true, military_min: 10 });
+    const annex = card("annexation", { params: ["target", "military", "factory"], targets: true, military_min: 10, factory_options: [2, 3] });
     const v = view({ nations: [nation(0, { stocks: { military: 14 } }), nation(1)] });
     const plan = playPlan(annex, v, 0, []);
     for (const a of [

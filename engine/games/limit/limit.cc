@@ -87,6 +87,34 @@ Status CheckCards(const data::CardSet& cs) {
 
 // ----- Game -----
 
+std::vector<Factory> FactoryOptions(const data::CardDef& c) {
+  switch (c.effect()) {
+    case data::EFFECT_FACTORY_UP:
+      // Raising two ranks at once is for the industrial and military factories only.
+      if (c.amount() < 2) return {FACTORY_RENEWABLE, FACTORY_INDUSTRIAL, FACTORY_MILITARY};
+      return {FACTORY_INDUSTRIAL, FACTORY_MILITARY};
+    case data::EFFECT_OVERPRODUCTION:
+    case data::EFFECT_ANNEXATION:
+    case data::EFFECT_MASS_DESTRUCTION:
+      return {FACTORY_INDUSTRIAL, FACTORY_MILITARY};
+    default:
+      return {};
+  }
+}
+
+std::vector<Resource> ResourceOptions(const data::CardDef& c) {
+  switch (c.effect()) {
+    case data::EFFECT_CRAFT:
+      return {RESOURCE_RENEWABLE, RESOURCE_INDUSTRIAL, RESOURCE_MILITARY};
+    case data::EFFECT_MILITARY_OPERATION:
+      return {RESOURCE_FOSSIL, RESOURCE_RENEWABLE, RESOURCE_INDUSTRIAL};
+    case data::EFFECT_SPECULATION:
+      return {RESOURCE_RENEWABLE, RESOURCE_INDUSTRIAL, RESOURCE_MILITARY, RESOURCE_FOSSIL};
+    default:
+      return {};
+  }
+}
+
 LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
     : info_{"limit", "LIMIT", 1, 6}, cards_(std::move(cards)), board_(std::move(board)) {
   // Views show cards many times per action: their fixed part is built once here.
@@ -106,6 +134,19 @@ LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
     v.set_resistible(c.resistible());
     v.set_military_min(c.military_min());
     v.set_removable(c.removable());
+    v.set_tech_level(c.tech_level());
+    for (Factory f : FactoryOptions(c)) v.add_factory_options(f);
+    for (Resource r : ResourceOptions(c)) v.add_resource_options(r);
+    // The steps ActPlay asks PlayCard.classes to name.
+    if (c.effect() == data::EFFECT_RAISE_CLASSES) {
+      v.mutable_class_steps()->set_steps(c.amount());
+    } else if (c.effect() == data::EFFECT_POLITICAL_INTERFERENCE) {
+      v.mutable_class_steps()->set_steps(1);
+      v.mutable_class_steps()->set_on_target(true);
+    } else if (c.cost_class_down() > 0) {
+      v.mutable_class_steps()->set_steps(c.cost_class_down());
+      v.mutable_class_steps()->set_down(true);
+    }
     card_views_.push_back(std::move(v));
     ParamUse use;
     for (const auto& p : c.params()) {
@@ -117,6 +158,16 @@ LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
     }
     param_use_.push_back(use);
   }
+  for (uint32_t p : board_.population()) board_view_.add_population(p);
+  for (uint32_t d : board_.demographic_index()) board_view_.add_demographic_index(d);
+  for (const auto& t : board_.tracks()) {
+    auto* o = board_view_.add_tracks();
+    o->set_factory(t.factory());
+    for (uint32_t x : t.value()) o->add_value(x);
+    for (uint32_t x : t.fossil()) o->add_fossil(x);
+    for (uint32_t x : t.pollution()) o->add_pollution(x);
+  }
+  board_view_.set_territory_rank_bonus(board_.territory_rank_bonus());
 }
 
 int LimitGame::CardByKey(std::string_view key) const {

@@ -42,6 +42,11 @@ inline constexpr uint32_t kAllianceFee = 2;  // $ to the World Bank to validate 
 inline constexpr uint32_t kPurposeMilitaryCrisis = 100;
 inline constexpr uint32_t kPurposeResist = 101;
 
+// The values a card's "factory" / "resource" parameter may take (empty when it has none). The
+// play checks against them and the card's view lists them, so the two cannot disagree.
+std::vector<Factory> FactoryOptions(const data::CardDef& c);
+std::vector<Resource> ResourceOptions(const data::CardDef& c);
+
 class LimitGame : public engine::Game {
  public:
   // Parses and checks the data files (a CardSet and a BoardDef in text format); a bad file gives
@@ -73,6 +78,8 @@ class LimitGame : public engine::Game {
     bool factory = false, resource = false, classes = false, transactions = false, deck = false;
   };
   const ParamUse& Params(uint32_t id) const { return param_use_[id]; }
+  // The printed tracks as the View shows them, built once.
+  const Board& BoardView() const { return board_view_; }
 
  private:
   LimitGame(data::CardSet cards, data::BoardDef board);
@@ -81,6 +88,7 @@ class LimitGame : public engine::Game {
   data::BoardDef board_;
   std::vector<Card> card_views_;
   std::vector<ParamUse> param_use_;
+  Board board_view_;
 };
 
 class LimitState final : public engine::TypedState<LimitState, internal::StateProto, Action, View> {

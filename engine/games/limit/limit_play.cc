@@ -452,23 +452,15 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
 
   // Parameters.
   const Factory factory = play.factory();
-  if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP) {
-    if (!ValidFactory(factory) || (c.amount() == 2 && factory == FACTORY_RENEWABLE))
-      return Status(codes::kBadFactory, c.amount() == 2
-                                            ? "Choose the industrial or military factory."
-                                            : "Choose a factory.");
-  }
-  if ((c.effect() == data::EFFECT_OVERPRODUCTION || c.effect() == data::EFFECT_ANNEXATION ||
-       c.effect() == data::EFFECT_MASS_DESTRUCTION) &&
-      factory != FACTORY_INDUSTRIAL && factory != FACTORY_MILITARY)
-    return Status(codes::kBadFactory, "Choose the industrial or military factory.");
-  if (c.effect() == data::EFFECT_CRAFT &&
-      (play.resource() < RESOURCE_RENEWABLE || play.resource() > RESOURCE_MILITARY))
-    return Status(codes::kBadParameter, "Choose renewable, industrial or military.");
-  if (c.effect() == data::EFFECT_MILITARY_OPERATION &&
-      play.resource() != RESOURCE_FOSSIL && play.resource() != RESOURCE_RENEWABLE &&
-      play.resource() != RESOURCE_INDUSTRIAL)
-    return Status(codes::kBadParameter, "Take fossil, renewable or industrial resources.");
+  if (const auto& fs = g().CardTemplate(id).factory_options();
+      !fs.empty() && std::find(fs.begin(), fs.end(), factory) == fs.end())
+    return Status(codes::kBadFactory, fs.size() == 2 ? "Choose the industrial or military factory."
+                                                     : "Choose a factory.");
+  if (const auto& rs = g().CardTemplate(id).resource_options();
+      !rs.empty() && std::find(rs.begin(), rs.end(), play.resource()) == rs.end())
+    return Status(codes::kBadParameter,
+                  c.effect() == data::EFFECT_SPECULATION ? "Choose the price cube to move."
+                                                         : "Choose one of the card's resources.");
   if (c.effect() == data::EFFECT_REFORM &&
       (play.deck() < DECK_SOCIETY || play.deck() > DECK_PRODUCTION ||
        n.decks(DeckIndex(play.deck())).cards_size() == 0))
@@ -478,8 +470,6 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
     return Status(codes::kBadParameter,
                   "Choose an immediate card you played this generation to take back.");
   if (c.effect() == data::EFFECT_SPECULATION) {
-    if (!ValidResource(play.resource()))
-      return Status(codes::kBadParameter, "Choose the price cube to move.");
     const auto& m = s_.market(static_cast<int>(play.resource()) - 1);
     if (play.price_up() ? m.position() + 1 >= static_cast<uint32_t>(board().prices_size())
                         : m.position() == 0)
@@ -1173,10 +1163,8 @@ bool LimitState::CostPayable(int seat, uint32_t id) const {
   // The price depends on some parameters (the factory raised, the target paid): the card is
   // payable when some choice of them passes the same CheckCost the play runs.
   std::vector<Factory> factories = {FACTORY_UNSPECIFIED};
-  if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP) {
-    factories = {FACTORY_INDUSTRIAL, FACTORY_MILITARY};
-    if (c.amount() < 2) factories.push_back(FACTORY_RENEWABLE);
-  }
+  if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP)
+    factories = FactoryOptions(c);
   std::vector<int> targets = {0};
   if (c.targets()) {
     targets.clear();
@@ -1206,7 +1194,17 @@ bool LimitState::CostPayable(int seat, uint32_t id) const {
 
 Card LimitState::CardView(uint32_t id, int viewer_seat) const {
   Card v = g().CardTemplate(id);
-  if (viewer_seat >= 0) v.set_playable(CostPayable(viewer_seat, id));
+  if (viewer_seat < 0) return v;
+  v.set_playable(CostPayable(viewer_seat, id));
+  const auto& c = g().card(id);
+  if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP) {
+    for (int f : v.factory_options()) {
+      PlayCard play;
+      play.set_card(id);
+      play.set_factory(static_cast<Factory>(f));
+      v.add_factory_prices(CostOf(viewer_seat, play).money);
+    }
+  }
   return v;
 }
 
@@ -1218,6 +1216,7 @@ limit::View LimitState::TypedView(int seat) const {
   v.set_phase(s_.phase());
   v.set_leader(s_.leader());
   v.set_turn(s_.turn());
+  *v.mutable_board() = g().BoardView();
   for (int i = 0; i < Seats(); ++i) {
     const auto& n = N(i);
     auto* o = v.add_nations();

@@ -1230,6 +1230,58 @@ TEST(LimitCards, PermanentCardRemovedWheneverTheOwnerActs) {
   EXPECT_EQ(s->proto().nations(0).choices(0).kind(), PROMPT_RAISE_CLASS);
 }
 
+TEST(LimitView, CardsCarryTheirParameterChoicesAndClassSteps) {
+  // What the UI needs to build a play form comes from the engine's card data.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"urbanisation", "indoctrination", "robotisation", "military_operation"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_military_rank(3);
+  auto owned = s->View(0);
+  const auto& v = static_cast<const View&>(*owned);
+  ASSERT_EQ(v.hand_size(), 4);
+  EXPECT_EQ(v.hand(0).class_steps().steps(), 2u);
+  EXPECT_FALSE(v.hand(0).class_steps().down());
+  EXPECT_EQ(v.hand(1).class_steps().steps(), 1u);
+  EXPECT_TRUE(v.hand(1).class_steps().down());
+  EXPECT_FALSE(v.hand(1).class_steps().on_target());
+  const Card& robot = v.hand(2);
+  EXPECT_EQ(robot.tech_level(), 3u);
+  ASSERT_EQ(robot.factory_options_size(), 2);
+  EXPECT_EQ(robot.factory_options(0), FACTORY_INDUSTRIAL);
+  EXPECT_EQ(robot.factory_options(1), FACTORY_MILITARY);
+  // Priced at the chosen factory's current rank.
+  ASSERT_EQ(robot.factory_prices_size(), 2);
+  EXPECT_EQ(robot.factory_prices(0), s->TrackValue(FACTORY_INDUSTRIAL, p.nations(0).industrial_rank()));
+  EXPECT_EQ(robot.factory_prices(1), s->TrackValue(FACTORY_MILITARY, 3));
+  EXPECT_EQ(v.hand(3).resource_options_size(), 3);
+  EXPECT_EQ(v.hand(3).factory_prices_size(), 0);
+  // A resource outside the card's options is refused.
+  EXPECT_EQ(s->Validate(0, Text("play_card { card: " + std::to_string(CardId("military_operation")) +
+                                " target: 1 military: 10 resource: RESOURCE_MILITARY }"))
+                .code(),
+            codes::kBadParameter);
+  // Another nation's view of the same cards carries no prices.
+  auto other = s->View(1);
+  for (const auto& n : static_cast<const View&>(*other).nations())
+    for (const auto& c : n.set_aside()) EXPECT_EQ(c.factory_prices_size(), 0);
+}
+
+TEST(LimitView, BoardIsThePrintedTracks) {
+  auto s = NewState(3);
+  auto owned = s->View(-1);
+  const auto& b = static_cast<const View&>(*owned).board();
+  const auto& d = Game().board();
+  ASSERT_EQ(b.population_size(), d.population_size());
+  EXPECT_EQ(b.population(2), d.population(2));
+  EXPECT_EQ(b.demographic_index_size(), d.demographic_index_size());
+  ASSERT_EQ(b.tracks_size(), 3);
+  EXPECT_EQ(b.tracks(1).factory(), FACTORY_INDUSTRIAL);
+  EXPECT_EQ(b.tracks(1).value(4), s->TrackValue(FACTORY_INDUSTRIAL, 5));
+  EXPECT_EQ(b.tracks(2).fossil_size(), d.tracks(2).fossil_size());
+  EXPECT_EQ(b.tracks(2).pollution(7), d.tracks(2).pollution(7));
+  EXPECT_EQ(b.territory_rank_bonus(), d.territory_rank_bonus());
+}
+
 TEST(LimitView, LogKeepsTheLatestEntriesAndMostlyAppends) {
   // The log is trimmed by half when it passes 80 entries, so updates between trims only append.
   auto s = NewState(2);

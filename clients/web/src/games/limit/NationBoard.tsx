@@ -4,8 +4,8 @@ import { useState } from "preact/hooks";
 import { Dot, seatColor } from "../../ui/common";
 import { CardFace } from "./Cards";
 import {
-  CLASS_LETTERS, DEMOGRAPHIC_INDEX, DISORDER_POSITIONS, FACTORY_FOSSIL, FACTORY_POLLUTION, FACTORY_VALUES,
-  POPULATION_VALUES, SOCIAL_STEP_NAME, disorderZone, maxFactoryRank, playerName,
+  CLASS_LETTERS, DISORDER_POSITIONS, Factory, SOCIAL_STEP_NAME, demographicIndex, disorderZone, maxFactoryRank,
+  playerName, populationValues, printedTrack,
 } from "./model";
 
 function TrackRow({ label, icon, values, rank, cap, output, testid, extra }: {
@@ -141,8 +141,12 @@ function CardsInPlay({ n }: { n: any }) {
       )}
       {aside.length > 0 && (
         <div data-testid="set-aside">
-          <h5>Technologies not yet gained <small class="muted">(class A reaches 2 / 3 / 4)</small></h5>
-          <div class="lm-chips">{aside.map((c) => <span key={c.id} class="lm-chip tech" title={c.effect_text}>🔬 {c.name_en || c.name}</span>)}</div>
+          <h5>Technologies not yet gained <small class="muted">(when class A reaches the level shown)</small></h5>
+          <div class="lm-chips">{aside.map((c) => (
+            <span key={c.id} class="lm-chip tech" title={c.effect_text} data-testid="tech-chip">
+              🔬 {c.name_en || c.name}{c.tech_level ? ` · A ${c.tech_level}` : ""}
+            </span>
+          ))}</div>
         </div>
       )}
     </div>
@@ -151,7 +155,12 @@ function CardsInPlay({ n }: { n: any }) {
 
 /** The full board of a nation. */
 export function NationBoard({ n, view, names, you, acting }: { n: any; view: any; names: string[]; you: boolean; acting: boolean }) {
-  const fossilTip = (i: number) => (FACTORY_FOSSIL[i] ? `uses ${FACTORY_FOSSIL[i]} fossil, gives ${FACTORY_POLLUTION[i]} pollution` : "");
+  const renewable = printedTrack(view, Factory.RENEWABLE);
+  const industrial = printedTrack(view, Factory.INDUSTRIAL);
+  const military = printedTrack(view, Factory.MILITARY);
+  const demographic = demographicIndex(view);
+  const fossilTip = (t: { fossil: number[]; pollution: number[] }) => (i: number) =>
+    (t.fossil[i] ? `uses ${t.fossil[i]} fossil, gives ${t.pollution[i] ?? 0} pollution` : "");
   const step = n.social_step as number;
   return (
     <section class={`lm-nation full ${you ? "you" : ""} ${acting ? "acting" : ""}`} style={{ borderColor: seatColor(n.seat) }}
@@ -159,14 +168,14 @@ export function NationBoard({ n, view, names, you, acting }: { n: any; view: any
       <NationHead n={n} view={view} names={names} you={you} acting={acting} />
       <div class="lm-nation-grid">
         <div class="lm-tracks">
-          <TrackRow label="Population" icon="👥" values={POPULATION_VALUES} rank={n.population_rank} output={n.population}
-            testid="track-population" extra={(i) => `demographic index ${DEMOGRAPHIC_INDEX[i]}`} />
-          <TrackRow label="Renewable" icon="🌾" values={FACTORY_VALUES} rank={n.renewable_rank} output={n.renewable_output}
-            cap={maxFactoryRank(n, 1)} testid="track-renewable" />
-          <TrackRow label="Industrial" icon="⚙️" values={FACTORY_VALUES} rank={n.industrial_rank} output={n.industrial_output}
-            testid="track-industrial" extra={fossilTip} />
-          <TrackRow label="Military" icon="🎖" values={FACTORY_VALUES} rank={n.military_rank} output={n.military_output}
-            testid="track-military" extra={fossilTip} />
+          <TrackRow label="Population" icon="👥" values={populationValues(view)} rank={n.population_rank} output={n.population}
+            testid="track-population" extra={(i) => (demographic[i] != null ? `demographic index ${demographic[i]}` : "")} />
+          <TrackRow label="Renewable" icon="🌾" values={renewable.value} rank={n.renewable_rank} output={n.renewable_output}
+            cap={maxFactoryRank(view, n, Factory.RENEWABLE)} testid="track-renewable" />
+          <TrackRow label="Industrial" icon="⚙️" values={industrial.value} rank={n.industrial_rank} output={n.industrial_output}
+            testid="track-industrial" extra={fossilTip(industrial)} />
+          <TrackRow label="Military" icon="🎖" values={military.value} rank={n.military_rank} output={n.military_output}
+            testid="track-military" extra={fossilTip(military)} />
         </div>
         <div class="lm-society">
           <h5>Social disorder</h5>

@@ -47,14 +47,19 @@ export const SOCIAL_STEP_NAME: Record<number, string> = {
   7: "Economic growth", 8: "Taxation", 9: "Production", 10: "Public order", 11: "Class struggle", 12: "Done",
 };
 
-// Board constants. The View gives each nation's current rank and value; the printed tracks come
-// from the engine's board data (engine/games/limit/data/limit_board.textproto).
-export const POPULATION_VALUES = [1, 2, 3, 5, 10, 20, 30, 50, 100];
-export const DEMOGRAPHIC_INDEX = [1, 1, 1, 2, 2, 3, 4, 5, 5];
-export const FACTORY_VALUES = [1, 2, 3, 5, 10, 20, 30, 50];
-/** Fossil spent / pollution received when producing at each rank (industrial and military). */
-export const FACTORY_FOSSIL = [0, 0, 0, 1, 2, 3, 4, 5];
-export const FACTORY_POLLUTION = [0, 0, 0, 1, 1, 2, 2, 3];
+// The printed tracks come with the View (its `board`); these read them.
+export interface PrintedTrack { value: number[]; fossil: number[]; pollution: number[] }
+const NO_TRACK: PrintedTrack = { value: [], fossil: [], pollution: [] };
+export function printedTrack(view: any, f: number): PrintedTrack {
+  const t = (view?.board?.tracks ?? []).find((x: any) => x.factory === f);
+  return t ? { value: t.value ?? [], fossil: t.fossil ?? [], pollution: t.pollution ?? [] } : NO_TRACK;
+}
+export function populationValues(view: any): number[] { return view?.board?.population ?? []; }
+export function demographicIndex(view: any): number[] { return view?.board?.demographic_index ?? []; }
+/** Value printed at a 1-based rank of a factory track (0 outside it). */
+export function factoryValueAt(view: any, f: number, rank: number): number {
+  return rank >= 1 ? printedTrack(view, f).value[rank - 1] ?? 0 : 0;
+}
 export const DISORDER_POSITIONS = 11;
 export const GENERATIONS = 7;
 export const GENERATION_YEARS = [1850, 1885, 1920, 1955, 1990, 2025, 2060];
@@ -66,19 +71,15 @@ export function disorderZone(d: number): DisorderZone {
   return d <= 1 ? "boom" : d >= 9 ? "revolt" : "progress";
 }
 
-/** 1-based rank → value on the population track (0 below rank 1). */
-export function populationAt(rank: number): number {
-  return rank >= 1 ? POPULATION_VALUES[Math.min(rank, POPULATION_VALUES.length) - 1] : 0;
-}
-
 export function factoryRank(n: any, f: number): number {
   return f === Factory.RENEWABLE ? n.renewable_rank : f === Factory.INDUSTRIAL ? n.industrial_rank : n.military_rank;
 }
 
 /** The highest rank a factory can reach (territories cap the renewable track). */
-export function maxFactoryRank(n: any, f: number): number {
-  if (f !== Factory.RENEWABLE) return FACTORY_VALUES.length;
-  return Math.max(1, Math.min(FACTORY_VALUES.length, (n.territories ?? 0) + 1));
+export function maxFactoryRank(view: any, n: any, f: number): number {
+  const top = printedTrack(view, f).value.length;
+  if (f !== Factory.RENEWABLE) return top;
+  return Math.max(1, Math.min(top, (n.territories ?? 0) + (view?.board?.territory_rank_bonus ?? 0)));
 }
 
 // ----- names -----
@@ -102,23 +103,12 @@ export function canLower(levels: number[], k: number): boolean {
   return levels[k] > 1 && (k === levels.length - 1 || levels[k + 1] < levels[k]);
 }
 
-/** How many class steps a card's play names, and on whose board (the engine checks the same). */
+/** How many class steps a card's play names, and on whose board (the engine sends them). */
 export interface ClassSpec { steps: number; direction: "up" | "down"; onTarget: boolean }
-const CLASS_STEPS: Record<string, ClassSpec> = {
-  schooling: { steps: 1, direction: "up", onTarget: false },
-  urbanisation: { steps: 2, direction: "up", onTarget: false },
-  higher_education: { steps: 3, direction: "up", onTarget: false },
-  indoctrination: { steps: 1, direction: "down", onTarget: false },
-  political_interference: { steps: 1, direction: "up", onTarget: true },
-};
 export function classSpec(card: any): ClassSpec | null {
-  if (!(card.params ?? []).includes("classes")) return null;
-  const known = CLASS_STEPS[card.key];
-  if (known) return known;
-  // An unknown card naming classes: read the count off its effect text ("by 2 in total").
-  const m = /by (\d+) in total/.exec(card.effect_text ?? "");
-  const down = /lower/i.test(card.cost_text ?? "");
-  return { steps: m ? Number(m[1]) : 1, direction: down ? "down" : "up", onTarget: !!card.targets };
+  const cs = card.class_steps;
+  if (!(card.params ?? []).includes("classes") || !cs) return null;
+  return { steps: cs.steps ?? 0, direction: cs.down ? "down" : "up", onTarget: !!cs.on_target };
 }
 
 /** Steps actually required: a raise asks no more steps than the classes have room for. */
@@ -220,7 +210,7 @@ export function promptChoices(prompt: any, view: any, names: string[]): Choice[]
         return {
           id: `factory-${f}`,
           label: `${cap(FACTORY_NAME[f] ?? `factory ${f}`)} ${down ? "▼" : "▲"}`,
-          detail: me ? `rank ${r} → ${to} (${FACTORY_VALUES[r - 1] ?? 0} → ${FACTORY_VALUES[to - 1] ?? 0})` : undefined,
+          detail: me ? `rank ${r} → ${to} (${factoryValueAt(view, f, r)} → ${factoryValueAt(view, f, to)})` : undefined,
           action: { choose_factory: { factory: f } },
           tone: down ? "danger" : "primary",
         };
@@ -377,38 +367,28 @@ export function playPlan(card: any, view: any, seat: number, names: string[]): P
     selects.push({ name: "target", label: "Target", options: opts });
   }
   if (hasParam(card, "factory")) {
-    const key = card.key as string;
-    const both = key === "industrialisation";
     const targetFactory = !!card.targets; // annexation, mass destruction: the target's factory
-    const fs = both ? [Factory.RENEWABLE, Factory.INDUSTRIAL, Factory.MILITARY] : [Factory.INDUSTRIAL, Factory.MILITARY];
+    const fs: number[] = card.factory_options ?? [];
+    const prices: number[] = card.factory_prices ?? []; // only cards priced by the factory raised
     selects.push({
       name: "factory",
       label: targetFactory ? "Target's factory to lower" : "Factory",
-      options: fs.map((f) => {
+      options: fs.map((f, i) => {
         const r = factoryRank(me, f);
-        const top = r >= maxFactoryRank(me, f);
-        const costly = card.key === "industrialisation" || card.key === "robotisation";
-        const price = FACTORY_VALUES[r - 1] ?? 0;
+        const priced = i < prices.length;
+        const top = r >= maxFactoryRank(view, me, f);
         return {
           value: f,
-          label: targetFactory ? cap(FACTORY_NAME[f]) : `${cap(FACTORY_NAME[f])} (rank ${r}${costly ? `, ${price} $` : ""})`,
-          disabled: !targetFactory && costly && (top || price > (me.money ?? 0)),
+          label: targetFactory ? cap(FACTORY_NAME[f]) : `${cap(FACTORY_NAME[f])} (rank ${r}${priced ? `, ${prices[i]} $` : ""})`,
+          disabled: priced && (top || prices[i] > (me.money ?? 0)),
         };
       }),
     });
   }
   if (hasParam(card, "resource")) {
-    const key = card.key as string;
-    const rs = key === "military_operation" ? [Resource.FOSSIL, Resource.RENEWABLE, Resource.INDUSTRIAL]
-      : key === "speculation" ? [Resource.RENEWABLE, Resource.INDUSTRIAL, Resource.MILITARY, Resource.FOSSIL]
-        : [Resource.RENEWABLE, Resource.INDUSTRIAL, Resource.MILITARY];
-    const label = key === "speculation" ? "Price cube to move" : key === "military_operation" ? "Loot" : "Resource";
-    selects.push({
-      name: "resource", label, options: rs.map((r) => ({
-        value: r,
-        label: key === "military_operation" ? (r === Resource.FOSSIL ? "up to 2 fossil" : `up to 5 ${RESOURCE_NAME[r]}`) : cap(RESOURCE_NAME[r]),
-      })),
-    });
+    const label = hasParam(card, "price_up") ? "Price cube to move" : card.targets ? "Loot" : "Resource";
+    const rs: number[] = card.resource_options ?? [];
+    selects.push({ name: "resource", label, options: rs.map((r) => ({ value: r, label: cap(RESOURCE_NAME[r]) })) });
   }
   if (hasParam(card, "price_up")) {
     selects.push({ name: "price_up", label: "Direction", options: [{ value: 1, label: "Price up ▶" }, { value: 0, label: "◀ Price down" }] });
