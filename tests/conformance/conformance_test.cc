@@ -26,6 +26,10 @@ int PlayoutsPerSeatCount() {
   return env != nullptr ? std::max(1, std::atoi(env)) : 400;
 }
 
+// The heavier checks replay fewer games; they shrink with the setting above (sanitizer runs use a
+// small one) but never below two games per seat count.
+int Scaled(int at_default) { return std::max(2, at_default * PlayoutsPerSeatCount() / 400); }
+
 std::vector<std::string> GameIds() {
   engine::Status st = Registry::LoadAll();
   if (!st.ok()) {
@@ -135,7 +139,7 @@ TEST_P(ConformanceTest, SameSeedAndActionsReplayExactly) {
 
 TEST_P(ConformanceTest, CloneAndSerializeRoundTrip) {
   for (int seats : SeatCounts()) {
-    for (int p = 0; p < 20; ++p) {
+    for (int p = 0; p < Scaled(20); ++p) {
       const uint64_t seed = 31ULL * static_cast<uint64_t>(p) + 5;
       auto state = NewState(seats, seed);
       Rng rng(seed);
@@ -159,7 +163,7 @@ TEST_P(ConformanceTest, CloneAndSerializeRoundTrip) {
 // The protocol's promise: a recipient holding view N that applies diff N->N+1 has view N+1.
 TEST_P(ConformanceTest, PreviousViewPlusDiffIsNewViewForEveryRecipient) {
   for (int seats : SeatCounts()) {
-    for (int p = 0; p < 30; ++p) {
+    for (int p = 0; p < Scaled(30); ++p) {
       const uint64_t seed = 7919ULL * static_cast<uint64_t>(p) + 3;
       auto state = NewState(seats, seed);
       std::vector<std::unique_ptr<engine::Message>> held;
@@ -193,7 +197,7 @@ TEST_P(ConformanceTest, PreviousViewPlusDiffIsNewViewForEveryRecipient) {
 TEST_P(ConformanceTest, HiddenInformationDoesNotReachTheView) {
   for (int seats : SeatCounts()) {
     int changed = 0, checked = 0;
-    for (int p = 0; p < 25; ++p) {
+    for (int p = 0; p < Scaled(25); ++p) {
       const uint64_t seed = 104729ULL * static_cast<uint64_t>(p) + 11;
       auto state = NewState(seats, seed);
       Rng rng(seed);
