@@ -817,9 +817,12 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       uint32_t stock = n.renewable(), spent = 0;
       const uint32_t unfed = SpendByRank(&stock, rank, &spent);
       n.set_renewable(stock);
+      Log(Name(seat) + " feeds its population: " + std::to_string(spent) + " renewable.");
       if (unfed > 0) {
-        Log(Name(seat) + " suffers a renewable shortage (famine): " + std::to_string(unfed) +
-            " rank(s) not fed.");
+        Log(Name(seat) + " suffers a famine: " + std::to_string(unfed) +
+            " rank(s) not fed, so population -" + std::to_string(unfed) + " rank(s), disorder +" +
+            std::to_string(3 * unfed) + " and a factory of its choice -" +
+            std::to_string(unfed) + " rank(s).");
         for (uint32_t k = 0; k < unfed; ++k) {
           PopDown(seat);
           RaiseDisorder(seat, 3);
@@ -845,9 +848,11 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       uint32_t stock = n.industrial(), spent = 0;
       const uint32_t missing = SpendByRank(&stock, rank, &spent);
       SpendIndustrial(seat, spent);
+      Log(Name(seat) + " consumes " + std::to_string(spent) + " industrial.");
       if (missing > 0) {
         Log(Name(seat) + " suffers an industrial shortage: " + std::to_string(missing) +
-            " rank(s) without consumption.");
+            " rank(s) not served, so disorder +" + std::to_string(2 * missing) + " and " +
+            std::to_string(missing) + " standard(s) of living to lower.");
         RaiseDisorder(seat, 2 * missing);
         PushChoice(seat, PROMPT_LOWER_CLASS, missing,
                    "Industrial shortage: lower one standard of living per rank not served.");
@@ -880,9 +885,12 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
                    true);
       }
       break;
-    case SOCIAL_STEP_TAXATION:
+    case SOCIAL_STEP_TAXATION: {
+      const uint32_t before = n.money();
       BankPay(seat, board().tax_per_pop(col - 1) * PopValue(pop), true);
+      Log(Name(seat) + " collects " + std::to_string(n.money() - before) + " $ in taxes.");
       break;
+    }
     case SOCIAL_STEP_PRODUCTION: {
       // Fossil the whole step needs: intensive agriculture's token, then both factories.
       uint32_t need = HasPermanent(seat, data::EFFECT_INTENSIVE_AGRICULTURE) ? 1 : 0;
@@ -895,9 +903,16 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
         n.set_step(step);
         break;
       }
+      // Logged as the change of the stocks, which is what the three productions add up to.
+      const uint32_t r0 = n.renewable(), i0 = n.industrial(), m0 = n.military(),
+                     f0 = n.fossil(), p0 = n.pollution();
       Produce(seat, FACTORY_RENEWABLE, true);
       Produce(seat, FACTORY_INDUSTRIAL, true);
       Produce(seat, FACTORY_MILITARY, true);
+      Log(Name(seat) + " produces " + std::to_string(n.renewable() - r0) + " renewable, " +
+          std::to_string(n.industrial() - i0) + " industrial and " +
+          std::to_string(n.military() - m0) + " military, using " + std::to_string(f0 - n.fossil()) +
+          " fossil (pollution +" + std::to_string(n.pollution() - p0) + ").");
       break;
     }
     case SOCIAL_STEP_PUBLIC_ORDER: {
@@ -913,8 +928,10 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
           uint32_t stock = n.military(), spent = 0;
           const uint32_t missing = SpendByRank(&stock, pop - static_cast<int>(3 - col), &spent);
           n.set_military(stock);
+          Log(Name(seat) + " spends " + std::to_string(spent) + " military against the revolt.");
           if (missing > 0) {
-            Log(Name(seat) + " suffers a military shortage during the revolt.");
+            Log(Name(seat) + " suffers a military shortage during the revolt: " +
+                std::to_string(missing) + " standard(s) of living to lower.");
             PushChoice(seat, PROMPT_LOWER_CLASS, missing,
                        "Military shortage: lower one standard of living per rank not paid.");
           }
@@ -923,11 +940,14 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
           const uint32_t lost = std::min(due, n.money());
           n.set_money(n.money() - lost);
           s_.set_money_to_limit(s_.money_to_limit() + lost);
+          Log(Name(seat) + " pays " + std::to_string(lost) + " $ to calm the revolt.");
         }
         Log(Name(seat) + " is in revolt.");
       } else if (n.disorder() < board().boom_positions()) {
         if (col <= 3) PushChoice(seat, PROMPT_RAISE_CLASS, 1, "Boom: raise one standard of living.");
+        const uint32_t before = n.money();
         BankPay(seat, col == 1 ? 5 : 10, true);
+        Log(Name(seat) + " is booming and earns " + std::to_string(n.money() - before) + " $.");
       } else if (col <= 3) {
         PushChoice(seat, PROMPT_RAISE_CLASS, 1, "Progress: raise one standard of living.");
       }

@@ -378,6 +378,61 @@ TEST(LimitSocial, FamineExample) {
   EXPECT_EQ(m.choices(0).count(), 2u);
 }
 
+// The log entries written since `from` (the social phase explains itself in the log).
+std::vector<std::string> LogSince(const LimitState& s, int from) {
+  std::vector<std::string> out;
+  for (int i = from; i < s.proto().log_size(); ++i) out.push_back(s.proto().log(i).text());
+  return out;
+}
+
+TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.clear_choices();
+  n.set_pop_rank(6);
+  n.set_renewable(6);
+  n.set_disorder(5);
+  int from = s->proto().log_size();
+  s->SocialStepRun(0, SOCIAL_STEP_FEEDING);
+  EXPECT_EQ(LogSince(*s, from),
+            (std::vector<std::string>{
+                "Seat 1 feeds its population: 5 renewable.",
+                "Seat 1 suffers a famine: 2 rank(s) not fed, so population -2 rank(s), disorder +6 "
+                "and a factory of its choice -2 rank(s)."}));
+
+  auto& m = *s->mutable_proto().mutable_nations(0);
+  m.clear_choices();
+  m.set_column(2);
+  m.set_pop_rank(5);
+  m.set_industrial(20);
+  from = s->proto().log_size();
+  s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
+  EXPECT_EQ(LogSince(*s, from), std::vector<std::string>{"Seat 1 consumes 5 industrial."});
+
+  const uint32_t money = s->proto().nations(0).money();
+  from = s->proto().log_size();
+  s->SocialStepRun(0, SOCIAL_STEP_TAXATION);
+  EXPECT_EQ(LogSince(*s, from),
+            std::vector<std::string>{"Seat 1 collects " +
+                                     std::to_string(s->proto().nations(0).money() - money) +
+                                     " $ in taxes."});
+
+  auto& q = *s->mutable_proto().mutable_nations(0);
+  q.set_renewable_rank(2);
+  q.set_industrial_rank(5);
+  q.set_military_rank(1);
+  q.set_fossil(5);
+  q.set_pollution(0);
+  q.set_renewable(0);
+  q.set_industrial(0);
+  q.set_military(0);
+  from = s->proto().log_size();
+  s->SocialStepRun(0, SOCIAL_STEP_PRODUCTION);
+  EXPECT_EQ(LogSince(*s, from),
+            std::vector<std::string>{"Seat 1 produces 2 renewable, 10 industrial and 1 military, "
+                                     "using 2 fossil (pollution +1)."});
+}
+
 TEST(LimitSocial, IndustrialShortageExample) {
   // Pénurie de Ressources industrielles: class C level 3, population 10, 8 industrial.
   auto s = NewState(2);
