@@ -1,6 +1,8 @@
 #include "engine/console/session.h"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <istream>
 #include <ostream>
 
@@ -35,6 +37,9 @@ constexpr CommandHelp kCommands[] = {
     {"expect-acting <seat>...|none", "check exactly which seats may act now"},
     {"expect-scores <score>...", "check the game is over with these scores, seat by seat"},
     {"export <file>", "write the game so far as a GameRecord (binary) for `replay`"},
+    {"load-position <file>",
+     "replace the whole position with one in the text format `state` prints (edit a printed "
+     "position to set up a rule-book example); the game checks it first"},
     {"help", "this list"},
     {"quit", "stop reading commands"},
 };
@@ -191,6 +196,10 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
     }
     return Status::Ok();
   }
+  if (command == "load-position") {
+    if (rest.empty()) return Status(kUsage, "load-position needs a file name.");
+    return LoadPosition(std::string(rest), out);
+  }
   if (!rest.empty() && command != "export") {
     std::string reason = "'";
     reason.append(command).append("' takes no arguments.");
@@ -217,6 +226,11 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
     }
   } else if (command == "export") {
     if (rest.empty()) return Status(kUsage, "export needs a file name.");
+    if (loaded_position_) {
+      return Status(kUsage,
+                    "This game started from a loaded position; a record must replay from the "
+                    "setup, so it cannot be exported.");
+    }
     Status st = WriteRecordFile(MakeRecord(*state_, options_bytes_, seed_), std::string(rest));
     if (!st.ok()) return Status(kUsage, st.reason());
     out << "wrote " << state_->History().size() << " actions to " << rest << "\n";
@@ -227,6 +241,27 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
   } else {
     return Status(kUsage, "Unknown command '" + std::string(command) + "'; try 'help'.");
   }
+  return Status::Ok();
+}
+
+Status Session::LoadPosition(const std::string& path, std::ostream& out) {
+  std::ifstream in(path);
+  if (!in) return Status(kUsage, "Cannot open '" + path + "' for reading.");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::unique_ptr<engine::Message> position = state_->NewPositionMessage();
+  if (position == nullptr) {
+    return Status(kUsage, "This game cannot load positions from text.");
+  }
+  std::string error = engine::ParseTextFormat(text.str(), position.get());
+  if (!error.empty()) return Status(kUsage, "'" + path + "': " + error);
+  auto loaded = game_.Deserialize(engine::DeterministicBytes(*position));
+  if (!loaded.ok()) {
+    return Status(kUsage, "'" + path + "' is not a consistent position: " + loaded.status().reason());
+  }
+  state_ = std::move(loaded.value());
+  loaded_position_ = true;
+  out << "loaded the position in " << path << "; acting: " << ActingText() << "\n";
   return Status::Ok();
 }
 

@@ -41,12 +41,14 @@ class Session {
   StatusOr<int> Seat(std::string_view word, bool allow_spectator) const;
   StatusOr<std::unique_ptr<engine::Message>> Action(std::string_view text) const;
   std::string ActingText() const;
+  Status LoadPosition(const std::string& path, std::ostream& out);
 
   const engine::Game& game_;
   std::unique_ptr<engine::State> state_;
   std::string options_bytes_;
   uint64_t seed_;
   bool quit_ = false;
+  bool loaded_position_ = false;  // the history no longer starts at the setup
 };
 
 // Reads commands from `in` one per line (blank lines and `#` comments skipped) until the end or

@@ -114,6 +114,10 @@ class State {
   virtual std::string Serialize() const = 0;
   // Readable dump of the whole position, for the rules console and test failures.
   virtual std::string DebugString() const = 0;
+  // An empty message of the type DebugString() prints, so a designer can edit a printed position
+  // and load it back (through Game::Deserialize, which checks it). Null when a game keeps its
+  // position in another form.
+  virtual std::unique_ptr<Message> NewPositionMessage() const { return nullptr; }
 
   // For the conformance suite: a copy of this position in which everything `seat` cannot see is
   // drawn again from `salt` (deck order, other hands, face-down cards, the seed) while everything

@@ -30,6 +30,9 @@ class TypedState : public State {
     google::protobuf::TextFormat::PrintToString(s_, &out);
     return out;
   }
+  std::unique_ptr<Message> NewPositionMessage() const override {
+    return std::make_unique<StateProto>();
+  }
   const StateProto& proto() const { return s_; }
 
  protected:

@@ -4,6 +4,8 @@
 // 3, 5, 1, 2, 4).
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <cstdio>
 #include <sstream>
 
@@ -325,6 +327,47 @@ TEST_F(SessionTest, ExportThenReplayMatches) {
   EXPECT_NE(out.str().find("--- view of seat 1 at step 0 ---\nyou: 1\n"), std::string::npos);
   EXPECT_NE(out.str().find("The stored results match the re-simulation."), std::string::npos);
   std::remove(path.c_str());
+}
+
+// A printed position, edited and loaded back, is how a rule-book example is set up.
+TEST_F(SessionTest, LoadPositionReadsWhatStatePrints) {
+  ASSERT_TRUE(Run("act 0 place { slot: 0 position: 1 }").ok());
+  ASSERT_TRUE(Run("state").ok());
+  const std::string printed = out_.str();
+  const std::string before = session_->state().Serialize();
+  // Another game, another position: loading the printed one brings it back exactly.
+  auto other = Session::Start(*game_, 2, "rounds: 1", 99);
+  ASSERT_TRUE(other.ok());
+  session_ = std::move(other.value());
+  const std::string path = TempPath("position.txt");
+  std::ofstream(path) << printed;
+  ASSERT_TRUE(Run("load-position " + path).ok()) << out_.str();
+  EXPECT_EQ(session_->state().Serialize(), before);
+  EXPECT_NE(out_.str().find("acting: 1"), std::string::npos) << out_.str();
+  ASSERT_TRUE(Run("act 1 place { slot: 4 position: 2 }").ok());
+  EXPECT_TRUE(session_->state().IsTerminal());
+  // The history no longer starts at the setup: no record can be exported from it.
+  EXPECT_EQ(Run("export " + TempPath("loaded.record")).code(), kUsage);
+  std::remove(path.c_str());
+}
+
+TEST_F(SessionTest, LoadPositionRefusesBadFilesAndChangesNothing) {
+  const std::string before = session_->state().Serialize();
+  EXPECT_EQ(Run("load-position").code(), kUsage);
+  EXPECT_EQ(Run("load-position " + TempPath("missing.txt")).code(), kUsage);
+  const std::string garbage = TempPath("garbage.txt");
+  std::ofstream(garbage) << "round: banana";
+  Status st = Run("load-position " + garbage);
+  EXPECT_EQ(st.code(), kUsage);
+  EXPECT_NE(st.reason().find("line 1"), std::string::npos) << st.reason();
+  const std::string inconsistent = TempPath("inconsistent.txt");
+  std::ofstream(inconsistent) << "round: 99";
+  st = Run("load-position " + inconsistent);
+  EXPECT_EQ(st.code(), kUsage);
+  EXPECT_NE(st.reason().find("not a consistent position"), std::string::npos) << st.reason();
+  EXPECT_EQ(session_->state().Serialize(), before);
+  std::remove(garbage.c_str());
+  std::remove(inconsistent.c_str());
 }
 
 TEST_F(SessionTest, ReplayDetectsTamperedResults) {
