@@ -121,6 +121,8 @@ int Play(const std::vector<std::string>& argv) {
     return RunCommands(*session.value(), std::cin, "stdin", true, false, std::cout, std::cerr);
   }
   std::ifstream in(script);
+  const size_t slash = script.find_last_of('/');
+  session.value()->set_base_dir(slash == std::string::npos ? "." : script.substr(0, slash));
   if (!in) {
     std::cerr << "plateau-engine: cannot open script '" << script << "'.\n";
     return 1;

@@ -244,7 +244,8 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
   return Status::Ok();
 }
 
-Status Session::LoadPosition(const std::string& path, std::ostream& out) {
+Status Session::LoadPosition(const std::string& name, std::ostream& out) {
+  const std::string path = base_dir_.empty() || name.front() == '/' ? name : base_dir_ + "/" + name;
   std::ifstream in(path);
   if (!in) return Status(kUsage, "Cannot open '" + path + "' for reading.");
   std::stringstream text;

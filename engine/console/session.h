@@ -26,6 +26,10 @@ class Session {
   // the engine's code for a refused action.
   Status Execute(std::string_view line, std::ostream& out);
 
+  // Relative file names in commands (load-position) are read from here: a script's own folder, so
+  // a script and the positions it loads travel together.
+  void set_base_dir(std::string dir) { base_dir_ = std::move(dir); }
+
   bool quit_requested() const { return quit_; }
   const engine::State& state() const { return *state_; }
   const std::string& options_bytes() const { return options_bytes_; }
@@ -49,6 +53,7 @@ class Session {
   uint64_t seed_;
   bool quit_ = false;
   bool loaded_position_ = false;  // the history no longer starts at the setup
+  std::string base_dir_;
 };
 
 // Reads commands from `in` one per line (blank lines and `#` comments skipped) until the end or
