@@ -1,0 +1,10 @@
+# LIMIT rule-book examples reproduced through the rules console: each script loads an edited
+# position (scripts/limit_<example>.position.txt) and checks the book's numbers.
+set(limit_solo_examples
+  industrial_shortage)
+foreach(ex ${limit_solo_examples})
+  add_test(NAME console_limit_${ex}
+    COMMAND $<TARGET_FILE:plateau-engine> play limit --seats 1 --seed 1
+      --script ${CMAKE_CURRENT_SOURCE_DIR}/scripts/limit_${ex}.txt)
+  set_tests_properties(console_limit_${ex} PROPERTIES TIMEOUT 120)
+endforeach()
