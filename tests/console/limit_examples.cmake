@@ -2,7 +2,8 @@
 # position (scripts/limit_<example>.position.txt) and checks the book's numbers.
 set(limit_solo_examples
   industrial_shortage
-  revolt_military_shortage)
+  revolt_military_shortage
+  fossil_shortage)
 foreach(ex ${limit_solo_examples})
   add_test(NAME console_limit_${ex}
     COMMAND $<TARGET_FILE:plateau-engine> play limit --seats 1 --seed 1
