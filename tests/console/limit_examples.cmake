@@ -4,7 +4,8 @@ set(limit_solo_examples
   industrial_shortage
   revolt_military_shortage
   fossil_shortage
-  market_transactions)
+  market_transactions
+  scoring)
 foreach(ex ${limit_solo_examples})
   add_test(NAME console_limit_${ex}
     COMMAND $<TARGET_FILE:plateau-engine> play limit --seats 1 --seed 1
