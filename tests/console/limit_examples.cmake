@@ -12,3 +12,9 @@ foreach(ex ${limit_solo_examples})
       --script ${CMAKE_CURRENT_SOURCE_DIR}/scripts/limit_${ex}.txt)
   set_tests_properties(console_limit_${ex} PROPERTIES TIMEOUT 120)
 endforeach()
+
+# Examples that need several nations.
+add_test(NAME console_limit_ecological_crisis
+  COMMAND $<TARGET_FILE:plateau-engine> play limit --seats 3 --seed 1
+    --script ${CMAKE_CURRENT_SOURCE_DIR}/scripts/limit_ecological_crisis.txt)
+set_tests_properties(console_limit_ecological_crisis PROPERTIES TIMEOUT 120)
