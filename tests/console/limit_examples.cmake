@@ -18,3 +18,7 @@ add_test(NAME console_limit_ecological_crisis
   COMMAND $<TARGET_FILE:plateau-engine> play limit --seats 3 --seed 1
     --script ${CMAKE_CURRENT_SOURCE_DIR}/scripts/limit_ecological_crisis.txt)
 set_tests_properties(console_limit_ecological_crisis PROPERTIES TIMEOUT 120)
+add_test(NAME console_limit_demilitarisation
+  COMMAND $<TARGET_FILE:plateau-engine> play limit --seats 4 --seed 1 --options "alliances: true"
+    --script ${CMAKE_CURRENT_SOURCE_DIR}/scripts/limit_demilitarisation.txt)
+set_tests_properties(console_limit_demilitarisation PROPERTIES TIMEOUT 120)
