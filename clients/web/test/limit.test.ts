@@ -56,11 +56,11 @@ describe("promptChoices", () => {
     expect(c[1].detail).toBe("2 → 1");
   });
 
-  it("tells a growth factory going down from one going up by the prompt's text", () => {
+  it("tells a growth factory going down from one going up by the prompt's flag", () => {
     const v = view({ nations: [nation(0, { industrial_rank: 3, military_rank: 2 }), nation(1)] });
-    const up = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], text: "Economic growth: raise your industrial or military factory by one rank." }, v, []);
+    const up = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], text: "lower (not read)" }, v, []);
     expect(up[0].detail).toBe("rank 3 → 4 (3 → 5)");
-    const down = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], text: "Economic growth (tertiary society): lower your industrial or military factory by one rank." }, v, []);
+    const down = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], factory_down: true }, v, []);
     expect(down[1].detail).toBe("rank 2 → 1 (2 → 1)");
     expect(down[1].action).toEqual({ choose_factory: { factory: 3 } });
   });
@@ -82,32 +82,36 @@ describe("promptChoices", () => {
     expect(new Set(amounts).size).toBe(amounts.length);
   });
 
-  it("lists alliance proposals, exclusions and leaving from the groups on the boards", () => {
-    const v = view({
-      nations: [nation(0, { military_alliance_group: 4 }), nation(1, { military_alliance_group: 4 }), nation(2)],
-    });
-    const ids = promptChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0, options: [] }, v, ["Ann", "Bo", "Cy"]).map((c) => c.id);
-    expect(ids).toContain("pass");
-    expect(ids).toContain("exclude-1-1");
-    expect(ids).toContain("propose-1-2");
-    expect(ids).toContain("leave-1");
-    expect(ids).toContain("propose-2-1");
-    expect(ids).not.toContain("leave-2");
+  it("offers exactly the amount still missing and says so", () => {
+    const v = view({ nations: [nation(0, { money: 30 }), nation(1)] });
+    const c = promptChoices({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 13 }, v, []);
+    const amounts = c.map((x) => (x.action as any).contribute.amount);
+    expect(amounts).toContain(13);
+    expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
+    expect(c.find((x) => (x.action as any).contribute.amount === 13)!.detail).toBe("13 $ still missing");
+    // More missing than one holds: the whole purse is the closest answer.
+    const poor = promptChoices({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 40 }, v, []);
+    expect(poor[poor.length - 1].detail).toBe("40 $ still missing");
   });
 
-  it("leaves out alliance moves an Accord side or the fee forbids", () => {
-    const v = view({
-      nations: [nation(0, { military_alliance_group: 4, military_accord: true }), nation(1, { military_alliance_group: 4 }),
-        nation(2, { money: 0 }), nation(3, { economic_accord: true })],
-    });
-    const ids = promptChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }, v, []).map((c) => c.id);
-    expect(ids).not.toContain("exclude-1-1");
-    expect(ids).not.toContain("propose-1-2");
-    expect(ids).toContain("leave-1");
-    expect(ids).toContain("propose-2-2");
-    expect(ids).not.toContain("propose-2-3");
-    const broke = view({ nations: [nation(0, { money: 1 }), nation(1, { money: 0 })] });
-    expect(promptChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }, broke, []).map((c) => c.id)).toEqual(["pass"]);
+  it("lists the alliance moves the engine put on the prompt, and only those", () => {
+    const prompt = {
+      kind: PromptKind.ALLIANCE_TURN, seat: 0,
+      alliance_proposals: [{ kind: 1, to_seat: 2 }, { kind: 2, to_seat: 1 }],
+      alliance_exclusions: [{ kind: 1, seat: 1 }],
+      alliance_leaves: [{ kind: 1 }],
+    };
+    const c = promptChoices(prompt, view(), ["Ann", "Bo", "Cy"]);
+    expect(c.map((x) => x.id)).toEqual(["pass", "propose-1-2", "propose-2-1", "exclude-1-1", "leave-1"]);
+    expect(c[1].label).toBe("Propose a military alliance to Cy");
+    expect(c[3].action).toEqual({ alliance_exclude: { kind: 1, seat: 1 } });
+    expect(promptChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }, view(), []).map((x) => x.id)).toEqual(["pass"]);
+  });
+
+  it("reads the alliance moves from a decoded prompt", () => {
+    const Prompt = type("plateau.games.limit.Prompt");
+    const p = decode(Prompt, encode(Prompt, { kind: PromptKind.ALLIANCE_TURN, seat: 1, alliance_leaves: [{ kind: 2 }] }));
+    expect(promptChoices(p, view(), []).map((x) => x.action)).toEqual([{ pass: {} }, { alliance_leave: { kind: 2 } }]);
   });
 
   it("caps help by the amount asked and the resource held", () => {

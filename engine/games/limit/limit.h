@@ -153,6 +153,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // Whether the price of `play` (CostOf, plus the bank, resource and factory parts) can be paid
   // now. The play and the hand's playable flag both ask this, so they cannot disagree.
   engine::Status CheckCost(int seat, const PlayCard& play) const;
+  // The Alliance-step moves open to `seat` now (pass first): the legal actions and the prompt
+  // both list these.
+  std::vector<Action> AllianceTurnMoves(int seat) const;
 
   // Engine steps.
   void StartGeneration();

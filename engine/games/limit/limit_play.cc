@@ -1027,30 +1027,7 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
     return out;
   }
   if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active()) {
-    Action a;
-    a.mutable_pass();
-    out.push_back(a);
-    for (AllianceKind k : {ALLIANCE_MILITARY, ALLIANCE_ECONOMIC}) {
-      if (Group(seat, k) != 0) {
-        Action l;
-        l.mutable_alliance_leave()->set_kind(k);
-        out.push_back(l);
-      }
-      for (int i = 0; i < Seats(); ++i) {
-        if (CheckProposal(seat, k, i).ok()) {
-          Action pr;
-          pr.mutable_alliance_propose()->set_kind(k);
-          pr.mutable_alliance_propose()->set_to_seat(static_cast<uint32_t>(i));
-          out.push_back(pr);
-        }
-        if (CheckExclusion(seat, k, i).ok()) {
-          Action ex;
-          ex.mutable_alliance_exclude()->set_kind(k);
-          ex.mutable_alliance_exclude()->set_seat(static_cast<uint32_t>(i));
-          out.push_back(ex);
-        }
-      }
-    }
+    for (auto& a : AllianceTurnMoves(seat)) out.push_back(std::move(a));
     add_removals();
     return out;
   }
@@ -1152,6 +1129,35 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
                     }
                     keep_valid(std::move(a));
                   }
+  }
+  return out;
+}
+
+std::vector<Action> LimitState::AllianceTurnMoves(int seat) const {
+  std::vector<Action> out;
+  Action a;
+  a.mutable_pass();
+  out.push_back(a);
+  for (AllianceKind k : {ALLIANCE_MILITARY, ALLIANCE_ECONOMIC}) {
+    if (Group(seat, k) != 0) {
+      Action l;
+      l.mutable_alliance_leave()->set_kind(k);
+      out.push_back(l);
+    }
+    for (int i = 0; i < Seats(); ++i) {
+      if (CheckProposal(seat, k, i).ok()) {
+        Action pr;
+        pr.mutable_alliance_propose()->set_kind(k);
+        pr.mutable_alliance_propose()->set_to_seat(static_cast<uint32_t>(i));
+        out.push_back(pr);
+      }
+      if (CheckExclusion(seat, k, i).ok()) {
+        Action ex;
+        ex.mutable_alliance_exclude()->set_kind(k);
+        ex.mutable_alliance_exclude()->set_seat(static_cast<uint32_t>(i));
+        out.push_back(ex);
+      }
+    }
   }
   return out;
 }
@@ -1284,11 +1290,24 @@ limit::View LimitState::TypedView(int seat) const {
     } else {
       for (uint32_t o : ChoiceOptions(i, c)) p->add_options(o);
     }
+    p->set_factory_down(c.kind() == PROMPT_LOWER_FACTORY ||
+                        (c.kind() == PROMPT_GROWTH_FACTORY && c.growth_down()));
     if (c.kind() == PROMPT_RESIST || c.kind() == PROMPT_CONTRIBUTE) {
-      const auto& play = s_.pending().action().play_card();
-      p->set_from_seat(static_cast<int>(s_.pending().seat()));
+      const auto& pending = s_.pending();
+      const auto& play = pending.action().play_card();
+      const int payer = static_cast<int>(pending.seat());
+      p->set_from_seat(payer);
       p->set_card(play.card());
       p->set_amount(c.kind() == PROMPT_RESIST ? play.military() : c.count());
+      if (c.kind() == PROMPT_CONTRIBUTE) {
+        // Counted as the payment will count it (see PayAndPlay).
+        const PlayCost cost = CostOf(payer, play);
+        uint64_t have = N(payer).money();
+        for (int k = 0; k < pending.contributions_size(); ++k)
+          have += std::min<uint32_t>(std::max(0, pending.contributions(k)), N(k).money());
+        const uint64_t total = cost.money + cost.gift;
+        p->set_missing(static_cast<uint32_t>(total > have ? total - have : 0));
+      }
     }
   }
   if (v.prompts_size() == 0 && s_.phase() == PHASE_POLITICAL_DECISIONS && s_.turn() >= 0) {
@@ -1310,6 +1329,11 @@ limit::View LimitState::TypedView(int seat) const {
     p->set_from_seat(-1);
     p->set_subject_seat(-1);
     p->set_text("Alliance step: propose an alliance, leave one, exclude a member, or pass.");
+    for (const auto& a : AllianceTurnMoves(s_.turn())) {
+      if (a.has_alliance_propose()) *p->add_alliance_proposals() = a.alliance_propose();
+      if (a.has_alliance_leave()) *p->add_alliance_leaves() = a.alliance_leave();
+      if (a.has_alliance_exclude()) *p->add_alliance_exclusions() = a.alliance_exclude();
+    }
   }
   for (const auto& m : s_.market()) {
     auto* t = v.mutable_market()->add_tracks();

@@ -1,4 +1,6 @@
 // LIMIT rule tests. Each test cites the rule-book section it checks (French book, section titles).
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <google/protobuf/text_format.h>
@@ -48,6 +50,12 @@ void PoliticalTurn(LimitState& s, int seat, std::vector<std::string> cards) {
   auto* n = p.mutable_nations(seat);
   n->clear_hand();
   for (const auto& k : cards) n->add_hand(CardId(k));
+}
+
+const Prompt* FindPrompt(const View& v, PromptKind kind) {
+  for (const auto& p : v.prompts())
+    if (p.kind() == kind) return &p;
+  return nullptr;
 }
 
 // ----- Setup (Mise en place) -----
@@ -756,6 +764,41 @@ TEST(LimitCards, SharedPaymentFailsThenCannotBeRetried) {
   EXPECT_EQ(s->Validate(0, Text("play_card { card: " + card + " }")).code(), codes::kAlreadyTried);
 }
 
+TEST(LimitCards, ContributionPromptSaysWhatIsStillMissing) {
+  auto s = NewState(3);
+  PoliticalTurn(*s, 0, {"planet_cleanup"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_money(30);
+  p.mutable_nations(1)->set_money(30);
+  p.mutable_nations(2)->set_money(30);
+  ASSERT_TRUE(
+      s->Apply(0, Text("play_card { card: " + std::to_string(CardId("planet_cleanup")) + " }")).ok());
+  auto missing = [&](int seat) -> int {
+    auto owned = s->View(seat);
+    const Prompt* pr = FindPrompt(static_cast<const View&>(*owned), PROMPT_CONTRIBUTE);
+    return pr == nullptr ? -1 : static_cast<int>(pr->missing());
+  };
+  EXPECT_EQ(missing(1), 20);
+  ASSERT_TRUE(s->Apply(1, Text("contribute { amount: 8 }")).ok());
+  EXPECT_EQ(missing(2), 12);
+}
+
+TEST(LimitSocial, GrowthPromptSaysWhetherTheFactoryGoesUpOrDown) {
+  for (uint32_t column : {3u, 4u}) {
+    auto s = NewState(2);
+    auto& n = *s->mutable_proto().mutable_nations(0);
+    n.clear_choices();
+    n.set_column(column);
+    n.set_industrial_rank(3);
+    n.set_military_rank(3);
+    s->SocialStepRun(0, SOCIAL_STEP_ECONOMIC_GROWTH);
+    auto owned = s->View(0);
+    const Prompt* pr = FindPrompt(static_cast<const View&>(*owned), PROMPT_GROWTH_FACTORY);
+    ASSERT_NE(pr, nullptr) << column;
+    EXPECT_EQ(pr->factory_down(), column == 4) << column;
+  }
+}
+
 TEST(LimitCards, SharedPaymentSucceeds) {
   auto s = NewState(2);
   PoliticalTurn(*s, 0, {"planet_cleanup"});
@@ -864,6 +907,53 @@ TEST(LimitAlliance, OptionAcceptedSoloIgnoresIt) {
   const auto& view = static_cast<const View&>(*v);
   ASSERT_EQ(view.prompts_size(), 1);
   EXPECT_EQ(view.prompts(0).kind(), PROMPT_ALLIANCE_TURN);
+}
+
+TEST(LimitAlliance, TurnPromptListsExactlyTheLegalMoves) {
+  // The UI offers what the prompt lists: it must be the legal actions, Accord and fee included.
+  auto s = NewAllianceState(3);
+  AllianceStep(*s, 0);
+  Ally(*s, ALLIANCE_MILITARY, {0, 1}, 1);
+  s->mutable_proto().mutable_nations(2)->set_money(0);  // the fee cannot be paid with seat 2 alone
+  s->mutable_proto().mutable_nations(0)->set_money(0);
+  auto owned = s->View(2);
+  const auto& v = static_cast<const View&>(*owned);
+  const Prompt* p = FindPrompt(v, PROMPT_ALLIANCE_TURN);
+  ASSERT_NE(p, nullptr);
+  const int seat = static_cast<int>(p->seat());
+  std::vector<std::string> listed = {Text("pass {}").SerializeAsString()};
+  for (const auto& m : p->alliance_proposals()) {
+    Action a;
+    *a.mutable_alliance_propose() = m;
+    listed.push_back(a.SerializeAsString());
+  }
+  for (const auto& m : p->alliance_leaves()) {
+    Action a;
+    *a.mutable_alliance_leave() = m;
+    listed.push_back(a.SerializeAsString());
+  }
+  for (const auto& m : p->alliance_exclusions()) {
+    Action a;
+    *a.mutable_alliance_exclude() = m;
+    listed.push_back(a.SerializeAsString());
+  }
+  std::vector<std::string> legal;
+  for (const auto& a : s->LegalActions(seat)) {
+    const auto& act = static_cast<const Action&>(*a);
+    if (act.has_pass() || act.has_alliance_propose() || act.has_alliance_leave() ||
+        act.has_alliance_exclude())
+      legal.push_back(act.SerializeAsString());
+  }
+  std::sort(listed.begin(), listed.end());
+  std::sort(legal.begin(), legal.end());
+  EXPECT_EQ(listed, legal);
+  EXPECT_GT(listed.size(), 1u);
+  for (const auto& m : p->alliance_proposals())
+    EXPECT_TRUE(s->Validate(seat, [&] {
+                   Action a;
+                   *a.mutable_alliance_propose() = m;
+                   return a;
+                 }()).ok());
 }
 
 TEST(LimitAlliance, AcceptedProposalPaysTheFeeAndTurnsTokens) {

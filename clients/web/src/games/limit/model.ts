@@ -203,7 +203,7 @@ export function promptChoices(prompt: any, view: any, names: string[]): Choice[]
     }
     case PromptKind.LOWER_FACTORY:
     case PromptKind.GROWTH_FACTORY: {
-      const down = prompt.kind === PromptKind.LOWER_FACTORY || /down|lower|−1|-1/i.test(prompt.text ?? "");
+      const down = prompt.kind === PromptKind.LOWER_FACTORY || !!prompt.factory_down;
       return options.map((f) => {
         const r = me ? factoryRank(me, f) : 0;
         const to = r + (down ? -1 : 1);
@@ -230,9 +230,15 @@ export function promptChoices(prompt: any, view: any, names: string[]): Choice[]
     case PromptKind.ALLIANCE_FEE: {
       const asked = (prompt.amount || prompt.count || 0) as number;
       const max = Math.min(asked, me?.money ?? 0);
-      return amountSteps(max).map((a) => ({
+      // A contribution also offers exactly what is still missing, when it can be given.
+      const missing = prompt.kind === PromptKind.CONTRIBUTE ? (prompt.missing ?? 0) as number : 0;
+      const amounts = amountSteps(max);
+      if (missing > 0 && missing < max && !amounts.includes(missing)) amounts.push(missing);
+      amounts.sort((x, y) => x - y);
+      return amounts.map((a) => ({
         id: `give-${a}`,
         label: a === 0 ? "Give nothing" : `Give ${a} $`,
+        detail: missing > 0 && a === Math.min(missing, max) ? `${missing} $ still missing` : undefined,
         action: { contribute: { amount: a } },
         tone: a === 0 ? "plain" : "primary",
       }));
@@ -269,7 +275,7 @@ export function promptChoices(prompt: any, view: any, names: string[]): Choice[]
         action: { remove_permanent: { card: prompt.card } },
       }];
     case PromptKind.ALLIANCE_TURN:
-      return allianceTurnChoices(view, seat, names);
+      return allianceTurnChoices(prompt, names);
     default:
       return [];
   }
@@ -280,46 +286,23 @@ function stockOf(n: any, r: number): number {
   return [0, st.renewable, st.industrial, st.military, st.fossil][r] ?? 0;
 }
 
-function groupOf(n: any, kind: number): number {
-  return (kind === AllianceKind.MILITARY ? n?.military_alliance_group : n?.economic_alliance_group) ?? 0;
-}
-function accordOf(n: any, kind: number): boolean {
-  return !!(kind === AllianceKind.MILITARY ? n?.military_accord : n?.economic_accord);
-}
-export const ALLIANCE_FEE = 2;
-
-/** The Alliance step's moves that the rules allow now (the engine checks them again). */
-export function allianceTurnChoices(view: any, seat: number, names: string[]): Choice[] {
-  const nations: any[] = view.nations ?? [];
-  const me = nationOf(view, seat);
+/** The Alliance step's moves, as the engine lists them on the prompt (it checked them). */
+export function allianceTurnChoices(prompt: any, names: string[]): Choice[] {
   const out: Choice[] = [{ id: "pass", label: "Do nothing", action: { pass: {} } }];
-  for (const kind of [AllianceKind.MILITARY, AllianceKind.ECONOMIC]) {
-    const mine = groupOf(me, kind);
-    const members = (g: number) => (g ? nations.filter((n) => groupOf(n, kind) === g) : []);
-    for (const other of nations) {
-      const t = other.seat as number;
-      if (t === seat) continue;
-      const theirs = groupOf(other, kind);
-      if (mine && theirs === mine) {
-        if (members(mine).some((n) => accordOf(n, kind))) continue;
-        out.push({
-          id: `exclude-${kind}-${t}`, label: `Exclude ${playerName(names, t)} from the ${ALLIANCE_NAME[kind]} alliance`,
-          action: { alliance_exclude: { kind, seat: t } }, tone: "danger",
-        });
-        continue;
-      }
-      if (accordOf(me, kind) || accordOf(other, kind)) continue;
-      const payers = new Set<any>([...members(mine), ...members(theirs), me, other]);
-      const money = [...payers].reduce((sum, n) => sum + (n?.money ?? 0), 0);
-      if (money < ALLIANCE_FEE) continue;
-      out.push({
-        id: `propose-${kind}-${t}`, label: `Propose a ${ALLIANCE_NAME[kind]} alliance to ${playerName(names, t)}`,
-        action: { alliance_propose: { kind, to_seat: t } }, tone: "primary",
-      });
-    }
-    if (mine) {
-      out.push({ id: `leave-${kind}`, label: `Leave the ${ALLIANCE_NAME[kind]} alliance`, action: { alliance_leave: { kind } }, tone: "danger" });
-    }
+  for (const p of prompt.alliance_proposals ?? []) {
+    out.push({
+      id: `propose-${p.kind}-${p.to_seat}`, label: `Propose a ${ALLIANCE_NAME[p.kind]} alliance to ${playerName(names, p.to_seat)}`,
+      action: { alliance_propose: { kind: p.kind, to_seat: p.to_seat } }, tone: "primary",
+    });
+  }
+  for (const e of prompt.alliance_exclusions ?? []) {
+    out.push({
+      id: `exclude-${e.kind}-${e.seat}`, label: `Exclude ${playerName(names, e.seat)} from the ${ALLIANCE_NAME[e.kind]} alliance`,
+      action: { alliance_exclude: { kind: e.kind, seat: e.seat } }, tone: "danger",
+    });
+  }
+  for (const l of prompt.alliance_leaves ?? []) {
+    out.push({ id: `leave-${l.kind}`, label: `Leave the ${ALLIANCE_NAME[l.kind]} alliance`, action: { alliance_leave: { kind: l.kind } }, tone: "danger" });
   }
   return out;
 }
