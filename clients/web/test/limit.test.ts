@@ -231,6 +231,9 @@ describe("card plays", () => {
     const buy = { values: {}, military: 0, classes: [], transactions: [{ resource: 2, sell: false, quantity: 2 }] };
     expect(draftProblem(mplan, buy, v, 0)).toMatch(/At most 1 industrial/);
     expect(draftProblem(mplan, { ...buy, transactions: [{ resource: 2, sell: false, quantity: 1 }] }, v, 0)).toBe("");
+    expect(mplan.transactions!.max).toBe(1);
+    // With Stock exchange the engine says two.
+    expect(playPlan({ ...market, max_transactions: 2 }, v, 0, []).transactions!.max).toBe(2);
   });
 
   it("sells first when the nation holds something the market buys", () => {

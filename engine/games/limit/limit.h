@@ -156,6 +156,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // The Alliance-step moves open to `seat` now (pass first): the legal actions and the prompt
   // both list these.
   std::vector<Action> AllianceTurnMoves(int seat) const;
+  // Transactions one market card may make (the play checks it; hand cards show it).
+  int MaxTransactions(int seat) const;
 
   // Engine steps.
   void StartGeneration();

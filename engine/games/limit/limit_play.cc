@@ -323,9 +323,13 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
   }
 }
 
+int LimitState::MaxTransactions(int seat) const {
+  return HasPermanent(seat, data::EFFECT_STOCK_EXCHANGE) ? 2 : 1;
+}
+
 Status LimitState::CheckTransactions(int seat, const PlayCard& play, bool apply) {
   auto& n = N(seat);
-  const int max = HasPermanent(seat, data::EFFECT_STOCK_EXCHANGE) ? 2 : 1;
+  const int max = MaxTransactions(seat);
   if (play.transactions_size() > max)
     return Status(codes::kBadTransaction,
                   max == 1 ? "One transaction per card (two with Stock exchange)."
@@ -1202,6 +1206,7 @@ Card LimitState::CardView(uint32_t id, int viewer_seat) const {
   Card v = g().CardTemplate(id);
   if (viewer_seat < 0) return v;
   v.set_playable(CostPayable(viewer_seat, id));
+  if (g().Params(id).transactions) v.set_max_transactions(MaxTransactions(viewer_seat));
   const auto& c = g().card(id);
   if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP) {
     for (int f : v.factory_options()) {

@@ -1411,6 +1411,20 @@ TEST(LimitView, CardsCarryTheirParameterChoicesAndClassSteps) {
     for (const auto& c : n.set_aside()) EXPECT_EQ(c.factory_prices_size(), 0);
 }
 
+TEST(LimitView, MarketCardsSayHowManyTransactionsAPlayMakes) {
+  // Bourse: two transactions per market card instead of one.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"market_access", "soft_power"});
+  auto max_tx = [&](int i) {
+    auto owned = s->View(0);
+    return static_cast<const View&>(*owned).hand(i).max_transactions();
+  };
+  EXPECT_EQ(max_tx(0), 1u);
+  EXPECT_EQ(max_tx(1), 0u);
+  s->mutable_proto().mutable_nations(0)->add_permanents(CardId("stock_exchange"));
+  EXPECT_EQ(max_tx(0), 2u);
+}
+
 TEST(LimitView, BoardIsThePrintedTracks) {
   auto s = NewState(3);
   auto owned = s->View(-1);

@@ -397,8 +397,7 @@ export function playPlan(card: any, view: any, seat: number, names: string[]): P
   const cs = classSpec(card);
   if (cs) plan.classes = cs;
   if (hasParam(card, "transactions")) {
-    const exchange = (me.permanents ?? []).some((c: any) => c.key === "stock_exchange");
-    plan.transactions = { max: exchange ? 2 : 1 };
+    plan.transactions = { max: card.max_transactions || 1 };
   }
   return plan;
 }
