@@ -47,9 +47,6 @@ void SetRes(NationState& n, Resource r, uint32_t v) {
   }
 }
 
-bool ValidFactory(Factory f) {
-  return f == FACTORY_RENEWABLE || f == FACTORY_INDUSTRIAL || f == FACTORY_MILITARY;
-}
 bool ValidResource(Resource r) { return r >= RESOURCE_RENEWABLE && r <= RESOURCE_FOSSIL; }
 
 }  // namespace

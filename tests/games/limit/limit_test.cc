@@ -1574,8 +1574,12 @@ TEST_P(LimitPlayout, RandomGamesEndWithInvariants) {
     EXPECT_TRUE(p.generation() == 7 || p.crises_size() >= 4);
   }
   // Random play with the option must reach the alliance rules, or they go untested here.
-  if (seats > 1) EXPECT_GT(allied, 0);
-  if (seats > 2) EXPECT_GT(helped, 0);
+  if (seats > 1) {
+    EXPECT_GT(allied, 0);
+  }
+  if (seats > 2) {
+    EXPECT_GT(helped, 0);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Seats, LimitPlayout, ::testing::Values(1, 2, 3, 4, 6));
