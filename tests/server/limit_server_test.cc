@@ -28,32 +28,6 @@ v1::ClientMessage CreateLimitRoom(uint32_t seats) {
   return m;
 }
 
-v1::ClientMessage Join(const std::string& room_id) {
-  v1::ClientMessage m;
-  m.mutable_join_room()->set_room_id(room_id);
-  return m;
-}
-
-v1::ClientMessage Ready(const std::string& room_id) {
-  v1::ClientMessage m;
-  m.mutable_set_ready()->set_room_id(room_id);
-  m.mutable_set_ready()->set_ready(true);
-  return m;
-}
-
-v1::ClientMessage Start(const std::string& room_id) {
-  v1::ClientMessage m;
-  m.mutable_start_game()->set_room_id(room_id);
-  return m;
-}
-
-v1::ClientMessage ActionMsg(const std::string& room_id, const std::string& action) {
-  v1::ClientMessage m;
-  m.mutable_action()->set_room_id(room_id);
-  m.mutable_action()->set_action(action);
-  return m;
-}
-
 uint32_t Group(const l::Nation& n, l::AllianceKind k) {
   return k == l::ALLIANCE_MILITARY ? n.military_alliance_group() : n.economic_alliance_group();
 }
@@ -211,10 +185,10 @@ TEST_F(LimitServerTest, ThreeNationsWithAlliancesPlayAFullGame) {
   ASSERT_TRUE(created.has_room()) << created.DebugString();
   const std::string room_id = created.room().room_id();
   for (TestClient* other : {b.get(), c.get()}) {
-    ASSERT_TRUE(other->Call(Join(room_id)).has_room());
-    ASSERT_TRUE(other->Call(Ready(room_id)).has_ok());
+    ASSERT_TRUE(other->Call(JoinMsg(room_id)).has_room());
+    ASSERT_TRUE(other->Call(ReadyMsg(room_id)).has_ok());
   }
-  ASSERT_TRUE(a->Call(Start(room_id)).has_ok());
+  ASSERT_TRUE(a->Call(StartMsg(room_id)).has_ok());
   for (TestClient* cl : clients)
     ASSERT_TRUE(cl->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
   // Each client plays the seat the server gave it.

@@ -25,60 +25,6 @@ v1::ClientMessage CreateRoomMsg(bool is_private, uint32_t seats, uint32_t rounds
   return m;
 }
 
-v1::ClientMessage JoinMsg(const std::string& room_id, const std::string& code = "") {
-  v1::ClientMessage m;
-  m.mutable_join_room()->set_room_id(room_id);
-  m.mutable_join_room()->set_join_code(code);
-  return m;
-}
-
-v1::ClientMessage SpectateMsg(const std::string& room_id, const std::string& code = "") {
-  v1::ClientMessage m;
-  m.mutable_spectate()->set_room_id(room_id);
-  m.mutable_spectate()->set_join_code(code);
-  return m;
-}
-
-v1::ClientMessage ReadyMsg(const std::string& room_id) {
-  v1::ClientMessage m;
-  m.mutable_set_ready()->set_room_id(room_id);
-  m.mutable_set_ready()->set_ready(true);
-  return m;
-}
-
-v1::ClientMessage StartMsg(const std::string& room_id) {
-  v1::ClientMessage m;
-  m.mutable_start_game()->set_room_id(room_id);
-  return m;
-}
-
-v1::ClientMessage ActionMsg(const std::string& room_id, const std::string& action) {
-  v1::ClientMessage m;
-  m.mutable_action()->set_room_id(room_id);
-  m.mutable_action()->set_action(action);
-  return m;
-}
-
-v1::ClientMessage ChatMsg(const std::string& room_id, const std::string& text) {
-  v1::ClientMessage m;
-  m.mutable_chat()->set_room_id(room_id);
-  m.mutable_chat()->set_text(text);
-  return m;
-}
-
-v1::ClientMessage ResyncMsg(const std::string& room_id, uint64_t have) {
-  v1::ClientMessage m;
-  m.mutable_resync()->set_room_id(room_id);
-  m.mutable_resync()->set_have_version(have);
-  return m;
-}
-
-v1::ClientMessage PingMsg() {
-  v1::ClientMessage m;
-  m.mutable_ping();
-  return m;
-}
-
 std::string ErrorCode(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
 
 // A move chosen from the held view only, as a client would: a free card and position 1, or some
