@@ -6,28 +6,10 @@
 // player gets its own browser context (separate storage).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { ARTIFACTS, BASE, SKIP, STEP_MS, enterName, launch, mulberry32, newPage, sleep } from "./support.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(join(here, "../../clients/web/package.json"));
-const { chromium } = require("playwright-core");
-
-const BASE = (process.env.PLATEAU_URL ?? "").replace(/\/+$/, "");
-const ARTIFACTS = join(here, "artifacts");
 const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 10 * 60 * 1000);
-const STEP_MS = 15_000;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function enterName(page, name) {
-  await page.getByTestId("name-input").fill(name, { timeout: STEP_MS });
-  await page.getByTestId("name-submit").click({ timeout: STEP_MS });
-  await page.getByTestId("me-name").filter({ hasText: name }).waitFor({ timeout: STEP_MS });
-}
-
 /** What identifies the state of a board: changes after every accepted action. */
 async function boardSignature(page) {
   return page.evaluate(() => {
@@ -111,35 +93,13 @@ async function playMove(page, rng) {
   return `place position ${pos}`;
 }
 
-function mulberry32(seed) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-test("two players play a private Globalissimo game and replay it", { timeout: OVERALL_MS, skip: !BASE && "PLATEAU_URL is not set" }, async () => {
+test("two players play a private Globalissimo game and replay it", { timeout: OVERALL_MS, skip: SKIP }, async () => {
   const deadline = Date.now() + OVERALL_MS - 30_000;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-    timeout: 60_000,
-  });
+  const browser = await launch();
   const consoleErrors = [];
   try {
-    const ctxA = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
-    const ctxB = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const A = await ctxA.newPage();
-    const B = await ctxB.newPage();
-    for (const [who, p] of [["A", A], ["B", B]]) {
-      p.setDefaultTimeout(STEP_MS);
-      p.on("pageerror", (e) => consoleErrors.push(`${who}: ${e.message}`));
-    }
+    const { ctx: ctxA, page: A } = await newPage(browser, consoleErrors, "A", { width: 1360, height: 1000 });
+    const { ctx: ctxB, page: B } = await newPage(browser, consoleErrors, "B", { width: 1100, height: 900 });
 
     // --- A: name, then a private room with the default options (10 rounds).
     await A.goto(`${BASE}/#/`, { timeout: 30_000 });
@@ -169,10 +129,7 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     assert.match(await A.getByTestId("round-indicator").innerText(), /1\s*\/\s*10/);
 
     // --- C arrives late with the link: the game has started, so C watches instead.
-    const ctxC = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-    const C = await ctxC.newPage();
-    C.setDefaultTimeout(STEP_MS);
-    C.on("pageerror", (e) => consoleErrors.push(`C: ${e.message}`));
+    const { ctx: ctxC, page: C } = await newPage(browser, consoleErrors, "C", { width: 1000, height: 800 });
     await C.goto(link, { timeout: 30_000 });
     await enterName(C, "Carol");
     await C.getByTestId("join-error").waitFor();

@@ -8,56 +8,10 @@
 // CHROMIUM_PATH or /usr/bin/chromium. Screenshots go to tests/browser/artifacts/.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, enterName, launch, mulberry32, newPage, sleep } from "./support.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(join(here, "../../clients/web/package.json"));
-const { chromium } = require("playwright-core");
-
-const BASE = (process.env.PLATEAU_URL ?? "").replace(/\/+$/, "");
-const ARTIFACTS = join(here, "artifacts");
 const GAME_MS = Number(process.env.PLATEAU_LIMIT_GAME_TIMEOUT_MS ?? 4 * 60 * 1000);
-const STEP_MS = 15_000;
-const skip = !BASE && "PLATEAU_URL is not set";
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function mulberry32(seed) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-    timeout: 60_000,
-  });
-}
-
-async function newPage(browser, errors, who, viewport = { width: 1400, height: 1000 }) {
-  const ctx = await browser.newContext({ viewport });
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(STEP_MS);
-  page.on("pageerror", (e) => errors.push(`${who}: ${e.message}`));
-  return { ctx, page };
-}
-
-async function enterName(page, name) {
-  await page.getByTestId("name-input").fill(name, { timeout: STEP_MS });
-  await page.getByTestId("name-submit").click({ timeout: STEP_MS });
-  await page.getByTestId("me-name").filter({ hasText: name }).waitFor({ timeout: STEP_MS });
-}
-
 async function signature(page) {
   return page.evaluate(() => document.querySelector("[data-testid=limit-board]")?.getAttribute("data-sig") ?? "");
 }
@@ -191,7 +145,6 @@ async function checkScoreSheet(page, nations) {
 }
 
 test("LIMIT solo: one click from the lobby, played to the score sheet", { timeout: GAME_MS + 120_000, skip }, async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   const started = Date.now();
   const browser = await launch();
   const errors = [];
@@ -248,7 +201,6 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
 });
 
 test("LIMIT for two nations with alliances: private room by link, a spectator, played to the score sheet", { timeout: GAME_MS + 120_000, skip }, async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   const started = Date.now();
   const browser = await launch();
   const errors = [];

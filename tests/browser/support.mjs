@@ -1,0 +1,55 @@
+// What both browser tests share: where the server and Chromium are, how Chromium is launched on
+// this kind of machine, pages that collect page errors, the name prompt, and a seeded random
+// source so a failing run can be repeated.
+import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+// playwright-core comes from the web client's dependencies (npm ci in clients/web).
+const require = createRequire(join(here, "../../clients/web/package.json"));
+const { chromium } = require("playwright-core");
+
+export const BASE = (process.env.PLATEAU_URL ?? "").replace(/\/+$/, "");
+export const SKIP = !BASE && "PLATEAU_URL is not set";
+export const ARTIFACTS = join(here, "artifacts");
+export const STEP_MS = 15_000;
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Debian's Chromium, headless, without the background traffic a closed network refuses. */
+export async function launch() {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+    timeout: 60_000,
+  });
+}
+
+/** A page in its own context (own storage: its own player), its page errors collected. */
+export async function newPage(browser, errors, who, viewport = { width: 1400, height: 1000 }) {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  page.on("pageerror", (e) => errors.push(`${who}: ${e.message}`));
+  return { ctx, page };
+}
+
+export async function enterName(page, name) {
+  await page.getByTestId("name-input").fill(name, { timeout: STEP_MS });
+  await page.getByTestId("name-submit").click({ timeout: STEP_MS });
+  await page.getByTestId("me-name").filter({ hasText: name }).waitFor({ timeout: STEP_MS });
+}
+
+export function mulberry32(seed) {
+  return () => {
+    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
