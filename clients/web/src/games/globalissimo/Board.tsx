@@ -70,7 +70,6 @@ function QuestionPanel({ q, names, mine, busy, onCapital, onLocation }: {
   const [text, setText] = useState("");
   const orange = q.kind === Barrier.ORANGE;
   const who = playerName(names, q.seat);
-  useEffect(() => setText(""), [q.wrong_answers?.length]);
   return (
     <div class={`gl-question ${orange ? "orange" : "violet"}`} data-testid="question-panel" data-kind={orange ? "orange" : "violet"}>
       <div class="gl-question-head">
@@ -204,8 +203,12 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
         <CategoryCard category={view.category} round={view.round} total={view.total_rounds} deck={view.deck_remaining} />
       )}
 
+      {/* A new question (another player, barrier or refused answer) gets a fresh answer box at
+          once; resetting the text in an effect would run after the render and could wipe what the
+          player has just typed. */}
       {phase === Phase.QUESTION && view.question && (
-        <QuestionPanel q={view.question} names={names} mine={answering} busy={busy}
+        <QuestionPanel key={`${view.question.seat}:${view.question.barrier_square}:${view.question.wrong_answers?.length ?? 0}`}
+          q={view.question} names={names} mine={answering} busy={busy}
           onCapital={(text) => void send({ answer_capital: { text } })}
           onLocation={(id) => void send({ answer_location: { map_id: id } })} />
       )}

@@ -1,6 +1,6 @@
 // Every decision the View asks for, rendered from the prompt data: simple choices as buttons,
 // and forms for keeping/ordering drawn cards, discarding, and playing a card with its parameters.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useMemo, useState } from "preact/hooks";
 import { CardFace } from "./Cards";
 import { ClassGrid } from "./NationBoard";
 import {
@@ -27,13 +27,12 @@ function ChoiceButtons({ prompt, view, names, busy, send }: { prompt: any; view:
   );
 }
 
+// Keyed by the drawn cards where it is used, like DiscardForm: a new draw starts from fresh state.
 function KeepForm({ prompt, busy, send }: { prompt: any; busy: boolean; send: Send }) {
   const drawn: any[] = prompt.drawn ?? [];
   const count = Math.min(prompt.count as number, drawn.length);
   const [keep, setKeep] = useState<number[]>(() => drawn.map((_, i) => i).slice(0, count));
   const [order, setOrder] = useState<number[]>([]);
-  const sig = drawn.map((c) => c.id).join(",");
-  useEffect(() => { setKeep(drawn.map((_, i) => i).slice(0, count)); setOrder([]); }, [sig, count]);
   const toggle = (i: number) => {
     if (keep.includes(i)) setKeep(keep.filter((k) => k !== i));
     else setKeep(count === 1 ? [i] : [...keep, i].slice(-count));
@@ -75,10 +74,11 @@ function KeepForm({ prompt, busy, send }: { prompt: any; busy: boolean; send: Se
   );
 }
 
+// Keyed by the hand where it is used: another hand starts a fresh selection at once (an effect
+// clearing it would run after the render and could undo a click already made).
 function DiscardForm({ prompt, hand, busy, send }: { prompt: any; hand: any[]; busy: boolean; send: Send }) {
   const count = prompt.count as number;
   const [picked, setPicked] = useState<number[]>([]);
-  useEffect(() => setPicked([]), [hand.map((c) => c.id).join(",")]);
   const toggle = (id: number) => setPicked(picked.includes(id) ? picked.filter((x) => x !== id) : [...picked, id].slice(-count));
   return (
     <div class="lm-discard">
@@ -287,8 +287,10 @@ export function MyPrompt({ prompt, view, seat, names, busy, send, playing, setPl
         <h3>{withNames(prompt.text || "", names)}</h3>
         {prompt.from_seat >= 0 && <p class="muted small">From {playerName(names, prompt.from_seat)}{concerned ? ` · ${concerned}` : ""}{prompt.amount ? ` · ${prompt.amount}` : ""}</p>}
       </header>
-      {prompt.kind === PromptKind.KEEP_CARDS ? <KeepForm prompt={prompt} busy={busy} send={send} />
-        : prompt.kind === PromptKind.DISCARD ? <DiscardForm prompt={prompt} hand={view.hand ?? []} busy={busy} send={send} />
+      {prompt.kind === PromptKind.KEEP_CARDS ? <KeepForm key={`${prompt.count}:${(prompt.drawn ?? []).map((c: any) => c.id).join(",")}`}
+            prompt={prompt} busy={busy} send={send} />
+        : prompt.kind === PromptKind.DISCARD ? <DiscardForm key={(view.hand ?? []).map((c: any) => c.id).join(",")}
+            prompt={prompt} hand={view.hand ?? []} busy={busy} send={send} />
           : prompt.kind === PromptKind.POLITICAL_TURN ? <PoliticalTurn prompt={prompt} view={view} seat={seat} names={names} busy={busy} send={send} playing={playing} setPlaying={setPlaying} />
             : <ChoiceButtons prompt={prompt} view={view} names={names} busy={busy} send={send} />}
     </section>
