@@ -254,6 +254,17 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         c->set_amount(h->amount());
         c->set_resource(h->resource());
       }
+      // The allies' stocks are counted when the shortage comes, but they may have spent them
+      // before the answer: with nobody left to ask, the request lapses at once (no ally refused,
+      // so there is no alliance to break) and the shortage is suffered. Waiting here would leave
+      // the game with no seat able to act.
+      bool asked = false;
+      for (int v : h->given()) asked = asked || v < 0;
+      if (!asked) {
+        Log(Name(seat) + "'s allies have nothing left to give.");
+        h->set_decided(true);
+        return Status::Ok();
+      }
       h->set_waiting(true);
       return Status::Ok();
     }

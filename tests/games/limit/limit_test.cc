@@ -1273,6 +1273,26 @@ TEST(LimitAlliance, ShortageSufferedWhenNotAskedOrRefused) {
     EXPECT_FALSE(static_cast<const Action&>(*a).has_request_help());
 }
 
+// A request made after the allies spent what they held (their stock was counted when the
+// shortage came) asks nobody: it lapses and the shortage is suffered, instead of waiting forever
+// for answers no seat can give (the game froze with no acting seat before).
+TEST(LimitAlliance, RequestToAlliesWithNothingLeftLapses) {
+  auto s = FamineWithAlly(9);
+  ASSERT_EQ(s->ActingSeats(), std::vector<int>{0});
+  s->mutable_proto().mutable_nations(1)->set_renewable(0);
+  ASSERT_TRUE(s->Apply(0, Text("request_help { ask: true }")).ok());
+  EXPECT_FALSE(s->IsTerminal());
+  EXPECT_FALSE(s->ActingSeats().empty());
+  EXPECT_FALSE(s->proto().nations(0).help().waiting());
+  bool famine = false;
+  for (const auto& e : s->proto().log()) famine |= e.text().find("famine") != std::string::npos;
+  EXPECT_TRUE(famine);
+  // Nobody refused: the alliance stands and no break is offered.
+  for (const auto& a : s->LegalActions(0))
+    EXPECT_FALSE(static_cast<const Action&>(*a).has_break_alliance());
+  EXPECT_NE(s->proto().nations(0).economic_group(), 0u);
+}
+
 TEST(LimitAlliance, EconomicAlliesGiveFossilForProduction) {
   // Alliance économique, fossil shortage (Pénurie de Ressources fossiles): the ally's fossil lets
   // the industrial factory produce at its rank, so it does not lose ranks.
