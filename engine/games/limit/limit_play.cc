@@ -432,12 +432,21 @@ Status LimitState::CheckCost(int seat, const PlayCard& play) const {
     return Status(codes::kCannotPay, "Not enough money to pay " + c.name() + ".");
   if (c.cost_bank_to_limit() > s_.bank())
     return Status(codes::kCannotPay, "The World Bank does not hold the money this card removes.");
+  // Surtaxe hands out bank money: the bank must hold its 10 $ and then the whole payment
+  // (RULES.md, "Surtaxe and the World Bank").
+  if (c.effect() == data::EFFECT_SURTAX &&
+      c.cost_bank_to_limit() + c.amount() * PopValue(static_cast<int>(n.pop_rank())) > s_.bank())
+    return Status(codes::kCannotPay, "The World Bank cannot pay all that this card gives.");
   if (cost.military > n.military())
     return Status(codes::kCannotPay, "Not enough military resources.");
   if (c.cost_industrial_per_pop() * PopValue(static_cast<int>(n.pop_rank())) > n.industrial())
     return Status(codes::kCannotPay, "Not enough industrial resources.");
   if (c.cost_factory_down() != FACTORY_UNSPECIFIED && Rank(n, c.cost_factory_down()) <= 1)
     return Status(codes::kCannotPay, "That factory is already at its lowest rank.");
+  // A disorder cost is paid on the track, never turned into destabilisation (RULES.md,
+  // "Disorder as a cost"): the whole raise must fit below the top.
+  if (n.disorder() + c.cost_disorder() > board().disorder_positions() - 1)
+    return Status(codes::kCannotPay, "Your social disorder has no room left for this card's cost.");
   return Status::Ok();
 }
 
@@ -537,11 +546,16 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
     return Status::Ok();
   }
 
-  // Pay. A shared payment first asks the others (the card waits in the hand).
+  // Pay. A shared payment first asks the others (the card waits in the hand): economic allies
+  // only when the player cannot pay alone; for the cards anyone may help pay, every other nation
+  // holding money, even when the player could pay alone (RULES.md, "Shared payments").
   Log(Name(seat) + " plays " + c.name() + ".");
   const PlayCost cost = CostOf(seat, play);
   const uint32_t total = cost.money + cost.gift;
-  if (total > n.money()) {
+  bool open_to_all = false;
+  if (c.anyone_may_help())
+    for (int i = 0; i < Seats(); ++i) open_to_all = open_to_all || (i != seat && N(i).money() > 0);
+  if (total > n.money() || open_to_all) {
     auto* p = s_.mutable_pending();
     p->Clear();
     p->set_active(true);

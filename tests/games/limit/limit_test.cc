@@ -1366,6 +1366,118 @@ TEST(LimitAlliance, EconomicAllyPaysPartOfACard) {
 
 // ----- Permanent cards removed "à tout moment" -----
 
+// RULES.md "Disorder as a cost": a disorder cost is paid on the track, never turned into
+// destabilisation; the whole raise must fit below the top.
+TEST(LimitPolitical, DisorderCostMustFitOnTheTrack) {
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"conscription", "vegetarianism"});
+  auto& p = s->mutable_proto();
+  const Action conscription =
+      Text("play_card { card: " + std::to_string(CardId("conscription")) + " }");
+  const Action vegetarianism =
+      Text("play_card { card: " + std::to_string(CardId("vegetarianism")) + " }");
+  auto playable = [&](const std::string& key) {
+    auto owned = s->View(0);
+    for (const auto& c : static_cast<const View&>(*owned).hand())
+      if (c.id() == CardId(key)) return c.playable();
+    ADD_FAILURE() << key << " not in hand";
+    return false;
+  };
+  p.mutable_nations(0)->set_disorder(10);  // at the top: no disorder cost can be paid
+  EXPECT_EQ(s->Validate(0, conscription).code(), codes::kCannotPay);
+  EXPECT_EQ(s->Validate(0, vegetarianism).code(), codes::kCannotPay);
+  EXPECT_FALSE(playable("conscription"));
+  p.mutable_nations(0)->set_disorder(9);  // room for +1, not for +2
+  EXPECT_EQ(s->Validate(0, vegetarianism).code(), codes::kCannotPay);
+  EXPECT_FALSE(playable("vegetarianism"));
+  EXPECT_TRUE(playable("conscription"));
+  ASSERT_TRUE(s->Apply(0, conscription).ok());
+  EXPECT_EQ(s->proto().nations(0).disorder(), 10u);
+  EXPECT_EQ(s->proto().nations(0).destabilisation(), 0u);
+}
+
+// RULES.md "Surtaxe and the World Bank": Surtaxe needs its 10 $ plus 2 $ per population in the
+// bank; no LIMIT money and no crisis tile pay for a card.
+TEST(LimitCards, SurtaxNeedsTheWholePayoutInTheWorldBank) {
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"surtax"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_pop_rank(5);  // population 10: 20 $ to receive
+  p.mutable_nations(0)->set_money(0);
+  const Action play = Text("play_card { card: " + std::to_string(CardId("surtax")) + " }");
+  p.set_bank(29);
+  EXPECT_EQ(s->Validate(0, play).code(), codes::kCannotPay);
+  {
+    auto owned = s->View(0);
+    const auto& v = static_cast<const View&>(*owned);
+    ASSERT_EQ(v.hand_size(), 1);
+    EXPECT_FALSE(v.hand(0).playable());
+  }
+  p.set_bank(30);
+  const uint64_t to_limit = p.money_to_limit();
+  ASSERT_TRUE(s->Apply(0, play).ok());
+  EXPECT_EQ(s->proto().nations(0).money(), 20u);
+  EXPECT_EQ(s->proto().bank(), 0u);
+  EXPECT_EQ(s->proto().money_to_limit(), to_limit + 10);
+  EXPECT_EQ(s->proto().crises_size(), 0);
+}
+
+// RULES.md "Lowest / highest class": tied lowest classes lose from the bottom of the run (E); at
+// level 1 the step passes to the lowest class that can still go down; all at 1 lose nothing.
+TEST(LimitInternational, MilitaryCrisisLowestClassWithTies) {
+  auto s = NewState(3);
+  auto& p = s->mutable_proto();
+  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  p.set_phase(PHASE_INTERNATIONAL);
+  p.set_destabilisation_reserve(0);
+  p.set_international_step(4);
+  SetClasses(p.mutable_nations(0), {3, 2, 2, 2, 2});
+  SetClasses(p.mutable_nations(1), {3, 2, 2, 1, 1});
+  SetClasses(p.mutable_nations(2), {1, 1, 1, 1, 1});
+  s->RunInternational();
+  ASSERT_EQ(s->proto().crises_size(), 1);
+  auto levels = [&](int seat) {
+    const auto& c = s->proto().nations(seat).classes();
+    return std::vector<uint32_t>(c.begin(), c.end());
+  };
+  EXPECT_EQ(levels(0), (std::vector<uint32_t>{3, 2, 2, 2, 1}));
+  EXPECT_EQ(levels(1), (std::vector<uint32_t>{3, 2, 1, 1, 1}));
+  EXPECT_EQ(levels(2), (std::vector<uint32_t>{1, 1, 1, 1, 1}));
+}
+
+// RULES.md "Shared payments": for Nettoyage de la planète and Aide humanitaire the other nations
+// holding money are asked even when the player could pay alone; offers first, the player pays
+// the rest.
+TEST(LimitCards, SharedPaymentOpenEvenWhenThePlayerCanPayAlone) {
+  for (const std::string key : {"planet_cleanup", "humanitarian_aid"}) {
+    auto s = NewState(3);
+    PoliticalTurn(*s, 0, {key});
+    auto& p = s->mutable_proto();
+    p.mutable_nations(0)->set_money(60);
+    p.mutable_nations(1)->set_money(30);
+    p.mutable_nations(2)->set_money(0);  // nothing to give: not asked
+    const uint32_t bank = p.bank();
+    ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId(key)) + " }")).ok())
+        << key;
+    EXPECT_EQ(s->ActingSeats(), std::vector<int>{1}) << key;
+    ASSERT_TRUE(s->Apply(1, Text("contribute { amount: 20 }")).ok()) << key;
+    EXPECT_EQ(s->proto().nations(0).money(), 30u) << key;
+    EXPECT_EQ(s->proto().nations(1).money(), 10u) << key;
+    EXPECT_EQ(s->proto().bank(), bank + 50) << key;
+    const auto& hand = s->proto().nations(0).hand();
+    EXPECT_EQ(std::find(hand.begin(), hand.end(), CardId(key)), hand.end()) << key;
+  }
+  // Nobody else holds money: the card is paid at once.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"planet_cleanup"});
+  s->mutable_proto().mutable_nations(0)->set_money(50);
+  s->mutable_proto().mutable_nations(1)->set_money(0);
+  ASSERT_TRUE(
+      s->Apply(0, Text("play_card { card: " + std::to_string(CardId("planet_cleanup")) + " }")).ok());
+  EXPECT_EQ(s->proto().nations(0).money(), 0u);
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{0});
+}
+
 TEST(LimitCards, PermanentCardRemovedWheneverTheOwnerActs) {
   // Planification politique / Agriculture intensive: removable at any time (decision: whenever
   // the owner may act, also while a decision is asked of it); not while it may not act.
