@@ -2,11 +2,13 @@
 
 #include "engine/core/data.h"
 
+#include <google/protobuf/descriptor.h>
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/text_format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 namespace plateau::engine {
@@ -110,9 +112,96 @@ std::string Game::ActionToText(const Message& action) const {
   return out;
 }
 
+namespace {
+
+const google::protobuf::FieldDescriptor* CoreField(const google::protobuf::Descriptor* d) {
+  const auto* f = d->FindFieldByName("core");
+  if (f == nullptr || f->is_repeated() || f->message_type() != v1::CoreAction::descriptor())
+    return nullptr;
+  return f;
+}
+
+}  // namespace
+
+v1::TextCatalogue Game::CoreTexts() {
+  v1::TextCatalogue c;
+  auto add = [&](const char* key, const char* en) {
+    auto* t = c.add_templates();
+    t->set_key(key);
+    t->set_en(en);
+  };
+  add("core.resigned", "{0} resigns.");
+  add("core.answer.yes", "Yes");
+  add("core.answer.no", "No");
+  return c;
+}
+
+void Game::SetTexts(const v1::TextCatalogue& game_texts) {
+  texts_ = CoreTexts();
+  for (const auto& t : game_texts.templates()) *texts_.add_templates() = t;
+  renderer_ = Catalogue(texts_);
+}
+
+std::unique_ptr<Message> Game::WrapCore(const v1::CoreAction& core) const {
+  const auto* f = CoreField(ActionPrototype().GetDescriptor());
+  if (f == nullptr) return nullptr;
+  auto action = NewAction();
+  action->GetReflection()->MutableMessage(action.get(), f)->CopyFrom(core);
+  return action;
+}
+
+std::unique_ptr<Message> Game::WrapAnswer(const v1::Answer& answer) const {
+  v1::CoreAction core;
+  *core.mutable_answer() = answer;
+  return WrapCore(core);
+}
+
+const v1::CoreAction* Game::CoreOf(const Message& action) const {
+  const auto* f = CoreField(action.GetDescriptor());
+  if (f == nullptr) return nullptr;
+  const auto* r = action.GetReflection();
+  if (!r->HasField(action, f)) return nullptr;
+  return google::protobuf::DynamicCastToGenerated<v1::CoreAction>(&r->GetMessage(action, f));
+}
+
+std::string Game::CheckContract() const {
+  if (CoreField(ActionPrototype().GetDescriptor()) == nullptr)
+    return ActionPrototype().GetTypeName() + " lacks `plateau.v1.CoreAction core` (answers, resigning)";
+  const auto* table = ViewPrototype().GetDescriptor()->FindFieldByName("table");
+  if (table == nullptr || table->is_repeated() || table->message_type() != v1::Table::descriptor())
+    return ViewPrototype().GetTypeName() + " lacks `plateau.v1.Table table` (questions, log)";
+  return "";
+}
+
+bool State::IsTerminal() const {
+  if (GameOver()) return true;
+  const int resigned = table().resigned_size();
+  if (resigned == 0) return false;
+  return num_seats_ - resigned <= (num_seats_ > 1 ? 1 : 0);
+}
+
+std::vector<int> State::ActingSeats() const {
+  if (IsTerminal()) return {};
+  return GameActingSeats();
+}
+
 bool State::IsActing(int seat) const {
   auto seats = ActingSeats();
   return std::find(seats.begin(), seats.end(), seat) != seats.end();
+}
+
+std::vector<int> State::Resigned() const {
+  return std::vector<int>(table().resigned().begin(), table().resigned().end());
+}
+
+bool State::HasResigned(int seat) const {
+  const auto& r = table().resigned();
+  return std::find(r.begin(), r.end(), seat) != r.end();
+}
+
+std::vector<v1::Prompt> State::Prompts(int seat) const {
+  if (seat < 0 || seat >= num_seats_ || IsTerminal()) return {};
+  return GamePrompts(seat);
 }
 
 Status State::Validate(int seat, const Message& action) const {
@@ -125,6 +214,24 @@ Status State::Validate(int seat, const Message& action) const {
                                          game_->ActionPrototype().GetTypeName() + ", not " +
                                          action.GetTypeName() + ".");
   }
+  const v1::CoreAction* core = game_->CoreOf(action);
+  if (core != nullptr && core->has_resign()) {
+    if (HasResigned(seat)) return Status(codes::kResigned, "You have already resigned.");
+    return Status::Ok();
+  }
+  if (HasResigned(seat)) return Status(codes::kResigned, "You resigned from this game.");
+  return ValidateMove(seat, action, core);
+}
+
+Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction* core) const {
+  if (core != nullptr) {
+    if (!core->has_answer()) return Status(codes::kMalformed, "The core move is empty.");
+    auto prompts = GamePrompts(seat);
+    if (prompts.empty()) return Status(codes::kNothingAsked, "Nothing is asked of you now.");
+    Status st = CheckAnswer(prompts[0], core->answer());
+    if (!st.ok()) return st;
+    return DoValidate(seat, action);
+  }
   if (!IsActing(seat)) return Status(codes::kNotYourTurn, "It is not your turn to act.");
   return DoValidate(seat, action);
 }
@@ -133,8 +240,35 @@ Status State::Apply(int seat, const Message& action) {
   Status st = Validate(seat, action);
   if (!st.ok()) return st;
   history_.push_back({seat, DeterministicBytes(action)});
-  DoApply(seat, action);
+  const v1::CoreAction* core = game_->CoreOf(action);
+  if (core != nullptr && core->has_resign()) {
+    mutable_table()->add_resigned(seat);
+    Log(T("core.resigned", Seat{seat}));
+  } else {
+    DoApply(seat, action);
+  }
+  PlayForResigned();
   return st;
+}
+
+void State::PlayForResigned() {
+  // Each default move makes progress (the conformance suite checks that some seat can always
+  // act); the bound only turns a game that would loop into a loud failure.
+  for (int guard = 0; guard < 1000000; ++guard) {
+    if (IsTerminal()) return;
+    int who = -1;
+    for (int s : GameActingSeats()) {
+      if (HasResigned(s)) {
+        who = s;
+        break;
+      }
+    }
+    if (who < 0) return;
+    auto a = DefaultAction(who);
+    if (!a || !ValidateMove(who, *a, game_->CoreOf(*a)).ok()) std::abort();
+    DoApply(who, *a);
+  }
+  std::abort();
 }
 
 Status State::ApplyBytes(int seat, std::string_view action_bytes) {
@@ -149,6 +283,66 @@ Status State::ApplyText(int seat, std::string_view action_text) {
   return Apply(seat, *action.value());
 }
 
-std::vector<int> State::Ranks() const { return RanksFromScores(Scores()); }
+std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
+  std::vector<std::unique_ptr<Message>> out;
+  if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat)) return out;
+  out = GameLegalActions(seat);
+  auto prompts = GamePrompts(seat);
+  if (!prompts.empty()) {
+    bool complete = false;
+    for (const auto& answer : EnumerateAnswers(prompts[0], kMaxListedAnswers, &complete)) {
+      auto action = game_->WrapAnswer(answer);
+      if (DoValidate(seat, *action).ok()) out.push_back(std::move(action));
+    }
+  }
+  return out;
+}
+
+std::unique_ptr<Message> State::DefaultAction(int seat) const {
+  auto prompts = GamePrompts(seat);
+  if (!prompts.empty()) {
+    auto plain = game_->WrapAnswer(PlainAnswer(prompts[0]));
+    if (DoValidate(seat, *plain).ok()) return plain;
+    bool complete = false;
+    for (const auto& answer : EnumerateAnswers(prompts[0], kMaxListedAnswers, &complete)) {
+      auto action = game_->WrapAnswer(answer);
+      if (DoValidate(seat, *action).ok()) return action;
+    }
+    return plain;
+  }
+  auto legal = GameLegalActions(seat);
+  if (!legal.empty()) return std::move(legal.front());
+  return nullptr;
+}
+
+std::vector<int> State::Ranks() const {
+  const auto resigned = Resigned();
+  if (resigned.empty()) return GameRanks();
+  std::vector<int> ranks(num_seats_, 0);
+  std::vector<int> playing;
+  for (int s = 0; s < num_seats_; ++s)
+    if (!HasResigned(s)) playing.push_back(s);
+  const std::vector<int> by_rules = GameOver() ? GameRanks() : std::vector<int>(num_seats_, 1);
+  for (int s : playing) {
+    int better = 0;
+    for (int o : playing) better += by_rules[o] < by_rules[s] ? 1 : 0;
+    ranks[s] = better + 1;
+  }
+  // The last to resign ranks first among those who resigned.
+  const int n = static_cast<int>(resigned.size());
+  for (int k = 0; k < n; ++k) ranks[resigned[n - 1 - k]] = static_cast<int>(playing.size()) + 1 + k;
+  return ranks;
+}
+
+void State::Log(v1::Text text, std::vector<int> readers) {
+  AppendLog(mutable_table(), std::move(text), std::move(readers), LogLimit());
+}
+
+std::string State::NewPromptId() {
+  auto* t = mutable_table();
+  const uint32_t id = t->next_prompt();
+  t->set_next_prompt(id + 1);
+  return "p" + std::to_string(id);
+}
 
 }  // namespace plateau::engine

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/core/status.h"
+#include "engine/core/table.h"
 
 namespace plateau::engine {
 
@@ -38,6 +39,9 @@ struct LoggedAction {
 };
 
 class State;
+
+// Default ranking: by score, descending; ties share a rank and leave the next one empty.
+std::vector<int> RanksFromScores(const std::vector<int64_t>& scores);
 
 class Game {
  public:
@@ -69,11 +73,34 @@ class Game {
                                           uint64_t seed,
                                           const std::vector<LoggedAction>& log) const;
 
+  // The game's words: its catalogue of templates (data/texts.textproto) with the core's own.
+  // Every Text a game logs or asks with has its key here (the conformance suite checks it).
+  const v1::TextCatalogue& Texts() const { return texts_; }
+  const Catalogue& TextRenderer() const { return renderer_; }
+
   std::unique_ptr<Message> NewAction() const;
+  // The game's Action carrying a core move (an answer, resigning); null if the Action has no
+  // `core` member (the registry refuses such a game).
+  std::unique_ptr<Message> WrapCore(const v1::CoreAction& core) const;
+  std::unique_ptr<Message> WrapAnswer(const v1::Answer& answer) const;
+  // The core move an action carries, or null for one of the game's own moves.
+  const v1::CoreAction* CoreOf(const Message& action) const;
+  // "" when the game's messages have what the core needs (Action.core, View.table), else what is
+  // missing.
+  std::string CheckContract() const;
   StatusOr<std::unique_ptr<Message>> ParseActionBytes(std::string_view bytes) const;
   // Text form is protobuf text format, e.g. `place { slot: 2 position: 3 }`.
   StatusOr<std::unique_ptr<Message>> ParseActionText(std::string_view text) const;
   std::string ActionToText(const Message& action) const;
+
+ protected:
+  // Games call this once, from their factory, with their parsed catalogue.
+  void SetTexts(const v1::TextCatalogue& game_texts);
+
+ private:
+  v1::TextCatalogue texts_ = CoreTexts();
+  Catalogue renderer_{CoreTexts()};
+  static v1::TextCatalogue CoreTexts();
 };
 
 class State {
@@ -84,30 +111,54 @@ class State {
   int num_seats() const { return num_seats_; }
 
   // Seats that may act now. More than one in a simultaneous step. Empty once the game is over.
-  virtual std::vector<int> ActingSeats() const = 0;
-  virtual bool IsTerminal() const = 0;
+  // A seat with an open question (Prompts) is acting.
+  std::vector<int> ActingSeats() const;
+  // Over by the rules, or by resignations (one seat left playing; a solo player resigned).
+  bool IsTerminal() const;
   bool IsActing(int seat) const;
 
   // The one guarded entry: checks seat, turn and legality, then applies and logs the action.
-  // A refused action changes nothing.
+  // A refused action changes nothing. The core handles resigning and checks an answer's shape
+  // against the seat's current question before the game sees it.
   Status Validate(int seat, const Message& action) const;
   Status Apply(int seat, const Message& action);
   Status ApplyBytes(int seat, std::string_view action_bytes);
   Status ApplyText(int seat, std::string_view action_text);
 
-  // Every legal action of `seat` now; empty when it may not act. A parameterised action with a
-  // free-text argument (a typed answer) is listed with one representative argument.
-  virtual std::vector<std::unique_ptr<Message>> LegalActions(int seat) const = 0;
+  // Every legal action of `seat` now; empty when it may not act. Complete, with two documented
+  // exceptions, each described instead of listed: answers to a question with more than
+  // kMaxListedAnswers well-shaped answers (or a free-text one) — the question in Prompts() is
+  // then the description, every well-shaped answer being legal unless the game refuses it — and
+  // the game's ActionFamilies(). Resigning is always legal and never listed.
+  std::vector<std::unique_ptr<Message>> LegalActions(int seat) const;
+  static constexpr size_t kMaxListedAnswers = 512;
+  // Parameterised actions too many to list (ActionFamily in table.proto): every legal action
+  // that LegalActions does not list is drawn from one of these or answers an open question.
+  virtual std::vector<v1::ActionFamily> ActionFamilies(int seat) const { return {}; }
+
+  // Questions open for `seat`, the one to answer now first (empty for spectators). Built from the
+  // position when asked, so their options are always those of the current position.
+  std::vector<v1::Prompt> Prompts(int seat) const;
+
+  // What a timer plays for an acting `seat` that ran out of time, and what the game plays for a
+  // seat that resigned: never null for an acting seat, always legal. The default answers the
+  // current question plainly (PlainAnswer) or takes the first listed action; games override it
+  // with the move a careful player would make by default (pass, keep, the cheapest choice).
+  virtual std::unique_ptr<Message> DefaultAction(int seat) const;
 
   // What `seat` may know, as the game's View message. kSpectator for onlookers. Contains nothing
   // the seat may not know; once the game is over everything may be revealed.
   virtual std::unique_ptr<Message> View(int seat) const = 0;
 
   // Final results, meaningful once terminal. Ranks: 1 is first; tied seats share a rank and the
-  // next rank is skipped, unless the game says otherwise.
+  // next rank is skipped, unless the game says otherwise. Seats that resigned rank after every
+  // seat still playing, the last to resign first.
   virtual std::vector<int64_t> Scores() const = 0;
-  virtual std::vector<int> Ranks() const;
+  std::vector<int> Ranks() const;
   virtual std::string ResultDetail(int seat) const { return {}; }
+  // Seats that resigned, in order.
+  std::vector<int> Resigned() const;
+  bool HasResigned(int seat) const;
 
   virtual std::unique_ptr<State> Clone() const = 0;
   // The whole position (not the history), deterministic bytes: equal positions, equal bytes.
@@ -126,18 +177,47 @@ class State {
 
   const std::vector<LoggedAction>& History() const { return history_; }
 
+  // The core's share of the position (log, resignations, prompt ids), kept inside the game's
+  // position so that it is cloned and serialized with it.
+  virtual const v1::TableState& table() const = 0;
+
  protected:
   State(const Game* game, int num_seats) : game_(game), num_seats_(num_seats) {}
   State(const State&) = default;
   State& operator=(const State&) = default;
 
+  virtual v1::TableState* mutable_table() = 0;
+
+  // The game's own rules. GameActingSeats: the seats its rules wait for (seats with an open
+  // question included); GameOver: over by the rules.
+  virtual std::vector<int> GameActingSeats() const = 0;
+  virtual bool GameOver() const = 0;
+  // The game's questions for `seat` (see Prompts).
+  virtual std::vector<v1::Prompt> GamePrompts(int seat) const { return {}; }
+  // The game's own moves: every legal one, answers excluded (the core lists those).
+  virtual std::vector<std::unique_ptr<Message>> GameLegalActions(int seat) const = 0;
+  // Ranks by the rules, for a game over by the rules (default: by score).
+  virtual std::vector<int> GameRanks() const { return RanksFromScores(Scores()); }
+
   // Rule checks for an action whose type is already known to be the game's Action message and
-  // whose seat is already known to be acting.
+  // whose seat is already known to be acting. An answer reaches it already checked against the
+  // seat's current question (CheckAnswer).
   virtual Status DoValidate(int seat, const Message& action) const = 0;
   // Applies an action DoValidate accepted. Must not fail.
   virtual void DoApply(int seat, const Message& action) = 0;
 
+  // Appends a log entry readable by `readers` (empty: everyone).
+  void Log(v1::Text text, std::vector<int> readers = {});
+  virtual size_t LogLimit() const { return 80; }
+  // A fresh id for a question about to be asked (store it with whatever the game keeps of it).
+  std::string NewPromptId();
+
  private:
+  // Validation past the seat and resignation checks (answers against the current question).
+  Status ValidateMove(int seat, const Message& action, const v1::CoreAction* core) const;
+  // Plays DefaultAction for resigned seats while one of them must act.
+  void PlayForResigned();
+
   const Game* game_;
   int num_seats_;
   std::vector<LoggedAction> history_;
@@ -145,8 +225,5 @@ class State {
 
 // Serializes a message deterministically (views and states are compared as bytes).
 std::string DeterministicBytes(const Message& m);
-
-// Default ranking: by score, descending; ties share a rank and leave the next one empty.
-std::vector<int> RanksFromScores(const std::vector<int64_t>& scores);
 
 }  // namespace plateau::engine

@@ -36,6 +36,12 @@ Status Registry::LoadAll() {
         s.games.clear();
         return;
       }
+      std::string broken = game.value()->CheckContract();
+      if (!broken.empty()) {
+        s.load_status = Status(codes::kBadData, "game '" + id + "' failed to load: " + broken + ".");
+        s.games.clear();
+        return;
+      }
       s.games.emplace(id, std::move(game.value()));
     }
   });

@@ -12,14 +12,14 @@ namespace plateau::engine {
 template <class Derived, class StateProto, class ActionProto, class ViewProto>
 class TypedState : public State {
  public:
-  std::vector<std::unique_ptr<Message>> LegalActions(int seat) const final {
-    std::vector<std::unique_ptr<Message>> out;
-    if (IsTerminal() || !IsActing(seat)) return out;
-    for (auto& a : TypedLegalActions(seat)) out.push_back(std::make_unique<ActionProto>(std::move(a)));
-    return out;
-  }
   std::unique_ptr<Message> View(int seat) const final {
-    return std::make_unique<ViewProto>(TypedView(seat));
+    auto v = std::make_unique<ViewProto>(TypedView(seat));
+    // The core's share of every view: the viewer's questions and the log it may read.
+    plateau::v1::Table* t = v->mutable_table();
+    for (auto& p : Prompts(seat)) *t->add_prompts() = std::move(p);
+    LogFor(s_.table(), seat, t->mutable_log());
+    for (int r : s_.table().resigned()) t->add_resigned(r);
+    return v;
   }
   std::unique_ptr<State> Clone() const final {
     return std::make_unique<Derived>(static_cast<const Derived&>(*this));
@@ -34,15 +34,24 @@ class TypedState : public State {
     return std::make_unique<StateProto>();
   }
   const StateProto& proto() const { return s_; }
+  const plateau::v1::TableState& table() const final { return s_.table(); }
 
  protected:
   TypedState(const Game* game, int num_seats) : State(game, num_seats) {}
 
+  plateau::v1::TableState* mutable_table() final { return s_.mutable_table(); }
+
   virtual Status TypedValidate(int seat, const ActionProto& action) const = 0;
   virtual void TypedApply(int seat, const ActionProto& action) = 0;
+  // The game's own moves (answers to its questions are listed by the core).
   virtual std::vector<ActionProto> TypedLegalActions(int seat) const = 0;
   virtual ViewProto TypedView(int seat) const = 0;
 
+  std::vector<std::unique_ptr<Message>> GameLegalActions(int seat) const final {
+    std::vector<std::unique_ptr<Message>> out;
+    for (auto& a : TypedLegalActions(seat)) out.push_back(std::make_unique<ActionProto>(std::move(a)));
+    return out;
+  }
   Status DoValidate(int seat, const Message& action) const final {
     return TypedValidate(seat, static_cast<const ActionProto&>(action));
   }

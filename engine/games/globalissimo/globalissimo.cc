@@ -415,7 +415,7 @@ int GlobalissimoState::CurrentScorer() const {
   return static_cast<int>((s_.first_player() + s_.scored()) % s_.num_seats());
 }
 
-std::vector<int> GlobalissimoState::ActingSeats() const {
+std::vector<int> GlobalissimoState::GameActingSeats() const {
   switch (s_.phase()) {
     case PHASE_PLACEMENT: return {CurrentPlacer()};
     case PHASE_QUESTION: return {CurrentScorer()};
@@ -720,7 +720,7 @@ std::vector<int64_t> GlobalissimoState::Scores() const {
   return out;
 }
 
-std::vector<int> GlobalissimoState::Ranks() const {
+std::vector<int> GlobalissimoState::GameRanks() const {
   auto key = [&](int i) {
     const auto& seat = s_.seats(i);
     return std::make_pair(seat.distance(), seat.orange_barriers() + seat.violet_barriers());

@@ -83,10 +83,7 @@ class GlobalissimoState final
  public:
   GlobalissimoState(const GlobalissimoGame* game, internal::StateProto position);
 
-  std::vector<int> ActingSeats() const override;
-  bool IsTerminal() const override { return s_.phase() == PHASE_GAME_OVER; }
   std::vector<int64_t> Scores() const override;
-  std::vector<int> Ranks() const override;
   std::string ResultDetail(int seat) const override;
   std::unique_ptr<engine::State> PerturbHidden(int seat, uint64_t salt) const override;
 
@@ -98,6 +95,9 @@ class GlobalissimoState final
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
   globalissimo::View TypedView(int seat) const override;
+  std::vector<int> GameActingSeats() const override;
+  bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
+  std::vector<int> GameRanks() const override;
 
  private:
   const GlobalissimoGame& g() const { return *game_; }

@@ -628,7 +628,7 @@ bool LimitState::AnyChoices() const {
   return false;
 }
 
-std::vector<int> LimitState::ActingSeats() const {
+std::vector<int> LimitState::GameActingSeats() const {
   std::vector<int> out;
   if (IsTerminal()) return out;
   for (int i = 0; i < Seats(); ++i)

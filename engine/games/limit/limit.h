@@ -95,8 +95,6 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
  public:
   LimitState(const LimitGame* game, internal::StateProto position);
 
-  std::vector<int> ActingSeats() const override;
-  bool IsTerminal() const override { return s_.phase() == PHASE_GAME_OVER; }
   std::vector<int64_t> Scores() const override;
   std::string ResultDetail(int seat) const override;
   std::unique_ptr<engine::State> PerturbHidden(int seat, uint64_t salt) const override;
@@ -126,6 +124,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
   limit::View TypedView(int seat) const override;
+  std::vector<int> GameActingSeats() const override;
+  bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
 
  private:
   const LimitGame& g() const { return *game_; }

@@ -1,0 +1,414 @@
+#include "engine/core/table.h"
+
+#include <algorithm>
+#include <set>
+
+#include "engine/core/data.h"
+
+namespace plateau::engine {
+
+namespace {
+
+// One placeholder of a template: `{i}`, `{i|one|many}` or `{i|one|many|-}`.
+struct Placeholder {
+  int index = -1;
+  std::string one, many;
+  bool plural = false;
+  bool word_only = false;
+};
+
+// Parses the placeholder body between braces; false when malformed.
+bool ParsePlaceholder(std::string_view body, Placeholder* out) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t i = 0; i <= body.size(); ++i) {
+    if (i == body.size() || body[i] == '|') {
+      parts.emplace_back(body.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (parts.empty() || parts[0].empty() || parts[0].size() > 2) return false;
+  for (char c : parts[0])
+    if (c < '0' || c > '9') return false;
+  out->index = std::stoi(parts[0]);
+  if (parts.size() == 1) return true;
+  if (parts.size() != 3 && !(parts.size() == 4 && parts[3] == "-")) return false;
+  out->plural = true;
+  out->one = parts[1];
+  out->many = parts[2];
+  out->word_only = parts.size() == 4;
+  return true;
+}
+
+// Calls `literal` for text runs and `hole` for placeholders; false on a malformed template.
+template <class Literal, class Hole>
+bool WalkTemplate(std::string_view tmpl, Literal literal, Hole hole) {
+  size_t i = 0;
+  while (i < tmpl.size()) {
+    const size_t open = tmpl.find('{', i);
+    if (open == std::string_view::npos) {
+      literal(tmpl.substr(i));
+      break;
+    }
+    literal(tmpl.substr(i, open - i));
+    const size_t close = tmpl.find('}', open);
+    if (close == std::string_view::npos) return false;
+    Placeholder p;
+    if (!ParsePlaceholder(tmpl.substr(open + 1, close - open - 1), &p)) return false;
+    hole(p);
+    i = close + 1;
+  }
+  return true;
+}
+
+void CollectMissing(const Catalogue& c, const v1::Text& t, std::vector<std::string>* out) {
+  if (!c.Has(t.key())) out->push_back(t.key());
+  for (const auto& a : t.args())
+    if (a.has_text()) CollectMissing(c, a.text(), out);
+}
+
+}  // namespace
+
+std::string CheckTemplate(std::string_view tmpl) {
+  if (!WalkTemplate(tmpl, [](std::string_view) {}, [](const Placeholder&) {})) return "a placeholder is not {N}, {N|one|many} or {N|one|many|-}";
+  return "";
+}
+
+StatusOr<v1::TextCatalogue> Catalogue::Parse(std::string_view file_name, std::string_view text) {
+  v1::TextCatalogue out;
+  Status st = ParseDataFile(file_name, text, &out);
+  if (!st.ok()) return st;
+  std::set<std::string> seen;
+  for (const auto& t : out.templates()) {
+    if (t.key().empty() || t.en().empty())
+      return Status(codes::kBadData, std::string(file_name) + ": a template needs a key and words.");
+    if (!seen.insert(t.key()).second)
+      return Status(codes::kBadData, std::string(file_name) + ": key " + t.key() + " twice.");
+    std::string problem = CheckTemplate(t.en());
+    if (!problem.empty())
+      return Status(codes::kBadData, std::string(file_name) + ": " + t.key() + ": " + problem + ".");
+  }
+  return out;
+}
+
+Catalogue::Catalogue(const v1::TextCatalogue& texts) { Add(texts); }
+
+void Catalogue::Add(const v1::TextCatalogue& texts) {
+  for (const auto& t : texts.templates()) templates_[t.key()] = t.en();
+}
+
+std::string Catalogue::Render(const v1::Text& text,
+                              const std::function<std::string(int)>& seat_name) const {
+  auto arg_words = [&](const v1::Arg& a) -> std::string {
+    switch (a.value_case()) {
+      case v1::Arg::kNumber: return std::to_string(a.number());
+      case v1::Arg::kSeat: return seat_name(a.seat());
+      case v1::Arg::kName: return a.name();
+      case v1::Arg::kText: return Render(a.text(), seat_name);
+      default: return "";
+    }
+  };
+  auto it = templates_.find(text.key());
+  if (it == templates_.end()) {
+    std::string out = "[" + text.key();
+    for (const auto& a : text.args()) out += " " + arg_words(a);
+    return out + "]";
+  }
+  std::string out;
+  WalkTemplate(
+      it->second, [&](std::string_view s) { out.append(s); },
+      [&](const Placeholder& p) {
+        if (p.index >= text.args_size()) {
+          out += "{?}";
+          return;
+        }
+        const auto& a = text.args(p.index);
+        if (!p.plural) {
+          out += arg_words(a);
+          return;
+        }
+        const bool one = a.has_number() && (a.number() == 1 || a.number() == -1);
+        if (!p.word_only) out += std::to_string(a.number()) + " ";
+        out += one ? p.one : p.many;
+      });
+  return out;
+}
+
+std::vector<std::string> Catalogue::MissingKeys(const v1::Text& text) const {
+  std::vector<std::string> out;
+  CollectMissing(*this, text, &out);
+  return out;
+}
+
+v1::Prompt MakePrompt(int seat, v1::PromptKind kind, v1::Text title, int64_t min, int64_t max) {
+  v1::Prompt p;
+  p.set_seat(seat);
+  p.set_kind(kind);
+  *p.mutable_title() = std::move(title);
+  p.set_min(min);
+  p.set_max(max);
+  return p;
+}
+
+v1::PromptOption* AddOption(v1::Prompt* p, std::string id, v1::Text label) {
+  auto* o = p->add_options();
+  o->set_id(std::move(id));
+  *o->mutable_label() = std::move(label);
+  return o;
+}
+
+int Utf8Length(std::string_view text) {
+  int n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+namespace {
+
+std::string_view Trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool HasOption(const v1::Prompt& p, const std::string& id) {
+  for (const auto& o : p.options())
+    if (o.id() == id) return true;
+  return false;
+}
+
+}  // namespace
+
+Status CheckAnswer(const v1::Prompt& p, const v1::Answer& a) {
+  if (!a.prompt_id().empty() && a.prompt_id() != p.id())
+    return Status(codes::kStalePrompt,
+                  "That question was already answered or replaced: answer the current one.");
+  switch (p.kind()) {
+    case v1::PROMPT_CHOOSE: {
+      const int64_t n = a.options_size();
+      if (n < p.min() || n > p.max()) {
+        return Status(codes::kBadAnswer,
+                      p.min() == p.max()
+                          ? "Choose exactly " + std::to_string(p.min()) + "."
+                          : "Choose from " + std::to_string(p.min()) + " to " +
+                                std::to_string(p.max()) + ".");
+      }
+      std::set<std::string> seen;
+      for (const auto& id : a.options()) {
+        if (!HasOption(p, id)) return Status(codes::kBadAnswer, "\"" + id + "\" is not one of the choices.");
+        if (!seen.insert(id).second) return Status(codes::kBadAnswer, "A choice is named twice.");
+      }
+      return Status::Ok();
+    }
+    case v1::PROMPT_ORDER: {
+      if (a.options_size() != p.options_size())
+        return Status(codes::kBadAnswer, "Put every item in the order, each once.");
+      std::set<std::string> seen;
+      for (const auto& id : a.options()) {
+        if (!HasOption(p, id) || !seen.insert(id).second)
+          return Status(codes::kBadAnswer, "Put every item in the order, each once.");
+      }
+      return Status::Ok();
+    }
+    case v1::PROMPT_NUMBER:
+      if (a.number() < p.min() || a.number() > p.max())
+        return Status(codes::kBadAnswer, "Give a number from " + std::to_string(p.min()) + " to " +
+                                             std::to_string(p.max()) + ".");
+      return Status::Ok();
+    case v1::PROMPT_YES_NO:
+      return Status::Ok();
+    case v1::PROMPT_TEXT: {
+      const int n = Utf8Length(Trimmed(a.text()));
+      if (n < p.min()) return Status(codes::kBadAnswer, "The answer is empty or too short.");
+      if (n > p.max())
+        return Status(codes::kBadAnswer,
+                      "The answer is longer than " + std::to_string(p.max()) + " characters.");
+      return Status::Ok();
+    }
+    default:
+      return Status(codes::kBadAnswer, "This question cannot be answered.");
+  }
+}
+
+namespace {
+
+v1::Answer Base(const v1::Prompt& p) {
+  v1::Answer a;
+  a.set_prompt_id(p.id());
+  return a;
+}
+
+// Subsets of `n` items of sizes lo..hi, in lexicographic order of index lists, up to `cap`.
+void Subsets(int n, int lo, int hi, size_t cap, std::vector<std::vector<int>>* out, bool* complete) {
+  std::vector<int> cur;
+  std::function<void(int)> rec = [&](int from) {
+    if (!*complete) return;
+    if (static_cast<int>(cur.size()) >= lo) {
+      if (out->size() >= cap) {
+        *complete = false;
+        return;
+      }
+      out->push_back(cur);
+    }
+    if (static_cast<int>(cur.size()) == hi) return;
+    for (int i = from; i < n; ++i) {
+      cur.push_back(i);
+      rec(i + 1);
+      cur.pop_back();
+    }
+  };
+  rec(0);
+}
+
+}  // namespace
+
+std::vector<v1::Answer> EnumerateAnswers(const v1::Prompt& p, size_t cap, bool* complete) {
+  *complete = true;
+  std::vector<v1::Answer> out;
+  switch (p.kind()) {
+    case v1::PROMPT_CHOOSE: {
+      std::vector<std::vector<int>> sets;
+      const int lo = static_cast<int>(std::max<int64_t>(0, p.min()));
+      const int hi = static_cast<int>(std::min<int64_t>(p.max(), p.options_size()));
+      if (lo > hi) return out;
+      Subsets(p.options_size(), lo, hi, cap, &sets, complete);
+      if (!*complete) return {};
+      for (const auto& s : sets) {
+        v1::Answer a = Base(p);
+        for (int i : s) a.add_options(p.options(i).id());
+        out.push_back(std::move(a));
+      }
+      return out;
+    }
+    case v1::PROMPT_ORDER: {
+      std::vector<int> idx(p.options_size());
+      for (int i = 0; i < p.options_size(); ++i) idx[i] = i;
+      do {
+        if (out.size() >= cap) {
+          *complete = false;
+          return {};
+        }
+        v1::Answer a = Base(p);
+        for (int i : idx) a.add_options(p.options(i).id());
+        out.push_back(std::move(a));
+      } while (std::next_permutation(idx.begin(), idx.end()));
+      return out;
+    }
+    case v1::PROMPT_NUMBER: {
+      if (p.max() < p.min()) return out;
+      if (static_cast<uint64_t>(p.max() - p.min()) >= cap) {
+        *complete = false;
+        return out;
+      }
+      for (int64_t v = p.min(); v <= p.max(); ++v) {
+        v1::Answer a = Base(p);
+        a.set_number(v);
+        out.push_back(std::move(a));
+      }
+      return out;
+    }
+    case v1::PROMPT_YES_NO: {
+      for (bool yes : {false, true}) {
+        v1::Answer a = Base(p);
+        a.set_yes(yes);
+        out.push_back(std::move(a));
+      }
+      return out;
+    }
+    default:
+      // Free text: the prompt describes the answers (any text of the allowed length).
+      *complete = false;
+      return out;
+  }
+}
+
+v1::Answer DrawAnswer(const v1::Prompt& p, Rng& rng) {
+  v1::Answer a = Base(p);
+  switch (p.kind()) {
+    case v1::PROMPT_CHOOSE: {
+      const int64_t hi = std::min<int64_t>(p.max(), p.options_size());
+      const int64_t lo = std::min<int64_t>(std::max<int64_t>(0, p.min()), hi);
+      const int64_t k = lo + static_cast<int64_t>(rng.Below(static_cast<uint64_t>(hi - lo + 1)));
+      std::vector<int> idx(p.options_size());
+      for (int i = 0; i < p.options_size(); ++i) idx[i] = i;
+      rng.Shuffle(idx);
+      idx.resize(static_cast<size_t>(k));
+      std::sort(idx.begin(), idx.end());
+      for (int i : idx) a.add_options(p.options(i).id());
+      return a;
+    }
+    case v1::PROMPT_ORDER: {
+      std::vector<int> idx(p.options_size());
+      for (int i = 0; i < p.options_size(); ++i) idx[i] = i;
+      rng.Shuffle(idx);
+      for (int i : idx) a.add_options(p.options(i).id());
+      return a;
+    }
+    case v1::PROMPT_NUMBER:
+      a.set_number(p.max() < p.min()
+                       ? p.min()
+                       : p.min() + static_cast<int64_t>(
+                                       rng.Below(static_cast<uint64_t>(p.max() - p.min()) + 1)));
+      return a;
+    case v1::PROMPT_YES_NO:
+      a.set_yes(rng.Below(2) == 1);
+      return a;
+    case v1::PROMPT_TEXT: {
+      const int64_t len = std::max<int64_t>(p.min(), 1) +
+                          static_cast<int64_t>(rng.Below(static_cast<uint64_t>(
+                              std::max<int64_t>(0, std::min<int64_t>(p.max(), 12) -
+                                                       std::max<int64_t>(p.min(), 1)) + 1)));
+      std::string text;
+      for (int64_t i = 0; i < len; ++i) text += static_cast<char>('a' + rng.Below(26));
+      a.set_text(text);
+      return a;
+    }
+    default:
+      return a;
+  }
+}
+
+v1::Answer PlainAnswer(const v1::Prompt& p) {
+  v1::Answer a = Base(p);
+  switch (p.kind()) {
+    case v1::PROMPT_CHOOSE:
+      for (int i = 0; i < p.min() && i < p.options_size(); ++i) a.add_options(p.options(i).id());
+      return a;
+    case v1::PROMPT_ORDER:
+      for (const auto& o : p.options()) a.add_options(o.id());
+      return a;
+    case v1::PROMPT_NUMBER:
+      a.set_number(p.min());
+      return a;
+    case v1::PROMPT_TEXT:
+      a.set_text(std::string(static_cast<size_t>(std::max<int64_t>(p.min(), 1)), '?'));
+      return a;
+    default:
+      return a;
+  }
+}
+
+void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, size_t limit) {
+  auto* log = table->mutable_log();
+  if (limit > 1 && static_cast<size_t>(log->size()) >= limit)
+    log->DeleteSubrange(0, static_cast<int>(limit / 2));
+  auto* r = log->Add();
+  r->set_seq(table->log_seq());
+  table->set_log_seq(table->log_seq() + 1);
+  *r->mutable_text() = std::move(text);
+  for (int s : readers) r->add_readers(s);
+}
+
+void LogFor(const v1::TableState& table, int seat,
+            google::protobuf::RepeatedPtrField<v1::LogEntry>* out) {
+  for (const auto& r : table.log()) {
+    if (r.readers_size() > 0 &&
+        std::find(r.readers().begin(), r.readers().end(), seat) == r.readers().end())
+      continue;
+    auto* e = out->Add();
+    e->set_seq(r.seq());
+    *e->mutable_text() = r.text();
+  }
+}
+
+}  // namespace plateau::engine

@@ -1,0 +1,127 @@
+#pragma once
+// What every game shares at the table (proto/plateau/v1/table.proto): structured words, questions
+// and answers, the log. The engine writes no sentence: a game logs and asks with Text (a key of
+// its catalogue and typed arguments) and clients put it into words with the players' names.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/core/rng.h"
+#include "engine/core/status.h"
+#include "plateau/v1/table.pb.h"
+
+namespace plateau::engine {
+
+namespace v1 = ::plateau::v1;
+
+// ----- Words -----
+
+// A seat argument (written as the player's name); plain integers are numbers.
+struct Seat {
+  int seat;
+};
+
+inline v1::Arg ToArg(const v1::Text& t) {
+  v1::Arg a;
+  *a.mutable_text() = t;
+  return a;
+}
+inline v1::Arg ToArg(Seat s) {
+  v1::Arg a;
+  a.set_seat(s.seat);
+  return a;
+}
+inline v1::Arg ToArg(std::string_view name) {
+  v1::Arg a;
+  a.set_name(std::string(name));
+  return a;
+}
+inline v1::Arg ToArg(const std::string& name) { return ToArg(std::string_view(name)); }
+inline v1::Arg ToArg(const char* name) { return ToArg(std::string_view(name)); }
+template <class N, class = std::enable_if_t<std::is_integral_v<N> && !std::is_same_v<N, bool>>>
+v1::Arg ToArg(N n) {
+  v1::Arg a;
+  a.set_number(static_cast<int64_t>(n));
+  return a;
+}
+
+// T("limit.famine", Seat{2}, 3): the phrase of key "limit.famine" with a seat and a number.
+template <class... A>
+v1::Text T(std::string key, const A&... args) {
+  v1::Text t;
+  t.set_key(std::move(key));
+  ((*t.add_args() = ToArg(args)), ...);
+  return t;
+}
+
+// A game's templates (see TextCatalogue in table.proto), ready to put phrases into words.
+class Catalogue {
+ public:
+  // Parses a TextCatalogue in text format; bad_data on a malformed file, a duplicate key, or a
+  // template whose placeholders do not parse.
+  static StatusOr<v1::TextCatalogue> Parse(std::string_view file_name, std::string_view text);
+
+  Catalogue() = default;
+  explicit Catalogue(const v1::TextCatalogue& texts);
+  void Add(const v1::TextCatalogue& texts);
+
+  bool Has(std::string_view key) const { return templates_.count(std::string(key)) > 0; }
+  // Words for `text`; `seat_name` names seats. An unknown key is written as the key and its
+  // arguments in brackets, so a missing template shows instead of hiding the entry.
+  std::string Render(const v1::Text& text, const std::function<std::string(int)>& seat_name) const;
+  // Every key used by `text` (nested phrases included) that has no template.
+  std::vector<std::string> MissingKeys(const v1::Text& text) const;
+
+ private:
+  std::unordered_map<std::string, std::string> templates_;
+};
+
+// Checks a template's placeholders: "" or what is wrong.
+std::string CheckTemplate(std::string_view tmpl);
+
+// ----- Questions and answers -----
+
+// Starts a prompt of `kind` for `seat` (id left to the caller: State::NewPromptId).
+v1::Prompt MakePrompt(int seat, v1::PromptKind kind, v1::Text title, int64_t min = 1,
+                      int64_t max = 1);
+v1::PromptOption* AddOption(v1::Prompt* p, std::string id, v1::Text label);
+
+// Stable codes of refused answers.
+namespace codes {
+inline constexpr const char* kBadAnswer = "bad_answer";
+inline constexpr const char* kStalePrompt = "stale_prompt";
+inline constexpr const char* kNothingAsked = "nothing_asked";
+inline constexpr const char* kResigned = "resigned";
+}  // namespace codes
+
+// Whether `answer` has the shape `prompt` asks for (ids among the options, counts, range,
+// length). The game may refuse a well-shaped answer for its own reasons afterwards.
+Status CheckAnswer(const v1::Prompt& prompt, const v1::Answer& answer);
+
+// Every answer `prompt` accepts, when there are at most `cap` of them; otherwise empty with
+// `*complete` false (the prompt itself then describes the answers: see DrawAnswer).
+std::vector<v1::Answer> EnumerateAnswers(const v1::Prompt& prompt, size_t cap, bool* complete);
+// A uniformly drawn well-shaped answer (for bots, fuzzing and the conformance suite).
+v1::Answer DrawAnswer(const v1::Prompt& prompt, Rng& rng);
+// The plainest well-shaped answer: the first options, the lowest number, no, the given order, a
+// text of the shortest length. What a timer answers when the game has nothing better.
+v1::Answer PlainAnswer(const v1::Prompt& prompt);
+
+// Characters in UTF-8 text (code points).
+int Utf8Length(std::string_view text);
+
+// ----- Log -----
+
+// Appends an entry readable by `readers` (empty: everyone) and keeps at most `limit` entries:
+// when full the older half goes, so most appends add one entry to a view instead of shifting
+// every entry (cheaper diffs).
+void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, size_t limit);
+// The entries `seat` may read (kSpectator: those for everyone).
+void LogFor(const v1::TableState& table, int seat,
+            google::protobuf::RepeatedPtrField<v1::LogEntry>* out);
+
+}  // namespace plateau::engine

@@ -1,0 +1,161 @@
+// The table's shared pieces: words from templates, the shape of answers, the log.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "engine/core/table.h"
+
+namespace plateau::engine {
+namespace {
+
+std::string Name(int seat) { return seat == 0 ? "Ada" : "Bob"; }
+
+Catalogue Words() {
+  auto parsed = Catalogue::Parse("texts.textproto", R"(
+    templates { key: "feeds" en: "{0} feeds {1|rank|ranks} with {2}." }
+    templates { key: "cards" en: "{0|card|cards|-} left: {0}" }
+    templates { key: "outer" en: "{0}, then {1}" }
+    templates { key: "short" en: "{0} passes" }
+  )");
+  EXPECT_TRUE(parsed.ok()) << parsed.status().ToString();
+  return Catalogue(parsed.value());
+}
+
+TEST(Words, TemplatesTakeSeatsNumbersNamesAndPhrases) {
+  Catalogue c = Words();
+  EXPECT_EQ(c.Render(T("feeds", Seat{1}, 2, "Bogotá"), Name), "Bob feeds 2 ranks with Bogotá.");
+  EXPECT_EQ(c.Render(T("feeds", Seat{0}, 1, "x"), Name), "Ada feeds 1 rank with x.");
+  EXPECT_EQ(c.Render(T("cards", 1), Name), "card left: 1");
+  EXPECT_EQ(c.Render(T("outer", T("short", Seat{0}), T("short", Seat{1})), Name),
+            "Ada passes, then Bob passes");
+}
+
+TEST(Words, UnknownKeysShowRatherThanVanish) {
+  Catalogue c = Words();
+  EXPECT_EQ(c.Render(T("nope", Seat{0}, 3), Name), "[nope Ada 3]");
+  EXPECT_EQ(c.MissingKeys(T("outer", T("nope"), T("short"))), std::vector<std::string>{"nope"});
+  EXPECT_TRUE(c.MissingKeys(T("outer", T("short"), T("short"))).empty());
+}
+
+TEST(Words, BadCataloguesAreRefused) {
+  EXPECT_FALSE(Catalogue::Parse("t", "templates { key: \"a\" en: \"{x}\" }").ok());
+  EXPECT_FALSE(Catalogue::Parse("t", "templates { key: \"a\" en: \"{0|one}\" }").ok());
+  EXPECT_FALSE(Catalogue::Parse("t", "templates { key: \"a\" en: \"{0\" }").ok());
+  EXPECT_FALSE(
+      Catalogue::Parse("t", "templates { key: \"a\" en: \"x\" } templates { key: \"a\" en: \"y\" }")
+          .ok());
+  EXPECT_FALSE(Catalogue::Parse("t", "templates { key: \"a\" }").ok());
+  EXPECT_FALSE(Catalogue::Parse("t", "nonsense").ok());
+}
+
+v1::Prompt Choose(int lo, int hi, int n) {
+  v1::Prompt p = MakePrompt(0, v1::PROMPT_CHOOSE, T("q"), lo, hi);
+  p.set_id("p1");
+  for (int i = 0; i < n; ++i) AddOption(&p, "o" + std::to_string(i), T("opt"));
+  return p;
+}
+
+v1::Answer Picks(std::vector<std::string> ids) {
+  v1::Answer a;
+  for (auto& id : ids) a.add_options(id);
+  return a;
+}
+
+TEST(Answers, ChooseChecksIdsCountsAndRepeats) {
+  const v1::Prompt p = Choose(1, 2, 3);
+  EXPECT_TRUE(CheckAnswer(p, Picks({"o0"})).ok());
+  EXPECT_TRUE(CheckAnswer(p, Picks({"o2", "o0"})).ok());
+  EXPECT_EQ(CheckAnswer(p, Picks({})).code(), codes::kBadAnswer);
+  EXPECT_EQ(CheckAnswer(p, Picks({"o0", "o1", "o2"})).code(), codes::kBadAnswer);
+  EXPECT_EQ(CheckAnswer(p, Picks({"o0", "o0"})).code(), codes::kBadAnswer);
+  EXPECT_EQ(CheckAnswer(p, Picks({"zz"})).code(), codes::kBadAnswer);
+  v1::Answer stale = Picks({"o0"});
+  stale.set_prompt_id("p0");
+  EXPECT_EQ(CheckAnswer(p, stale).code(), codes::kStalePrompt);
+}
+
+TEST(Answers, OrderNumberYesNoText) {
+  v1::Prompt order = Choose(0, 0, 3);
+  order.set_kind(v1::PROMPT_ORDER);
+  EXPECT_TRUE(CheckAnswer(order, Picks({"o2", "o0", "o1"})).ok());
+  EXPECT_FALSE(CheckAnswer(order, Picks({"o2", "o0"})).ok());
+  EXPECT_FALSE(CheckAnswer(order, Picks({"o2", "o0", "o0"})).ok());
+
+  v1::Prompt number = MakePrompt(0, v1::PROMPT_NUMBER, T("q"), 2, 5);
+  v1::Answer a;
+  for (int v : {2, 5}) {
+    a.set_number(v);
+    EXPECT_TRUE(CheckAnswer(number, a).ok());
+  }
+  for (int v : {1, 6}) {
+    a.set_number(v);
+    EXPECT_FALSE(CheckAnswer(number, a).ok());
+  }
+
+  v1::Prompt text = MakePrompt(0, v1::PROMPT_TEXT, T("q"), 1, 4);
+  a.set_text("  ");
+  EXPECT_FALSE(CheckAnswer(text, a).ok());
+  a.set_text("Lomé");  // four characters, five bytes
+  EXPECT_TRUE(CheckAnswer(text, a).ok());
+  a.set_text("Paris");
+  EXPECT_FALSE(CheckAnswer(text, a).ok());
+}
+
+TEST(Answers, EnumerationIsCompleteOrSaysSo) {
+  bool complete = false;
+  auto all = EnumerateAnswers(Choose(1, 2, 4), 100, &complete);
+  EXPECT_TRUE(complete);
+  EXPECT_EQ(all.size(), 4u + 6u);
+  std::set<std::string> seen;
+  for (const auto& a : all) {
+    EXPECT_TRUE(CheckAnswer(Choose(1, 2, 4), a).ok());
+    std::string key;
+    for (const auto& o : a.options()) key += o + ",";
+    EXPECT_TRUE(seen.insert(key).second);
+  }
+  auto capped = EnumerateAnswers(Choose(0, 20, 20), 100, &complete);
+  EXPECT_FALSE(complete);
+  EXPECT_TRUE(capped.empty());
+  v1::Prompt order = Choose(0, 0, 4);
+  order.set_kind(v1::PROMPT_ORDER);
+  EXPECT_EQ(EnumerateAnswers(order, 100, &complete).size(), 24u);
+  EXPECT_TRUE(EnumerateAnswers(MakePrompt(0, v1::PROMPT_TEXT, T("q"), 1, 9), 100, &complete).empty());
+  EXPECT_FALSE(complete);
+}
+
+TEST(Answers, DrawnAndPlainAnswersAreWellShaped) {
+  Rng rng(42);
+  std::vector<v1::Prompt> prompts = {Choose(0, 3, 5), Choose(2, 2, 2),
+                                     MakePrompt(0, v1::PROMPT_NUMBER, T("q"), -3, 7),
+                                     MakePrompt(0, v1::PROMPT_YES_NO, T("q")),
+                                     MakePrompt(0, v1::PROMPT_TEXT, T("q"), 1, 100)};
+  v1::Prompt order = Choose(0, 0, 6);
+  order.set_kind(v1::PROMPT_ORDER);
+  prompts.push_back(order);
+  for (const auto& p : prompts) {
+    EXPECT_TRUE(CheckAnswer(p, PlainAnswer(p)).ok()) << p.DebugString();
+    for (int i = 0; i < 50; ++i) EXPECT_TRUE(CheckAnswer(p, DrawAnswer(p, rng)).ok());
+  }
+}
+
+TEST(Log, ReadersAndTrimmingByHalf) {
+  v1::TableState t;
+  AppendLog(&t, T("a"), {}, 4);
+  AppendLog(&t, T("secret"), {1}, 4);
+  google::protobuf::RepeatedPtrField<v1::LogEntry> seen0, seen1, spectator;
+  LogFor(t, 0, &seen0);
+  LogFor(t, 1, &seen1);
+  LogFor(t, -1, &spectator);
+  EXPECT_EQ(seen0.size(), 1);
+  EXPECT_EQ(seen1.size(), 2);
+  EXPECT_EQ(spectator.size(), 1);
+  // Numbers skip what a viewer cannot read: the gap is the same for every entry kind, and the
+  // count of hidden entries is public anyway through the game's own pace.
+  for (int i = 0; i < 3; ++i) AppendLog(&t, T("b"), {}, 4);
+  EXPECT_EQ(t.log_size(), 3);  // full at 4: the older half went before the fifth
+  EXPECT_EQ(t.log(0).seq(), 2u);
+  EXPECT_EQ(t.log_seq(), 5u);
+}
+
+}  // namespace
+}  // namespace plateau::engine
