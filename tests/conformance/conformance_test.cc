@@ -64,6 +64,30 @@ std::vector<std::string> ViewsOf(const State& s) {
   return out;
 }
 
+// Every phrase a view carries (log, questions, options) has its template in the game's catalogue:
+// clients put words only on keys they have.
+void CheckWords(const State& s) {
+  const engine::Catalogue& words = s.game().TextRenderer();
+  auto check = [&](const engine::v1::Text& t, const char* where) {
+    for (const auto& key : words.MissingKeys(t))
+      ADD_FAILURE() << s.game().Info().id << ": " << where << " uses key '" << key
+                    << "' missing from the catalogue";
+  };
+  for (int r : Recipients(s)) {
+    auto view = s.View(r);
+    const auto* table_field = view->GetDescriptor()->FindFieldByName("table");
+    ASSERT_NE(table_field, nullptr);
+    const auto& table = static_cast<const engine::v1::Table&>(
+        view->GetReflection()->GetMessage(*view, table_field));
+    for (const auto& e : table.log()) check(e.text(), "the log");
+    for (const auto& p : table.prompts()) {
+      check(p.title(), "a question");
+      if (p.has_detail()) check(p.detail(), "a question's detail");
+      for (const auto& o : p.options()) check(o.label(), "an option");
+    }
+  }
+}
+
 // Structural invariants of a position, whatever the game.
 void CheckInvariants(const State& s) {
   auto acting = s.ActingSeats();
@@ -85,14 +109,28 @@ void CheckInvariants(const State& s) {
     if (!is_acting) {
       EXPECT_TRUE(legal.empty()) << "seat " << seat << " may not act but has legal actions";
     } else {
-      EXPECT_FALSE(legal.empty()) << "seat " << seat << " acts but has no legal action";
+      auto prompts = s.Prompts(seat);
+      EXPECT_TRUE(!legal.empty() || !prompts.empty() || !s.ActionFamilies(seat).empty())
+          << "seat " << seat << " acts but has no legal action";
       for (const auto& a : legal) {
         engine::Status st = s.Validate(seat, *a);
         EXPECT_TRUE(st.ok()) << s.game().ActionToText(*a) << " listed legal but " << st.ToString();
       }
+      // What a timer would play is always legal.
+      auto fallback = s.DefaultAction(seat);
+      ASSERT_NE(fallback, nullptr) << "no default action for acting seat " << seat;
+      engine::Status st = s.Validate(seat, *fallback);
+      EXPECT_TRUE(st.ok()) << "default action " << s.game().ActionToText(*fallback) << ": "
+                           << st.ToString();
+      for (const auto& p : prompts) {
+        EXPECT_EQ(p.seat(), seat);
+        EXPECT_FALSE(p.id().empty()) << "a question without an id";
+      }
     }
   }
   EXPECT_TRUE(s.LegalActions(engine::kSpectator).empty());
+  EXPECT_TRUE(s.Prompts(engine::kSpectator).empty());
+  CheckWords(s);
 }
 
 TEST_P(ConformanceTest, RandomPlayoutsReachTheEndWithInvariants) {
@@ -257,6 +295,127 @@ TEST_P(ConformanceTest, GarbageAndWrongSeatActionsChangeNothing) {
     ASSERT_GE(steps, 0) << error;
     auto last = state->LegalActions(0);
     EXPECT_TRUE(last.empty());
+  }
+}
+
+// Answers drawn from a question's description, not only the listed ones: each is accepted or
+// refused with a code and no change; accepted ones keep the game going to its end.
+TEST_P(ConformanceTest, AnswersDrawnFromQuestionsAreAcceptedOrRefusedCleanly) {
+  int drawn = 0;
+  for (int seats : SeatCounts()) {
+    for (int p = 0; p < Scaled(40); ++p) {
+      const uint64_t seed = 6151ULL * static_cast<uint64_t>(p) + 17;
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      for (int step = 0; step < 20000 && !state->IsTerminal(); ++step) {
+        auto acting = state->ActingSeats();
+        ASSERT_FALSE(acting.empty()) << "not over but nobody may act";
+        const int seat = acting[rng.Below(acting.size())];
+        auto prompts = state->Prompts(seat);
+        if (!prompts.empty() && rng.Below(2) == 0) {
+          auto answer = game().WrapAnswer(engine::DrawAnswer(prompts[0], rng));
+          const std::string before = state->Serialize();
+          engine::Status st = state->Apply(seat, *answer);
+          ++drawn;
+          if (!st.ok()) {
+            EXPECT_FALSE(st.reason().empty());
+            ASSERT_EQ(state->Serialize(), before) << "a refused answer changed the game";
+          }
+          continue;
+        }
+        auto legal = state->LegalActions(seat);
+        ASSERT_FALSE(legal.empty());
+        ASSERT_TRUE(state->Apply(seat, *legal[rng.Below(legal.size())]).ok());
+      }
+      ASSERT_TRUE(state->IsTerminal()) << "seats=" << seats << " seed=" << seed;
+    }
+  }
+  RecordProperty("answers_drawn", drawn);
+}
+
+// Any seat may resign at any time; the game then plays that seat's default action whenever it
+// must act, goes on to its end, and ranks the resigned after everyone still playing.
+TEST_P(ConformanceTest, ResignedSeatsArePlayedByDefaultToTheEnd) {
+  for (int seats : SeatCounts()) {
+    for (int p = 0; p < Scaled(40); ++p) {
+      const uint64_t seed = 9973ULL * static_cast<uint64_t>(p) + 29;
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      const int quitter = static_cast<int>(rng.Below(static_cast<uint64_t>(seats)));
+      const int at_step = static_cast<int>(rng.Below(200));
+      engine::v1::CoreAction resign;
+      resign.mutable_resign();
+      for (int step = 0; step < 20000 && !state->IsTerminal(); ++step) {
+        if (step == at_step) {
+          ASSERT_TRUE(state->Apply(quitter, *game().WrapCore(resign)).ok());
+          EXPECT_EQ(state->Apply(quitter, *game().WrapCore(resign)).code(),
+                    state->IsTerminal() ? engine::codes::kGameOver : engine::codes::kResigned);
+          CheckInvariants(*state);
+          continue;
+        }
+        auto acting = state->ActingSeats();
+        ASSERT_FALSE(acting.empty()) << "not over but nobody may act";
+        const int seat = acting[rng.Below(acting.size())];
+        ASSERT_FALSE(state->HasResigned(seat)) << "a resigned seat is left to act";
+        auto legal = state->LegalActions(seat);
+        if (legal.empty()) {
+          ASSERT_TRUE(state->Apply(seat, *state->DefaultAction(seat)).ok());
+          continue;
+        }
+        ASSERT_TRUE(state->Apply(seat, *legal[rng.Below(legal.size())]).ok());
+      }
+      ASSERT_TRUE(state->IsTerminal()) << "seats=" << seats << " seed=" << seed;
+      CheckInvariants(*state);
+      if (state->HasResigned(quitter)) {
+        const auto ranks = state->Ranks();
+        EXPECT_EQ(ranks[quitter], seats) << "the resigned seat does not rank last";
+      }
+      auto replayed = game().Replay(seats, "", seed, state->History());
+      ASSERT_TRUE(replayed.ok()) << replayed.status().ToString();
+      EXPECT_EQ(replayed.value()->Serialize(), state->Serialize());
+    }
+  }
+}
+
+// What a seat cannot see changes neither what it may do nor what it is told when refused:
+// validation (code and reason) of its listed actions, of every other seat's listed actions tried
+// by it, and its list of legal actions and questions are the same on a position redrawn in
+// everything it cannot see.
+TEST_P(ConformanceTest, HiddenInformationDoesNotChangeRefusalsOrLegalActions) {
+  for (int seats : SeatCounts()) {
+    for (int p = 0; p < Scaled(15); ++p) {
+      const uint64_t seed = 15485863ULL * static_cast<uint64_t>(p) + 7;
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      std::string error;
+      int steps = RandomPlayout(*state, rng, [&](const State& s, int, const engine::Message&) {
+        if (s.IsTerminal() || rng.Below(4) != 0) return;
+        std::vector<std::unique_ptr<engine::Message>> probes;
+        for (int seat = 0; seat < s.num_seats(); ++seat)
+          for (auto& a : s.LegalActions(seat)) probes.push_back(std::move(a));
+        for (int r = 0; r < s.num_seats(); ++r) {
+          auto other = s.PerturbHidden(r, rng.Next());
+          auto texts = [&](const State& x) {
+            std::vector<std::string> out;
+            for (const auto& a : x.LegalActions(r)) out.push_back(DeterministicBytes(*a));
+            for (const auto& q : x.Prompts(r)) out.push_back(DeterministicBytes(q));
+            return out;
+          };
+          ASSERT_EQ(texts(*other), texts(s))
+              << "seat " << r << "'s legal actions depend on what it cannot see, after "
+              << s.History().size() << " actions";
+          for (const auto& a : probes) {
+            const engine::Status mine = s.Validate(r, *a), theirs = other->Validate(r, *a);
+            ASSERT_EQ(mine.ToString(), theirs.ToString())
+                << "seat " << r << " trying " << game().ActionToText(*a)
+                << " is told something that depends on what it cannot see, after "
+                << s.History().size() << " actions";
+          }
+        }
+      }, &error);
+      ASSERT_GE(steps, 0) << error;
+      if (HasFatalFailure()) return;
+    }
   }
 }
 
