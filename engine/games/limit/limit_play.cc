@@ -1460,17 +1460,17 @@ std::unique_ptr<engine::State> LimitState::PerturbHidden(int seat, uint64_t salt
 }  // namespace plateau::games::limit
 
 // The data files, compiled in by plateau_embed_data (see CMakeLists.txt).
-namespace plateau::data {
-extern const std::string_view klimit_cardsData;
-extern const std::string_view klimit_boardData;
-}  // namespace plateau::data
+namespace plateau::data::limit {
+extern const std::string_view klimit_cards;
+extern const std::string_view klimit_board;
+}  // namespace plateau::data::limit
 
 namespace plateau::games::limit {
 namespace {
 
 engine::StatusOr<std::unique_ptr<engine::Game>> MakeLimit() {
-  auto game = LimitGame::FromData(::plateau::data::klimit_cardsData,
-                                  ::plateau::data::klimit_boardData);
+  auto game = LimitGame::FromData(::plateau::data::limit::klimit_cards,
+                                  ::plateau::data::limit::klimit_board);
   if (!game.ok()) return game.status();
   return std::unique_ptr<engine::Game>(std::move(game).value());
 }
