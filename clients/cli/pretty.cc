@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/console/record.h"
+#include "engine/core/registry.h"
 #include "games/globalissimo.pb.h"
 
 namespace plateau::cli {
@@ -84,9 +85,36 @@ std::string Globalissimo(const g::View& v) {
       out += SlotLine(i, v.last_round().display(i), v.you()) + "\n";
     }
   }
-  const int first_log = std::max(0, v.log_size() - 4);
-  if (v.log_size() > 0) out += "Log:\n";
-  for (int i = first_log; i < v.log_size(); ++i) out += "  " + v.log(i).text() + "\n";
+  return out;
+}
+
+// The core's share of any game's view: the viewer's questions and the latest log entries, put
+// into words with the game's catalogue.
+std::string TableText(const google::protobuf::Message& view) {
+  const auto* field = view.GetDescriptor()->FindFieldByName("table");
+  if (field == nullptr || field->message_type() != plateau::v1::Table::descriptor()) return "";
+  const engine::Game* game = nullptr;
+  for (const engine::Game* g : engine::Registry::All())
+    if (g->ViewPrototype().GetDescriptor() == view.GetDescriptor()) game = g;
+  if (game == nullptr) return "";
+  const auto& table =
+      static_cast<const plateau::v1::Table&>(view.GetReflection()->GetMessage(view, field));
+  int you = engine::kSpectator;
+  if (const auto* f = view.GetDescriptor()->FindFieldByName("you"))
+    if (f->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_INT32)
+      you = view.GetReflection()->GetInt32(view, f);
+  auto name = [you](int seat) { return SeatName(seat, you); };
+  const auto& words = game->TextRenderer();
+  std::string out;
+  for (const auto& p : table.prompts()) {
+    out += "Asked of you: " + words.Render(p.title(), name);
+    if (p.has_detail()) out += " (" + words.Render(p.detail(), name) + ")";
+    out += "\n";
+  }
+  const int first = std::max(0, table.log_size() - 4);
+  if (table.log_size() > 0) out += "Log:\n";
+  for (int i = first; i < table.log_size(); ++i)
+    out += "  " + words.Render(table.log(i).text(), name) + "\n";
   return out;
 }
 
@@ -94,7 +122,7 @@ std::string Globalissimo(const g::View& v) {
 
 std::string PrettyView(const google::protobuf::Message& view) {
   if (view.GetDescriptor() == g::View::descriptor()) {
-    return Globalissimo(static_cast<const g::View&>(view));
+    return Globalissimo(static_cast<const g::View&>(view)) + TableText(view);
   }
   return console::MessageText(view);
 }

@@ -53,6 +53,41 @@ std::string JoinSeats(const std::vector<int>& seats) {
   return out;
 }
 
+// A question as the console shows it: its words (seats as "Seat N"), its shape, and how to
+// answer it with `act`.
+std::string DescribePrompt(const engine::Game& game, const plateau::v1::Prompt& p) {
+  auto name = [](int seat) { return "Seat " + std::to_string(seat); };
+  const auto& words = game.TextRenderer();
+  std::string out = "question " + p.id() + ": " + words.Render(p.title(), name);
+  if (p.has_detail()) out += " (" + words.Render(p.detail(), name) + ")";
+  switch (p.kind()) {
+    case plateau::v1::PROMPT_CHOOSE:
+      out += "\n  choose " + std::to_string(p.min()) + " to " + std::to_string(p.max()) + " of:";
+      for (const auto& o : p.options()) out += " " + o.id();
+      out += "\n  answer: core { answer { options: \"<id>\" } }";
+      break;
+    case plateau::v1::PROMPT_ORDER:
+      out += "\n  order all of:";
+      for (const auto& o : p.options()) out += " " + o.id();
+      out += "\n  answer: core { answer { options: \"<first>\" options: \"<second>\" ... } }";
+      break;
+    case plateau::v1::PROMPT_NUMBER:
+      out += "\n  a number from " + std::to_string(p.min()) + " to " + std::to_string(p.max()) +
+             "\n  answer: core { answer { number: <n> } }";
+      break;
+    case plateau::v1::PROMPT_YES_NO:
+      out += "\n  answer: core { answer { yes: true } } or core { answer { yes: false } }";
+      break;
+    case plateau::v1::PROMPT_TEXT:
+      out += "\n  a text of " + std::to_string(p.min()) + " to " + std::to_string(p.max()) +
+             " characters\n  answer: core { answer { text: \"...\" } }";
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string Session::Help() {
@@ -154,8 +189,11 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
     auto seat = Seat(rest, false);
     if (!seat.ok()) return seat.status();
     auto actions = state_->LegalActions(seat.value());
-    if (actions.empty()) out << "Seat " << seat.value() << " may not act now.\n";
+    auto prompts = state_->Prompts(seat.value());
+    if (actions.empty() && prompts.empty()) out << "Seat " << seat.value() << " may not act now.\n";
     for (const auto& a : actions) out << ActionText(*a) << "\n";
+    // A question whose answers are described rather than listed (free text, many choices).
+    for (const auto& p : prompts) out << DescribePrompt(game_, p) << "\n";
     return Status::Ok();
   }
   if (command == "expect-acting") {

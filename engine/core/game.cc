@@ -227,7 +227,10 @@ Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction
   if (core != nullptr) {
     if (!core->has_answer()) return Status(codes::kMalformed, "The core move is empty.");
     auto prompts = GamePrompts(seat);
-    if (prompts.empty()) return Status(codes::kNothingAsked, "Nothing is asked of you now.");
+    if (prompts.empty()) {
+      if (!IsActing(seat)) return Status(codes::kNotYourTurn, "It is not your turn to act.");
+      return Status(codes::kNothingAsked, "Nothing is asked of you now: make your move.");
+    }
     Status st = CheckAnswer(prompts[0], core->answer());
     if (!st.ok()) return st;
     return DoValidate(seat, action);

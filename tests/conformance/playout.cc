@@ -25,6 +25,17 @@ int RandomPlayout(engine::State& state, engine::Rng& rng, const StepHook& before
     int seat = acting[rng.Below(acting.size())];
     auto legal = state.LegalActions(seat);
     if (legal.empty()) {
+      // A question whose answers are described, not listed (free text, too many to list): draw
+      // well-shaped answers until one is accepted.
+      auto prompts = state.Prompts(seat);
+      if (!prompts.empty()) {
+        for (int tries = 0; tries < 100 && legal.empty(); ++tries) {
+          auto answer = state.game().WrapAnswer(engine::DrawAnswer(prompts[0], rng));
+          if (state.Validate(seat, *answer).ok()) legal.push_back(std::move(answer));
+        }
+      }
+    }
+    if (legal.empty()) {
       *error = "seat " + std::to_string(seat) + " may act but has no legal action";
       return -1;
     }

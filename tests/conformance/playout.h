@@ -17,7 +17,7 @@ struct PlayoutLimits {
 using StepHook = std::function<void(const engine::State&, int seat, const engine::Message&)>;
 
 // Plays `state` to the end choosing uniformly among acting seats and their legal actions with
-// `rng`. Returns the number of actions applied, or -1 when a chosen legal action was refused
+// `rng` (answers drawn from a question's description when it lists none). Returns the number of actions applied, or -1 when a chosen legal action was refused
 // (with `error` set) or the step limit was reached.
 int RandomPlayout(engine::State& state, engine::Rng& rng, const StepHook& before_step,
                   std::string* error, PlayoutLimits limits = {});

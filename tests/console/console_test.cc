@@ -257,11 +257,18 @@ TEST_F(SessionTest, LegalListsActionsOfTheActingSeatOnly) {
   EXPECT_EQ(out_.str(), "Seat 1 may not act now.\n");
 }
 
-TEST_F(SessionTest, LegalAnswersKeepAccents) {
+// A capital question lists no answer (any text may be typed): `legal` shows the question, its
+// shape and how to answer it, and the answer keeps its accents.
+TEST_F(SessionTest, LegalShowsTheQuestionAndAnswersKeepAccents) {
   ASSERT_TRUE(Run("act 0 place { slot: 2 position: 1 }").ok());
   ASSERT_TRUE(Run("act 1 place { slot: 3 position: 2 }").ok());
   ASSERT_TRUE(Run("legal 0").ok());
-  EXPECT_NE(out_.str().find("answer_capital { text: \"Bogotá\" }\n"), std::string::npos) << out_.str();
+  EXPECT_NE(out_.str().find(": What is the capital of Colombia?"), std::string::npos) << out_.str();
+  EXPECT_NE(out_.str().find("a text of 1 to 100 characters"), std::string::npos) << out_.str();
+  out_.str("");
+  ASSERT_TRUE(Run("act 0 core { answer { text: \"Bogotá\" } }").ok());
+  ASSERT_TRUE(Run("history").ok());
+  EXPECT_NE(out_.str().find("text: \"Bogotá\""), std::string::npos) << out_.str();
 }
 
 TEST_F(SessionTest, ActingHistoryAndScores) {

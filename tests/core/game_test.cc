@@ -192,11 +192,12 @@ TEST(GameDecisions, QuestionStopsTheMoveAndTheAnswerResumesIt) {
   EXPECT_EQ(s->Apply(0, *AnswerAction(*s, "", {"up"})).code(), codes::kBadAnswer);
   EXPECT_EQ(s->Apply(0, *AnswerAction(*s, "", {"left", "right"})).code(), codes::kBadAnswer);
   EXPECT_EQ(s->Apply(0, *AnswerAction(*s, "p99", {"left"})).code(), codes::kStalePrompt);
-  EXPECT_EQ(s->Apply(1, *AnswerAction(*s, "", {"left"})).code(), codes::kNothingAsked);
+  EXPECT_EQ(s->Apply(1, *AnswerAction(*s, "", {"left"})).code(), codes::kNotYourTurn);
   EXPECT_EQ(s->Serialize(), before);
-  // Answered: seat 0's left neighbour (seat 2) moves next.
+  // Answered: seat 0's left neighbour (seat 2) moves next; an answer from it is out of place.
   ASSERT_TRUE(s->Apply(0, *AnswerAction(*s, prompts[0].id(), {"left"})).ok());
   EXPECT_EQ(s->ActingSeats(), std::vector<int>{2});
+  EXPECT_EQ(s->Apply(2, *AnswerAction(*s, "", {"left"})).code(), codes::kNothingAsked);
   EXPECT_TRUE(s->Prompts(0).empty());
   // A late copy of the same answer cannot hit the next question.
   ASSERT_TRUE(s->ApplyText(2, "take: 2").ok());

@@ -83,6 +83,7 @@ StoredGame& TheStoredGame() {
       auto acting = position.value()->ActingSeats();
       const int seat = acting[rng.Below(acting.size())];
       auto legal = position.value()->LegalActions(seat);
+      if (legal.empty()) legal.push_back(position.value()->DefaultAction(seat));  // typed answer
       const auto& action = *legal[rng.Below(legal.size())];
       if (!position.value()->Apply(seat, action).ok()) std::abort();
       plateau::v1::ReplayAction stored;

@@ -86,7 +86,8 @@ Playthrough PlayAndStore(Store& store, const std::string& game_id, int seats, ui
     std::vector<int> acting = state.value()->ActingSeats();
     const int seat = acting[rng.Below(acting.size())];
     auto legal = state.value()->LegalActions(seat);
-    EXPECT_FALSE(legal.empty());
+    // A question answered by typing lists no answer: play what a timer would.
+    if (legal.empty()) legal.push_back(state.value()->DefaultAction(seat));
     const engine::Message& action = *legal[rng.Below(legal.size())];
     EXPECT_TRUE(state.value()->Apply(seat, action).ok());
     plateau::v1::ReplayAction stored;

@@ -12,15 +12,13 @@
 
 namespace plateau::games::globalissimo {
 
+using engine::Seat;
 using engine::Status;
+using engine::T;
 using engine::StatusOr;
 namespace ec = engine::codes;
 
 namespace {
-
-std::string BarrierName(BarrierColor color) {
-  return color == BARRIER_ORANGE ? "orange" : "violet";
-}
 
 bool IsThreeDigits(std::string_view s) {
   return s.size() == 3 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -163,6 +161,9 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
     : info_{"globalissimo", "Globalissimo", 2, 6},
       cards_(std::move(cards)),
       board_(std::move(board)) {
+  map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
+  if (map_regions_.empty())
+    for (const auto& c : cards_.countries()) map_regions_.push_back(c.map_id());
   track_.push_back({-1, 0});  // start square
   int next_barrier = 0;
   for (uint32_t d = 1; d <= board_.score_squares(); ++d) {
@@ -176,7 +177,7 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
 }
 
 StatusOr<std::unique_ptr<GlobalissimoGame>> GlobalissimoGame::FromData(
-    std::string_view cards_text, std::string_view board_text) {
+    std::string_view cards_text, std::string_view board_text, std::string_view texts_text) {
   data::CardSet cards;
   Status st = engine::ParseDataFile("countries.textproto", cards_text, &cards);
   if (!st.ok()) return st;
@@ -187,8 +188,19 @@ StatusOr<std::unique_ptr<GlobalissimoGame>> GlobalissimoGame::FromData(
   if (!st.ok()) return st;
   st = CheckBoard(board);
   if (!st.ok()) return st;
-  return std::unique_ptr<GlobalissimoGame>(
+  std::set<std::string> regions(board.map_regions().begin(), board.map_regions().end());
+  if (regions.size() != static_cast<size_t>(board.map_regions_size()))
+    return BadBoard("a map region is listed twice.");
+  for (const auto& c : cards.countries()) {
+    if (!regions.empty() && regions.count(c.map_id()) == 0)
+      return BadBoard(c.name() + "'s map id " + c.map_id() + " is not a region of the map.");
+  }
+  auto texts = engine::Catalogue::Parse("texts.textproto", texts_text);
+  if (!texts.ok()) return texts.status();
+  auto game = std::unique_ptr<GlobalissimoGame>(
       new GlobalissimoGame(std::move(cards), std::move(board)));
+  game->SetTexts(texts.value());
+  return game;
 }
 
 Status GlobalissimoGame::ValidateOptions(int num_seats, const engine::Message& options) const {
@@ -366,14 +378,6 @@ void GlobalissimoState::Setup(uint32_t total_rounds, uint64_t seed) {
   StartRound();
 }
 
-void GlobalissimoState::Log(std::string text) {
-  auto* entry = s_.add_log();
-  // After the last round the counter has moved past it; the closing entries belong to that round.
-  entry->set_round(std::min(s_.round(), s_.total_rounds()));
-  entry->set_text(std::move(text));
-  if (s_.log_size() > kLogLimit) s_.mutable_log()->DeleteSubrange(0, s_.log_size() - kLogLimit);
-}
-
 uint32_t GlobalissimoState::DrawCard() {
   if (s_.deck_size() == 0) {
     // Only possible after many failed questions: the discarded cards become a new deck.
@@ -381,7 +385,7 @@ uint32_t GlobalissimoState::DrawCard() {
     s_.mutable_deck()->Swap(s_.mutable_discard());
     rng.ShuffleRepeated(s_.mutable_deck());
     s_.set_rng(rng.state());
-    Log("The country deck ran out: the discarded cards were shuffled into a new deck.");
+    Log(T("globalissimo.deck_reshuffled"));
   }
   const uint32_t card = s_.deck(s_.deck_size() - 1);
   s_.mutable_deck()->RemoveLast();
@@ -403,8 +407,8 @@ void GlobalissimoState::StartRound() {
     slot->set_points(-1);
   }
   const auto& category = g().cards().categories(s_.category_order(s_.round() - 1));
-  Log("Round " + std::to_string(s_.round()) + " of " + std::to_string(s_.total_rounds()) +
-      ": " + category.name() + ". " + SeatName(s_.first_player()) + " places first.");
+  Log(T("globalissimo.round_start", s_.round(), s_.total_rounds(), category.name(),
+        Seat{static_cast<int>(s_.first_player())}));
 }
 
 int GlobalissimoState::CurrentPlacer() const {
@@ -437,17 +441,14 @@ void GlobalissimoState::RevealAndScore() {
       slot.set_points(error <= 2 ? 3 - error : 0);
     }
   }
-  std::string ranking = "Revealed:";
   for (uint32_t p = 1; p <= static_cast<uint32_t>(s_.display_size()); ++p) {
     for (const auto& slot : s_.display()) {
       if (slot.position() != p) continue;
-      ranking += " ";
-      ranking += std::to_string(p) + ". " + Country(slot.card()).name() + " (" +
-                 FormatValue(value(slot), g().cards().categories(category).decimals(),
-                             g().cards().categories(category).unit()) + ")";
+      Log(T("globalissimo.revealed", p, Country(slot.card()).name(),
+            FormatValue(value(slot), g().cards().categories(category).decimals(),
+                        g().cards().categories(category).unit())));
     }
   }
-  Log(ranking);
   s_.set_scored(0);
   s_.set_moving(false);
   ContinueScoring();
@@ -469,15 +470,14 @@ void GlobalissimoState::ContinueScoring() {
       me->set_last_round_points(slot.points());
       s_.set_steps_left(static_cast<uint32_t>(slot.points()));
       s_.set_moving(true);
-      Log(SeatName(seat) + ": tile " + std::to_string(slot.tile_position()) + " on " +
-          Country(slot.card()).name() + " (position " + std::to_string(slot.position()) + "), " +
-          std::to_string(slot.points()) + (slot.points() == 1 ? " point." : " points."));
+      Log(T("globalissimo.scored", Seat{seat}, slot.tile_position(), Country(slot.card()).name(),
+            slot.position(), slot.points()));
     }
     while (s_.steps_left() > 0) {
       const uint32_t next = me->square() + 1;
       if (next >= track.size()) {
         // The pawn stops on the last square; the remaining steps are lost.
-        Log(SeatName(seat) + " reached the end of the track.");
+        Log(T("globalissimo.track_end", Seat{seat}));
         break;
       }
       const int b = track[next].barrier;
@@ -488,10 +488,9 @@ void GlobalissimoState::ContinueScoring() {
           s_.set_question_barrier(b);
           s_.set_phase(PHASE_QUESTION);
           const auto& country = Country(static_cast<uint32_t>(barrier->question_card()));
-          Log(SeatName(seat) + " meets an " + BarrierName(barrier->color()) + " barrier: " +
-              (barrier->color() == BARRIER_ORANGE ? "what is the capital of "
-                                                  : "where on the map is ") +
-              country.name() + "?");
+          Log(T(barrier->color() == BARRIER_ORANGE ? "globalissimo.meets_orange"
+                                                   : "globalissimo.meets_violet",
+                Seat{seat}, country.name()));
           return;
         }
         me->set_square(next);  // a taken barrier is passed freely and is not a step
@@ -528,13 +527,12 @@ void GlobalissimoState::EndRound() {
   if (s_.round() > s_.total_rounds()) {
     s_.set_phase(PHASE_GAME_OVER);
     const auto ranks = Ranks();
-    std::string text = "Game over.";
+    Log(T("globalissimo.game_over"));
     for (int seat = 0; seat < num_seats(); ++seat) {
-      text += " ";
-      text += SeatName(seat) + ": rank " + std::to_string(ranks[seat]) + ", " +
-              ResultDetail(seat) + ".";
+      const auto& me = s_.seats(seat);
+      Log(T("globalissimo.final", Seat{seat}, ranks[seat], me.distance(),
+            me.orange_barriers() + me.violet_barriers()));
     }
-    Log(text);
     return;
   }
   s_.set_first_player((s_.first_player() + 1) % s_.num_seats());
@@ -543,7 +541,56 @@ void GlobalissimoState::EndRound() {
 
 // ----- Actions -----
 
-Status GlobalissimoState::TypedValidate(int seat, const Action& action) const {
+// An answer to the barrier question through the core is the same move as the typed one.
+Action GlobalissimoState::Typed(const Action& action) const {
+  if (!action.has_core() || s_.phase() != PHASE_QUESTION) return action;
+  const auto& answer = action.core().answer();
+  Action typed;
+  if (s_.barriers(s_.question_barrier()).color() == BARRIER_ORANGE) {
+    typed.mutable_answer_capital()->set_text(answer.text());
+  } else if (answer.options_size() == 1) {
+    typed.mutable_answer_location()->set_map_id(answer.options(0));
+  }
+  return typed;
+}
+
+std::vector<engine::v1::Prompt> GlobalissimoState::GamePrompts(int seat) const {
+  if (s_.phase() != PHASE_QUESTION || seat != CurrentScorer()) return {};
+  const auto& barrier = s_.barriers(s_.question_barrier());
+  const auto& country = Country(static_cast<uint32_t>(barrier.question_card()));
+  engine::v1::Prompt p;
+  if (barrier.color() == BARRIER_ORANGE) {
+    p = engine::MakePrompt(seat, engine::v1::PROMPT_TEXT, T("globalissimo.q_capital", country.name()),
+                           1, kMaxAnswerChars);
+  } else {
+    // Every region of the map, labelled by its map number only: naming them would answer.
+    p = engine::MakePrompt(seat, engine::v1::PROMPT_CHOOSE, T("globalissimo.q_map", country.name()));
+    for (const auto& region : g().map_regions()) {
+      engine::AddOption(&p, region, T("globalissimo.map_region", region))
+          ->mutable_target()
+          ->set_region(region);
+    }
+  }
+  *p.mutable_detail() = T("globalissimo.q_detail", s_.steps_left());
+  // A new id for each question: a new round, barrier, scorer or wrong answer makes a new one.
+  p.set_id("q" + std::to_string(s_.round()) + "." + std::to_string(s_.question_barrier()) + "." +
+           std::to_string(seat) + "." + std::to_string(barrier.wrong_answers_size()));
+  return {p};
+}
+
+std::unique_ptr<engine::Message> GlobalissimoState::DefaultAction(int seat) const {
+  if (s_.phase() != PHASE_QUESTION) return State::DefaultAction(seat);
+  auto a = std::make_unique<Action>();
+  if (s_.barriers(s_.question_barrier()).color() == BARRIER_ORANGE) {
+    a->mutable_answer_capital()->set_text("(no answer)");
+  } else {
+    a->mutable_answer_location()->set_map_id("000");  // no country has 000
+  }
+  return a;
+}
+
+Status GlobalissimoState::TypedValidate(int seat, const Action& given) const {
+  const Action action = Typed(given);
   switch (action.kind_case()) {
     case Action::kPlace: {
       if (s_.phase() != PHASE_PLACEMENT) {
@@ -609,15 +656,15 @@ Status GlobalissimoState::TypedValidate(int seat, const Action& action) const {
   }
 }
 
-void GlobalissimoState::TypedApply(int seat, const Action& action) {
+void GlobalissimoState::TypedApply(int seat, const Action& given) {
+  const Action action = Typed(given);
   if (action.kind_case() == Action::kPlace) {
     auto* slot = s_.mutable_display(static_cast<int>(action.place().slot()));
     slot->set_tile_seat(seat);
     slot->set_tile_position(action.place().position());
     s_.mutable_seats(seat)->set_placed_slot(static_cast<int>(action.place().slot()));
     s_.set_tiles_placed(s_.tiles_placed() + 1);
-    Log(SeatName(seat) + " places tile " + std::to_string(action.place().position()) + " on " +
-        Country(slot->card()).name() + ".");
+    Log(T("globalissimo.places", Seat{seat}, action.place().position(), Country(slot->card()).name()));
     if (s_.tiles_placed() == s_.num_seats()) RevealAndScore();
     return;
   }
@@ -638,14 +685,15 @@ void GlobalissimoState::ResolveAnswer(int seat, bool correct, const std::string&
   const int b = s_.question_barrier();
   auto* barrier = s_.mutable_barriers(b);
   auto* me = s_.mutable_seats(seat);
-  const std::string colour = BarrierName(barrier->color());
+  const bool orange = barrier->color() == BARRIER_ORANGE;
+  const auto& country = Country(static_cast<uint32_t>(barrier->question_card()));
   s_.set_question_barrier(-1);
   // Scoring resumes; ContinueScoring sets the next phase (another question, placement or end).
   s_.set_phase(PHASE_PLACEMENT);
   if (correct) {
     s_.add_discard(static_cast<uint32_t>(barrier->question_card()));
-    Log(SeatName(seat) + " answers \"" + given + "\": right! " + SeatName(seat) + " takes the " +
-        colour + " barrier.");
+    Log(orange ? T("globalissimo.right_capital", Seat{seat}, given)
+               : T("globalissimo.right_map", Seat{seat}, country.name()));
     barrier->set_question_card(-1);
     barrier->clear_wrong_answers();
     barrier->set_present(false);
@@ -659,8 +707,7 @@ void GlobalissimoState::ResolveAnswer(int seat, bool correct, const std::string&
   } else {
     // The right answer stays secret: the card is set aside for the next seat at this barrier.
     barrier->add_wrong_answers(given);
-    Log(SeatName(seat) + " answers \"" + given + "\": wrong. The move ends before the " + colour +
-        " barrier.");
+    Log(T(orange ? "globalissimo.wrong_capital" : "globalissimo.wrong_map", Seat{seat}, given));
     FinishMove();
   }
   ContinueScoring();
@@ -681,34 +728,9 @@ std::vector<Action> GlobalissimoState::TypedLegalActions(int seat) const {
     }
     return out;
   }
-  if (s_.phase() != PHASE_QUESTION) return out;
-  // One right and one wrong answer, so that random playouts take both branches.
-  const auto& barrier = s_.barriers(s_.question_barrier());
-  const uint32_t card = static_cast<uint32_t>(barrier.question_card());
-  const auto& country = Country(card);
-  const uint32_t total = static_cast<uint32_t>(g().cards().countries_size());
-  if (barrier.color() == BARRIER_ORANGE) {
-    Action right;
-    right.mutable_answer_capital()->set_text(country.capitals(0));
-    out.push_back(std::move(right));
-    for (uint32_t k = 1; k < total; ++k) {
-      const std::string& other = Country((card + k) % total).capitals(0);
-      bool matches = false;
-      for (const auto& capital : country.capitals()) matches = matches || AnswerMatches(other, capital);
-      if (matches) continue;
-      Action wrong;
-      wrong.mutable_answer_capital()->set_text(other);
-      out.push_back(std::move(wrong));
-      break;
-    }
-  } else {
-    Action right;
-    right.mutable_answer_location()->set_map_id(country.map_id());
-    out.push_back(std::move(right));
-    Action wrong;
-    wrong.mutable_answer_location()->set_map_id(Country((card + 1) % total).map_id());
-    out.push_back(std::move(wrong));
-  }
+  // A barrier question is answered through its prompt (GamePrompts): the core lists a map
+  // question's answers and describes a capital question's (any text); listing the right answer
+  // here would hand it to whoever asks for the legal actions.
   return out;
 }
 
@@ -851,7 +873,6 @@ View GlobalissimoState::TypedView(int seat) const {
       *last->add_display() = SlotView(slot, s_.last_round().category(), true);
     }
   }
-  for (const auto& entry : s_.log()) *v.add_log() = entry;
   v.set_deck_remaining(static_cast<uint32_t>(s_.deck_size()));
   v.set_max_position(static_cast<uint32_t>(GlobalissimoGame::CardsOnDisplay(num_seats())));
   if (over) {
@@ -863,17 +884,19 @@ View GlobalissimoState::TypedView(int seat) const {
 }  // namespace plateau::games::globalissimo
 
 // The data files, compiled in by plateau_embed_data (see CMakeLists.txt).
-namespace plateau::data {
-extern const std::string_view kcountriesData;
-extern const std::string_view kboardData;
-}  // namespace plateau::data
+namespace plateau::data::globalissimo {
+extern const std::string_view kcountries;
+extern const std::string_view kboard;
+extern const std::string_view ktexts;
+}  // namespace plateau::data::globalissimo
 
 namespace plateau::games::globalissimo {
 namespace {
 
 engine::StatusOr<std::unique_ptr<engine::Game>> MakeGlobalissimo() {
-  auto game = GlobalissimoGame::FromData(::plateau::data::kcountriesData,
-                                         ::plateau::data::kboardData);
+  auto game = GlobalissimoGame::FromData(::plateau::data::globalissimo::kcountries,
+                                         ::plateau::data::globalissimo::kboard,
+                                         ::plateau::data::globalissimo::ktexts);
   if (!game.ok()) return game.status();
   return std::unique_ptr<engine::Game>(std::move(game).value());
 }

@@ -30,7 +30,6 @@ inline constexpr const char* kBadMapId = "bad_map_id";
 }  // namespace codes
 
 inline constexpr int kMaxAnswerChars = 100;
-inline constexpr int kLogLimit = 30;
 inline constexpr uint32_t kBookRounds = 10;
 
 // One square of the score track: the start square, a score square or a barrier square.
@@ -43,8 +42,8 @@ class GlobalissimoGame : public engine::Game {
  public:
   // Parses and checks the data files' texts (a CardSet and a BoardDef in text format). A bad file
   // gives a bad_data Status naming the file and the problem.
-  static engine::StatusOr<std::unique_ptr<GlobalissimoGame>> FromData(std::string_view cards_text,
-                                                                       std::string_view board_text);
+  static engine::StatusOr<std::unique_ptr<GlobalissimoGame>> FromData(
+      std::string_view cards_text, std::string_view board_text, std::string_view texts_text);
 
   const engine::GameInfo& Info() const override { return info_; }
   const engine::Message& OptionsPrototype() const override { return Options::default_instance(); }
@@ -64,6 +63,8 @@ class GlobalissimoGame : public engine::Game {
   const data::CardSet& cards() const { return cards_; }
   const data::BoardDef& board() const { return board_; }
   const std::vector<TrackCell>& track() const { return track_; }
+  // What a map answer may point at (the board's regions, or the deck's countries).
+  const std::vector<std::string>& map_regions() const { return map_regions_; }
   // Cards laid out per round: 5 for 2-4 players, 6 for 5-6.
   static int CardsOnDisplay(int num_seats) { return num_seats >= 5 ? 6 : 5; }
 
@@ -76,6 +77,7 @@ class GlobalissimoGame : public engine::Game {
   data::CardSet cards_;
   data::BoardDef board_;
   std::vector<TrackCell> track_;
+  std::vector<std::string> map_regions_;
 };
 
 class GlobalissimoState final
@@ -98,6 +100,12 @@ class GlobalissimoState final
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
   std::vector<int> GameRanks() const override;
+  std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
+  size_t LogLimit() const override { return 40; }
+ public:
+  // Out of time at a barrier question: the answer is wrong (an answer no country has).
+  std::unique_ptr<engine::Message> DefaultAction(int seat) const override;
+ protected:
 
  private:
   const GlobalissimoGame& g() const { return *game_; }
@@ -113,8 +121,8 @@ class GlobalissimoState final
   void FinishMove();
   void EndRound();
   void ResolveAnswer(int seat, bool correct, const std::string& given);
-  void Log(std::string text);
-  std::string SeatName(int seat) const { return "Seat " + std::to_string(seat + 1); }
+  // The typed move an answer given through the core stands for (other actions unchanged).
+  Action Typed(const Action& action) const;
   Category CategoryView(uint32_t category) const;
   DisplaySlot SlotView(const internal::SlotState& slot, uint32_t category, bool revealed) const;
 

@@ -13,9 +13,14 @@
 #include "engine/core/registry.h"
 #include "engine/games/globalissimo/globalissimo.h"
 
+namespace plateau::data::globalissimo {
+extern const std::string_view ktexts;  // the game's catalogue, embedded in its library
+}
+
 namespace plateau::games::globalissimo {
 namespace {
 
+using ::plateau::data::globalissimo::ktexts;
 using engine::State;
 using internal::StateProto;
 
@@ -70,7 +75,7 @@ const char kBoard[] =
 
 const GlobalissimoGame& Synthetic() {
   static const GlobalissimoGame* game = [] {
-    auto g = GlobalissimoGame::FromData(SyntheticCards(), kBoard);
+    auto g = GlobalissimoGame::FromData(SyntheticCards(), kBoard, ktexts);
     EXPECT_TRUE(g.ok()) << g.status().ToString();
     return std::move(g).value().release();
   }();
@@ -200,6 +205,23 @@ StateProto Round1(int seats, const std::vector<uint32_t>& cards, uint32_t catego
   return p;
 }
 
+// The moves of `seat` a test may play: its legal actions and, at a capital question (whose
+// answers are described, not listed), the right capital first and a wrong one.
+std::vector<std::unique_ptr<engine::Message>> Moves(const State& s, int seat) {
+  auto out = s.LegalActions(seat);
+  const auto& p = static_cast<const GlobalissimoState&>(s).proto();
+  if (!out.empty() || p.phase() != PHASE_QUESTION) return out;
+  const auto& game = static_cast<const GlobalissimoGame&>(s.game());
+  const auto& barrier = p.barriers(p.question_barrier());
+  for (const char* text : {"", "Atlantis City"}) {
+    auto a = std::make_unique<Action>();
+    a->mutable_answer_capital()->set_text(
+        *text ? std::string(text) : game.cards().countries(barrier.question_card()).capitals(0));
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
 void ExpectRefused(State& s, int seat, const Action& a, const std::string& code) {
   const std::string before = s.Serialize();
   const size_t history = s.History().size();
@@ -259,9 +281,21 @@ TEST(GlobalissimoData, RealDataPlaysThrough) {
     while (!s.IsTerminal()) {
       const int seat = s.ActingSeats().at(0);
       auto legal = s.LegalActions(seat);
-      if (P(s).phase() == PHASE_QUESTION) {
-        EXPECT_EQ(legal.size(), 2u);
+      if (P(s).phase() == PHASE_QUESTION &&
+          P(s).barriers(P(s).question_barrier()).color() == BARRIER_ORANGE) {
+        // A capital question lists no answer (any text may be typed): answer right or wrong.
+        EXPECT_TRUE(legal.empty());
+        const auto& barrier = P(s).barriers(P(s).question_barrier());
+        engine::v1::Answer a;
+        a.set_text(pick.Below(2) == 0 ? "Nowhere"
+                                      : static_cast<const GlobalissimoGame&>(s.game())
+                                            .cards()
+                                            .countries(barrier.question_card())
+                                            .capitals(0));
+        ASSERT_TRUE(s.Apply(seat, *s.game().WrapAnswer(a)).ok());
+        continue;
       }
+      if (P(s).phase() == PHASE_QUESTION) EXPECT_EQ(legal.size(), 174u);  // every map region
       ASSERT_TRUE(s.Apply(seat, *legal[pick.Below(legal.size())]).ok());
       const View v = V(s, -1);
       for (const auto& slot : v.last_round().display()) {
@@ -331,7 +365,7 @@ TEST(GlobalissimoData, MalformedDataIsReported) {
       {"board unparsable", good, "score_squares: -1", "board.textproto: line"},
   };
   for (const auto& c : cases) {
-    auto game = GlobalissimoGame::FromData(c.cards, c.board);
+    auto game = GlobalissimoGame::FromData(c.cards, c.board, ktexts);
     ASSERT_FALSE(game.ok()) << c.name;
     EXPECT_EQ(game.status().code(), "bad_data") << c.name;
     EXPECT_NE(game.status().reason().find(c.expected), std::string::npos)
@@ -620,10 +654,21 @@ TEST(GlobalissimoBarriers, LocationQuestion) {
   PlaceAll(*s, {{0, 1}, {1, 1}});  // seat 0 scores 3, seat 1 scores 2
   ASSERT_EQ(P(*s).phase(), PHASE_QUESTION);
   EXPECT_EQ(V(*s, 0).question().kind(), BARRIER_VIOLET);
-  const auto legal = s->LegalActions(0);
-  ASSERT_EQ(legal.size(), 2u);
-  EXPECT_EQ(static_cast<const Action&>(*legal[0]).answer_location().map_id(), "042");
-  EXPECT_NE(static_cast<const Action&>(*legal[1]).answer_location().map_id(), "042");
+  // The question is a prompt over every region of the map (here the deck's 100 countries),
+  // labelled by map number only; the legal actions are its answers, all of them, so they do not
+  // single out the right one.
+  const auto prompts = s->Prompts(0);
+  ASSERT_EQ(prompts.size(), 1u);
+  EXPECT_EQ(prompts[0].kind(), engine::v1::PROMPT_CHOOSE);
+  EXPECT_EQ(prompts[0].options_size(), 100);
+  EXPECT_EQ(prompts[0].options(41).target().region(), "042");
+  EXPECT_EQ(prompts[0].title().args(0).name(), "Country 41");
+  EXPECT_EQ(s->LegalActions(0).size(), 100u);
+  EXPECT_TRUE(s->Prompts(1).empty());
+  // An answer through the prompt is the typed answer: refused when it names no region.
+  engine::v1::Answer nowhere;
+  nowhere.add_options("999");
+  ExpectRefused(*s, 0, static_cast<const Action&>(*s->game().WrapAnswer(nowhere)), "bad_answer");
   ExpectRefused(*s, 0, CapitalAction("Capital 41"), "wrong_question_kind");
   ExpectRefused(*s, 0, LocateAction("42"), "bad_map_id");
   ExpectRefused(*s, 0, LocateAction("0x2"), "bad_map_id");
@@ -702,7 +747,8 @@ TEST(GlobalissimoBarriers, EmptyDeckReshufflesDiscards) {
   const View v = V(*s, 0);
   EXPECT_EQ(v.deck_remaining(), 94u);
   bool logged = false;
-  for (const auto& e : v.log()) logged = logged || e.text().find("ran out") != std::string::npos;
+  for (const auto& e : v.table().log())
+    logged = logged || e.text().key() == "globalissimo.deck_reshuffled";
   EXPECT_TRUE(logged);
 }
 
@@ -741,7 +787,7 @@ TEST(GlobalissimoRounds, FirstPlayerRotatesAndCardsAreReplaced) {
 void PlayOut(State& s, int limit = 10000) {
   for (int i = 0; i < limit && !s.IsTerminal(); ++i) {
     const int seat = s.ActingSeats().at(0);
-    auto legal = s.LegalActions(seat);
+    auto legal = Moves(s, seat);
     ASSERT_FALSE(legal.empty());
     ASSERT_TRUE(s.Apply(seat, *legal[0]).ok());
   }
@@ -761,7 +807,7 @@ TEST(GlobalissimoRounds, GameEndsAfterTenRounds) {
       categories.insert(v.category().id());
     }
     const int seat = s->ActingSeats().at(0);
-    ASSERT_TRUE(s->Apply(seat, *s->LegalActions(seat)[0]).ok());
+    ASSERT_TRUE(s->Apply(seat, *Moves(*s, seat)[0]).ok());
   }
   EXPECT_EQ(rounds_seen, 10);
   EXPECT_EQ(categories.size(), 10u);
@@ -773,8 +819,11 @@ TEST(GlobalissimoRounds, GameEndsAfterTenRounds) {
   EXPECT_EQ(v.final_ranks_size(), 4);
   EXPECT_EQ(v.last_round().round(), 10u);
   EXPECT_EQ(v.to_act(), -1);
-  ASSERT_GT(v.log_size(), 0);
-  EXPECT_EQ(v.log(v.log_size() - 1).round(), 10u);  // the closing entry is round 10's
+  // The log closes with the ranking, one entry per seat after "Game over.".
+  const auto& log = v.table().log();
+  ASSERT_GT(log.size(), 4);
+  EXPECT_EQ(log[log.size() - 5].text().key(), "globalissimo.game_over");
+  for (int i = 1; i <= 4; ++i) EXPECT_EQ(log[log.size() - i].text().key(), "globalissimo.final");
 }
 
 // RULES.md "Options": a shorter game ends after its rounds.
@@ -872,7 +921,7 @@ TEST(GlobalissimoViews, PerturbHiddenKeepsViews) {
       EXPECT_NE(s->PerturbHidden(0, 5)->Serialize(), s->Serialize());
     }
     const int seat = s->ActingSeats().at(0);
-    auto legal = s->LegalActions(seat);
+    auto legal = Moves(*s, seat);
     ASSERT_TRUE(s->Apply(seat, *legal[(step * 7) % legal.size()]).ok());
   }
 }
@@ -906,8 +955,15 @@ TEST(GlobalissimoViews, LogIsBounded) {
   auto s = NewGame(6, 4);
   PlayOut(*s);
   const View v = V(*s, 0);
-  EXPECT_LE(v.log_size(), kLogLimit);
-  EXPECT_NE(v.log(v.log_size() - 1).text().find("Game over."), std::string::npos);
+  EXPECT_LE(v.table().log_size(), 40);
+  const auto& last = v.table().log(v.table().log_size() - 1);
+  EXPECT_EQ(last.text().key(), "globalissimo.final");
+  // Structured: the seat is an argument (clients write the name), never "Seat N" in words.
+  EXPECT_EQ(last.text().args(0).seat(), 5);
+  const std::string words = Synthetic().TextRenderer().Render(last.text(), [](int seat) {
+    return "Player" + std::to_string(seat);
+  });
+  EXPECT_EQ(words.rfind("Player5: rank ", 0), 0u) << words;
 }
 
 // ----- Robustness -----
@@ -923,7 +979,7 @@ TEST(GlobalissimoPlayouts, RandomGamesTerminateAndRoundTrip) {
       while (!s->IsTerminal()) {
         ASSERT_LT(++steps, 2000);
         const int seat = s->ActingSeats().at(0);
-        auto legal = s->LegalActions(seat);
+        auto legal = Moves(*s, seat);
         ASSERT_FALSE(legal.empty());
         questions += P(*s).phase() == PHASE_QUESTION;
         ASSERT_TRUE(s->Apply(seat, *legal[pick.Below(legal.size())]).ok());
