@@ -246,8 +246,11 @@ function onDiff(d: any, rawDiff: any): void {
     resync(d.room_id, g.version);
     return;
   }
+  let view: unknown;
   try {
-    applyDiff(type(g.viewType), g.view, rawDiff.diff.ops);
+    // A new root whose unchanged parts are the old objects: memoised parts of a board skip
+    // their render, and the old view stays whole if an op fails.
+    view = applyDiff(type(g.viewType), g.view, rawDiff.diff.ops);
   } catch (e) {
     console.error("diff failed", e);
     if (e instanceof DiffError) {
@@ -257,7 +260,7 @@ function onDiff(d: any, rawDiff: any): void {
     }
     throw e;
   }
-  r.game = { ...g, version: to, acting: d.acting_seats, gameOver: d.game_over };
+  r.game = { ...g, view, version: to, acting: d.acting_seats, gameOver: d.game_over };
   changed();
 }
 

@@ -92,6 +92,39 @@ function messageType(field: protobuf.Field): protobuf.Type | null {
   return field.resolvedType instanceof protobuf.Type ? field.resolvedType : null;
 }
 
+/**
+ * The copies one diff has made. Applying is copy-on-write so memoised components can tell a
+ * changed subtree from an unchanged one by identity: every message and array on the path of a
+ * change is copied once per diff (later ops of the same diff write into that copy), everything
+ * else is shared with the previous view, which is never written to.
+ */
+class Copies {
+  private readonly fresh = new WeakSet<object>();
+
+  /** `m` itself when this diff made it, otherwise a shallow copy (prototype and all). */
+  message(m: Msg): Msg {
+    if (this.fresh.has(m)) return m;
+    // Keeping the prototype keeps protobufjs's defaults, $type and oneof getters (which read
+    // the own keys), so the copy encodes and reads exactly like the original.
+    const c = Object.create(Object.getPrototypeOf(m)) as Msg;
+    for (const k of Object.keys(m)) c[k] = m[k];
+    return this.made(c);
+  }
+
+  /** `a` itself when this diff made it, otherwise a copy (an empty one for a missing array). */
+  array(a: unknown[] | undefined): unknown[] {
+    // A repeated field a message does not own reads protobufjs's prototype default, one frozen
+    // array shared by every message of the type: it is copied like any other.
+    if (!Array.isArray(a)) return this.made([]);
+    return this.fresh.has(a) ? a : this.made(a.slice());
+  }
+
+  made<T extends object>(x: T): T {
+    this.fresh.add(x);
+    return x;
+  }
+}
+
 /** Sets a singular field; a member of a oneof (or proto3 optional) evicts its siblings. */
 function setSingular(m: Msg, field: protobuf.Field, value: unknown): void {
   const oneof = field.partOf;
@@ -101,6 +134,15 @@ function setSingular(m: Msg, field: protobuf.Field, value: unknown): void {
   m[field.name] = value;
 }
 
+/** Whether clearing `field` changes `m` at all (then `m` need not be copied). */
+function clearChanges(m: Msg, field: protobuf.Field): boolean {
+  if (field.map) return !(isOwn(m, field.name) && Object.keys(m[field.name] ?? {}).length === 0);
+  if (field.repeated) return !(Array.isArray(m[field.name]) && isOwn(m, field.name) && m[field.name].length === 0);
+  // Like Reflection::ClearField: a oneof is only cleared through its active member.
+  if (field.partOf) return isSet(m, field.name);
+  return isOwn(m, field.name);
+}
+
 function clearField(m: Msg, field: protobuf.Field): void {
   if (field.repeated || field.map) {
     m[field.name] = field.map ? {} : [];
@@ -108,8 +150,7 @@ function clearField(m: Msg, field: protobuf.Field): void {
   }
   const oneof = field.partOf;
   if (oneof) {
-    // Like Reflection::ClearField: a oneof is only cleared through its active member.
-    if (m[field.name] != null && Object.prototype.hasOwnProperty.call(m, field.name)) {
+    if (isSet(m, field.name)) {
       for (const name of oneof.oneof) delete m[name];
     }
     return;
@@ -117,16 +158,20 @@ function clearField(m: Msg, field: protobuf.Field): void {
   delete m[field.name];
 }
 
-function decodeMessage(t: protobuf.Type, bytes: unknown): Msg {
+function decodeMessage(copies: Copies, t: protobuf.Type, bytes: unknown): Msg {
   try {
-    return t.decode(bytes as Uint8Array) as unknown as Msg;
+    return copies.made(t.decode(bytes as Uint8Array) as unknown as Msg);
   } catch (e) {
     throw new DiffError(`undecodable ${t.fullName}: ${(e as Error).message}`);
   }
 }
 
+function isOwn(m: Msg, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(m, name);
+}
+
 function isSet(m: Msg, name: string): boolean {
-  return m[name] != null && Object.prototype.hasOwnProperty.call(m, name);
+  return m[name] != null && isOwn(m, name);
 }
 
 function opCase(op: Op): string | undefined {
@@ -137,98 +182,131 @@ function opCase(op: Op): string | undefined {
   return undefined;
 }
 
-function repeatedOf(m: Msg, field: protobuf.Field): unknown[] {
-  let arr = m[field.name];
-  if (!Array.isArray(arr)) {
-    arr = [];
-    m[field.name] = arr;
-  }
-  return arr;
-}
-
-export function applyOp(rootType: protobuf.Type, root: Msg, op: Op): void {
-  const path: number[] = (op.path ?? []).map((p: unknown) => Number(p));
-  if (path.length === 0) throw new DiffError("empty path");
-  const kind = opCase(op);
-  let t = rootType;
-  let m = root;
-  let i = 0;
-  for (;;) {
-    const field = t.fieldsById[path[i]];
-    if (!field) throw new DiffError(`no field ${path[i]} in ${t.fullName}`);
-    field.resolve();
-    const remaining = path.length - i - 1;
-    const sub = messageType(field);
-    if (remaining === 0) {
-      switch (kind) {
-        case "set_scalar":
-          if (field.repeated) throw new DiffError("set on a whole repeated field");
-          setSingular(m, field, convertScalar(field, op.set_scalar));
-          return;
-        case "set_message":
-          if (field.repeated || !sub) throw new DiffError("set_message on a non-message field");
-          setSingular(m, field, decodeMessage(sub, op.set_message));
-          return;
-        case "clear":
-          clearField(m, field);
-          return;
-        case "truncate": {
-          if (!field.repeated) throw new DiffError("truncate on a singular field");
-          const arr = repeatedOf(m, field);
-          const n = Number(op.truncate);
-          if (n > arr.length) throw new DiffError("truncate beyond size");
-          arr.length = n;
-          return;
-        }
-        case "append_scalar":
-          if (!field.repeated) throw new DiffError("append on a singular field");
-          {
-            const value = convertScalar(field, op.append_scalar);
-            repeatedOf(m, field).push(value);
-          }
-          return;
-        case "append_message":
-          if (!field.repeated || !sub) throw new DiffError("append_message on a non-message field");
-          repeatedOf(m, field).push(decodeMessage(sub, op.append_message));
-          return;
-        default:
-          throw new DiffError("op without a kind");
+/**
+ * Applies the op whose path continues at `path[i]` to message `m` of type `t`. Returns `m` when
+ * nothing changes, otherwise a copy of it (see Copies) holding the change.
+ */
+function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: number, kind: string | undefined, op: Op): Msg {
+  const field = t.fieldsById[path[i]];
+  if (!field) throw new DiffError(`no field ${path[i]} in ${t.fullName}`);
+  field.resolve();
+  const remaining = path.length - i - 1;
+  const sub = messageType(field);
+  if (remaining === 0) {
+    switch (kind) {
+      case "set_scalar": {
+        if (field.repeated) throw new DiffError("set on a whole repeated field");
+        const value = convertScalar(field, op.set_scalar);
+        const c = copies.message(m);
+        setSingular(c, field, value);
+        return c;
       }
+      case "set_message": {
+        if (field.repeated || !sub) throw new DiffError("set_message on a non-message field");
+        const value = decodeMessage(copies, sub, op.set_message);
+        const c = copies.message(m);
+        setSingular(c, field, value);
+        return c;
+      }
+      case "clear": {
+        if (!clearChanges(m, field)) return m;
+        const c = copies.message(m);
+        clearField(c, field);
+        return c;
+      }
+      case "truncate": {
+        if (!field.repeated) throw new DiffError("truncate on a singular field");
+        const arr: unknown[] = Array.isArray(m[field.name]) ? m[field.name] : [];
+        const n = Number(op.truncate);
+        if (n > arr.length) throw new DiffError("truncate beyond size");
+        if (n === arr.length && isOwn(m, field.name)) return m;
+        const c = copies.message(m);
+        const out = copies.array(arr);
+        out.length = n;
+        c[field.name] = out;
+        return c;
+      }
+      case "append_scalar": {
+        if (!field.repeated) throw new DiffError("append on a singular field");
+        const value = convertScalar(field, op.append_scalar);
+        const c = copies.message(m);
+        const out = copies.array(m[field.name]);
+        out.push(value);
+        c[field.name] = out;
+        return c;
+      }
+      case "append_message": {
+        if (!field.repeated || !sub) throw new DiffError("append_message on a non-message field");
+        const value = decodeMessage(copies, sub, op.append_message);
+        const c = copies.message(m);
+        const out = copies.array(m[field.name]);
+        out.push(value);
+        c[field.name] = out;
+        return c;
+      }
+      default:
+        throw new DiffError("op without a kind");
     }
-    if (field.repeated) {
-      const arr = repeatedOf(m, field);
-      const index = path[i + 1];
-      if (index >= arr.length) throw new DiffError("index out of range");
-      if (remaining === 1) {
-        if (kind === "set_scalar") {
-          arr[index] = convertScalar(field, op.set_scalar);
-          return;
-        }
-        if (kind === "set_message" && sub) {
-          arr[index] = decodeMessage(sub, op.set_message);
-          return;
-        }
-        throw new DiffError("unsupported op on a repeated element");
-      }
-      if (!sub) throw new DiffError("path through a scalar");
-      m = arr[index] as Msg;
-      t = sub;
-      i += 2;
+  }
+  if (field.repeated) {
+    const arr: unknown[] = Array.isArray(m[field.name]) ? m[field.name] : [];
+    const index = path[i + 1];
+    if (index >= arr.length) throw new DiffError("index out of range");
+    let value: unknown;
+    if (remaining === 1) {
+      if (kind === "set_scalar") value = convertScalar(field, op.set_scalar);
+      else if (kind === "set_message" && sub) value = decodeMessage(copies, sub, op.set_message);
+      else throw new DiffError("unsupported op on a repeated element");
     } else {
       if (!sub) throw new DiffError("path through a scalar");
-      // Like Reflection::MutableMessage: walking into an absent message creates it (and, for a
-      // oneof member, makes it the active one).
-      if (!isSet(m, field.name)) setSingular(m, field, sub.create());
-      m = m[field.name] as Msg;
-      t = sub;
-      i += 1;
+      const element = arr[index] as Msg;
+      value = applyAt(copies, sub, element, path, i + 2, kind, op);
+      if (value === element) return m;
     }
+    const c = copies.message(m);
+    const out = copies.array(arr);
+    out[index] = value;
+    c[field.name] = out;
+    return c;
   }
+  if (!sub) throw new DiffError("path through a scalar");
+  // Like Reflection::MutableMessage: walking into an absent message creates it (and, for a
+  // oneof member, makes it the active one), a change even when the op then changes nothing.
+  const present = isSet(m, field.name);
+  const child = present ? (m[field.name] as Msg) : copies.made(sub.create() as unknown as Msg);
+  const next = applyAt(copies, sub, child, path, i + 1, kind, op);
+  if (present && next === child) return m;
+  const c = copies.message(m);
+  if (present) c[field.name] = next;
+  else setSingular(c, field, next);
+  return c;
 }
 
-/** Applies every op in order to `view` (mutated in place). Throws DiffError on a bad op. */
-export function applyDiff(rootType: protobuf.Type, view: Msg, ops: Op[]): void {
-  for (const op of ops) applyOp(rootType, view, op);
+function applyWith(copies: Copies, rootType: protobuf.Type, root: Msg, op: Op): Msg {
+  const path: number[] = (op.path ?? []).map((p: unknown) => Number(p));
+  if (path.length === 0) throw new DiffError("empty path");
+  return applyAt(copies, rootType, root, path, 0, opCase(op), op);
+}
+
+/**
+ * Applies one op; returns the new root (`root` itself when the op changes nothing). `root` is
+ * never written to. Throws DiffError on a bad op.
+ */
+export function applyOp<T extends object>(rootType: protobuf.Type, root: T, op: Op): T {
+  return applyWith(new Copies(), rootType, root as Msg, op) as T;
+}
+
+/**
+ * Applies every op in order and returns the new view: the messages and arrays on the path of a
+ * change are new objects, every other subtree is the very object of `view` (so a memoised
+ * component given an unchanged part skips its render), and `view` itself is left untouched, even
+ * when an op fails halfway. Returns `view` when nothing changes. Throws DiffError on a bad op.
+ */
+export function applyDiff<T extends object>(rootType: protobuf.Type, view: T, ops: Op[]): T {
+  const copies = new Copies();
+  let root = view as Msg;
+  for (const op of ops) root = applyWith(copies, rootType, root, op);
+  return root as T;
 }
 
 /** A deep copy of a decoded message (re-encoding keeps every protobufjs invariant). */

@@ -14,7 +14,13 @@ export interface GameInfo {
   options_type: string; action_type: string; view_type: string;
 }
 export interface GameState {
-  version: number; seat: number; viewType: string; view: any; acting: number[]; gameOver: boolean;
+  version: number; seat: number; viewType: string;
+  /**
+   * The decoded View. Never written to: each diff makes a new root that shares every unchanged
+   * subtree with the previous one (src/diff.ts), so components may compare parts by identity.
+   */
+  view: any;
+  acting: number[]; gameOver: boolean;
 }
 export interface RoomState {
   id: string;

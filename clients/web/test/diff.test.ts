@@ -38,9 +38,7 @@ function wireOps(ops: Record<string, unknown>[]) {
 }
 
 function apply(base: Record<string, unknown>, ops: Record<string, unknown>[]) {
-  const m = make(base);
-  applyDiff(Root, m, wireOps(ops));
-  return m;
+  return applyDiff(Root, make(base), wireOps(ops));
 }
 
 const enc = (t: protobuf.Type, o: Record<string, unknown>) => t.encode(t.fromObject(o)).finish();
@@ -204,13 +202,153 @@ describe("applyDiff on a game view", () => {
         View.fromObject({ you: 0, round: 1, players: [{ seat: 0, placed_slot: -1 }, { seat: 1, placed_slot: -1 }] }),
       ).finish(),
     ) as any;
-    applyDiff(View, from, wireOps([
+    const to = applyDiff(View, from, wireOps([
       { path: [9, 0, 6], set_scalar: { int_value: 2 } },
       { path: [6], set_scalar: { int_value: 1 } },
-      { path: [13], append_message: enc(type("plateau.games.globalissimo.LogEntry"), { round: 1, text: "hi" }) },
+      // View.table (17), its log (2): the core's part every game's view carries.
+      { path: [17, 2], append_message: enc(type("plateau.v1.LogEntry"), { seq: 4, text: { key: "k", args: [{ seat: 1 }] } }) },
     ]));
-    expect(from.players[0].placed_slot).toBe(2);
-    expect(from.to_act).toBe(1);
-    expect(from.log[0].text).toBe("hi");
+    expect(to.players[0].placed_slot).toBe(2);
+    expect(to.to_act).toBe(1);
+    expect(to.table.log[0].text.key).toBe("k");
+    expect(to.table.log[0].text.args[0].value).toBe("seat");
+    expect(to.players[1]).toBe(from.players[1]);
+    expect(from.table).toBeNull();
+    expect(from.players[0].placed_slot).toBe(-1);
+  });
+});
+
+/** Freezes a decoded message and everything under it: any write to it then throws a TypeError. */
+function deepFreeze<T>(x: T): T {
+  if (x && typeof x === "object" && !ArrayBuffer.isView(x) && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const k of Object.keys(x)) deepFreeze((x as Record<string, unknown>)[k]);
+  }
+  return x;
+}
+
+describe("applyDiff is copy-on-write", () => {
+  const base = () =>
+    make({
+      i32: 1,
+      mid: { leaf: { name: "a", n: 1, tags: [1] } },
+      mids: [{ leaf: { name: "x" } }, { leaves: [{ name: "p" }, { name: "q", tags: [1, 2, 3] }] }, { color: 2 }],
+      strs: ["a", "b"],
+      longs: ["7"],
+      text_choice: "T",
+    });
+
+  it("gives fresh objects on the path of a change and keeps every other subtree", () => {
+    const from = base();
+    const to = applyDiff(Root, from, wireOps([{ path: [13, 1, 2, 1, 2], set_scalar: { int_value: 5 } }]));
+    expect(to).not.toBe(from);
+    expect(to.mids).not.toBe(from.mids);
+    expect(to.mids[1]).not.toBe(from.mids[1]);
+    expect(to.mids[1].leaves).not.toBe(from.mids[1].leaves);
+    expect(to.mids[1].leaves[1]).not.toBe(from.mids[1].leaves[1]);
+    expect(to.mids[1].leaves[1].n).toBe(5);
+    // Off the path: the very same objects.
+    expect(to.mid).toBe(from.mid);
+    expect(to.mids[0]).toBe(from.mids[0]);
+    expect(to.mids[2]).toBe(from.mids[2]);
+    expect(to.mids[1].leaves[0]).toBe(from.mids[1].leaves[0]);
+    expect(to.mids[1].leaves[1].tags).toBe(from.mids[1].leaves[1].tags);
+    expect(to.strs).toBe(from.strs);
+    expect(to.longs).toBe(from.longs);
+    expect(from.mids[1].leaves[1].n).toBe(0);
+  });
+
+  it("copies an array it appends to or truncates, and nothing beside it", () => {
+    const from = base();
+    const to = applyDiff(Root, from, wireOps([
+      { path: [15], append_scalar: { string_value: "c" } },
+      { path: [12, 1, 3], truncate: 0 },
+    ]));
+    expect(to.strs).not.toBe(from.strs);
+    expect(to.strs).toEqual(["a", "b", "c"]);
+    expect(from.strs).toEqual(["a", "b"]);
+    expect(to.mid.leaf).not.toBe(from.mid.leaf);
+    expect(to.mid.leaf.tags).toEqual([]);
+    expect(from.mid.leaf.tags).toEqual([1]);
+    expect(to.mids).toBe(from.mids);
+  });
+
+  it("never writes to the previous view, whatever the ops", () => {
+    const from = deepFreeze(base());
+    const snapshot = obj(from);
+    const to = applyDiff(Root, from, wireOps([
+      { path: [1], set_scalar: { int_value: 9 } },
+      { path: [12, 1, 2], set_scalar: { int_value: 42 } },
+      { path: [12, 1, 3, 0], set_scalar: { uint_value: 8 } },
+      { path: [12, 1, 3], append_scalar: { uint_value: 9 } },
+      { path: [13, 1, 2, 1, 3], truncate: 1 },
+      { path: [13, 0, 1], set_message: enc(Leaf, { name: "y" }) },
+      { path: [13, 1, 2, 0], set_message: enc(Leaf, { name: "P" }) },
+      { path: [13], append_message: enc(Mid, { color: 1 }) },
+      { path: [13, 3, 1, 1], set_scalar: { string_value: "created" } },
+      { path: [13, 2, 3], clear: true },
+      { path: [15], truncate: 0 },
+      { path: [14], clear: true },
+      { path: [16, 1], set_scalar: { string_value: "switched" } },
+      { path: [19], set_scalar: { int_value: 3 } },
+    ]));
+    expect(obj(from)).toEqual(snapshot);
+    expect(from.choice).toBe("text_choice");
+    const o = obj(to);
+    expect(o.i32).toBe(9);
+    expect(o.mid.leaf).toEqual({ name: "a", n: 42, tags: [8, 9] });
+    expect(o.mids.map((m: any) => m.leaf?.name ?? null)).toEqual(["y", null, null, "created"]);
+    expect(o.mids[1].leaves).toEqual([{ name: "P", n: 0, tags: [] }, { name: "q", n: 0, tags: [1] }]);
+    expect(o.mids[2].color).toBe(0);
+    expect(o.strs).toEqual([]);
+    expect(o.longs).toEqual([]);
+    expect(to.choice).toBe("leaf_choice");
+    expect(o.text_choice).toBeUndefined();
+    expect(o.opt).toBe(3);
+  });
+
+  it("leaves the previous view whole when an op fails halfway", () => {
+    const from = deepFreeze(base());
+    const snapshot = obj(from);
+    // A write into the frozen view would throw a TypeError, not the DiffError of the bad op.
+    expect(() => applyDiff(Root, from, wireOps([
+      { path: [13, 1, 2, 0, 1], set_scalar: { string_value: "ok" } },
+      { path: [15, 5], set_scalar: { string_value: "out of range" } },
+    ]))).toThrow(DiffError);
+    expect(obj(from)).toEqual(snapshot);
+  });
+
+  it("returns the same view when nothing changes", () => {
+    const from = base();
+    expect(applyDiff(Root, from, [])).toBe(from);
+    // Clearing a oneof member that is not the active one is no change (Reflection::ClearField).
+    expect(applyDiff(Root, from, wireOps([{ path: [18], clear: true }]))).toBe(from);
+    expect(applyDiff(Root, from, wireOps([{ path: [12, 2], clear: true }]))).toBe(from);
+  });
+
+  it("keeps the copies protobufjs messages", () => {
+    const from = base();
+    const to = applyDiff(Root, from, wireOps([
+      { path: [13, 1, 2, 1, 1], set_scalar: { string_value: "Q" } },
+      { path: [18], set_scalar: { int_value: 4 } },
+    ]));
+    expect(to).toBeInstanceOf(Root.ctor);
+    expect(to.mids[1]).toBeInstanceOf(Mid.ctor);
+    expect(to.mids[1].leaves[1]).toBeInstanceOf(Leaf.ctor);
+    expect(to.choice).toBe("num_choice");
+    // Prototype defaults still read through.
+    expect(to.mids[1].color).toBe(0);
+    expect(obj(Root.decode(Root.encode(to).finish()))).toEqual(obj(to));
+  });
+
+  it("copies a path once per diff, so later ops see the earlier ones", () => {
+    const from = base();
+    const to = applyDiff(Root, from, wireOps([
+      { path: [13, 1, 2, 1, 3], append_scalar: { uint_value: 4 } },
+      { path: [13, 1, 2, 1, 3], append_scalar: { uint_value: 5 } },
+      { path: [13, 1, 2, 1, 3, 0], set_scalar: { uint_value: 0 } },
+    ]));
+    expect(to.mids[1].leaves[1].tags).toEqual([0, 2, 3, 4, 5]);
+    expect(from.mids[1].leaves[1].tags).toEqual([1, 2, 3]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ComponentType } from "preact";
+import type { CatalogueSource } from "../ui/TextRender";
 
 export interface BoardProps {
   /** The decoded game View (protobufjs message). */
@@ -14,6 +15,10 @@ export interface BoardProps {
   readOnly: boolean;
   /** Sends one of the game's Action messages (plain object); rejects with the server's reason. */
   submit?: (action: Record<string, unknown>) => Promise<void>;
+  /** Full name of the game's Action message (for answers and resigning: src/ui/prompt.ts). */
+  actionType?: string;
+  /** Per seat, whether its player is connected; absent in replays. */
+  connected?: boolean[];
 }
 
 export interface OptionsFormProps {
@@ -31,4 +36,10 @@ export interface GameUI {
   Board: ComponentType<BoardProps>;
   OptionsForm?: ComponentType<OptionsFormProps>;
   defaultOptions: () => Record<string, unknown>;
+  /**
+   * The game's text templates (its TextCatalogue), for the plateau.v1.Text of its views: the
+   * log, prompts. Usually left out: the engine's engine/games/<id>/data/texts.textproto is read
+   * at build time (src/texts.ts). Keys missing from both show as "[key args]".
+   */
+  texts?: CatalogueSource;
 }

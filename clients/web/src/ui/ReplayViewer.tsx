@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { request } from "../client";
-import { gameUI } from "../games/registry";
+import { gameTexts, gameUI } from "../games/registry";
 import { type } from "../proto";
 import { navigate, type Route } from "../router";
 import { gameInfo, toast } from "../store";
 import { downloadBytes, Panel, Ranking, Spinner } from "./common";
+import { TextProvider, useTextScopeFor } from "./TextRender";
 import type { ReplaySummary } from "./Replays";
 
 interface ReplayStep {
@@ -66,13 +67,15 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
     }
   };
 
+  const names: string[] = [];
+  for (const r of data?.summary.results ?? []) names[r.seat] = r.name;
+  const ui = data ? gameUI(data.summary.game) : undefined;
+  const scope = useTextScopeFor(data ? gameTexts(data.summary.game) : undefined, names, data?.seat ?? -1);
+
   if (error && !data) {
     return <Panel title="Replay unavailable" class="narrow"><p class="form-error">{error}</p><a class="btn" href="#/replays">All replays</a></Panel>;
   }
   if (!data) return <Spinner label="Loading the replay…" />;
-  const ui = gameUI(data.summary.game);
-  const names: string[] = [];
-  for (const r of data.summary.results) names[r.seat] = r.name;
   const seats = [...data.summary.results].sort((a, b) => a.seat - b.seat);
   return (
     <div class="replay" data-testid="replay-viewer">
@@ -120,8 +123,10 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
       <div class="room-grid">
         <div class="room-main">
           {ui ? (
-            <ui.Board view={data.view} seat={data.seat} names={names} acting={[]} gameOver={data.step >= total}
-              readOnly={true} />
+            <TextProvider scope={scope}>
+              <ui.Board view={data.view} seat={data.seat} names={names} acting={[]} gameOver={data.step >= total}
+                readOnly={true} />
+            </TextProvider>
           ) : <p class="form-error">This client cannot show {data.summary.game} games.</p>}
         </div>
         <aside class="room-side">

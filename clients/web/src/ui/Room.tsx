@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { fetchResults, joinRoom, leaveRoom, ready, request, RequestError, spectate, submitAction } from "../client";
-import { gameUI } from "../games/registry";
+import { gameTexts, gameUI } from "../games/registry";
 import { href, navigate } from "../router";
 import { gameInfo, roomState, RoomStatus, state, toast, useStore, type RoomState } from "../store";
 import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
+import { TextProvider, useTextScopeFor } from "./TextRender";
 
 function shareLink(r: RoomState): string {
   const info = r.info!;
@@ -155,10 +156,15 @@ function GameArea({ r }: { r: RoomState }) {
   const ui = gameUI(info.game);
   const ginfo = gameInfo(info.game);
   const g = r.game;
+  const names: string[] = [];
+  const connected: boolean[] = [];
+  for (const s of info.seats) {
+    names[s.seat] = s.name || `Seat ${s.seat + 1}`;
+    connected[s.seat] = !!s.player_id && s.connected;
+  }
+  const scope = useTextScopeFor(gameTexts(info.game), names, g?.seat ?? -1);
   if (!ui) return <p class="form-error">This client cannot show {info.game} games.</p>;
   if (!g) return <Spinner label="Dealing the game…" />;
-  const names: string[] = [];
-  for (const s of info.seats) names[s.seat] = s.name || `Seat ${s.seat + 1}`;
   const readOnly = g.seat < 0 || g.gameOver;
   const submit = async (action: Record<string, unknown>) => {
     if (!ginfo) throw new Error("Unknown game.");
@@ -172,8 +178,10 @@ function GameArea({ r }: { r: RoomState }) {
   };
   return (
     <div class="game-area" data-testid="game-area">
-      <ui.Board view={g.view} seat={g.seat} names={names} acting={g.acting} gameOver={g.gameOver}
-        readOnly={readOnly} submit={readOnly ? undefined : submit} />
+      <TextProvider scope={scope}>
+        <ui.Board view={g.view} seat={g.seat} names={names} acting={g.acting} gameOver={g.gameOver}
+          readOnly={readOnly} submit={readOnly ? undefined : submit} actionType={ginfo?.action_type} connected={connected} />
+      </TextProvider>
     </div>
   );
 }

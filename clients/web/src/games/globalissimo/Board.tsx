@@ -1,6 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { Dot, seatColor } from "../../ui/common";
+import { tableOf } from "../../table";
+import { GameLog } from "../../ui/GameLog";
+import { PlayerBadge } from "../../ui/PlayerBadge";
+import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { Barrier, ordinal, Phase, playerName, withNames } from "./model";
 import { Track } from "./Track";
 import { WorldMap } from "./WorldMap";
@@ -91,7 +95,7 @@ function QuestionPanel({ q, names, mine, busy, onCapital, onLocation }: {
         <form class="gl-capital-form" onSubmit={(e) => { e.preventDefault(); if (text.trim()) onCapital(text.trim()); }}>
           <input data-testid="capital-input" value={text} placeholder="Type the capital…" autoFocus disabled={busy}
             onInput={(e) => setText((e.target as HTMLInputElement).value)} />
-          <button class="btn primary" type="submit" disabled={busy || !text.trim()} data-testid="capital-submit">Answer</button>
+          <SubmitButton type="submit" busy={busy} disabled={!text.trim()} testid="capital-submit">Answer</SubmitButton>
         </form>
       )}
       {!orange && (
@@ -102,15 +106,17 @@ function QuestionPanel({ q, names, mine, busy, onCapital, onLocation }: {
   );
 }
 
-function PlayersPanel({ view, names }: { view: any; names: string[] }) {
+function PlayersPanel({ view, names, connected, over }: { view: any; names: string[]; connected?: boolean[]; over: boolean }) {
   const players = [...view.players].sort((a: any, b: any) => b.distance - a.distance || a.seat - b.seat);
   return (
     <div class="gl-players" data-testid="players-panel">
       {players.map((p: any) => (
         <div key={p.seat} class={`gl-player ${p.seat === view.to_act ? "acting" : ""} ${p.seat === view.you ? "you" : ""}`}
           style={{ borderColor: seatColor(p.seat) }} data-testid="player-score" data-seat={p.seat}>
-          <Dot seat={p.seat} size={14} />
-          <span class="gl-player-name">{playerName(names, p.seat)}{p.seat === view.you ? " (you)" : ""}{p.seat === view.first_player ? " ⭐" : ""}</span>
+          <PlayerBadge seat={p.seat} name={playerName(names, p.seat)} you={p.seat === view.you} online={connected?.[p.seat]}
+            turn={!over && p.seat === view.to_act} turnLabel={view.phase === Phase.QUESTION ? "answering" : "placing"} class="gl-player-name">
+            {p.seat === view.first_player && <span title="First player">⭐</span>}
+          </PlayerBadge>
           <span class="gl-score" title="Score">{p.distance}</span>
           <span class="gl-barriers" title="Barriers crossed">
             <span class="gl-b orange">{p.orange_barriers}</span>
@@ -139,11 +145,10 @@ function LastRound({ lr, names }: { lr: any; names: string[] }) {
   );
 }
 
-export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardProps) {
+export function Board({ view, seat, names, readOnly, submit, gameOver, connected }: BoardProps) {
   const [pos, setPos] = useState<number | null>(null);
   const [slot, setSlot] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const { busy, error, run } = useSubmit(submit, view);
   const phase = view.phase as number;
   const toAct = view.to_act as number;
   const me = seat >= 0 ? view.players.find((p: any) => p.seat === seat) : null;
@@ -156,17 +161,9 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
   useEffect(() => { setPos(null); setSlot(null); }, [view.round, toAct, phase]);
 
   const send = async (action: Record<string, unknown>) => {
-    if (!submit) return;
-    setBusy(true);
-    setError("");
-    try {
-      await submit(action);
+    if (await run(action)) {
       setPos(null);
       setSlot(null);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
     }
   };
   const choose = (s: number | null, p: number | null) => {
@@ -237,7 +234,7 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
           </div>
         )}
       </div>}
-      {error && <p class="form-error" role="alert" data-testid="action-error">⚠ {error}</p>}
+      <ActionError error={error} />
 
       <div class="gl-lower">
         <div class="gl-track-wrap">
@@ -247,19 +244,22 @@ export function Board({ view, seat, names, readOnly, submit, gameOver }: BoardPr
             <span class="gl-b orange" /> capital barrier · <span class="gl-b violet" /> map barrier · faded: already crossed
           </p>
         </div>
-        <PlayersPanel view={view} names={names} />
+        <PlayersPanel view={view} names={names} connected={connected} over={gameOver || phase === Phase.GAME_OVER} />
       </div>
 
       {view.last_round && view.last_round.display?.length > 0 && <LastRound lr={view.last_round} names={names} />}
 
-      <details class="gl-log" open data-testid="game-log">
-        <summary>Game log</summary>
-        <ol reversed>
-          {[...view.log].reverse().slice(0, 60).map((l: any, i: number) => (
-            <li key={i}><span class="gl-log-round">R{l.round}</span> {withNames(l.text, names)}</li>
-          ))}
-        </ol>
-      </details>
+      {/* Views from before the structured log carry English lines of their own. */}
+      {Array.isArray(view.log) && view.log.length > 0 && tableOf(view).log.length === 0 ? (
+        <details class="gl-log" open data-testid="game-log">
+          <summary>Game log</summary>
+          <ol reversed>
+            {[...view.log].reverse().slice(0, 60).map((l: any, i: number) => (
+              <li key={i}><span class="gl-log-round">R{l.round}</span> {withNames(l.text, names)}</li>
+            ))}
+          </ol>
+        </details>
+      ) : <GameLog log={tableOf(view).log} limit={60} class="gl-log" testid="game-log" />}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { Dot } from "../../ui/common";
+import { int64String, tableOf } from "../../table";
+import { GameLog } from "../../ui/GameLog";
+import { ActionError, useSubmit } from "../../ui/submit";
 import { CardFace } from "./Cards";
 import { NationBoard, NationSummary } from "./NationBoard";
 import { MyPrompt, OthersPrompts } from "./Prompts";
@@ -27,9 +30,8 @@ function Hand({ view, seat, onPlay }: { view: any; seat: number; onPlay?: (id: n
   );
 }
 
-export function Board({ view, seat, names, acting, readOnly, submit, gameOver }: BoardProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+export function Board({ view, seat, names, acting, readOnly, submit, gameOver, connected }: BoardProps) {
+  const { busy, error, run: send } = useSubmit(submit, view);
   const [playing, setPlaying] = useState<number | null>(null);
   const prompts: any[] = view.prompts ?? [];
   const canAct = !readOnly && !!submit && seat >= 0 && !gameOver;
@@ -45,23 +47,12 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver }:
   const banner = bannerFor(view, seat, names, gameOver, !canAct);
   const over = gameOver || view.phase === Phase.GAME_OVER;
 
-  const send = async (action: Record<string, unknown>): Promise<boolean> => {
-    if (!submit) return false;
-    setBusy(true);
-    setError("");
-    try {
-      await submit(action);
-      return true;
-    } catch (e) {
-      setError((e as Error).message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const log: any[] = view.log ?? [];
-  const sig = `${view.generation}|${view.phase}|${log.length}|${prompts.map((p) => `${p.seat}:${p.kind}:${p.count}:${p.cards_played_this_turn}`).join(",")}`;
+  // The structured log of the table (once the game logs there): its newest entry's number tells
+  // a new entry even when the log was trimmed.
+  const coreLog = tableOf(view).log;
+  const lastSeq = coreLog.length ? int64String(coreLog[coreLog.length - 1].seq) : "";
+  const sig = `${view.generation}|${view.phase}|${log.length}|${lastSeq}|${prompts.map((p) => `${p.seat}:${p.kind}:${p.count}:${p.cards_played_this_turn}`).join(",")}`;
   return (
     <div class={`lm-board ${view.solo ? "solo" : ""}`} data-testid="limit-board" data-phase={view.phase} data-generation={view.generation}
       data-solo={view.solo ? "true" : "false"} data-sig={sig} data-you={seat}>
@@ -83,10 +74,10 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver }:
         <MyPrompt key={`${p.kind}-${i}-${view.generation}-${p.count}`} prompt={p} view={view} seat={seat} names={names} busy={busy} send={send}
           playing={playing} setPlaying={setPlaying} />
       ))}
-      {error && <p class="form-error" role="alert" data-testid="action-error">⚠ {error}</p>}
+      <ActionError error={error} />
       {!over && <OthersPrompts prompts={others} names={names} />}
 
-      {me ? <NationBoard n={me} view={view} names={names} you acting={actingSet.has(me.seat)} />
+      {me ? <NationBoard n={me} view={view} names={names} you acting={actingSet.has(me.seat)} online={connected?.[me.seat]} />
         : <p class="muted lm-spectating" data-testid="spectator-note">👁 You are watching: every nation's public board is below; hands stay hidden.</p>}
 
       <div class="lm-main">
@@ -98,7 +89,7 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver }:
             <section class="lm-others" data-testid="other-nations">
               <h4>Nations</h4>
               <div class="lm-others-grid">
-                {rest.map((n) => <NationSummary key={n.seat} n={n} view={view} names={names} acting={actingSet.has(n.seat)} />)}
+                {rest.map((n) => <NationSummary key={n.seat} n={n} view={view} names={names} acting={actingSet.has(n.seat)} online={connected?.[n.seat]} />)}
               </div>
             </section>
           )}
@@ -113,19 +104,21 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver }:
         <section class="lm-others" data-testid="other-nations">
           <h4>Other nations</h4>
           <div class="lm-others-grid">
-            {rest.map((n) => <NationSummary key={n.seat} n={n} view={view} names={names} acting={actingSet.has(n.seat)} />)}
+            {rest.map((n) => <NationSummary key={n.seat} n={n} view={view} names={names} acting={actingSet.has(n.seat)} online={connected?.[n.seat]} />)}
           </div>
         </section>
       )}
 
-      <details class="lm-log" open data-testid="game-log">
-        <summary>Chronicle</summary>
-        <ol reversed>
-          {[...log].reverse().map((l: any, i: number) => (
-            <li key={i}><span class="lm-log-gen">G{l.generation}</span> {withNames(l.text, names)}</li>
-          ))}
-        </ol>
-      </details>
+      {coreLog.length > 0 && log.length === 0 ? <GameLog log={coreLog} title="Chronicle" class="lm-log" testid="game-log" /> : (
+        <details class="lm-log" open data-testid="game-log">
+          <summary>Chronicle</summary>
+          <ol reversed>
+            {[...log].reverse().map((l: any, i: number) => (
+              <li key={i}><span class="lm-log-gen">G{l.generation}</span> {withNames(l.text, names)}</li>
+            ))}
+          </ol>
+        </details>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // One nation's board: population and production tracks, standards of living, the disorder track,
 // stocks and tokens, and the cards it has in play.
 import { useState } from "preact/hooks";
-import { Dot, seatColor } from "../../ui/common";
+import { seatColor } from "../../ui/common";
+import { PlayerBadge } from "../../ui/PlayerBadge";
 import { CardFace } from "./Cards";
 import {
   CLASS_LETTERS, DISORDER_POSITIONS, Factory, SOCIAL_STEP_NAME, demographicIndex, disorderZone, maxFactoryRank,
@@ -104,14 +105,14 @@ function AllianceTokens({ n }: { n: any }) {
   );
 }
 
-function NationHead({ n, view, names, you, acting }: { n: any; view: any; names: string[]; you: boolean; acting: boolean }) {
+function NationHead({ n, view, names, you, acting, online }: {
+  n: any; view: any; names: string[]; you: boolean; acting: boolean; online?: boolean;
+}) {
   return (
     <header class="lm-nation-head">
-      <Dot seat={n.seat} size={16} />
-      <h3>{playerName(names, n.seat)}{you && <span class="lm-you">you</span>}</h3>
+      <h3><PlayerBadge seat={n.seat} name={playerName(names, n.seat)} you={you} online={online} turn={acting} turnLabel="deciding…" size={16} /></h3>
       {view.leader === n.seat && <span class="lm-chip lead" title="Leadership tile: plays first">🎖 Leader</span>}
       {n.passed && view.phase === 3 && <span class="lm-chip">passed</span>}
-      {acting && <span class="lm-chip acting">deciding…</span>}
       <AllianceTokens n={n} />
       <span class="lm-head-stats">
         <span title="Population">👥 {n.population}</span>
@@ -154,7 +155,9 @@ function CardsInPlay({ n }: { n: any }) {
 }
 
 /** The full board of a nation. */
-export function NationBoard({ n, view, names, you, acting }: { n: any; view: any; names: string[]; you: boolean; acting: boolean }) {
+export function NationBoard({ n, view, names, you, acting, online }: {
+  n: any; view: any; names: string[]; you: boolean; acting: boolean; online?: boolean;
+}) {
   const renewable = printedTrack(view, Factory.RENEWABLE);
   const industrial = printedTrack(view, Factory.INDUSTRIAL);
   const military = printedTrack(view, Factory.MILITARY);
@@ -165,7 +168,7 @@ export function NationBoard({ n, view, names, you, acting }: { n: any; view: any
   return (
     <section class={`lm-nation full ${you ? "you" : ""} ${acting ? "acting" : ""}`} style={{ borderColor: seatColor(n.seat) }}
       data-testid={you ? "my-nation" : "nation-board"} data-seat={n.seat}>
-      <NationHead n={n} view={view} names={names} you={you} acting={acting} />
+      <NationHead n={n} view={view} names={names} you={you} acting={acting} online={online} />
       <div class="lm-nation-grid">
         <div class="lm-tracks">
           <TrackRow label="Population" icon="👥" values={populationValues(view)} rank={n.population_rank} output={n.population}
@@ -195,12 +198,12 @@ export function NationBoard({ n, view, names, you, acting }: { n: any; view: any
 }
 
 /** Another nation, compact; click to open the full board. */
-export function NationSummary({ n, view, names, acting }: { n: any; view: any; names: string[]; acting: boolean }) {
+export function NationSummary({ n, view, names, acting, online }: { n: any; view: any; names: string[]; acting: boolean; online?: boolean }) {
   const [open, setOpen] = useState(false);
   if (open) {
     return (
       <div class="lm-nation-wrap">
-        <NationBoard n={n} view={view} names={names} you={false} acting={acting} />
+        <NationBoard n={n} view={view} names={names} you={false} acting={acting} online={online} />
         <button type="button" class="btn small ghost lm-collapse" onClick={() => setOpen(false)} data-testid="nation-collapse">▲ Fold</button>
       </div>
     );
@@ -209,7 +212,7 @@ export function NationSummary({ n, view, names, acting }: { n: any; view: any; n
   return (
     <section class={`lm-nation compact ${acting ? "acting" : ""}`} style={{ borderColor: seatColor(n.seat) }}
       data-testid="nation-summary" data-seat={n.seat}>
-      <NationHead n={n} view={view} names={names} you={false} acting={acting} />
+      <NationHead n={n} view={view} names={names} you={false} acting={acting} online={online} />
       <div class="lm-summary-grid">
         <span title="Population rank">👥 {n.population} <small>(rank {n.population_rank})</small></span>
         <span title="Renewable / industrial / military factory values">🏭 {n.renewable_output}/{n.industrial_output}/{n.military_output}</span>

@@ -1,0 +1,178 @@
+// Types for the core messages of proto/plateau/v1/table.proto, in the shape protobufjs decodes
+// them (src/proto.ts: field names as in the .proto, 64-bit integers as Long), and small readers
+// over them. Every game's View carries a `table` and every game's Action a `core` member, so the
+// shared components (prompts, log, text) read these and no board needs `Record<string, any>`.
+//
+// What protobufjs gives a decoded message, which these types follow:
+// - scalars and repeated fields always read (an absent scalar reads its default from the
+//   prototype, so `seat` of an unset Prompt is 0 and `options` is []);
+// - an absent singular message reads `null`;
+// - a oneof has a virtual property naming its set member (`Arg.value`); the other members read
+//   their prototype defaults (an Arg holding a seat still reads `number` as Long 0), so a oneof
+//   is read by its case, never by testing a member.
+// Objects built by hand (tests, fromObject input) may lack the virtual property: the case
+// readers below fall back to the own members then.
+import type Long from "long";
+
+/** An int64/uint64 field: Long when decoded, a number in objects built by hand. */
+export type Int64 = Long | number;
+
+export interface Text {
+  key: string;
+  args: Arg[];
+}
+
+export type ArgCase = "number" | "seat" | "name" | "text";
+export interface Arg {
+  value?: ArgCase;
+  number?: Int64 | null;
+  seat?: number | null;
+  name?: string | null;
+  text?: Text | null;
+}
+
+export interface TextTemplate {
+  key: string;
+  en: string;
+}
+export interface TextCatalogue {
+  templates: TextTemplate[];
+}
+
+/** plateau.v1.PromptKind. */
+export const PromptKind = {
+  UNSPECIFIED: 0, CHOOSE: 1, NUMBER: 2, ORDER: 3, YES_NO: 4, TEXT: 5,
+} as const;
+export type PromptKind = (typeof PromptKind)[keyof typeof PromptKind];
+
+export interface Hex {
+  q: number;
+  r: number;
+}
+
+export type TargetCase = "card" | "region" | "hex" | "seat" | "piece";
+export interface Target {
+  where?: TargetCase;
+  card?: string | null;
+  region?: string | null;
+  hex?: Hex | null;
+  seat?: number | null;
+  piece?: string | null;
+}
+
+export interface PromptOption {
+  id: string;
+  label: Text | null;
+  target: Target | null;
+}
+
+export interface Prompt {
+  id: string;
+  seat: number;
+  kind: number;
+  title: Text | null;
+  detail: Text | null;
+  options: PromptOption[];
+  min: Int64;
+  max: Int64;
+}
+
+export interface Answer {
+  prompt_id: string;
+  options: string[];
+  number: Int64;
+  yes: boolean;
+  text: string;
+}
+
+export interface Resign {}
+
+export type CoreActionCase = "answer" | "resign";
+export interface CoreAction {
+  kind?: CoreActionCase;
+  answer?: Answer | null;
+  resign?: Resign | null;
+}
+
+export interface LogEntry {
+  seq: Int64;
+  text: Text | null;
+}
+
+export interface Table {
+  prompts: Prompt[];
+  log: LogEntry[];
+  resigned: number[];
+}
+
+/** The part every game's View shares. */
+export interface CoreView {
+  table?: Table | null;
+}
+
+// ----- readers -----
+
+function isOwnSet(m: object, name: string): boolean {
+  const v = (m as Record<string, unknown>)[name];
+  return v != null && Object.prototype.hasOwnProperty.call(m, name);
+}
+
+/** The set member of a oneof: the virtual property when decoded, else the first own member. */
+function oneofCase<C extends string>(m: object | null | undefined, virtual: string, members: readonly C[]): C | undefined {
+  if (!m) return undefined;
+  const v = (m as Record<string, unknown>)[virtual];
+  if (typeof v === "string" && (members as readonly string[]).includes(v)) return v as C;
+  return members.find((k) => isOwnSet(m, k));
+}
+
+const ARG_CASES = ["number", "seat", "name", "text"] as const;
+const TARGET_CASES = ["card", "region", "hex", "seat", "piece"] as const;
+
+export function argCase(a: Arg | null | undefined): ArgCase | undefined {
+  return oneofCase(a, "value", ARG_CASES);
+}
+
+export function targetCase(t: Target | null | undefined): TargetCase | undefined {
+  return oneofCase(t, "where", TARGET_CASES);
+}
+
+/** An Int64 (Long, number or decimal string) as a JS number: exact below 2^53. */
+export function toNumber(v: unknown): number {
+  if (v == null) return 0;
+  if (typeof v === "number") return v;
+  if (typeof v === "string") return Number(v);
+  if (typeof v === "object" && typeof (v as Long).toNumber === "function") return (v as Long).toNumber();
+  return Number(v);
+}
+
+/** An Int64 in decimal, exact at any size. */
+export function int64String(v: unknown): string {
+  if (v == null) return "0";
+  if (typeof v === "object" && typeof (v as Long).toString === "function") return (v as Long).toString();
+  return String(v);
+}
+
+const EMPTY_TABLE: Table = Object.freeze({
+  prompts: Object.freeze([]) as unknown as Prompt[],
+  log: Object.freeze([]) as unknown as LogEntry[],
+  resigned: Object.freeze([]) as unknown as number[],
+});
+
+/**
+ * The view's Table, or an empty one: views of games not yet carrying the core part, and views
+ * decoded before the table's first diff, read as "nothing asked, nothing logged".
+ */
+export function tableOf(view: unknown): Table {
+  const t = (view as CoreView | null | undefined)?.table;
+  return t ?? EMPTY_TABLE;
+}
+
+/** The questions asked of `seat`, the one to answer now first (spectators: none). */
+export function promptsFor(table: Table, seat: number): Prompt[] {
+  return seat < 0 ? [] : table.prompts.filter((p) => p.seat === seat);
+}
+
+/** The question `seat` answers now, if any. */
+export function currentPrompt(table: Table, seat: number): Prompt | null {
+  return seat < 0 ? null : table.prompts.find((p) => p.seat === seat) ?? null;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { decode, encode, Long, type } from "../src/proto";
+import {
+  argCase, currentPrompt, int64String, promptsFor, PromptKind, tableOf, targetCase, toNumber,
+  type Answer, type Arg, type CoreAction, type Hex, type LogEntry, type Prompt, type PromptOption, type Table,
+  type Target, type Text, type TextCatalogue, type TextTemplate,
+} from "../src/table";
+
+// Each list names every key of an interface (TypeScript refuses a missing or extra one), and the
+// test compares it with the .proto: a field added, renamed or removed on either side fails here.
+const FIELDS = {
+  Text: { key: true, args: true } satisfies Record<keyof Text, true>,
+  Arg: { value: true, number: true, seat: true, name: true, text: true } satisfies Record<keyof Arg, true>,
+  TextTemplate: { key: true, en: true } satisfies Record<keyof TextTemplate, true>,
+  TextCatalogue: { templates: true } satisfies Record<keyof TextCatalogue, true>,
+  Hex: { q: true, r: true } satisfies Record<keyof Hex, true>,
+  Target: { where: true, card: true, region: true, hex: true, seat: true, piece: true } satisfies Record<keyof Target, true>,
+  PromptOption: { id: true, label: true, target: true } satisfies Record<keyof PromptOption, true>,
+  Prompt: {
+    id: true, seat: true, kind: true, title: true, detail: true, options: true, min: true, max: true,
+  } satisfies Record<keyof Prompt, true>,
+  Answer: { prompt_id: true, options: true, number: true, yes: true, text: true } satisfies Record<keyof Answer, true>,
+  CoreAction: { kind: true, answer: true, resign: true } satisfies Record<keyof CoreAction, true>,
+  LogEntry: { seq: true, text: true } satisfies Record<keyof LogEntry, true>,
+  Table: { prompts: true, log: true, resigned: true } satisfies Record<keyof Table, true>,
+};
+
+describe("core view types", () => {
+  for (const [name, keys] of Object.entries(FIELDS)) {
+    it(`${name} has the fields (and oneofs) of plateau.v1.${name}`, () => {
+      const t = type(`plateau.v1.${name}`);
+      const proto = [...t.fieldsArray.map((f) => f.name), ...t.oneofsArray.map((o) => o.name)].sort();
+      expect(Object.keys(keys).sort()).toEqual(proto);
+    });
+  }
+
+  it("matches the enum PromptKind", () => {
+    const e = type("plateau.v1.Prompt").fields.kind.resolve().resolvedType as any;
+    expect(e.values).toEqual({
+      PROMPT_KIND_UNSPECIFIED: PromptKind.UNSPECIFIED, PROMPT_CHOOSE: PromptKind.CHOOSE, PROMPT_NUMBER: PromptKind.NUMBER,
+      PROMPT_ORDER: PromptKind.ORDER, PROMPT_YES_NO: PromptKind.YES_NO, PROMPT_TEXT: PromptKind.TEXT,
+    });
+  });
+});
+
+const TableType = type("plateau.v1.Table");
+const decoded = (o: Record<string, unknown>) => decode<Table>(TableType, encode(TableType, o));
+
+describe("reading a decoded Table", () => {
+  const t = decoded({
+    prompts: [
+      { id: "p1", seat: 1, kind: PromptKind.CHOOSE, title: { key: "k", args: [{ seat: 2 }, { number: 0 }, { name: "" }] },
+        options: [{ id: "a", target: { hex: { q: 0, r: 0 } } }, { id: "b", target: { seat: 0 } }], min: 1, max: 2 },
+      { id: "p2", seat: 0, kind: PromptKind.YES_NO },
+    ],
+    log: [{ seq: Long.fromString("9007199254740993", true), text: { key: "x" } }],
+  });
+
+  it("reads oneof cases, even when the set member holds its default", () => {
+    const [seat, zero, empty] = t.prompts[0].title!.args;
+    expect(argCase(seat)).toBe("seat");
+    // The other members read their prototype defaults: only the case tells.
+    expect(toNumber(seat.number)).toBe(0);
+    expect(argCase(zero)).toBe("number");
+    expect(argCase(empty)).toBe("name");
+    expect(targetCase(t.prompts[0].options[0].target)).toBe("hex");
+    expect(targetCase(t.prompts[0].options[1].target)).toBe("seat");
+    expect(t.prompts[0].options[1].target!.seat).toBe(0);
+  });
+
+  it("reads objects built by hand as well", () => {
+    expect(argCase({ text: { key: "k", args: [] } })).toBe("text");
+    expect(argCase({})).toBeUndefined();
+    expect(targetCase({ region: "fr" })).toBe("region");
+    expect(targetCase(null)).toBeUndefined();
+  });
+
+  it("has absent messages as null and 64-bit numbers as Long", () => {
+    expect(t.prompts[1].title).toBeNull();
+    expect(t.prompts[1].options).toEqual([]);
+    expect(toNumber(t.prompts[0].max)).toBe(2);
+    expect(int64String(t.log[0].seq)).toBe("9007199254740993");
+    expect(int64String(5)).toBe("5");
+    expect(toNumber("12")).toBe(12);
+  });
+
+  it("finds the questions of a seat, the current one first", () => {
+    expect(currentPrompt(t, 0)!.id).toBe("p2");
+    expect(currentPrompt(t, 1)!.id).toBe("p1");
+    expect(currentPrompt(t, 3)).toBeNull();
+    expect(currentPrompt(t, -1)).toBeNull();
+    expect(promptsFor(t, 1).map((p) => p.id)).toEqual(["p1"]);
+    expect(promptsFor(t, -1)).toEqual([]);
+  });
+
+  it("reads a view without a table as an empty one", () => {
+    expect(tableOf({}).prompts).toEqual([]);
+    expect(tableOf(null).log).toEqual([]);
+    expect(tableOf({ table: t })).toBe(t);
+  });
+});
