@@ -332,6 +332,7 @@ void Lobby::HandleListGames(const ConnectionPtr& conn, uint64_t request_id) {
     info->set_options_type(game->OptionsPrototype().GetDescriptor()->full_name());
     info->set_action_type(game->ActionPrototype().GetDescriptor()->full_name());
     info->set_view_type(game->ViewPrototype().GetDescriptor()->full_name());
+    *info->mutable_texts() = game->Texts();
   }
   m.mutable_game_list();  // present even when empty
   conn->Send(Encode(m));

@@ -3,6 +3,8 @@
 // and recovery after a restart.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "engine/core/game.h"
 #include "games/globalissimo.pb.h"
 #include "server/lobby/ids.h"
@@ -193,6 +195,11 @@ TEST_F(ServerTest, ListGamesNamesTheProtobufTypes) {
     EXPECT_EQ(game.action_type(), "plateau.games.globalissimo.Action");
     EXPECT_EQ(game.view_type(), "plateau.games.globalissimo.View");
     EXPECT_GE(game.min_seats(), 1u);
+    // The game's words travel with it, the core's included, so clients render any phrase.
+    std::set<std::string> keys;
+    for (const auto& t : game.texts().templates()) keys.insert(t.key());
+    EXPECT_TRUE(keys.count("globalissimo.q_capital"));
+    EXPECT_TRUE(keys.count("core.resigned"));
   }
   EXPECT_TRUE(found);
 }
