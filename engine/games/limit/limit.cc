@@ -9,7 +9,9 @@
 namespace plateau::games::limit {
 
 namespace ec = engine::codes;
+using engine::Seat;
 using engine::Status;
+using engine::T;
 using engine::StatusOr;
 using internal::NationState;
 
@@ -177,7 +179,8 @@ int LimitGame::CardByKey(std::string_view key) const {
 }
 
 StatusOr<std::unique_ptr<LimitGame>> LimitGame::FromData(std::string_view cards_text,
-                                                         std::string_view board_text) {
+                                                         std::string_view board_text,
+                                                         std::string_view texts_text) {
   data::CardSet cards;
   Status st = engine::ParseDataFile("limit_cards.textproto", cards_text, &cards);
   if (!st.ok()) return st;
@@ -188,7 +191,11 @@ StatusOr<std::unique_ptr<LimitGame>> LimitGame::FromData(std::string_view cards_
   if (!st.ok()) return st;
   st = CheckBoard(board);
   if (!st.ok()) return st;
-  return std::unique_ptr<LimitGame>(new LimitGame(std::move(cards), std::move(board)));
+  auto texts = engine::Catalogue::Parse("texts.textproto", texts_text);
+  if (!texts.ok()) return texts.status();
+  auto game = std::unique_ptr<LimitGame>(new LimitGame(std::move(cards), std::move(board)));
+  game->SetTexts(texts.value());
+  return game;
 }
 
 Status LimitGame::ValidateOptions(int num_seats, const engine::Message& options) const {
@@ -541,13 +548,14 @@ void LimitState::SpendIndustrial(int seat, uint32_t amount) {
 
 // ----- Choices -----
 
-void LimitState::PushChoice(int seat, PromptKind kind, uint32_t count, const std::string& reason,
+void LimitState::PushChoice(int seat, PromptKind kind, uint32_t count, engine::v1::Text why,
                             bool growth_down) {
   if (count == 0) return;
   auto* c = N(seat).add_choices();
   c->set_kind(kind);
   c->set_count(count);
-  c->set_reason(reason);
+  *c->mutable_why() = std::move(why);
+  c->set_id(NewPromptId());
   c->set_growth_down(growth_down);
   c->set_from_seat(-1);
   c->set_subject(-1);
@@ -555,11 +563,12 @@ void LimitState::PushChoice(int seat, PromptKind kind, uint32_t count, const std
 }
 
 internal::Choice* LimitState::AddChoice(int seat, PromptKind kind, uint32_t count,
-                                        const std::string& reason) {
+                                        engine::v1::Text why) {
   auto* c = N(seat).add_choices();
   c->set_kind(kind);
   c->set_count(count);
-  c->set_reason(reason);
+  *c->mutable_why() = std::move(why);
+  c->set_id(NewPromptId());
   c->set_from_seat(-1);
   c->set_subject(-1);
   return c;
@@ -614,7 +623,7 @@ void LimitState::AutoResolve(int seat) {
           break;
       }
       if (c.count() > 1 && !opts.empty()) {
-        n.mutable_choices(0)->set_count(c.count() - 1);
+        Repeat(seat, c.count() - 1);
         continue;
       }
     }
@@ -670,7 +679,7 @@ void LimitState::StartGeneration() {
   for (int i = 0; i < Seats(); ++i) {
     bool any = false;
     for (const auto& d : N(i).decks()) any = any || d.cards_size() > 0;
-    if (any) PushChoice(i, PROMPT_CHOOSE_DECK, 1, "New policy: choose the deck to draw from.");
+    if (any) PushChoice(i, PROMPT_CHOOSE_DECK, 1, T("limit.why.new_policy"));
   }
 }
 
@@ -687,9 +696,7 @@ void LimitState::Advance() {
         for (int i = 0; i < Seats(); ++i) {
           const int over = N(i).hand_size() - static_cast<int>(N(i).hand_limit());
           if (over > 0)
-            PushChoice(i, PROMPT_DISCARD, over,
-                       "Hand limit " + std::to_string(N(i).hand_limit()) + ": put " +
-                           std::to_string(over) + " card(s) under their decks.");
+            PushChoice(i, PROMPT_DISCARD, over, T("limit.why.hand_limit", N(i).hand_limit(), over));
         }
         continue;
       case PHASE_HAND_LIMIT:
@@ -827,8 +834,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
           PopDown(seat);
           RaiseDisorder(seat, 3);
         }
-        PushChoice(seat, PROMPT_LOWER_FACTORY, unfed,
-                   "Famine: lower a factory of your choice by one rank per rank not fed.");
+        PushChoice(seat, PROMPT_LOWER_FACTORY, unfed, T("limit.why.famine"));
       }
       break;
     }
@@ -854,8 +860,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
             " rank(s) not served, so disorder +" + std::to_string(2 * missing) + " and " +
             std::to_string(missing) + " standard(s) of living to lower.");
         RaiseDisorder(seat, 2 * missing);
-        PushChoice(seat, PROMPT_LOWER_CLASS, missing,
-                   "Industrial shortage: lower one standard of living per rank not served.");
+        PushChoice(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.industrial_shortage"));
       }
       break;
     }
@@ -876,13 +881,9 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
         FactoryUp(seat, FACTORY_RENEWABLE, 1);
         FactoryUp(seat, FACTORY_INDUSTRIAL, 1);
       } else if (col == 3) {
-        PushChoice(seat, PROMPT_GROWTH_FACTORY, 1,
-                   "Economic growth: raise your industrial or military factory by one rank.");
+        PushChoice(seat, PROMPT_GROWTH_FACTORY, 1, T("limit.why.growth_up"));
       } else {
-        PushChoice(seat, PROMPT_GROWTH_FACTORY, 1,
-                   "Economic growth (tertiary society): lower your industrial or military factory "
-                   "by one rank.",
-                   true);
+        PushChoice(seat, PROMPT_GROWTH_FACTORY, 1, T("limit.why.growth_down"), true);
       }
       break;
     case SOCIAL_STEP_TAXATION: {
@@ -932,8 +933,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
           if (missing > 0) {
             Log(Name(seat) + " suffers a military shortage during the revolt: " +
                 std::to_string(missing) + " standard(s) of living to lower.");
-            PushChoice(seat, PROMPT_LOWER_CLASS, missing,
-                       "Military shortage: lower one standard of living per rank not paid.");
+            PushChoice(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.military_shortage"));
           }
         } else {
           const uint32_t due = (col == 3 ? 2 : 3) * PopValue(pop);
@@ -944,12 +944,12 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
         }
         Log(Name(seat) + " is in revolt.");
       } else if (n.disorder() < board().boom_positions()) {
-        if (col <= 3) PushChoice(seat, PROMPT_RAISE_CLASS, 1, "Boom: raise one standard of living.");
+        if (col <= 3) PushChoice(seat, PROMPT_RAISE_CLASS, 1, T("limit.why.boom"));
         const uint32_t before = n.money();
         BankPay(seat, col == 1 ? 5 : 10, true);
         Log(Name(seat) + " is booming and earns " + std::to_string(n.money() - before) + " $.");
       } else if (col <= 3) {
-        PushChoice(seat, PROMPT_RAISE_CLASS, 1, "Progress: raise one standard of living.");
+        PushChoice(seat, PROMPT_RAISE_CLASS, 1, T("limit.why.progress"));
       }
       break;
     }
@@ -1026,7 +1026,7 @@ void LimitState::RunInternational() {
           const uint32_t lost = std::min(N(i).money(), PopValue(N(i).pop_rank()) * count);
           N(i).set_money(N(i).money() - lost);
           s_.set_bank(s_.bank() + lost);
-          PushChoice(i, PROMPT_LOWER_CLASS, 1, "Financial crisis: lower one standard of living.");
+          PushChoice(i, PROMPT_LOWER_CLASS, 1, T("limit.why.financial_crisis"));
         }
         s_.set_international_step(2);
       } else {

@@ -42,6 +42,10 @@ inline constexpr uint32_t kAllianceFee = 2;  // $ to the World Bank to validate 
 inline constexpr uint32_t kPurposeMilitaryCrisis = 100;
 inline constexpr uint32_t kPurposeResist = 101;
 
+// Names inside phrases (catalogue keys limit.alliance.*, limit.res.*).
+engine::v1::Text KindText(AllianceKind k);
+engine::v1::Text ResourceText(Resource r);
+
 // The values a card's "factory" / "resource" parameter may take (empty when it has none). The
 // play checks against them and the card's view lists them, so the two cannot disagree.
 std::vector<Factory> FactoryOptions(const data::CardDef& c);
@@ -52,7 +56,8 @@ class LimitGame : public engine::Game {
   // Parses and checks the data files (a CardSet and a BoardDef in text format); a bad file gives
   // a bad_data Status naming the file and the problem.
   static engine::StatusOr<std::unique_ptr<LimitGame>> FromData(std::string_view cards_text,
-                                                               std::string_view board_text);
+                                                               std::string_view board_text,
+                                                               std::string_view texts_text);
 
   const engine::GameInfo& Info() const override { return info_; }
   const engine::Message& OptionsPrototype() const override { return Options::default_instance(); }
@@ -124,6 +129,7 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
   limit::View TypedView(int seat) const override;
+  std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
 
@@ -196,11 +202,16 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   void MilitaryCrisisSpending();
 
   // Choices.
-  void PushChoice(int seat, PromptKind kind, uint32_t count, const std::string& reason,
+  void PushChoice(int seat, PromptKind kind, uint32_t count, engine::v1::Text why,
                   bool growth_down = false);
   // Queues a decision that is never answered automatically (alliance and help prompts); the
   // caller fills its details.
-  internal::Choice* AddChoice(int seat, PromptKind kind, uint32_t count, const std::string& reason);
+  internal::Choice* AddChoice(int seat, PromptKind kind, uint32_t count, engine::v1::Text why);
+  // The seat's current decision asked once more (a repetition): a new question id, so a late
+  // copy of the previous answer cannot answer it.
+  void Repeat(int seat, uint32_t count_left);
+  // The typed move a core answer to the seat's current decision stands for (others unchanged).
+  Action Typed(int seat, const Action& action) const;
   void AutoResolve(int seat);
   std::vector<uint32_t> ChoiceOptions(int seat, const internal::Choice& c) const;
   bool AnyChoices() const;

@@ -8,7 +8,9 @@
 namespace plateau::games::limit {
 
 namespace ec = engine::codes;
+using engine::Seat;
 using engine::Status;
+using engine::T;
 
 namespace {
 
@@ -46,6 +48,19 @@ const char* ResourceName(Resource r) {
 bool ValidKind(AllianceKind k) { return k == ALLIANCE_MILITARY || k == ALLIANCE_ECONOMIC; }
 
 }  // namespace
+
+engine::v1::Text KindText(AllianceKind k) {
+  return T(k == ALLIANCE_MILITARY ? "limit.alliance.military" : "limit.alliance.economic");
+}
+
+engine::v1::Text ResourceText(Resource r) {
+  switch (r) {
+    case RESOURCE_RENEWABLE: return T("limit.res.renewable");
+    case RESOURCE_INDUSTRIAL: return T("limit.res.industrial");
+    case RESOURCE_MILITARY: return T("limit.res.military");
+    default: return T("limit.res.fossil");
+  }
+}
 
 // ----- Groups -----
 
@@ -194,10 +209,8 @@ Status LimitState::ActAllianceTurn(int seat, const Action& action, bool apply) {
       for (int i : voters) {
         p->set_votes(i, -1);
         auto* c = AddChoice(i, PROMPT_ALLIANCE_VOTE, 1,
-                            exclusion ? Name(seat) + " proposes to exclude " + Name(subject) +
-                                            " from your " + KindName(k) + " alliance."
-                                      : Name(seat) + " proposes a " + KindName(k) +
-                                            " alliance with " + Name(subject) + ".");
+                            T(exclusion ? "limit.why.vote_exclude" : "limit.why.vote_propose",
+                              Seat{seat}, Seat{subject}, KindText(k)));
         c->set_from_seat(seat);
         c->set_alliance(k);
         c->set_subject(subject);
@@ -243,9 +256,8 @@ void LimitState::ResolveAlliancePending() {
       if (N(i).money() == 0) continue;
       p->set_fee(i, -1);
       auto* c = AddChoice(i, PROMPT_ALLIANCE_FEE, kAllianceFee,
-                          "The " + std::string(KindName(k)) + " alliance of " + Name(proposer) +
-                              " and " + Name(subject) + " is accepted: offer money towards its " +
-                              std::to_string(kAllianceFee) + " $ fee.");
+                          T("limit.why.fee", KindText(k), Seat{proposer}, Seat{subject},
+                            kAllianceFee));
       c->set_from_seat(proposer);
       c->set_alliance(k);
       c->set_subject(subject);
@@ -332,7 +344,7 @@ void LimitState::Demilitarise() {
     const uint32_t back = std::min<uint32_t>(2, n.destabilisation());
     n.set_destabilisation(n.destabilisation() - back);
     s_.set_destabilisation_reserve(s_.destabilisation_reserve() + back);
-    PushChoice(i, PROMPT_RAISE_CLASS, 1, "Demilitarisation: raise one standard of living.");
+    PushChoice(i, PROMPT_RAISE_CLASS, 1, T("limit.why.demilitarisation"));
   }
 }
 
@@ -356,9 +368,7 @@ bool LimitState::AskHelp(int seat, uint32_t purpose, AllianceKind k, Resource r,
   h->set_resource(r);
   h->set_amount(missing);
   auto* c = AddChoice(seat, PROMPT_HELP_REQUEST, 1,
-                      std::string("You are about to be short of ") + std::to_string(missing) +
-                          " " + ResourceName(r) + ": ask your " + KindName(k) +
-                          " allies for them?");
+                      T("limit.why.help_request", missing, ResourceText(r), KindText(k)));
   c->set_alliance(k);
   c->set_amount(missing);
   c->set_resource(r);
@@ -391,10 +401,7 @@ void LimitState::ResolveHelp(int seat) {
   }
   Log(Name(seat) + "'s allies refuse the help it asked for.");
   if (Group(seat, h->kind()) != 0) {
-    auto* c = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1,
-                        std::string("Your ") + KindName(h->kind()) +
-                            " allies refused to help: break the alliance (every member, you "
-                            "included, receives a destabilisation token)?");
+    auto* c = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1, T("limit.why.break", KindText(h->kind())));
     c->set_alliance(h->kind());
   }
 }
@@ -415,9 +422,7 @@ void LimitState::MilitaryCrisisSpending() {
     const uint32_t missing = SpendByRank(&stock, static_cast<int>(n.pop_rank()) - 1, &spent);
     n.set_military(stock);
     s_.set_crisis_spent(s_.crisis_spent() | (1u << i));
-    PushChoice(i, PROMPT_LOWER_CLASS, missing,
-               "Military crisis, military shortage: lower one standard of living per rank not "
-               "paid.");
+    PushChoice(i, PROMPT_LOWER_CLASS, missing, T("limit.why.military_crisis"));
   }
   if (waiting) return;
   s_.set_crisis_spent(0);

@@ -8,7 +8,10 @@
 namespace plateau::games::limit {
 
 namespace ec = engine::codes;
+using engine::Seat;
 using engine::Status;
+using engine::T;
+namespace v1 = engine::v1;
 using internal::NationState;
 
 namespace {
@@ -55,11 +58,11 @@ bool ValidResource(Resource r) { return r >= RESOURCE_RENEWABLE && r <= RESOURCE
 
 Status LimitState::TypedValidate(int seat, const Action& action) const {
   // Act with apply == false only reads the position (every check precedes the first change).
-  return const_cast<LimitState*>(this)->Act(seat, action, false);
+  return const_cast<LimitState*>(this)->Act(seat, Typed(seat, action), false);
 }
 
 void LimitState::TypedApply(int seat, const Action& action) {
-  Status st = Act(seat, action, true);
+  Status st = Act(seat, Typed(seat, action), true);
   if (!st.ok()) std::abort();  // Validate accepted it: a refusal here is an engine bug
   Advance();
 }
@@ -114,7 +117,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
   const internal::Choice choice = n.choices(0);
   auto pop_choice = [&]() { n.mutable_choices()->erase(n.mutable_choices()->begin()); };
   auto wrong = [&]() {
-    return Status(codes::kWrongPrompt, "Another decision is awaited: " + choice.reason());
+    return Status(codes::kWrongPrompt, "Another decision is awaited first: answer it.");
   };
   switch (choice.kind()) {
     case PROMPT_CHOOSE_DECK: {
@@ -131,11 +134,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       n.set_drawn_deck(d);
       pop_choice();
       const uint32_t keep = std::min<uint32_t>(n.keep_count(), k);
-      auto* c = n.mutable_choices()->Add();
-      c->set_kind(PROMPT_KEEP_CARDS);
-      c->set_count(keep);
-      c->set_reason("Keep " + std::to_string(keep) +
-                    " of the drawn cards; the others go under the deck in the order you choose.");
+      AddChoice(seat, PROMPT_KEEP_CARDS, keep, T("limit.why.keep", keep));
       n.mutable_choices()->SwapElements(0, n.choices_size() - 1);
       return Status::Ok();
     }
@@ -247,8 +246,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         if (has == 0) continue;  // nothing to give: not asked
         h->set_given(i, -1);
         auto* c = AddChoice(i, PROMPT_HELP_ANSWER, 1,
-                            Name(seat) + " asks you for help: give up to " +
-                                std::to_string(h->amount()) + " (0 refuses).");
+                            T("limit.why.help_answer", Seat{seat}, h->amount()));
         c->set_from_seat(seat);
         c->set_alliance(h->kind());
         c->set_amount(h->amount());
@@ -304,7 +302,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       if (!apply) return Status::Ok();
       if (up) RaiseClass(seat, static_cast<int>(c));
       else LowerClass(seat, static_cast<int>(c));
-      if (choice.count() > 1) n.mutable_choices(0)->set_count(choice.count() - 1);
+      if (choice.count() > 1) Repeat(seat, choice.count() - 1);
       else pop_choice();
       AutoResolve(seat);
       return Status::Ok();
@@ -321,7 +319,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         FactoryUp(seat, static_cast<Factory>(f), 1);
       else
         FactoryDown(seat, static_cast<Factory>(f), 1);
-      if (choice.count() > 1) n.mutable_choices(0)->set_count(choice.count() - 1);
+      if (choice.count() > 1) Repeat(seat, choice.count() - 1);
       else pop_choice();
       AutoResolve(seat);
       return Status::Ok();
@@ -329,6 +327,169 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
     default:
       return wrong();
   }
+}
+
+// ----- Decisions as questions -----
+
+namespace {
+
+constexpr const char* kDeckIds[] = {"society", "army_economy", "production"};
+constexpr const char* kClassIds[] = {"A", "B", "C", "D", "E"};
+
+const char* FactoryId(Factory f) {
+  return f == FACTORY_RENEWABLE ? "renewable" : f == FACTORY_INDUSTRIAL ? "industrial" : "military";
+}
+
+}  // namespace
+
+void LimitState::Repeat(int seat, uint32_t count_left) {
+  auto* c = N(seat).mutable_choices(0);
+  c->set_count(count_left);
+  c->set_id(NewPromptId());
+}
+
+std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
+  if (seat < 0 || seat >= Seats() || N(seat).choices_size() == 0) return {};
+  const auto& n = N(seat);
+  const auto& c = n.choices(0);
+  v1::Prompt p;
+  switch (c.kind()) {
+    case PROMPT_CHOOSE_DECK:
+      p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("limit.q.deck"));
+      for (int d = 0; d < 3; ++d)
+        if (n.decks(d).cards_size() > 0)
+          engine::AddOption(&p, kDeckIds[d], T(std::string("limit.deck.") + kDeckIds[d]));
+      break;
+    case PROMPT_KEEP_CARDS:
+      // One order says both what is kept (the first ones) and the order under the deck.
+      p = engine::MakePrompt(seat, v1::PROMPT_ORDER, T("limit.q.keep", c.count()), c.count(),
+                             c.count());
+      for (int i = 0; i < n.drawn_size(); ++i)
+        engine::AddOption(&p, "d" + std::to_string(i), T("limit.card", g().card(n.drawn(i)).name()))
+            ->mutable_target()
+            ->set_card(std::to_string(n.drawn(i)));
+      break;
+    case PROMPT_DISCARD:
+      p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("limit.q.discard", c.count()), c.count(),
+                             c.count());
+      for (uint32_t id : n.hand())
+        engine::AddOption(&p, std::to_string(id), T("limit.card", g().card(id).name()))
+            ->mutable_target()
+            ->set_card(std::to_string(id));
+      break;
+    case PROMPT_RESIST:
+      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO,
+                             T("limit.q.resist", s_.pending().action().play_card().military()));
+      break;
+    case PROMPT_CONTRIBUTE:
+      p = engine::MakePrompt(seat, v1::PROMPT_NUMBER, T("limit.q.contribute", c.count()), 0,
+                             std::min(n.money(), c.count()));
+      break;
+    case PROMPT_ALLIANCE_FEE:
+      p = engine::MakePrompt(seat, v1::PROMPT_NUMBER, T("limit.q.fee", c.count()), 0,
+                             std::min(n.money(), c.count()));
+      break;
+    case PROMPT_ALLIANCE_VOTE:
+      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("limit.q.vote"));
+      break;
+    case PROMPT_HELP_REQUEST:
+      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("limit.q.help_request"));
+      break;
+    case PROMPT_HELP_ANSWER:
+      p = engine::MakePrompt(seat, v1::PROMPT_NUMBER, T("limit.q.help_answer", ResourceText(c.resource())),
+                             0, std::min(c.amount(), GetRes(n, c.resource())));
+      break;
+    case PROMPT_BREAK_ALLIANCE:
+      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("limit.q.break"));
+      break;
+    case PROMPT_RAISE_CLASS:
+    case PROMPT_LOWER_CLASS:
+      p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE,
+                             c.kind() == PROMPT_RAISE_CLASS ? T("limit.q.raise_class")
+                                                            : T("limit.q.lower_class", c.count()));
+      for (uint32_t k : ChoiceOptions(seat, c))
+        engine::AddOption(&p, kClassIds[k], T("limit.class", kClassIds[k]));
+      break;
+    case PROMPT_LOWER_FACTORY:
+    case PROMPT_GROWTH_FACTORY: {
+      const bool down = c.kind() == PROMPT_LOWER_FACTORY || c.growth_down();
+      p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE,
+                             down ? T("limit.q.lower_factory", c.count()) : T("limit.q.raise_factory"));
+      for (uint32_t f : ChoiceOptions(seat, c)) {
+        const char* id = FactoryId(static_cast<Factory>(f));
+        engine::AddOption(&p, id, T(std::string("limit.factory.") + id));
+      }
+      break;
+    }
+    default:
+      return {};
+  }
+  *p.mutable_detail() = c.why();
+  // Decisions from positions printed before ids existed get one from their place in the game.
+  p.set_id(!c.id().empty() ? c.id()
+                           : "c" + std::to_string(History().size()) + "." + std::to_string(seat));
+  return {p};
+}
+
+Action LimitState::Typed(int seat, const Action& action) const {
+  if (!action.has_core() || !action.core().has_answer() || seat < 0 || seat >= Seats() ||
+      N(seat).choices_size() == 0)
+    return action;
+  const auto& n = N(seat);
+  const auto& c = n.choices(0);
+  const auto& answer = action.core().answer();
+  auto index_of = [](const auto& ids, const std::string& id) {
+    for (size_t i = 0; i < std::size(ids); ++i)
+      if (id == ids[i]) return static_cast<int>(i);
+    return -1;
+  };
+  Action typed;
+  switch (c.kind()) {
+    case PROMPT_CHOOSE_DECK:
+      if (answer.options_size() == 1)
+        typed.mutable_choose_deck()->set_deck(
+            static_cast<Deck>(index_of(kDeckIds, answer.options(0)) + 1));
+      break;
+    case PROMPT_KEEP_CARDS:
+      for (int i = 0; i < answer.options_size(); ++i) {
+        const uint32_t drawn = static_cast<uint32_t>(std::stoul(answer.options(i).substr(1)));
+        if (static_cast<uint32_t>(i) < c.count()) typed.mutable_keep_cards()->add_keep(drawn);
+        else typed.mutable_keep_cards()->add_bottom(drawn);
+      }
+      if (answer.options_size() == 0) typed.mutable_keep_cards();
+      break;
+    case PROMPT_DISCARD:
+      typed.mutable_discard();
+      for (const auto& id : answer.options())
+        typed.mutable_discard()->add_cards(static_cast<uint32_t>(std::stoul(id)));
+      break;
+    case PROMPT_RESIST: typed.mutable_resist()->set_resist(answer.yes()); break;
+    case PROMPT_CONTRIBUTE:
+    case PROMPT_ALLIANCE_FEE:
+      typed.mutable_contribute()->set_amount(static_cast<uint32_t>(answer.number()));
+      break;
+    case PROMPT_ALLIANCE_VOTE: typed.mutable_alliance_vote()->set_accept(answer.yes()); break;
+    case PROMPT_HELP_REQUEST: typed.mutable_request_help()->set_ask(answer.yes()); break;
+    case PROMPT_HELP_ANSWER:
+      typed.mutable_give_help()->set_amount(static_cast<uint32_t>(answer.number()));
+      break;
+    case PROMPT_BREAK_ALLIANCE: typed.mutable_break_alliance()->set_do_break(answer.yes()); break;
+    case PROMPT_RAISE_CLASS:
+    case PROMPT_LOWER_CLASS:
+      if (answer.options_size() == 1)
+        typed.mutable_choose_class()->set_social_class(
+            static_cast<uint32_t>(index_of(kClassIds, answer.options(0))));
+      break;
+    case PROMPT_LOWER_FACTORY:
+    case PROMPT_GROWTH_FACTORY:
+      if (answer.options_size() == 1)
+        for (Factory f : {FACTORY_RENEWABLE, FACTORY_INDUSTRIAL, FACTORY_MILITARY})
+          if (answer.options(0) == FactoryId(f)) typed.mutable_choose_factory()->set_factory(f);
+      break;
+    default:
+      break;
+  }
+  return typed;
 }
 
 int LimitState::MaxTransactions(int seat) const {
@@ -573,8 +734,8 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
       p->add_contributions(ask ? -1 : 0);
       if (ask)
         PushChoice(i, PROMPT_CONTRIBUTE, total,
-                   Name(seat) + " asks for help to pay " + c.name() + " (" +
-                       std::to_string(total) + " $).");
+                   T(total > n.money() ? "limit.why.contribute" : "limit.why.contribute_invited",
+                     Seat{seat}, c.name(), total));
     }
     return Status::Ok();
   }
@@ -656,9 +817,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
       p->set_seat(seat);
       *p->mutable_action()->mutable_play_card() = play;
       PushChoice(target, PROMPT_RESIST, 1,
-                 Name(seat) + " attacks you with " + c.name() + " (" +
-                     std::to_string(play.military()) +
-                     " military): resist by spending as much, or let the effect happen.");
+                 T("limit.why.resist", Seat{seat}, c.name(), play.military()));
       return Status::Ok();
     }
     ApplyEffect(seat, play, false);
@@ -678,10 +837,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
     for (int i = 0; i < k; ++i) n.add_drawn(deck->Get(i));
     deck->erase(deck->begin(), deck->begin() + k);
     n.set_drawn_deck(play.deck());
-    auto* ch = n.add_choices();
-    ch->set_kind(PROMPT_KEEP_CARDS);
-    ch->set_count(1);
-    ch->set_reason("Political reform: keep 1 card; the others go under the deck in your order.");
+    AddChoice(seat, PROMPT_KEEP_CARDS, 1, T("limit.why.reform"));
     return Status::Ok();
   }
   ApplyEffect(seat, play, false);
@@ -707,8 +863,7 @@ void LimitState::ResolvePending() {
       Log("Not enough money was gathered: " + c.name() + " stays in " + Name(seat) + "'s hand.");
       if (p.economic_help() && Group(seat, ALLIANCE_ECONOMIC) != 0) {
         auto* ch = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1,
-                             "Your economic allies refused to help: break the alliance (every "
-                             "member, you included, receives a destabilisation token)?");
+                             T("limit.why.break", KindText(ALLIANCE_ECONOMIC)));
         ch->set_alliance(ALLIANCE_ECONOMIC);
       }
       return;
@@ -854,8 +1009,7 @@ void LimitState::ApplyEffect(int seat, const PlayCard& play, bool /*resisted*/) 
       const uint32_t k = std::min((N(target).classes(2) - 1) * 10, N(target).money());
       N(target).set_money(N(target).money() - k);
       n.set_money(n.money() + k);
-      PushChoice(target, PROMPT_LOWER_CLASS, 2,
-                 "Tourism development by " + Name(seat) + ": lower standards of living by 2.");
+      PushChoice(target, PROMPT_LOWER_CLASS, 2, T("limit.why.tourism", Seat{seat}));
       break;
     }
     case data::EFFECT_MASS_DESTRUCTION:
@@ -946,109 +1100,7 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
       }
   };
   if (n.choices_size() > 0) {
-    const auto& c = n.choices(0);
-    Action a;
-    switch (c.kind()) {
-      case PROMPT_CHOOSE_DECK:
-        for (int d = 0; d < 3; ++d)
-          if (n.decks(d).cards_size() > 0) {
-            a.mutable_choose_deck()->set_deck(static_cast<Deck>(d + 1));
-            out.push_back(a);
-          }
-        break;
-      case PROMPT_KEEP_CARDS: {
-        // Two representatives: keep the first cards drawn, or the last ones.
-        const uint32_t size = n.drawn_size(), keep = c.count();
-        for (int variant = 0; variant < (size > keep ? 2 : 1); ++variant) {
-          Action k;
-          for (uint32_t i = 0; i < size; ++i) {
-            const bool kept = variant == 0 ? i < keep : i >= size - keep;
-            if (kept) k.mutable_keep_cards()->add_keep(i);
-            else k.mutable_keep_cards()->add_bottom(i);
-          }
-          out.push_back(k);
-        }
-        break;
-      }
-      case PROMPT_DISCARD: {
-        const int size = n.hand_size(), k = static_cast<int>(c.count());
-        for (int variant = 0; variant < 2; ++variant) {
-          Action d;
-          for (int i = 0; i < k; ++i)
-            d.mutable_discard()->add_cards(n.hand(variant == 0 ? i : size - k + i));
-          keep_valid(d);
-          if (size == k) break;
-        }
-        break;
-      }
-      case PROMPT_RESIST:
-        a.mutable_resist()->set_resist(false);
-        out.push_back(a);
-        a.mutable_resist()->set_resist(true);
-        keep_valid(a);
-        break;
-      case PROMPT_CONTRIBUTE: {
-        std::set<uint32_t> amounts = {0, std::min(n.money(), c.count()),
-                                      std::min(n.money(), c.count()) / 2};
-        for (uint32_t v : amounts) {
-          a.mutable_contribute()->set_amount(v);
-          out.push_back(a);
-        }
-        break;
-      }
-      case PROMPT_RAISE_CLASS:
-      case PROMPT_LOWER_CLASS:
-        for (uint32_t o : ChoiceOptions(seat, c)) {
-          a.mutable_choose_class()->set_social_class(o);
-          out.push_back(a);
-        }
-        break;
-      case PROMPT_LOWER_FACTORY:
-      case PROMPT_GROWTH_FACTORY:
-        for (uint32_t o : ChoiceOptions(seat, c)) {
-          a.mutable_choose_factory()->set_factory(static_cast<Factory>(o));
-          out.push_back(a);
-        }
-        break;
-      case PROMPT_ALLIANCE_FEE: {
-        std::set<uint32_t> amounts = {0, std::min(n.money(), c.count()),
-                                      std::min(n.money(), c.count()) / 2};
-        for (uint32_t v : amounts) {
-          a.mutable_contribute()->set_amount(v);
-          out.push_back(a);
-        }
-        break;
-      }
-      case PROMPT_ALLIANCE_VOTE:
-        for (bool accept : {true, false}) {
-          a.mutable_alliance_vote()->set_accept(accept);
-          out.push_back(a);
-        }
-        break;
-      case PROMPT_HELP_REQUEST:
-        for (bool ask : {true, false}) {
-          a.mutable_request_help()->set_ask(ask);
-          out.push_back(a);
-        }
-        break;
-      case PROMPT_HELP_ANSWER: {
-        const uint32_t most = std::min(c.amount(), GetRes(n, c.resource()));
-        std::set<uint32_t> amounts = {0, most, most / 2};
-        for (uint32_t v : amounts) {
-          a.mutable_give_help()->set_amount(v);
-          out.push_back(a);
-        }
-        break;
-      }
-      case PROMPT_BREAK_ALLIANCE:
-        for (bool b : {false, true}) {
-          a.mutable_break_alliance()->set_do_break(b);
-          out.push_back(a);
-        }
-        break;
-      default:
-        break;
-    }
+    // The decision itself is a question (GamePrompts): the core lists its answers.
     add_removals();
     return out;
   }
@@ -1300,7 +1352,7 @@ limit::View LimitState::TypedView(int seat) const {
     auto* p = v.add_prompts();
     p->set_kind(c.kind());
     p->set_seat(i);
-    p->set_text(c.reason());
+    *p->mutable_why() = c.why();
     p->set_count(c.count());
     p->set_from_seat(c.from_seat());
     p->set_subject_seat(c.subject());
@@ -1344,9 +1396,8 @@ limit::View LimitState::TypedView(int seat) const {
     p->set_from_seat(-1);
     p->set_subject_seat(-1);
     p->set_cards_played_this_turn(N(s_.turn()).cards_this_turn());
-    p->set_text(N(s_.turn()).cards_this_turn() == 0
-                    ? "Political decisions: play a card (up to two) or pass."
-                    : "Play a second card, or pass (passing is final unless you are targeted).");
+    *p->mutable_why() = T(N(s_.turn()).cards_this_turn() == 0 ? "limit.why.political_first"
+                                                               : "limit.why.political_second");
   }
   if (v.prompts_size() == 0 && s_.phase() == PHASE_ALLIANCE && s_.turn() >= 0 &&
       !s_.alliance_pending().active()) {
@@ -1355,7 +1406,7 @@ limit::View LimitState::TypedView(int seat) const {
     p->set_seat(s_.turn());
     p->set_from_seat(-1);
     p->set_subject_seat(-1);
-    p->set_text("Alliance step: propose an alliance, leave one, exclude a member, or pass.");
+    *p->mutable_why() = T("limit.why.alliance_turn");
     for (const auto& a : AllianceTurnMoves(s_.turn())) {
       if (a.has_alliance_propose()) *p->add_alliance_proposals() = a.alliance_propose();
       if (a.has_alliance_leave()) *p->add_alliance_leaves() = a.alliance_leave();
@@ -1463,6 +1514,7 @@ std::unique_ptr<engine::State> LimitState::PerturbHidden(int seat, uint64_t salt
 namespace plateau::data::limit {
 extern const std::string_view klimit_cards;
 extern const std::string_view klimit_board;
+extern const std::string_view ktexts;
 }  // namespace plateau::data::limit
 
 namespace plateau::games::limit {
@@ -1470,7 +1522,8 @@ namespace {
 
 engine::StatusOr<std::unique_ptr<engine::Game>> MakeLimit() {
   auto game = LimitGame::FromData(::plateau::data::limit::klimit_cards,
-                                  ::plateau::data::limit::klimit_board);
+                                  ::plateau::data::limit::klimit_board,
+                                  ::plateau::data::limit::ktexts);
   if (!game.ok()) return game.status();
   return std::unique_ptr<engine::Game>(std::move(game).value());
 }
