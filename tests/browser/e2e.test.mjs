@@ -137,6 +137,12 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     await C.getByTestId("gl-board").waitFor();
     assert.equal(await C.getByTestId("tile-picker").count(), 0, "a spectator has no tile picker");
     assert.equal(await C.locator("button[data-testid=country-card]").count(), 0, "a spectator cannot click cards");
+    assert.equal(await C.getByTestId("resign").count(), 0, "a spectator cannot resign");
+    // Resigning asks for a confirmation; A thinks better of it and plays on.
+    await A.getByTestId("resign").click();
+    await A.getByTestId("resign-confirm").waitFor();
+    await A.getByTestId("resign-cancel").click();
+    await A.getByTestId("resign").waitFor();
     await A.locator("[data-testid=room]", { hasText: "1 watching" }).waitFor();
 
     // --- Play the whole game through the UI.

@@ -1,5 +1,6 @@
 // Application state: one mutable object, and a version counter components subscribe to.
 import { useEffect, useState } from "preact/hooks";
+import type { TextCatalogue } from "./table";
 
 export interface SeatInfo { seat: number; player_id: string; name: string; ready: boolean; connected: boolean }
 export interface RoomInfo {
@@ -12,6 +13,8 @@ export interface SeatResult { seat: number; name: string; score: number; rank: n
 export interface GameInfo {
   id: string; title: string; min_seats: number; max_seats: number;
   options_type: string; action_type: string; view_type: string;
+  /** Every template the game's Texts use, the core's included (null from a server without them). */
+  texts: TextCatalogue | null;
 }
 export interface GameState {
   version: number; seat: number; viewType: string;
@@ -93,6 +96,15 @@ export function roomState(id: string): RoomState {
 
 export function gameInfo(id: string): GameInfo | undefined {
   return state.games.find((g) => g.id === id);
+}
+
+/**
+ * A game's words, as the server lists them: the only source, so a phrase reads the same in every
+ * client and a new template needs no client release. Until the list arrives (or for a game it
+ * lacks) phrases show as their keys.
+ */
+export function gameTexts(id: string): TextCatalogue | undefined {
+  return gameInfo(id)?.texts ?? undefined;
 }
 
 // ----- persisted bits -----

@@ -1,13 +1,64 @@
 import { describe, expect, it } from "vitest";
-import { withNames } from "../src/games/globalissimo/model";
+import { Barrier, Phase, questionForm } from "../src/games/globalissimo/model";
+import { decode, encode, type } from "../src/proto";
+import { PromptKind, type Answer, type Prompt, type PromptOption } from "../src/table";
+import {
+  answerAction, answerProblem, draftAnswer, draftProblem, initialDraft, optionClick, optionForTarget, promptTargets,
+} from "../src/ui/prompt";
 
-describe("withNames", () => {
-  it("replaces the engine's 1-based seat labels with player names", () => {
-    expect(withNames("Seat 1 places tile 3 on Peru. Seat 2: rank 1", ["Alice", "Bob"]))
-      .toBe("Alice places tile 3 on Peru. Bob: rank 1");
+const region = (id: string): PromptOption => ({ id, label: { key: "globalissimo.map_region", args: [{ name: id }] }, target: { region: id } });
+
+function prompt(kind: number, over: Partial<Prompt> = {}): Prompt {
+  return { id: "q1.3.0.0", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, ...over };
+}
+
+const view = (kind: number, phase: number = Phase.QUESTION) => ({ phase, question: { kind, seat: 0 } });
+
+describe("questionForm", () => {
+  const text = prompt(PromptKind.TEXT, { max: 80 });
+  const map = prompt(PromptKind.CHOOSE, { options: [region("250"), region("076")] });
+
+  it("asks the orange barrier's text question in the capital box", () => {
+    expect(questionForm(view(Barrier.ORANGE), text)).toBe("capital");
   });
-  it("keeps a label it has no name for, and leaves longer numbers alone", () => {
-    expect(withNames("Seat 3 answers", ["Alice"])).toBe("Seat 3 answers");
-    expect(withNames("Seat 12x", ["A"])).toBe("Seat 12x");
+
+  it("asks the violet barrier's choice of a region on the world map", () => {
+    expect(questionForm(view(Barrier.VIOLET), map)).toBe("map");
+  });
+
+  it("leaves anything else to the generic panel", () => {
+    expect(questionForm(view(Barrier.ORANGE), null)).toBeNull();
+    expect(questionForm(view(Barrier.ORANGE), map)).toBeNull();
+    expect(questionForm(view(Barrier.VIOLET), text)).toBeNull();
+    expect(questionForm(view(Barrier.VIOLET, Phase.PLACEMENT), map)).toBeNull();
+    expect(questionForm({ phase: Phase.QUESTION, question: null }, text)).toBeNull();
+    // A choice of several regions, or of options the map cannot show, is not a click on the map.
+    expect(questionForm(view(Barrier.VIOLET), { ...map, max: 2 })).toBeNull();
+    expect(questionForm(view(Barrier.VIOLET), prompt(PromptKind.CHOOSE, { options: [{ id: "a", label: null, target: null }] }))).toBeNull();
+  });
+});
+
+describe("answering the barrier question", () => {
+  const Action = type("plateau.games.globalissimo.Action");
+  const sent = (a: Answer) => decode<any>(Action, encode(Action, answerAction(Action, a))).core.answer;
+
+  it("sends a click on the map as the chosen region's option, through the core", () => {
+    const p = prompt(PromptKind.CHOOSE, { options: ["004", "076", "250"].map(region) });
+    const option = optionForTarget(promptTargets(p), { region: "250" });
+    expect(option).toBe("250");
+    const { answer } = optionClick(p, initialDraft(p), option!);
+    expect(answer).toBeDefined();
+    expect(answerProblem(p, answer!)).toBe("");
+    expect(sent(answer!)).toMatchObject({ prompt_id: "q1.3.0.0", options: ["250"] });
+    // A country the question does not offer answers nothing.
+    expect(optionForTarget(promptTargets(p), { region: "999" })).toBeUndefined();
+  });
+
+  it("sends the capital as typed, trimmed, through the core", () => {
+    const p = prompt(PromptKind.TEXT, { max: 80 });
+    const draft = { ...initialDraft(p), text: "  Lima " };
+    expect(draftProblem(p, draft)).toBe("");
+    expect(sent(draftAnswer(p, draft))).toMatchObject({ prompt_id: "q1.3.0.0", text: "Lima" });
+    expect(draftProblem(p, { ...draft, text: "  " })).not.toBe("");
   });
 });

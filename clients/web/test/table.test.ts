@@ -5,6 +5,7 @@ import {
   type Answer, type Arg, type CoreAction, type Hex, type LogEntry, type Prompt, type PromptOption, type Table,
   type Target, type Text, type TextCatalogue, type TextTemplate,
 } from "../src/table";
+import type { GameInfo } from "../src/store";
 
 // Each list names every key of an interface (TypeScript refuses a missing or extra one), and the
 // test compares it with the .proto: a field added, renamed or removed on either side fails here.
@@ -33,6 +34,13 @@ describe("core view types", () => {
       expect(Object.keys(keys).sort()).toEqual(proto);
     });
   }
+
+  it("GameInfo (src/store.ts) has the fields of plateau.v1.GameInfo, its catalogue included", () => {
+    const keys = {
+      id: true, title: true, min_seats: true, max_seats: true, options_type: true, action_type: true, view_type: true, texts: true,
+    } satisfies Record<keyof GameInfo, true>;
+    expect(Object.keys(keys).sort()).toEqual(type("plateau.v1.GameInfo").fieldsArray.map((f) => f.name).sort());
+  });
 
   it("matches the enum PromptKind", () => {
     const e = type("plateau.v1.Prompt").fields.kind.resolve().resolvedType as any;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decode, encode, Long, type } from "../src/proto";
 import type { Arg, Text } from "../src/table";
-import { catalogueFor, makeCatalogue, renderText, renderTextParts, seatName, type TextScope } from "../src/ui/TextRender";
+import { catalogueFor, makeCatalogue, renderText, renderTextParts, seatName, templateProblem, type TextScope } from "../src/ui/TextRender";
 
 const catalogue = makeCatalogue({
   templates: [
@@ -27,13 +27,11 @@ describe("renderText", () => {
     expect(renderText(T("attack", seat(0), seat(2), n(3)), scope)).toBe("Ann attacks Cy with 3 armies.");
   });
 
-  it("writes the viewer's seat as you, capitalised at the start of a sentence", () => {
-    // Templates do not conjugate: the verb stays as written.
-    expect(renderText(T("attack", seat(1), seat(0), n(1)), scope)).toBe("You attacks Ann with 1 army.");
-    expect(renderText(T("attack", seat(0), seat(1), n(2)), scope)).toBe("Ann attacks you with 2 armies.");
-    expect(renderText(T("famine", name("Peru"), text(T("lose", seat(1), n(2)))), scope)).toBe("Famine in Peru: you loses 2 ranks.");
+  it("writes the viewer's own seat with its name too (templates are written for names)", () => {
+    expect(renderText(T("attack", seat(1), seat(0), n(1)), scope)).toBe("Bo attacks Ann with 1 army.");
+    expect(renderText(T("attack", seat(0), seat(1), n(2)), scope)).toBe("Ann attacks Bo with 2 armies.");
+    expect(renderText(T("famine", name("Peru"), text(T("lose", seat(1), n(2)))), scope)).toBe("Famine in Peru: Bo loses 2 ranks.");
     expect(renderText(T("plain"), scope)).toBe("Nothing to fill.");
-    // A spectator has no "you".
     expect(renderText(T("lose", seat(1), n(1)), { ...scope, viewer: -1 })).toBe("Bo loses 1 rank.");
   });
 
@@ -73,10 +71,12 @@ describe("renderText", () => {
     expect(renderText(deep, scope)).toContain("…");
   });
 
-  it("marks the runs that name seats", () => {
+  it("marks the runs that name seats, and the viewer's own", () => {
     expect(renderTextParts(T("attack", seat(0), seat(1), n(2)), scope)).toEqual([
-      { text: "Ann", seat: 0 }, { text: " attacks " }, { text: "you", seat: 1 }, { text: " with 2 armies." },
+      { text: "Ann", seat: 0 }, { text: " attacks " }, { text: "Bo", seat: 1, you: true }, { text: " with 2 armies." },
     ]);
+    // A spectator's words mark nobody.
+    expect(renderTextParts(T("attack", seat(0), seat(1), n(2)), { ...scope, viewer: -1 })[2]).toEqual({ text: "Bo", seat: 1 });
   });
 
   it("reads decoded Texts (oneof defaults do not leak)", () => {
@@ -85,13 +85,40 @@ describe("renderText", () => {
     expect(renderText(t, scope)).toBe("Ann attacks Cy with 0 armies.");
   });
 
-  it("includes the core's texts, which a game may override", () => {
-    expect(renderText(T("core.resigned", seat(2)), scope)).toBe("Cy resigns.");
-    expect(renderText(T("core.answer.yes"), scope)).toBe("Yes");
-    const own = makeCatalogue([{ key: "core.answer.yes", en: "Aye" }]);
-    expect(renderText(T("core.answer.yes"), { ...scope, catalogue: own })).toBe("Aye");
+  it("knows only the templates it is given (the server's catalogue holds the core's)", () => {
+    // No template of its own: without the server's catalogue a core phrase shows as its key.
+    expect(renderText(T("core.resigned", seat(2)), scope)).toBe("[core.resigned Cy]");
+    const server = makeCatalogue({ templates: [{ key: "core.resigned", en: "{0} resigns." }, { key: "core.answer.yes", en: "Yes" }] });
+    expect(renderText(T("core.resigned", seat(2)), { ...scope, catalogue: server })).toBe("Cy resigns.");
+    // Several sources: a later one's key wins.
+    const both = makeCatalogue({ templates: [{ key: "core.answer.yes", en: "Yes" }] }, [{ key: "core.answer.yes", en: "Aye" }]);
+    expect(renderText(T("core.answer.yes"), { ...scope, catalogue: both })).toBe("Aye");
     const src = { hello: "Hi {0}" };
     expect(catalogueFor(src)).toBe(catalogueFor(src));
     expect(renderText(T("hello", seat(0)), { ...scope, catalogue: catalogueFor(src) })).toBe("Hi Ann");
+  });
+
+  it("reads the catalogue of a GameInfo as the client receives it (list_games)", () => {
+    const GameInfo = type("plateau.v1.GameInfo");
+    const wire = encode(GameInfo, {
+      id: "g", texts: { templates: [{ key: "core.resigned", en: "{0} resigns." }, { key: "g.won", en: "{0} wins by {1|point|points}." }] },
+    });
+    // src/client.ts turns replies into plain objects this way.
+    const info = GameInfo.toObject(GameInfo.decode(wire), { longs: Number, enums: Number, defaults: true, oneofs: true });
+    const c = catalogueFor(info.texts);
+    expect(renderText(T("g.won", seat(0), n(1)), { ...scope, catalogue: c })).toBe("Ann wins by 1 point.");
+    expect(renderText(T("core.resigned", seat(1)), { ...scope, catalogue: c })).toBe("Bo resigns.");
+    // A server without the field: no words, keys shown.
+    const bare = GameInfo.toObject(GameInfo.decode(encode(GameInfo, { id: "g" })), { defaults: true });
+    expect(renderText(T("g.won", seat(0), n(2)), { ...scope, catalogue: catalogueFor(bare.texts) })).toBe("[g.won Ann 2]");
+  });
+});
+
+describe("templateProblem", () => {
+  it("accepts what CheckTemplate accepts and nothing else", () => {
+    for (const ok of ["plain", "{0}", "{12} and {1|a|b}", "{0|card|cards|-}", "{0|||-}"]) expect(templateProblem(ok), ok).toBe("");
+    for (const bad of ["{", "{x}", "{123}", "{0|one}", "{0|a|b|c}", "{0|a|b|-|x}", "{}", "a {0"]) {
+      expect(templateProblem(bad), bad).not.toBe("");
+    }
   });
 });

@@ -1,7 +1,5 @@
 // Every folder under src/games/ with an index.ts(x) default-exporting a GameUI is a game UI;
 // adding a game touches only its own folder.
-import { engineTexts } from "../texts";
-import type { CatalogueSource } from "../ui/TextRender";
 import type { GameUI } from "./types";
 
 const modules = import.meta.glob<GameUI>(["./*/index.ts", "./*/index.tsx"], { eager: true, import: "default" });
@@ -11,9 +9,4 @@ for (const ui of Object.values(modules)) byId.set(ui.id, ui);
 
 export function gameUI(id: string): GameUI | undefined {
   return byId.get(id);
-}
-
-/** A game's text templates: its folder's own, or else the engine's data file. */
-export function gameTexts(id: string): CatalogueSource | undefined {
-  return byId.get(id)?.texts ?? engineTexts(id);
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from "preact";
-import type { CatalogueSource } from "../ui/TextRender";
+import type { Prompt } from "../table";
 
 export interface BoardProps {
   /** The decoded game View (protobufjs message). */
@@ -37,9 +37,9 @@ export interface GameUI {
   OptionsForm?: ComponentType<OptionsFormProps>;
   defaultOptions: () => Record<string, unknown>;
   /**
-   * The game's text templates (its TextCatalogue), for the plateau.v1.Text of its views: the
-   * log, prompts. Usually left out: the engine's engine/games/<id>/data/texts.textproto is read
-   * at build time (src/texts.ts). Keys missing from both show as "[key args]".
+   * Whether the board itself asks `prompt` (the viewer's current question, table.prompts[0]) in
+   * `view`: its own controls, its targets clickable. Otherwise the page shows the generic
+   * PromptPanel under the board, so any question can be answered without game code.
    */
-  texts?: CatalogueSource;
+  drawsPrompt?: (prompt: Prompt, view: any) => boolean;
 }

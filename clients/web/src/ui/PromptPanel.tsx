@@ -243,7 +243,7 @@ export function ResignButton({ actionType, run, busy }: {
       <span class="muted small">Leave the game for good?</span>
       <button type="button" class="btn danger" disabled={busy} data-testid="resign-confirm"
         onClick={() => { setArmed(false); void run(resignAction(type(actionType))); }}>Resign</button>
-      <button type="button" class="btn ghost" onClick={() => setArmed(false)}>Keep playing</button>
+      <button type="button" class="btn ghost" data-testid="resign-cancel" onClick={() => setArmed(false)}>Keep playing</button>
     </span>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { request } from "../client";
-import { gameTexts, gameUI } from "../games/registry";
+import { gameUI } from "../games/registry";
 import { type } from "../proto";
 import { navigate, type Route } from "../router";
-import { gameInfo, toast } from "../store";
+import { gameInfo, gameTexts, toast } from "../store";
+import { currentPrompt, tableOf } from "../table";
 import { downloadBytes, Panel, Ranking, Spinner } from "./common";
+import { PromptPanel } from "./PromptPanel";
 import { TextProvider, useTextScopeFor } from "./TextRender";
 import type { ReplaySummary } from "./Replays";
 
@@ -77,6 +79,9 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
   }
   if (!data) return <Spinner label="Loading the replay…" />;
   const seats = [...data.summary.results].sort((a, b) => a.seat - b.seat);
+  // What the seat was asked at this step, when its board does not show the question itself.
+  const prompt = currentPrompt(tableOf(data.view), data.seat);
+  const asked = prompt && ui && !ui.drawsPrompt?.(prompt, data.view) ? prompt : null;
   return (
     <div class="replay" data-testid="replay-viewer">
       <div class="room-head">
@@ -126,6 +131,7 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
             <TextProvider scope={scope}>
               <ui.Board view={data.view} seat={data.seat} names={names} acting={[]} gameOver={data.step >= total}
                 readOnly={true} />
+              {asked && <PromptPanel prompt={asked} onAnswer={() => {}} readOnly />}
             </TextProvider>
           ) : <p class="form-error">This client cannot show {data.summary.game} games.</p>}
         </div>

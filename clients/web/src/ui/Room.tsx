@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { fetchResults, joinRoom, leaveRoom, ready, request, RequestError, spectate, submitAction } from "../client";
-import { gameTexts, gameUI } from "../games/registry";
+import { gameUI } from "../games/registry";
 import { href, navigate } from "../router";
-import { gameInfo, roomState, RoomStatus, state, toast, useStore, type RoomState } from "../store";
+import { gameInfo, gameTexts, roomState, RoomStatus, state, toast, useStore, type RoomState } from "../store";
+import { currentPrompt, tableOf } from "../table";
 import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
+import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
+import { ActionError, useSubmit } from "./submit";
 import { TextProvider, useTextScopeFor } from "./TextRender";
 
 function shareLink(r: RoomState): string {
@@ -163,9 +166,7 @@ function GameArea({ r }: { r: RoomState }) {
     connected[s.seat] = !!s.player_id && s.connected;
   }
   const scope = useTextScopeFor(gameTexts(info.game), names, g?.seat ?? -1);
-  if (!ui) return <p class="form-error">This client cannot show {info.game} games.</p>;
-  if (!g) return <Spinner label="Dealing the game…" />;
-  const readOnly = g.seat < 0 || g.gameOver;
+  const readOnly = !g || g.seat < 0 || g.gameOver;
   const submit = async (action: Record<string, unknown>) => {
     if (!ginfo) throw new Error("Unknown game.");
     try {
@@ -176,12 +177,31 @@ function GameArea({ r }: { r: RoomState }) {
       throw new Error(reason);
     }
   };
+  // Answers through the generic panel and resigning: moves of the core, whatever the game.
+  const core = useSubmit(readOnly ? undefined : submit, g?.view);
+  if (!ui) return <p class="form-error">This client cannot show {info.game} games.</p>;
+  if (!g) return <Spinner label="Dealing the game…" />;
+  const table = tableOf(g.view);
+  const prompt = readOnly ? null : currentPrompt(table, g.seat);
+  const generic = prompt && ginfo && !ui.drawsPrompt?.(prompt, g.view) ? prompt : null;
+  const resigned = !g.gameOver && g.seat >= 0 && table.resigned.includes(g.seat);
+  const canResign = !readOnly && !!ginfo && info.status === RoomStatus.PLAYING && !resigned;
   return (
     <div class="game-area" data-testid="game-area">
       <TextProvider scope={scope}>
         <ui.Board view={g.view} seat={g.seat} names={names} acting={g.acting} gameOver={g.gameOver}
           readOnly={readOnly} submit={readOnly ? undefined : submit} actionType={ginfo?.action_type} connected={connected} />
+        {generic && (
+          <PromptPanel prompt={generic} onAnswer={answerSender(ginfo!.action_type, core.run)} busy={core.busy} error={core.error} />
+        )}
       </TextProvider>
+      {(canResign || resigned) && (
+        <div class="game-actions row-actions">
+          {canResign ? <ResignButton actionType={ginfo!.action_type} run={core.run} busy={core.busy} />
+            : <span class="muted small" data-testid="resigned">You resigned: the game plays on without you.</span>}
+          {!generic && <ActionError error={core.error} />}
+        </div>
+      )}
     </div>
   );
 }

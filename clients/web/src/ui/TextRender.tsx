@@ -1,6 +1,7 @@
 // Puts a plateau.v1.Text into words with a game's TextCatalogue, like Catalogue::Render in
-// engine/core/table.cc (same placeholders, same plural rule, same marks for what is missing), but
-// with the players' names for seats and "you" for the viewer's own seat.
+// engine/core/table.cc (same placeholders, same plural rule, same marks for what is missing), with
+// the players' names for seats. The catalogue is the server's (GameInfo.texts of list_games, the
+// core's templates included): the client holds no words of its own for a game.
 //
 // Templates (table.proto): `{0}` the first argument; `{1|rank|ranks}` the second argument's number
 // then the singular or plural word; `{0|card|cards|-}` the word alone. The pure functions come
@@ -15,13 +16,6 @@ export type Catalogue = ReadonlyMap<string, string>;
 
 export type CatalogueSource = TextCatalogue | readonly TextTemplate[] | Readonly<Record<string, string>>;
 
-/** The core's own templates (Game::CoreTexts), which every game's catalogue extends. */
-export const CORE_TEXTS: Readonly<Record<string, string>> = {
-  "core.resigned": "{0} resigns.",
-  "core.answer.yes": "Yes",
-  "core.answer.no": "No",
-};
-
 function addTemplates(out: Map<string, string>, src: CatalogueSource | null | undefined): void {
   if (!src) return;
   const list = Array.isArray(src) ? src : Array.isArray((src as TextCatalogue).templates) ? (src as TextCatalogue).templates : null;
@@ -32,10 +26,9 @@ function addTemplates(out: Map<string, string>, src: CatalogueSource | null | un
   }
 }
 
-/** A catalogue from the core texts and then the game's (a game's key wins, as on the server). */
+/** A catalogue from the sources in order (a later source's key wins). */
 export function makeCatalogue(...sources: (CatalogueSource | null | undefined)[]): Catalogue {
   const out = new Map<string, string>();
-  addTemplates(out, CORE_TEXTS);
   for (const s of sources) addTemplates(out, s);
   return out;
 }
@@ -58,7 +51,10 @@ export interface TextScope {
   catalogue: Catalogue;
   /** Display names per seat. */
   names: readonly string[];
-  /** The seat the words are written for (its seat reads "you"); -1 for a spectator. */
+  /**
+   * The seat the words are written for, -1 for a spectator. Its runs are marked (`you`), not
+   * reworded: templates are written for names, and "you" would not agree with their verbs.
+   */
   viewer: number;
 }
 
@@ -66,10 +62,11 @@ export interface TextScope {
 export interface TextPart {
   text: string;
   seat?: number;
+  /** The run names the viewer's own seat (set only then). */
+  you?: boolean;
 }
 
-export function seatName(seat: number, scope: Pick<TextScope, "names" | "viewer">): string {
-  if (seat === scope.viewer && seat >= 0) return "you";
+export function seatName(seat: number, scope: Pick<TextScope, "names">): string {
   return scope.names[seat] || `Seat ${seat + 1}`;
 }
 
@@ -104,7 +101,9 @@ function argParts(a: Arg, scope: TextScope, out: TextPart[], depth: number): voi
     case "number": out.push({ text: int64String(a.number) }); return;
     case "seat": {
       const seat = a.seat ?? 0;
-      out.push({ text: seatName(seat, scope), seat });
+      const part: TextPart = { text: seatName(seat, scope), seat };
+      if (seat === scope.viewer && seat >= 0) part.you = true;
+      out.push(part);
       return;
     }
     case "name": out.push({ text: a.name ?? "" }); return;
@@ -166,23 +165,12 @@ function textParts(t: Text | null | undefined, scope: TextScope, out: TextPart[]
   }
 }
 
-/** "you" opening a sentence is written "You". */
-function capitaliseYou(parts: TextPart[], viewer: number): TextPart[] {
-  let before = "";
-  return parts.map((p) => {
-    const at = before;
-    before += p.text;
-    if (p.seat === viewer && p.text === "you" && (at.trim() === "" || /[.!?]\s+$/.test(at))) return { ...p, text: "You" };
-    return p;
-  });
-}
-
 /** The words of `t`, in runs; adjacent plain runs are merged. */
 export function renderTextParts(t: Text | null | undefined, scope: TextScope): TextPart[] {
   const raw: TextPart[] = [];
   textParts(t, scope, raw, 0);
   const out: TextPart[] = [];
-  for (const p of capitaliseYou(raw, scope.viewer)) {
+  for (const p of raw) {
     if (p.text === "") continue;
     const last = out[out.length - 1];
     if (last && last.seat == null && p.seat == null) last.text += p.text;
@@ -215,21 +203,21 @@ export function useTextScope(): TextScope {
  * The scope a page provides around a game's board: the same object while the game, the names
  * and the viewer stay, so memoised lines and labels under it are not re-rendered for nothing.
  */
-export function useTextScopeFor(texts: CatalogueSource | undefined, names: readonly string[], viewer: number): TextScope {
+export function useTextScopeFor(texts: CatalogueSource | null | undefined, names: readonly string[], viewer: number): TextScope {
   const catalogue = catalogueFor(texts);
   // Names come as a fresh array on every render: compare them by content.
   const namesKey = names.join("\u0000");
   return useMemo(() => ({ catalogue, names: [...names], viewer }), [catalogue, namesKey, viewer]);
 }
 
-/** A Text in words, seats in their colours. */
+/** A Text in words, seats in their colours, the viewer's own seat emphasised. */
 export function Txt({ text, scope }: { text: Text | null | undefined; scope?: TextScope }) {
   const ctx = useTextScope();
   const parts = renderTextParts(text, scope ?? ctx);
   return (
     <>
       {parts.map((p, i) => p.seat == null ? p.text : (
-        <span key={i} class="txt-seat" style={{ color: seatColor(p.seat) }}>{p.text}</span>
+        <span key={i} class={p.you ? "txt-seat txt-you" : "txt-seat"} style={{ color: seatColor(p.seat) }}>{p.text}</span>
       ))}
     </>
   );

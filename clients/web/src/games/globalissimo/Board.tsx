@@ -1,11 +1,13 @@
 import { useEffect, useState } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { Dot, seatColor } from "../../ui/common";
-import { tableOf } from "../../table";
+import { currentPrompt, tableOf, type Prompt } from "../../table";
 import { GameLog } from "../../ui/GameLog";
 import { PlayerBadge } from "../../ui/PlayerBadge";
+import { answerSender, usePromptControl, type AnswerFn } from "../../ui/PromptPanel";
+import { draftAnswer, promptMax, textLength } from "../../ui/prompt";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
-import { Barrier, ordinal, Phase, playerName, withNames } from "./model";
+import { Barrier, ordinal, Phase, playerName, questionForm, type QuestionForm } from "./model";
 import { Track } from "./Track";
 import { WorldMap } from "./WorldMap";
 
@@ -67,15 +69,21 @@ function CountryCard({ slot, index, names, clickable, selected, onClick, compact
   );
 }
 
-function QuestionPanel({ q, names, mine, busy, onCapital, onLocation }: {
-  q: any; names: string[]; mine: boolean; busy: boolean;
-  onCapital: (text: string) => void; onLocation: (id: string) => void;
+// The barrier question is the scorer's core prompt (table.prompts[0]); the board asks it in its
+// own way: the capital box for the orange barrier's text, the world map for the violet barrier's
+// choice of a region. Everyone else sees the question from view.question, without controls.
+function QuestionPanel({ q, names, prompt, form, busy, onAnswer }: {
+  q: any; names: string[]; prompt: Prompt | null; form: QuestionForm | null; busy: boolean; onAnswer: AnswerFn;
 }) {
-  const [text, setText] = useState("");
+  const c = usePromptControl(form ? prompt : null, onAnswer, busy);
+  const mine = form != null;
   const orange = q.kind === Barrier.ORANGE;
   const who = playerName(names, q.seat);
+  const typed = textLength(c.draft.text);
+  const longest = prompt ? promptMax(prompt) : 0;
   return (
-    <div class={`gl-question ${orange ? "orange" : "violet"}`} data-testid="question-panel" data-kind={orange ? "orange" : "violet"}>
+    <div class={`gl-question ${orange ? "orange" : "violet"}`} data-testid="question-panel" data-kind={orange ? "orange" : "violet"}
+      data-prompt={mine ? prompt!.id : undefined}>
       <div class="gl-question-head">
         <span class="gl-barrier-icon">{orange ? "🏛" : "📍"}</span>
         <div>
@@ -91,15 +99,17 @@ function QuestionPanel({ q, names, mine, busy, onCapital, onLocation }: {
       {q.wrong_answers?.length > 0 && (
         <p class="gl-wrong">Refused: {q.wrong_answers.map((w: string, i: number) => <span key={i} class="chip wrong">{w}</span>)}</p>
       )}
-      {mine && orange && (
-        <form class="gl-capital-form" onSubmit={(e) => { e.preventDefault(); if (text.trim()) onCapital(text.trim()); }}>
-          <input data-testid="capital-input" value={text} placeholder="Type the capital…" autoFocus disabled={busy}
-            onInput={(e) => setText((e.target as HTMLInputElement).value)} />
-          <SubmitButton type="submit" busy={busy} disabled={!text.trim()} testid="capital-submit">Answer</SubmitButton>
+      {form === "capital" && (
+        <form class="gl-capital-form" onSubmit={(e) => { e.preventDefault(); if (!c.problem) c.send(draftAnswer(prompt!, c.draft)); }}>
+          <input data-testid="capital-input" value={c.draft.text} placeholder="Type the capital…" autoFocus disabled={busy}
+            onInput={(e) => c.setDraft({ ...c.draft, text: (e.target as HTMLInputElement).value })} />
+          <SubmitButton type="submit" busy={busy} disabled={!!c.problem} testid="capital-submit" title={c.problem || undefined}>Answer</SubmitButton>
         </form>
       )}
+      {form === "capital" && typed > longest && <p class="form-error small">{c.problem}</p>}
       {!orange && (
-        <WorldMap disabled={!mine || busy} onPick={mine ? (id) => onLocation(id) : undefined} />
+        <WorldMap regions={form === "map" ? c.targets.regions : undefined} picked={c.draft.chosen[0]} disabled={form !== "map" || busy}
+          onPick={form === "map" ? (id) => void c.answerWithTarget({ region: id }) : undefined} />
       )}
       {!mine && <p class="muted">Waiting for {who} to answer…</p>}
     </div>
@@ -145,7 +155,7 @@ function LastRound({ lr, names }: { lr: any; names: string[] }) {
   );
 }
 
-export function Board({ view, seat, names, readOnly, submit, gameOver, connected }: BoardProps) {
+export function Board({ view, seat, names, readOnly, submit, actionType, gameOver, connected }: BoardProps) {
   const [pos, setPos] = useState<number | null>(null);
   const [slot, setSlot] = useState<number | null>(null);
   const { busy, error, run } = useSubmit(submit, view);
@@ -154,7 +164,10 @@ export function Board({ view, seat, names, readOnly, submit, gameOver, connected
   const me = seat >= 0 ? view.players.find((p: any) => p.seat === seat) : null;
   const canAct = !readOnly && !!submit && seat >= 0 && toAct === seat && !gameOver;
   const placing = canAct && phase === Phase.PLACEMENT;
-  const answering = canAct && phase === Phase.QUESTION && view.question?.seat === seat;
+  // Only a live seat answers: a replay's view may hold the question, but nothing can be sent.
+  const prompt = !readOnly && submit && actionType && !gameOver ? currentPrompt(tableOf(view), seat) : null;
+  const form = questionForm(view, prompt);
+  const answering = form != null;
   const maxPos = view.max_position || view.display.length;
 
   // A new turn or round starts with a clean selection.
@@ -205,9 +218,8 @@ export function Board({ view, seat, names, readOnly, submit, gameOver, connected
           player has just typed. */}
       {phase === Phase.QUESTION && view.question && (
         <QuestionPanel key={`${view.question.seat}:${view.question.barrier_square}:${view.question.wrong_answers?.length ?? 0}`}
-          q={view.question} names={names} mine={answering} busy={busy}
-          onCapital={(text) => void send({ answer_capital: { text } })}
-          onLocation={(id) => void send({ answer_location: { map_id: id } })} />
+          q={view.question} names={names} prompt={prompt} form={form} busy={busy}
+          onAnswer={answerSender(actionType ?? "", run)} />
       )}
 
       {view.display.length > 0 && <div class="gl-display-wrap">
@@ -249,17 +261,7 @@ export function Board({ view, seat, names, readOnly, submit, gameOver, connected
 
       {view.last_round && view.last_round.display?.length > 0 && <LastRound lr={view.last_round} names={names} />}
 
-      {/* Views from before the structured log carry English lines of their own. */}
-      {Array.isArray(view.log) && view.log.length > 0 && tableOf(view).log.length === 0 ? (
-        <details class="gl-log" open data-testid="game-log">
-          <summary>Game log</summary>
-          <ol reversed>
-            {[...view.log].reverse().slice(0, 60).map((l: any, i: number) => (
-              <li key={i}><span class="gl-log-round">R{l.round}</span> {withNames(l.text, names)}</li>
-            ))}
-          </ol>
-        </details>
-      ) : <GameLog log={tableOf(view).log} limit={60} class="gl-log" testid="game-log" />}
+      <GameLog log={tableOf(view).log} limit={60} class="gl-log" testid="game-log" />
     </div>
   );
 }

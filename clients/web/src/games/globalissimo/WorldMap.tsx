@@ -1,17 +1,19 @@
 // The violet barrier's world map: countries from world-atlas (ids are ISO 3166-1 numeric codes,
-// exactly AnswerLocation.map_id), drawn with d3-geo. Hover highlights, click answers.
+// the regions the question's options target), drawn with d3-geo. Only the regions offered are
+// clickable; a click answers. No country is ever named here: on a map question the name would be
+// the answer.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { geoEqualEarth, geoPath } from "d3-geo";
 import { feature } from "topojson-client";
 import type { Feature, FeatureCollection, Geometry } from "geojson";
 
-type Country = Feature<Geometry, { name?: string }> & { id?: string | number };
+type Country = Feature<Geometry> & { id?: string | number };
 
 let cache: Promise<Country[]> | null = null;
 function loadCountries(): Promise<Country[]> {
   cache ??= import("world-atlas/countries-110m.json").then((m) => {
     const topo = (m as any).default ?? m;
-    const fc = feature(topo, topo.objects.countries) as unknown as FeatureCollection<Geometry, { name?: string }>;
+    const fc = feature(topo, topo.objects.countries) as unknown as FeatureCollection<Geometry>;
     // Antarctica only gets in the way of a question about a country.
     return (fc.features as Country[]).filter((f) => f.id !== "010");
   });
@@ -21,15 +23,19 @@ function loadCountries(): Promise<Country[]> {
 const W = 960;
 const H = 470;
 
-export function WorldMap({ onPick, disabled, highlight }: {
-  onPick?: (mapId: string, name: string) => void;
+const NO_REGIONS: ReadonlySet<string> = new Set();
+
+export function WorldMap({ onPick, disabled, regions = NO_REGIONS, picked, highlight }: {
+  onPick?: (mapId: string) => void;
   disabled?: boolean;
+  /** The map ids a click may answer with (the prompt's region targets); none: nothing clickable. */
+  regions?: ReadonlySet<string>;
+  /** The map id of the answer given (shown until the question changes). */
+  picked?: string;
   /** A country to outline (e.g. the answer, once known). */
   highlight?: string;
 }) {
   const [countries, setCountries] = useState<Country[] | null>(null);
-  const [hover, setHover] = useState<Country | null>(null);
-  const [picked, setPicked] = useState<string>("");
   const [zoom, setZoom] = useState(1);
   const [center, setCenter] = useState<[number, number]>([W / 2, H / 2]);
   useEffect(() => {
@@ -41,7 +47,7 @@ export function WorldMap({ onPick, disabled, highlight }: {
     if (!countries) return [];
     const projection = geoEqualEarth().fitExtent([[8, 8], [W - 8, H - 8]], { type: "FeatureCollection", features: countries });
     const path = geoPath(projection);
-    return countries.map((c) => ({ id: c.id == null ? "" : String(c.id), name: c.properties?.name ?? "", d: path(c) ?? "" }));
+    return countries.map((c) => ({ id: c.id == null ? "" : String(c.id), d: path(c) ?? "" }));
   }, [countries]);
   if (!countries) return <div class="gl-map loading">Unrolling the map…</div>;
   const vw = W / zoom, vh = H / zoom;
@@ -64,19 +70,22 @@ export function WorldMap({ onPick, disabled, highlight }: {
           zoomAt(e.deltaY < 0 ? 1.4 : 1 / 1.4, x, y);
         }}>
         <rect x={0} y={0} width={W} height={H} class="gl-sea" />
-        {paths.map((p, i) => (
-          <path key={i} d={p.d} data-id={p.id} data-name={p.name}
-            class={`gl-country ${p.id && p.id === picked ? "picked" : ""} ${p.id && p.id === highlight ? "answer" : ""} ${p.id ? "" : "nocode"}`}
-            onMouseEnter={() => setHover(countries[i])} onMouseLeave={() => setHover(null)}
-            onClick={() => {
-              if (disabled || !onPick || !p.id) return;
-              setPicked(p.id);
-              onPick(p.id, p.name);
-            }} />
-        ))}
+        {paths.map((p, i) => {
+          const option = !!p.id && regions.has(p.id);
+          return (
+            <path key={i} d={p.d} data-id={p.id}
+              class={`gl-country ${option ? "option" : ""} ${p.id && p.id === picked ? "picked" : ""} ${p.id && p.id === highlight ? "answer" : ""}`}
+              onClick={() => {
+                if (disabled || !onPick || !option) return;
+                onPick(p.id);
+              }} />
+          );
+        })}
       </svg>
       <div class="gl-map-bar">
-        <span class="gl-map-hover" data-testid="map-hover">{hover ? hover.properties?.name ?? "" : "Hover a country, click to answer"}</span>
+        <span class="gl-map-hover" data-testid="map-hover">
+          {disabled ? "Countries are not named: the name would give the answer away." : "Click the country: that is your answer."}
+        </span>
         <span class="gl-map-zoom">
           <button type="button" class="btn small ghost" onClick={() => zoomAt(1.5)} aria-label="Zoom in">+</button>
           <button type="button" class="btn small ghost" onClick={() => zoomAt(1 / 1.5)} aria-label="Zoom out">−</button>

@@ -1,5 +1,6 @@
 import type { GameUI, OptionsFormProps } from "../types";
 import { Board } from "./Board";
+import { questionForm } from "./model";
 import "./board.css";
 
 function OptionsForm({ value, onChange }: OptionsFormProps) {
@@ -20,6 +21,7 @@ const ui: GameUI = {
   Board,
   OptionsForm,
   defaultOptions: () => ({ rounds: 10 }),
+  drawsPrompt: (prompt, view) => questionForm(view, prompt) != null,
 };
 
 export default ui;

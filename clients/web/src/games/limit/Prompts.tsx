@@ -1,12 +1,13 @@
 // Every decision the View asks for, rendered from the prompt data: simple choices as buttons,
 // and forms for keeping/ordering drawn cards, discarding, and playing a card with its parameters.
 import { useMemo, useState } from "preact/hooks";
+import { Txt } from "../../ui/TextRender";
 import { CardFace } from "./Cards";
 import { ClassGrid } from "./NationBoard";
 import {
   CLASS_LETTERS, DECK_NAME, PROMPT_SLUG, PromptKind, RESOURCE_NAME, applySteps, canLower, canRaise, classLevelsFor,
   defaultClassesFor, defaultDraft, defaultTransaction, discardAction, draftProblem, keepAction, marketTrack, maxQuantity,
-  playAction, playPlan, playerName, priceOf, promptChoices, requiredSteps, withNames,
+  playAction, playPlan, playerName, priceOf, promptChoices, requiredSteps,
   type PlayDraft, type PlayPlan, type TransactionDraft,
 } from "./model";
 
@@ -284,7 +285,7 @@ export function MyPrompt({ prompt, view, seat, names, busy, send, playing, setPl
       data-count={prompt.count} data-played={prompt.cards_played_this_turn}>
       <header>
         <span class="lm-kicker">{KIND_TITLE[prompt.kind] ?? "Decision"}{prompt.count > 1 && prompt.kind >= PromptKind.RAISE_CLASS && prompt.kind <= PromptKind.GROWTH_FACTORY ? ` · ${prompt.count} to choose` : ""}</span>
-        <h3>{withNames(prompt.text || "", names)}</h3>
+        <h3><Txt text={prompt.why} /></h3>
         {prompt.from_seat >= 0 && <p class="muted small">From {playerName(names, prompt.from_seat)}{concerned ? ` · ${concerned}` : ""}{prompt.amount ? ` · ${prompt.amount}` : ""}</p>}
       </header>
       {prompt.kind === PromptKind.KEEP_CARDS ? <KeepForm key={`${prompt.count}:${(prompt.drawn ?? []).map((c: any) => c.id).join(",")}`}
@@ -305,7 +306,7 @@ export function OthersPrompts({ prompts, names }: { prompts: any[]; names: strin
       {prompts.map((p, i) => (
         <li key={i} data-kind={PROMPT_SLUG[p.kind]} data-seat={p.seat}>
           <b>{playerName(names, p.seat)}</b> · {KIND_TITLE[p.kind] ?? "decision"}
-          <span class="muted"> — {p.kind === PromptKind.CHOOSE_DECK && p.options?.length ? `decks: ${p.options.map((d: number) => DECK_NAME[d]).join(", ")}` : withNames(p.text || "", names)}</span>
+          <span class="muted"> — {p.kind === PromptKind.CHOOSE_DECK && p.options?.length ? `decks: ${p.options.map((d: number) => DECK_NAME[d]).join(", ")}` : <Txt text={p.why} />}</span>
         </li>
       ))}
     </ul>

@@ -27,6 +27,9 @@ const ui: GameUI = {
   Board,
   OptionsForm,
   defaultOptions: () => ({ first_game: false, alliances: false }),
+  // The board asks each of a nation's decisions in its own forms (view.prompts), the core's
+  // question for the same decision included.
+  drawsPrompt: (prompt, view) => (view.prompts ?? []).some((p: any) => p.seat === prompt.seat),
 };
 
 export default ui;
