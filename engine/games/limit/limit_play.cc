@@ -342,6 +342,16 @@ const char* FactoryId(Factory f) {
 
 }  // namespace
 
+std::unique_ptr<engine::Message> LimitState::DefaultAction(int seat) const {
+  if (seat >= 0 && seat < Seats() && N(seat).choices_size() == 0 && s_.turn() == seat &&
+      (s_.phase() == PHASE_POLITICAL_DECISIONS || s_.phase() == PHASE_ALLIANCE)) {
+    auto pass = std::make_unique<Action>();
+    pass->mutable_pass();
+    if (TypedValidate(seat, *pass).ok()) return pass;
+  }
+  return State::DefaultAction(seat);
+}
+
 void LimitState::Repeat(int seat, uint32_t count_left) {
   auto* c = N(seat).mutable_choices(0);
   c->set_count(count_left);

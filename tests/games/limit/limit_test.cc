@@ -173,6 +173,16 @@ TEST(LimitDecisions, NewPolicyAnsweredThroughQuestions) {
   EXPECT_EQ(asked->Serialize(), before);
 }
 
+// What a timer plays: a pass on a political turn, never a card.
+TEST(LimitDecisions, DefaultOnAPoliticalTurnIsToPass) {
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"public_spending"});
+  auto a = s->DefaultAction(0);
+  ASSERT_NE(a, nullptr);
+  EXPECT_TRUE(static_cast<const Action&>(*a).has_pass());
+  EXPECT_TRUE(s->Validate(0, *a).ok());
+}
+
 // A decision repeated (two standards of living to lower) is a new question each time: a late
 // copy of the first answer cannot answer the second.
 TEST(LimitDecisions, RepeatedDecisionGetsANewQuestionId) {
