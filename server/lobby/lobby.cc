@@ -4,6 +4,7 @@
 
 #include "engine/core/registry.h"
 #include "server/lobby/ids.h"
+#include "server/error_codes.h"
 
 namespace plateau::server {
 namespace {
@@ -156,7 +157,7 @@ void Lobby::RemoveRoom(const std::string& room_id) {
 void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
   v1::ClientMessage message;
   if (!message.ParseFromArray(frame.data(), static_cast<int>(frame.size()))) {
-    conn->Send(EncodeError(0, "malformed", "The message could not be decoded as a ClientMessage."));
+    conn->Send(EncodeError(0, engine::codes::kMalformed, "The message could not be decoded as a ClientMessage."));
     return;
   }
   const uint64_t id = message.request_id();
@@ -165,7 +166,7 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
     return;
   }
   if (!conn->player) {
-    conn->Send(EncodeError(id, "hello_required", "Say Hello first."));
+    conn->Send(EncodeError(id, codes::kHelloRequired, "Say Hello first."));
     return;
   }
   const PlayerPtr& player = conn->player;
@@ -238,17 +239,17 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
     case v1::ClientMessage::BODY_NOT_SET:
       break;
   }
-  conn->Send(EncodeError(id, "malformed", "The message has no request this server knows."));
+  conn->Send(EncodeError(id, engine::codes::kMalformed, "The message has no request this server knows."));
 }
 
 void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1::Hello& hello) {
   if (conn->player) {
-    conn->Send(EncodeError(request_id, "already_identified",
+    conn->Send(EncodeError(request_id, codes::kAlreadyIdentified,
                            "This connection already said Hello; open a new one to switch."));
     return;
   }
   if (hello.protocol_version() > 1) {
-    conn->Send(EncodeError(request_id, "unsupported_protocol",
+    conn->Send(EncodeError(request_id, codes::kUnsupportedProtocol,
                            "This server speaks protocol version 1."));
     return;
   }
@@ -263,11 +264,11 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
       auto found = store_.FindPlayer(hello.token());
       if (!found.ok()) {
         spdlog::error("cannot look up a player: {}", found.status().ToString());
-        conn->Send(EncodeError(request_id, "storage_error", "Players cannot be looked up now."));
+        conn->Send(EncodeError(request_id, codes::kStorageError, "Players cannot be looked up now."));
         return;
       }
       if (!found.value().has_value()) {
-        conn->Send(EncodeError(request_id, "unknown_token",
+        conn->Send(EncodeError(request_id, codes::kUnknownToken,
                                "This token is unknown here; say Hello with a name instead."));
         return;
       }
@@ -283,7 +284,7 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
     const std::string name = Trim(hello.name());
     const size_t chars = CodePoints(name);
     if (chars < 1 || chars > kMaxNameChars || HasControlChars(name)) {
-      conn->Send(EncodeError(request_id, "bad_name",
+      conn->Send(EncodeError(request_id, codes::kBadName,
                              "A name has 1 to " + std::to_string(kMaxNameChars) +
                                  " characters, without control characters."));
       return;
@@ -295,7 +296,7 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
     Status saved = store_.SavePlayer(p->token, StoredPlayer{p->player_id, p->name});
     if (!saved.ok()) {
       spdlog::error("cannot save a player: {}", saved.ToString());
-      conn->Send(EncodeError(request_id, "storage_error", "Players cannot be saved now."));
+      conn->Send(EncodeError(request_id, codes::kStorageError, "Players cannot be saved now."));
       return;
     }
     std::lock_guard lock(mu_);
@@ -380,7 +381,7 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
   }
   std::string title = Trim(create.title());
   if (CodePoints(title) > kMaxTitleChars || HasControlChars(title)) {
-    conn->Send(EncodeError(request_id, "bad_title",
+    conn->Send(EncodeError(request_id, codes::kBadTitle,
                            "A room title has at most " + std::to_string(kMaxTitleChars) +
                                " characters, without control characters."));
     return;
@@ -415,7 +416,7 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
 void Lobby::HandleReplays(const ConnectionPtr& conn, const v1::ClientMessage& message) {
   const uint64_t id = message.request_id();
   if (replays_ == nullptr) {
-    conn->Send(EncodeError(id, "replays_unavailable", "Replays are not available on this server."));
+    conn->Send(EncodeError(id, codes::kReplaysUnavailable, "Replays are not available on this server."));
     return;
   }
   v1::ServerMessage m;
@@ -460,7 +461,7 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
     if (it != rooms_.end()) room = it->second;
   }
   if (!room) {
-    conn->Send(EncodeError(request_id, "room_not_found", "There is no such room."));
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "There is no such room."));
   }
   return room;
 }

@@ -9,6 +9,7 @@
 #include "engine/core/registry.h"
 #include "engine/core/view_diff.h"
 #include "server/lobby/ids.h"
+#include "server/error_codes.h"
 
 namespace plateau::server {
 namespace {
@@ -59,7 +60,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   }
   const int num_seats = static_cast<int>(saved.room.seat_player_ids.size());
   if (num_seats != record.seat_names_size()) {
-    return engine::Status("bad_record", "Game " + record.game_id() +
+    return engine::Status(codes::kBadRecord, "Game " + record.game_id() +
                                             " has a different number of seats and seat names.");
   }
   std::vector<engine::LoggedAction> log;
@@ -140,16 +141,16 @@ void Room::Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
 void Room::SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready) {
   boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, ready] {
     if (self->removed_) {
-      conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+      conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
       return;
     }
     auto it = self->members_.find(player->player_id);
     if (it == self->members_.end() || it->second.seat < 0) {
-      conn->Send(EncodeError(request_id, "not_seated", "Only seated players can be ready."));
+      conn->Send(EncodeError(request_id, codes::kNotSeated, "Only seated players can be ready."));
       return;
     }
     if (self->phase_ != Phase::kWaiting) {
-      conn->Send(EncodeError(request_id, "game_started", "The game has already started."));
+      conn->Send(EncodeError(request_id, codes::kGameStarted, "The game has already started."));
       return;
     }
     self->seats_[static_cast<size_t>(it->second.seat)].ready = ready;
@@ -169,20 +170,20 @@ void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::
   boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id,
                               text = std::move(text)] {
     if (self->removed_) {
-      conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+      conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
       return;
     }
     if (self->members_.count(player->player_id) == 0) {
-      conn->Send(EncodeError(request_id, "not_member", "Only members of the room can chat."));
+      conn->Send(EncodeError(request_id, codes::kNotMember, "Only members of the room can chat."));
       return;
     }
     std::string trimmed = Trim(text);
     if (trimmed.empty()) {
-      conn->Send(EncodeError(request_id, "empty_chat", "The message is empty."));
+      conn->Send(EncodeError(request_id, codes::kEmptyChat, "The message is empty."));
       return;
     }
     if (CodePoints(trimmed) > kMaxChatChars) {
-      conn->Send(EncodeError(request_id, "chat_too_long",
+      conn->Send(EncodeError(request_id, codes::kChatTooLong,
                              "A chat message has at most " + std::to_string(kMaxChatChars) +
                                  " characters."));
       return;
@@ -244,7 +245,7 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
                   bool has_code) {
   const std::string& pid = player->player_id;
   if (removed_) {
-    conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
     return;
   }
   auto it = members_.find(pid);
@@ -258,19 +259,19 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
     return;
   }
   if (settings_.is_private && !has_code && it == members_.end()) {
-    conn->Send(EncodeError(request_id, "code_required",
+    conn->Send(EncodeError(request_id, codes::kCodeRequired,
                            "This room is private: join it with its code or link."));
     return;
   }
   if (phase_ != Phase::kWaiting) {
-    conn->Send(EncodeError(request_id, "game_started",
+    conn->Send(EncodeError(request_id, codes::kGameStarted,
                            "The game has already started; you can watch it as a spectator."));
     return;
   }
   size_t seat = 0;
   while (seat < seats_.size() && !seats_[seat].player_id.empty()) ++seat;
   if (seat == seats_.size()) {
-    conn->Send(EncodeError(request_id, "room_full", "Every seat in this room is taken."));
+    conn->Send(EncodeError(request_id, codes::kRoomFull, "Every seat in this room is taken."));
     return;
   }
   seats_[seat] = {pid, player->name, false};
@@ -287,13 +288,13 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
                       bool has_code) {
   const std::string& pid = player->player_id;
   if (removed_) {
-    conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
     return;
   }
   auto it = members_.find(pid);
   if (it == members_.end()) {
     if (settings_.is_private && !has_code) {
-      conn->Send(EncodeError(request_id, "code_required",
+      conn->Send(EncodeError(request_id, codes::kCodeRequired,
                              "This room is private: watch it with its code or link."));
       return;
     }
@@ -313,7 +314,7 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
   const std::string& pid = player->player_id;
   auto it = members_.find(pid);
   if (removed_ || it == members_.end()) {
-    conn->Send(EncodeError(request_id, "not_member", "You are not in this room."));
+    conn->Send(EncodeError(request_id, codes::kNotMember, "You are not in this room."));
     return;
   }
   const int seat = it->second.seat;
@@ -405,15 +406,15 @@ bool Room::IsConnected(const std::string& player_id) const {
 void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id) {
   const std::string& pid = player->player_id;
   if (removed_) {
-    conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
     return;
   }
   if (phase_ != Phase::kWaiting) {
-    conn->Send(EncodeError(request_id, "game_started", "The game has already started."));
+    conn->Send(EncodeError(request_id, codes::kGameStarted, "The game has already started."));
     return;
   }
   if (pid != host_player_id_) {
-    conn->Send(EncodeError(request_id, "not_host", "Only the host can start the game."));
+    conn->Send(EncodeError(request_id, codes::kNotHost, "Only the host can start the game."));
     return;
   }
   std::vector<SeatState> seated;
@@ -423,14 +424,14 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
   const engine::Game& game = *settings_.game;
   const int n = static_cast<int>(seated.size());
   if (n < game.Info().min_seats) {
-    conn->Send(EncodeError(request_id, "not_enough_players",
+    conn->Send(EncodeError(request_id, codes::kNotEnoughPlayers,
                            game.Info().title + " needs at least " +
                                std::to_string(game.Info().min_seats) + " players."));
     return;
   }
   for (const auto& s : seated) {
     if (s.player_id != host_player_id_ && !s.ready) {
-      conn->Send(EncodeError(request_id, "not_ready", s.name + " is not ready yet."));
+      conn->Send(EncodeError(request_id, codes::kNotReady, s.name + " is not ready yet."));
       return;
     }
   }
@@ -460,7 +461,7 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
   engine::Status stored = store_.BeginGame(record, room_record);
   if (!stored.ok()) {
     spdlog::error("room {}: cannot store the new game: {}", settings_.room_id, stored.ToString());
-    conn->Send(EncodeError(request_id, "storage_error", "The game could not be saved; try again."));
+    conn->Send(EncodeError(request_id, codes::kStorageError, "The game could not be saved; try again."));
     return;
   }
 
@@ -489,16 +490,16 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
 void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                     const std::string& action_bytes) {
   if (removed_) {
-    conn->Send(EncodeError(request_id, "room_not_found", "This room no longer exists."));
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
     return;
   }
   if (phase_ != Phase::kPlaying) {
-    conn->Send(EncodeError(request_id, "game_not_running", "No game is running in this room."));
+    conn->Send(EncodeError(request_id, codes::kGameNotRunning, "No game is running in this room."));
     return;
   }
   auto it = members_.find(player->player_id);
   if (it == members_.end() || it->second.seat < 0) {
-    conn->Send(EncodeError(request_id, "not_seated", "Only seated players can act."));
+    conn->Send(EncodeError(request_id, codes::kNotSeated, "Only seated players can act."));
     return;
   }
   const int seat = it->second.seat;
@@ -524,7 +525,7 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
   if (!stored.ok()) {
     spdlog::error("room {}: cannot store action {}: {}", settings_.room_id, index,
                   stored.ToString());
-    conn->Send(EncodeError(request_id, "storage_error", "The move could not be saved; try again."));
+    conn->Send(EncodeError(request_id, codes::kStorageError, "The move could not be saved; try again."));
     return;
   }
   engine::Status applied = state_->Apply(seat, *action.value());
@@ -609,11 +610,11 @@ void Room::DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
                     uint64_t have_version) {
   auto it = members_.find(player->player_id);
   if (removed_ || it == members_.end()) {
-    conn->Send(EncodeError(request_id, "not_member", "You are not in this room."));
+    conn->Send(EncodeError(request_id, codes::kNotMember, "You are not in this room."));
     return;
   }
   if (phase_ == Phase::kWaiting) {
-    conn->Send(EncodeError(request_id, "game_not_running", "No game is running in this room."));
+    conn->Send(EncodeError(request_id, codes::kGameNotRunning, "No game is running in this room."));
     return;
   }
   const size_t k = ViewIndex(it->second);

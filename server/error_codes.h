@@ -1,0 +1,29 @@
+#pragma once
+// The server's stable error codes (ServerMessage.error.code): programs match on them, so they are
+// named once here and never renamed. The engine's own codes (not_your_turn, malformed, bad_answer,
+// ...) come from engine/core/status.h and engine/core/table.h; a game adds its own.
+namespace plateau::server::codes {
+
+inline constexpr const char* kRoomNotFound = "room_not_found";  // no such room, or it is gone
+inline constexpr const char* kNotSeated = "not_seated";  // the request needs a seat in the room
+inline constexpr const char* kGameStarted = "game_started";  // the room's game has already started
+inline constexpr const char* kNotMember = "not_member";  // the request needs membership of the room
+inline constexpr const char* kEmptyChat = "empty_chat";  // a chat message with no text
+inline constexpr const char* kChatTooLong = "chat_too_long";  // a chat message over the limit
+inline constexpr const char* kCodeRequired = "code_required";  // a private room needs its join code
+inline constexpr const char* kRoomFull = "room_full";  // every seat is taken
+inline constexpr const char* kNotHost = "not_host";  // only the host may do this
+inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // fewer seated players than the game needs
+inline constexpr const char* kNotReady = "not_ready";  // a seated player is not ready
+inline constexpr const char* kStorageError = "storage_error";  // the database refused or failed: nothing changed
+inline constexpr const char* kGameNotRunning = "game_not_running";  // no game is being played in the room
+inline constexpr const char* kHelloRequired = "hello_required";  // the first message must be Hello
+inline constexpr const char* kAlreadyIdentified = "already_identified";  // a second Hello on one connection
+inline constexpr const char* kUnsupportedProtocol = "unsupported_protocol";  // a protocol version this server does not speak
+inline constexpr const char* kUnknownToken = "unknown_token";  // a Hello with a token nobody has
+inline constexpr const char* kBadName = "bad_name";  // a player name that is empty or not text
+inline constexpr const char* kBadTitle = "bad_title";  // a room title that is too long or not text
+inline constexpr const char* kReplaysUnavailable = "replays_unavailable";  // this server keeps no replays
+inline constexpr const char* kBadRecord = "bad_record";  // a stored game that cannot be replayed
+
+}  // namespace plateau::server::codes
