@@ -20,15 +20,6 @@ namespace {
 constexpr int kDecks = 3;
 int DeckIndex(Deck d) { return static_cast<int>(d) - 1; }
 
-const char* FactoryName(Factory f) {
-  switch (f) {
-    case FACTORY_RENEWABLE: return "renewable";
-    case FACTORY_INDUSTRIAL: return "industrial";
-    case FACTORY_MILITARY: return "military";
-    default: return "?";
-  }
-}
-
 Status Bad(const std::string& file, const std::string& why) {
   return Status(ec::kBadData, file + ": " + why);
 }
@@ -323,19 +314,9 @@ void LimitState::Setup(const Options& o, uint64_t seed) {
   s_.set_initial_territories(n * b.start_territories() + s_.colonisation_territories() +
                              (s_.solo() ? b.star_territories() : 0));
   s_.set_turn(-1);
-  Log("Generation 1 begins; " + Name(static_cast<int>(s_.leader())) + " holds the Leadership tile.");
+  Log(T("limit.log.generation", s_.generation(), Seat{static_cast<int>(s_.leader())}));
   StartGeneration();
   Advance();
-}
-
-void LimitState::Log(std::string text) {
-  auto* e = s_.add_log();
-  e->set_generation(s_.generation());
-  e->set_text(std::move(text));
-  // Trimmed by half when full rather than one entry at a time: views change by index, so a window
-  // sliding by one would rewrite every entry in each update; this way most updates append.
-  if (s_.log_size() > kLogLimit)
-    s_.mutable_log()->DeleteSubrange(0, s_.log_size() - kLogLimit / 2);
 }
 
 // ----- Rule helpers -----
@@ -496,7 +477,7 @@ void LimitState::BankPay(int seat, uint32_t amount, bool crisis_rule) {
     paid = amount;
     if (!HasCrisisThisGeneration(CRISIS_FINANCIAL)) {
       AddCrisis(CRISIS_FINANCIAL);
-      Log("The World Bank is empty: a financial crisis tile is placed.");
+      Log(T("limit.log.bank_empty"));
     }
   }
   N(seat).set_money(N(seat).money() + paid);
@@ -775,7 +756,7 @@ void LimitState::EndPolitical() {
     n.clear_failed_collections();
     n.set_cards_this_turn(0);
   }
-  Log("Everyone passed: the social phase begins.");
+  Log(T("limit.log.social_phase"));
   StartSocial(false);
 }
 
@@ -824,12 +805,9 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       uint32_t stock = n.renewable(), spent = 0;
       const uint32_t unfed = SpendByRank(&stock, rank, &spent);
       n.set_renewable(stock);
-      Log(Name(seat) + " feeds its population: " + std::to_string(spent) + " renewable.");
+      Log(T("limit.log.feeds", Seat{seat}, spent));
       if (unfed > 0) {
-        Log(Name(seat) + " suffers a famine: " + std::to_string(unfed) +
-            " rank(s) not fed, so population -" + std::to_string(unfed) + " rank(s), disorder +" +
-            std::to_string(3 * unfed) + " and a factory of its choice -" +
-            std::to_string(unfed) + " rank(s).");
+        Log(T("limit.log.famine", Seat{seat}, unfed, 3 * unfed));
         for (uint32_t k = 0; k < unfed; ++k) {
           PopDown(seat);
           RaiseDisorder(seat, 3);
@@ -854,11 +832,9 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       uint32_t stock = n.industrial(), spent = 0;
       const uint32_t missing = SpendByRank(&stock, rank, &spent);
       SpendIndustrial(seat, spent);
-      Log(Name(seat) + " consumes " + std::to_string(spent) + " industrial.");
+      Log(T("limit.log.consumes", Seat{seat}, spent));
       if (missing > 0) {
-        Log(Name(seat) + " suffers an industrial shortage: " + std::to_string(missing) +
-            " rank(s) not served, so disorder +" + std::to_string(2 * missing) + " and " +
-            std::to_string(missing) + " standard(s) of living to lower.");
+        Log(T("limit.log.industrial_shortage", Seat{seat}, missing, 2 * missing));
         RaiseDisorder(seat, 2 * missing);
         PushChoice(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.industrial_shortage"));
       }
@@ -889,7 +865,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
     case SOCIAL_STEP_TAXATION: {
       const uint32_t before = n.money();
       BankPay(seat, board().tax_per_pop(col - 1) * PopValue(pop), true);
-      Log(Name(seat) + " collects " + std::to_string(n.money() - before) + " $ in taxes.");
+      Log(T("limit.log.taxes", Seat{seat}, n.money() - before));
       break;
     }
     case SOCIAL_STEP_PRODUCTION: {
@@ -910,10 +886,8 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       Produce(seat, FACTORY_RENEWABLE, true);
       Produce(seat, FACTORY_INDUSTRIAL, true);
       Produce(seat, FACTORY_MILITARY, true);
-      Log(Name(seat) + " produces " + std::to_string(n.renewable() - r0) + " renewable, " +
-          std::to_string(n.industrial() - i0) + " industrial and " +
-          std::to_string(n.military() - m0) + " military, using " + std::to_string(f0 - n.fossil()) +
-          " fossil (pollution +" + std::to_string(n.pollution() - p0) + ").");
+      Log(T("limit.log.produces", Seat{seat}, n.renewable() - r0, n.industrial() - i0,
+            n.military() - m0, f0 - n.fossil(), n.pollution() - p0));
       break;
     }
     case SOCIAL_STEP_PUBLIC_ORDER: {
@@ -929,10 +903,9 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
           uint32_t stock = n.military(), spent = 0;
           const uint32_t missing = SpendByRank(&stock, pop - static_cast<int>(3 - col), &spent);
           n.set_military(stock);
-          Log(Name(seat) + " spends " + std::to_string(spent) + " military against the revolt.");
+          Log(T("limit.log.revolt_spends", Seat{seat}, spent));
           if (missing > 0) {
-            Log(Name(seat) + " suffers a military shortage during the revolt: " +
-                std::to_string(missing) + " standard(s) of living to lower.");
+            Log(T("limit.log.revolt_shortage", Seat{seat}, missing));
             PushChoice(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.military_shortage"));
           }
         } else {
@@ -940,14 +913,14 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
           const uint32_t lost = std::min(due, n.money());
           n.set_money(n.money() - lost);
           s_.set_money_to_limit(s_.money_to_limit() + lost);
-          Log(Name(seat) + " pays " + std::to_string(lost) + " $ to calm the revolt.");
+          Log(T("limit.log.revolt_pays", Seat{seat}, lost));
         }
-        Log(Name(seat) + " is in revolt.");
+        Log(T("limit.log.revolt", Seat{seat}));
       } else if (n.disorder() < board().boom_positions()) {
         if (col <= 3) PushChoice(seat, PROMPT_RAISE_CLASS, 1, T("limit.why.boom"));
         const uint32_t before = n.money();
         BankPay(seat, col == 1 ? 5 : 10, true);
-        Log(Name(seat) + " is booming and earns " + std::to_string(n.money() - before) + " $.");
+        Log(T("limit.log.boom", Seat{seat}, n.money() - before));
       } else if (col <= 3) {
         PushChoice(seat, PROMPT_RAISE_CLASS, 1, T("limit.why.progress"));
       }
@@ -976,7 +949,7 @@ void LimitState::Produce(int seat, Factory f, bool shortage_penalty) {
         UnderDeck(seat, id);
         FactoryDown(seat, FACTORY_RENEWABLE, 1);
         gain = TrackValue(f, static_cast<int>(n.renewable_rank()));
-        Log(Name(seat) + " has no fossil left and removes Intensive agriculture.");
+        Log(T("limit.log.agriculture_removed", Seat{seat}, g().card(id).name()));
       } else {
         n.set_fossil(n.fossil() - 1);
         s_.set_fossil_to_limit(s_.fossil_to_limit() + 1);
@@ -1000,7 +973,8 @@ void LimitState::Produce(int seat, Factory f, bool shortage_penalty) {
   if (f == FACTORY_INDUSTRIAL) n.set_industrial(n.industrial() + TrackValue(f, k));
   else n.set_military(n.military() + TrackValue(f, k));
   if (shortage_penalty && k < r) {
-    Log(Name(seat) + " suffers a fossil shortage producing " + FactoryName(f) + " resources.");
+    Log(T("limit.log.fossil_shortage", Seat{seat},
+          ResourceText(f == FACTORY_INDUSTRIAL ? RESOURCE_INDUSTRIAL : RESOURCE_MILITARY)));
     RaiseDisorder(seat, 2 * (r - k));
     FactoryDown(seat, f, r - k);
   }
@@ -1021,7 +995,7 @@ void LimitState::RunInternational() {
     case 1:  // financial crisis
       if (HasCrisisThisGeneration(CRISIS_FINANCIAL)) {
         const uint32_t count = CrisisCount(CRISIS_FINANCIAL);
-        Log("Financial crisis (" + std::to_string(count) + " so far).");
+        Log(T("limit.log.financial_crisis", count));
         for (int i = 0; i < n; ++i) {
           const uint32_t lost = std::min(N(i).money(), PopValue(N(i).pop_rank()) * count);
           N(i).set_money(N(i).money() - lost);
@@ -1051,7 +1025,7 @@ void LimitState::RunInternational() {
       if (s_.pollution_reserve() == 0 && !HasCrisisThisGeneration(CRISIS_ECOLOGICAL)) {
         AddCrisis(CRISIS_ECOLOGICAL);
         const int count = CrisisCount(CRISIS_ECOLOGICAL);
-        Log("Ecological crisis (" + std::to_string(count) + " so far).");
+        Log(T("limit.log.ecological_crisis", count));
         for (int i = 0; i < n; ++i) {
           FactoryDown(i, FACTORY_RENEWABLE, count);
           if (N(i).fossil() > 0) {
@@ -1092,7 +1066,7 @@ void LimitState::RunInternational() {
       if (s_.destabilisation_reserve() == 0 && !HasCrisisThisGeneration(CRISIS_MILITARY)) {
         AddCrisis(CRISIS_MILITARY);
         const int count = CrisisCount(CRISIS_MILITARY);
-        Log("Military crisis (" + std::to_string(count) + " so far).");
+        Log(T("limit.log.military_crisis", count));
         for (int i = 0; i < n; ++i) {
           for (int k = 0; k < count; ++k) {
             for (int c = kClasses - 1; c >= 0; --c)
@@ -1159,7 +1133,7 @@ void LimitState::ApplyEvent() {
   s_.add_event_discard(id);
   const auto& e = board().events(static_cast<int>(id));
   s_.set_last_event(e.name() + ": " + e.text());
-  Log("Event: " + e.name() + ". " + e.text());
+  Log(T("limit.log.event", e.name(), e.text()));
   const int last = board().prices_size() - 1;
   switch (e.effect()) {
     case data::EVENT_PRICE_UP: {
@@ -1189,15 +1163,13 @@ void LimitState::EndGeneration() {
   const bool over = s_.generation() >= board().generations() ||
                     s_.crises_size() >= static_cast<int>(board().crises_to_end());
   if (over) {
-    Log("The game ends after generation " + std::to_string(s_.generation()) +
-        ": resilience test.");
+    Log(T("limit.log.resilience", s_.generation()));
     StartSocial(true);
     return;
   }
   s_.set_generation(s_.generation() + 1);
   s_.set_leader((s_.leader() + 1) % Seats());
-  Log("Generation " + std::to_string(s_.generation()) + " begins; " +
-      Name(static_cast<int>(s_.leader())) + " holds the Leadership tile.");
+  Log(T("limit.log.generation", s_.generation(), Seat{static_cast<int>(s_.leader())}));
   StartGeneration();
 }
 
@@ -1224,7 +1196,7 @@ void LimitState::FinishGame() {
   for (int i = 0; i < Seats(); ++i) *s_.add_scores() = ScoreOf(i);
   s_.set_phase(PHASE_GAME_OVER);
   s_.set_turn(-1);
-  Log("Game over.");
+  Log(T("limit.log.game_over"));
 }
 
 std::vector<int64_t> LimitState::Scores() const {

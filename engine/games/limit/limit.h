@@ -36,7 +36,6 @@ inline constexpr const char* kBadAmount = "bad_amount";
 
 inline constexpr int kStarTarget = -2;  // PlayCard.target naming the solo star nation
 inline constexpr int kClasses = 5;
-inline constexpr int kLogLimit = 80;  // the log keeps the last 40 to 80 entries
 inline constexpr uint32_t kAllianceFee = 2;  // $ to the World Bank to validate an alliance
 // HelpRequest.purpose values besides the social steps.
 inline constexpr uint32_t kPurposeMilitaryCrisis = 100;
@@ -246,8 +245,6 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   bool HasPermanent(int seat, data::Effect e) const;
   engine::Status CheckTransactions(int seat, const PlayCard& play, bool apply);
   const internal::StarState* Star() const;
-  void Log(std::string text);
-  std::string Name(int seat) const { return "Seat " + std::to_string(seat + 1); }
   Card CardView(uint32_t id, int viewer_seat) const;
   bool CostPayable(int seat, uint32_t id) const;
   uint32_t HelperMoney(int seat, uint32_t id) const;  // $ others may add to this card's cost

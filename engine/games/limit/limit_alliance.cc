@@ -36,15 +36,6 @@ const char* KindName(AllianceKind k) {
   return k == ALLIANCE_MILITARY ? "military" : "economic";
 }
 
-const char* ResourceName(Resource r) {
-  switch (r) {
-    case RESOURCE_RENEWABLE: return "renewable";
-    case RESOURCE_INDUSTRIAL: return "industrial";
-    case RESOURCE_MILITARY: return "military";
-    default: return "fossil";
-  }
-}
-
 bool ValidKind(AllianceKind k) { return k == ALLIANCE_MILITARY || k == ALLIANCE_ECONOMIC; }
 
 }  // namespace
@@ -109,7 +100,7 @@ void LimitState::StartAllianceStep() {
   s_.set_alliance_index(0);
   s_.mutable_alliance_pending()->Clear();
   s_.set_turn(static_cast<int>(s_.leader()));
-  Log("Alliance step: each nation acts once, in turn order.");
+  Log(T("limit.log.alliance_step"));
 }
 
 void LimitState::NextAllianceTurn() {
@@ -129,8 +120,8 @@ Status LimitState::CheckProposal(int seat, AllianceKind k, int to) const {
     return Status(codes::kBadAlliance, std::string("Your ") + KindName(k) +
                                            " alliance changed this generation: no new proposal.");
   if (Accord(to, k))
-    return Status(codes::kBadAlliance,
-                  Name(to) + "'s " + KindName(k) + " alliance changed this generation.");
+    return Status(codes::kBadAlliance, std::string("That nation's ") + KindName(k) +
+                                           " alliance changed this generation.");
   if (Group(seat, k) != 0 && Group(seat, k) == Group(to, k))
     return Status(codes::kBadAlliance, "You are already allied with that nation.");
   // The new alliance must be able to pay its fee; otherwise the proposal could only fail.
@@ -162,7 +153,7 @@ Status LimitState::ActAllianceTurn(int seat, const Action& action, bool apply) {
   switch (action.kind_case()) {
     case Action::kPass:
       if (!apply) return Status::Ok();
-      Log(Name(seat) + " does nothing in the Alliance step.");
+      Log(T("limit.log.alliance_pass", Seat{seat}));
       NextAllianceTurn();
       return Status::Ok();
     case Action::kAllianceLeave: {
@@ -170,7 +161,7 @@ Status LimitState::ActAllianceTurn(int seat, const Action& action, bool apply) {
       if (!ValidKind(k) || Group(seat, k) == 0)
         return Status(codes::kBadAlliance, "You are not in such an alliance.");
       if (!apply) return Status::Ok();
-      Log(Name(seat) + " leaves its " + KindName(k) + " alliance.");
+      Log(T("limit.log.alliance_leave", Seat{seat}, KindText(k)));
       LeaveAlliance(seat, k, true);
       NextAllianceTurn();
       return Status::Ok();
@@ -195,9 +186,8 @@ Status LimitState::ActAllianceTurn(int seat, const Action& action, bool apply) {
         for (int i : Allies(seat, k)) voters.push_back(i);
         for (int i : Allies(subject, k)) voters.push_back(i);
       }
-      Log(Name(seat) + (exclusion ? " proposes to exclude " : " proposes a ") +
-          (exclusion ? Name(subject) + " from its " + KindName(k) + " alliance."
-                     : std::string(KindName(k)) + " alliance to " + Name(subject) + "."));
+      Log(T(exclusion ? "limit.log.exclusion_proposed" : "limit.log.alliance_proposed",
+            Seat{seat}, Seat{subject}, KindText(k)));
       auto* p = s_.mutable_alliance_pending();
       p->Clear();
       p->set_active(true);
@@ -232,14 +222,13 @@ void LimitState::ResolveAlliancePending() {
   if (p->stage() == 0) {
     for (int v : p->votes())
       if (v == 0) {
-        Log(p->exclusion() ? "The exclusion is refused: nothing changes."
-                           : "The alliance is refused: nothing changes.");
+        Log(T(p->exclusion() ? "limit.log.exclusion_refused" : "limit.log.alliance_refused"));
         p->Clear();
         NextAllianceTurn();
         return;
       }
     if (p->exclusion()) {
-      Log(Name(subject) + " is excluded from its " + KindName(k) + " alliance.");
+      Log(T("limit.log.excluded", Seat{subject}, KindText(k)));
       LeaveAlliance(subject, k, true);
       p->Clear();
       NextAllianceTurn();
@@ -268,7 +257,7 @@ void LimitState::ResolveAlliancePending() {
   uint32_t offered = 0;
   for (int i = 0; i < Seats(); ++i) offered += std::min<uint32_t>(std::max(0, p->fee(i)), N(i).money());
   if (offered < kAllianceFee) {
-    Log("The fee is not paid: the alliance is not formed.");
+    Log(T("limit.log.fee_unpaid"));
   } else {
     // Offers are taken in turn order from the proposer, never more than the fee.
     uint32_t left = kAllianceFee;
@@ -281,7 +270,7 @@ void LimitState::ResolveAlliancePending() {
       left -= give;
     }
     FormAlliance(k, proposer, subject);
-    Log(Name(proposer) + " and " + Name(subject) + " form a " + KindName(k) + " alliance.");
+    Log(T("limit.log.alliance_formed", Seat{proposer}, Seat{subject}, KindText(k)));
     if (k == ALLIANCE_MILITARY && !s_.demilitarised() &&
         static_cast<int>(Members(k, Group(proposer, k)).size()) == Seats())
       Demilitarise();
@@ -324,13 +313,12 @@ void LimitState::BreakAlliance(int seat, AllianceKind k) {
     GainDestab(i, 1);
     SetGroup(i, k, 0, false);
   }
-  Log(Name(seat) + " breaks its " + KindName(k) + " alliance after refused help; every member " +
-      "receives a destabilisation token.");
+  Log(T("limit.log.alliance_broken", Seat{seat}, KindText(k)));
 }
 
 void LimitState::Demilitarise() {
   s_.set_demilitarised(true);
-  Log("Every nation is in the same military alliance: demilitarisation.");
+  Log(T("limit.log.demilitarisation"));
   for (int i = 0; i < Seats(); ++i) {
     if (TrackValue(FACTORY_MILITARY, static_cast<int>(N(i).military_rank())) >= 5) {
       FactoryUp(i, FACTORY_INDUSTRIAL, 1);
@@ -393,13 +381,12 @@ void LimitState::ResolveHelp(int seat) {
       SetStock(N(i), r, Stock(N(i), r) - give);
       SetStock(N(seat), r, Stock(N(seat), r) + give);
       left -= give;
-      Log(Name(i) + " gives " + std::to_string(give) + " " + ResourceName(r) + " to " +
-          Name(seat) + ".");
+      Log(T("limit.log.help_given", Seat{i}, give, ResourceText(r), Seat{seat}));
     }
     if (h->purpose() == kPurposeResist) s_.mutable_pending()->set_resisted(true);
     return;
   }
-  Log(Name(seat) + "'s allies refuse the help it asked for.");
+  Log(T("limit.log.help_refused", Seat{seat}));
   if (Group(seat, h->kind()) != 0) {
     auto* c = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1, T("limit.why.break", KindText(h->kind())));
     c->set_alliance(h->kind());

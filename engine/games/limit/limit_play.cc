@@ -87,7 +87,8 @@ Status LimitState::Act(int seat, const Action& action, bool apply) {
     case Action::kPass:
       if (!apply) return Status::Ok();
       n.set_passed(true);
-      Log(Name(seat) + (n.cards_this_turn() > 0 ? " plays one card and passes." : " passes."));
+      Log(T(n.cards_this_turn() > 0 ? "limit.log.plays_and_passes" : "limit.log.passes",
+            Seat{seat}));
       EndTurn();
       return Status::Ok();
     default:
@@ -106,7 +107,7 @@ Status LimitState::ActRemove(int seat, uint32_t id, bool apply) {
   UnderDeck(seat, id);
   if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2);
   else FactoryDown(seat, FACTORY_RENEWABLE, 1);
-  Log(Name(seat) + " removes " + c.name() + ".");
+  Log(T("limit.log.removes", Seat{seat}, c.name()));
   // The factory may have moved: an open factory choice may now have a single option.
   AutoResolve(seat);
   return Status::Ok();
@@ -219,7 +220,8 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       if (!action.has_alliance_vote()) return wrong();
       if (!apply) return Status::Ok();
       s_.mutable_alliance_pending()->set_votes(seat, action.alliance_vote().accept() ? 1 : 0);
-      Log(Name(seat) + (action.alliance_vote().accept() ? " accepts." : " refuses."));
+      Log(T(action.alliance_vote().accept() ? "limit.log.vote_accepts" : "limit.log.vote_refuses",
+            Seat{seat}));
       pop_choice();
       return Status::Ok();
     }
@@ -232,7 +234,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         h->set_decided(true);
         return Status::Ok();
       }
-      Log(Name(seat) + " asks its allies for " + std::to_string(h->amount()) + " resources.");
+      Log(T("limit.log.help_asked", Seat{seat}, h->amount(), ResourceText(h->resource())));
       h->clear_given();
       for (int i = 0; i < Seats(); ++i) h->add_given(0);
       for (int i : Allies(seat, h->kind())) {
@@ -259,7 +261,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       bool asked = false;
       for (int v : h->given()) asked = asked || v < 0;
       if (!asked) {
-        Log(Name(seat) + "'s allies have nothing left to give.");
+        Log(T("limit.log.help_lapsed", Seat{seat}));
         h->set_decided(true);
         return Status::Ok();
       }
@@ -547,12 +549,8 @@ Status LimitState::CheckTransactions(int seat, const PlayCard& play, bool apply)
       s_.set_bank(s_.bank() + price * t.quantity());
       m->set_position(std::min<uint32_t>(last, m->position() + 1));
     }
-    Log(Name(seat) + (t.sell() ? " sells " : " buys ") + std::to_string(t.quantity()) + " " +
-        (t.resource() == RESOURCE_RENEWABLE    ? "renewable"
-         : t.resource() == RESOURCE_INDUSTRIAL ? "industrial"
-         : t.resource() == RESOURCE_MILITARY   ? "military"
-                                               : "fossil") +
-        " at " + std::to_string(price) + " $.");
+    Log(T(t.sell() ? "limit.log.sells" : "limit.log.buys", Seat{seat}, t.quantity(),
+          ResourceText(t.resource()), price));
   }
   return Status::Ok();
 }
@@ -720,7 +718,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
   // Pay. A shared payment first asks the others (the card waits in the hand): economic allies
   // only when the player cannot pay alone; for the cards anyone may help pay, every other nation
   // holding money, even when the player could pay alone (RULES.md, "Shared payments").
-  Log(Name(seat) + " plays " + c.name() + ".");
+  Log(T("limit.log.plays", Seat{seat}, c.name()));
   const PlayCost cost = CostOf(seat, play);
   const uint32_t total = cost.money + cost.gift;
   bool open_to_all = false;
@@ -801,7 +799,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
     if (star_target) {
       // The star nation resists whenever its military value covers the attack.
       const bool resisted = row->military() >= play.military();
-      if (resisted) Log("The star nation resists.");
+      if (resisted) Log(T("limit.log.star_resists"));
       else ApplyEffect(seat, play, false);
       FinishPlay(seat);
       return Status::Ok();
@@ -870,7 +868,7 @@ void LimitState::ResolvePending() {
       given += std::min<uint32_t>(std::max(0, p.contributions(i)), N(i).money());
     if (n.money() + std::min(given, total) < total) {
       n.add_failed_collections(play.card());
-      Log("Not enough money was gathered: " + c.name() + " stays in " + Name(seat) + "'s hand.");
+      Log(T("limit.log.collection_failed", Seat{seat}, c.name()));
       if (p.economic_help() && Group(seat, ALLIANCE_ECONOMIC) != 0) {
         auto* ch = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1,
                              T("limit.why.break", KindText(ALLIANCE_ECONOMIC)));
@@ -887,7 +885,7 @@ void LimitState::ResolvePending() {
       N(i).set_money(N(i).money() - give);
       n.set_money(n.money() + give);
       left -= give;
-      if (give > 0) Log(Name(i) + " contributes " + std::to_string(give) + " $.");
+      if (give > 0) Log(T("limit.log.contributes", Seat{i}, give));
     }
     // Cards that may be paid with help make no transaction, so paying cannot be refused here.
     (void)PayAndPlay(seat, play);
@@ -897,8 +895,7 @@ void LimitState::ResolvePending() {
     N(play.target()).clear_help();
     if (p.resisted()) {
       N(play.target()).set_military(N(play.target()).military() - play.military());
-      Log(Name(play.target()) + " resists, spending " + std::to_string(play.military()) +
-          " military.");
+      Log(T("limit.log.resists", Seat{play.target()}, play.military()));
     } else {
       ApplyEffect(seat, play, false);
     }
@@ -1037,7 +1034,7 @@ void LimitState::ApplyEffect(int seat, const PlayCard& play, bool /*resisted*/) 
       }
       FactoryDown(target, play.factory(), 1);
       GainPollution(target, 3);
-      Log(Name(target) + " suffers the mass destruction.");
+      Log(T("limit.log.mass_destruction", Seat{target}));
       break;
     case data::EFFECT_ANNEXATION:
       if (star) {
@@ -1052,7 +1049,7 @@ void LimitState::ApplyEffect(int seat, const PlayCard& play, bool /*resisted*/) 
         n.set_territories(n.territories() + 1);
       }
       FactoryDown(target, play.factory(), 1);
-      Log(Name(target) + " loses a territory to " + Name(seat) + ".");
+      Log(T("limit.log.annexation", Seat{target}, Seat{seat}));
       break;
     case data::EFFECT_MILITARY_OPERATION: {
       const uint32_t cap = play.resource() == RESOURCE_FOSSIL ? 2 : 5;
@@ -1458,7 +1455,6 @@ limit::View LimitState::TypedView(int seat) const {
     v.set_event_deck_size(s_.events_size());
     v.set_last_event(s_.last_event());
   }
-  for (const auto& e : s_.log()) *v.add_log() = e;
   if (over)
     for (const auto& l : s_.scores()) *v.add_scores() = l;
   v.set_first_game(s_.first_game());

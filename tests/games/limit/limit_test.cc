@@ -1,5 +1,9 @@
 // LIMIT rule tests. Each test cites the rule-book section it checks (French book, section titles).
 #include <algorithm>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -465,11 +469,56 @@ TEST(LimitSocial, FamineExample) {
   EXPECT_EQ(m.choices(0).count(), 2u);
 }
 
-// The log entries written since `from` (the social phase explains itself in the log).
-std::vector<std::string> LogSince(const LimitState& s, int from) {
-  std::vector<std::string> out;
-  for (int i = from; i < s.proto().log_size(); ++i) out.push_back(s.proto().log(i).text());
+// A log phrase in short form, to compare whole entries: key(args), seats as @seat, names quoted,
+// nested phrases in the same form. "limit.log.feeds(@0,5)": seat 0 fed 5.
+std::string Short(const engine::v1::Text& t) {
+  std::string out = t.key() + "(";
+  for (int i = 0; i < t.args_size(); ++i) {
+    const engine::v1::Arg& a = t.args(i);
+    if (i > 0) out += ",";
+    switch (a.value_case()) {
+      case engine::v1::Arg::kNumber: out += std::to_string(a.number()); break;
+      case engine::v1::Arg::kSeat: out += "@" + std::to_string(a.seat()); break;
+      case engine::v1::Arg::kName: out += "'" + a.name() + "'"; break;
+      case engine::v1::Arg::kText: out += Short(a.text()); break;
+      default: out += "?"; break;
+    }
+  }
+  return out + ")";
+}
+
+// A phrase in words as a client writes it, seat N named "PlayerN".
+std::string Words(const engine::v1::Text& t) {
+  return Game().TextRenderer().Render(t, [](int seat) { return "Player" + std::to_string(seat); });
+}
+
+// The log entries numbered `from` and later (`from`: the table's log_seq() before), in the
+// position's log, whoever may read them.
+std::vector<engine::v1::Text> EntriesSince(const LimitState& s, uint64_t from) {
+  std::vector<engine::v1::Text> out;
+  for (const auto& e : s.table().log())
+    if (e.seq() >= from) out.push_back(e.text());
   return out;
+}
+
+// The same in short form (the social phase explains itself in the log).
+std::vector<std::string> LogSince(const LimitState& s, uint64_t from) {
+  std::vector<std::string> out;
+  for (const auto& t : EntriesSince(s, from)) out.push_back(Short(t));
+  return out;
+}
+
+// Every famine entry of the log, in short form.
+std::vector<std::string> Famines(const LimitState& s) {
+  std::vector<std::string> out;
+  for (const auto& e : s.table().log())
+    if (e.text().key() == "limit.log.famine") out.push_back(Short(e.text()));
+  return out;
+}
+
+bool Logged(const LimitState& s, const std::string& entry) {
+  const auto all = LogSince(s, 0);
+  return std::find(all.begin(), all.end(), entry) != all.end();
 }
 
 TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
@@ -479,30 +528,36 @@ TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
   n.set_pop_rank(6);
   n.set_renewable(6);
   n.set_disorder(5);
-  int from = s->proto().log_size();
+  uint64_t from = s->table().log_seq();
   s->SocialStepRun(0, SOCIAL_STEP_FEEDING);
-  EXPECT_EQ(LogSince(*s, from),
-            (std::vector<std::string>{
-                "Seat 1 feeds its population: 5 renewable.",
-                "Seat 1 suffers a famine: 2 rank(s) not fed, so population -2 rank(s), disorder +6 "
-                "and a factory of its choice -2 rank(s)."}));
+  // Fed 5 (rank 4); 2 ranks not fed: population -2 ranks, disorder +6, a factory -2 ranks.
+  EXPECT_EQ(LogSince(*s, from), (std::vector<std::string>{"limit.log.feeds(@0,5)",
+                                                          "limit.log.famine(@0,2,6)"}));
+  const auto famine = EntriesSince(*s, from);
+  ASSERT_EQ(famine.size(), 2u);
+  EXPECT_EQ(Words(famine[1]),
+            "Player0 suffers a famine: 2 ranks not fed, so population -2 ranks, disorder +6 and a "
+            "factory of its choice -2 ranks.");
+  // Everyone reads the social phase.
+  for (const auto& e : s->table().log()) EXPECT_EQ(e.readers_size(), 0);
 
   auto& m = *s->mutable_proto().mutable_nations(0);
   m.clear_choices();
   m.set_column(2);
   m.set_pop_rank(5);
   m.set_industrial(20);
-  from = s->proto().log_size();
+  from = s->table().log_seq();
   s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
-  EXPECT_EQ(LogSince(*s, from), std::vector<std::string>{"Seat 1 consumes 5 industrial."});
+  EXPECT_EQ(LogSince(*s, from), std::vector<std::string>{"limit.log.consumes(@0,5)"});
 
   const uint32_t money = s->proto().nations(0).money();
-  from = s->proto().log_size();
+  from = s->table().log_seq();
   s->SocialStepRun(0, SOCIAL_STEP_TAXATION);
+  EXPECT_GT(s->proto().nations(0).money(), money);
   EXPECT_EQ(LogSince(*s, from),
-            std::vector<std::string>{"Seat 1 collects " +
+            std::vector<std::string>{"limit.log.taxes(@0," +
                                      std::to_string(s->proto().nations(0).money() - money) +
-                                     " $ in taxes."});
+                                     ")"});
 
   auto& q = *s->mutable_proto().mutable_nations(0);
   q.set_renewable_rank(2);
@@ -513,11 +568,14 @@ TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
   q.set_renewable(0);
   q.set_industrial(0);
   q.set_military(0);
-  from = s->proto().log_size();
+  from = s->table().log_seq();
   s->SocialStepRun(0, SOCIAL_STEP_PRODUCTION);
-  EXPECT_EQ(LogSince(*s, from),
-            std::vector<std::string>{"Seat 1 produces 2 renewable, 10 industrial and 1 military, "
-                                     "using 2 fossil (pollution +1)."});
+  EXPECT_EQ(LogSince(*s, from), std::vector<std::string>{"limit.log.produces(@0,2,10,1,2,1)"});
+  const auto produced = EntriesSince(*s, from);
+  ASSERT_EQ(produced.size(), 1u);
+  EXPECT_EQ(Words(produced[0]),
+            "Player0 produces 2 renewable, 10 industrial and 1 military, using 2 fossil "
+            "(pollution +1).");
 }
 
 TEST(LimitSocial, IndustrialShortageExample) {
@@ -1329,16 +1387,18 @@ TEST(LimitAlliance, EconomicAlliesHelpAgainstAShortage) {
   EXPECT_EQ(s->proto().nations(1).renewable(), 4u);
   // Fed: no famine (population would have dropped a rank and disorder risen by 3).
   EXPECT_GE(s->proto().nations(0).pop_rank(), 4u);
-  for (const auto& e : s->proto().log()) EXPECT_EQ(e.text().find("famine"), std::string::npos);
+  EXPECT_TRUE(Logged(*s, "limit.log.help_asked(@0,5,limit.res.renewable())"));
+  EXPECT_TRUE(Logged(*s, "limit.log.help_given(@1,5,limit.res.renewable(),@0)"));
+  EXPECT_TRUE(Logged(*s, "limit.log.feeds(@0,5)"));
+  EXPECT_EQ(Famines(*s), std::vector<std::string>{});
 }
 
 TEST(LimitAlliance, ShortageSufferedWhenNotAskedOrRefused) {
   auto s = FamineWithAlly(9);
   ASSERT_TRUE(s->Apply(0, Text("request_help { ask: false }")).ok());
   EXPECT_EQ(s->proto().nations(1).renewable(), 9u);
-  bool famine = false;
-  for (const auto& e : s->proto().log()) famine |= e.text().find("famine") != std::string::npos;
-  EXPECT_TRUE(famine);
+  // Population 5 (rank 4) and nothing to eat: 4 ranks not fed, disorder +12.
+  EXPECT_EQ(Famines(*s), std::vector<std::string>{"limit.log.famine(@0,4,12)"});
   // Refused, and the alliance is kept.
   auto t = FamineWithAlly(9);
   ASSERT_TRUE(t->Apply(0, Text("request_help { ask: true }")).ok());
@@ -1363,9 +1423,8 @@ TEST(LimitAlliance, RequestToAlliesWithNothingLeftLapses) {
   EXPECT_FALSE(s->IsTerminal());
   EXPECT_FALSE(s->ActingSeats().empty());
   EXPECT_FALSE(s->proto().nations(0).help().waiting());
-  bool famine = false;
-  for (const auto& e : s->proto().log()) famine |= e.text().find("famine") != std::string::npos;
-  EXPECT_TRUE(famine);
+  EXPECT_TRUE(Logged(*s, "limit.log.help_lapsed(@0)"));
+  EXPECT_EQ(Famines(*s), std::vector<std::string>{"limit.log.famine(@0,4,12)"});
   // Nobody refused: the alliance stands and no break is offered.
   for (const auto& a : s->LegalActions(0))
     EXPECT_FALSE(static_cast<const Action&>(*a).has_break_alliance());
@@ -1653,23 +1712,90 @@ TEST(LimitView, BoardIsThePrintedTracks) {
 }
 
 TEST(LimitView, LogKeepsTheLatestEntriesAndMostlyAppends) {
-  // The log is trimmed by half when it passes 80 entries, so updates between trims only append.
+  // The core trims the table's log by half when it holds 80 entries (its LogLimit()), so
+  // updates between trims only append.
+  constexpr int kLimit = 80;
   auto s = NewState(2);
-  int trims = 0, last_size = s->proto().log_size();
+  int trims = 0, last_size = s->table().log_size();
   for (int k = 0; k < 200; ++k) {
     PoliticalTurn(*s, 0, {});
     s->mutable_proto().mutable_nations(1)->set_passed(false);
     ASSERT_TRUE(s->Apply(0, Text("pass {}")).ok());
-    const int size = s->proto().log_size();
-    ASSERT_LE(size, kLogLimit);
+    const int size = s->table().log_size();
+    ASSERT_LE(size, kLimit);
     if (size < last_size) {
       ++trims;
-      ASSERT_GE(size, kLogLimit / 2);
+      ASSERT_GE(size, kLimit / 2);
     }
     last_size = size;
-    EXPECT_EQ(s->proto().log(size - 1).text(), "Seat 1 passes.");
+    const auto& last = s->table().log(size - 1);
+    EXPECT_EQ(Short(last.text()), "limit.log.passes(@0)");
+    EXPECT_EQ(last.seq() + 1, s->table().log_seq());
+    // Every view carries it, spectators' included (a pass is public).
+    for (int viewer = -1; viewer < 2; ++viewer) {
+      auto owned = s->View(viewer);
+      const auto& log = static_cast<const View&>(*owned).table().log();
+      ASSERT_EQ(log.size(), size);
+      EXPECT_EQ(log[size - 1].seq(), last.seq());
+      EXPECT_EQ(log[size - 1].text().key(), "limit.log.passes");
+    }
   }
   EXPECT_GT(trims, 1);
+}
+
+// Every phrase LIMIT logs in played games has its template (the conformance suite checks it
+// too), names seats as arguments (never "Seat N" in words), and is read by real seats only.
+TEST(LimitView, EveryLoggedPhraseHasWordsAndNoSeatText) {
+  const engine::Catalogue& words = Game().TextRenderer();
+  // The templates themselves never spell a seat.
+  int log_templates = 0;
+  for (const auto& t : Game().Texts().templates()) {
+    if (t.key().rfind("limit.log.", 0) != 0) continue;
+    ++log_templates;
+    EXPECT_EQ(t.en().find("Seat "), std::string::npos) << t.key();
+  }
+  EXPECT_GT(log_templates, 0);
+  std::set<std::string> keys;
+  uint64_t entries = 0;
+  for (int seats : {1, 2, 3, 4}) {
+    auto s = seats % 2 == 0 ? NewAllianceState(seats, 31 + seats) : NewState(seats, 31 + seats);
+    engine::Rng rng(static_cast<uint64_t>(seats) * 17);
+    uint64_t next = 0;  // entries before this number were checked already
+    auto check_new = [&]() {
+      for (const auto& e : s->table().log()) {
+        if (e.seq() < next) continue;
+        ++entries;
+        keys.insert(e.text().key());
+        EXPECT_EQ(words.MissingKeys(e.text()), std::vector<std::string>{}) << Short(e.text());
+        const std::string w = Words(e.text());
+        EXPECT_EQ(w.find("Seat "), std::string::npos) << w;
+        EXPECT_EQ(w.find("{?}"), std::string::npos) << "an argument is missing: " << w;
+        for (int r : e.readers()) EXPECT_TRUE(r >= 0 && r < seats) << Short(e.text());
+      }
+      next = s->table().log_seq();
+    };
+    check_new();
+    int steps = 0;
+    while (!s->IsTerminal()) {
+      ASSERT_LT(++steps, 20000) << "game does not end";
+      auto acting = s->ActingSeats();
+      ASSERT_FALSE(acting.empty());
+      const int seat = acting[rng.Below(acting.size())];
+      auto legal = s->LegalActions(seat);
+      if (legal.empty() && !s->Prompts(seat).empty())
+        legal.push_back(Game().WrapAnswer(engine::DrawAnswer(s->Prompts(seat)[0], rng)));
+      ASSERT_FALSE(legal.empty());
+      ASSERT_TRUE(s->Apply(seat, *legal[rng.Below(legal.size())]).ok());
+      check_new();
+    }
+    EXPECT_EQ(s->table().log(s->table().log_size() - 1).text().key(), "limit.log.game_over");
+  }
+  EXPECT_GT(entries, 100u);
+  // Generations, political turns, the social phase and the end at least.
+  EXPECT_GE(keys.size(), 10u);
+  for (const char* k : {"limit.log.generation", "limit.log.social_phase", "limit.log.feeds",
+                        "limit.log.produces", "limit.log.resilience", "limit.log.game_over"})
+    EXPECT_EQ(keys.count(k), 1u) << k;
 }
 
 // ----- Random playouts -----
