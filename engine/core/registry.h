@@ -32,4 +32,10 @@ struct GameRegistrar {
   }
 };
 
+// A game's one registration, in its own .cc: PLATEAU_REGISTER_GAME("limit", MakeLimit), where
+// MakeLimit() returns StatusOr<std::unique_ptr<Game>> (its data parsed and checked). The game's
+// library is linked whole (plateau_games), so the registrar always runs.
+#define PLATEAU_REGISTER_GAME(id, factory) \
+  static const ::plateau::engine::GameRegistrar plateau_game_registrar_(id, factory)
+
 }  // namespace plateau::engine

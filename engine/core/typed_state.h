@@ -9,6 +9,38 @@
 
 namespace plateau::engine {
 
+// A game whose options, actions and views are its own protobuf messages: the prototypes and the
+// downcasts are done here, so a game writes its rules, its option checks and its first position.
+template <class OptionsProto, class ActionProto, class ViewProto>
+class TypedGame : public Game {
+ public:
+  const GameInfo& Info() const final { return info_; }
+  const Message& OptionsPrototype() const final { return OptionsProto::default_instance(); }
+  const Message& ActionPrototype() const final { return ActionProto::default_instance(); }
+  const Message& ViewPrototype() const final { return ViewProto::default_instance(); }
+  Status ValidateOptions(int num_seats, const Message& options) const final {
+    Status st = Game::ValidateOptions(num_seats, options);
+    if (!st.ok()) return st;
+    return ValidateTypedOptions(num_seats, static_cast<const OptionsProto&>(options));
+  }
+  std::unique_ptr<State> NewInitialState(int num_seats, const Message& options,
+                                         uint64_t seed) const final {
+    return NewTypedState(num_seats, static_cast<const OptionsProto&>(options), seed);
+  }
+
+ protected:
+  explicit TypedGame(GameInfo info) : info_(std::move(info)) {}
+  // Checks beyond the seat count (which the core checks first).
+  virtual Status ValidateTypedOptions(int num_seats, const OptionsProto& options) const {
+    return Status::Ok();
+  }
+  virtual std::unique_ptr<State> NewTypedState(int num_seats, const OptionsProto& options,
+                                               uint64_t seed) const = 0;
+
+ private:
+  GameInfo info_;
+};
+
 template <class Derived, class StateProto, class ActionProto, class ViewProto>
 class TypedState : public State {
  public:

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds the web client, starts plateau-server on a free port with a temporary database and the
-# built client, runs a browser test against it (the Globalissimo game by default), and stops the
+# built client, runs a browser test against it (Globalissimo by default), and stops the
 # server.
-#   tests/browser/run.sh [path/to/plateau-server] [test file, e.g. limit.e2e.test.mjs]
+#   tests/browser/run.sh [path/to/plateau-server] [test file: <game>.e2e.test.mjs]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SERVER="${1:-$ROOT/build/bin/plateau-server}"
-TEST="$ROOT/tests/browser/${2:-e2e.test.mjs}"
+TEST="$ROOT/tests/browser/${2:-globalissimo.e2e.test.mjs}"
 [ -x "$SERVER" ] || { echo "plateau-server not found at $SERVER" >&2; exit 2; }
 cd "$ROOT/clients/web"
 [ -d node_modules ] || npm ci

@@ -66,9 +66,6 @@ elseif(CASE STREQUAL "bad_start")
   run(2 MATCH "--seed must be a non-negative whole number" COMMAND ${ENGINE} play globalissimo --seed x)
   run(2 MATCH "Unknown option --colour" COMMAND ${ENGINE} play globalissimo --colour red)
   run(1 MATCH "cannot open script" COMMAND ${play} --script ${WORK}/no-such-script.txt)
-elseif(CASE STREQUAL "limit_famine")
-  # A rule-book example set up with load-position and checked through the console.
-  run(0 COMMAND ${ENGINE} play limit --seats 1 --seed 1 --script ${SCRIPTS}/limit_famine.txt)
 elseif(CASE STREQUAL "replay_export")
   # Produce the record here so this test does not depend on another test's order.
   file(REMOVE ${WORK}/one_round.record)

@@ -768,12 +768,17 @@ TEST(GlobalissimoRounds, FirstPlayerRotatesAndCardsAreReplaced) {
   EXPECT_EQ(q.first_player(), 1u);
   EXPECT_EQ(s->ActingSeats(), std::vector<int>{1});
   EXPECT_EQ(q.discard_size(), 5);
+  // Five new cards, all different, none of them round 1's (those are in the discard), drawn from
+  // the deck.
+  ASSERT_EQ(q.display_size(), 5);
+  std::set<uint32_t> shown;
   for (const auto& slot : q.display()) {
     EXPECT_EQ(slot.tile_seat(), -1);
-    EXPECT_GE(slot.card(), 0u);
+    EXPECT_TRUE(shown.insert(slot.card()).second) << "card " << slot.card() << " shown twice";
     EXPECT_TRUE(std::find(q.discard().begin(), q.discard().end(), slot.card()) ==
                 q.discard().end());
   }
+  EXPECT_EQ(q.deck_size(), p.deck_size() - 5);
   for (const auto& seat : q.seats()) EXPECT_EQ(seat.placed_slot(), -1);
   EXPECT_EQ(V(*s, 0).category().id(), "cat" + std::to_string(second_category));
   EXPECT_EQ(V(*s, 0).last_round().round(), 1u);
