@@ -1,7 +1,7 @@
 #pragma once
-// Compact, game-specific renderings of views for a terminal. A full text-format dump of a
-// Globalissimo view runs to hundreds of lines (mostly the score track); players want the cards,
-// the pawns and the question. Games without a renderer here fall back to the text format.
+// Views for a terminal, as each game renders them (Game::ViewText: the game's compact lines, then
+// the viewer's questions and the latest log entries in words). Messages that are no game's view
+// print as text format.
 #include <google/protobuf/message.h>
 
 #include <string>

@@ -22,6 +22,8 @@ struct CommandHelp {
 constexpr CommandHelp kCommands[] = {
     {"act <seat> <action>", "apply an action in text format, e.g. act 0 place { slot: 2 position: 3 }"},
     {"view <seat|spectator>", "print what that seat may see"},
+    {"show <seat|spectator>",
+     "the same view as a player reads it: the game's summary, questions and latest log in words"},
     {"legal <seat>", "list the seat's legal actions"},
     {"acting", "list the seats that may act now"},
     {"state", "print the whole position (hidden information included)"},
@@ -165,14 +167,16 @@ Status Session::Execute(std::string_view line, std::ostream& out) {
     out << "refused as expected: " << st.ToString() << "\n";
     return Status::Ok();
   }
-  if (command == "view" || command == "expect-view" || command == "expect-field") {
+  if (command == "view" || command == "show" || command == "expect-view" ||
+      command == "expect-field") {
     auto [seat_word, arg] = SplitFirstWord(rest);
     auto seat = Seat(seat_word, true);
     if (!seat.ok()) return seat.status();
     std::unique_ptr<engine::Message> view = state_->View(seat.value());
-    if (command == "view") {
-      if (!arg.empty()) return Status(kUsage, "view takes only a seat.");
-      out << MessageText(*view);
+    if (command == "view" || command == "show") {
+      if (!arg.empty()) return Status(kUsage, std::string(command) + " takes only a seat.");
+      if (command == "view") out << MessageText(*view);
+      else out << game_.ViewText(*view, [](int s) { return "seat " + std::to_string(s); });
       return Status::Ok();
     }
     if (command == "expect-view") {

@@ -164,6 +164,36 @@ const v1::CoreAction* Game::CoreOf(const Message& action) const {
   return google::protobuf::DynamicCastToGenerated<v1::CoreAction>(&r->GetMessage(action, f));
 }
 
+std::string Game::GameViewText(const Message& view, const SeatNamer&) const {
+  std::unique_ptr<Message> copy(view.New());
+  copy->CopyFrom(view);
+  if (const auto* f = copy->GetDescriptor()->FindFieldByName("table"))
+    copy->GetReflection()->ClearField(copy.get(), f);
+  google::protobuf::TextFormat::Printer printer;
+  printer.SetUseUtf8StringEscaping(true);
+  std::string out;
+  printer.PrintToString(*copy, &out);
+  return out;
+}
+
+std::string Game::ViewText(const Message& view, const SeatNamer& seat_name) const {
+  std::string out = GameViewText(view, seat_name);
+  const auto* field = view.GetDescriptor()->FindFieldByName("table");
+  if (field == nullptr || field->message_type() != v1::Table::descriptor()) return out;
+  const auto& table =
+      static_cast<const v1::Table&>(view.GetReflection()->GetMessage(view, field));
+  for (const auto& p : table.prompts()) {
+    out += "Asked of you: " + renderer_.Render(p.title(), seat_name);
+    if (p.has_detail()) out += " (" + renderer_.Render(p.detail(), seat_name) + ")";
+    out += "\n";
+  }
+  const int first = std::max(0, table.log_size() - 4);
+  if (table.log_size() > 0) out += "Log:\n";
+  for (int i = first; i < table.log_size(); ++i)
+    out += "  " + renderer_.Render(table.log(i).text(), seat_name) + "\n";
+  return out;
+}
+
 std::string Game::CheckContract() const {
   if (CoreField(ActionPrototype().GetDescriptor()) == nullptr)
     return ActionPrototype().GetTypeName() + " lacks `plateau.v1.CoreAction core` (answers, resigning)";

@@ -11,6 +11,7 @@
 #include <google/protobuf/message.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -93,7 +94,17 @@ class Game {
   StatusOr<std::unique_ptr<Message>> ParseActionText(std::string_view text) const;
   std::string ActionToText(const Message& action) const;
 
+  // One of this game's views as a terminal shows it (the terminal client, the rules console):
+  // the game's rendering (GameViewText) followed by the viewer's questions and the latest log
+  // entries in words, seats named by `seat_name`. Ends with a newline.
+  using SeatNamer = std::function<std::string(int)>;
+  std::string ViewText(const Message& view, const SeatNamer& seat_name) const;
+
  protected:
+  // The game's part of ViewText: what a player needs at a glance, not every field (the default
+  // prints the view's text format, its table left to the core).
+  virtual std::string GameViewText(const Message& view, const SeatNamer& seat_name) const;
+
   // Games call this once, from their factory, with their parsed catalogue.
   void SetTexts(const v1::TextCatalogue& game_texts);
 

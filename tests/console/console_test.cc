@@ -257,6 +257,19 @@ TEST_F(SessionTest, LegalListsActionsOfTheActingSeatOnly) {
   EXPECT_EQ(out_.str(), "Seat 1 may not act now.\n");
 }
 
+// `show` is the view as a player reads it: the game's own summary and the log in words, seats as
+// the console numbers them.
+TEST_F(SessionTest, ShowIsTheViewInWords) {
+  ASSERT_TRUE(Run("act 0 place { slot: 2 position: 1 }").ok());
+  ASSERT_TRUE(Run("show 1").ok());
+  const std::string out = out_.str();
+  EXPECT_NE(out.find("Players:"), std::string::npos) << out;
+  EXPECT_NE(out.find("Log:\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("  seat 0 places tile 1 on Malaysia.\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Seat "), std::string::npos) << out;
+  EXPECT_EQ(Run("show 1 extra").code(), kUsage);
+}
+
 // A capital question lists no answer (any text may be typed): `legal` shows the question, its
 // shape and how to answer it, and the answer keeps its accents.
 TEST_F(SessionTest, LegalShowsTheQuestionAndAnswersKeepAccents) {

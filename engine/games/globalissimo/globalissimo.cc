@@ -128,6 +128,80 @@ Status CheckBoard(const data::BoardDef& board) {
   return Status::Ok();
 }
 
+// ----- Terminal rendering -----
+
+std::string Barrier(BarrierColor c) {
+  return c == BARRIER_ORANGE ? "orange" : c == BARRIER_VIOLET ? "violet" : "none";
+}
+
+std::string SlotLine(int index, const DisplaySlot& slot, const engine::Game::SeatNamer& name) {
+  const CountryCard& card = slot.card();
+  std::string line = "  [" + std::to_string(index) + "] " + card.flag() + " " + card.name();
+  if (card.revealed()) {
+    line += "  #" + std::to_string(card.position()) + " " + card.value_text();
+  }
+  if (slot.tile_seat() < 0) return line + "  (free)";
+  line += "  " + name(slot.tile_seat()) + " guessed #" + std::to_string(slot.tile_position());
+  if (slot.points() >= 0) line += ": " + std::to_string(slot.points()) + " pts";
+  return line;
+}
+
+std::string ViewLines(const View& v, const engine::Game::SeatNamer& name) {
+  static const char* kPhase[] = {"?", "placement", "question", "game over"};
+  const int phase = v.phase() >= 0 && v.phase() <= 3 ? v.phase() : 0;
+  std::string out = "Round " + std::to_string(std::min(v.round(), v.total_rounds())) + "/" +
+                    std::to_string(v.total_rounds()) + " - ";
+  // After the last round there is no current category; the last one is shown below.
+  if (!v.category().name().empty()) {
+    out += v.category().name() + " (" + v.category().unit() + ") - ";
+  }
+  out += kPhase[phase];
+  if (v.to_act() >= 0) out += " - to act: " + name(v.to_act());
+  out += "\n";
+  if (v.phase() == PHASE_PLACEMENT) {
+    out += "Cards (act place { slot: S position: P }, P from 1 = highest to " +
+           std::to_string(v.max_position()) + "):\n";
+  } else if (v.display_size() > 0) {
+    out += "Cards:\n";
+  }
+  for (int i = 0; i < v.display_size(); ++i) out += SlotLine(i, v.display(i), name) + "\n";
+  out += "Players:\n";
+  for (const Player& p : v.players()) {
+    out += "  " + name(static_cast<int>(p.seat())) + ": " +
+           std::to_string(p.distance()) + " squares, barriers " +
+           std::to_string(p.orange_barriers()) + " orange / " + std::to_string(p.violet_barriers()) +
+           " violet";
+    if (p.placed_slot() >= 0) out += ", tile on [" + std::to_string(p.placed_slot()) + "]";
+    if (p.last_round_points() >= 0) out += ", last round +" + std::to_string(p.last_round_points());
+    if (static_cast<int>(p.seat()) < v.final_ranks_size()) {
+      out += ", rank " + std::to_string(v.final_ranks(static_cast<int>(p.seat())));
+    }
+    out += "\n";
+  }
+  if (v.phase() == PHASE_QUESTION) {
+    const Question& q = v.question();
+    out += "Question (" + Barrier(q.kind()) + " barrier) for " +
+           name(static_cast<int>(q.seat())) + ": " +
+           (q.kind() == BARRIER_ORANGE ? "the capital of " : "where on the map is ") +
+           q.country_flag() + " " + q.country_name() + "?\n";
+    out += q.kind() == BARRIER_ORANGE ? "  answer with: act answer_capital { text: \"...\" }\n"
+                                          : "  answer with: act answer_location { map_id: \"250\" }"
+                                            " (ISO 3166 numeric code)\n";
+    if (q.wrong_answers_size() > 0) {
+      out += "  wrong so far:";
+      for (const std::string& w : q.wrong_answers()) out += " " + w;
+      out += "\n";
+    }
+  }
+  if (v.has_last_round() && v.phase() != PHASE_QUESTION) {
+    out += "Last round (" + v.last_round().category().name() + "):\n";
+    for (int i = 0; i < v.last_round().display_size(); ++i) {
+      out += SlotLine(i, v.last_round().display(i), name) + "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string FormatValue(double value, uint32_t decimals, std::string_view unit) {
@@ -158,7 +232,7 @@ std::string FormatValue(double value, uint32_t decimals, std::string_view unit) 
 // ----- Game -----
 
 GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
-    : info_{"globalissimo", "Globalissimo", 2, 6},
+    : TypedGame({"globalissimo", "Globalissimo", 2, 6}),
       cards_(std::move(cards)),
       board_(std::move(board)) {
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
@@ -203,10 +277,7 @@ StatusOr<std::unique_ptr<GlobalissimoGame>> GlobalissimoGame::FromData(
   return game;
 }
 
-Status GlobalissimoGame::ValidateOptions(int num_seats, const engine::Message& options) const {
-  Status st = Game::ValidateOptions(num_seats, options);
-  if (!st.ok()) return st;
-  const auto& o = static_cast<const Options&>(options);
+Status GlobalissimoGame::ValidateTypedOptions(int num_seats, const Options& o) const {
   if (o.rounds() > kBookRounds) {
     return Status(ec::kBadOptions, "A game has at most " + std::to_string(kBookRounds) +
                                        " rounds (one per category), not " +
@@ -215,10 +286,8 @@ Status GlobalissimoGame::ValidateOptions(int num_seats, const engine::Message& o
   return Status::Ok();
 }
 
-std::unique_ptr<engine::State> GlobalissimoGame::NewInitialState(int num_seats,
-                                                                 const engine::Message& options,
-                                                                 uint64_t seed) const {
-  const auto& o = static_cast<const Options&>(options);
+std::unique_ptr<engine::State> GlobalissimoGame::NewTypedState(int num_seats, const Options& o,
+                                                               uint64_t seed) const {
   internal::StateProto s;
   s.set_num_seats(static_cast<uint32_t>(num_seats));
   auto state = std::make_unique<GlobalissimoState>(this, std::move(s));
@@ -764,6 +833,11 @@ std::string GlobalissimoState::ResultDetail(int seat) const {
          std::to_string(barriers) + (barriers == 1 ? " barrier" : " barriers");
 }
 
+std::string GlobalissimoGame::GameViewText(const engine::Message& view,
+                                          const SeatNamer& seat_name) const {
+  return ViewLines(static_cast<const View&>(view), seat_name);
+}
+
 std::unique_ptr<engine::State> GlobalissimoState::PerturbHidden(int seat, uint64_t salt) const {
   // Everyone sees the same table; hidden are only the deck order, the categories still to come
   // and the generator state. Identities of the cards on display and of question cards are public.
@@ -901,7 +975,7 @@ engine::StatusOr<std::unique_ptr<engine::Game>> MakeGlobalissimo() {
   return std::unique_ptr<engine::Game>(std::move(game).value());
 }
 
-const engine::GameRegistrar kRegistrar("globalissimo", MakeGlobalissimo);
+PLATEAU_REGISTER_GAME("globalissimo", MakeGlobalissimo);
 
 }  // namespace
 }  // namespace plateau::games::globalissimo

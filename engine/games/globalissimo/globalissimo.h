@@ -38,20 +38,13 @@ struct TrackCell {
   uint32_t distance = 0;  // score squares from the start (for a barrier: those before it)
 };
 
-class GlobalissimoGame : public engine::Game {
+class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
  public:
   // Parses and checks the data files' texts (a CardSet and a BoardDef in text format). A bad file
   // gives a bad_data Status naming the file and the problem.
   static engine::StatusOr<std::unique_ptr<GlobalissimoGame>> FromData(
       std::string_view cards_text, std::string_view board_text, std::string_view texts_text);
 
-  const engine::GameInfo& Info() const override { return info_; }
-  const engine::Message& OptionsPrototype() const override { return Options::default_instance(); }
-  const engine::Message& ActionPrototype() const override { return Action::default_instance(); }
-  const engine::Message& ViewPrototype() const override { return View::default_instance(); }
-  engine::Status ValidateOptions(int num_seats, const engine::Message& options) const override;
-  std::unique_ptr<engine::State> NewInitialState(int num_seats, const engine::Message& options,
-                                                 uint64_t seed) const override;
   engine::StatusOr<std::unique_ptr<engine::State>> Deserialize(
       std::string_view bytes) const override;
 
@@ -70,10 +63,14 @@ class GlobalissimoGame : public engine::Game {
 
  private:
   GlobalissimoGame(data::CardSet cards, data::BoardDef board);
+  engine::Status ValidateTypedOptions(int num_seats, const Options& options) const override;
+  // Cards, pawns and the question, compactly (the whole view is mostly the score track).
+  std::string GameViewText(const engine::Message& view, const SeatNamer& seat_name) const override;
+  std::unique_ptr<engine::State> NewTypedState(int num_seats, const Options& options,
+                                               uint64_t seed) const override;
   // "" when `s` is a position this game can hold, else what is wrong with it.
   std::string CheckPosition(const internal::StateProto& s) const;
 
-  engine::GameInfo info_;
   data::CardSet cards_;
   data::BoardDef board_;
   std::vector<TrackCell> track_;
