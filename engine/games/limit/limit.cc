@@ -109,7 +109,7 @@ std::vector<Resource> ResourceOptions(const data::CardDef& c) {
 }
 
 LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
-    : info_{"limit", "LIMIT", 1, 6}, cards_(std::move(cards)), board_(std::move(board)) {
+    : TypedGame({"limit", "LIMIT", 1, 6}), cards_(std::move(cards)), board_(std::move(board)) {
   // Views show cards many times per action: their fixed part is built once here.
   for (int id = 0; id < cards_.cards_size(); ++id) {
     const auto& c = cards_.cards(id);
@@ -189,20 +189,67 @@ StatusOr<std::unique_ptr<LimitGame>> LimitGame::FromData(std::string_view cards_
   return game;
 }
 
-Status LimitGame::ValidateOptions(int num_seats, const engine::Message& options) const {
-  Status st = Game::ValidateOptions(num_seats, options);
-  if (!st.ok()) return st;
-  // `alliances` is accepted for any seat count; solo ignores it (event cards replace the step).
-  return Status::Ok();
+
+std::string LimitGame::GameViewText(const engine::Message& view, const SeatNamer& name) const {
+  const auto& v = static_cast<const View&>(view);
+  static const char* kPhases[] = {"?", "new policy", "hand limit", "political decisions",
+                                  "social phase", "international phase", "Alliance step",
+                                  "resilience test", "game over"};
+  static const char* kClasses = "ABCDE";
+  const int phase = v.phase() >= 0 && v.phase() <= PHASE_GAME_OVER ? v.phase() : 0;
+  std::string out = "Generation " + std::to_string(v.generation()) + " - " + kPhases[phase];
+  if (v.turn() >= 0) out += " - turn: " + name(v.turn());
+  out += " - leader: " + name(static_cast<int>(v.leader())) + "\n";
+  for (const auto& n : v.nations()) {
+    out += "  " + name(static_cast<int>(n.seat())) + ": population " +
+           std::to_string(n.population()) + ", living";
+    for (int c = 0; c < n.classes_size() && c < 5; ++c)
+      out += std::string(" ") + kClasses[c] + std::to_string(n.classes(c));
+    out += ", disorder " + std::to_string(n.disorder()) + ", $" + std::to_string(n.money()) +
+           ", R" + std::to_string(n.stocks().renewable()) + " I" +
+           std::to_string(n.stocks().industrial()) + " M" + std::to_string(n.stocks().military()) +
+           " F" + std::to_string(n.stocks().fossil()) + ", pollution " +
+           std::to_string(n.pollution()) + ", D " + std::to_string(n.destabilisation()) +
+           ", territories " + std::to_string(n.territories()) + ", " +
+           std::to_string(n.hand_size()) + " in hand";
+    if (n.passed()) out += ", passed";
+    out += "\n";
+    if (n.permanents_size() > 0) {
+      out += "    in play:";
+      for (const auto& c : n.permanents()) out += " " + c.name() + ";";
+      out += "\n";
+    }
+  }
+  if (v.hand_size() > 0) {
+    out += "Your hand:\n";
+    for (const auto& c : v.hand())
+      out += "  [" + std::to_string(c.id()) + "] " + c.name() + (c.playable() ? "" : " (cannot pay)") +
+             " - " + c.cost_text() + " / " + c.effect_text() + "\n";
+  }
+  out += "Market:";
+  static const char* kRes[] = {"?", "R", "I", "M", "F"};
+  for (const auto& t : v.market().tracks()) {
+    const int r = t.resource() >= 0 && t.resource() <= 4 ? t.resource() : 0;
+    const uint32_t price = t.position() < static_cast<uint32_t>(t.prices_size())
+                               ? t.prices(static_cast<int>(t.position()))
+                               : 0;
+    out += std::string(" ") + kRes[r] + " " + std::to_string(price) + "$";
+  }
+  out += " - World Bank $" + std::to_string(v.world_bank()) + ", crises " +
+         std::to_string(v.crises_size()) + "\n";
+  for (const auto& line : v.scores())
+    out += "  " + name(static_cast<int>(line.seat())) + " scores " + std::to_string(line.total()) +
+           "\n";
+  return out;
 }
 
-std::unique_ptr<engine::State> LimitGame::NewInitialState(int num_seats,
-                                                          const engine::Message& options,
-                                                          uint64_t seed) const {
+// Any options go with any seat count: solo ignores `alliances` (event cards replace the step).
+std::unique_ptr<engine::State> LimitGame::NewTypedState(int num_seats, const Options& options,
+                                                        uint64_t seed) const {
   internal::StateProto s;
   s.set_num_seats(static_cast<uint32_t>(num_seats));
   auto state = std::make_unique<LimitState>(this, std::move(s));
-  state->Setup(static_cast<const Options&>(options), seed);
+  state->Setup(options, seed);
   return state;
 }
 

@@ -50,7 +50,7 @@ engine::v1::Text ResourceText(Resource r);
 std::vector<Factory> FactoryOptions(const data::CardDef& c);
 std::vector<Resource> ResourceOptions(const data::CardDef& c);
 
-class LimitGame : public engine::Game {
+class LimitGame : public engine::TypedGame<Options, Action, View> {
  public:
   // Parses and checks the data files (a CardSet and a BoardDef in text format); a bad file gives
   // a bad_data Status naming the file and the problem.
@@ -58,13 +58,6 @@ class LimitGame : public engine::Game {
                                                                std::string_view board_text,
                                                                std::string_view texts_text);
 
-  const engine::GameInfo& Info() const override { return info_; }
-  const engine::Message& OptionsPrototype() const override { return Options::default_instance(); }
-  const engine::Message& ActionPrototype() const override { return Action::default_instance(); }
-  const engine::Message& ViewPrototype() const override { return View::default_instance(); }
-  engine::Status ValidateOptions(int num_seats, const engine::Message& options) const override;
-  std::unique_ptr<engine::State> NewInitialState(int num_seats, const engine::Message& options,
-                                                 uint64_t seed) const override;
   engine::StatusOr<std::unique_ptr<engine::State>> Deserialize(
       std::string_view bytes) const override;
   // A state holding exactly `position` (tests build situations from it).
@@ -87,7 +80,10 @@ class LimitGame : public engine::Game {
 
  private:
   LimitGame(data::CardSet cards, data::BoardDef board);
-  engine::GameInfo info_;
+  std::unique_ptr<engine::State> NewTypedState(int num_seats, const Options& options,
+                                               uint64_t seed) const override;
+  // Each nation's board and the world in a few lines (the whole view runs to hundreds).
+  std::string GameViewText(const engine::Message& view, const SeatNamer& seat_name) const override;
   data::CardSet cards_;
   data::BoardDef board_;
   std::vector<Card> card_views_;

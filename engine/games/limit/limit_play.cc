@@ -1534,7 +1534,7 @@ engine::StatusOr<std::unique_ptr<engine::Game>> MakeLimit() {
   return std::unique_ptr<engine::Game>(std::move(game).value());
 }
 
-const engine::GameRegistrar kRegistrar("limit", MakeLimit);
+PLATEAU_REGISTER_GAME("limit", MakeLimit);
 
 }  // namespace
 }  // namespace plateau::games::limit
