@@ -1,4 +1,5 @@
 #include "engine/games/limit/limit.h"
+#include "engine/games/limit/limit_nation.h"
 
 #include <algorithm>
 #include <set>
@@ -18,8 +19,6 @@ using internal::NationState;
 namespace {
 
 constexpr int kDecks = 3;
-int DeckIndex(Deck d) { return static_cast<int>(d) - 1; }
-
 Status Bad(const std::string& file, const std::string& why) {
   return Status(ec::kBadData, file + ": " + why);
 }
@@ -476,22 +475,6 @@ void LimitState::PopDown(int seat) {
   if (N(seat).pop_rank() > 1) N(seat).set_pop_rank(N(seat).pop_rank() - 1);
 }
 
-namespace {
-uint32_t FactoryRank(const NationState& n, Factory f) {
-  switch (f) {
-    case FACTORY_RENEWABLE: return n.renewable_rank();
-    case FACTORY_INDUSTRIAL: return n.industrial_rank();
-    default: return n.military_rank();
-  }
-}
-void SetFactoryRank(NationState& n, Factory f, uint32_t r) {
-  switch (f) {
-    case FACTORY_RENEWABLE: n.set_renewable_rank(r); break;
-    case FACTORY_INDUSTRIAL: n.set_industrial_rank(r); break;
-    default: n.set_military_rank(r); break;
-  }
-}
-}  // namespace
 
 void LimitState::FactoryUp(int seat, Factory f, int k) {
   const int r = static_cast<int>(FactoryRank(N(seat), f));

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/games/limit/limit.h"
+#include "engine/games/limit/limit_nation.h"
 
 namespace plateau::games::limit {
 
@@ -13,24 +14,6 @@ using engine::Status;
 using engine::T;
 
 namespace {
-
-uint32_t Stock(const internal::NationState& n, Resource r) {
-  switch (r) {
-    case RESOURCE_RENEWABLE: return n.renewable();
-    case RESOURCE_INDUSTRIAL: return n.industrial();
-    case RESOURCE_MILITARY: return n.military();
-    default: return n.fossil();
-  }
-}
-
-void SetStock(internal::NationState& n, Resource r, uint32_t v) {
-  switch (r) {
-    case RESOURCE_RENEWABLE: n.set_renewable(v); break;
-    case RESOURCE_INDUSTRIAL: n.set_industrial(v); break;
-    case RESOURCE_MILITARY: n.set_military(v); break;
-    default: n.set_fossil(v); break;
-  }
-}
 
 const char* KindName(AllianceKind k) {
   return k == ALLIANCE_MILITARY ? "military" : "economic";

@@ -1,0 +1,341 @@
+// LIMIT: decisions as questions, what a timer plays, and the legal actions.
+#include <algorithm>
+#include <set>
+
+#include "engine/games/limit/limit.h"
+#include "engine/games/limit/limit_nation.h"
+
+namespace plateau::games::limit {
+
+// ----- Decisions as questions -----
+
+namespace {
+
+constexpr const char* kDeckIds[] = {"society", "army_economy", "production"};
+constexpr const char* kClassIds[] = {"A", "B", "C", "D", "E"};
+
+const char* FactoryId(Factory f) {
+  return f == FACTORY_RENEWABLE ? "renewable" : f == FACTORY_INDUSTRIAL ? "industrial" : "military";
+}
+
+}  // namespace
+
+std::unique_ptr<engine::Message> LimitState::DefaultAction(int seat) const {
+  if (seat >= 0 && seat < Seats() && N(seat).choices_size() == 0 && s_.turn() == seat &&
+      (s_.phase() == PHASE_POLITICAL_DECISIONS || s_.phase() == PHASE_ALLIANCE)) {
+    auto pass = std::make_unique<Action>();
+    pass->mutable_pass();
+    if (TypedValidate(seat, *pass).ok()) return pass;
+  }
+  return State::DefaultAction(seat);
+}
+
+void LimitState::Repeat(int seat, uint32_t count_left) {
+  auto* c = N(seat).mutable_choices(0);
+  c->set_count(count_left);
+  c->set_id(NewPromptId());
+}
+
+std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
+  if (seat < 0 || seat >= Seats() || N(seat).choices_size() == 0) return {};
+  const auto& n = N(seat);
+  const auto& c = n.choices(0);
+  v1::Prompt p;
+  switch (c.kind()) {
+    case PROMPT_CHOOSE_DECK:
+      p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("limit.q.deck"));
+      for (int d = 0; d < 3; ++d)
+        if (n.decks(d).cards_size() > 0)
+          engine::AddOption(&p, kDeckIds[d], T(std::string("limit.deck.") + kDeckIds[d]));
+      break;
+    case PROMPT_KEEP_CARDS:
+      // One order says both what is kept (the first ones) and the order under the deck.
+      p = engine::MakePrompt(seat, v1::PROMPT_ORDER, T("limit.q.keep", c.count()), c.count(),
+                             c.count());
+      for (int i = 0; i < n.drawn_size(); ++i)
+        engine::AddOption(&p, "d" + std::to_string(i), T("limit.card", g().card(n.drawn(i)).name()))
+            ->mutable_target()
+            ->set_card(std::to_string(n.drawn(i)));
+      break;
+    case PROMPT_DISCARD:
+      p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("limit.q.discard", c.count()), c.count(),
+                             c.count());
+      for (uint32_t id : n.hand())
+        engine::AddOption(&p, std::to_string(id), T("limit.card", g().card(id).name()))
+            ->mutable_target()
+            ->set_card(std::to_string(id));
+      break;
+    case PROMPT_RESIST:
+      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO,
+                             T("limit.q.resist", s_.pending().action().play_card().military()));
+      break;
+    case PROMPT_CONTRIBUTE:
+      p = engine::MakePrompt(seat, v1::PROMPT_NUMBER, T("limit.q.contribute", c.count()), 0,
+                             std::min(n.money(), c.count()));
+      break;
+    case PROMPT_ALLIANCE_FEE:
+      p = engine::MakePrompt(seat, v1::PROMPT_NUMBER, T("limit.q.fee", c.count()), 0,
+                             std::min(n.money(), c.count()));
+      break;
+    case PROMPT_ALLIANCE_VOTE:
+      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("limit.q.vote"));
+      break;
+    case PROMPT_HELP_REQUEST:
+      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("limit.q.help_request"));
+      break;
+    case PROMPT_HELP_ANSWER:
+      p = engine::MakePrompt(seat, v1::PROMPT_NUMBER, T("limit.q.help_answer", ResourceText(c.resource())),
+                             0, std::min(c.amount(), Stock(n, c.resource())));
+      break;
+    case PROMPT_BREAK_ALLIANCE:
+      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("limit.q.break"));
+      break;
+    case PROMPT_RAISE_CLASS:
+    case PROMPT_LOWER_CLASS:
+      p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE,
+                             c.kind() == PROMPT_RAISE_CLASS ? T("limit.q.raise_class")
+                                                            : T("limit.q.lower_class", c.count()));
+      for (uint32_t k : ChoiceOptions(seat, c))
+        engine::AddOption(&p, kClassIds[k], T("limit.class", kClassIds[k]));
+      break;
+    case PROMPT_LOWER_FACTORY:
+    case PROMPT_GROWTH_FACTORY: {
+      const bool down = c.kind() == PROMPT_LOWER_FACTORY || c.growth_down();
+      p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE,
+                             down ? T("limit.q.lower_factory", c.count()) : T("limit.q.raise_factory"));
+      for (uint32_t f : ChoiceOptions(seat, c)) {
+        const char* id = FactoryId(static_cast<Factory>(f));
+        engine::AddOption(&p, id, T(std::string("limit.factory.") + id));
+      }
+      break;
+    }
+    default:
+      return {};
+  }
+  *p.mutable_detail() = c.why();
+  // Decisions from positions printed before ids existed get one from their place in the game.
+  p.set_id(!c.id().empty() ? c.id()
+                           : "c" + std::to_string(History().size()) + "." + std::to_string(seat));
+  return {p};
+}
+
+Action LimitState::Typed(int seat, const Action& action) const {
+  if (!action.has_core() || !action.core().has_answer() || seat < 0 || seat >= Seats() ||
+      N(seat).choices_size() == 0)
+    return action;
+  const auto& n = N(seat);
+  const auto& c = n.choices(0);
+  const auto& answer = action.core().answer();
+  auto index_of = [](const auto& ids, const std::string& id) {
+    for (size_t i = 0; i < std::size(ids); ++i)
+      if (id == ids[i]) return static_cast<int>(i);
+    return -1;
+  };
+  Action typed;
+  switch (c.kind()) {
+    case PROMPT_CHOOSE_DECK:
+      if (answer.options_size() == 1)
+        typed.mutable_choose_deck()->set_deck(
+            static_cast<Deck>(index_of(kDeckIds, answer.options(0)) + 1));
+      break;
+    case PROMPT_KEEP_CARDS:
+      for (int i = 0; i < answer.options_size(); ++i) {
+        const uint32_t drawn = static_cast<uint32_t>(std::stoul(answer.options(i).substr(1)));
+        if (static_cast<uint32_t>(i) < c.count()) typed.mutable_keep_cards()->add_keep(drawn);
+        else typed.mutable_keep_cards()->add_bottom(drawn);
+      }
+      if (answer.options_size() == 0) typed.mutable_keep_cards();
+      break;
+    case PROMPT_DISCARD:
+      typed.mutable_discard();
+      for (const auto& id : answer.options())
+        typed.mutable_discard()->add_cards(static_cast<uint32_t>(std::stoul(id)));
+      break;
+    case PROMPT_RESIST: typed.mutable_resist()->set_resist(answer.yes()); break;
+    case PROMPT_CONTRIBUTE:
+    case PROMPT_ALLIANCE_FEE:
+      typed.mutable_contribute()->set_amount(static_cast<uint32_t>(answer.number()));
+      break;
+    case PROMPT_ALLIANCE_VOTE: typed.mutable_alliance_vote()->set_accept(answer.yes()); break;
+    case PROMPT_HELP_REQUEST: typed.mutable_request_help()->set_ask(answer.yes()); break;
+    case PROMPT_HELP_ANSWER:
+      typed.mutable_give_help()->set_amount(static_cast<uint32_t>(answer.number()));
+      break;
+    case PROMPT_BREAK_ALLIANCE: typed.mutable_break_alliance()->set_do_break(answer.yes()); break;
+    case PROMPT_RAISE_CLASS:
+    case PROMPT_LOWER_CLASS:
+      if (answer.options_size() == 1)
+        typed.mutable_choose_class()->set_social_class(
+            static_cast<uint32_t>(index_of(kClassIds, answer.options(0))));
+      break;
+    case PROMPT_LOWER_FACTORY:
+    case PROMPT_GROWTH_FACTORY:
+      if (answer.options_size() == 1)
+        for (Factory f : {FACTORY_RENEWABLE, FACTORY_INDUSTRIAL, FACTORY_MILITARY})
+          if (answer.options(0) == FactoryId(f)) typed.mutable_choose_factory()->set_factory(f);
+      break;
+    default:
+      break;
+  }
+  return typed;
+}
+
+// ----- Legal actions -----
+
+std::vector<Action> LimitState::TypedLegalActions(int seat) const {
+  std::vector<Action> out;
+  const auto& n = N(seat);
+  auto keep_valid = [&](Action a) {
+    if (TypedValidate(seat, a).ok()) out.push_back(std::move(a));
+  };
+  // Removable permanent cards may go whenever this nation acts (see ActRemove).
+  auto add_removals = [&]() {
+    for (uint32_t id : n.permanents())
+      if (g().card(id).removable()) {
+        Action a;
+        a.mutable_remove_permanent()->set_card(id);
+        out.push_back(a);
+      }
+  };
+  if (n.choices_size() > 0) {
+    // The decision itself is a question (GamePrompts): the core lists its answers.
+    add_removals();
+    return out;
+  }
+  if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active()) {
+    for (auto& a : AllianceTurnMoves(seat)) out.push_back(std::move(a));
+    add_removals();
+    return out;
+  }
+  if (s_.phase() != PHASE_POLITICAL_DECISIONS || s_.turn() != seat) return out;
+  {
+    Action a;
+    a.mutable_pass();
+    out.push_back(a);
+  }
+  add_removals();
+  if (n.cards_this_turn() >= 2) return out;
+  // Plays: a representative set of parameters per card (every factory, target and resource;
+  // the minimum and the whole military stock; greedy class orders; one-unit transactions).
+  std::vector<int> targets;
+  if (s_.solo()) targets.push_back(kStarTarget);
+  else
+    for (int i = 0; i < Seats(); ++i)
+      if (i != seat) targets.push_back(i);
+  for (uint32_t id : n.hand()) {
+    const auto& c = g().card(id);
+    // A card whose fixed cost cannot be paid has no legal play: skip its candidates.
+    if (!CostPayable(seat, id)) continue;
+    const bool uses_target = c.targets(), uses_military = c.military_min() > 0;
+    const auto& use = g().Params(id);
+    const bool uses_factory = use.factory, uses_resource = use.resource,
+               uses_classes = use.classes, uses_tx = use.transactions, uses_deck = use.deck;
+    std::vector<Factory> factories = {FACTORY_UNSPECIFIED};
+    if (uses_factory) factories = {FACTORY_RENEWABLE, FACTORY_INDUSTRIAL, FACTORY_MILITARY};
+    std::vector<int> tgts = uses_target ? targets : std::vector<int>{0};
+    std::vector<uint32_t> mils = {0};
+    if (uses_military) mils = {c.military_min(), std::max(c.military_min(), n.military())};
+    std::vector<Resource> resources = {RESOURCE_UNSPECIFIED};
+    if (uses_resource)
+      resources = {RESOURCE_RENEWABLE, RESOURCE_INDUSTRIAL, RESOURCE_MILITARY, RESOURCE_FOSSIL};
+    std::vector<Deck> decks = {DECK_UNSPECIFIED};
+    if (uses_deck) decks = {DECK_SOCIETY, DECK_ARMY_ECONOMY, DECK_PRODUCTION};
+    std::vector<std::vector<Transaction>> txs = {{}};
+    if (uses_tx) {
+      for (int r = 1; r <= 4; ++r)
+        for (bool sell : {false, true}) {
+          Transaction t;
+          t.set_resource(static_cast<Resource>(r));
+          t.set_sell(sell);
+          t.set_quantity(1);
+          txs.push_back({t});
+        }
+    }
+    for (Factory f : factories)
+      for (int t : tgts)
+        for (uint32_t m : mils)
+          for (Resource r : resources)
+            for (Deck d : decks)
+              for (const auto& tx : txs)
+                for (int order = 0; order < (uses_classes ? 2 : 1); ++order)
+                  for (bool up : {false, true}) {
+                    if (up && c.effect() != data::EFFECT_SPECULATION) continue;
+                    Action a;
+                    auto* p = a.mutable_play_card();
+                    p->set_card(id);
+                    p->set_factory(f);
+                    p->set_target(uses_target ? t : 0);
+                    p->set_military(m);
+                    p->set_resource(r);
+                    p->set_deck(d);
+                    p->set_price_up(up);
+                    if (n.played_size() > 0) p->set_retrieve_card(n.played(0));
+                    for (const auto& one : tx) *p->add_transactions() = one;
+                    if (uses_classes) {
+                      // Greedy: the highest (order 0) or lowest (order 1) class that may move.
+                      const bool lower = c.cost_class_down() > 0;
+                      const int who =
+                          c.effect() == data::EFFECT_POLITICAL_INTERFERENCE ? t : seat;
+                      if (who < 0) {
+                        // star nation: no class
+                      } else {
+                        std::vector<uint32_t> lv(N(who).classes().begin(),
+                                                 N(who).classes().end());
+                        const uint32_t steps =
+                            lower || c.effect() == data::EFFECT_POLITICAL_INTERFERENCE
+                                ? 1
+                                : c.amount();
+                        for (uint32_t s = 0; s < steps; ++s) {
+                          int pick = -1;
+                          for (int k0 = 0; k0 < kClasses; ++k0) {
+                            const int k = order == 0 ? k0 : kClasses - 1 - k0;
+                            const bool ok =
+                                lower ? lv[k] > 1 && (k == kClasses - 1 || lv[k + 1] < lv[k])
+                                      : lv[k] < 4 && (k == 0 || lv[k] < lv[k - 1]);
+                            if (ok) {
+                              pick = k;
+                              break;
+                            }
+                          }
+                          if (pick < 0) break;
+                          lv[pick] += lower ? -1 : 1;
+                          p->add_classes(static_cast<uint32_t>(pick));
+                        }
+                      }
+                    }
+                    keep_valid(std::move(a));
+                  }
+  }
+  return out;
+}
+
+std::vector<Action> LimitState::AllianceTurnMoves(int seat) const {
+  std::vector<Action> out;
+  Action a;
+  a.mutable_pass();
+  out.push_back(a);
+  for (AllianceKind k : {ALLIANCE_MILITARY, ALLIANCE_ECONOMIC}) {
+    if (Group(seat, k) != 0) {
+      Action l;
+      l.mutable_alliance_leave()->set_kind(k);
+      out.push_back(l);
+    }
+    for (int i = 0; i < Seats(); ++i) {
+      if (CheckProposal(seat, k, i).ok()) {
+        Action pr;
+        pr.mutable_alliance_propose()->set_kind(k);
+        pr.mutable_alliance_propose()->set_to_seat(static_cast<uint32_t>(i));
+        out.push_back(pr);
+      }
+      if (CheckExclusion(seat, k, i).ok()) {
+        Action ex;
+        ex.mutable_alliance_exclude()->set_kind(k);
+        ex.mutable_alliance_exclude()->set_seat(static_cast<uint32_t>(i));
+        out.push_back(ex);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace plateau::games::limit

@@ -1,0 +1,69 @@
+#pragma once
+// Shared by LIMIT's rule files: the names they use and small reads and writes on one nation's
+// position.
+#include <algorithm>
+#include <cstdint>
+
+#include "engine/core/game.h"
+#include "engine/games/limit/limit_state.pb.h"
+#include "games/limit.pb.h"
+
+namespace plateau::games::limit {
+
+// The names every rule file uses (this header is private to the game's folder).
+namespace ec = engine::codes;
+namespace v1 = engine::v1;
+using engine::Seat;
+using engine::Status;
+using engine::T;
+using internal::NationState;
+
+// 0, 1, 2 for society, army & economy, production (the order of NationState.decks).
+inline int DeckIndex(Deck d) { return static_cast<int>(d) - 1; }
+
+inline bool Contains(const google::protobuf::RepeatedField<uint32_t>& v, uint32_t x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+inline void Erase(google::protobuf::RepeatedField<uint32_t>* v, uint32_t x) {
+  auto it = std::find(v->begin(), v->end(), x);
+  if (it != v->end()) v->erase(it);
+}
+
+inline bool ValidResource(Resource r) { return r >= RESOURCE_RENEWABLE && r <= RESOURCE_FOSSIL; }
+
+inline uint32_t Stock(const internal::NationState& n, Resource r) {
+  switch (r) {
+    case RESOURCE_RENEWABLE: return n.renewable();
+    case RESOURCE_INDUSTRIAL: return n.industrial();
+    case RESOURCE_MILITARY: return n.military();
+    default: return n.fossil();
+  }
+}
+
+inline void SetStock(internal::NationState& n, Resource r, uint32_t v) {
+  switch (r) {
+    case RESOURCE_RENEWABLE: n.set_renewable(v); break;
+    case RESOURCE_INDUSTRIAL: n.set_industrial(v); break;
+    case RESOURCE_MILITARY: n.set_military(v); break;
+    default: n.set_fossil(v); break;
+  }
+}
+
+inline uint32_t FactoryRank(const internal::NationState& n, Factory f) {
+  switch (f) {
+    case FACTORY_RENEWABLE: return n.renewable_rank();
+    case FACTORY_INDUSTRIAL: return n.industrial_rank();
+    default: return n.military_rank();
+  }
+}
+
+inline void SetFactoryRank(internal::NationState& n, Factory f, uint32_t r) {
+  switch (f) {
+    case FACTORY_RENEWABLE: n.set_renewable_rank(r); break;
+    case FACTORY_INDUSTRIAL: n.set_industrial_rank(r); break;
+    default: n.set_military_rank(r); break;
+  }
+}
+
+}  // namespace plateau::games::limit

@@ -1,0 +1,301 @@
+// LIMIT: what each seat sees, hidden information, and the registration.
+#include <algorithm>
+#include <set>
+
+#include "engine/core/registry.h"
+#include "engine/games/limit/limit.h"
+#include "engine/games/limit/limit_nation.h"
+
+namespace plateau::games::limit {
+
+// ----- Views -----
+
+bool LimitState::CostPayable(int seat, uint32_t id) const {
+  const auto& c = g().card(id);
+  // The price depends on some parameters (the factory raised, the target paid): the card is
+  // payable when some choice of them passes the same CheckCost the play runs.
+  std::vector<Factory> factories = {FACTORY_UNSPECIFIED};
+  if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP)
+    factories = FactoryOptions(c);
+  std::vector<int> targets = {0};
+  if (c.targets()) {
+    targets.clear();
+    if (s_.solo()) targets.push_back(kStarTarget);
+    else
+      for (int i = 0; i < Seats(); ++i)
+        if (i != seat) targets.push_back(i);
+  }
+  bool payable = false;
+  for (Factory f : factories)
+    for (int t : targets) {
+      PlayCard play;
+      play.set_card(id);
+      play.set_factory(f);
+      play.set_target(t);
+      play.set_military(c.military_min());
+      payable = payable || CheckCost(seat, play).ok();
+    }
+  if (!payable) return false;
+  if (c.cost_class_down() > 0) {
+    bool any = false;
+    for (int k = 0; k < kClasses; ++k) any = any || CanLowerClass(seat, k);
+    if (!any) return false;
+  }
+  return true;
+}
+
+Card LimitState::CardView(uint32_t id, int viewer_seat) const {
+  Card v = g().CardTemplate(id);
+  if (viewer_seat < 0) return v;
+  v.set_playable(CostPayable(viewer_seat, id));
+  if (g().Params(id).transactions) v.set_max_transactions(MaxTransactions(viewer_seat));
+  const auto& c = g().card(id);
+  if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP) {
+    for (int f : v.factory_options()) {
+      PlayCard play;
+      play.set_card(id);
+      play.set_factory(static_cast<Factory>(f));
+      v.add_factory_prices(CostOf(viewer_seat, play).money);
+    }
+  }
+  return v;
+}
+
+limit::View LimitState::TypedView(int seat) const {
+  limit::View v;
+  const bool over = IsTerminal();
+  v.set_you(seat);
+  v.set_generation(s_.generation());
+  v.set_phase(s_.phase());
+  v.set_leader(s_.leader());
+  v.set_turn(s_.turn());
+  *v.mutable_board() = g().BoardView();
+  for (int i = 0; i < Seats(); ++i) {
+    const auto& n = N(i);
+    auto* o = v.add_nations();
+    o->set_seat(i);
+    o->set_population_rank(n.pop_rank());
+    o->set_population(PopValue(static_cast<int>(n.pop_rank())));
+    o->set_renewable_rank(n.renewable_rank());
+    o->set_renewable_output(TrackValue(FACTORY_RENEWABLE, static_cast<int>(n.renewable_rank())));
+    o->set_industrial_rank(n.industrial_rank());
+    o->set_industrial_output(TrackValue(FACTORY_INDUSTRIAL, static_cast<int>(n.industrial_rank())));
+    o->set_military_rank(n.military_rank());
+    o->set_military_output(TrackValue(FACTORY_MILITARY, static_cast<int>(n.military_rank())));
+    for (uint32_t c : n.classes()) o->add_classes(c);
+    for (bool t : n.transition_tile()) o->add_transition_tile_on_row(t);
+    o->set_transition_tokens(n.transition_tokens());
+    o->set_disorder(n.disorder());
+    o->mutable_stocks()->set_renewable(n.renewable());
+    o->mutable_stocks()->set_industrial(n.industrial());
+    o->mutable_stocks()->set_military(n.military());
+    o->mutable_stocks()->set_fossil(n.fossil());
+    o->set_money(n.money());
+    o->set_pollution(n.pollution());
+    o->set_destabilisation(n.destabilisation());
+    o->set_territories(n.territories());
+    o->set_hand_size(n.hand_size());
+    o->set_hand_limit(n.hand_limit());
+    for (uint32_t id : n.permanents()) *o->add_permanents() = CardView(id, -1);
+    for (uint32_t id : n.set_aside()) *o->add_set_aside() = CardView(id, -1);
+    for (uint32_t id : n.played()) *o->add_played_this_generation() = CardView(id, -1);
+    o->set_passed(n.passed());
+    for (const auto& d : n.decks()) o->add_deck_sizes(d.cards_size());
+    o->set_social_step(n.step());
+    o->set_social_column(n.column());
+    o->set_military_alliance(n.military_group() != 0);
+    o->set_economic_alliance(n.economic_group() != 0);
+    o->set_military_alliance_group(n.military_group());
+    o->set_economic_alliance_group(n.economic_group());
+    o->set_military_accord(n.military_accord());
+    o->set_economic_accord(n.economic_accord());
+    o->set_alliance_changed(n.military_accord() || n.economic_accord());
+  }
+  if (seat >= 0 && seat < Seats())
+    for (uint32_t id : N(seat).hand()) *v.add_hand() = CardView(id, seat);
+  for (int i = 0; i < Seats(); ++i) {
+    const auto& n = N(i);
+    if (n.choices_size() == 0) continue;
+    const auto& c = n.choices(0);
+    auto* p = v.add_prompts();
+    p->set_kind(c.kind());
+    p->set_seat(i);
+    *p->mutable_why() = c.why();
+    p->set_count(c.count());
+    p->set_from_seat(c.from_seat());
+    p->set_subject_seat(c.subject());
+    p->set_exclusion(c.exclusion());
+    p->set_alliance(c.alliance());
+    p->set_amount(c.amount());
+    p->set_resource(c.resource());
+    if (c.kind() == PROMPT_CHOOSE_DECK) {
+      for (int d = 0; d < 3; ++d)
+        if (n.decks(d).cards_size() > 0) p->add_options(d + 1);
+    } else if (c.kind() == PROMPT_KEEP_CARDS) {
+      if (seat == i)
+        for (uint32_t id : n.drawn()) *p->add_drawn() = CardView(id, -1);
+    } else {
+      for (uint32_t o : ChoiceOptions(i, c)) p->add_options(o);
+    }
+    p->set_factory_down(c.kind() == PROMPT_LOWER_FACTORY ||
+                        (c.kind() == PROMPT_GROWTH_FACTORY && c.growth_down()));
+    if (c.kind() == PROMPT_RESIST || c.kind() == PROMPT_CONTRIBUTE) {
+      const auto& pending = s_.pending();
+      const auto& play = pending.action().play_card();
+      const int payer = static_cast<int>(pending.seat());
+      p->set_from_seat(payer);
+      p->set_card(play.card());
+      p->set_amount(c.kind() == PROMPT_RESIST ? play.military() : c.count());
+      if (c.kind() == PROMPT_CONTRIBUTE) {
+        // Counted as the payment will count it (see PayAndPlay).
+        const PlayCost cost = CostOf(payer, play);
+        uint64_t have = N(payer).money();
+        for (int k = 0; k < pending.contributions_size(); ++k)
+          have += std::min<uint32_t>(std::max(0, pending.contributions(k)), N(k).money());
+        const uint64_t total = cost.money + cost.gift;
+        p->set_missing(static_cast<uint32_t>(total > have ? total - have : 0));
+      }
+    }
+  }
+  if (v.prompts_size() == 0 && s_.phase() == PHASE_POLITICAL_DECISIONS && s_.turn() >= 0) {
+    auto* p = v.add_prompts();
+    p->set_kind(PROMPT_POLITICAL_TURN);
+    p->set_seat(s_.turn());
+    p->set_from_seat(-1);
+    p->set_subject_seat(-1);
+    p->set_cards_played_this_turn(N(s_.turn()).cards_this_turn());
+    *p->mutable_why() = T(N(s_.turn()).cards_this_turn() == 0 ? "limit.why.political_first"
+                                                               : "limit.why.political_second");
+  }
+  if (v.prompts_size() == 0 && s_.phase() == PHASE_ALLIANCE && s_.turn() >= 0 &&
+      !s_.alliance_pending().active()) {
+    auto* p = v.add_prompts();
+    p->set_kind(PROMPT_ALLIANCE_TURN);
+    p->set_seat(s_.turn());
+    p->set_from_seat(-1);
+    p->set_subject_seat(-1);
+    *p->mutable_why() = T("limit.why.alliance_turn");
+    for (const auto& a : AllianceTurnMoves(s_.turn())) {
+      if (a.has_alliance_propose()) *p->add_alliance_proposals() = a.alliance_propose();
+      if (a.has_alliance_leave()) *p->add_alliance_leaves() = a.alliance_leave();
+      if (a.has_alliance_exclude()) *p->add_alliance_exclusions() = a.alliance_exclude();
+    }
+  }
+  for (const auto& m : s_.market()) {
+    auto* t = v.mutable_market()->add_tracks();
+    t->set_resource(m.resource());
+    t->set_position(m.position());
+    for (uint32_t price : board().prices()) t->add_prices(price);
+    t->set_market_stock(m.stock());
+  }
+  v.set_world_bank(s_.bank());
+  v.set_pollution_reserve(s_.pollution_reserve());
+  v.set_destabilisation_reserve(s_.destabilisation_reserve());
+  v.set_colonisation_territories(s_.colonisation_territories());
+  v.set_colonisation_fossil(s_.colonisation_fossil());
+  for (const auto& c : s_.crises()) {
+    auto* t = v.add_crises();
+    t->set_kind(c.kind());
+    t->set_generation(c.generation());
+  }
+  v.set_demilitarised(s_.demilitarised());
+  v.set_solo(s_.solo());
+  if (s_.solo()) {
+    const auto& row = board().solo(static_cast<int>(std::min<uint32_t>(
+                                       s_.generation(), board().generations())) - 1);
+    auto* st = v.mutable_star();
+    st->set_population(row.population());
+    st->set_standard_of_living(row.standard_of_living());
+    st->set_industrial(row.industrial());
+    st->set_military(row.military());
+    st->set_territories(s_.star().territories());
+    st->set_fossil(s_.star().fossil());
+    st->set_money(s_.star().money());
+    st->set_pollution(s_.star().pollution());
+    st->set_destabilisation(s_.star().destabilisation());
+    v.set_event_deck_size(s_.events_size());
+    v.set_last_event(s_.last_event());
+  }
+  if (over)
+    for (const auto& l : s_.scores()) *v.add_scores() = l;
+  v.set_first_game(s_.first_game());
+  v.set_alliances(s_.alliances());
+  v.set_excess_pollution(s_.excess_pollution());
+  return v;
+}
+
+// ----- Hidden information -----
+
+std::unique_ptr<engine::State> LimitState::PerturbHidden(int seat, uint64_t salt) const {
+  // The position only: copying the action history too would make each call grow with the game.
+  auto copy = std::make_unique<LimitState>(game_, s_);
+  internal::StateProto& s = copy->s_;
+  engine::Rng rng(salt ^ 0x6c696d6974ULL);
+  s.set_rng(rng.Next());
+  for (int j = 0; j < Seats(); ++j) {
+    auto* n = s.mutable_nations(j);
+    if (j == seat) {
+      // Our own deck order is not shown to us either.
+      for (int d = 0; d < 3; ++d) rng.ShuffleRepeated(n->mutable_decks(d)->mutable_cards());
+      continue;
+    }
+    // Another nation's hand, draw and decks are drawn again from the same cards, keeping every
+    // size and each deck's back.
+    std::vector<uint32_t> pool(n->hand().begin(), n->hand().end());
+    pool.insert(pool.end(), n->drawn().begin(), n->drawn().end());
+    for (const auto& d : n->decks()) pool.insert(pool.end(), d.cards().begin(), d.cards().end());
+    rng.Shuffle(pool);
+    const int hand = n->hand_size(), drawn = n->drawn_size();
+    std::vector<int> deck_sizes;
+    for (const auto& d : n->decks()) deck_sizes.push_back(d.cards_size());
+    auto take = [&](Deck back) -> uint32_t {
+      for (size_t i = 0; i < pool.size(); ++i)
+        if (back == DECK_UNSPECIFIED || g().card(pool[i]).deck() == back) {
+          const uint32_t id = pool[i];
+          pool.erase(pool.begin() + static_cast<long>(i));
+          return id;
+        }
+      std::abort();
+    };
+    n->clear_drawn();
+    for (int i = 0; i < drawn; ++i) n->add_drawn(take(n->drawn_deck()));
+    for (int d = 0; d < 3; ++d) {
+      auto* cards = n->mutable_decks(d)->mutable_cards();
+      cards->Clear();
+      for (int i = 0; i < deck_sizes[d]; ++i) cards->Add(take(static_cast<Deck>(d + 1)));
+    }
+    n->clear_hand();
+    for (int i = 0; i < hand; ++i) n->add_hand(take(DECK_UNSPECIFIED));
+    // Hand order is hidden too, but failed collections name hand cards: keep them valid.
+    auto* failed = n->mutable_failed_collections();
+    for (int k = failed->size() - 1; k >= 0; --k)
+      if (!Contains(n->hand(), failed->Get(k))) failed->erase(failed->begin() + k);
+  }
+  rng.ShuffleRepeated(s.mutable_events());
+  return copy;
+}
+
+}  // namespace plateau::games::limit
+
+// The data files, compiled in by plateau_embed_data (see CMakeLists.txt).
+namespace plateau::data::limit {
+extern const std::string_view klimit_cards;
+extern const std::string_view klimit_board;
+extern const std::string_view ktexts;
+}  // namespace plateau::data::limit
+
+namespace plateau::games::limit {
+namespace {
+
+engine::StatusOr<std::unique_ptr<engine::Game>> MakeLimit() {
+  auto game = LimitGame::FromData(::plateau::data::limit::klimit_cards,
+                                  ::plateau::data::limit::klimit_board,
+                                  ::plateau::data::limit::ktexts);
+  if (!game.ok()) return game.status();
+  return std::unique_ptr<engine::Game>(std::move(game).value());
+}
+
+PLATEAU_REGISTER_GAME("limit", MakeLimit);
+
+}  // namespace
+}  // namespace plateau::games::limit
