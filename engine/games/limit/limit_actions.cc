@@ -54,13 +54,13 @@ Status LimitState::ActRemove(int seat, uint32_t id, bool apply) {
   if (!Contains(n.permanents(), id))
     return Status(codes::kNotRemovable, "That card is not one of your permanent cards.");
   const auto& c = g().card(id);
-  if (!c.removable()) return Status(codes::kNotRemovable, c.name() + " cannot be removed.");
+  if (!c.removable()) return Status(codes::kNotRemovable, CardTitle(c) + " cannot be removed.");
   if (!apply) return Status::Ok();
   Erase(n.mutable_permanents(), id);
   UnderDeck(seat, id);
   if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2);
   else FactoryDown(seat, FACTORY_RENEWABLE, 1);
-  Log(T("limit.log.removes", Seat{seat}, c.name()));
+  Log(T("limit.log.removes", Seat{seat}, CardTitle(c)));
   // The factory may have moved: an open factory choice may now have a single option.
   AutoResolve(seat);
   return Status::Ok();

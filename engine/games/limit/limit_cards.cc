@@ -101,7 +101,7 @@ Status LimitState::CheckCost(int seat, const PlayCard& play) const {
   // help, see HelperMoney.
   const PlayCost cost = CostOf(seat, play);
   if (cost.money + cost.gift > n.money() + HelperMoney(seat, id))
-    return Status(codes::kCannotPay, "Not enough money to pay " + c.name() + ".");
+    return Status(codes::kCannotPay, "Not enough money to pay " + CardTitle(c) + ".");
   if (c.cost_bank_to_limit() > s_.bank())
     return Status(codes::kCannotPay, "The World Bank does not hold the money this card removes.");
   // Surtaxe hands out bank money: the bank must hold its 10 $ and then the whole payment
@@ -221,7 +221,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
   // Pay. A shared payment first asks the others (the card waits in the hand): economic allies
   // only when the player cannot pay alone; for the cards anyone may help pay, every other nation
   // holding money, even when the player could pay alone (RULES.md, "Shared payments").
-  Log(T("limit.log.plays", Seat{seat}, c.name()));
+  Log(T("limit.log.plays", Seat{seat}, CardTitle(c)));
   const PlayCost cost = CostOf(seat, play);
   const uint32_t total = cost.money + cost.gift;
   bool open_to_all = false;
@@ -246,7 +246,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
       if (ask)
         PushChoice(i, PROMPT_CONTRIBUTE, total,
                    T(total > n.money() ? "limit.why.contribute" : "limit.why.contribute_invited",
-                     Seat{seat}, c.name(), total));
+                     Seat{seat}, CardTitle(c), total));
     }
     return Status::Ok();
   }
@@ -328,7 +328,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
       p->set_seat(seat);
       *p->mutable_action()->mutable_play_card() = play;
       PushChoice(target, PROMPT_RESIST, 1,
-                 T("limit.why.resist", Seat{seat}, c.name(), play.military()));
+                 T("limit.why.resist", Seat{seat}, CardTitle(c), play.military()));
       return Status::Ok();
     }
     ApplyEffect(seat, play, false);
@@ -371,7 +371,7 @@ void LimitState::ResolvePending() {
       given += std::min<uint32_t>(std::max(0, p.contributions(i)), N(i).money());
     if (n.money() + std::min(given, total) < total) {
       n.add_failed_collections(play.card());
-      Log(T("limit.log.collection_failed", Seat{seat}, c.name()));
+      Log(T("limit.log.collection_failed", Seat{seat}, CardTitle(c)));
       if (p.economic_help() && Group(seat, ALLIANCE_ECONOMIC) != 0) {
         auto* ch = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1,
                              T("limit.why.break", KindText(ALLIANCE_ECONOMIC)));

@@ -53,7 +53,7 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
       p = engine::MakePrompt(seat, v1::PROMPT_ORDER, T("limit.q.keep", c.count()), c.count(),
                              c.count());
       for (int i = 0; i < n.drawn_size(); ++i)
-        engine::AddOption(&p, "d" + std::to_string(i), T("limit.card", g().card(n.drawn(i)).name()))
+        engine::AddOption(&p, "d" + std::to_string(i), T("limit.card", CardTitle(g().card(n.drawn(i)))))
             ->mutable_target()
             ->set_card(std::to_string(n.drawn(i)));
       break;
@@ -61,7 +61,7 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
       p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("limit.q.discard", c.count()), c.count(),
                              c.count());
       for (uint32_t id : n.hand())
-        engine::AddOption(&p, std::to_string(id), T("limit.card", g().card(id).name()))
+        engine::AddOption(&p, std::to_string(id), T("limit.card", CardTitle(g().card(id))))
             ->mutable_target()
             ->set_card(std::to_string(id));
       break;

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "engine/core/game.h"
+#include "engine/games/limit/limit_data.pb.h"
 #include "engine/games/limit/limit_state.pb.h"
 #include "games/limit.pb.h"
 
@@ -28,6 +29,12 @@ inline bool Contains(const google::protobuf::RepeatedField<uint32_t>& v, uint32_
 inline void Erase(google::protobuf::RepeatedField<uint32_t>* v, uint32_t x) {
   auto it = std::find(v->begin(), v->end(), x);
   if (it != v->end()) v->erase(it);
+}
+
+// A card's name in phrases (log, questions, refusals): its English title, like the rest of the
+// words; the French name printed on the card stays on the card's face (View.Card.name).
+inline const std::string& CardTitle(const data::CardDef& c) {
+  return c.name_en().empty() ? c.name() : c.name_en();
 }
 
 inline bool ValidResource(Resource r) { return r >= RESOURCE_RENEWABLE && r <= RESOURCE_FOSSIL; }
