@@ -1,7 +1,10 @@
 // End-to-end: LIMIT through the web client. (a) A solo game started from the lobby with one click
 // and played to the score sheet; (b) two nations in two browser contexts (private room by link),
-// with a late spectator, played to the score sheet. Every prompt is answered through the UI
-// (playable cards are sometimes played with the form's defaults, otherwise the first choice).
+// with a late spectator, played to the score sheet. Every decision is answered through the UI:
+// the core's questions (decks, keeping, discards, classes, factories, amounts, yes/no) in the
+// generic prompt panel the board places at its top, sometimes by clicking the cards beside it;
+// the political turn (playable cards sometimes played with the form's defaults) and the Alliance
+// step in LIMIT's own forms.
 //
 // The server must already be running with LIMIT registered and serving clients/web/dist; its URL
 // comes from PLATEAU_URL. playwright-core is taken from clients/web/node_modules, Chromium from
@@ -12,6 +15,12 @@ import { join } from "node:path";
 import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, enterName, launch, mulberry32, newPage, sleep } from "./support.mjs";
 
 const GAME_MS = Number(process.env.PLATEAU_LIMIT_GAME_TIMEOUT_MS ?? 4 * 60 * 1000);
+// plateau.v1.PromptKind, as the panel's data-kind.
+const CHOOSE = "1", NUMBER = "2", ORDER = "3", YES_NO = "4";
+const CORE_KIND_NAME = { [CHOOSE]: "choose", [NUMBER]: "number", [ORDER]: "order", [YES_NO]: "yes_no" };
+// The first of each of these decisions met is photographed as the player sees it.
+const SHOT_KINDS = new Set(["keep_cards", "discard", "resist", "contribute", "lower_class", "alliance_vote"]);
+
 async function signature(page) {
   return page.evaluate(() => document.querySelector("[data-testid=limit-board]")?.getAttribute("data-sig") ?? "");
 }
@@ -24,68 +33,177 @@ async function myPromptKind(page) {
   return page.evaluate(() => {
     const b = document.querySelector("[data-testid=turn-banner]");
     if (b?.getAttribute("data-my-turn") !== "true") return "";
-    return document.querySelector("[data-testid=prompt-panel]")?.getAttribute("data-kind") ?? "";
+    return document.querySelector("[data-testid=decision]")?.getAttribute("data-kind") ?? "";
   });
 }
 
-/** Answers the open prompt of `page` through the UI. Returns what was done. */
-async function answer(page, rng, stats) {
-  const panel = page.getByTestId("prompt-panel").first();
-  const kind = await panel.getAttribute("data-kind");
-  stats.kinds[kind] = (stats.kinds[kind] ?? 0) + 1;
-  if (kind === "keep_cards") {
-    // Sometimes keep another card than the preselected one(s).
-    const drawn = panel.getByTestId("drawn-card");
-    const n = await drawn.count();
-    const count = Number(await panel.getAttribute("data-count"));
-    if (count === 1 && n > 1 && rng() < 0.5) await drawn.nth(1 + Math.floor(rng() * (n - 1))).click();
-    await panel.getByTestId("choice-keep").click();
-    return "keep";
-  }
-  if (kind === "discard") {
-    const count = Number(await panel.getAttribute("data-count"));
-    for (let i = 0; i < count; i++) await panel.getByTestId("discard-card").nth(i).click();
-    await panel.getByTestId("choice-discard").click();
-    return `discard ${count}`;
-  }
-  if (kind === "political_turn") {
-    const playable = panel.locator("[data-testid=play-card]:not([disabled])");
-    const n = await playable.count();
-    if (n > 0 && rng() < 0.75) {
-      const pick = playable.nth(Math.floor(rng() * n));
-      const name = (await pick.innerText()).replace("▶", "").trim();
-      // Open the play form from the prompt's list, or by clicking the card in the hand.
-      if (rng() < 0.5) await pick.click();
-      else await page.locator(`button[data-testid=hand-card][data-card="${await pick.getAttribute("data-card")}"]`).click();
-      const form = panel.getByTestId("play-form");
-      await form.waitFor();
-      const confirm = form.getByTestId("play-confirm");
-      if (await confirm.isEnabled()) {
-        const before = await page.getByTestId("action-error").count();
-        await confirm.click();
-        // Either the play is accepted (the form closes with the board update) or refused.
-        const until = Date.now() + STEP_MS;
-        for (;;) {
-          if ((await page.getByTestId("play-form").count()) === 0) { stats.plays.push(name); return `play ${name}`; }
-          if ((await page.getByTestId("action-error").count()) > before || (await page.getByTestId("action-error").count()) > 0) break;
-          assert.ok(Date.now() < until, `playing ${name} had no visible effect`);
-          await sleep(50);
-        }
-        stats.refused.push(name);
+/** Where an element starts in the page, scrolled or not. */
+async function pageTop(locator) {
+  return locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+}
+
+async function politicalTurn(page, decision, rng, stats) {
+  const playable = decision.locator("[data-testid=play-card]:not([disabled])");
+  const n = await playable.count();
+  if (n > 0 && rng() < 0.75) {
+    const pick = playable.nth(Math.floor(rng() * n));
+    const name = (await pick.innerText()).replace("▶", "").trim();
+    // Open the play form from the decision's list, or by clicking the card in the hand.
+    if (rng() < 0.5) await pick.click();
+    else await page.locator(`button[data-testid=hand-card][data-card="${await pick.getAttribute("data-card")}"]`).click();
+    const form = decision.getByTestId("play-form");
+    await form.waitFor();
+    const confirm = form.getByTestId("play-confirm");
+    if (await confirm.isEnabled()) {
+      const before = await page.getByTestId("action-error").count();
+      await confirm.click();
+      // Either the play is accepted (the form closes with the board update) or refused.
+      const until = Date.now() + STEP_MS;
+      for (;;) {
+        if ((await page.getByTestId("play-form").count()) === 0) { stats.plays.push(name); return `play ${name}`; }
+        if ((await page.getByTestId("action-error").count()) > before || (await page.getByTestId("action-error").count()) > 0) break;
+        assert.ok(Date.now() < until, `playing ${name} had no visible effect`);
+        await sleep(50);
       }
-      await form.getByTestId("play-cancel").click();
+      stats.refused.push(name);
     }
-    await panel.getByTestId("choice-pass").click();
-    return "pass";
+    await form.getByTestId("play-cancel").click();
   }
-  const choices = panel.locator("[data-testid^=choice-]:not([disabled])");
+  await decision.getByTestId("choice-pass").click();
+  return "pass";
+}
+
+/** The cards (ids) the options of the panel's list stand for, in the list's order. */
+async function cardsOf(items) {
+  const targets = await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-target") ?? ""));
+  for (const t of targets) assert.match(t, /^card:\d+$/, "each card option names its card as target");
+  return targets.map((t) => t.slice("card:".length));
+}
+
+/** A core question answered in the generic panel (and the cards beside it). */
+async function coreAnswer(page, decision, core, kind, rng, stats) {
+  const coreKind = await core.getAttribute("data-kind");
+  const name = CORE_KIND_NAME[coreKind] ?? coreKind;
+  stats.core[name] = (stats.core[name] ?? 0) + 1;
+  const submit = core.getByTestId("prompt-submit");
+  const lo = Number(await core.getAttribute("data-min")), hi = Number(await core.getAttribute("data-max"));
+  if (coreKind === CHOOSE) {
+    const options = core.locator("[data-testid^=prompt-option-]");
+    const n = await options.count();
+    assert.ok(n > 0 && n >= lo, `${kind}: ${n} options for at least ${lo}`);
+    if (kind === "discard") {
+      // The hand cards beside the question are its targets: some are picked there, some in the
+      // panel, and the board's hand shows each one's place under the decks.
+      const cards = (await cardsOf(options)).slice(0, lo);
+      for (const [i, card] of cards.entries()) {
+        if (rng() < 0.5) await decision.locator(`[data-testid=discard-card][data-card="${card}"]`).click();
+        else await options.nth(i).click();
+        await page.locator(`[data-testid=hand-card][data-card="${card}"][aria-pressed=true]`, { hasText: `under #${i + 1}` }).waitFor();
+      }
+      await submit.click();
+      return {
+        what: `discard ${cards.join(",")}`,
+        check: async () => {
+          for (const card of cards) await page.locator(`[data-testid=hand-card][data-card="${card}"]`).waitFor({ state: "detached" });
+        },
+      };
+    }
+    assert.equal(hi, 1, `${kind}: one option to choose`);
+    // The first option mostly; now and then another one, so more of the game gets exercised.
+    const i = rng() < 0.7 ? 0 : Math.floor(rng() * n);
+    const id = (await options.nth(i).getAttribute("data-testid")).slice("prompt-option-".length);
+    await options.nth(i).click();
+    await submit.click();
+    return { what: `${kind} ${id}` };
+  }
+  if (coreKind === ORDER) {
+    // Keeping: one order, the first `count` kept, the others under the deck in that order.
+    const count = Number(await decision.getAttribute("data-count"));
+    assert.equal(lo, count, "the question keeps as many cards as LIMIT's decision");
+    const items = core.getByTestId("prompt-order").locator("li");
+    const n = await items.count();
+    assert.equal(await decision.getByTestId("drawn-card").count(), n, "every drawn card is shown beside the order");
+    const r = rng();
+    if (count < n && r < 0.4) {
+      // A card going under the deck, clicked, is kept instead of the last kept one.
+      const under = decision.locator("[data-testid=drawn-card][aria-pressed=false]");
+      const card = await under.nth(Math.floor(rng() * (await under.count()))).getAttribute("data-card");
+      await decision.locator(`[data-testid=drawn-card][data-card="${card}"]`).click();
+      await decision.locator(`[data-testid=drawn-card][data-card="${card}"][aria-pressed=true]`).waitFor();
+      stats.keepClicks++;
+    } else if (n > 1 && r < 0.7) {
+      const first = await items.first().getAttribute("data-id");
+      await core.getByTestId(`prompt-down-${first}`).click();
+      await items.nth(1).and(core.locator(`li[data-id="${first}"]`)).waitFor();
+    }
+    const order = await cardsOf(items);
+    const kept = order.slice(0, count);
+    // The cards beside the order agree with it.
+    for (const card of order) {
+      const on = kept.includes(card) ? "true" : "false";
+      assert.equal(await decision.locator(`[data-testid=drawn-card][data-card="${card}"]`).getAttribute("aria-pressed"), on, `card ${card} kept: ${on}`);
+    }
+    await submit.click();
+    return {
+      what: `keep ${kept.join(",")}`,
+      check: async () => {
+        for (const card of kept) await page.locator(`[data-testid=hand-card][data-card="${card}"]`).waitFor();
+      },
+    };
+  }
+  if (coreKind === NUMBER) {
+    assert.ok(hi >= lo, `${kind}: an empty range ${lo}..${hi}`);
+    const v = rng() < 0.6 ? lo : lo + Math.floor(rng() * (hi - lo + 1));
+    await core.getByTestId("prompt-number").fill(String(v));
+    await submit.click();
+    return { what: `${kind} ${v}` };
+  }
+  if (coreKind === YES_NO) {
+    if (kind === "resist") await decision.locator("[data-testid=decision-facts] [data-fact=military]").waitFor();
+    let yes = kind === "break_alliance" ? rng() < 0.3 : rng() < 0.7;
+    // The board warns when "yes" would be refused (resisting without the military to spend).
+    if (yes && (await decision.locator("[data-testid=decision-facts] [data-warn=true]").count()) > 0) yes = false;
+    await core.getByTestId(yes ? "prompt-yes" : "prompt-no").click();
+    return { what: `${kind} ${yes ? "yes" : "no"}` };
+  }
+  assert.fail(`${kind}: a question of kind ${coreKind} in LIMIT`);
+}
+
+/** Answers the open decision of `page` through the UI. Returns what was done, and what to check once the board moved on. */
+async function answer(page, rng, stats) {
+  const decision = page.getByTestId("decision").first();
+  const kind = await decision.getAttribute("data-kind");
+  stats.kinds[kind] = (stats.kinds[kind] ?? 0) + 1;
+  if (kind === "political_turn") return { what: await politicalTurn(page, decision, rng, stats) };
+  const core = decision.getByTestId("core-prompt");
+  if ((await core.count()) > 0) {
+    // The question is on the first screen, not a scroll away under the board.
+    if (!stats.onScreen.has(page)) {
+      const top = await pageTop(core);
+      const height = page.viewportSize().height;
+      assert.ok(top < height * 0.75, `the question starts ${Math.round(top)} px down a ${height} px window`);
+      stats.onScreen.add(page);
+    }
+    if (SHOT_KINDS.has(kind) && !stats.shots.has(kind)) {
+      stats.shots.add(kind);
+      await decision.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, `limit-${stats.label}-${kind}.png`) });
+    }
+    return coreAnswer(page, decision, core, kind, rng, stats);
+  }
+  // LIMIT's own form: the Alliance step's moves.
+  assert.equal(kind, "alliance_turn", `${kind}: neither a core question nor one of LIMIT's turn forms`);
+  const choices = decision.locator("[data-testid^=choice-]:not([disabled])");
   const n = await choices.count();
   assert.ok(n > 0, `prompt ${kind} has no enabled choice`);
-  // The first choice mostly; now and then another one, so more of the game gets exercised.
   const i = rng() < 0.7 ? 0 : Math.floor(rng() * n);
   const id = await choices.nth(i).getAttribute("data-testid");
   await choices.nth(i).click();
-  return id;
+  return { what: id };
+}
+
+function newStats(label) {
+  return { label, kinds: {}, core: {}, plays: [], refused: [], keepClicks: 0, onScreen: new Set(), shots: new Set() };
 }
 
 /**
@@ -107,18 +225,19 @@ async function playToTheEnd(pages, rng, stats, onMove) {
       if (!kind) continue;
       const before = await signature(p);
       const errorsBefore = await p.getByTestId("action-error").count();
-      const what = await answer(p, rng, stats);
+      const { what, check } = await answer(p, rng, stats);
       moves++;
       const until = Date.now() + STEP_MS;
       for (;;) {
         if ((await signature(p)) !== before || (await finished(p))) break;
         if (what === "pass" || !what.startsWith("play")) {
           const errs = await p.getByTestId("action-error").count();
-          if (errs > errorsBefore) assert.fail(`"${what}" was refused: ${await p.getByTestId("action-error").innerText()}`);
+          if (errs > errorsBefore) assert.fail(`"${what}" was refused: ${await p.getByTestId("action-error").first().innerText()}`);
         }
         assert.ok(Date.now() < until, `"${what}" (${kind}) had no visible effect`);
         await sleep(30);
       }
+      if (check && !(await finished(p))) await check();
       acted = true;
       await onMove?.(moves, p);
     }
@@ -161,7 +280,7 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     assert.equal(await page.getByTestId("other-nations").count(), 0, "solo: no other nation board");
     assert.match(await page.getByTestId("room").getAttribute("data-status"), /2|3/);
 
-    const stats = { kinds: {}, plays: [], refused: [] };
+    const stats = newStats("solo");
     let shot = false;
     const moves = await playToTheEnd([page], mulberry32(7), stats, async (_m, p) => {
       if (!shot && Number(await board.getAttribute("data-generation")) >= 3 && (await myPromptKind(p)) === "political_turn") {
@@ -175,8 +294,11 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     await page.getByTestId("score-sheet").scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, "limit-solo-score.png"), fullPage: true });
     for (const k of ["choose_deck", "keep_cards", "political_turn"]) assert.ok(stats.kinds[k] > 0, `no ${k} prompt met`);
+    // Decks and keeping are core questions: answered in the generic panel.
+    assert.ok(stats.core.choose > 0 && stats.core.order > 0, `core questions answered: ${JSON.stringify(stats.core)}`);
     assert.ok(stats.plays.length > 0, "at least one card was played");
     console.log(`solo: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; prompts ${JSON.stringify(stats.kinds)}; ` +
+      `core questions ${JSON.stringify(stats.core)} (${stats.keepClicks} kept by a click on the card); ` +
       `${stats.plays.length} cards played, ${stats.refused.length} refused (${stats.refused.join(", ")})`);
     // The replay shows the LIMIT board at every step, from the player's seat.
     await page.getByTestId("replay-link").click();
@@ -190,7 +312,8 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     await page.getByTestId("replay-step-input").press("Enter");
     await page.locator(`[data-testid=replay-step][data-step="${mid}"]`).waitFor();
     await page.getByTestId("limit-board").waitFor();
-    assert.equal(await page.getByTestId("prompt-panel").count(), 0, "a replay has no controls");
+    assert.equal(await page.getByTestId("decision").count(), 0, "a replay has no controls");
+    assert.equal(await page.getByTestId("core-prompt").count(), 0, "a replay asks no question");
     await page.getByTestId("hand").waitFor();
     await page.screenshot({ path: join(ARTIFACTS, "limit-solo-replay.png"), fullPage: true });
     assert.deepEqual(errors, [], "uncaught errors in the page");
@@ -247,17 +370,19 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
     await C.getByTestId("spectator-note").waitFor();
     assert.equal(await C.getByTestId("nation-summary").count(), 2);
     assert.equal(await C.getByTestId("hand").count(), 0, "a spectator has no hand");
-    assert.equal(await C.getByTestId("prompt-panel").count(), 0, "a spectator has no controls");
+    assert.equal(await C.getByTestId("decision").count(), 0, "a spectator has no controls");
+    assert.equal(await C.getByTestId("core-prompt").count(), 0, "a spectator is asked nothing");
     assert.equal(await C.getByTestId("turn-banner").getAttribute("data-my-turn"), "false");
 
-    const stats = { kinds: {}, plays: [], refused: [] };
+    const stats = newStats("duo");
     let shot = false;
     const moves = await playToTheEnd([A, B], mulberry32(2024), stats, async (_m, p) => {
       if (!shot && Number(await A.getByTestId("limit-board").getAttribute("data-generation")) >= 3 && (await myPromptKind(p)) === "political_turn") {
         shot = true;
         await p.screenshot({ path: join(ARTIFACTS, "limit-duo-midgame.png"), fullPage: true });
         await C.screenshot({ path: join(ARTIFACTS, "limit-spectator.png"), fullPage: true });
-        assert.equal(await C.getByTestId("prompt-panel").count(), 0, "a spectator never gets controls");
+        assert.equal(await C.getByTestId("decision").count(), 0, "a spectator never gets controls");
+        assert.equal(await C.getByTestId("core-prompt").count(), 0, "a spectator is never asked");
       }
     });
     assert.ok(shot, "the game should reach the third generation's political decisions");
@@ -267,7 +392,10 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
     await A.screenshot({ path: join(ARTIFACTS, "limit-duo-score.png"), fullPage: true });
     assert.ok(stats.kinds.political_turn > 0 && stats.kinds.choose_deck > 0);
     assert.ok(stats.kinds.alliance_turn > 0, "the Alliance step asked for decisions");
+    assert.ok(stats.core.choose > 0 && stats.core.order > 0, `core questions answered: ${JSON.stringify(stats.core)}`);
+    assert.equal(stats.onScreen.size, 2, "both players were asked core questions");
     console.log(`two nations: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; prompts ${JSON.stringify(stats.kinds)}; ` +
+      `core questions ${JSON.stringify(stats.core)} (${stats.keepClicks} kept by a click on the card); ` +
       `${stats.plays.length} cards played, ${stats.refused.length} refused (${stats.refused.join(", ")})`);
     assert.deepEqual(errors, [], "uncaught errors in the pages");
     for (const x of [a, b, c]) await x.ctx.close();

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  PromptKind, STAR_TARGET, amountSteps, applySteps, bannerFor, classSpec, defaultDraft, defaultSteps, defaultTransaction,
-  discardAction, disorderZone, draftProblem, keepAction, maxFactoryRank, maxQuantity, playAction, playPlan, promptChoices,
-  requiredSteps, scoreRanks, scoreValue, withNames,
+  PromptKind, STAR_TARGET, allianceTurnChoices, applySteps, bannerFor, cardOptions, classSpec, decisionFacts, defaultDraft,
+  defaultSteps, defaultTransaction, disorderZone, draftProblem, keepToggle, maxFactoryRank, maxQuantity, pickedCards,
+  playAction, playPlan, requiredSteps, scoreRanks, scoreValue, withNames,
 } from "../src/games/limit/model";
 import { decode, encode, type } from "../src/proto";
+import { PromptKind as CoreKind, type Prompt } from "../src/table";
+import { answerAction, answerProblem, draftAnswer, initialDraft, toggleChoice } from "../src/ui/prompt";
 
 const PRICES = [1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20];
 
@@ -40,60 +42,116 @@ function view(over: Record<string, unknown> = {}) {
 
 const card = (key: string, over: Record<string, unknown> = {}) => ({ id: 7, key, name: key, name_en: key, params: [] as string[], ...over });
 
-describe("promptChoices", () => {
-  it("offers the decks the prompt lists, with their sizes", () => {
-    const v = view();
-    const c = promptChoices({ kind: PromptKind.CHOOSE_DECK, seat: 0, options: [1, 3] }, v, []);
-    expect(c.map((x) => x.action)).toEqual([{ choose_deck: { deck: 1 } }, { choose_deck: { deck: 3 } }]);
-    expect(c[0].detail).toBe("10 cards left");
+// Core questions as LIMIT's engine asks them (limit_play.cc GamePrompts): card options are named
+// by index ("d0"…) when kept from a draw, by card id when discarded, each with its card as target.
+function corePrompt(kind: number, options: { id: string; card?: number }[], over: Partial<Prompt> = {}): Prompt {
+  return {
+    id: "c12.0", seat: 0, kind, title: { key: "limit.q", args: [] }, detail: null, min: 1, max: 1,
+    options: options.map((o) => ({ id: o.id, label: { key: "limit.card", args: [{ name: o.id }] }, target: o.card != null ? { card: String(o.card) } : null })),
+    ...over,
+  };
+}
+
+describe("what the board says beside a core question", () => {
+  it("counts the cards left in each deck offered", () => {
+    const v = view({ nations: [nation(0, { deck_sizes: [10, 1, 0] }), nation(1)] });
+    expect(decisionFacts({ kind: PromptKind.CHOOSE_DECK, seat: 0, options: [1, 2] }, v).map((f) => f.text))
+      .toEqual(["👥 Society: 10 cards left", "⚔️ Army & Economy: 1 card left"]);
   });
 
-  it("turns class options into choose_class actions and shows the level change", () => {
+  it("shows what each class option changes", () => {
     const v = view({ nations: [nation(0, { classes: [3, 2, 2, 1, 1] }), nation(1)] });
-    const c = promptChoices({ kind: PromptKind.LOWER_CLASS, seat: 0, options: [0, 2] }, v, []);
-    expect(c.map((x) => x.action)).toEqual([{ choose_class: { social_class: 0 } }, { choose_class: { social_class: 2 } }]);
-    expect(c[1].label).toContain("C");
-    expect(c[1].detail).toBe("2 → 1");
+    expect(decisionFacts({ kind: PromptKind.LOWER_CLASS, seat: 0, options: [0, 2] }, v).map((f) => f.text))
+      .toEqual(["Class A: 3 → 2", "Class C: 2 → 1"]);
+    expect(decisionFacts({ kind: PromptKind.RAISE_CLASS, seat: 0, options: [1] }, v)[0].text).toBe("Class B: 2 → 3");
   });
 
   it("tells a growth factory going down from one going up by the prompt's flag", () => {
     const v = view({ nations: [nation(0, { industrial_rank: 3, military_rank: 2 }), nation(1)] });
-    const up = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], text: "lower (not read)" }, v, []);
-    expect(up[0].detail).toBe("rank 3 → 4 (3 → 5)");
-    const down = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], factory_down: true }, v, []);
-    expect(down[1].detail).toBe("rank 2 → 1 (2 → 1)");
-    expect(down[1].action).toEqual({ choose_factory: { factory: 3 } });
+    const up = decisionFacts({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3] }, v);
+    expect(up[0].text).toBe("Industrial factory: rank 3 → 4 (output 3 → 5)");
+    const down = decisionFacts({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], factory_down: true }, v);
+    expect(down[1].text).toBe("Military factory: rank 2 → 1 (output 2 → 1)");
+    expect(decisionFacts({ kind: PromptKind.LOWER_FACTORY, seat: 0, options: [2] }, v)[0].text).toContain("rank 3 → 2");
   });
 
-  it("offers resistance only when the military stock covers the attack", () => {
-    const rich = view({ nations: [nation(0, { stocks: { military: 12 } }), nation(1)] });
-    const poor = view({ nations: [nation(0, { stocks: { military: 3 } }), nation(1)] });
+  it("warns when the military stock cannot pay a resistance (the core would refuse yes)", () => {
     const p = { kind: PromptKind.RESIST, seat: 0, amount: 10, from_seat: 1 };
-    expect(promptChoices(p, rich, []).map((c) => c.id)).toEqual(["resist-yes", "resist-no"]);
-    expect(promptChoices(p, poor, []).map((c) => c.action)).toEqual([{ resist: { resist: false } }]);
+    const rich = decisionFacts(p, view({ nations: [nation(0, { stocks: { military: 12 } }), nation(1)] }));
+    expect(rich).toEqual([{ key: "military", text: "You hold 12 military: resisting spends 10." }]);
+    const poor = decisionFacts(p, view({ nations: [nation(0, { stocks: { military: 3 } }), nation(1)] }));
+    expect(poor[0]).toMatchObject({ key: "military", warn: true });
+    expect(poor[0].text).toContain("10 needed");
   });
 
-  it("caps a contribution by the amount asked and by one's money", () => {
+  it("gives the money held and what a shared payment still misses", () => {
     const v = view({ nations: [nation(0, { money: 12 }), nation(1)] });
-    const c = promptChoices({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, count: 50 }, v, []);
-    const amounts = c.map((x) => (x.action as any).contribute.amount);
-    expect(amounts[0]).toBe(0);
-    expect(Math.max(...amounts)).toBe(12);
-    expect(new Set(amounts).size).toBe(amounts.length);
+    expect(decisionFacts({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 13 }, v).map((f) => f.text))
+      .toEqual(["You hold 12 $.", "13 $ still missing."]);
+    expect(decisionFacts({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 0 }, v)[1].text).toBe("Nothing is missing any more.");
+    expect(decisionFacts({ kind: PromptKind.ALLIANCE_FEE, seat: 0, count: 2 }, v).map((f) => f.text)).toEqual(["You hold 12 $."]);
   });
 
-  it("offers exactly the amount still missing and says so", () => {
-    const v = view({ nations: [nation(0, { money: 30 }), nation(1)] });
-    const c = promptChoices({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 13 }, v, []);
-    const amounts = c.map((x) => (x.action as any).contribute.amount);
-    expect(amounts).toContain(13);
-    expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
-    expect(c.find((x) => (x.action as any).contribute.amount === 13)!.detail).toBe("13 $ still missing");
-    // More missing than one holds: the whole purse is the closest answer.
-    const poor = promptChoices({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 40 }, v, []);
-    expect(poor[poor.length - 1].detail).toBe("40 $ still missing");
+  it("gives the stock of the resource help is asked for", () => {
+    const v = view({ nations: [nation(0, { stocks: { renewable: 3 } }), nation(1)] });
+    expect(decisionFacts({ kind: PromptKind.HELP_ANSWER, seat: 0, amount: 5, resource: 1 }, v)[0].text).toBe("You hold 3 renewable.");
+    expect(decisionFacts({ kind: PromptKind.HELP_ANSWER, seat: 0, amount: 5, resource: 0 }, v)).toEqual([]);
   });
 
+  it("adds nothing where the question says it all, or for a nation it does not know", () => {
+    expect(decisionFacts({ kind: PromptKind.ALLIANCE_VOTE, seat: 0 }, view())).toEqual([]);
+    expect(decisionFacts({ kind: PromptKind.BREAK_ALLIANCE, seat: 0 }, view())).toEqual([]);
+    expect(decisionFacts({ kind: PromptKind.CHOOSE_DECK, seat: 5, options: [1] }, view())).toEqual([]);
+  });
+});
+
+describe("cards as the targets of a core question", () => {
+  const Action = type("plateau.games.limit.Action");
+  const sent = (a: Record<string, unknown>) => decode<any>(Action, encode(Action, a)).core.answer;
+
+  it("finds the card of each option, from a decoded prompt too", () => {
+    const p = corePrompt(CoreKind.CHOOSE, [{ id: "31", card: 31 }, { id: "4", card: 4 }, { id: "x" }], { min: 2, max: 2 });
+    expect([...cardOptions(p)]).toEqual([[31, "31"], [4, "4"]]);
+    const P = type("plateau.v1.Prompt");
+    const decoded = decode<Prompt>(P, encode(P, p as unknown as Record<string, unknown>));
+    expect([...cardOptions(decoded)]).toEqual([[31, "31"], [4, "4"]]);
+    expect(cardOptions(null).size).toBe(0);
+  });
+
+  it("sends a discard as the hand cards picked, in the order they were clicked", () => {
+    const p = corePrompt(CoreKind.CHOOSE, [12, 3, 40].map((c) => ({ id: String(c), card: c })), { min: 2, max: 2 });
+    let chosen: string[] = [];
+    for (const card of [40, 12]) chosen = toggleChoice(p, chosen, cardOptions(p).get(card)!);
+    expect([...pickedCards(p, chosen)]).toEqual([[40, 1], [12, 2]]);
+    const answer = draftAnswer(p, { ...initialDraft(p), chosen });
+    expect(answerProblem(p, answer)).toBe("");
+    expect(sent(answerAction(Action, answer))).toMatchObject({ prompt_id: "c12.0", options: ["40", "12"] });
+    // A click on a picked card unpicks it; the question is then not answerable yet.
+    chosen = toggleChoice(p, chosen, "40");
+    expect([...pickedCards(p, chosen)]).toEqual([[12, 1]]);
+    expect(answerProblem(p, draftAnswer(p, { ...initialDraft(p), chosen }))).not.toBe("");
+  });
+
+  it("keeps a clicked drawn card, sending the one it replaces first under the deck", () => {
+    expect(keepToggle(["d0", "d1", "d2"], "d2", 1)).toEqual(["d2", "d0", "d1"]);
+    expect(keepToggle(["d2", "d0", "d1"], "d2", 1)).toEqual(["d0", "d2", "d1"]);
+    expect(keepToggle(["d0", "d1", "d2", "d3"], "d3", 2)).toEqual(["d0", "d3", "d1", "d2"]);
+    expect(keepToggle(["d0", "d1", "d2", "d3"], "d0", 2)).toEqual(["d1", "d2", "d0", "d3"]);
+    // Nothing to choose when every card is kept; an unknown card changes nothing.
+    expect(keepToggle(["d0", "d1"], "d1", 2)).toEqual(["d0", "d1"]);
+    expect(keepToggle(["d0", "d1"], "d9", 1)).toEqual(["d0", "d1"]);
+  });
+
+  it("sends the keeping as one order, the kept cards first", () => {
+    const p = corePrompt(CoreKind.ORDER, [{ id: "d0", card: 51 }, { id: "d1", card: 17 }, { id: "d2", card: 9 }]);
+    const order = keepToggle(initialDraft(p).order, cardOptions(p).get(9)!, 1);
+    const answer = draftAnswer(p, { ...initialDraft(p), order });
+    expect(answerProblem(p, answer)).toBe("");
+    expect(sent(answerAction(Action, answer)).options).toEqual(["d2", "d0", "d1"]);
+  });
+});
+
+describe("the Alliance step", () => {
   it("lists the alliance moves the engine put on the prompt, and only those", () => {
     const prompt = {
       kind: PromptKind.ALLIANCE_TURN, seat: 0,
@@ -101,40 +159,17 @@ describe("promptChoices", () => {
       alliance_exclusions: [{ kind: 1, seat: 1 }],
       alliance_leaves: [{ kind: 1 }],
     };
-    const c = promptChoices(prompt, view(), ["Ann", "Bo", "Cy"]);
+    const c = allianceTurnChoices(prompt, ["Ann", "Bo", "Cy"]);
     expect(c.map((x) => x.id)).toEqual(["pass", "propose-1-2", "propose-2-1", "exclude-1-1", "leave-1"]);
     expect(c[1].label).toBe("Propose a military alliance to Cy");
     expect(c[3].action).toEqual({ alliance_exclude: { kind: 1, seat: 1 } });
-    expect(promptChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }, view(), []).map((x) => x.id)).toEqual(["pass"]);
+    expect(allianceTurnChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }, []).map((x) => x.id)).toEqual(["pass"]);
   });
 
   it("reads the alliance moves from a decoded prompt", () => {
     const Prompt = type("plateau.games.limit.Prompt");
     const p = decode(Prompt, encode(Prompt, { kind: PromptKind.ALLIANCE_TURN, seat: 1, alliance_leaves: [{ kind: 2 }] }));
-    expect(promptChoices(p, view(), []).map((x) => x.action)).toEqual([{ pass: {} }, { alliance_leave: { kind: 2 } }]);
-  });
-
-  it("caps help by the amount asked and the resource held", () => {
-    const v = view({ nations: [nation(0, { stocks: { renewable: 3 } }), nation(1)] });
-    const c = promptChoices({ kind: PromptKind.HELP_ANSWER, seat: 0, amount: 5, resource: 1 }, v, []);
-    expect(Math.max(...c.map((x) => (x.action as any).give_help.amount))).toBe(3);
-    expect(c[c.length - 1].label).toBe("Give 3 renewable");
-  });
-
-  it("has no buttons for the prompts that need a form", () => {
-    expect(promptChoices({ kind: PromptKind.KEEP_CARDS, seat: 0 }, view(), [])).toEqual([]);
-    expect(promptChoices({ kind: PromptKind.POLITICAL_TURN, seat: 0 }, view(), [])).toEqual([]);
-  });
-});
-
-describe("keep and discard", () => {
-  it("puts every card not kept under the deck, in the chosen order first", () => {
-    expect(keepAction(5, [2], [4, 0])).toEqual({ keep_cards: { keep: [2], bottom: [4, 0, 1, 3] } });
-    expect(keepAction(3, [0, 1], [])).toEqual({ keep_cards: { keep: [0, 1], bottom: [2] } });
-    expect(keepAction(3, [1], [1, 9, 2])).toEqual({ keep_cards: { keep: [1], bottom: [2, 0] } });
-  });
-  it("discards the cards in click order", () => {
-    expect(discardAction([12, 3])).toEqual({ discard: { cards: [12, 3] } });
+    expect(allianceTurnChoices(p, []).map((x) => x.action)).toEqual([{ pass: {} }, { alliance_leave: { kind: 2 } }]);
   });
 });
 
@@ -253,8 +288,8 @@ describe("card plays", () => {
     expect(v.hand[1].tech_level).toBe(3);
     const f = playPlan(v.hand[1], v, 0, []).selects[0];
     expect(f.options.map((o) => [o.value, !!o.disabled])).toEqual([[2, false], [3, true]]);
-    const up = promptChoices({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2], text: "raise" }, v, []);
-    expect(up[0].detail).toBe("rank 1 → 2 (1 → 2)");
+    const up = decisionFacts({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2] }, v);
+    expect(up[0].text).toBe("Industrial factory: rank 1 → 2 (output 1 → 2)");
   });
 
   it("gives actions the Action message accepts", () => {
@@ -262,9 +297,9 @@ describe("card plays", () => {
     const annex = card("annexation", { params: ["target", "military", "factory"], targets: true, military_min: 10, factory_options: [2, 3] });
     const v = view({ nations: [nation(0, { stocks: { military: 14 } }), nation(1)] });
     const plan = playPlan(annex, v, 0, []);
+    const alliance = { kind: PromptKind.ALLIANCE_TURN, seat: 0, alliance_proposals: [{ kind: 2, to_seat: 1 }], alliance_leaves: [{ kind: 1 }] };
     for (const a of [
-      playAction(annex, plan, defaultDraft(plan, annex, v, 0)), keepAction(5, [0], []), discardAction([1]),
-      { pass: {} }, ...promptChoices({ kind: PromptKind.RESIST, seat: 0, amount: 1 }, view({ nations: [nation(0, { stocks: { military: 5 } })] }), []).map((c) => c.action),
+      playAction(annex, plan, defaultDraft(plan, annex, v, 0)), { pass: {} }, ...allianceTurnChoices(alliance, []).map((c) => c.action),
     ]) {
       expect(() => encode(Action, a)).not.toThrow();
     }
@@ -287,7 +322,6 @@ describe("score sheet and texts", () => {
   it("names nations and zones", () => {
     expect(withNames("Seat 2 attacks Seat 1.", ["Ann", "Bo"])).toBe("Bo attacks Ann.");
     expect([0, 1, 2, 8, 9, 10].map(disorderZone)).toEqual(["boom", "boom", "progress", "progress", "revolt", "revolt"]);
-    expect(amountSteps(0)).toEqual([0]);
   });
   it("says whose decision it is", () => {
     const v = view({ prompts: [{ kind: PromptKind.POLITICAL_TURN, seat: 1 }] });

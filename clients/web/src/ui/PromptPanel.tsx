@@ -127,7 +127,7 @@ function OrderForm({ c, p, disabled }: { c: PromptControl; p: Prompt; disabled: 
       {order.map((id, i) => {
         const o = byId.get(id);
         return (
-          <li key={id} data-id={id}>
+          <li key={id} data-id={id} data-target={targetKey(o?.target) ?? undefined}>
             <span class="pp-order-label"><Label text={o?.label} fallback={id} /></span>
             <button type="button" class="btn small ghost" disabled={disabled || i === 0} aria-label="Move up"
               data-testid={`prompt-up-${id}`} onClick={() => move(i, -1)}>▲</button>
@@ -209,7 +209,7 @@ export function PromptPanel({ prompt, onAnswer, busy = false, error = "", contro
       body = <p class="muted">This client cannot answer this kind of question: please reload, or update the client.</p>;
   }
   return (
-    <section class="panel prompt-panel" data-testid="core-prompt" data-prompt={p.id} data-kind={p.kind}>
+    <section class="panel prompt-panel" data-testid="core-prompt" data-prompt={p.id} data-kind={p.kind} data-min={lo} data-max={hi}>
       <form onSubmit={(e) => { e.preventDefault(); if (!readOnly && canSubmit && !c.problem) submit(); }}>
         <header>
           <h3 class="pp-title"><Label text={p.title} fallback="A question" /></h3>

@@ -1,28 +1,40 @@
 import { useEffect, useState } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { Dot } from "../../ui/common";
-import { int64String, tableOf } from "../../table";
+import { currentPrompt, int64String, tableOf } from "../../table";
 import { GameLog } from "../../ui/GameLog";
-import { ActionError, useSubmit } from "../../ui/submit";
+import { answerSender, usePromptControl } from "../../ui/PromptPanel";
+import { useSubmit } from "../../ui/submit";
 import { CardFace } from "./Cards";
 import { NationBoard, NationSummary } from "./NationBoard";
-import { MyPrompt, OthersPrompts } from "./Prompts";
+import { handPick, MyDecision, OthersPrompts, type HandPick } from "./Prompts";
 import { ScoreSheet } from "./ScoreSheet";
 import { Crises, GenerationBar, MarketBoard, Reserves, StarNation } from "./World";
 import { Phase, PromptKind, bannerFor, withNames } from "./model";
 
-function Hand({ view, seat, onPlay }: { view: any; seat: number; onPlay?: (id: number) => void }) {
+// On a political turn a playable card opens its play form; during a discard a card is picked
+// for the hand-limit question, as in the question's own card list.
+function Hand({ view, seat, onPlay, pick, busy }: {
+  view: any; seat: number; onPlay?: (id: number) => void; pick?: HandPick; busy?: boolean;
+}) {
   const hand: any[] = view.hand ?? [];
   const me = (view.nations ?? []).find((n: any) => n.seat === seat);
   const turn = !!onPlay && (view.prompts ?? []).some((p: any) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
+  const badge = (c: any) => {
+    const under = pick?.picked.get(c.id);
+    if (under != null) return <span class="lm-keep-badge under">under #{under}</span>;
+    if (turn) return <span class={`lm-keep-badge ${c.playable ? "" : "under"}`}>{c.playable ? "▶ click to play" : "cannot pay now"}</span>;
+    return undefined;
+  };
   return (
     <section class="lm-hand" data-testid="hand" data-size={hand.length}>
       <h4>Your hand <small class="muted">{hand.length}/{me?.hand_limit ?? "?"} cards · decks: 👥 {me?.deck_sizes?.[0] ?? 0} · ⚔️ {me?.deck_sizes?.[1] ?? 0} · 🏭 {me?.deck_sizes?.[2] ?? 0}</small></h4>
       {hand.length === 0 ? <p class="muted">No card in hand.</p> : (
         <div class="lm-card-grid">
           {hand.map((c) => (
-            <CardFace key={c.id} card={c} testid="hand-card" onClick={turn && c.playable ? () => onPlay!(c.id) : undefined}
-              badge={turn ? <span class={`lm-keep-badge ${c.playable ? "" : "under"}`}>{c.playable ? "▶ click to play" : "cannot pay now"}</span> : undefined} />
+            <CardFace key={c.id} card={c} testid="hand-card" selected={pick?.picked.has(c.id)} hot={pick?.hot === c.id} disabled={busy}
+              onClick={pick?.offered(c.id) ? () => pick.toggle(c.id) : turn && c.playable ? () => onPlay!(c.id) : undefined}
+              badge={badge(c)} />
           ))}
         </div>
       )}
@@ -30,13 +42,18 @@ function Hand({ view, seat, onPlay }: { view: any; seat: number; onPlay?: (id: n
   );
 }
 
-export function Board({ view, seat, names, acting, readOnly, submit, gameOver, connected }: BoardProps) {
+export function Board({ view, seat, names, acting, readOnly, submit, actionType, gameOver, connected }: BoardProps) {
   const { busy, error, run: send } = useSubmit(submit, view);
   const [playing, setPlaying] = useState<number | null>(null);
   const prompts: any[] = view.prompts ?? [];
   const canAct = !readOnly && !!submit && seat >= 0 && !gameOver;
   const mine = canAct ? prompts.filter((p) => p.seat === seat) : [];
   const myTurn = mine.some((p) => p.kind === PromptKind.POLITICAL_TURN);
+  const table = tableOf(view);
+  // The core's question to this nation: the same decision as its LIMIT prompt, answered generically.
+  const core = canAct && actionType ? currentPrompt(table, seat) : null;
+  const control = usePromptControl(core, answerSender(actionType ?? "", send), busy);
+  const pick = mine[0]?.kind === PromptKind.DISCARD ? handPick(core, control) : undefined;
   // A play form never outlives the political turn it was opened in.
   useEffect(() => { if (!myTurn) setPlaying(null); }, [myTurn]);
   const others = prompts.filter((p) => !canAct || p.seat !== seat);
@@ -50,9 +67,10 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver, c
   const log: any[] = view.log ?? [];
   // The structured log of the table (once the game logs there): its newest entry's number tells
   // a new entry even when the log was trimmed.
-  const coreLog = tableOf(view).log;
+  const coreLog = table.log;
   const lastSeq = coreLog.length ? int64String(coreLog[coreLog.length - 1].seq) : "";
-  const sig = `${view.generation}|${view.phase}|${log.length}|${lastSeq}|${prompts.map((p) => `${p.seat}:${p.kind}:${p.count}:${p.cards_played_this_turn}`).join(",")}`;
+  // A new question always has a new id, even when it looks like the last one.
+  const sig = `${view.generation}|${view.phase}|${log.length}|${lastSeq}|${prompts.map((p) => `${p.seat}:${p.kind}:${p.count}:${p.cards_played_this_turn}`).join(",")}|${table.prompts.map((p) => p.id).join(",")}`;
   return (
     <div class={`lm-board ${view.solo ? "solo" : ""}`} data-testid="limit-board" data-phase={view.phase} data-generation={view.generation}
       data-solo={view.solo ? "true" : "false"} data-sig={sig} data-you={seat}>
@@ -70,11 +88,10 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver, c
 
       {over && <ScoreSheet view={view} names={names} seat={seat} />}
 
-      {mine.map((p, i) => (
-        <MyPrompt key={`${p.kind}-${i}-${view.generation}-${p.count}`} prompt={p} view={view} seat={seat} names={names} busy={busy} send={send}
-          playing={playing} setPlaying={setPlaying} />
-      ))}
-      <ActionError error={error} />
+      {(mine.length > 0 || core) && (
+        <MyDecision key={`${mine[0]?.kind}-${view.generation}-${mine[0]?.count}`} prompt={mine[0]} core={core} control={control} view={view}
+          seat={seat} names={names} busy={busy} error={error} send={send} playing={playing} setPlaying={setPlaying} pick={pick} />
+      )}
       {!over && <OthersPrompts prompts={others} names={names} />}
 
       {me ? <NationBoard n={me} view={view} names={names} you acting={actingSet.has(me.seat)} online={connected?.[me.seat]} />
@@ -82,9 +99,9 @@ export function Board({ view, seat, names, acting, readOnly, submit, gameOver, c
 
       <div class="lm-main">
         <div class="lm-main-left">
-          {me ? <Hand view={view} seat={seat} onPlay={canAct ? (id) => {
+          {me ? <Hand view={view} seat={seat} pick={pick} busy={busy} onPlay={canAct ? (id) => {
             setPlaying(id);
-            document.querySelector("[data-testid=prompt-panel]")?.scrollIntoView({ behavior: "smooth", block: "start" });
+            document.querySelector("[data-testid=decision]")?.scrollIntoView({ behavior: "smooth", block: "start" });
           } : undefined} /> : rest.length > 0 && (
             <section class="lm-others" data-testid="other-nations">
               <h4>Nations</h4>

@@ -4,14 +4,16 @@ import { DECK_ICON, DECK_NAME } from "./model";
 
 const DECK_CLASS: Record<number, string> = { 1: "society", 2: "army", 3: "production" };
 
-export function CardFace({ card, children, selected, onClick, testid, compact, badge, disabled }: {
+export function CardFace({ card, children, selected, hot, onClick, testid, compact, badge, disabled }: {
   card: any; children?: ComponentChildren; selected?: boolean; onClick?: () => void; testid?: string;
   compact?: boolean; badge?: ComponentChildren; disabled?: boolean;
+  /** Its option is under the pointer elsewhere (a question's panel). */
+  hot?: boolean;
 }) {
   const Tag = onClick ? "button" : "div";
   return (
     <Tag type={onClick ? "button" : undefined} onClick={onClick} disabled={onClick ? disabled : undefined}
-      class={`lm-card deck-${DECK_CLASS[card.deck] ?? "none"} ${selected ? "selected" : ""} ${compact ? "compact" : ""} ${onClick ? "clickable" : ""} ${card.playable === false ? "unplayable" : ""}`}
+      class={`lm-card deck-${DECK_CLASS[card.deck] ?? "none"} ${selected ? "selected" : ""} ${hot ? "hot" : ""} ${compact ? "compact" : ""} ${onClick ? "clickable" : ""} ${card.playable === false ? "unplayable" : ""}`}
       data-testid={testid ?? "card"} data-card={card.id} data-key={card.key}
       data-playable={card.playable ? "true" : "false"} aria-pressed={onClick ? !!selected : undefined}>
       <div class="lm-card-head">

@@ -1,100 +1,24 @@
-// Every decision the View asks for, rendered from the prompt data: simple choices as buttons,
-// and forms for keeping/ordering drawn cards, discarding, and playing a card with its parameters.
+// A nation's decisions. The core's questions (decks, keeping, discards, classes, factories,
+// amounts, yes/no) are asked by the generic PromptPanel, with what the board adds beside it: the
+// drawn or hand cards as clickable targets, and the facts the question does not state. The
+// political turn (a card play with its parameters) and the Alliance step are not core questions:
+// they keep their own forms here.
 import { useMemo, useState } from "preact/hooks";
+import type { Prompt } from "../../table";
+import { PromptPanel, type PromptControl } from "../../ui/PromptPanel";
+import { toggleChoice } from "../../ui/prompt";
+import { ActionError } from "../../ui/submit";
 import { Txt } from "../../ui/TextRender";
 import { CardFace } from "./Cards";
 import { ClassGrid } from "./NationBoard";
 import {
-  CLASS_LETTERS, DECK_NAME, PROMPT_SLUG, PromptKind, RESOURCE_NAME, applySteps, canLower, canRaise, classLevelsFor,
-  defaultClassesFor, defaultDraft, defaultTransaction, discardAction, draftProblem, keepAction, marketTrack, maxQuantity,
-  playAction, playPlan, playerName, priceOf, promptChoices, requiredSteps,
+  CLASS_LETTERS, DECK_NAME, PROMPT_SLUG, PromptKind, RESOURCE_NAME, allianceTurnChoices, applySteps, canLower, canRaise,
+  classLevelsFor, decisionFacts, defaultClassesFor, defaultDraft, defaultTransaction, draftProblem, keepToggle, marketTrack,
+  maxQuantity, cardOptions, pickedCards, playAction, playPlan, playerName, priceOf, requiredSteps,
   type PlayDraft, type PlayPlan, type TransactionDraft,
 } from "./model";
 
 export type Send = (action: Record<string, unknown>) => Promise<boolean>;
-
-function ChoiceButtons({ prompt, view, names, busy, send }: { prompt: any; view: any; names: string[]; busy: boolean; send: Send }) {
-  const choices = promptChoices(prompt, view, names);
-  if (!choices.length) return <p class="muted">This client does not know how to answer this decision yet: please reload, or update the client.</p>;
-  return (
-    <div class="lm-choices">
-      {choices.map((c) => (
-        <button key={c.id} type="button" class={`btn lm-choice ${c.tone === "primary" ? "primary" : c.tone === "danger" ? "danger" : ""}`}
-          disabled={busy} data-testid={`choice-${c.id}`} onClick={() => void send(c.action)}>
-          <span>{c.label}</span>{c.detail && <small>{c.detail}</small>}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-// Keyed by the drawn cards where it is used, like DiscardForm: a new draw starts from fresh state.
-function KeepForm({ prompt, busy, send }: { prompt: any; busy: boolean; send: Send }) {
-  const drawn: any[] = prompt.drawn ?? [];
-  const count = Math.min(prompt.count as number, drawn.length);
-  const [keep, setKeep] = useState<number[]>(() => drawn.map((_, i) => i).slice(0, count));
-  const [order, setOrder] = useState<number[]>([]);
-  const toggle = (i: number) => {
-    if (keep.includes(i)) setKeep(keep.filter((k) => k !== i));
-    else setKeep(count === 1 ? [i] : [...keep, i].slice(-count));
-  };
-  const action = keepAction(drawn.length, keep, order) as { keep_cards: { bottom: number[] } };
-  const bottom = action.keep_cards.bottom;
-  const move = (pos: number, delta: number) => {
-    const b = [...bottom];
-    const to = pos + delta;
-    if (to < 0 || to >= b.length) return;
-    [b[pos], b[to]] = [b[to], b[pos]];
-    setOrder(b);
-  };
-  return (
-    <div class="lm-keep">
-      <p class="muted small">Click cards to keep {count}. The others go under the deck in the order below (the first one goes under first, so it comes back first).</p>
-      <div class="lm-card-grid">
-        {drawn.map((c, i) => (
-          <CardFace key={`${c.id}-${i}`} card={c} selected={keep.includes(i)} onClick={() => toggle(i)} disabled={busy} testid="drawn-card"
-            badge={keep.includes(i) ? <span class="lm-keep-badge">✓ keep</span> : <span class="lm-keep-badge under">under #{bottom.indexOf(i) + 1}</span>} />
-        ))}
-      </div>
-      {bottom.length > 1 && (
-        <ol class="lm-order" data-testid="bottom-order">
-          {bottom.map((i, pos) => (
-            <li key={i}>
-              <span>{drawn[i]?.name_en || drawn[i]?.name}</span>
-              <button type="button" class="btn small ghost" disabled={pos === 0} onClick={() => move(pos, -1)} aria-label="Earlier">▲</button>
-              <button type="button" class="btn small ghost" disabled={pos === bottom.length - 1} onClick={() => move(pos, 1)} aria-label="Later">▼</button>
-            </li>
-          ))}
-        </ol>
-      )}
-      <button type="button" class="btn primary big" disabled={busy || keep.length !== count} data-testid="choice-keep"
-        onClick={() => void send(action)}>
-        Keep {keep.map((i) => drawn[i]?.name_en || drawn[i]?.name).join(" + ") || `${count} card${count === 1 ? "" : "s"}`}
-      </button>
-    </div>
-  );
-}
-
-// Keyed by the hand where it is used: another hand starts a fresh selection at once (an effect
-// clearing it would run after the render and could undo a click already made).
-function DiscardForm({ prompt, hand, busy, send }: { prompt: any; hand: any[]; busy: boolean; send: Send }) {
-  const count = prompt.count as number;
-  const [picked, setPicked] = useState<number[]>([]);
-  const toggle = (id: number) => setPicked(picked.includes(id) ? picked.filter((x) => x !== id) : [...picked, id].slice(-count));
-  return (
-    <div class="lm-discard">
-      <p class="muted small">Choose {count} card{count === 1 ? "" : "s"} to put under their decks, in the order you click them ({picked.length}/{count}).</p>
-      <div class="lm-card-grid">
-        {hand.map((c) => (
-          <CardFace key={c.id} card={c} selected={picked.includes(c.id)} onClick={() => toggle(c.id)} disabled={busy} testid="discard-card"
-            badge={picked.includes(c.id) ? <span class="lm-keep-badge under">under #{picked.indexOf(c.id) + 1}</span> : undefined} />
-        ))}
-      </div>
-      <button type="button" class="btn primary big" disabled={busy || picked.length !== count} data-testid="choice-discard"
-        onClick={() => void send(discardAction(picked))}>Put {picked.length}/{count} under their decks</button>
-    </div>
-  );
-}
 
 function ClassStepsPicker({ levels, need, direction, steps, onChange }: {
   levels: number[]; need: number; direction: "up" | "down"; steps: number[]; onChange: (s: number[]) => void;
@@ -248,6 +172,19 @@ function PoliticalTurn({ prompt, view, seat, names, busy, send, playing, setPlay
   );
 }
 
+function AllianceTurn({ prompt, names, busy, send }: { prompt: any; names: string[]; busy: boolean; send: Send }) {
+  return (
+    <div class="lm-choices">
+      {allianceTurnChoices(prompt, names).map((c) => (
+        <button key={c.id} type="button" class={`btn lm-choice ${c.tone === "primary" ? "primary" : c.tone === "danger" ? "danger" : ""}`}
+          disabled={busy} data-testid={`choice-${c.id}`} onClick={() => void send(c.action)}>
+          {c.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 const KIND_TITLE: Record<number, string> = {
   [PromptKind.CHOOSE_DECK]: "New policy — choose a deck",
   [PromptKind.KEEP_CARDS]: "New policy — keep cards",
@@ -268,32 +205,142 @@ const KIND_TITLE: Record<number, string> = {
   [PromptKind.REMOVE_AGRICULTURE]: "Intensive agriculture",
 };
 
-/** My open decision. */
-export function MyPrompt({ prompt, view, seat, names, busy, send, playing, setPlaying }: {
-  prompt: any; view: any; seat: number; names: string[]; busy: boolean; send: Send;
+/**
+ * The hand cards of a discard as the question's targets: a click picks or unpicks the card's
+ * option (the answer is still sent with the panel's button: a discard is not undone), in the
+ * order clicked, which is the order they go under their decks.
+ */
+export interface HandPick {
+  /** Card id → its place under the decks (1-based), for the cards picked so far. */
+  picked: ReadonlyMap<number, number>;
+  /** Whether a card is one of the question's options. */
+  offered: (card: number) => boolean;
+  /** The card whose option is under the pointer in the panel. */
+  hot: number | null;
+  toggle: (card: number) => void;
+}
+
+export function handPick(core: Prompt | null, control: PromptControl): HandPick | undefined {
+  if (!core) return undefined;
+  const options = cardOptions(core);
+  const hot = control.hot?.startsWith("card:") ? Number(control.hot.slice(5)) : null;
+  return {
+    picked: pickedCards(core, control.draft.chosen), hot,
+    offered: (card) => options.has(card),
+    toggle: (card) => {
+      const option = options.get(card);
+      if (option == null || control.busy) return;
+      control.setDraft({ ...control.draft, chosen: toggleChoice(core, control.draft.chosen, option) });
+    },
+  };
+}
+
+function DiscardCards({ hand, pick, busy }: { hand: any[]; pick: HandPick; busy: boolean }) {
+  return (
+    <div class="lm-card-grid" data-testid="discard-cards">
+      {hand.map((c) => {
+        const under = pick.picked.get(c.id);
+        return (
+          <CardFace key={c.id} card={c} compact selected={under != null} hot={pick.hot === c.id} testid="discard-card" disabled={busy}
+            onClick={pick.offered(c.id) ? () => pick.toggle(c.id) : undefined}
+            badge={under != null ? <span class="lm-keep-badge under">under #{under}</span> : undefined} />
+        );
+      })}
+    </div>
+  );
+}
+
+// The first `count` of the order are kept: each card shows where the order puts it, and a click
+// moves it in or out of the kept ones.
+function KeepCards({ drawn, count, core, control }: { drawn: any[]; count: number; core: Prompt; control: PromptControl }) {
+  const order = control.draft.order;
+  const options = cardOptions(core);
+  return (
+    <div class="lm-card-grid" data-testid="keep-cards">
+      {drawn.map((c, i) => {
+        const option = options.get(c.id);
+        const pos = option == null ? -1 : order.indexOf(option);
+        const kept = pos >= 0 && pos < count;
+        return (
+          <CardFace key={`${c.id}-${i}`} card={c} selected={kept} testid="drawn-card" disabled={control.busy}
+            onClick={option == null ? undefined : () => control.setDraft({ ...control.draft, order: keepToggle(order, option, count) })}
+            badge={pos < 0 ? undefined : kept ? <span class="lm-keep-badge">✓ keep</span>
+              : <span class="lm-keep-badge under">under #{pos - count + 1}</span>} />
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * A core question of the nation, asked by the generic panel, with LIMIT's cards and facts beside
+ * it. `prompt` is the same decision in LIMIT's own view (absent if the view lacks it).
+ */
+function CoreDecision({ prompt, core, control, view, busy, error, pick }: {
+  prompt: any; core: Prompt; control: PromptControl; view: any; busy: boolean; error: string; pick?: HandPick;
+}) {
+  const facts = prompt ? decisionFacts(prompt, view) : [];
+  const keep = prompt?.kind === PromptKind.KEEP_CARDS && core.options.length > 0;
+  const discard = prompt?.kind === PromptKind.DISCARD && !!pick;
+  const aside = keep || discard || facts.length > 0;
+  return (
+    <div class={`lm-decision-grid ${aside ? "" : "alone"}`}>
+      <PromptPanel prompt={core} onAnswer={control.send} control={control} busy={busy} error={error} />
+      {aside && (
+        <div class="lm-decision-aside">
+          {facts.length > 0 && (
+            <ul class="lm-facts" data-testid="decision-facts">
+              {facts.map((f) => (
+                <li key={f.key} class={f.warn ? "warn" : ""} data-fact={f.key} data-warn={f.warn ? "true" : undefined}>{f.text}</li>
+              ))}
+            </ul>
+          )}
+          {keep && (
+            <>
+              <p class="muted small">Click a card to keep it or to put it under the deck. The order beside says which goes under first: it comes back first.</p>
+              <KeepCards drawn={prompt.drawn ?? []} count={prompt.count} core={core} control={control} />
+            </>
+          )}
+          {discard && (
+            <>
+              <p class="muted small">Click the cards to put under their decks, in that order.</p>
+              <DiscardCards hand={view.hand ?? []} pick={pick!} busy={busy} />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * My open decision: the core's question when there is one, else LIMIT's own turn form (the
+ * political turn, the Alliance step).
+ */
+export function MyDecision({ prompt, core, control, view, seat, names, busy, error, send, playing, setPlaying, pick }: {
+  /** The decision in LIMIT's view (view.prompts), if any. */
+  prompt: any;
+  /** The core's question to the seat (table.prompts[0]), if any. */
+  core: Prompt | null;
+  control: PromptControl;
+  view: any; seat: number; names: string[]; busy: boolean; error: string; send: Send;
   /** The hand card whose play form is open (the hand below can open it too). */
   playing: number | null; setPlaying: (id: number | null) => void;
+  pick?: HandPick;
 }) {
-  const cardName = (id: number) => {
-    for (const n of view.nations ?? []) for (const c of [...(n.permanents ?? []), ...(n.played_this_generation ?? [])]) if (c.id === id) return c.name_en || c.name;
-    const h = (view.hand ?? []).find((c: any) => c.id === id);
-    return h ? h.name_en || h.name : "";
-  };
-  const concerned = prompt.card && (prompt.kind === PromptKind.RESIST || prompt.kind === PromptKind.CONTRIBUTE) ? cardName(prompt.card) : "";
+  const kind = prompt?.kind as number | undefined;
   return (
-    <section class={`lm-prompt mine k${prompt.kind}`} data-testid="prompt-panel" data-kind={PROMPT_SLUG[prompt.kind] ?? prompt.kind} data-seat={prompt.seat}
-      data-count={prompt.count} data-played={prompt.cards_played_this_turn}>
+    <section class={`lm-prompt mine ${core ? "core" : ""} k${kind ?? 0}`} data-testid="decision" data-kind={(kind != null && PROMPT_SLUG[kind]) || "question"}
+      data-seat={seat} data-count={prompt?.count} data-played={prompt?.cards_played_this_turn}>
       <header>
-        <span class="lm-kicker">{KIND_TITLE[prompt.kind] ?? "Decision"}{prompt.count > 1 && prompt.kind >= PromptKind.RAISE_CLASS && prompt.kind <= PromptKind.GROWTH_FACTORY ? ` · ${prompt.count} to choose` : ""}</span>
-        <h3><Txt text={prompt.why} /></h3>
-        {prompt.from_seat >= 0 && <p class="muted small">From {playerName(names, prompt.from_seat)}{concerned ? ` · ${concerned}` : ""}{prompt.amount ? ` · ${prompt.amount}` : ""}</p>}
+        <span class="lm-kicker">{(kind != null && KIND_TITLE[kind]) || "Decision"}</span>
+        {!core && prompt && <h3><Txt text={prompt.why} /></h3>}
       </header>
-      {prompt.kind === PromptKind.KEEP_CARDS ? <KeepForm key={`${prompt.count}:${(prompt.drawn ?? []).map((c: any) => c.id).join(",")}`}
-            prompt={prompt} busy={busy} send={send} />
-        : prompt.kind === PromptKind.DISCARD ? <DiscardForm key={(view.hand ?? []).map((c: any) => c.id).join(",")}
-            prompt={prompt} hand={view.hand ?? []} busy={busy} send={send} />
-          : prompt.kind === PromptKind.POLITICAL_TURN ? <PoliticalTurn prompt={prompt} view={view} seat={seat} names={names} busy={busy} send={send} playing={playing} setPlaying={setPlaying} />
-            : <ChoiceButtons prompt={prompt} view={view} names={names} busy={busy} send={send} />}
+      {core ? <CoreDecision prompt={prompt} core={core} control={control} view={view} busy={busy} error={error} pick={pick} />
+        : kind === PromptKind.POLITICAL_TURN ? <PoliticalTurn prompt={prompt} view={view} seat={seat} names={names} busy={busy} send={send} playing={playing} setPlaying={setPlaying} />
+          : kind === PromptKind.ALLIANCE_TURN ? <AllianceTurn prompt={prompt} names={names} busy={busy} send={send} />
+            : <p class="muted">This client does not know how to answer this decision yet: please reload, or update the client.</p>}
+      {!core && <ActionError error={error} />}
     </section>
   );
 }

@@ -27,9 +27,9 @@ const ui: GameUI = {
   Board,
   OptionsForm,
   defaultOptions: () => ({ first_game: false, alliances: false }),
-  // The board asks each of a nation's decisions in its own forms (view.prompts), the core's
-  // question for the same decision included.
-  drawsPrompt: (prompt, view) => (view.prompts ?? []).some((p: any) => p.seat === prompt.seat),
+  // The board asks every core question itself, with the generic panel placed at the top of the
+  // board (not under it, a long scroll away) and the cards and facts of the decision beside it.
+  drawsPrompt: () => true,
 };
 
 export default ui;

@@ -1,6 +1,9 @@
 // Enum values of proto/games/limit.proto, board constants, and the pure logic of the LIMIT board:
-// turning prompts into choices, the parameters a card play needs, the score sheet.
-// Nothing here touches the DOM, so it is unit-tested (test/limit*.test.ts).
+// what the board adds to the core's questions, the Alliance step's moves, the parameters a card
+// play needs, the score sheet. Nothing here touches the DOM, so it is unit-tested
+// (test/limit.test.ts).
+import type { Prompt } from "../../table";
+import { moveItem, targetKey } from "../../ui/prompt";
 
 export const Phase = {
   UNSPECIFIED: 0, NEW_POLICY: 1, HAND_LIMIT: 2, POLITICAL_DECISIONS: 3, SOCIAL: 4,
@@ -145,13 +148,12 @@ export function defaultSteps(levels: number[], count: number, direction: "up" | 
   return out;
 }
 
-// ----- prompts → choices -----
+// ----- decisions -----
 
-/** One clickable answer to a prompt. */
+/** One clickable move of a turn form (the Alliance step's). */
 export interface Choice {
   id: string;
   label: string;
-  detail?: string;
   action: Record<string, unknown>;
   tone?: "primary" | "danger" | "plain";
 }
@@ -162,123 +164,6 @@ function otherSeats(view: any, seat: number): number[] {
 
 function nationOf(view: any, seat: number): any {
   return (view.nations ?? []).find((n: any) => n.seat === seat);
-}
-
-/** Money amounts offered for a contribution: nothing, a share, everything asked (capped by what one has). */
-export function amountSteps(max: number): number[] {
-  if (max <= 0) return [0];
-  const set = new Set<number>([0, max]);
-  for (const f of [0.25, 0.5, 0.75]) set.add(Math.round(max * f));
-  for (const v of [1, 2, 5, 10, 20]) if (v < max) set.add(v);
-  return [...set].sort((a, b) => a - b);
-}
-
-/**
- * The answers of a prompt that are simple buttons. Prompts that need a selection (keep cards,
- * discard, the political turn) return [] here and have their own forms.
- */
-export function promptChoices(prompt: any, view: any, names: string[]): Choice[] {
-  const seat = prompt.seat as number;
-  const me = nationOf(view, seat);
-  const options: number[] = prompt.options ?? [];
-  const levels: number[] = me?.classes ?? [];
-  switch (prompt.kind) {
-    case PromptKind.CHOOSE_DECK:
-      return options.map((d) => ({
-        id: `deck-${d}`,
-        label: `${DECK_ICON[d] ?? ""} ${DECK_NAME[d] ?? `Deck ${d}`}`.trim(),
-        detail: me?.deck_sizes?.[d - 1] != null ? `${me.deck_sizes[d - 1]} cards left` : undefined,
-        action: { choose_deck: { deck: d } },
-      }));
-    case PromptKind.RAISE_CLASS:
-    case PromptKind.LOWER_CLASS: {
-      const up = prompt.kind === PromptKind.RAISE_CLASS;
-      return options.map((k) => ({
-        id: `class-${k}`,
-        label: `Class ${CLASS_LETTERS[k]} ${up ? "▲" : "▼"}`,
-        detail: levels[k] != null ? `${levels[k]} → ${levels[k] + (up ? 1 : -1)}` : undefined,
-        action: { choose_class: { social_class: k } },
-        tone: up ? "primary" : "danger",
-      }));
-    }
-    case PromptKind.LOWER_FACTORY:
-    case PromptKind.GROWTH_FACTORY: {
-      const down = prompt.kind === PromptKind.LOWER_FACTORY || !!prompt.factory_down;
-      return options.map((f) => {
-        const r = me ? factoryRank(me, f) : 0;
-        const to = r + (down ? -1 : 1);
-        return {
-          id: `factory-${f}`,
-          label: `${cap(FACTORY_NAME[f] ?? `factory ${f}`)} ${down ? "▼" : "▲"}`,
-          detail: me ? `rank ${r} → ${to} (${factoryValueAt(view, f, r)} → ${factoryValueAt(view, f, to)})` : undefined,
-          action: { choose_factory: { factory: f } },
-          tone: down ? "danger" : "primary",
-        };
-      });
-    }
-    case PromptKind.RESIST: {
-      const need = prompt.amount as number;
-      const have = me?.stocks?.military ?? 0;
-      const out: Choice[] = [];
-      if (have >= need) {
-        out.push({ id: "resist-yes", label: `Resist: spend ${need} M`, action: { resist: { resist: true } }, tone: "primary" });
-      }
-      out.push({ id: "resist-no", label: "Let it happen", action: { resist: { resist: false } }, tone: "danger" });
-      return out;
-    }
-    case PromptKind.CONTRIBUTE:
-    case PromptKind.ALLIANCE_FEE: {
-      const asked = (prompt.amount || prompt.count || 0) as number;
-      const max = Math.min(asked, me?.money ?? 0);
-      // A contribution also offers exactly what is still missing, when it can be given.
-      const missing = prompt.kind === PromptKind.CONTRIBUTE ? (prompt.missing ?? 0) as number : 0;
-      const amounts = amountSteps(max);
-      if (missing > 0 && missing < max && !amounts.includes(missing)) amounts.push(missing);
-      amounts.sort((x, y) => x - y);
-      return amounts.map((a) => ({
-        id: `give-${a}`,
-        label: a === 0 ? "Give nothing" : `Give ${a} $`,
-        detail: missing > 0 && a === Math.min(missing, max) ? `${missing} $ still missing` : undefined,
-        action: { contribute: { amount: a } },
-        tone: a === 0 ? "plain" : "primary",
-      }));
-    }
-    case PromptKind.HELP_ANSWER: {
-      const what = RESOURCE_NAME[prompt.resource] ?? "";
-      const have = what ? stockOf(me, prompt.resource) : Infinity;
-      const max = Math.min((prompt.amount || prompt.count || 0) as number, have);
-      return amountSteps(max).map((a) => ({
-        id: `help-${a}`,
-        label: a === 0 ? "Refuse" : `Give ${a}${what ? ` ${what}` : ""}`,
-        action: { give_help: { amount: a } },
-        tone: a === 0 ? "danger" : "primary",
-      }));
-    }
-    case PromptKind.HELP_REQUEST:
-      return [
-        { id: "help-ask", label: "Ask my allies for help", action: { request_help: { ask: true } }, tone: "primary" },
-        { id: "help-skip", label: "Suffer the shortage", action: { request_help: { ask: false } } },
-      ];
-    case PromptKind.ALLIANCE_VOTE:
-      return [
-        { id: "vote-yes", label: "Accept", action: { alliance_vote: { accept: true } }, tone: "primary" },
-        { id: "vote-no", label: "Refuse", action: { alliance_vote: { accept: false } }, tone: "danger" },
-      ];
-    case PromptKind.BREAK_ALLIANCE:
-      return [
-        { id: "break-no", label: "Keep the alliance", action: { break_alliance: { do_break: false } } },
-        { id: "break-yes", label: "Break the alliance", action: { break_alliance: { do_break: true } }, tone: "danger" },
-      ];
-    case PromptKind.REMOVE_AGRICULTURE:
-      return [{
-        id: "remove-agriculture", label: "Remove Intensive agriculture", tone: "danger",
-        action: { remove_permanent: { card: prompt.card } },
-      }];
-    case PromptKind.ALLIANCE_TURN:
-      return allianceTurnChoices(prompt, names);
-    default:
-      return [];
-  }
 }
 
 function stockOf(n: any, r: number): number {
@@ -307,18 +192,100 @@ export function allianceTurnChoices(prompt: any, names: string[]): Choice[] {
   return out;
 }
 
-// ----- keep / order / discard -----
+/** A line of what the board knows and the core question does not say; `warn`: an answer will be refused. */
+export interface Fact { key: string; text: string; warn?: boolean }
 
-/** KeepCards from the kept indices and the chosen order of the others (missing ones appended). */
-export function keepAction(drawnCount: number, keep: number[], bottomOrder: number[]): Record<string, unknown> {
-  const kept = new Set(keep);
-  const bottom = bottomOrder.filter((i) => !kept.has(i) && i >= 0 && i < drawnCount);
-  for (let i = 0; i < drawnCount; i++) if (!kept.has(i) && !bottom.includes(i)) bottom.push(i);
-  return { keep_cards: { keep: [...keep], bottom } };
+/**
+ * What a nation needs beside a core question (the generic panel names the options only): what it
+ * holds, and what each option would change on its board. Read from LIMIT's own prompt (`view.prompts`).
+ */
+export function decisionFacts(prompt: any, view: any): Fact[] {
+  const me = nationOf(view, prompt.seat);
+  if (!me) return [];
+  const options: number[] = prompt.options ?? [];
+  const money: Fact = { key: "money", text: `You hold ${me.money ?? 0} $.` };
+  switch (prompt.kind) {
+    case PromptKind.CHOOSE_DECK:
+      return options.map((d) => {
+        const left = me.deck_sizes?.[d - 1] ?? 0;
+        return { key: `deck-${d}`, text: `${DECK_ICON[d] ?? ""} ${DECK_NAME[d] ?? `Deck ${d}`}: ${left} card${left === 1 ? "" : "s"} left`.trim() };
+      });
+    case PromptKind.DISCARD:
+      return [{ key: "hand", text: `Your hand holds ${me.hand_size ?? 0} cards; its limit is ${me.hand_limit ?? 0}.` }];
+    case PromptKind.RESIST: {
+      const need = (prompt.amount ?? 0) as number;
+      const have = stockOf(me, Resource.MILITARY);
+      return [have >= need
+        ? { key: "military", text: `You hold ${have} military: resisting spends ${need}.` }
+        : { key: "military", text: `You hold only ${have} military: too few to resist (${need} needed).`, warn: true }];
+    }
+    case PromptKind.CONTRIBUTE: {
+      const missing = (prompt.missing ?? 0) as number;
+      return missing > 0 ? [money, { key: "missing", text: `${missing} $ still missing.` }] : [money, { key: "missing", text: "Nothing is missing any more." }];
+    }
+    case PromptKind.ALLIANCE_FEE:
+      return [money];
+    case PromptKind.HELP_REQUEST:
+    case PromptKind.HELP_ANSWER: {
+      const r = prompt.resource as number;
+      return RESOURCE_NAME[r] ? [{ key: "stock", text: `You hold ${stockOf(me, r)} ${RESOURCE_NAME[r]}.` }] : [];
+    }
+    case PromptKind.RAISE_CLASS:
+    case PromptKind.LOWER_CLASS: {
+      const up = prompt.kind === PromptKind.RAISE_CLASS;
+      const levels: number[] = me.classes ?? [];
+      return options.filter((k) => levels[k] != null).map((k) => ({
+        key: `class-${CLASS_LETTERS[k]}`, text: `Class ${CLASS_LETTERS[k]}: ${levels[k]} → ${levels[k] + (up ? 1 : -1)}`,
+      }));
+    }
+    case PromptKind.LOWER_FACTORY:
+    case PromptKind.GROWTH_FACTORY: {
+      const down = prompt.kind === PromptKind.LOWER_FACTORY || !!prompt.factory_down;
+      return options.map((f) => {
+        const r = factoryRank(me, f);
+        const to = r + (down ? -1 : 1);
+        return {
+          key: `factory-${f}`,
+          text: `${cap(FACTORY_NAME[f] ?? `factory ${f}`)} factory: rank ${r} → ${to} (output ${factoryValueAt(view, f, r)} → ${factoryValueAt(view, f, to)})`,
+        };
+      });
+    }
+    default:
+      return [];
+  }
 }
 
-export function discardAction(cards: number[]): Record<string, unknown> {
-  return { discard: { cards: [...cards] } };
+/** The options of a core question that stand for cards (`target.card`): card id → option id. */
+export function cardOptions(prompt: Prompt | null | undefined): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const o of prompt?.options ?? []) {
+    const key = targetKey(o.target);
+    const card = key?.startsWith("card:") ? Number(key.slice(5)) : NaN;
+    if (Number.isInteger(card) && !out.has(card)) out.set(card, o.id);
+  }
+  return out;
+}
+
+/** The cards of the chosen options, each with its place in the choice (1-based). */
+export function pickedCards(prompt: Prompt, chosen: readonly string[]): Map<number, number> {
+  const cardOf = new Map([...cardOptions(prompt)].map(([card, option]) => [option, card]));
+  const out = new Map<number, number>();
+  chosen.forEach((id, i) => {
+    const card = cardOf.get(id);
+    if (card != null) out.set(card, i + 1);
+  });
+  return out;
+}
+
+/**
+ * A click on a drawn card, in the keeping question's order (the first `count` are kept): a card
+ * going under the deck takes the last kept place; a kept card goes under first, and the first card
+ * under is kept instead. The number kept never changes.
+ */
+export function keepToggle(order: readonly string[], id: string, count: number): string[] {
+  const i = order.indexOf(id);
+  if (i < 0 || count <= 0 || count >= order.length) return [...order];
+  return moveItem(order, i, (i < count ? count : count - 1) - i);
 }
 
 // ----- card plays -----
