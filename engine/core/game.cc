@@ -371,11 +371,20 @@ void State::Log(v1::Text text, std::vector<int> readers) {
   AppendLog(mutable_table(), std::move(text), std::move(readers), LogLimit());
 }
 
-std::string State::NewPromptId() {
+std::unique_ptr<State> State::PerturbHidden(int seat, uint64_t salt) const {
+  auto copy = CopyPosition();
+  Rng rng(salt);
+  RedrawHidden(copy->GameZones(), seat, rng);
+  copy->PerturbMore(seat, rng);
+  return copy;
+}
+
+std::string State::NewPromptId(int seat) {
   auto* t = mutable_table();
-  const uint32_t id = t->next_prompt();
-  t->set_next_prompt(id + 1);
-  return "p" + std::to_string(id);
+  while (t->prompts_asked_size() <= seat) t->add_prompts_asked(0);
+  const uint32_t n = t->prompts_asked(seat);
+  t->set_prompts_asked(seat, n + 1);
+  return "p" + std::to_string(seat) + "." + std::to_string(n);
 }
 
 }  // namespace plateau::engine

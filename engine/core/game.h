@@ -19,6 +19,7 @@
 
 #include "engine/core/status.h"
 #include "engine/core/table.h"
+#include "engine/core/zones.h"
 
 namespace plateau::engine {
 
@@ -183,8 +184,10 @@ class State {
 
   // For the conformance suite: a copy of this position in which everything `seat` cannot see is
   // drawn again from `salt` (deck order, other hands, face-down cards, the seed) while everything
-  // it can see is kept. The seat's view of the copy must be byte-identical.
-  virtual std::unique_ptr<State> PerturbHidden(int seat, uint64_t salt) const = 0;
+  // it can see is kept. The seat's view of the copy must be byte-identical, and so must its
+  // legal actions and the answers to its actions. Built on the game's zones (GameZones, redrawn
+  // by RedrawHidden); a game adds what zones do not hold in PerturbMore.
+  std::unique_ptr<State> PerturbHidden(int seat, uint64_t salt) const;
 
   const std::vector<LoggedAction>& History() const { return history_; }
 
@@ -217,11 +220,22 @@ class State {
   // Applies an action DoValidate accepted. Must not fail.
   virtual void DoApply(int seat, const Message& action) = 0;
 
+  // The places holding pieces in this position and who sees each, pointing into this state's own
+  // position (perturbation writes through them). Views should show a zone's pieces through
+  // VisiblePieces, so what a seat sees and what is redrawn agree.
+  virtual std::vector<Zone> GameZones() { return {}; }
+  // Hidden information zones do not hold (the generator state, hidden orders of other kinds),
+  // redrawn after the zones; and any repair the redraw needs (references to redrawn pieces).
+  virtual void PerturbMore(int seat, Rng& rng) {}
+  // A copy of the position for perturbation (the default copies the history too).
+  virtual std::unique_ptr<State> CopyPosition() const { return Clone(); }
+
   // Appends a log entry readable by `readers` (empty: everyone).
   void Log(v1::Text text, std::vector<int> readers = {});
   virtual size_t LogLimit() const { return 80; }
-  // A fresh id for a question about to be asked (store it with whatever the game keeps of it).
-  std::string NewPromptId();
+  // A fresh id for a question about to be asked of `seat` (store it with whatever the game keeps
+  // of it). Counted per seat, so its gaps reveal nothing of other seats' questions.
+  std::string NewPromptId(int seat);
 
  private:
   // Validation past the seat and resignation checks (answers against the current question).

@@ -23,7 +23,6 @@ class NimState : public TypedState<NimState, nim::StateProto, nim::Action, nim::
     if (s_.winner() >= 0) s[s_.winner()] = 1;
     return s;
   }
-  std::unique_ptr<State> PerturbHidden(int, uint64_t) const override { return Clone(); }
 
  protected:
   std::vector<int> GameActingSeats() const override {
@@ -60,7 +59,7 @@ class NimState : public TypedState<NimState, nim::StateProto, nim::Action, nim::
       s_.set_winner(seat);
     } else if (a.take() == 2) {
       s_.set_asked(seat);
-      s_.set_prompt_id(NewPromptId());
+      s_.set_prompt_id(NewPromptId(seat));
     } else {
       s_.set_to_move((seat + 1) % num_seats());
     }
@@ -174,6 +173,8 @@ TEST(GameDecisions, QuestionStopsTheMoveAndTheAnswerResumesIt) {
   auto prompts = s->Prompts(0);
   ASSERT_EQ(prompts.size(), 1u);
   EXPECT_EQ(prompts[0].seat(), 0);
+  // Ids count the seat's own questions only: their gaps say nothing of other seats' questions.
+  EXPECT_EQ(prompts[0].id(), "p0.0");
   EXPECT_TRUE(s->Prompts(1).empty());
   EXPECT_TRUE(s->Prompts(kSpectator).empty());
   // The question travels in the seat's view only.

@@ -838,20 +838,25 @@ std::string GlobalissimoGame::GameViewText(const engine::Message& view,
   return ViewLines(static_cast<const View&>(view), seat_name);
 }
 
-std::unique_ptr<engine::State> GlobalissimoState::PerturbHidden(int seat, uint64_t salt) const {
-  // Everyone sees the same table; hidden are only the deck order, the categories still to come
-  // and the generator state. Identities of the cards on display and of question cards are public.
-  auto copy = std::make_unique<GlobalissimoState>(*this);
-  engine::Rng rng(salt);
-  rng.ShuffleRepeated(copy->s_.mutable_deck());
-  auto* order = copy->s_.mutable_category_order();
+std::vector<engine::Zone> GlobalissimoState::GameZones() {
+  // Everyone sees the same table: identities of the cards on display and of question cards are
+  // public; only the deck is face down.
+  engine::Zone deck;
+  deck.name = "deck";
+  deck.pieces = s_.mutable_deck();
+  deck.visibility = engine::Visibility::kNobody;
+  return {deck};
+}
+
+void GlobalissimoState::PerturbMore(int seat, engine::Rng& rng) {
+  // The categories of the rounds still to come, and the generator state.
+  auto* order = s_.mutable_category_order();
   const int first_hidden = std::min<int>(static_cast<int>(s_.round()), order->size());
   for (int i = order->size() - first_hidden; i > 1; --i) {
     const int j = static_cast<int>(rng.Below(static_cast<uint64_t>(i)));
     order->SwapElements(first_hidden + i - 1, first_hidden + j);
   }
-  copy->s_.set_rng(rng.Next());
-  return copy;
+  s_.set_rng(rng.Next());
 }
 
 // ----- View -----

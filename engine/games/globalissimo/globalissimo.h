@@ -84,7 +84,6 @@ class GlobalissimoState final
 
   std::vector<int64_t> Scores() const override;
   std::string ResultDetail(int seat) const override;
-  std::unique_ptr<engine::State> PerturbHidden(int seat, uint64_t salt) const override;
 
   // Sets up round 1 of a new game from the seed (shuffles, barrier colours, first deal).
   void Setup(uint32_t total_rounds, uint64_t seed);
@@ -99,6 +98,9 @@ class GlobalissimoState final
   std::vector<int> GameRanks() const override;
   std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
   size_t LogLimit() const override { return 40; }
+  // The deck, face down. The categories still to come are hidden too (PerturbMore).
+  std::vector<engine::Zone> GameZones() override;
+  void PerturbMore(int seat, engine::Rng& rng) override;
  public:
   // Out of time at a barrier question: the answer is wrong (an answer no country has).
   std::unique_ptr<engine::Message> DefaultAction(int seat) const override;

@@ -566,7 +566,7 @@ void LimitState::PushChoice(int seat, PromptKind kind, uint32_t count, engine::v
   c->set_kind(kind);
   c->set_count(count);
   *c->mutable_why() = std::move(why);
-  c->set_id(NewPromptId());
+  c->set_id(NewPromptId(seat));
   c->set_growth_down(growth_down);
   c->set_from_seat(-1);
   c->set_subject(-1);
@@ -579,7 +579,7 @@ internal::Choice* LimitState::AddChoice(int seat, PromptKind kind, uint32_t coun
   c->set_kind(kind);
   c->set_count(count);
   *c->mutable_why() = std::move(why);
-  c->set_id(NewPromptId());
+  c->set_id(NewPromptId(seat));
   c->set_from_seat(-1);
   c->set_subject(-1);
   return c;

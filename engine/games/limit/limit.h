@@ -100,7 +100,6 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // Out of time: pass on a political or Alliance-step turn (playing a card is never forced);
   // a question gets the core's plain answer (the first option, the lowest amount, no).
   std::unique_ptr<engine::Message> DefaultAction(int seat) const override;
-  std::unique_ptr<engine::State> PerturbHidden(int seat, uint64_t salt) const override;
 
   void Setup(const Options& options, uint64_t seed);
   // Tests: direct access to the position (then call Advance() to run automatic steps).
@@ -128,6 +127,14 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   std::vector<Action> TypedLegalActions(int seat) const override;
   limit::View TypedView(int seat) const override;
   std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
+  // Each nation's hand and draw (its own eyes), its three decks (face down, backs showing the
+  // deck), the cards in play (everyone) and the solo event deck.
+  std::vector<engine::Zone> GameZones() override;
+  void PerturbMore(int seat, engine::Rng& rng) override;
+  std::unique_ptr<engine::State> CopyPosition() const override {
+    // The position only: copying the action history too would make each call grow with the game.
+    return std::make_unique<LimitState>(game_, s_);
+  }
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
 

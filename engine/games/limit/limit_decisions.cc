@@ -33,7 +33,7 @@ std::unique_ptr<engine::Message> LimitState::DefaultAction(int seat) const {
 void LimitState::Repeat(int seat, uint32_t count_left) {
   auto* c = N(seat).mutable_choices(0);
   c->set_count(count_left);
-  c->set_id(NewPromptId());
+  c->set_id(NewPromptId(seat));
 }
 
 std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {

@@ -226,53 +226,36 @@ limit::View LimitState::TypedView(int seat) const {
 
 // ----- Hidden information -----
 
-std::unique_ptr<engine::State> LimitState::PerturbHidden(int seat, uint64_t salt) const {
-  // The position only: copying the action history too would make each call grow with the game.
-  auto copy = std::make_unique<LimitState>(game_, s_);
-  internal::StateProto& s = copy->s_;
-  engine::Rng rng(salt ^ 0x6c696d6974ULL);
-  s.set_rng(rng.Next());
+std::vector<engine::Zone> LimitState::GameZones() {
+  std::vector<engine::Zone> zones;
+  const LimitGame* game = game_;
+  auto deck_of = [game](uint32_t card) { return static_cast<uint32_t>(game->card(card).deck()); };
   for (int j = 0; j < Seats(); ++j) {
-    auto* n = s.mutable_nations(j);
-    if (j == seat) {
-      // Our own deck order is not shown to us either.
-      for (int d = 0; d < 3; ++d) rng.ShuffleRepeated(n->mutable_decks(d)->mutable_cards());
-      continue;
-    }
-    // Another nation's hand, draw and decks are drawn again from the same cards, keeping every
-    // size and each deck's back.
-    std::vector<uint32_t> pool(n->hand().begin(), n->hand().end());
-    pool.insert(pool.end(), n->drawn().begin(), n->drawn().end());
-    for (const auto& d : n->decks()) pool.insert(pool.end(), d.cards().begin(), d.cards().end());
-    rng.Shuffle(pool);
-    const int hand = n->hand_size(), drawn = n->drawn_size();
-    std::vector<int> deck_sizes;
-    for (const auto& d : n->decks()) deck_sizes.push_back(d.cards_size());
-    auto take = [&](Deck back) -> uint32_t {
-      for (size_t i = 0; i < pool.size(); ++i)
-        if (back == DECK_UNSPECIFIED || g().card(pool[i]).deck() == back) {
-          const uint32_t id = pool[i];
-          pool.erase(pool.begin() + static_cast<long>(i));
-          return id;
-        }
-      std::abort();
-    };
-    n->clear_drawn();
-    for (int i = 0; i < drawn; ++i) n->add_drawn(take(n->drawn_deck()));
-    for (int d = 0; d < 3; ++d) {
-      auto* cards = n->mutable_decks(d)->mutable_cards();
-      cards->Clear();
-      for (int i = 0; i < deck_sizes[d]; ++i) cards->Add(take(static_cast<Deck>(d + 1)));
-    }
-    n->clear_hand();
-    for (int i = 0; i < hand; ++i) n->add_hand(take(DECK_UNSPECIFIED));
-    // Hand order is hidden too, but failed collections name hand cards: keep them valid.
+    auto* n = s_.mutable_nations(j);
+    const std::string who = "nation " + std::to_string(j);
+    // A nation's own cards are redrawn among its own cards only (pool j).
+    zones.push_back({who + " hand", n->mutable_hand(), engine::Visibility::kSeats, {j}, j, nullptr});
+    // The drawn cards all come from one deck, which everyone knows.
+    zones.push_back({who + " drawn", n->mutable_drawn(), engine::Visibility::kSeats, {j}, j, deck_of});
+    for (int d = 0; d < n->decks_size(); ++d)
+      zones.push_back({who + " deck " + std::to_string(d + 1), n->mutable_decks(d)->mutable_cards(),
+                       engine::Visibility::kNobody, {}, j, deck_of});
+    zones.push_back({who + " in play", n->mutable_permanents(), engine::Visibility::kEveryone, {}, j,
+                     nullptr});
+  }
+  zones.push_back({"events", s_.mutable_events(), engine::Visibility::kNobody, {}, Seats(), nullptr});
+  return zones;
+}
+
+void LimitState::PerturbMore(int seat, engine::Rng& rng) {
+  s_.set_rng(rng.Next());
+  // Failed collections name hand cards, and a redrawn hand may no longer hold them.
+  for (int j = 0; j < Seats(); ++j) {
+    auto* n = s_.mutable_nations(j);
     auto* failed = n->mutable_failed_collections();
     for (int k = failed->size() - 1; k >= 0; --k)
       if (!Contains(n->hand(), failed->Get(k))) failed->erase(failed->begin() + k);
   }
-  rng.ShuffleRepeated(s.mutable_events());
-  return copy;
 }
 
 }  // namespace plateau::games::limit

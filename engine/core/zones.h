@@ -1,0 +1,51 @@
+#pragma once
+// Places that hold pieces (a deck, a hand, a display, the cards drawn) and who may see what is in
+// them. A game keeps its pieces in its own position as lists of piece kinds (card numbers, unit
+// types) and describes each list as a Zone; the core then says what a seat sees of it and redraws
+// everything a seat cannot see (the hidden-information property of the conformance suite is
+// built on that redraw, so a game that declares its zones gets it right by construction).
+#include <google/protobuf/repeated_field.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/core/rng.h"
+
+namespace plateau::engine {
+
+enum class Visibility {
+  kEveryone,  // face up: every seat and spectators
+  kSeats,     // only the zone's seats (an owner's hand: one seat)
+  kNobody,    // face down: a deck, whose order nobody knows either
+};
+
+struct Zone {
+  std::string name;  // for messages ("deck 2 of seat 1")
+  // The game's own list: one entry per piece, what the piece is, in order (top first).
+  google::protobuf::RepeatedField<uint32_t>* pieces = nullptr;
+  Visibility visibility = Visibility::kEveryone;
+  std::vector<int> seats;  // kSeats
+  // Hidden pieces are redrawn only among hidden pieces of the same pool (a nation's own cards
+  // never end up in another nation's deck).
+  int pool = 0;
+  // What shows of a hidden piece (the back of a card: the deck it belongs to). A hidden piece is
+  // redrawn only from pieces with the same back. Null: this zone shows nothing of its pieces'
+  // backs (any hidden piece of the pool may be there).
+  std::function<uint32_t(uint32_t kind)> back;
+
+  bool CanSee(int seat) const;
+};
+
+// What `seat` (kSpectator: an onlooker) sees of `zone`: its pieces, or none when hidden (the
+// count is public either way: zone.pieces->size()).
+std::vector<uint32_t> VisiblePieces(const Zone& zone, int seat);
+
+// Redraws every piece `seat` cannot see: within each pool, the hidden pieces' kinds are shuffled
+// and dealt back, first to the places whose back is shown (a piece with the same back), then to
+// the others. Sizes, backs and everything `seat` can see stay as they were. Aborts if a back
+// cannot be matched (the zones broke their own description).
+void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng);
+
+}  // namespace plateau::engine
