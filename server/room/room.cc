@@ -4,10 +4,8 @@
 
 #include <boost/asio/post.hpp>
 #include <chrono>
-#include <cstdlib>
 
 #include "engine/core/registry.h"
-#include "engine/core/view_diff.h"
 #include "server/lobby/ids.h"
 #include "server/error_codes.h"
 
@@ -66,8 +64,9 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   std::vector<engine::LoggedAction> log;
   log.reserve(record.actions_size());
   for (const auto& a : record.actions()) log.push_back({a.seat(), a.action()});
-  auto state = game->Replay(num_seats, record.options(), record.seed(), log);
-  if (!state.ok()) return state.status();
+  auto session = GameSession::Restore(*game, saved.room.room_id, num_seats, record.options(),
+                                      record.seed(), log);
+  if (!session.ok()) return session.status();
 
   RoomSettings settings;
   settings.room_id = saved.room.room_id;
@@ -86,14 +85,8 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
     room->members_[pid] = Member{record.seat_names(i), i, {}};
   }
   room->game_id_ = record.game_id();
-  room->state_ = std::move(state).value();
-  room->version_ = static_cast<uint64_t>(record.actions_size()) + 1;
+  room->session_ = std::move(session).value();
   room->phase_ = Phase::kPlaying;
-  for (int k = 0; k <= num_seats; ++k) {
-    room->views_.push_back(room->state_->View(k < num_seats ? k : engine::kSpectator));
-  }
-  // No diff history survives a restart: a resuming client gets a Snapshot.
-  room->recent_.resize(static_cast<size_t>(num_seats) + 1);
   return room;
 }
 
@@ -234,7 +227,11 @@ void Room::DetachAll() {
 
 void Room::Inspect(std::function<void(const engine::State*, uint64_t)> fn) {
   boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
-    fn(self->state_.get(), self->version_);
+    if (self->session_) {
+      fn(&self->session_->state(), self->session_->version());
+    } else {
+      fn(nullptr, 0);
+    }
   });
 }
 
@@ -306,7 +303,7 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
   }
   SendInfo(conn, pid, request_id);
   SendChatHistory(conn);
-  if (phase_ != Phase::kWaiting) conn->Send(EncodeSnapshot(ViewIndex(members_[pid])));
+  if (phase_ != Phase::kWaiting) conn->Send(session_->SnapshotFor(ViewIndex(members_[pid])));
   PushInfoToAll(pid);
 }
 
@@ -436,9 +433,9 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
     }
   }
   const uint64_t seed = RandomSeed();
-  auto state = game.NewGame(n, settings_.options, seed);
-  if (!state.ok()) {
-    conn->Send(EncodeError(request_id, state.status().code(), state.status().reason()));
+  auto session = GameSession::Start(game, settings_.room_id, n, settings_.options, seed);
+  if (!session.ok()) {
+    conn->Send(EncodeError(request_id, session.status().code(), session.status().reason()));
     return;
   }
   const std::string game_id = NewGameId();
@@ -469,18 +466,16 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
   seats_ = seated;
   for (int i = 0; i < n; ++i) members_[seats_[static_cast<size_t>(i)].player_id].seat = i;
   game_id_ = game_id;
-  state_ = std::move(state).value();
+  session_ = std::move(session).value();
   phase_ = Phase::kPlaying;
-  version_ = 1;
-  views_.clear();
-  for (int k = 0; k <= n; ++k) views_.push_back(state_->View(k < n ? k : engine::kSpectator));
-  recent_.assign(static_cast<size_t>(n) + 1, {});
   spdlog::info("room {}: game {} started with {} players", settings_.room_id, game_id_, n);
 
   conn->Send(EncodeOk(request_id));
   PushInfoToAll();
   std::vector<SharedBuffer> snapshots;
-  for (size_t k = 0; k < views_.size(); ++k) snapshots.push_back(EncodeSnapshot(k));
+  for (size_t k = 0; k < session_->num_views(); ++k) {
+    snapshots.push_back(session_->SnapshotFor(k));
+  }
   for (const auto& [member_id, member] : members_) {
     if (auto c = member.conn.lock()) c->Send(snapshots[ViewIndex(member)]);
   }
@@ -503,22 +498,13 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
     return;
   }
   const int seat = it->second.seat;
-  const engine::Game& game = *settings_.game;
-  auto action = game.ParseActionBytes(action_bytes);
+  auto action = session_->Check(seat, action_bytes);
   if (!action.ok()) {
     conn->Send(EncodeError(request_id, action.status().code(), action.status().reason()));
     return;
   }
-  engine::Status valid = state_->Validate(seat, *action.value());
-  if (!valid.ok()) {
-    conn->Send(EncodeError(request_id, valid.code(), valid.reason()));
-    return;
-  }
-  const uint32_t index = static_cast<uint32_t>(state_->History().size());
-  v1::ReplayAction logged;
-  logged.set_seat(seat);
-  logged.set_action(engine::DeterministicBytes(*action.value()));
-  logged.set_text(game.ActionToText(*action.value()));
+  const uint32_t index = session_->next_action_index();
+  v1::ReplayAction logged = session_->Record(seat, *action.value());
   logged.set_at_unix_ms(NowUnixMs());
   // Durable before anybody sees it.
   engine::Status stored = store_.AppendAction(game_id_, index, logged);
@@ -528,66 +514,27 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
     conn->Send(EncodeError(request_id, codes::kStorageError, "The move could not be saved; try again."));
     return;
   }
-  engine::Status applied = state_->Apply(seat, *action.value());
-  if (!applied.ok()) {
-    // Validate accepted it a moment ago on the same state: the engine broke its contract.
-    spdlog::critical("room {}: engine refused a validated action: {}", settings_.room_id,
-                     applied.ToString());
-    std::abort();
-  }
-  ++version_;
+  const GameSession::Applied applied = session_->Apply(seat, *action.value());
 
   v1::ServerMessage reply;
   reply.set_request_id(request_id);
-  reply.mutable_action_result()->set_action_index(index);
+  reply.mutable_action_result()->set_action_index(applied.action_index);
   conn->Send(Encode(reply));
-
-  const int n = state_->num_seats();
-  const std::vector<int> acting = state_->ActingSeats();
-  const bool over = state_->IsTerminal();
-  std::vector<SharedBuffer> frames;
-  for (int k = 0; k <= n; ++k) {
-    std::unique_ptr<google::protobuf::Message> next = state_->View(k < n ? k : engine::kSpectator);
-    v1::ServerMessage m;
-    v1::Diff* diff = m.mutable_diff();
-    diff->set_room_id(settings_.room_id);
-    diff->mutable_diff()->set_from_version(version_ - 1);
-    diff->mutable_diff()->set_to_version(version_);
-    for (auto& op : engine::ComputeDiff(*views_[static_cast<size_t>(k)], *next)) {
-      *diff->mutable_diff()->add_ops() = std::move(op);
-    }
-    for (int s : acting) diff->add_acting_seats(s);
-    diff->set_game_over(over);
-    SharedBuffer frame = Encode(m);
-    auto& recent = recent_[static_cast<size_t>(k)];
-    recent.push_back({version_ - 1, frame});
-    if (recent.size() > kDiffHistory) recent.pop_front();
-    views_[static_cast<size_t>(k)] = std::move(next);
-    frames.push_back(std::move(frame));
-  }
   for (const auto& [pid, member] : members_) {
-    if (auto c = member.conn.lock()) c->Send(frames[ViewIndex(member)]);
+    if (auto c = member.conn.lock()) c->Send(applied.diffs[ViewIndex(member)]);
   }
-  if (over) FinishGame();
+  if (applied.game_over) FinishGame();
 }
 
 void Room::FinishGame() {
-  const std::vector<int64_t> scores = state_->Scores();
-  const std::vector<int> ranks = state_->Ranks();
-  std::vector<v1::SeatResult> results;
+  std::vector<v1::SeatResult> results = session_->Results();
   v1::ServerMessage m;
   v1::GameOver* over = m.mutable_game_over();
   over->set_room_id(settings_.room_id);
   over->set_game_id(game_id_);
-  for (int i = 0; i < state_->num_seats(); ++i) {
-    v1::SeatResult r;
-    r.set_seat(static_cast<uint32_t>(i));
-    r.set_name(seats_[static_cast<size_t>(i)].name);
-    r.set_score(scores[static_cast<size_t>(i)]);
-    r.set_rank(static_cast<uint32_t>(ranks[static_cast<size_t>(i)]));
-    r.set_detail(state_->ResultDetail(i));
+  for (v1::SeatResult& r : results) {
+    r.set_name(seats_[r.seat()].name);
     *over->add_results() = r;
-    results.push_back(std::move(r));
   }
   engine::Status stored = store_.FinishGame(game_id_, results, NowUnixMs());
   if (!stored.ok()) {
@@ -617,18 +564,8 @@ void Room::DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
     conn->Send(EncodeError(request_id, codes::kGameNotRunning, "No game is running in this room."));
     return;
   }
-  const size_t k = ViewIndex(it->second);
-  const auto& recent = recent_[k];
-  if (have_version != version_) {
-    const bool in_history = have_version > 0 && have_version < version_ && !recent.empty() &&
-                            recent.front().from_version <= have_version;
-    if (in_history) {
-      for (const auto& sent : recent) {
-        if (sent.from_version >= have_version) conn->Send(sent.frame);
-      }
-    } else {
-      conn->Send(EncodeSnapshot(k));
-    }
+  for (const SharedBuffer& frame : session_->ResyncFor(ViewIndex(it->second), have_version)) {
+    conn->Send(frame);
   }
   // A client that reloaded after the end has the final view but never saw the results.
   if (phase_ == Phase::kFinished) conn->Send(game_over_frame_);
@@ -639,7 +576,7 @@ void Room::DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
 // Messages
 
 size_t Room::ViewIndex(const Member& member) const {
-  return member.seat >= 0 ? static_cast<size_t>(member.seat) : views_.size() - 1;
+  return session_->ViewIndex(member.seat);
 }
 
 v1::RoomInfo Room::BuildInfo() const {
@@ -683,20 +620,6 @@ SharedBuffer Room::EncodeInfo(const v1::RoomInfo& base, const std::string& playe
     info->set_join_code(settings_.join_code);  // members only: it is the key to a private room
     info->set_your_seat(it->second.seat);
   }
-  return Encode(m);
-}
-
-SharedBuffer Room::EncodeSnapshot(size_t view_index) const {
-  v1::ServerMessage m;
-  v1::Snapshot* snap = m.mutable_snapshot();
-  const google::protobuf::Message& view = *views_[view_index];
-  snap->set_room_id(settings_.room_id);
-  snap->set_version(version_);
-  snap->set_seat(view_index + 1 < views_.size() ? static_cast<int>(view_index) : -1);
-  snap->set_view_type(view.GetDescriptor()->full_name());
-  snap->set_view(engine::DeterministicBytes(view));
-  for (int s : state_->ActingSeats()) snap->add_acting_seats(s);
-  snap->set_game_over(state_->IsTerminal());
   return Encode(m);
 }
 

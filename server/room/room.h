@@ -1,14 +1,9 @@
 #pragma once
-// One room: its seats, spectators, chat, and once started the authoritative engine State with a
-// versioned view per recipient.
+// One room: its seats, spectators and chat, and once started its game (a GameSession, which owns
+// the engine State, the versions and the per-recipient views and Diffs; see game_session.h).
 //
 // Threading: every public method posts to the room's own strand and returns at once; replies and
 // pushes go out through Connection::Send. Nothing inside needs a lock.
-//
-// Versions: the snapshot at game start is version 1 and every accepted action adds one for every
-// recipient, even when its view did not change (the Diff is then empty), so one number names a
-// point of the game for everyone. Each seat has a view and all spectators share one. The last
-// kDiffHistory Diffs per view are kept for Resync; an older version gets a Snapshot.
 //
 // Resync replies: the missed Diffs (or a Snapshot) are sent as pushes (request_id 0), then an Ok
 // carrying the request's id, so a client knows it is caught up when the Ok arrives.
@@ -30,6 +25,7 @@
 
 #include "engine/core/game.h"
 #include "server/lobby/connection.h"
+#include "server/room/game_session.h"
 #include "server/store.h"
 
 namespace plateau::server {
@@ -63,7 +59,6 @@ struct RoomSettings {
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
-  static constexpr size_t kDiffHistory = 64;
   static constexpr size_t kChatHistory = 50;
   static constexpr size_t kMaxChatChars = 500;
 
@@ -113,11 +108,6 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string name;
     bool ready = false;
   };
-  struct SentDiff {
-    uint64_t from_version;
-    SharedBuffer frame;
-  };
-
   void DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
               bool has_code);
   void DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
@@ -134,12 +124,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void RemoveMember(const std::string& player_id);
   void FinishGame();
 
-  // Which view a member receives: its seat, or the spectator view (index num_seats).
+  // Which of the session's views a member receives (the game must have started).
   size_t ViewIndex(const Member& member) const;
   plateau::v1::RoomInfo BuildInfo() const;  // without the per-recipient fields
   SharedBuffer EncodeInfo(const plateau::v1::RoomInfo& base, const std::string& player_id,
                           uint64_t request_id) const;
-  SharedBuffer EncodeSnapshot(size_t view_index) const;
   void SendInfo(const ConnectionPtr& conn, const std::string& player_id, uint64_t request_id);
   void PushInfoToAll(const std::string& skip_player_id = "");
   void SendChatHistory(const ConnectionPtr& conn);
@@ -167,10 +156,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Once started.
   std::string game_id_;
-  std::unique_ptr<engine::State> state_;
-  uint64_t version_ = 0;
-  std::vector<std::unique_ptr<google::protobuf::Message>> views_;  // per seat, then spectators
-  std::vector<std::deque<SentDiff>> recent_;                       // same indexing
+  std::unique_ptr<GameSession> session_;
 };
 
 }  // namespace plateau::server

@@ -1,0 +1,147 @@
+#include "server/room/game_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+
+#include "engine/core/view_diff.h"
+
+namespace plateau::server {
+
+namespace v1 = plateau::v1;
+
+engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Start(const engine::Game& game,
+                                                                  std::string room_id,
+                                                                  int num_seats,
+                                                                  std::string_view options,
+                                                                  uint64_t seed) {
+  auto state = game.NewGame(num_seats, options, seed);
+  if (!state.ok()) return state.status();
+  return std::unique_ptr<GameSession>(
+      new GameSession(std::move(room_id), std::move(state).value(), 1));
+}
+
+engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
+    const engine::Game& game, std::string room_id, int num_seats, std::string_view options,
+    uint64_t seed, const std::vector<engine::LoggedAction>& log) {
+  auto state = game.Replay(num_seats, options, seed, log);
+  if (!state.ok()) return state.status();
+  return std::unique_ptr<GameSession>(
+      new GameSession(std::move(room_id), std::move(state).value(), log.size() + 1));
+}
+
+GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> state,
+                         uint64_t version)
+    : room_id_(std::move(room_id)), state_(std::move(state)), version_(version) {
+  const int n = state_->num_seats();
+  for (int k = 0; k <= n; ++k) views_.push_back(state_->View(k < n ? k : engine::kSpectator));
+  recent_.resize(views_.size());
+}
+
+size_t GameSession::ViewIndex(int seat) const {
+  return seat >= 0 ? static_cast<size_t>(seat) : views_.size() - 1;
+}
+
+engine::StatusOr<std::unique_ptr<engine::Message>> GameSession::Check(
+    int seat, std::string_view action_bytes) const {
+  auto action = state_->game().ParseActionBytes(action_bytes);
+  if (!action.ok()) return action.status();
+  engine::Status valid = state_->Validate(seat, *action.value());
+  if (!valid.ok()) return valid;
+  return action;
+}
+
+v1::ReplayAction GameSession::Record(int seat, const engine::Message& action) const {
+  v1::ReplayAction logged;
+  logged.set_seat(seat);
+  logged.set_action(engine::DeterministicBytes(action));
+  logged.set_text(state_->game().ActionToText(action));
+  return logged;
+}
+
+uint32_t GameSession::next_action_index() const {
+  return static_cast<uint32_t>(state_->History().size());
+}
+
+GameSession::Applied GameSession::Apply(int seat, const engine::Message& action) {
+  Applied out;
+  out.action_index = next_action_index();
+  engine::Status applied = state_->Apply(seat, action);
+  if (!applied.ok()) {
+    // Validate accepted it on this very position: the engine broke its contract.
+    spdlog::critical("room {}: engine refused a validated action: {}", room_id_,
+                     applied.ToString());
+    std::abort();
+  }
+  ++version_;
+
+  const int n = state_->num_seats();
+  const std::vector<int> acting = state_->ActingSeats();
+  out.game_over = state_->IsTerminal();
+  for (int k = 0; k <= n; ++k) {
+    std::unique_ptr<google::protobuf::Message> next = state_->View(k < n ? k : engine::kSpectator);
+    v1::ServerMessage m;
+    v1::Diff* diff = m.mutable_diff();
+    diff->set_room_id(room_id_);
+    diff->mutable_diff()->set_from_version(version_ - 1);
+    diff->mutable_diff()->set_to_version(version_);
+    for (auto& op : engine::ComputeDiff(*views_[static_cast<size_t>(k)], *next)) {
+      *diff->mutable_diff()->add_ops() = std::move(op);
+    }
+    for (int s : acting) diff->add_acting_seats(s);
+    diff->set_game_over(out.game_over);
+    SharedBuffer frame = Encode(m);
+    auto& recent = recent_[static_cast<size_t>(k)];
+    recent.push_back({version_ - 1, frame});
+    if (recent.size() > kDiffHistory) recent.pop_front();
+    views_[static_cast<size_t>(k)] = std::move(next);
+    out.diffs.push_back(std::move(frame));
+  }
+  return out;
+}
+
+SharedBuffer GameSession::SnapshotFor(size_t view_index) const {
+  v1::ServerMessage m;
+  v1::Snapshot* snap = m.mutable_snapshot();
+  const google::protobuf::Message& view = *views_[view_index];
+  snap->set_room_id(room_id_);
+  snap->set_version(version_);
+  snap->set_seat(view_index + 1 < views_.size() ? static_cast<int>(view_index) : -1);
+  snap->set_view_type(view.GetDescriptor()->full_name());
+  snap->set_view(engine::DeterministicBytes(view));
+  for (int s : state_->ActingSeats()) snap->add_acting_seats(s);
+  snap->set_game_over(state_->IsTerminal());
+  return Encode(m);
+}
+
+std::vector<SharedBuffer> GameSession::ResyncFor(size_t view_index, uint64_t have_version) const {
+  if (have_version == version_) return {};
+  const auto& recent = recent_[view_index];
+  // A version from before the kept Diffs, or one this game never had (0, a later one), can only
+  // be answered with the whole view.
+  const bool in_history = have_version > 0 && have_version < version_ && !recent.empty() &&
+                          recent.front().from_version <= have_version;
+  if (!in_history) return {SnapshotFor(view_index)};
+  std::vector<SharedBuffer> missed;
+  for (const auto& sent : recent) {
+    if (sent.from_version >= have_version) missed.push_back(sent.frame);
+  }
+  return missed;
+}
+
+std::vector<v1::SeatResult> GameSession::Results() const {
+  const std::vector<int64_t> scores = state_->Scores();
+  const std::vector<int> ranks = state_->Ranks();
+  std::vector<v1::SeatResult> results;
+  for (int i = 0; i < state_->num_seats(); ++i) {
+    v1::SeatResult r;
+    r.set_seat(static_cast<uint32_t>(i));
+    r.set_score(scores[static_cast<size_t>(i)]);
+    r.set_rank(static_cast<uint32_t>(ranks[static_cast<size_t>(i)]));
+    r.set_detail(state_->ResultDetail(i));
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+}  // namespace plateau::server

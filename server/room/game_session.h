@@ -1,0 +1,103 @@
+#pragma once
+// The game side of a room, without the network: the authoritative engine State, its version, one
+// view per recipient with the Diffs recently sent for it, and the messages built from them
+// (Snapshot, Diff, the results for GameOver). A room holds one once its game has started and
+// keeps membership, storage and sending to itself, so this class does no I/O, reads no clock and
+// takes no lock (its room calls it from the room's strand only).
+//
+// Versions: the position at the start is version 1 and every applied action adds one for every
+// recipient, even when its view did not change (the Diff is then empty), so one number names a
+// point of the game for everyone. A restored session goes on from 1 + the number of actions.
+//
+// Views: one per seat (view index = seat) and one shared by every spectator (view index
+// num_seats). The last kDiffHistory Diffs of each view are kept for ResyncFor; an older version
+// gets a Snapshot. A restored session has no history: every resuming client gets a Snapshot.
+//
+// Accepting an action takes two calls so the caller can make it durable in between: Check
+// refuses or parses and changes nothing; Apply, given what Check accepted on the same position,
+// cannot be refused.
+#include <google/protobuf/message.h>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "plateau/v1/protocol.pb.h"
+#include "server/lobby/connection.h"
+
+namespace plateau::server {
+
+class GameSession {
+ public:
+  static constexpr size_t kDiffHistory = 64;
+
+  // What applying one action produced.
+  struct Applied {
+    uint32_t action_index = 0;        // its place in the game's log
+    std::vector<SharedBuffer> diffs;  // one Diff frame per view, by view index
+    bool game_over = false;
+  };
+
+  // A new game; refused with the engine's code for options or a seat count the game rejects.
+  static engine::StatusOr<std::unique_ptr<GameSession>> Start(const engine::Game& game,
+                                                              std::string room_id, int num_seats,
+                                                              std::string_view options,
+                                                              uint64_t seed);
+  // The position a stored log reached; refused with the index of the first action the rules
+  // refuse (the log was not written by this build of the game).
+  static engine::StatusOr<std::unique_ptr<GameSession>> Restore(
+      const engine::Game& game, std::string room_id, int num_seats, std::string_view options,
+      uint64_t seed, const std::vector<engine::LoggedAction>& log);
+
+  GameSession(const GameSession&) = delete;
+  GameSession& operator=(const GameSession&) = delete;
+
+  const engine::State& state() const { return *state_; }
+  uint64_t version() const { return version_; }
+  bool over() const { return state_->IsTerminal(); }
+  size_t num_views() const { return views_.size(); }
+  // The view a recipient receives: its seat's, or the spectators' for any negative seat.
+  size_t ViewIndex(int seat) const;
+  const google::protobuf::Message& view(size_t view_index) const { return *views_[view_index]; }
+
+  // The action `seat` sent, parsed, when the rules accept it now; otherwise the refusal to send
+  // back. Changes nothing.
+  engine::StatusOr<std::unique_ptr<engine::Message>> Check(int seat,
+                                                           std::string_view action_bytes) const;
+  // What the store keeps of an action Check accepted, to be appended before Apply. Its time is
+  // left to the caller.
+  plateau::v1::ReplayAction Record(int seat, const engine::Message& action) const;
+  // The log index the next applied action takes.
+  uint32_t next_action_index() const;
+  // Applies an action Check accepted on the current position. The engine refusing it here is a
+  // broken engine contract, and the action may already be stored: that aborts.
+  Applied Apply(int seat, const engine::Message& action);
+
+  SharedBuffer SnapshotFor(size_t view_index) const;
+  // What a recipient holding `have_version` needs to catch up, in order: the Diffs it missed when
+  // all of them are still kept, else a Snapshot; nothing when it is up to date.
+  std::vector<SharedBuffer> ResyncFor(size_t view_index, uint64_t have_version) const;
+
+  // One per seat: score, rank and detail (the names are the room's). Meaningful once over().
+  std::vector<plateau::v1::SeatResult> Results() const;
+
+ private:
+  struct SentDiff {
+    uint64_t from_version;
+    SharedBuffer frame;
+  };
+
+  GameSession(std::string room_id, std::unique_ptr<engine::State> state, uint64_t version);
+
+  const std::string room_id_;
+  std::unique_ptr<engine::State> state_;
+  uint64_t version_;
+  std::vector<std::unique_ptr<google::protobuf::Message>> views_;  // per seat, then spectators
+  std::vector<std::deque<SentDiff>> recent_;                       // same indexing
+};
+
+}  // namespace plateau::server

@@ -1,0 +1,410 @@
+// GameSession without the network: every registered game played through it by seeded random
+// moves, with what a client relies on checked on the very frames it would be sent — snapshots,
+// refusals that change nothing, one version per action for everyone, previous view + diff == next
+// view, resync, results, and restoring from the stored log.
+#include <gtest/gtest.h>
+
+#include <google/protobuf/descriptor.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/registry.h"
+#include "engine/core/rng.h"
+#include "engine/core/view_diff.h"
+#include "plateau/v1/protocol.pb.h"
+#include "server/room/game_session.h"
+
+namespace plateau::server {
+namespace {
+
+namespace v1 = plateau::v1;
+using engine::DeterministicBytes;
+using engine::Message;
+
+constexpr char kRoomId[] = "room-1";
+
+std::vector<std::string> GameIds() {
+  engine::Status st = engine::Registry::LoadAll();
+  if (!st.ok()) {
+    ADD_FAILURE() << st.ToString();
+    return {};
+  }
+  std::vector<std::string> ids;
+  for (const engine::Game* g : engine::Registry::All()) ids.push_back(g->Info().id);
+  return ids;
+}
+
+v1::ServerMessage Decode(const SharedBuffer& frame) {
+  v1::ServerMessage m;
+  EXPECT_TRUE(frame != nullptr && m.ParseFromString(*frame)) << "undecodable frame";
+  return m;
+}
+
+std::vector<std::string> Bytes(const std::vector<SharedBuffer>& frames) {
+  std::vector<std::string> out;
+  for (const auto& f : frames) out.push_back(*f);
+  return out;
+}
+
+// The engine seat whose view has `view_index`.
+int SeatOf(const GameSession& session, size_t view_index) {
+  return view_index + 1 < session.num_views() ? static_cast<int>(view_index) : engine::kSpectator;
+}
+
+std::vector<int> Acting(const google::protobuf::RepeatedField<int32_t>& seats) {
+  return {seats.begin(), seats.end()};
+}
+
+// One recipient's copy of its view, kept as a client keeps it: a Snapshot, then Diffs.
+struct HeldView {
+  std::unique_ptr<Message> view;
+  uint64_t version = 0;
+};
+
+HeldView FromSnapshot(const engine::Game& game, const v1::Snapshot& snapshot) {
+  HeldView held;
+  held.view.reset(game.ViewPrototype().New());
+  EXPECT_TRUE(held.view->ParseFromString(snapshot.view()));
+  held.version = snapshot.version();
+  return held;
+}
+
+// A seeded random move of an acting seat: one of its listed legal actions, or what a timer would
+// play when it lists none (a question whose answers are only described).
+struct Move {
+  int seat;
+  std::unique_ptr<Message> action;
+};
+
+Move ChooseMove(const engine::State& state, engine::Rng& rng) {
+  const std::vector<int> acting = state.ActingSeats();
+  const int seat = acting[rng.Below(acting.size())];
+  auto legal = state.LegalActions(seat);
+  if (legal.empty()) return {seat, state.DefaultAction(seat)};
+  return {seat, std::move(legal[rng.Below(legal.size())])};
+}
+
+// Everything a session shows its recipients, as bytes, to compare two sessions or a session
+// before and after a refusal.
+struct Observed {
+  uint64_t version;
+  uint32_t next_action_index;
+  std::string position;
+  std::vector<std::string> views;
+  std::vector<std::string> snapshots;
+  bool operator==(const Observed&) const = default;
+};
+
+Observed Observe(const GameSession& session) {
+  Observed o{session.version(), session.next_action_index(), session.state().Serialize(), {}, {}};
+  for (size_t k = 0; k < session.num_views(); ++k) {
+    o.views.push_back(DeterministicBytes(session.view(k)));
+    o.snapshots.push_back(*session.SnapshotFor(k));
+  }
+  return o;
+}
+
+class GameSessionTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  const engine::Game& game() const { return *engine::Registry::Find(GetParam()); }
+
+  std::vector<int> SeatCounts() const {
+    std::vector<int> out;
+    for (int n = game().Info().min_seats; n <= game().Info().max_seats; ++n) out.push_back(n);
+    return out;
+  }
+
+  std::unique_ptr<GameSession> Start(int seats, uint64_t seed) const {
+    auto session = GameSession::Start(game(), kRoomId, seats, "", seed);
+    EXPECT_TRUE(session.ok()) << session.status().ToString();
+    return session.ok() ? std::move(session).value() : nullptr;
+  }
+
+  // Checks, records and applies one move as the room does; returns its record.
+  v1::ReplayAction Play(GameSession& session, engine::Rng& rng,
+                        GameSession::Applied* applied = nullptr) {
+    Move move = ChooseMove(session.state(), rng);
+    const std::string bytes = DeterministicBytes(*move.action);
+    auto checked = session.Check(move.seat, bytes);
+    EXPECT_TRUE(checked.ok()) << game().ActionToText(*move.action) << ": "
+                              << checked.status().ToString();
+    if (!checked.ok()) return {};
+    v1::ReplayAction record = session.Record(move.seat, *checked.value());
+    GameSession::Applied result = session.Apply(move.seat, *checked.value());
+    if (applied != nullptr) *applied = std::move(result);
+    return record;
+  }
+};
+
+TEST_P(GameSessionTest, StartedSessionGivesEveryViewASnapshotAtVersionOne) {
+  for (int seats : SeatCounts()) {
+    auto session = Start(seats, 7);
+    ASSERT_NE(session, nullptr);
+    EXPECT_EQ(session->version(), 1u);
+    EXPECT_EQ(session->next_action_index(), 0u);
+    EXPECT_FALSE(session->over());
+    ASSERT_EQ(session->num_views(), static_cast<size_t>(seats) + 1);
+    EXPECT_EQ(session->ViewIndex(engine::kSpectator), static_cast<size_t>(seats));
+    for (size_t k = 0; k < session->num_views(); ++k) {
+      const int seat = SeatOf(*session, k);
+      v1::ServerMessage m = Decode(session->SnapshotFor(k));
+      ASSERT_TRUE(m.has_snapshot()) << m.DebugString();
+      const v1::Snapshot& snap = m.snapshot();
+      EXPECT_EQ(m.request_id(), 0u);
+      EXPECT_EQ(snap.room_id(), kRoomId);
+      EXPECT_EQ(snap.version(), 1u);
+      EXPECT_EQ(snap.seat(), seat);
+      EXPECT_EQ(snap.view_type(), game().ViewPrototype().GetDescriptor()->full_name());
+      EXPECT_EQ(snap.view(), DeterministicBytes(*session->state().View(seat)));
+      EXPECT_EQ(Acting(snap.acting_seats()), session->state().ActingSeats());
+      EXPECT_FALSE(snap.game_over());
+      // Up to date: nothing to send. Knowing nothing (version 0): the whole view.
+      EXPECT_TRUE(session->ResyncFor(k, 1).empty());
+      EXPECT_EQ(Bytes(session->ResyncFor(k, 0)),
+                std::vector<std::string>{*session->SnapshotFor(k)});
+    }
+  }
+}
+
+TEST_P(GameSessionTest, OptionsTheGameRefusesStartNothing) {
+  auto session = GameSession::Start(game(), kRoomId, game().Info().max_seats + 1, "", 7);
+  ASSERT_FALSE(session.ok());
+  EXPECT_FALSE(session.status().code().empty());
+  EXPECT_FALSE(session.status().reason().empty());
+  EXPECT_FALSE(GameSession::Start(game(), kRoomId, game().Info().min_seats, "\xff", 7).ok());
+}
+
+TEST_P(GameSessionTest, RefusedActionsChangeNothing) {
+  for (int seats : SeatCounts()) {
+    auto session = Start(seats, 11);
+    ASSERT_NE(session, nullptr);
+    engine::Rng rng(11);
+    for (int step = 0; step < 40 && !session->over(); ++step) {
+      const Observed before = Observe(*session);
+      Move move = ChooseMove(session->state(), rng);
+      const std::string bytes = DeterministicBytes(*move.action);
+
+      // A truncated field: not an action at all.
+      auto garbage = session->Check(move.seat, std::string("\x0a\x05", 2));
+      ASSERT_FALSE(garbage.ok());
+      EXPECT_EQ(garbage.status().code(), engine::codes::kMalformed);
+      EXPECT_FALSE(garbage.status().reason().empty());
+      EXPECT_EQ(session->Check(seats, bytes).status().code(), engine::codes::kBadSeat);
+      EXPECT_EQ(session->Check(engine::kSpectator, bytes).status().code(), engine::codes::kBadSeat);
+      const std::vector<int> acting = session->state().ActingSeats();
+      for (int other = 0; other < seats; ++other) {
+        if (std::find(acting.begin(), acting.end(), other) != acting.end()) continue;
+        auto refused = session->Check(other, bytes);
+        ASSERT_FALSE(refused.ok());
+        EXPECT_EQ(refused.status().code(), engine::codes::kNotYourTurn);
+        EXPECT_FALSE(refused.status().reason().empty());
+      }
+      // Accepting is only checking, too.
+      auto accepted = session->Check(move.seat, bytes);
+      ASSERT_TRUE(accepted.ok()) << accepted.status().ToString();
+      EXPECT_EQ(DeterministicBytes(*accepted.value()), bytes);
+      ASSERT_EQ(Observe(*session), before) << "a check changed the session at step " << step;
+
+      session->Apply(move.seat, *accepted.value());
+    }
+  }
+}
+
+TEST_P(GameSessionTest, EveryActionAdvancesEveryViewByOneVersionAndItsDiffRebuildsIt) {
+  for (int seats : SeatCounts()) {
+    auto session = Start(seats, 23);
+    ASSERT_NE(session, nullptr);
+    std::vector<HeldView> held;
+    for (size_t k = 0; k < session->num_views(); ++k) {
+      held.push_back(FromSnapshot(game(), Decode(session->SnapshotFor(k)).snapshot()));
+    }
+    engine::Rng rng(23);
+    int steps = 0;
+    while (!session->over()) {
+      ASSERT_LT(steps, 20000) << "no end";
+      const uint64_t version = session->version();
+      const uint32_t index = session->next_action_index();
+      GameSession::Applied applied;
+      const v1::ReplayAction record = Play(*session, rng, &applied);
+      if (HasFailure()) return;
+      ++steps;
+
+      EXPECT_EQ(applied.action_index, index);
+      EXPECT_EQ(session->next_action_index(), index + 1);
+      ASSERT_EQ(session->version(), version + 1);
+      EXPECT_EQ(applied.game_over, session->over());
+      const engine::LoggedAction& logged = session->state().History().back();
+      EXPECT_EQ(record.seat(), logged.seat);
+      EXPECT_EQ(record.action(), logged.action);
+      EXPECT_FALSE(record.text().empty());
+      EXPECT_EQ(record.at_unix_ms(), 0) << "the session reads no clock";
+
+      ASSERT_EQ(applied.diffs.size(), session->num_views());
+      for (size_t k = 0; k < session->num_views(); ++k) {
+        const int seat = SeatOf(*session, k);
+        v1::ServerMessage m = Decode(applied.diffs[k]);
+        ASSERT_TRUE(m.has_diff()) << m.DebugString();
+        const v1::Diff& diff = m.diff();
+        EXPECT_EQ(m.request_id(), 0u);
+        EXPECT_EQ(diff.room_id(), kRoomId);
+        ASSERT_EQ(diff.diff().from_version(), held[k].version);
+        ASSERT_EQ(diff.diff().to_version(), version + 1);
+        EXPECT_EQ(Acting(diff.acting_seats()), session->state().ActingSeats());
+        EXPECT_EQ(diff.game_over(), session->over());
+        engine::Status st = engine::ApplyDiff(diff.diff().ops(), held[k].view.get());
+        ASSERT_TRUE(st.ok()) << st.ToString();
+        held[k].version = diff.diff().to_version();
+        const std::string expected = DeterministicBytes(*session->state().View(seat));
+        ASSERT_EQ(DeterministicBytes(*held[k].view), expected)
+            << "view " << k << " after action " << index;
+        EXPECT_EQ(DeterministicBytes(session->view(k)), expected);
+        // The Diff just sent is what a recipient one version behind is sent again.
+        EXPECT_EQ(Bytes(session->ResyncFor(k, version)),
+                  std::vector<std::string>{*applied.diffs[k]});
+      }
+    }
+
+    // Over: results for every seat, and no more actions.
+    EXPECT_EQ(session->version(), static_cast<uint64_t>(steps) + 1);
+    const std::vector<v1::SeatResult> results = session->Results();
+    ASSERT_EQ(results.size(), static_cast<size_t>(seats));
+    const std::vector<int64_t> scores = session->state().Scores();
+    const std::vector<int> ranks = session->state().Ranks();
+    bool someone_first = false;
+    for (int i = 0; i < seats; ++i) {
+      const v1::SeatResult& r = results[static_cast<size_t>(i)];
+      EXPECT_EQ(r.seat(), static_cast<uint32_t>(i));
+      EXPECT_TRUE(r.name().empty()) << "names are the room's";
+      EXPECT_EQ(r.score(), scores[static_cast<size_t>(i)]);
+      EXPECT_EQ(r.rank(), static_cast<uint32_t>(ranks[static_cast<size_t>(i)]));
+      EXPECT_GE(r.rank(), 1u);
+      EXPECT_LE(r.rank(), static_cast<uint32_t>(seats));
+      EXPECT_EQ(r.detail(), session->state().ResultDetail(i));
+      someone_first = someone_first || r.rank() == 1;
+    }
+    EXPECT_TRUE(someone_first);
+    for (size_t k = 0; k < session->num_views(); ++k) {
+      EXPECT_TRUE(Decode(session->SnapshotFor(k)).snapshot().game_over());
+    }
+    const std::string last = session->state().History().back().action;
+    for (int seat = 0; seat < seats; ++seat) {
+      EXPECT_EQ(session->Check(seat, last).status().code(), engine::codes::kGameOver);
+    }
+  }
+}
+
+TEST_P(GameSessionTest, ResyncSendsTheMissedDiffsOrASnapshotWhenTheyAreNoLongerKept) {
+  // Long enough for its first Diffs to have been dropped; more seats make longer games.
+  constexpr uint64_t kTarget = GameSession::kDiffHistory + 20;
+  std::unique_ptr<GameSession> session;
+  // Every Diff frame sent, by view then by the version it starts from (none from version 0).
+  std::vector<std::vector<std::string>> sent;
+  for (int seats = game().Info().max_seats; seats >= game().Info().min_seats; --seats) {
+    for (uint64_t seed = 31; seed < 36; ++seed) {
+      session = Start(seats, seed);
+      ASSERT_NE(session, nullptr);
+      engine::Rng rng(seed);
+      sent.assign(session->num_views(), {""});
+      while (!session->over() && session->version() < kTarget) {
+        GameSession::Applied applied;
+        Play(*session, rng, &applied);
+        ASSERT_FALSE(HasFailure());
+        for (size_t k = 0; k < session->num_views(); ++k) sent[k].push_back(*applied.diffs[k]);
+      }
+      if (session->version() >= kTarget) break;
+    }
+    if (session->version() >= kTarget) break;
+  }
+  const uint64_t now = session->version();
+  // The oldest version still answered with Diffs: the start of the kept history.
+  const uint64_t oldest = now > GameSession::kDiffHistory ? now - GameSession::kDiffHistory : 1;
+  for (size_t k = 0; k < session->num_views(); ++k) {
+    const std::string snapshot = *session->SnapshotFor(k);
+    for (uint64_t have = oldest; have < now; ++have) {
+      const std::vector<std::string> expected(sent[k].begin() + static_cast<ptrdiff_t>(have),
+                                              sent[k].end());
+      ASSERT_EQ(Bytes(session->ResyncFor(k, have)), expected) << "view " << k << " from " << have;
+    }
+    EXPECT_TRUE(session->ResyncFor(k, now).empty());
+    const std::vector<std::string> just_snapshot{snapshot};
+    EXPECT_EQ(Bytes(session->ResyncFor(k, 0)), just_snapshot);
+    EXPECT_EQ(Bytes(session->ResyncFor(k, now + 1)), just_snapshot) << "a version never reached";
+    if (oldest > 1) {
+      EXPECT_EQ(Bytes(session->ResyncFor(k, oldest - 1)), just_snapshot) << "too old";
+    }
+  }
+  if (oldest == 1) {
+    GTEST_SKIP() << GetParam() << ": no game of " << kTarget - 1
+                 << " actions, too short to drop a Diff from the history";
+  }
+}
+
+TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
+  for (int seats : SeatCounts()) {
+    const uint64_t seed = 43 + static_cast<uint64_t>(seats);
+    auto played = Start(seats, seed);
+    ASSERT_NE(played, nullptr);
+    engine::Rng rng(seed);
+    std::vector<v1::ReplayAction> records;
+    std::vector<std::vector<std::string>> frames;  // by action
+    std::vector<Observed> seen{Observe(*played)};  // by version - 1
+    while (!played->over()) {
+      ASSERT_LT(records.size(), 20000u) << "no end";
+      GameSession::Applied applied;
+      records.push_back(Play(*played, rng, &applied));
+      ASSERT_FALSE(HasFailure());
+      frames.push_back(Bytes(applied.diffs));
+      seen.push_back(Observe(*played));
+    }
+    std::vector<engine::LoggedAction> log;
+    for (const auto& r : records) log.push_back({static_cast<int>(r.seat()), r.action()});
+
+    // At the end and half-way; from half-way, the rest of the log makes the same frames.
+    for (size_t cut : {log.size(), log.size() / 2}) {
+      const std::vector<engine::LoggedAction> prefix(log.begin(),
+                                                     log.begin() + static_cast<ptrdiff_t>(cut));
+      auto restored = GameSession::Restore(game(), kRoomId, seats, "", seed, prefix);
+      ASSERT_TRUE(restored.ok()) << restored.status().ToString();
+      GameSession& session = *restored.value();
+      ASSERT_EQ(Observe(session), seen[cut]) << "restored after " << cut << " actions";
+      // No history survives: a resuming client gets a Snapshot.
+      if (cut > 0) {
+        EXPECT_EQ(Bytes(session.ResyncFor(0, session.version() - 1)),
+                  std::vector<std::string>{*session.SnapshotFor(0)});
+      }
+      for (size_t i = cut; i < log.size(); ++i) {
+        auto action = session.Check(log[i].seat, log[i].action);
+        ASSERT_TRUE(action.ok()) << action.status().ToString();
+        ASSERT_EQ(Bytes(session.Apply(log[i].seat, *action.value()).diffs), frames[i])
+            << "action " << i;
+      }
+      EXPECT_EQ(Observe(session), seen.back());
+      EXPECT_TRUE(session.over());
+      const auto a = session.Results();
+      const auto b = played->Results();
+      ASSERT_EQ(a.size(), b.size());
+      for (size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(a[i].SerializeAsString(), b[i].SerializeAsString());
+      }
+    }
+  }
+}
+
+TEST_P(GameSessionTest, LogTheRulesRefuseIsNotRestored) {
+  const int seats = game().Info().min_seats;
+  std::vector<engine::LoggedAction> log{{0, "\x0a\x05"}};
+  auto restored = GameSession::Restore(game(), kRoomId, seats, "", 5, log);
+  ASSERT_FALSE(restored.ok());
+  EXPECT_FALSE(restored.status().reason().empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, GameSessionTest, ::testing::ValuesIn(GameIds()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return info.param;
+                         });
+
+}  // namespace
+}  // namespace plateau::server
