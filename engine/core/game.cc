@@ -247,6 +247,12 @@ Status State::Validate(int seat, const Message& action) const {
   const v1::CoreAction* core = game_->CoreOf(action);
   if (core != nullptr && core->has_resign()) {
     if (HasResigned(seat)) return Status(codes::kResigned, "You have already resigned.");
+    // The game must be able to play on for the seat: tried on a copy first, so a resignation
+    // that the game could not carry is refused instead of breaking the game.
+    auto trial = CopyPosition();
+    trial->mutable_table()->add_resigned(seat);
+    if (!trial->PlayForResigned())
+      return Status(codes::kIllegal, "The game cannot play on for you from here; resign later.");
     return Status::Ok();
   }
   if (HasResigned(seat)) return Status(codes::kResigned, "You resigned from this game.");
@@ -280,15 +286,17 @@ Status State::Apply(int seat, const Message& action) {
   } else {
     DoApply(seat, action);
   }
-  PlayForResigned();
+  // A resignation was tried on a copy before it was accepted, and the suite checks every game's
+  // default moves: failing here is an engine bug, loudly.
+  if (!PlayForResigned()) std::abort();
   return st;
 }
 
-void State::PlayForResigned() {
+bool State::PlayForResigned() {
   // Each default move makes progress (the conformance suite checks that some seat can always
-  // act); the bound only turns a game that would loop into a loud failure.
-  for (int guard = 0; guard < 1000000; ++guard) {
-    if (IsTerminal()) return;
+  // act); the bound only stops a game that would loop.
+  for (int guard = 0; guard < 100000; ++guard) {
+    if (IsTerminal()) return true;
     int who = -1;
     for (int s : GameActingSeats()) {
       if (HasResigned(s)) {
@@ -296,12 +304,12 @@ void State::PlayForResigned() {
         break;
       }
     }
-    if (who < 0) return;
+    if (who < 0) return true;
     auto a = DefaultAction(who);
-    if (!a || !ValidateMove(who, *a, game_->CoreOf(*a)).ok()) std::abort();
+    if (!a || !ValidateMove(who, *a, game_->CoreOf(*a)).ok()) return false;
     DoApply(who, *a);
   }
-  std::abort();
+  return false;
 }
 
 Status State::ApplyBytes(int seat, std::string_view action_bytes) {
@@ -341,10 +349,10 @@ std::unique_ptr<Message> State::DefaultAction(int seat) const {
       auto action = game_->WrapAnswer(answer);
       if (DoValidate(seat, *action).ok()) return action;
     }
-    return plain;
+    return nullptr;
   }
-  auto legal = GameLegalActions(seat);
-  if (!legal.empty()) return std::move(legal.front());
+  for (auto& a : GameLegalActions(seat))
+    if (DoValidate(seat, *a).ok()) return std::move(a);
   return nullptr;
 }
 

@@ -152,10 +152,11 @@ class State {
   // position when asked, so their options are always those of the current position.
   std::vector<v1::Prompt> Prompts(int seat) const;
 
-  // What a timer plays for an acting `seat` that ran out of time, and what the game plays for a
-  // seat that resigned: never null for an acting seat, always legal. The default answers the
-  // current question plainly (PlainAnswer) or takes the first listed action; games override it
-  // with the move a careful player would make by default (pass, keep, the cheapest choice).
+  // What the game plays for a seat that resigned (and what a turn timer will play): legal, or
+  // null when the game finds no move for the seat (the conformance suite requires one for every
+  // acting seat). The default answers the current question plainly (PlainAnswer) or takes the
+  // first listed action; games override it with the move a careful player would make by default
+  // (pass, keep, the cheapest choice).
   virtual std::unique_ptr<Message> DefaultAction(int seat) const;
 
   // What `seat` may know, as the game's View message. kSpectator for onlookers. Contains nothing
@@ -240,8 +241,9 @@ class State {
  private:
   // Validation past the seat and resignation checks (answers against the current question).
   Status ValidateMove(int seat, const Message& action, const v1::CoreAction* core) const;
-  // Plays DefaultAction for resigned seats while one of them must act.
-  void PlayForResigned();
+  // Plays DefaultAction for resigned seats while one of them must act; false when a default
+  // move is missing or refused (the position is then left where it stopped).
+  bool PlayForResigned();
 
   const Game* game_;
   int num_seats_;

@@ -102,7 +102,8 @@ class GlobalissimoState final
   std::vector<engine::Zone> GameZones() override;
   void PerturbMore(int seat, engine::Rng& rng) override;
  public:
-  // Out of time at a barrier question: the answer is wrong (an answer no country has).
+  // A resigned seat (or, later, one out of time) at a barrier question answers wrongly (an
+  // answer no country has).
   std::unique_ptr<engine::Message> DefaultAction(int seat) const override;
  protected:
 

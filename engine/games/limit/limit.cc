@@ -281,6 +281,11 @@ StatusOr<std::unique_ptr<engine::State>> LimitGame::FromProto(
 LimitState::LimitState(const LimitGame* game, internal::StateProto position)
     : TypedState(game, static_cast<int>(position.num_seats())), game_(game) {
   s_ = std::move(position);
+  // Positions printed before decisions had ids (the console's rule-book examples): give them
+  // ids now, so a question's id depends on the position alone.
+  for (int j = 0; j < s_.nations_size(); ++j)
+    for (auto& c : *s_.mutable_nations(j)->mutable_choices())
+      if (c.id().empty()) c.set_id(NewPromptId(j));
 }
 
 void LimitState::Setup(const Options& o, uint64_t seed) {

@@ -97,7 +97,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
 
   std::vector<int64_t> Scores() const override;
   std::string ResultDetail(int seat) const override;
-  // Out of time: pass on a political or Alliance-step turn (playing a card is never forced);
+  // For a resigned nation (or, later, one out of time): pass on a political or Alliance-step
+  // turn (playing a card is never forced);
   // a question gets the core's plain answer (the first option, the lowest amount, no).
   std::unique_ptr<engine::Message> DefaultAction(int seat) const override;
 

@@ -112,10 +112,8 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
     default:
       return {};
   }
-  *p.mutable_detail() = c.why();
-  // Decisions from positions printed before ids existed get one from their place in the game.
-  p.set_id(!c.id().empty() ? c.id()
-                           : "c" + std::to_string(History().size()) + "." + std::to_string(seat));
+  if (c.has_why()) *p.mutable_detail() = c.why();
+  p.set_id(c.id());
   return {p};
 }
 
@@ -139,18 +137,33 @@ Action LimitState::Typed(int seat, const Action& action) const {
             static_cast<Deck>(index_of(kDeckIds, answer.options(0)) + 1));
       break;
     case PROMPT_KEEP_CARDS:
-      for (int i = 0; i < answer.options_size(); ++i) {
-        const uint32_t drawn = static_cast<uint32_t>(std::stoul(answer.options(i).substr(1)));
-        if (static_cast<uint32_t>(i) < c.count()) typed.mutable_keep_cards()->add_keep(drawn);
-        else typed.mutable_keep_cards()->add_bottom(drawn);
+    case PROMPT_DISCARD: {
+      // Options are the drawn cards / the hand, in order: an option's place is the card's.
+      const auto prompts = GamePrompts(seat);
+      if (prompts.empty()) break;
+      auto place = [&](const std::string& id) {
+        for (int k = 0; k < prompts[0].options_size(); ++k)
+          if (prompts[0].options(k).id() == id) return k;
+        return -1;
+      };
+      if (c.kind() == PROMPT_KEEP_CARDS) {
+        typed.mutable_keep_cards();
+        for (int i = 0; i < answer.options_size(); ++i) {
+          const int k = place(answer.options(i));
+          if (k < 0) return Action();  // not one of the cards: refused as a wrong move
+          if (static_cast<uint32_t>(i) < c.count()) typed.mutable_keep_cards()->add_keep(k);
+          else typed.mutable_keep_cards()->add_bottom(k);
+        }
+      } else {
+        typed.mutable_discard();
+        for (const auto& id : answer.options()) {
+          const int k = place(id);
+          if (k < 0) return Action();
+          typed.mutable_discard()->add_cards(n.hand(k));
+        }
       }
-      if (answer.options_size() == 0) typed.mutable_keep_cards();
       break;
-    case PROMPT_DISCARD:
-      typed.mutable_discard();
-      for (const auto& id : answer.options())
-        typed.mutable_discard()->add_cards(static_cast<uint32_t>(std::stoul(id)));
-      break;
+    }
     case PROMPT_RESIST: typed.mutable_resist()->set_resist(answer.yes()); break;
     case PROMPT_CONTRIBUTE:
     case PROMPT_ALLIANCE_FEE:
