@@ -339,6 +339,19 @@ std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
   return out;
 }
 
+std::vector<v1::ActionFamily> State::ActionFamilies(int seat) const {
+  if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat)) return {};
+  return GameActionFamilies(seat);
+}
+
+std::unique_ptr<Message> State::Canonical(int seat, const Message& action) const {
+  std::unique_ptr<Message> out(action.New());
+  out->CopyFrom(action);
+  if (game_->CoreOf(action) == nullptr && seat >= 0 && seat < num_seats_)
+    GameCanonicalize(seat, *out);
+  return out;
+}
+
 std::unique_ptr<Message> State::DefaultAction(int seat) const {
   auto prompts = GamePrompts(seat);
   if (!prompts.empty()) {

@@ -144,9 +144,17 @@ class State {
   // the game's ActionFamilies(). Resigning is always legal and never listed.
   std::vector<std::unique_ptr<Message>> LegalActions(int seat) const;
   static constexpr size_t kMaxListedAnswers = 512;
-  // Parameterised actions too many to list (ActionFamily in table.proto): every legal action
-  // that LegalActions does not list is drawn from one of these or answers an open question.
-  virtual std::vector<v1::ActionFamily> ActionFamilies(int seat) const { return {}; }
+  // Parameterised actions too many to list (ActionFamily in table.proto, drawn and checked with
+  // engine/core/families.h): every legal action that LegalActions does not list lies in one of
+  // these or answers an open question. A family is a domain, not a promise: a member may still be
+  // refused (it names a class that cannot rise, buys more than the market holds). Empty when
+  // `seat` may not act.
+  std::vector<v1::ActionFamily> ActionFamilies(int seat) const;
+
+  // `action` with every field its move ignores cleared (a card's parameters the card does not
+  // use): actions with the same canonical form have the same effect, and the lists and families
+  // above hold canonical actions. Validation ignores those fields; it need not refuse them.
+  std::unique_ptr<Message> Canonical(int seat, const Message& action) const;
 
   // Questions open for `seat`, the one to answer now first (empty for spectators). Built from the
   // position when asked, so their options are always those of the current position.
@@ -211,6 +219,10 @@ class State {
   virtual std::vector<v1::Prompt> GamePrompts(int seat) const { return {}; }
   // The game's own moves: every legal one, answers excluded (the core lists those).
   virtual std::vector<std::unique_ptr<Message>> GameLegalActions(int seat) const = 0;
+  // The game's families of moves (see ActionFamilies), for an acting seat.
+  virtual std::vector<v1::ActionFamily> GameActionFamilies(int seat) const { return {}; }
+  // Clears the fields `action` (the game's Action type) ignores in this position (see Canonical).
+  virtual void GameCanonicalize(int seat, Message& action) const {}
   // Ranks by the rules, for a game over by the rules (default: by score).
   virtual std::vector<int> GameRanks() const { return RanksFromScores(Scores()); }
 

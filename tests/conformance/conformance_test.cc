@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <functional>
 #include <set>
 
+#include "engine/core/families.h"
 #include "engine/core/registry.h"
 #include "engine/core/view_diff.h"
 #include "tests/conformance/playout.h"
@@ -126,6 +128,11 @@ void CheckInvariants(const State& s) {
         EXPECT_EQ(p.seat(), seat);
         EXPECT_FALSE(p.id().empty()) << "a question without an id";
       }
+    }
+    for (const auto& f : s.ActionFamilies(seat)) {
+      EXPECT_TRUE(is_acting) << "seat " << seat << " may not act but has a family of actions";
+      engine::Status st = engine::CheckFamily(s.game().ActionPrototype().GetDescriptor(), f);
+      EXPECT_TRUE(st.ok()) << "a malformed family: " << st.ToString();
     }
   }
   EXPECT_TRUE(s.LegalActions(engine::kSpectator).empty());
@@ -399,6 +406,7 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotChangeRefusalsOrLegalActions) {
             std::vector<std::string> out;
             for (const auto& a : x.LegalActions(r)) out.push_back(DeterministicBytes(*a));
             for (const auto& q : x.Prompts(r)) out.push_back(DeterministicBytes(q));
+            for (const auto& f : x.ActionFamilies(r)) out.push_back(DeterministicBytes(f));
             return out;
           };
           ASSERT_EQ(texts(*other), texts(s))
@@ -416,6 +424,185 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotChangeRefusalsOrLegalActions) {
       ASSERT_GE(steps, 0) << error;
       if (HasFatalFailure()) return;
     }
+  }
+}
+
+// Changes one field of an action the way a careless or hostile client would: a number nudged or
+// replaced, a flag flipped, an element added to or dropped from a list. Stays inside the kind of
+// move the action is (the set field of its root), and leaves answers (`core`) alone.
+void Mutate(engine::Message& action, Rng& rng) {
+  using google::protobuf::FieldDescriptor;
+  struct Spot {
+    engine::Message* parent;
+    const FieldDescriptor* field;
+  };
+  std::vector<Spot> spots;
+  std::function<void(engine::Message&)> visit = [&](engine::Message& m) {
+    const auto* d = m.GetDescriptor();
+    const auto* r = m.GetReflection();
+    for (int i = 0; i < d->field_count(); ++i) {
+      const FieldDescriptor* f = d->field(i);
+      if (f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE) {
+        if (f->cpp_type() != FieldDescriptor::CPPTYPE_STRING) spots.push_back({&m, f});
+        continue;
+      }
+      if (f->is_repeated()) {
+        spots.push_back({&m, f});
+        for (int j = 0; j < r->FieldSize(m, f); ++j) visit(*r->MutableRepeatedMessage(&m, f, j));
+      } else if (r->HasField(m, f)) {
+        visit(*r->MutableMessage(&m, f));
+      }
+    }
+  };
+  std::vector<const FieldDescriptor*> set;
+  action.GetReflection()->ListFields(action, &set);
+  for (const auto* f : set)
+    if (f->name() != "core" && f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE &&
+        !f->is_repeated())
+      visit(*action.GetReflection()->MutableMessage(&action, f));
+  if (spots.empty()) return;
+  const Spot spot = spots[rng.Below(spots.size())];
+  engine::Message& m = *spot.parent;
+  const FieldDescriptor* f = spot.field;
+  const auto* r = m.GetReflection();
+  const int64_t v = static_cast<int64_t>(rng.Below(24)) - 3;
+  // index: an element to change, or kAdd (append to a repeated field), or kSet (a singular one).
+  constexpr int kAdd = -2, kSet = -1;
+  auto put = [&](int index) {
+    const bool add = index == kAdd;
+    switch (f->cpp_type()) {
+      case FieldDescriptor::CPPTYPE_INT32:
+      case FieldDescriptor::CPPTYPE_INT64:
+        if (add) f->cpp_type() == FieldDescriptor::CPPTYPE_INT32 ? r->AddInt32(&m, f, v)
+                                                                 : r->AddInt64(&m, f, v);
+        else if (f->is_repeated()) f->cpp_type() == FieldDescriptor::CPPTYPE_INT32
+                                       ? r->SetRepeatedInt32(&m, f, index, v)
+                                       : r->SetRepeatedInt64(&m, f, index, v);
+        else f->cpp_type() == FieldDescriptor::CPPTYPE_INT32 ? r->SetInt32(&m, f, v)
+                                                             : r->SetInt64(&m, f, v);
+        break;
+      case FieldDescriptor::CPPTYPE_UINT32:
+      case FieldDescriptor::CPPTYPE_UINT64: {
+        const uint64_t u = static_cast<uint64_t>(std::max<int64_t>(0, v));
+        if (add) f->cpp_type() == FieldDescriptor::CPPTYPE_UINT32 ? r->AddUInt32(&m, f, u)
+                                                                  : r->AddUInt64(&m, f, u);
+        else if (f->is_repeated()) f->cpp_type() == FieldDescriptor::CPPTYPE_UINT32
+                                       ? r->SetRepeatedUInt32(&m, f, index, u)
+                                       : r->SetRepeatedUInt64(&m, f, index, u);
+        else f->cpp_type() == FieldDescriptor::CPPTYPE_UINT32 ? r->SetUInt32(&m, f, u)
+                                                              : r->SetUInt64(&m, f, u);
+        break;
+      }
+      case FieldDescriptor::CPPTYPE_BOOL:
+        if (add) r->AddBool(&m, f, v % 2 != 0);
+        else if (f->is_repeated()) r->SetRepeatedBool(&m, f, index, !r->GetRepeatedBool(m, f, index));
+        else r->SetBool(&m, f, !r->GetBool(m, f));
+        break;
+      case FieldDescriptor::CPPTYPE_ENUM: {
+        const int e = static_cast<int>(rng.Below(f->enum_type()->value_count() + 1));
+        if (add) r->AddEnumValue(&m, f, e);
+        else if (f->is_repeated()) r->SetRepeatedEnumValue(&m, f, index, e);
+        else r->SetEnumValue(&m, f, e);
+        break;
+      }
+      default:
+        break;
+    }
+  };
+  if (!f->is_repeated()) return put(kSet);
+  const int n = r->FieldSize(m, f);
+  switch (rng.Below(3)) {
+    case 0:  // one more
+      if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+        auto* added = r->AddMessage(&m, f);
+        if (n > 0) added->CopyFrom(r->GetRepeatedMessage(m, f, static_cast<int>(rng.Below(n))));
+      } else {
+        put(kAdd);
+      }
+      break;
+    case 1:  // one fewer
+      if (n > 0) r->RemoveLast(&m, f);
+      break;
+    default:  // one changed
+      if (n > 0 && f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE)
+        put(static_cast<int>(rng.Below(n)));
+      break;
+  }
+}
+
+bool IsAnswer(const engine::Message& action) {
+  const auto* core = action.GetDescriptor()->FindFieldByName("core");
+  return core != nullptr && action.GetReflection()->HasField(action, core);
+}
+
+// LegalActions is complete up to families and questions: a member drawn from a family is
+// accepted, or refused with a reason and no change; an action a client makes up (a listed or
+// drawn one with a field changed) that the rules accept is, once stripped of the fields its move
+// ignores, listed, an answer to a question, or in a family.
+TEST_P(ConformanceTest, AcceptedActionsAreListedOrInAFamily) {
+  int drawn = 0, drawn_accepted = 0, mutated_accepted = 0;
+  for (int seats : SeatCounts()) {
+    for (int p = 0; p < Scaled(30); ++p) {
+      const uint64_t seed = 7919ULL * static_cast<uint64_t>(p) + 3;
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      std::string error;
+      int steps = RandomPlayout(*state, rng, [&](const State& s, int seat, const engine::Message&) {
+        if (s.IsTerminal() || rng.Below(3) != 0) return;
+        auto legal = s.LegalActions(seat);
+        std::set<std::string> listed;
+        for (const auto& a : legal) listed.insert(DeterministicBytes(*a));
+        const auto families = s.ActionFamilies(seat);
+        std::vector<std::unique_ptr<engine::Message>> probes;
+        for (const auto& f : families) {
+          for (int k = 0; k < 6; ++k) {
+            auto a = engine::DrawFromFamily(game().ActionPrototype(), f, rng);
+            EXPECT_TRUE(engine::FamilyHas(f, *a)) << "a draw outside its own family: "
+                                                  << game().ActionToText(*a);
+            ++drawn;
+            auto copy = s.Clone();
+            const std::string before = s.Serialize();
+            engine::Status st = copy->Apply(seat, *a);
+            if (st.ok()) {
+              ++drawn_accepted;
+            } else {
+              EXPECT_FALSE(st.reason().empty());
+              EXPECT_EQ(copy->Serialize(), before) << "a refused family member changed the game";
+            }
+            probes.push_back(std::move(a));
+          }
+        }
+        for (auto& a : legal) {
+          EXPECT_EQ(DeterministicBytes(*s.Canonical(seat, *a)), DeterministicBytes(*a))
+              << "listed but not canonical: " << game().ActionToText(*a);
+          probes.push_back(std::move(a));
+        }
+        for (const auto& probe : probes) {
+          for (int k = 0; k < 3; ++k) {
+            std::unique_ptr<engine::Message> a(probe->New());
+            a->CopyFrom(*probe);
+            Mutate(*a, rng);
+            if (IsAnswer(*a) || !s.Validate(seat, *a).ok()) continue;
+            ++mutated_accepted;
+            a = s.Canonical(seat, *a);
+            EXPECT_TRUE(listed.count(DeterministicBytes(*a)) > 0 ||
+                        engine::AnyFamilyHas(families, *a))
+                << "seat " << seat << " may play " << game().ActionToText(*a)
+                << ", neither listed nor in a family, after " << s.History().size()
+                << " actions (seed " << seed << ")";
+          }
+        }
+      }, &error);
+      ASSERT_GE(steps, 0) << error;
+      if (HasFailure()) return;
+    }
+  }
+  RecordProperty("family_draws", drawn);
+  RecordProperty("family_draws_accepted", drawn_accepted);
+  RecordProperty("made_up_actions_accepted", mutated_accepted);
+  // A game with families must have members the rules accept, or the families describe nothing.
+  if (drawn > 0) {
+    EXPECT_GT(drawn_accepted, 0);
   }
 }
 

@@ -126,6 +126,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   engine::Status TypedValidate(int seat, const Action& action) const override;
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
+  std::vector<engine::v1::ActionFamily> GameActionFamilies(int seat) const override;
+  void GameCanonicalize(int seat, engine::Message& action) const override;
   limit::View TypedView(int seat) const override;
   std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
   // Each nation's hand and draw (its own eyes), its three decks (face down, backs showing the
@@ -168,6 +170,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // The Alliance-step moves open to `seat` now (pass first): the legal actions and the prompt
   // both list these.
   std::vector<Action> AllianceTurnMoves(int seat) const;
+  // The nation may play a card now (its political turn, fewer than two cards, nothing owed).
+  bool MayPlayCards(int seat) const;
   // Transactions one market card may make (the play checks it; hand cards show it).
   int MaxTransactions(int seat) const;
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/core/families.h"
 #include "engine/games/limit/limit.h"
 #include "engine/games/limit/limit_nation.h"
 
@@ -227,9 +228,10 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
     out.push_back(a);
   }
   add_removals();
-  if (n.cards_this_turn() >= 2) return out;
-  // Plays: a representative set of parameters per card (every factory, target and resource;
-  // the minimum and the whole military stock; greedy class orders; one-unit transactions).
+  if (!MayPlayCards(seat)) return out;
+  // Plays: a sample per card, for bots and for players reading the list (every factory, target
+  // and resource; the minimum and the whole military stock; greedy class orders; one-unit
+  // transactions). Every other play lies in the card's family (GameActionFamilies).
   std::vector<int> targets;
   if (s_.solo()) targets.push_back(kStarTarget);
   else
@@ -282,7 +284,8 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
                     p->set_resource(r);
                     p->set_deck(d);
                     p->set_price_up(up);
-                    if (n.played_size() > 0) p->set_retrieve_card(n.played(0));
+                    if (c.effect() == data::EFFECT_ARTIFICIAL_INTELLIGENCE && n.played_size() > 0)
+                      p->set_retrieve_card(n.played(0));
                     for (const auto& one : tx) *p->add_transactions() = one;
                     if (uses_classes) {
                       // Greedy: the highest (order 0) or lowest (order 1) class that may move.
@@ -320,6 +323,100 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
                   }
   }
   return out;
+}
+
+bool LimitState::MayPlayCards(int seat) const {
+  return s_.phase() == PHASE_POLITICAL_DECISIONS && s_.turn() == seat &&
+         N(seat).choices_size() == 0 && N(seat).cards_this_turn() < 2;
+}
+
+// One family per card in hand whose fixed cost can be paid: the card with each parameter it uses
+// free over the values the rules could accept now. Its members are then checked by validation
+// (class order, money after the cost, the market's stock).
+std::vector<engine::v1::ActionFamily> LimitState::GameActionFamilies(int seat) const {
+  using engine::ParamCount;
+  using engine::ParamRange;
+  using engine::ParamValues;
+  std::vector<engine::v1::ActionFamily> out;
+  if (!MayPlayCards(seat)) return out;
+  const auto& n = N(seat);
+  std::vector<int64_t> targets;
+  if (s_.solo()) targets.push_back(kStarTarget);
+  else
+    for (int i = 0; i < Seats(); ++i)
+      if (i != seat) targets.push_back(i);
+  // The most of one resource a transaction could move: the nation's own stock (to sell) or the
+  // market's (to buy).
+  int64_t most = 0;
+  for (int r = 1; r <= 4; ++r)
+    most = std::max<int64_t>({most, Stock(n, static_cast<Resource>(r)),
+                              s_.market(r - 1).stock()});
+  const std::vector<int64_t> classes = {0, 1, 2, 3, 4};
+  for (uint32_t id : n.hand()) {
+    const auto& c = g().card(id);
+    const auto& tpl = g().CardTemplate(id);
+    if (!CostPayable(seat, id)) continue;
+    if (c.military_min() > 0 && n.military() < c.military_min()) continue;
+    engine::v1::ActionFamily f;
+    Action base;
+    base.mutable_play_card()->set_card(id);
+    if (c.targets()) base.mutable_play_card()->set_target(static_cast<int32_t>(targets[0]));
+    f.set_base(base.SerializeAsString());
+    auto add = [&](engine::v1::ActionParam p) { *f.add_params() = std::move(p); };
+    if (c.targets()) add(ParamValues("play_card.target", targets));
+    if (!tpl.factory_options().empty())
+      add(ParamValues("play_card.factory", {tpl.factory_options().begin(),
+                                            tpl.factory_options().end()}));
+    if (!tpl.resource_options().empty())
+      add(ParamValues("play_card.resource", {tpl.resource_options().begin(),
+                                             tpl.resource_options().end()}));
+    if (c.military_min() > 0) add(ParamRange("play_card.military", c.military_min(), n.military()));
+    if (c.effect() == data::EFFECT_REFORM) {
+      std::vector<int64_t> decks;
+      for (Deck d : {DECK_SOCIETY, DECK_ARMY_ECONOMY, DECK_PRODUCTION})
+        if (n.decks(DeckIndex(d)).cards_size() > 0) decks.push_back(d);
+      if (decks.empty()) continue;
+      add(ParamValues("play_card.deck", decks));
+    }
+    if (c.effect() == data::EFFECT_ARTIFICIAL_INTELLIGENCE && n.played_size() > 0)
+      add(ParamValues("play_card.retrieve_card", {n.played().begin(), n.played().end()}));
+    if (c.effect() == data::EFFECT_SPECULATION) add(ParamValues("play_card.price_up", {0, 1}));
+    if (c.cost_class_down() > 0)
+      add(ParamCount(ParamValues("play_card.classes", classes), 1, 1));
+    else if (c.effect() == data::EFFECT_RAISE_CLASSES)
+      add(ParamCount(ParamValues("play_card.classes", classes), 0, c.amount()));
+    else if (c.effect() == data::EFFECT_POLITICAL_INTERFERENCE)
+      add(ParamCount(ParamValues("play_card.classes", classes), 0, 1));
+    if (c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION) {
+      add(ParamCount(ParamRange("play_card.transactions", 0, 0), 0,
+                     most > 0 ? static_cast<uint32_t>(MaxTransactions(seat)) : 0));
+      add(ParamValues("play_card.transactions.resource", {1, 2, 3, 4}));
+      add(ParamValues("play_card.transactions.sell", {0, 1}));
+      add(ParamRange("play_card.transactions.quantity", 1, std::max<int64_t>(1, most)));
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+void LimitState::GameCanonicalize(int seat, engine::Message& message) const {
+  auto& action = static_cast<Action&>(message);
+  if (!action.has_play_card()) return;
+  PlayCard& p = *action.mutable_play_card();
+  if (p.card() >= static_cast<uint32_t>(g().cards().cards_size())) return;
+  const auto& c = g().card(p.card());
+  const auto& tpl = g().CardTemplate(p.card());
+  if (!c.targets()) p.clear_target();
+  if (tpl.factory_options().empty()) p.clear_factory();
+  if (tpl.resource_options().empty()) p.clear_resource();
+  if (c.effect() != data::EFFECT_REFORM) p.clear_deck();
+  if (c.effect() != data::EFFECT_ARTIFICIAL_INTELLIGENCE || N(seat).played_size() == 0)
+    p.clear_retrieve_card();
+  if (c.effect() != data::EFFECT_SPECULATION) p.clear_price_up();
+  const bool names_classes =
+      c.cost_class_down() > 0 || c.effect() == data::EFFECT_RAISE_CLASSES ||
+      (c.effect() == data::EFFECT_POLITICAL_INTERFERENCE && p.target() != kStarTarget);
+  if (!names_classes) p.clear_classes();
 }
 
 std::vector<Action> LimitState::AllianceTurnMoves(int seat) const {

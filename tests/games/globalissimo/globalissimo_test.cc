@@ -295,7 +295,9 @@ TEST(GlobalissimoData, RealDataPlaysThrough) {
         ASSERT_TRUE(s.Apply(seat, *s.game().WrapAnswer(a)).ok());
         continue;
       }
-      if (P(s).phase() == PHASE_QUESTION) EXPECT_EQ(legal.size(), 174u);  // every map region
+      if (P(s).phase() == PHASE_QUESTION) {
+        EXPECT_EQ(legal.size(), 174u);  // every map region
+      }
       ASSERT_TRUE(s.Apply(seat, *legal[pick.Below(legal.size())]).ok());
       const View v = V(s, -1);
       for (const auto& slot : v.last_round().display()) {
