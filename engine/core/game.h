@@ -236,7 +236,7 @@ class State {
   // The places holding pieces in this position and who sees each, pointing into this state's own
   // position (perturbation writes through them). Views should show a zone's pieces through
   // VisiblePieces, so what a seat sees and what is redrawn agree.
-  virtual std::vector<Zone> GameZones() { return {}; }
+  virtual std::vector<Zone> GameZones() const { return {}; }
   // Hidden information zones do not hold (the generator state, hidden orders of other kinds),
   // redrawn after the zones; and any repair the redraw needs (references to redrawn pieces).
   virtual void PerturbMore(int seat, Rng& rng) {}

@@ -50,7 +50,8 @@ void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng) {
     std::vector<std::pair<Slot, uint32_t>> dealt;
     for (const Slot& s : backed[pool]) dealt.push_back({s, deal(s, true)});
     for (const Slot& s : plain[pool]) dealt.push_back({s, deal(s, false)});
-    for (const auto& [s, kind] : dealt) s.zone->pieces->Set(s.index, kind);
+    for (const auto& [s, kind] : dealt)
+      const_cast<google::protobuf::RepeatedField<uint32_t>*>(s.zone->pieces)->Set(s.index, kind);
   }
 }
 

@@ -24,7 +24,7 @@ enum class Visibility {
 struct Zone {
   std::string name;  // for messages ("deck 2 of seat 1")
   // The game's own list: one entry per piece, what the piece is, in order (top first).
-  google::protobuf::RepeatedField<uint32_t>* pieces = nullptr;
+  const google::protobuf::RepeatedField<uint32_t>* pieces = nullptr;
   Visibility visibility = Visibility::kEveryone;
   std::vector<int> seats;  // kSeats
   // Hidden pieces are redrawn only among hidden pieces of the same pool (a nation's own cards
@@ -39,13 +39,17 @@ struct Zone {
 };
 
 // What `seat` (kSpectator: an onlooker) sees of `zone`: its pieces, or none when hidden (the
-// count is public either way: zone.pieces->size()).
+// count is public either way: zone.pieces->size()). Views read a zone's pieces through this and
+// the same Zone the game declares in GameZones, so what a seat is shown and what the hidden-
+// information check redraws cannot disagree. A hidden piece is shown without any id: a game that
+// needs handles on hidden pieces numbers them per audience, never by the piece's own number.
 std::vector<uint32_t> VisiblePieces(const Zone& zone, int seat);
 
 // Redraws every piece `seat` cannot see: within each pool, the hidden pieces' kinds are shuffled
 // and dealt back, first to the places whose back is shown (a piece with the same back), then to
 // the others. Sizes, backs and everything `seat` can see stay as they were. Aborts if a back
-// cannot be matched (the zones broke their own description).
+// cannot be matched (the zones broke their own description). Writes through the zones' pieces:
+// they must point into a position the caller owns and may change (State::PerturbHidden's copy).
 void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng);
 
 }  // namespace plateau::engine

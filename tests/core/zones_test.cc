@@ -16,9 +16,9 @@ std::vector<uint32_t> V(const Field& f) { return std::vector<uint32_t>(f.begin()
 
 TEST(Zones, WhoSeesWhat) {
   Field cards = Of({1, 2});
-  Zone table{"table", &cards, Visibility::kEveryone};
-  Zone hand{"hand", &cards, Visibility::kSeats, {1}};
-  Zone deck{"deck", &cards, Visibility::kNobody};
+  Zone table{"table", &cards, Visibility::kEveryone, {}, 0, nullptr};
+  Zone hand{"hand", &cards, Visibility::kSeats, {1}, 0, nullptr};
+  Zone deck{"deck", &cards, Visibility::kNobody, {}, 0, nullptr};
   EXPECT_TRUE(table.CanSee(0) && table.CanSee(-1));
   EXPECT_TRUE(hand.CanSee(1));
   EXPECT_FALSE(hand.CanSee(0) || hand.CanSee(-1));

@@ -838,14 +838,18 @@ std::string GlobalissimoGame::GameViewText(const engine::Message& view,
   return ViewLines(static_cast<const View&>(view), seat_name);
 }
 
-std::vector<engine::Zone> GlobalissimoState::GameZones() {
-  // Everyone sees the same table: identities of the cards on display and of question cards are
-  // public; only the deck is face down.
+engine::Zone GlobalissimoState::DeckZone() const {
   engine::Zone deck;
   deck.name = "deck";
-  deck.pieces = s_.mutable_deck();
+  deck.pieces = &s_.deck();
   deck.visibility = engine::Visibility::kNobody;
-  return {deck};
+  return deck;
+}
+
+std::vector<engine::Zone> GlobalissimoState::GameZones() const {
+  // Everyone sees the same table: identities of the cards on display and of question cards are
+  // public; only the deck is face down.
+  return {DeckZone()};
 }
 
 void GlobalissimoState::PerturbMore(int seat, engine::Rng& rng) {

@@ -99,7 +99,8 @@ class GlobalissimoState final
   std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
   size_t LogLimit() const override { return 40; }
   // The deck, face down. The categories still to come are hidden too (PerturbMore).
-  std::vector<engine::Zone> GameZones() override;
+  std::vector<engine::Zone> GameZones() const override;
+  engine::Zone DeckZone() const;
   void PerturbMore(int seat, engine::Rng& rng) override;
  public:
   // A resigned seat (or, later, one out of time) at a barrier question answers wrongly (an

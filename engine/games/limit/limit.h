@@ -132,7 +132,12 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
   // Each nation's hand and draw (its own eyes), its three decks (face down, backs showing the
   // deck), the cards in play (everyone) and the solo event deck.
-  std::vector<engine::Zone> GameZones() override;
+  std::vector<engine::Zone> GameZones() const override;
+  // The zones one by one, for the view to show pieces through (engine::VisiblePieces).
+  engine::Zone HandZone(int nation) const;
+  engine::Zone DrawnZone(int nation) const;
+  engine::Zone DeckZone(int nation, int deck) const;
+  engine::Zone InPlayZone(int nation) const;
   void PerturbMore(int seat, engine::Rng& rng) override;
   std::unique_ptr<engine::State> CopyPosition() const override {
     // The position only: copying the action history too would make each call grow with the game.

@@ -96,7 +96,8 @@ limit::View LimitState::TypedView(int seat) const {
     o->set_territories(n.territories());
     o->set_hand_size(n.hand_size());
     o->set_hand_limit(n.hand_limit());
-    for (uint32_t id : n.permanents()) *o->add_permanents() = CardView(id, -1);
+    for (uint32_t id : engine::VisiblePieces(InPlayZone(i), seat))
+      *o->add_permanents() = CardView(id, -1);
     for (uint32_t id : n.set_aside()) *o->add_set_aside() = CardView(id, -1);
     for (uint32_t id : n.played()) *o->add_played_this_generation() = CardView(id, -1);
     o->set_passed(n.passed());
@@ -112,7 +113,8 @@ limit::View LimitState::TypedView(int seat) const {
     o->set_alliance_changed(n.military_accord() || n.economic_accord());
   }
   if (seat >= 0 && seat < Seats())
-    for (uint32_t id : N(seat).hand()) *v.add_hand() = CardView(id, seat);
+    for (uint32_t id : engine::VisiblePieces(HandZone(seat), seat))
+      *v.add_hand() = CardView(id, seat);
   for (int i = 0; i < Seats(); ++i) {
     const auto& n = N(i);
     if (n.choices_size() == 0) continue;
@@ -132,8 +134,8 @@ limit::View LimitState::TypedView(int seat) const {
       for (int d = 0; d < 3; ++d)
         if (n.decks(d).cards_size() > 0) p->add_options(d + 1);
     } else if (c.kind() == PROMPT_KEEP_CARDS) {
-      if (seat == i)
-        for (uint32_t id : n.drawn()) *p->add_drawn() = CardView(id, -1);
+      for (uint32_t id : engine::VisiblePieces(DrawnZone(i), seat))
+        *p->add_drawn() = CardView(id, -1);
     } else {
       for (uint32_t o : ChoiceOptions(i, c)) p->add_options(o);
     }
@@ -226,24 +228,41 @@ limit::View LimitState::TypedView(int seat) const {
 
 // ----- Hidden information -----
 
-std::vector<engine::Zone> LimitState::GameZones() {
-  std::vector<engine::Zone> zones;
+// A nation's own cards are redrawn among its own cards only (pool = the nation); the events
+// form their own pool. A card's back is its deck.
+engine::Zone LimitState::HandZone(int j) const {
+  return {"nation " + std::to_string(j) + " hand", &N(j).hand(), engine::Visibility::kSeats, {j},
+          j, nullptr};
+}
+
+engine::Zone LimitState::DrawnZone(int j) const {
+  // The drawn cards all come from one deck, which everyone knows.
   const LimitGame* game = game_;
-  auto deck_of = [game](uint32_t card) { return static_cast<uint32_t>(game->card(card).deck()); };
+  return {"nation " + std::to_string(j) + " drawn", &N(j).drawn(), engine::Visibility::kSeats,
+          {j}, j, [game](uint32_t card) { return static_cast<uint32_t>(game->card(card).deck()); }};
+}
+
+engine::Zone LimitState::DeckZone(int j, int d) const {
+  const LimitGame* game = game_;
+  return {"nation " + std::to_string(j) + " deck " + std::to_string(d + 1), &N(j).decks(d).cards(),
+          engine::Visibility::kNobody, {}, j,
+          [game](uint32_t card) { return static_cast<uint32_t>(game->card(card).deck()); }};
+}
+
+engine::Zone LimitState::InPlayZone(int j) const {
+  return {"nation " + std::to_string(j) + " in play", &N(j).permanents(),
+          engine::Visibility::kEveryone, {}, j, nullptr};
+}
+
+std::vector<engine::Zone> LimitState::GameZones() const {
+  std::vector<engine::Zone> zones;
   for (int j = 0; j < Seats(); ++j) {
-    auto* n = s_.mutable_nations(j);
-    const std::string who = "nation " + std::to_string(j);
-    // A nation's own cards are redrawn among its own cards only (pool j).
-    zones.push_back({who + " hand", n->mutable_hand(), engine::Visibility::kSeats, {j}, j, nullptr});
-    // The drawn cards all come from one deck, which everyone knows.
-    zones.push_back({who + " drawn", n->mutable_drawn(), engine::Visibility::kSeats, {j}, j, deck_of});
-    for (int d = 0; d < n->decks_size(); ++d)
-      zones.push_back({who + " deck " + std::to_string(d + 1), n->mutable_decks(d)->mutable_cards(),
-                       engine::Visibility::kNobody, {}, j, deck_of});
-    zones.push_back({who + " in play", n->mutable_permanents(), engine::Visibility::kEveryone, {}, j,
-                     nullptr});
+    zones.push_back(HandZone(j));
+    zones.push_back(DrawnZone(j));
+    for (int d = 0; d < N(j).decks_size(); ++d) zones.push_back(DeckZone(j, d));
+    zones.push_back(InPlayZone(j));
   }
-  zones.push_back({"events", s_.mutable_events(), engine::Visibility::kNobody, {}, Seats(), nullptr});
+  zones.push_back({"events", &s_.events(), engine::Visibility::kNobody, {}, Seats(), nullptr});
   return zones;
 }
 
