@@ -33,6 +33,10 @@ std::string FlagsHelp() {
   --bind ADDRESS               address to listen on (default 0.0.0.0)
   --port N                     TCP port, 0 for any free one (default 8080)
   --db PATH                    SQLite database file (default plateau.db)
+  --durability MODE            machine: an action is synced to disk before it is acknowledged
+                               (survives a power cut); process: written to the OS before it is
+                               acknowledged (survives a killed server, not a power cut)
+                               (default machine)
   --static DIR                 web client files to serve (default clients/web/dist)
   --threads N                  I/O threads, 1..64 (default 2)
   --max-message-bytes N        largest WebSocket message accepted (default 65536)
@@ -81,6 +85,11 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
        }},
       {"empty-room-grace-seconds", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 0, 86400, &flags.empty_room_grace_seconds);
+       }},
+      {"durability", [&](const std::string&, const std::string& v) {
+         if (v != "machine" && v != "process") return BadValue("durability", v, "machine or process");
+         flags.durability = v;
+         return engine::Status::Ok();
        }},
       {"log-level", [&](const std::string&, const std::string& v) {
          static const char* kLevels[] = {"trace", "debug", "info", "warn", "error", "critical",

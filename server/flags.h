@@ -12,6 +12,7 @@ struct ServerFlags {
   std::string bind = "0.0.0.0";
   uint16_t port = 8080;
   std::string db = "plateau.db";
+  std::string durability = "machine";  // or "process"; see FlagsHelp
   std::string static_dir = "clients/web/dist";
   int threads = 2;
   size_t max_message_bytes = 64 * 1024;

@@ -35,7 +35,9 @@ int main(int argc, char** argv) {
     spdlog::critical("cannot load the games: {}", loaded.ToString());
     return 1;
   }
-  auto store = server::SqliteStore::Open(flags.db);
+  auto store = server::SqliteStore::Open(flags.db, flags.durability == "process"
+                                                       ? server::SqliteStore::Durability::kProcess
+                                                       : server::SqliteStore::Durability::kMachine);
   if (!store.ok()) {
     spdlog::critical("cannot open the database {}: {}", flags.db, store.status().ToString());
     return 1;

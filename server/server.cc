@@ -10,9 +10,11 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
     : ioc_(ioc),
       options_(std::move(options)),
       store_(store),
-      lobby_(ioc.get_executor(), store_, replays, options_.empty_room_grace) {}
+      storage_(store),
+      lobby_(ioc.get_executor(), store_, storage_, replays, options_.empty_room_grace) {}
 
-Server::~Server() = default;
+// What is queued for storage runs while the lobby its answers call back into still exists.
+Server::~Server() { storage_.Stop(); }
 
 Status Server::Start() {
   Status restored = lobby_.RestoreRooms();

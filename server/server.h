@@ -9,6 +9,7 @@
 #include "server/lobby/lobby.h"
 #include "server/net/limits.h"
 #include "server/replays.h"
+#include "server/storage_executor.h"
 
 namespace plateau::server {
 
@@ -23,7 +24,8 @@ struct ServerOptions {
 
 class Server {
  public:
-  // `store` and `replays` (may be null) must outlive the server.
+  // `store` and `replays` (may be null) must outlive the server. Every store call while serving
+  // runs on the server's storage thread.
   Server(boost::asio::io_context& ioc, ServerOptions options, Store& store, Replays* replays);
   ~Server();
 
@@ -40,6 +42,7 @@ class Server {
   boost::asio::io_context& ioc_;
   const ServerOptions options_;
   Store& store_;
+  StorageExecutor storage_;  // before the lobby: rooms hold references to it
   Lobby lobby_;
   std::shared_ptr<Listener> listener_;
 };

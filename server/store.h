@@ -30,11 +30,18 @@ struct StoredPlayer {
   std::string name;
 };
 
-// Implementations must be safe to call from several threads at once: every room calls its store
-// from its own strand.
+// Calls come from one storage thread while the server runs (StorageExecutor), from any thread in
+// tools and tests; implementations must be safe either way.
 class Store {
  public:
   virtual ~Store() = default;
+
+  // A batch: every call between BeginBatch and CommitBatch becomes durable together, with one sync
+  // (group commit). A call refused inside a batch leaves the others in it; RollbackBatch undoes
+  // the whole batch (after a failed commit). Stores without batches treat each call alone.
+  virtual Status BeginBatch() { return Status::Ok(); }
+  virtual Status CommitBatch() { return Status::Ok(); }
+  virtual void RollbackBatch() {}
 
   // Players are keyed by a secret token; only a hash of it is stored.
   virtual Status SavePlayer(const std::string& token, const StoredPlayer& player) = 0;

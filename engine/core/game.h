@@ -101,6 +101,14 @@ class Game {
   using SeatNamer = std::function<std::string(int)>;
   std::string ViewText(const Message& view, const SeatNamer& seat_name) const;
 
+  // Moves a player seeing only `view` (as `seat`) may try, for bots that play over the network
+  // (the load generator) and have no State: possibly refused, never hidden information. Answers
+  // to the view's questions (table.prompts) are not included: they are drawn from the prompt.
+  virtual std::vector<std::unique_ptr<Message>> MovesFromView(const Message& view,
+                                                              int seat) const {
+    return {};
+  }
+
  protected:
   // The game's part of ViewText: what a player needs at a glance, not every field (the default
   // prints the view's text format, its table left to the core).

@@ -2,6 +2,7 @@
 // What the lobby and rooms see of a client connection: somewhere to send frames. The network
 // layer implements it (net/ws_session.h); tests of the upper layers can implement it too.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,6 +36,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
   virtual void Send(SharedBuffer frame) = 0;
   // Ends the connection. `graceful`: a WebSocket close handshake; otherwise the socket is cut.
   virtual void Close(bool graceful) = 0;
+
+  // For a request answered later (after the storage thread): the handler calls PauseReading
+  // (on the connection's strand, while handling), and the connection reads nothing more until
+  // ResumeReading, so the next request of this client sees the first one done. Dispatch runs
+  // `fn` on the connection's strand. The defaults suit connections without a strand (tests).
+  virtual void PauseReading() {}
+  virtual void ResumeReading() {}
+  virtual void Dispatch(std::function<void()> fn) { fn(); }
 
   // Set by the lobby when Hello succeeds. Touched only by the lobby's message handler, which
   // runs on this connection's strand, so it needs no lock.

@@ -40,18 +40,20 @@ std::string ToUpper(std::string s) {
 
 }  // namespace
 
-Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, Replays* replays,
-             std::chrono::milliseconds empty_room_grace)
+Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, StorageExecutor& storage,
+             Replays* replays, std::chrono::milliseconds empty_room_grace)
     : executor_(std::move(executor)),
       store_(store),
+      storage_(storage),
       replays_(replays),
       empty_room_grace_(empty_room_grace) {}
 
 Status Lobby::RestoreRooms() {
+  // At start-up, before any connection: the one store call made outside the storage thread.
   auto unfinished = store_.LoadUnfinished();
   if (!unfinished.ok()) return unfinished.status();
   for (const auto& saved : unfinished.value()) {
-    auto room = Room::Restore(executor_, saved, store_, *this, empty_room_grace_);
+    auto room = Room::Restore(executor_, saved, storage_, *this, empty_room_grace_);
     if (!room.ok()) {
       spdlog::error("cannot restore room {} (game {}): {}", saved.room.room_id,
                     saved.record.game_id(), room.status().ToString());
@@ -253,58 +255,95 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
                            "This server speaks protocol version 1."));
     return;
   }
-  PlayerPtr player;
   if (!hello.token().empty()) {
+    PlayerPtr player;
     {
       std::lock_guard lock(mu_);
       auto it = players_by_token_.find(hello.token());
       if (it != players_by_token_.end()) player = it->second;
     }
-    if (!player) {
-      auto found = store_.FindPlayer(hello.token());
-      if (!found.ok()) {
-        spdlog::error("cannot look up a player: {}", found.status().ToString());
-        conn->Send(EncodeError(request_id, codes::kStorageError, "Players cannot be looked up now."));
-        return;
-      }
-      if (!found.value().has_value()) {
-        conn->Send(EncodeError(request_id, codes::kUnknownToken,
-                               "This token is unknown here; say Hello with a name instead."));
-        return;
-      }
-      auto p = std::make_shared<Player>();
-      p->player_id = found.value()->player_id;
-      p->name = found.value()->name;
-      p->token = hello.token();
-      std::lock_guard lock(mu_);
-      // Another connection may have resumed the same player meanwhile: keep one Player.
-      player = players_by_token_.emplace(hello.token(), std::move(p)).first->second;
-    }
-  } else {
-    const std::string name = Trim(hello.name());
-    const size_t chars = CodePoints(name);
-    if (chars < 1 || chars > kMaxNameChars || HasControlChars(name)) {
-      conn->Send(EncodeError(request_id, codes::kBadName,
-                             "A name has 1 to " + std::to_string(kMaxNameChars) +
-                                 " characters, without control characters."));
+    if (player) {
+      Welcome(conn, request_id, player);
       return;
     }
-    auto p = std::make_shared<Player>();
-    p->player_id = NewPlayerId();
-    p->name = name;
-    p->token = NewToken();
-    Status saved = store_.SavePlayer(p->token, StoredPlayer{p->player_id, p->name});
-    if (!saved.ok()) {
-      spdlog::error("cannot save a player: {}", saved.ToString());
-      conn->Send(EncodeError(request_id, codes::kStorageError, "Players cannot be saved now."));
-      return;
-    }
-    std::lock_guard lock(mu_);
-    players_by_token_[p->token] = p;
-    player = std::move(p);
+    // Not seen since start-up: ask the store, off this thread. This connection reads nothing
+    // more until the answer, so its next request finds it identified.
+    conn->PauseReading();
+    auto found = std::make_shared<std::optional<StoredPlayer>>();
+    storage_.Submit(
+        [token = hello.token(), found](Store& store) {
+          auto f = store.FindPlayer(token);
+          if (!f.ok()) return f.status();
+          *found = std::move(f).value();
+          return Status::Ok();
+        },
+        [this, conn, request_id, token = hello.token(), found](Status looked_up) {
+          conn->Dispatch([this, conn, request_id, token, found, looked_up] {
+            conn->ResumeReading();
+            if (!looked_up.ok()) {
+              spdlog::error("cannot look up a player: {}", looked_up.ToString());
+              conn->Send(EncodeError(request_id, codes::kStorageError,
+                                     "Players cannot be looked up now."));
+              return;
+            }
+            if (!found->has_value()) {
+              conn->Send(EncodeError(request_id, codes::kUnknownToken,
+                                     "This token is unknown here; say Hello with a name instead."));
+              return;
+            }
+            auto p = std::make_shared<Player>();
+            p->player_id = (*found)->player_id;
+            p->name = (*found)->name;
+            p->token = token;
+            PlayerPtr player;
+            {
+              std::lock_guard lock(mu_);
+              // Another connection may have resumed the same player meanwhile: keep one Player.
+              player = players_by_token_.emplace(token, std::move(p)).first->second;
+            }
+            Welcome(conn, request_id, player);
+          });
+        });
+    return;
   }
-  conn->player = player;
+  const std::string name = Trim(hello.name());
+  const size_t chars = CodePoints(name);
+  if (chars < 1 || chars > kMaxNameChars || HasControlChars(name)) {
+    conn->Send(EncodeError(request_id, codes::kBadName,
+                           "A name has 1 to " + std::to_string(kMaxNameChars) +
+                               " characters, without control characters."));
+    return;
+  }
+  auto p = std::make_shared<Player>();
+  p->player_id = NewPlayerId();
+  p->name = name;
+  p->token = NewToken();
+  // Welcomed once stored: a token handed out always works after a restart.
+  conn->PauseReading();
+  PlayerPtr player = p;
+  storage_.Submit(
+      [player](Store& store) {
+        return store.SavePlayer(player->token, StoredPlayer{player->player_id, player->name});
+      },
+      [this, conn, request_id, player](Status saved) {
+        conn->Dispatch([this, conn, request_id, player, saved] {
+          conn->ResumeReading();
+          if (!saved.ok()) {
+            spdlog::error("cannot save a player: {}", saved.ToString());
+            conn->Send(EncodeError(request_id, codes::kStorageError, "Players cannot be saved now."));
+            return;
+          }
+          {
+            std::lock_guard lock(mu_);
+            players_by_token_[player->token] = player;
+          }
+          Welcome(conn, request_id, player);
+        });
+      });
+}
 
+void Lobby::Welcome(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player) {
+  conn->player = player;
   v1::ServerMessage m;
   m.set_request_id(request_id);
   v1::Welcome* welcome = m.mutable_welcome();
@@ -404,7 +443,7 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     do {
       settings.join_code = NewJoinCode();
     } while (room_by_code_.count(settings.join_code) != 0);
-    room = std::make_shared<Room>(executor_, settings, store_, *this);
+    room = std::make_shared<Room>(executor_, settings, storage_, *this);
     rooms_[settings.room_id] = room;
     room_by_code_[settings.join_code] = settings.room_id;
   }
@@ -419,24 +458,32 @@ void Lobby::HandleReplays(const ConnectionPtr& conn, const v1::ClientMessage& me
     conn->Send(EncodeError(id, codes::kReplaysUnavailable, "Replays are not available on this server."));
     return;
   }
-  v1::ServerMessage m;
-  m.set_request_id(id);
-  Status status;
-  if (message.has_list_replays()) {
-    auto r = replays_->List(message.list_replays());
-    if (r.ok()) *m.mutable_replay_list() = std::move(r).value(); else status = r.status();
-  } else if (message.has_get_replay()) {
-    auto r = replays_->Get(message.get_replay());
-    if (r.ok()) *m.mutable_replay() = std::move(r).value(); else status = r.status();
-  } else {
-    auto r = replays_->Export(message.export_replay());
-    if (r.ok()) *m.mutable_replay_export() = std::move(r).value(); else status = r.status();
-  }
-  if (!status.ok()) {
-    conn->Send(EncodeError(id, status.code(), status.reason()));
-    return;
-  }
-  conn->Send(Encode(m));
+  // Loading and re-simulating read the store: on the storage thread, one request per
+  // connection at a time.
+  conn->PauseReading();
+  auto reply = std::make_shared<v1::ServerMessage>();
+  reply->set_request_id(id);
+  storage_.Submit(
+      [replays = replays_, message, reply](Store&) {
+        if (message.has_list_replays()) {
+          auto r = replays->List(message.list_replays());
+          if (!r.ok()) return r.status();
+          *reply->mutable_replay_list() = std::move(r).value();
+        } else if (message.has_get_replay()) {
+          auto r = replays->Get(message.get_replay());
+          if (!r.ok()) return r.status();
+          *reply->mutable_replay() = std::move(r).value();
+        } else {
+          auto r = replays->Export(message.export_replay());
+          if (!r.ok()) return r.status();
+          *reply->mutable_replay_export() = std::move(r).value();
+        }
+        return Status::Ok();
+      },
+      [conn, id, reply](Status status) {
+        conn->Send(status.ok() ? Encode(*reply) : EncodeError(id, status.code(), status.reason()));
+        conn->ResumeReading();
+      });
 }
 
 std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,

@@ -5,7 +5,8 @@
 //
 // Threading: OnMessage runs on the calling connection's strand. Shared lobby state (players,
 // rooms, listing, memberships, live connections) sits behind one mutex, held only for map
-// lookups and updates, never across a store call or a call into a room. Rooms call back through
+// lookups and updates, never across a store call or a call into a room. No store call happens on
+// a connection's thread: they go to the storage thread and their answers come back by Dispatch. Rooms call back through
 // RoomHost from their own strands and take the same mutex; the lobby only ever posts to rooms, so
 // the two can never wait on each other.
 #include <boost/asio/any_io_executor.hpp>
@@ -30,11 +31,11 @@ class Lobby : public RoomHost {
   static constexpr size_t kMaxNameChars = 32;
   static constexpr size_t kMaxTitleChars = 64;
 
-  // `store` must be safe to call from several threads (see store.h). `replays` may be null:
-  // replay requests are then refused with "replays_unavailable".
-  // `empty_room_grace`: see RoomSettings::empty_grace.
-  Lobby(boost::asio::any_io_executor executor, Store& store, Replays* replays,
-        std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5));
+  // `store` is read directly only by RestoreRooms (start-up); every other store call, and every
+  // replay request, goes through `storage`. `replays` may be null: replay requests are then
+  // refused with "replays_unavailable". `empty_room_grace`: see RoomSettings::empty_grace.
+  Lobby(boost::asio::any_io_executor executor, Store& store, StorageExecutor& storage,
+        Replays* replays, std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5));
 
   // Rebuilds the rooms of unfinished games from the store. A game that cannot be rebuilt is
   // logged and skipped; the others still come back.
@@ -59,6 +60,8 @@ class Lobby : public RoomHost {
 
  private:
   void HandleHello(const ConnectionPtr& conn, uint64_t request_id, const plateau::v1::Hello& hello);
+  // Binds the player to the connection and answers Hello (on the connection's strand).
+  void Welcome(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player);
   void HandleListGames(const ConnectionPtr& conn, uint64_t request_id);
   void HandleListRooms(const ConnectionPtr& conn, uint64_t request_id, const std::string& game);
   void HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
@@ -72,6 +75,7 @@ class Lobby : public RoomHost {
 
   boost::asio::any_io_executor executor_;
   Store& store_;
+  StorageExecutor& storage_;
   Replays* replays_;
   const std::chrono::milliseconds empty_room_grace_;
 

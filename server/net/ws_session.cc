@@ -59,10 +59,25 @@ void WsSession::OnAccept(beast::error_code ec) {
 }
 
 void WsSession::DoRead() {
+  reading_ = true;
   ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::OnRead, self()));
 }
 
+void WsSession::PauseReading() { paused_ = true; }
+
+void WsSession::ResumeReading() {
+  boost::asio::post(ws_.get_executor(), [s = self()] {
+    s->paused_ = false;
+    if (!s->closing_ && !s->reading_ && s->accepted_) s->DoRead();
+  });
+}
+
+void WsSession::Dispatch(std::function<void()> fn) {
+  boost::asio::post(ws_.get_executor(), [s = self(), fn = std::move(fn)] { fn(); });
+}
+
 void WsSession::OnRead(beast::error_code ec, size_t bytes) {
+  reading_ = false;
   if (ec) {
     if (ec == websocket::error::message_too_big) {
       spdlog::info("closing a connection that sent a message over {} bytes",
@@ -81,7 +96,7 @@ void WsSession::OnRead(beast::error_code ec, size_t bytes) {
   lobby_.OnMessage(shared_from_this(),
                    std::string_view(static_cast<const char*>(data.data()), data.size()));
   buffer_.consume(bytes);
-  if (!closing_) DoRead();
+  if (!closing_ && !paused_) DoRead();
 }
 
 void WsSession::Send(SharedBuffer frame) {

@@ -34,6 +34,9 @@ class WsSession : public Connection {
 
   void Send(SharedBuffer frame) override;
   void Close(bool graceful) override;
+  void PauseReading() override;
+  void ResumeReading() override;
+  void Dispatch(std::function<void()> fn) override;
 
  private:
   std::shared_ptr<WsSession> self() {
@@ -57,6 +60,8 @@ class WsSession : public Connection {
   bool accepted_ = false;
   bool closing_ = false;
   bool closed_reported_ = false;
+  bool paused_ = false;   // a request is being answered later: read nothing more until then
+  bool reading_ = false;  // a read is in flight
 };
 
 }  // namespace plateau::server

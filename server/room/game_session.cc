@@ -17,8 +17,8 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Start(const engine::
                                                                   uint64_t seed) {
   auto state = game.NewGame(num_seats, options, seed);
   if (!state.ok()) return state.status();
-  return std::unique_ptr<GameSession>(
-      new GameSession(std::move(room_id), std::move(state).value(), 1));
+  return std::unique_ptr<GameSession>(new GameSession(
+      std::move(room_id), std::move(state).value(), 1, std::string(options), seed));
 }
 
 engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
@@ -26,13 +26,17 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
     uint64_t seed, const std::vector<engine::LoggedAction>& log) {
   auto state = game.Replay(num_seats, options, seed, log);
   if (!state.ok()) return state.status();
-  return std::unique_ptr<GameSession>(
-      new GameSession(std::move(room_id), std::move(state).value(), log.size() + 1));
+  return std::unique_ptr<GameSession>(new GameSession(
+      std::move(room_id), std::move(state).value(), log.size() + 1, std::string(options), seed));
 }
 
 GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> state,
-                         uint64_t version)
-    : room_id_(std::move(room_id)), state_(std::move(state)), version_(version) {
+                         uint64_t version, std::string options, uint64_t seed)
+    : room_id_(std::move(room_id)),
+      options_(std::move(options)),
+      seed_(seed),
+      state_(std::move(state)),
+      version_(version) {
   const int n = state_->num_seats();
   for (int k = 0; k <= n; ++k) views_.push_back(state_->View(k < n ? k : engine::kSpectator));
   recent_.resize(views_.size());
@@ -42,38 +46,22 @@ size_t GameSession::ViewIndex(int seat) const {
   return seat >= 0 ? static_cast<size_t>(seat) : views_.size() - 1;
 }
 
-engine::StatusOr<std::unique_ptr<engine::Message>> GameSession::Check(
-    int seat, std::string_view action_bytes) const {
-  auto action = state_->game().ParseActionBytes(action_bytes);
-  if (!action.ok()) return action.status();
-  engine::Status valid = state_->Validate(seat, *action.value());
-  if (!valid.ok()) return valid;
-  return action;
-}
-
-v1::ReplayAction GameSession::Record(int seat, const engine::Message& action) const {
-  v1::ReplayAction logged;
-  logged.set_seat(seat);
-  logged.set_action(engine::DeterministicBytes(action));
-  logged.set_text(state_->game().ActionToText(action));
-  return logged;
-}
-
 uint32_t GameSession::next_action_index() const {
   return static_cast<uint32_t>(state_->History().size());
 }
 
-GameSession::Applied GameSession::Apply(int seat, const engine::Message& action) {
+engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
+                                                           std::string_view action_bytes) {
+  auto parsed = state_->game().ParseActionBytes(action_bytes);
+  if (!parsed.ok()) return parsed.status();
+  std::shared_ptr<const engine::Message> action = std::move(parsed).value();
   Applied out;
   out.action_index = next_action_index();
-  engine::Status applied = state_->Apply(seat, action);
-  if (!applied.ok()) {
-    // Validate accepted it on this very position: the engine broke its contract.
-    spdlog::critical("room {}: engine refused a validated action: {}", room_id_,
-                     applied.ToString());
-    std::abort();
-  }
+  if (engine::Status st = state_->Apply(seat, *action); !st.ok()) return st;
   ++version_;
+  out.logged.set_seat(seat);
+  out.logged.set_action(state_->History().back().action);  // serialized once, by the engine
+  out.action = std::move(action);
 
   const int n = state_->num_seats();
   const std::vector<int> acting = state_->ActingSeats();
@@ -98,6 +86,29 @@ GameSession::Applied GameSession::Apply(int seat, const engine::Message& action)
     out.diffs.push_back(std::move(frame));
   }
   return out;
+}
+
+void GameSession::Undo() {
+  std::vector<engine::LoggedAction> log = state_->History();
+  if (log.empty()) return;
+  log.pop_back();
+  auto replayed = state_->game().Replay(state_->num_seats(), options_, seed_, log);
+  if (!replayed.ok()) {
+    // The same build replaying its own accepted actions: failing is an engine bug.
+    spdlog::critical("room {}: cannot replay its own log: {}", room_id_,
+                     replayed.status().ToString());
+    std::abort();
+  }
+  state_ = std::move(replayed).value();
+  --version_;
+  const int n = state_->num_seats();
+  for (int k = 0; k <= n; ++k) {
+    views_[static_cast<size_t>(k)] = state_->View(k < n ? k : engine::kSpectator);
+    auto& recent = recent_[static_cast<size_t>(k)];
+    // The newest kept Diff led to the version taken back (an older one may have been dropped
+    // already when the history was full; then a resync from before it gets a Snapshot).
+    if (!recent.empty() && recent.back().from_version == version_) recent.pop_back();
+  }
 }
 
 SharedBuffer GameSession::SnapshotFor(size_t view_index) const {

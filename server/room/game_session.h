@@ -13,9 +13,9 @@
 // num_seats). The last kDiffHistory Diffs of each view are kept for ResyncFor; an older version
 // gets a Snapshot. A restored session has no history: every resuming client gets a Snapshot.
 //
-// Accepting an action takes two calls so the caller can make it durable in between: Check
-// refuses or parses and changes nothing; Apply, given what Check accepted on the same position,
-// cannot be refused.
+// Accepting an action is one call, Submit, which parses, validates and applies it once and builds
+// the frames to send; the caller makes the action durable and only then sends them. If storing
+// fails, Undo puts everything back as it was before the action.
 #include <google/protobuf/message.h>
 
 #include <cstdint>
@@ -40,6 +40,10 @@ class GameSession {
     uint32_t action_index = 0;        // its place in the game's log
     std::vector<SharedBuffer> diffs;  // one Diff frame per view, by view index
     bool game_over = false;
+    // What the store keeps (seat and the action's bytes; its time and text are left to the
+    // caller, the text being for readers, off the hot path) and the parsed action.
+    plateau::v1::ReplayAction logged;
+    std::shared_ptr<const engine::Message> action;
   };
 
   // A new game; refused with the engine's code for options or a seat count the game rejects.
@@ -64,18 +68,14 @@ class GameSession {
   size_t ViewIndex(int seat) const;
   const google::protobuf::Message& view(size_t view_index) const { return *views_[view_index]; }
 
-  // The action `seat` sent, parsed, when the rules accept it now; otherwise the refusal to send
-  // back. Changes nothing.
-  engine::StatusOr<std::unique_ptr<engine::Message>> Check(int seat,
-                                                           std::string_view action_bytes) const;
-  // What the store keeps of an action Check accepted, to be appended before Apply. Its time is
-  // left to the caller.
-  plateau::v1::ReplayAction Record(int seat, const engine::Message& action) const;
+  // Applies the action `seat` sent when the rules accept it now (validated once, by the engine's
+  // Apply); otherwise the refusal to send back, and nothing changed.
+  engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes);
+  // Takes back the last Submit (its storing failed): position, version, views and kept Diffs are
+  // as before it. Replays the game from its log: the rare path, not the hot one.
+  void Undo();
   // The log index the next applied action takes.
   uint32_t next_action_index() const;
-  // Applies an action Check accepted on the current position. The engine refusing it here is a
-  // broken engine contract, and the action may already be stored: that aborts.
-  Applied Apply(int seat, const engine::Message& action);
 
   SharedBuffer SnapshotFor(size_t view_index) const;
   // What a recipient holding `have_version` needs to catch up, in order: the Diffs it missed when
@@ -91,9 +91,12 @@ class GameSession {
     SharedBuffer frame;
   };
 
-  GameSession(std::string room_id, std::unique_ptr<engine::State> state, uint64_t version);
+  GameSession(std::string room_id, std::unique_ptr<engine::State> state, uint64_t version,
+              std::string options, uint64_t seed);
 
   const std::string room_id_;
+  const std::string options_;  // what Undo replays with
+  const uint64_t seed_;
   std::unique_ptr<engine::State> state_;
   uint64_t version_;
   std::vector<std::unique_ptr<google::protobuf::Message>> views_;  // per seat, then spectators

@@ -4,6 +4,7 @@
 
 #include <boost/asio/post.hpp>
 #include <chrono>
+#include <optional>
 
 #include "engine/core/registry.h"
 #include "server/lobby/ids.h"
@@ -36,19 +37,19 @@ std::string Trim(std::string_view s) {
 
 }  // namespace
 
-Room::Room(boost::asio::any_io_executor executor, RoomSettings settings, Store& store,
+Room::Room(boost::asio::any_io_executor executor, RoomSettings settings, StorageExecutor& storage,
            RoomHost& host)
     : strand_(boost::asio::make_strand(executor)),
       empty_timer_(strand_),
       settings_(std::move(settings)),
-      store_(store),
+      storage_(storage),
       host_(host) {
   seats_.resize(static_cast<size_t>(settings_.seats));
 }
 
 engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_executor executor,
                                                       const Store::Unfinished& saved,
-                                                      Store& store, RoomHost& host,
+                                                      StorageExecutor& storage, RoomHost& host,
                                                       std::chrono::milliseconds empty_grace) {
   const v1::GameRecord& record = saved.record;
   const engine::Game* game = engine::Registry::Find(record.game());
@@ -77,7 +78,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   settings.game = game;
   settings.options = record.options();
   settings.seats = num_seats;
-  auto room = std::make_shared<Room>(executor, std::move(settings), store, host);
+  auto room = std::make_shared<Room>(executor, std::move(settings), storage, host);
   room->host_player_id_ = saved.room.host_player_id;
   for (int i = 0; i < num_seats; ++i) {
     const std::string& pid = saved.room.seat_player_ids[static_cast<size_t>(i)];
@@ -114,25 +115,25 @@ void Room::Announce() {
 }
 
 void Room::Join(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, has_code] {
+  Run([self = shared_from_this(), conn, player, request_id, has_code] {
     self->DoJoin(conn, player, request_id, has_code);
   });
 }
 
 void Room::Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, has_code] {
+  Run([self = shared_from_this(), conn, player, request_id, has_code] {
     self->DoSpectate(conn, player, request_id, has_code);
   });
 }
 
 void Room::Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id] {
+  Run([self = shared_from_this(), conn, player, request_id] {
     self->DoLeave(conn, player, request_id);
   });
 }
 
 void Room::SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, ready] {
+  Run([self = shared_from_this(), conn, player, request_id, ready] {
     if (self->removed_) {
       conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
       return;
@@ -154,13 +155,13 @@ void Room::SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, b
 }
 
 void Room::Start(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id] {
+  Run([self = shared_from_this(), conn, player, request_id] {
     self->DoStart(conn, player, request_id);
   });
 }
 
 void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string text) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id,
+  Run([self = shared_from_this(), conn, player, request_id,
                               text = std::move(text)] {
     if (self->removed_) {
       conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
@@ -200,7 +201,7 @@ void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::
 
 void Room::SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id,
                         std::string action) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id,
+  Run([self = shared_from_this(), conn, player, request_id,
                               action = std::move(action)] {
     self->DoSubmit(conn, player, request_id, action);
   });
@@ -208,15 +209,34 @@ void Room::SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_i
 
 void Room::Resync(ConnectionPtr conn, PlayerPtr player, uint64_t request_id,
                   uint64_t have_version) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id, have_version] {
+  Run([self = shared_from_this(), conn, player, request_id, have_version] {
     self->DoResync(conn, player, request_id, have_version);
   });
 }
 
 void Room::Detach(PlayerPtr player, ConnectionPtr conn) {
-  boost::asio::post(strand_, [self = shared_from_this(), player, conn] {
+  Run([self = shared_from_this(), player, conn] {
     self->DoDetach(player, conn);
   });
+}
+
+void Room::Run(std::function<void()> fn) {
+  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
+    if (self->busy_) {
+      self->deferred_.push_back(std::move(fn));
+      return;
+    }
+    fn();
+  });
+}
+
+void Room::Resume() {
+  busy_ = false;
+  while (!busy_ && !deferred_.empty()) {
+    std::function<void()> fn = std::move(deferred_.front());
+    deferred_.pop_front();
+    fn();
+  }
 }
 
 void Room::DetachAll() {
@@ -455,18 +475,36 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
     record.add_seat_names(s.name);
     room_record.seat_player_ids.push_back(s.player_id);
   }
-  engine::Status stored = store_.BeginGame(record, room_record);
+  // Nothing else happens in the room until the game is stored (see Run): the seats read above
+  // are still the seats when it starts.
+  busy_ = true;
+  auto started = std::make_shared<std::unique_ptr<GameSession>>(std::move(session).value());
+  storage_.Submit(
+      [record = std::move(record), room_record = std::move(room_record)](Store& store) {
+        return store.BeginGame(record, room_record);
+      },
+      [self = shared_from_this(), conn, request_id, seated, game_id, started](Status stored) {
+        boost::asio::post(self->strand_, [=] {
+          self->OnGameStored(stored, conn, request_id, seated, game_id, std::move(*started));
+          self->Resume();
+        });
+      });
+}
+
+void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
+                        const std::vector<SeatState>& seated, const std::string& game_id,
+                        std::unique_ptr<GameSession> session) {
   if (!stored.ok()) {
     spdlog::error("room {}: cannot store the new game: {}", settings_.room_id, stored.ToString());
     conn->Send(EncodeError(request_id, codes::kStorageError, "The game could not be saved; try again."));
     return;
   }
-
-  // Committed: the game uses the seated players in seat order, re-packed to 0..n-1.
+  const int n = static_cast<int>(seated.size());
+  // Stored: the game uses the seated players in seat order, re-packed to 0..n-1.
   seats_ = seated;
   for (int i = 0; i < n; ++i) members_[seats_[static_cast<size_t>(i)].player_id].seat = i;
   game_id_ = game_id;
-  session_ = std::move(session).value();
+  session_ = std::move(session);
   phase_ = Phase::kPlaying;
   spdlog::info("room {}: game {} started with {} players", settings_.room_id, game_id_, n);
 
@@ -498,24 +536,52 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
     return;
   }
   const int seat = it->second.seat;
-  auto action = session_->Check(seat, action_bytes);
-  if (!action.ok()) {
-    conn->Send(EncodeError(request_id, action.status().code(), action.status().reason()));
+  auto submitted = session_->Submit(seat, action_bytes);
+  if (!submitted.ok()) {
+    conn->Send(EncodeError(request_id, submitted.status().code(), submitted.status().reason()));
     return;
   }
-  const uint32_t index = session_->next_action_index();
-  v1::ReplayAction logged = session_->Record(seat, *action.value());
-  logged.set_at_unix_ms(NowUnixMs());
-  // Durable before anybody sees it.
-  engine::Status stored = store_.AppendAction(game_id_, index, logged);
+  auto applied = std::make_shared<GameSession::Applied>(std::move(submitted).value());
+  applied->logged.set_at_unix_ms(NowUnixMs());
+  // Applied in memory, sent to nobody: the room waits (see Run) until the store says the action
+  // is durable, then sends; if it cannot be stored, the action is taken back. A game's last
+  // action and its result are stored together.
+  std::optional<std::vector<v1::SeatResult>> results;
+  if (applied->game_over) {
+    results = session_->Results();
+    for (v1::SeatResult& r : *results) r.set_name(seats_[r.seat()].name);
+  }
+  busy_ = true;
+  storage_.Submit(
+      [game_id = game_id_, applied, results, game = settings_.game](Store& store) {
+        v1::ReplayAction logged = applied->logged;
+        logged.set_text(game->ActionToText(*applied->action));
+        Status st = store.AppendAction(game_id, applied->action_index, logged);
+        if (!st.ok() || !results) return st;
+        if (Status done = store.FinishGame(game_id, *results, NowUnixMs()); !done.ok()) {
+          // The action is stored: a restart replays the game to its end and stores the results
+          // then, so the game is not lost.
+          spdlog::error("game {}: cannot store the results: {}", game_id, done.ToString());
+        }
+        return Status::Ok();
+      },
+      [self = shared_from_this(), conn, request_id, applied](Status stored) {
+        boost::asio::post(self->strand_, [=] {
+          self->OnActionStored(stored, conn, request_id, *applied);
+          self->Resume();
+        });
+      });
+}
+
+void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
+                          const GameSession::Applied& applied) {
   if (!stored.ok()) {
-    spdlog::error("room {}: cannot store action {}: {}", settings_.room_id, index,
+    spdlog::error("room {}: cannot store action {}: {}", settings_.room_id, applied.action_index,
                   stored.ToString());
+    session_->Undo();
     conn->Send(EncodeError(request_id, codes::kStorageError, "The move could not be saved; try again."));
     return;
   }
-  const GameSession::Applied applied = session_->Apply(seat, *action.value());
-
   v1::ServerMessage reply;
   reply.set_request_id(request_id);
   reply.mutable_action_result()->set_action_index(applied.action_index);
@@ -535,13 +601,6 @@ void Room::FinishGame() {
   for (v1::SeatResult& r : results) {
     r.set_name(seats_[r.seat()].name);
     *over->add_results() = r;
-  }
-  engine::Status stored = store_.FinishGame(game_id_, results, NowUnixMs());
-  if (!stored.ok()) {
-    // Every action is already stored: a restart would replay the game to its end and the
-    // results can be recomputed, so the game itself is not lost.
-    spdlog::error("room {}: cannot store the results of {}: {}", settings_.room_id, game_id_,
-                  stored.ToString());
   }
   phase_ = Phase::kFinished;
   spdlog::info("room {}: game {} over", settings_.room_id, game_id_);

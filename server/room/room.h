@@ -8,8 +8,11 @@
 // Resync replies: the missed Diffs (or a Snapshot) are sent as pushes (request_id 0), then an Ok
 // carrying the request's id, so a client knows it is caught up when the Ok arrives.
 //
-// Durability: an action is validated, then appended to the store, and only then applied and
-// broadcast. If the store refuses, the action is refused ("storage_error") and nothing changed.
+// Durability: an action is validated and applied in memory, then stored through the storage
+// thread (StorageExecutor: no network thread waits on a disk), and only once it is durable is it
+// acknowledged and broadcast. Meanwhile the room is busy: every request that reaches it waits, in
+// order, until the store answers. If the store fails, the action is taken back and refused
+// ("storage_error"): nothing changed. Starting a game is stored the same way.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -26,6 +29,7 @@
 #include "engine/core/game.h"
 #include "server/lobby/connection.h"
 #include "server/room/game_session.h"
+#include "server/storage_executor.h"
 #include "server/store.h"
 
 namespace plateau::server {
@@ -62,13 +66,14 @@ class Room : public std::enable_shared_from_this<Room> {
   static constexpr size_t kChatHistory = 50;
   static constexpr size_t kMaxChatChars = 500;
 
-  Room(boost::asio::any_io_executor executor, RoomSettings settings, Store& store, RoomHost& host);
+  Room(boost::asio::any_io_executor executor, RoomSettings settings, StorageExecutor& storage,
+       RoomHost& host);
 
   // Rebuilds a started game from its stored log (after a restart). Seats keep their players;
   // nobody is connected until they come back with their token.
   static engine::StatusOr<std::shared_ptr<Room>> Restore(boost::asio::any_io_executor executor,
                                                          const Store::Unfinished& saved,
-                                                         Store& store, RoomHost& host,
+                                                         StorageExecutor& storage, RoomHost& host,
                                                          std::chrono::milliseconds empty_grace);
 
   const RoomSettings& settings() const { return settings_; }  // immutable
@@ -119,6 +124,16 @@ class Room : public std::enable_shared_from_this<Room> {
   void DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                 uint64_t have_version);
   void DoDetach(const PlayerPtr& player, const ConnectionPtr& conn);
+  void OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
+                    const std::vector<SeatState>& seated, const std::string& game_id,
+                    std::unique_ptr<GameSession> session);
+  void OnActionStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
+                      const GameSession::Applied& applied);
+
+  // Runs `fn` on the strand, or after the store answers when the room is waiting on it.
+  void Run(std::function<void()> fn);
+  // The store answered: runs what waited, in order, until one of them waits again.
+  void Resume();
 
   void Attach(const std::string& player_id, const ConnectionPtr& conn);
   void RemoveMember(const std::string& player_id);
@@ -142,8 +157,10 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   boost::asio::steady_timer empty_timer_;
   const RoomSettings settings_;
-  Store& store_;
+  StorageExecutor& storage_;
   RoomHost& host_;
+  bool busy_ = false;  // waiting on the store
+  std::deque<std::function<void()>> deferred_;
 
   Phase phase_ = Phase::kWaiting;
   // Kept once the game is over, for members who ask again after missing the push.

@@ -27,7 +27,8 @@ uint64_t SeedFromSql(int64_t value) { return std::bit_cast<uint64_t>(value); }
 
 }  // namespace
 
-StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path) {
+StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path,
+                                                       Durability durability) {
   auto migrations = storage::EmbeddedMigrations();
   if (!migrations.ok()) return migrations.status();
 
@@ -47,8 +48,8 @@ StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path
 
   sqlite3_busy_timeout(db, kBusyTimeoutMs);
   // WAL lets replay readers in other processes (the rules console, backups) read while the
-  // server writes; synchronous=FULL fsyncs the WAL at every commit, which is what makes an
-  // accepted action durable when AppendAction returns.
+  // server writes; synchronous=FULL fsyncs the WAL at every commit (durable against a power cut),
+  // NORMAL leaves the sync to checkpoints (durable against a killed process).
   {
     sqlite3_stmt* stmt = nullptr;
     int prc = sqlite3_prepare_v2(db, "PRAGMA journal_mode = WAL", -1, &stmt, nullptr);
@@ -63,8 +64,9 @@ StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path
     }
   }
   if (Status st = sqlite::Exec(db,
-                               "PRAGMA synchronous = FULL;"
-                               "PRAGMA foreign_keys = ON;",
+                               durability == Durability::kMachine
+                                   ? "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
+                                   : "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
                                "configuring '" + path + "'");
       !st.ok()) {
     return st;
@@ -83,6 +85,23 @@ SqliteStore::~SqliteStore() {
 
 StatusOr<sqlite3_stmt*> SqliteStore::Prepare(const std::string& sql) {
   return statements_->Get(sql);
+}
+
+// --- Batches ---
+
+Status SqliteStore::BeginBatch() {
+  std::lock_guard lock(mu_);
+  return sqlite::Exec(db_, "BEGIN IMMEDIATE", "starting a batch");
+}
+
+Status SqliteStore::CommitBatch() {
+  std::lock_guard lock(mu_);
+  return sqlite::Exec(db_, "COMMIT", "committing a batch");
+}
+
+void SqliteStore::RollbackBatch() {
+  std::lock_guard lock(mu_);
+  if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 // --- Players ---

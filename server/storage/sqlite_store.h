@@ -1,12 +1,16 @@
 #pragma once
 // The Store on a single SQLite file (schema: schema/*.sql, applied at Open()).
 //
-// Durability: the database runs in WAL mode with synchronous=FULL, so every committed write,
-// AppendAction in particular, has been fsync'ed to the WAL when the call returns. A crash of the
-// process or of the machine after that cannot lose the action.
+// Durability (WAL mode either way), chosen at Open:
+//   kMachine  synchronous=FULL: a commit is fsync'ed to the WAL before it returns; neither a
+//             killed process nor a power cut loses it.
+//   kProcess  synchronous=NORMAL: a commit is in the OS's hands when it returns; a killed process
+//             loses nothing, a power cut or kernel crash may lose the last commits.
+// Outside a batch every call commits on its own; inside one (BeginBatch..CommitBatch) the batch
+// commits once.
 //
-// Thread safety: one connection guarded by one mutex. Rooms call from several strands; each call
-// is short (a few indexed statements), and SQLite serialises writers anyway.
+// Thread safety: one connection guarded by one mutex. While serving, one storage thread makes
+// every call (StorageExecutor); a batch is open only on that thread.
 #include <sqlite3.h>
 
 #include <memory>
@@ -38,8 +42,10 @@ class SqliteStore : public Store {
   // How long a statement waits for another process's lock before failing with storage_busy.
   static constexpr int kBusyTimeoutMs = 5000;
 
+  enum class Durability { kMachine, kProcess };
   // Opens (creating if needed) the database at `path` and applies pending migrations.
-  static StatusOr<std::unique_ptr<SqliteStore>> Open(const std::string& path);
+  static StatusOr<std::unique_ptr<SqliteStore>> Open(const std::string& path,
+                                                     Durability durability = Durability::kMachine);
   ~SqliteStore() override;
 
   SqliteStore(const SqliteStore&) = delete;
@@ -69,6 +75,10 @@ class SqliteStore : public Store {
       const std::string& game, uint32_t limit, const std::string& before_game_id) override;
   // Oldest first by start time.
   StatusOr<std::vector<Unfinished>> LoadUnfinished() override;
+
+  Status BeginBatch() override;
+  Status CommitBatch() override;
+  void RollbackBatch() override;
 
  private:
   explicit SqliteStore(sqlite3* db);

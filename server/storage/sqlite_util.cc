@@ -69,19 +69,29 @@ StatusOr<sqlite3_stmt*> StatementCache::Get(const std::string& sql) {
 }
 
 Transaction::~Transaction() {
+  if (!open_) return;
   // A failed statement may already have rolled SQLite back; ROLLBACK then just reports "no
-  // transaction is active", which is harmless here.
-  if (open_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  // transaction is active", which is harmless here. Nested, only this part is undone.
+  if (nested_) {
+    sqlite3_exec(db_, "ROLLBACK TO plateau_op; RELEASE plateau_op", nullptr, nullptr, nullptr);
+  } else {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
 }
 
 Status Transaction::Begin() {
-  Status st = Exec(db_, "BEGIN IMMEDIATE", "starting a transaction");
+  // Inside a batch (a transaction already open on this connection) a savepoint makes this part
+  // undoable alone while the batch commits the rest.
+  nested_ = sqlite3_get_autocommit(db_) == 0;
+  Status st = nested_ ? Exec(db_, "SAVEPOINT plateau_op", "starting a savepoint")
+                      : Exec(db_, "BEGIN IMMEDIATE", "starting a transaction");
   open_ = st.ok();
   return st;
 }
 
 Status Transaction::Commit() {
-  Status st = Exec(db_, "COMMIT", "committing a transaction");
+  Status st = nested_ ? Exec(db_, "RELEASE plateau_op", "releasing a savepoint")
+                      : Exec(db_, "COMMIT", "committing a transaction");
   // After a failed COMMIT the transaction is still open (e.g. SQLITE_BUSY); the destructor
   // rolls it back so the connection is usable again.
   if (st.ok()) open_ = false;
@@ -94,6 +104,8 @@ ReadTransaction::~ReadTransaction() {
 }
 
 Status ReadTransaction::Begin() {
+  // Inside a batch the reads already see one snapshot (the batch's own).
+  if (sqlite3_get_autocommit(db_) == 0) return Status::Ok();
   Status st = Exec(db_, "BEGIN", "starting a read");
   open_ = st.ok();
   return st;

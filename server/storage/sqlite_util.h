@@ -88,7 +88,8 @@ class StatementCache {
 
 // BEGIN IMMEDIATE on construction (Begin()), ROLLBACK on destruction unless Commit() succeeded.
 // IMMEDIATE takes the write lock up front so a read-then-write sequence cannot fail half-way
-// with SQLITE_BUSY when another process writes.
+// with SQLITE_BUSY when another process writes. Inside a transaction already open on the
+// connection (a storage batch) it is a savepoint instead: undone alone, committed with the batch.
 class Transaction {
  public:
   explicit Transaction(sqlite3* db) : db_(db) {}
@@ -102,6 +103,7 @@ class Transaction {
  private:
   sqlite3* db_;
   bool open_ = false;
+  bool nested_ = false;  // a savepoint inside an open batch
 };
 
 // A deferred read transaction (BEGIN ... COMMIT) so several SELECTs see one snapshot even while

@@ -123,18 +123,19 @@ class GameSessionTest : public ::testing::TestWithParam<std::string> {
     return session.ok() ? std::move(session).value() : nullptr;
   }
 
-  // Checks, records and applies one move as the room does; returns its record.
+  // Submits one move as the room does; returns its record.
   v1::ReplayAction Play(GameSession& session, engine::Rng& rng,
                         GameSession::Applied* applied = nullptr) {
     Move move = ChooseMove(session.state(), rng);
     const std::string bytes = DeterministicBytes(*move.action);
-    auto checked = session.Check(move.seat, bytes);
-    EXPECT_TRUE(checked.ok()) << game().ActionToText(*move.action) << ": "
-                              << checked.status().ToString();
-    if (!checked.ok()) return {};
-    v1::ReplayAction record = session.Record(move.seat, *checked.value());
-    GameSession::Applied result = session.Apply(move.seat, *checked.value());
-    if (applied != nullptr) *applied = std::move(result);
+    auto submitted = session.Submit(move.seat, bytes);
+    EXPECT_TRUE(submitted.ok()) << game().ActionToText(*move.action) << ": "
+                                << submitted.status().ToString();
+    if (!submitted.ok()) return {};
+    v1::ReplayAction record = submitted.value().logged;
+    EXPECT_EQ(record.action(), bytes);
+    EXPECT_EQ(record.seat(), static_cast<uint32_t>(move.seat));
+    if (applied != nullptr) *applied = std::move(submitted).value();
     return record;
   }
 };
@@ -188,27 +189,34 @@ TEST_P(GameSessionTest, RefusedActionsChangeNothing) {
       const std::string bytes = DeterministicBytes(*move.action);
 
       // A truncated field: not an action at all.
-      auto garbage = session->Check(move.seat, std::string("\x0a\x05", 2));
+      auto garbage = session->Submit(move.seat, std::string("\x0a\x05", 2));
       ASSERT_FALSE(garbage.ok());
       EXPECT_EQ(garbage.status().code(), engine::codes::kMalformed);
       EXPECT_FALSE(garbage.status().reason().empty());
-      EXPECT_EQ(session->Check(seats, bytes).status().code(), engine::codes::kBadSeat);
-      EXPECT_EQ(session->Check(engine::kSpectator, bytes).status().code(), engine::codes::kBadSeat);
+      EXPECT_EQ(session->Submit(seats, bytes).status().code(), engine::codes::kBadSeat);
+      EXPECT_EQ(session->Submit(engine::kSpectator, bytes).status().code(), engine::codes::kBadSeat);
       const std::vector<int> acting = session->state().ActingSeats();
       for (int other = 0; other < seats; ++other) {
         if (std::find(acting.begin(), acting.end(), other) != acting.end()) continue;
-        auto refused = session->Check(other, bytes);
+        auto refused = session->Submit(other, bytes);
         ASSERT_FALSE(refused.ok());
         EXPECT_EQ(refused.status().code(), engine::codes::kNotYourTurn);
         EXPECT_FALSE(refused.status().reason().empty());
       }
-      // Accepting is only checking, too.
-      auto accepted = session->Check(move.seat, bytes);
-      ASSERT_TRUE(accepted.ok()) << accepted.status().ToString();
-      EXPECT_EQ(DeterministicBytes(*accepted.value()), bytes);
-      ASSERT_EQ(Observe(*session), before) << "a check changed the session at step " << step;
-
-      session->Apply(move.seat, *accepted.value());
+      ASSERT_EQ(Observe(*session), before) << "a refusal changed the session at step " << step;
+      // Accepted, then taken back (its storing failed): as if it never happened.
+      auto kept = [&] {  // the Diffs kept for resyncing, every view
+        std::vector<std::string> out;
+        for (size_t k = 0; k < session->num_views(); ++k)
+          for (const auto& f : session->ResyncFor(k, 1)) out.push_back(*f);
+        return out;
+      };
+      const auto kept_before = kept();
+      ASSERT_TRUE(session->Submit(move.seat, bytes).ok());
+      session->Undo();
+      ASSERT_EQ(Observe(*session), before) << "undo left a change at step " << step;
+      ASSERT_EQ(kept(), kept_before) << "undo left a kept Diff at step " << step;
+      ASSERT_TRUE(session->Submit(move.seat, bytes).ok());
     }
   }
 }
@@ -239,7 +247,9 @@ TEST_P(GameSessionTest, EveryActionAdvancesEveryViewByOneVersionAndItsDiffRebuil
       const engine::LoggedAction& logged = session->state().History().back();
       EXPECT_EQ(record.seat(), logged.seat);
       EXPECT_EQ(record.action(), logged.action);
-      EXPECT_FALSE(record.text().empty());
+      EXPECT_TRUE(record.text().empty()) << "words are the storage thread's work";
+      ASSERT_NE(applied.action, nullptr);
+      EXPECT_EQ(DeterministicBytes(*applied.action), record.action());
       EXPECT_EQ(record.at_unix_ms(), 0) << "the session reads no clock";
 
       ASSERT_EQ(applied.diffs.size(), session->num_views());
@@ -291,7 +301,7 @@ TEST_P(GameSessionTest, EveryActionAdvancesEveryViewByOneVersionAndItsDiffRebuil
     }
     const std::string last = session->state().History().back().action;
     for (int seat = 0; seat < seats; ++seat) {
-      EXPECT_EQ(session->Check(seat, last).status().code(), engine::codes::kGameOver);
+      EXPECT_EQ(session->Submit(seat, last).status().code(), engine::codes::kGameOver);
     }
   }
 }
@@ -376,10 +386,9 @@ TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
                   std::vector<std::string>{*session.SnapshotFor(0)});
       }
       for (size_t i = cut; i < log.size(); ++i) {
-        auto action = session.Check(log[i].seat, log[i].action);
-        ASSERT_TRUE(action.ok()) << action.status().ToString();
-        ASSERT_EQ(Bytes(session.Apply(log[i].seat, *action.value()).diffs), frames[i])
-            << "action " << i;
+        auto applied = session.Submit(log[i].seat, log[i].action);
+        ASSERT_TRUE(applied.ok()) << applied.status().ToString();
+        ASSERT_EQ(Bytes(applied.value().diffs), frames[i]) << "action " << i;
       }
       EXPECT_EQ(Observe(session), seen.back());
       EXPECT_TRUE(session.over());

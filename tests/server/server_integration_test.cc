@@ -313,6 +313,58 @@ TEST_F(ServerTest, LeavingBeforeStartFreesTheSeatAndPassesHost) {
   EXPECT_EQ(ErrorCode(a->Call(JoinMsg(room_id))), "room_not_found");
 }
 
+// A move is acknowledged and shown to anyone only once it is durable; while its sync is slow,
+// every other connection is served (no network thread waits on the disk), and requests to the
+// busy room wait their turn in order.
+TEST_F(ServerTest, NothingIsSentBeforeItIsStoredAndASlowSyncStallsNobodyElse) {
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  const std::string room_id = StartTwoPlayerGame(*a, *b);
+  TestClient* mover = nullptr;
+  std::string action;
+  for (TestClient* c : {a.get(), b.get()}) {
+    const int seat = c == a.get() ? 0 : 1;
+    action = ChooseAction(c->view(room_id), seat);
+    if (!action.empty()) {
+      mover = c;
+      break;
+    }
+  }
+  ASSERT_NE(mover, nullptr);
+  const uint64_t before = mover->view(room_id).version;
+
+  server_->gate().Hold();
+  const uint64_t id = mover->Send(ActionMsg(room_id, action));
+  const uint64_t chat = mover->Send(ChatMsg(room_id, "after my move"));
+  // Reaches the storage thread and waits there.
+  for (int i = 0; i < 200 && server_->gate().waiting() == 0; ++i) std::this_thread::sleep_for(5ms);
+  ASSERT_EQ(server_->gate().waiting(), 1);
+  // Others are served meanwhile: a ping, even a new room (a new player's Hello, being stored,
+  // would wait for the disk like the move).
+  EXPECT_TRUE(b->Call(PingMsg(), 1s).has_pong());
+  EXPECT_TRUE(a->Call(CreateRoomMsg(false, 2, 1), 1s).has_room());
+  // Nobody has heard of the move, and the room's next request waits behind it.
+  for (TestClient* c : {a.get(), b.get()}) {
+    for (const auto& m : c->PendingPushes(200ms)) {
+      EXPECT_FALSE(m.has_diff()) << "a diff before the move was stored";
+      EXPECT_FALSE(m.has_chat()) << "a later request overtook the move";
+    }
+  }
+  server_->gate().Release();
+  v1::ServerMessage reply = mover->WaitReply(id);
+  EXPECT_TRUE(reply.has_action_result()) << reply.DebugString();
+  EXPECT_TRUE(mover->WaitReply(chat).has_ok());
+  for (TestClient* c : {a.get(), b.get()}) {
+    EXPECT_TRUE(c->WaitPush([&](const v1::ServerMessage& m) {
+      return m.has_diff() && m.diff().diff().to_version() == before + 1;
+    }));
+  }
+  auto stored = server_->store().LoadGame(server_->store().LoadUnfinished().value()[0].record.game_id());
+  ASSERT_TRUE(stored.ok() && stored.value().has_value());
+  EXPECT_EQ(stored.value()->actions_size(), 1);
+  EXPECT_FALSE(stored.value()->actions(0).text().empty()) << "the move's words are stored";
+}
+
 TEST_F(ServerTest, TwoPlayersAndASpectatorPlayAFullGame) {
   auto a = Connect("Ada");
   auto b = Connect("Bob");

@@ -26,6 +26,11 @@ TEST(FlagsTest, DefaultsAndBothSyntaxes) {
   EXPECT_EQ(f->threads, 2);
   EXPECT_EQ(f->max_message_bytes, 64u * 1024);
   EXPECT_EQ(f->max_queue_bytes, 4u * 1024 * 1024);
+  EXPECT_EQ(f->durability, "machine");
+
+  f = ParseFlags({"--durability=process"});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ(f->durability, "process");
 
   f = ParseFlags({"--port", "9000", "--threads=4", "--db=/tmp/x.db", "--log-level", "debug",
                   "--max-queue-bytes", "2048", "--idle-timeout-seconds=10", "--help"});
@@ -47,6 +52,7 @@ TEST(FlagsTest, RefusesBadInput) {
   EXPECT_EQ(ParseFlags({"--port"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"stray"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--log-level", "loud"}).status().code(), "bad_flag");
+  EXPECT_EQ(ParseFlags({"--durability", "hope"}).status().code(), "bad_flag");
   EXPECT_NE(FlagsHelp().find("--max-queue-bytes"), std::string::npos);
 }
 

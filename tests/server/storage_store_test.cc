@@ -465,3 +465,60 @@ TEST_F(StoreTest, ConcurrentRoomsAppendWithoutInterference) {
 
 }  // namespace
 }  // namespace plateau::server
+
+namespace plateau::server {
+namespace {
+
+// --- Batches (group commit) ---
+
+TEST_F(StoreTest, ABatchCommitsTogetherAndARefusedCallInsideItFailsAlone) {
+  StoreGame("g1", 1, 0);
+  StoreGame("g2", 0, 0);
+  ASSERT_TRUE(store_->BeginBatch().ok());
+  EXPECT_TRUE(store_->AppendAction("g1", 1, NewAction(1)).ok());
+  EXPECT_EQ(store_->AppendAction("g1", 1, NewAction(1)).code(), store_codes::kDuplicateAction);
+  EXPECT_TRUE(store_->AppendAction("g2", 0, NewAction(0)).ok());
+  // A call with its own transaction (results) nests as a savepoint; its refusal undoes only it.
+  EXPECT_EQ(store_->FinishGame("nope", NewResults(), 5).code(), store_codes::kGameNotFound);
+  EXPECT_TRUE(store_->FinishGame("g2", NewResults(), 7).ok());
+  ASSERT_TRUE(store_->CommitBatch().ok());
+  Reopen();
+  auto g1 = store_->LoadGame("g1");
+  ASSERT_TRUE(g1.ok() && g1.value().has_value());
+  EXPECT_EQ(g1.value()->actions_size(), 2);
+  auto g2 = store_->LoadGame("g2");
+  ASSERT_TRUE(g2.ok() && g2.value().has_value());
+  EXPECT_EQ(g2.value()->actions_size(), 1);
+  EXPECT_EQ(g2.value()->finished_unix_ms(), 7);
+}
+
+TEST_F(StoreTest, ARolledBackBatchLeavesNothing) {
+  StoreGame("g1", 1, 0);
+  ASSERT_TRUE(store_->BeginBatch().ok());
+  EXPECT_TRUE(store_->AppendAction("g1", 1, NewAction(1)).ok());
+  EXPECT_TRUE(store_->SavePlayer("token-x", StoredPlayer{"p-x", "X"}).ok());
+  store_->RollbackBatch();
+  Reopen();
+  auto g1 = store_->LoadGame("g1");
+  ASSERT_TRUE(g1.ok() && g1.value().has_value());
+  EXPECT_EQ(g1.value()->actions_size(), 1);
+  auto found = store_->FindPlayer("token-x");
+  ASSERT_TRUE(found.ok());
+  EXPECT_FALSE(found.value().has_value());
+  // The connection is usable again, in and out of batches.
+  EXPECT_TRUE(store_->AppendAction("g1", 1, NewAction(1)).ok());
+}
+
+TEST_F(StoreTest, ProcessDurabilityOpensTheSameFile) {
+  StoreGame("g1", 2, 0);
+  store_.reset();
+  auto opened = SqliteStore::Open(path_, SqliteStore::Durability::kProcess);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  auto g1 = opened.value()->LoadGame("g1");
+  ASSERT_TRUE(g1.ok() && g1.value().has_value());
+  EXPECT_EQ(g1.value()->actions_size(), 2);
+  EXPECT_TRUE(opened.value()->AppendAction("g1", 2, NewAction(2)).ok());
+}
+
+}  // namespace
+}  // namespace plateau::server

@@ -12,7 +12,10 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <deque>
 #include <filesystem>
 #include <functional>
@@ -41,6 +44,67 @@ using namespace std::chrono_literals;
 
 using plateau::testing::TempDir;
 
+// The store the test server runs on: SQLite, with a gate on commits a test may close to see what
+// the server does while a sync is slow (nothing acknowledged, nobody else stalled).
+class GatedStore : public Store {
+ public:
+  explicit GatedStore(Store& inner) : inner_(inner) {}
+  void Hold() { held_ = true; }
+  void Release() {
+    {
+      std::lock_guard lock(mu_);
+      held_ = false;
+    }
+    opened_.notify_all();
+  }
+  // Batches that reached their commit while held.
+  int waiting() const { return waiting_; }
+
+  Status BeginBatch() override { return inner_.BeginBatch(); }
+  Status CommitBatch() override {
+    std::unique_lock lock(mu_);
+    if (held_) {
+      ++waiting_;
+      opened_.wait_for(lock, std::chrono::seconds(10), [&] { return !held_; });
+      --waiting_;
+    }
+    lock.unlock();
+    return inner_.CommitBatch();
+  }
+  void RollbackBatch() override { inner_.RollbackBatch(); }
+  Status SavePlayer(const std::string& t, const StoredPlayer& p) override {
+    return inner_.SavePlayer(t, p);
+  }
+  StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string& t) override {
+    return inner_.FindPlayer(t);
+  }
+  Status BeginGame(const v1::GameRecord& r, const RoomRecord& room) override {
+    return inner_.BeginGame(r, room);
+  }
+  Status AppendAction(const std::string& g, uint32_t i, const v1::ReplayAction& a) override {
+    return inner_.AppendAction(g, i, a);
+  }
+  Status FinishGame(const std::string& g, const std::vector<v1::SeatResult>& r,
+                    int64_t ms) override {
+    return inner_.FinishGame(g, r, ms);
+  }
+  StatusOr<std::optional<v1::GameRecord>> LoadGame(const std::string& g) override {
+    return inner_.LoadGame(g);
+  }
+  StatusOr<std::vector<v1::ReplaySummary>> ListFinished(const std::string& g, uint32_t l,
+                                                       const std::string& b) override {
+    return inner_.ListFinished(g, l, b);
+  }
+  StatusOr<std::vector<Unfinished>> LoadUnfinished() override { return inner_.LoadUnfinished(); }
+
+ private:
+  Store& inner_;
+  std::mutex mu_;
+  std::condition_variable opened_;
+  std::atomic<bool> held_{false};
+  std::atomic<int> waiting_{0};
+};
+
 // The whole server on its own io_context and threads, on a database file that outlives it (so a
 // second instance can open the same file).
 class TestServer {
@@ -54,14 +118,15 @@ class TestServer {
       return;
     }
     store_ = std::move(store).value();
-    replay_service_ = std::make_unique<ReplayService>(*store_);
+    gated_ = std::make_unique<GatedStore>(*store_);
+    replay_service_ = std::make_unique<ReplayService>(*gated_);
     replays_ = replay_service_.get();
     ServerOptions options;
     options.bind = "127.0.0.1";
     options.port = 0;
     options.limits = std::move(limits);
     options.empty_room_grace = empty_room_grace;
-    server_ = std::make_unique<Server>(ioc_, options, *store_, replays_);
+    server_ = std::make_unique<Server>(ioc_, options, *gated_, replays_);
     engine::Status started = server_->Start();
     if (!started.ok()) {
       ADD_FAILURE() << "server did not start: " << started.ToString();
@@ -88,12 +153,14 @@ class TestServer {
     server_.reset();
     replays_ = nullptr;
     replay_service_.reset();
+    gated_.reset();
     store_.reset();
   }
 
   uint16_t port() const { return server_ ? server_->port() : 0; }
   Server& server() { return *server_; }
   Store& store() { return *store_; }
+  GatedStore& gate() { return *gated_; }
 
   // Runs `fn` on the room's strand and waits for it (bounded). False if there is no such room.
   bool InspectRoom(const std::string& room_id,
@@ -112,6 +179,7 @@ class TestServer {
  private:
   boost::asio::io_context ioc_;
   std::unique_ptr<SqliteStore> store_;
+  std::unique_ptr<GatedStore> gated_;
   std::unique_ptr<ReplayService> replay_service_;
   Replays* replays_ = nullptr;
   std::unique_ptr<Server> server_;

@@ -1,0 +1,71 @@
+#pragma once
+// Every call to the Store runs here, on one thread of its own, never on a network thread: a sync
+// takes milliseconds and would stall every connection of the thread that waited on it.
+//
+// Group commit: the thread takes every job queued since its last batch (up to kMaxBatch), runs
+// them inside one store batch and commits once, so a thousand rooms appending at the same time
+// cost one sync, not a thousand. A job's `done` runs after the commit with the job's own status,
+// or the commit's when the job succeeded but the batch could not be made durable: whoever waits
+// on a write learns it is durable before acting on it. `done` runs on the storage thread; callers
+// post from it to their own strand and must not block in it.
+//
+// Stop() (and the destructor) runs what is queued, then joins: nothing accepted is dropped.
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "server/store.h"
+
+namespace plateau::server {
+
+class StorageExecutor {
+ public:
+  static constexpr size_t kMaxBatch = 1024;
+
+  using Work = std::function<Status(Store&)>;
+  using Done = std::function<void(Status)>;
+
+  explicit StorageExecutor(Store& store);
+  ~StorageExecutor();
+  StorageExecutor(const StorageExecutor&) = delete;
+  StorageExecutor& operator=(const StorageExecutor&) = delete;
+
+  // Queues `work`; `done` (may be empty) gets its outcome once its batch is committed. After
+  // Stop, the job runs at once on the caller's thread (start-up and shutdown paths only).
+  void Submit(Work work, Done done);
+  // Runs what is queued and joins the thread. Call from one thread (the owner's); idempotent.
+  void Stop();
+
+  struct Stats {
+    uint64_t batches = 0;
+    uint64_t jobs = 0;
+    uint64_t failed_commits = 0;
+    uint64_t largest_batch = 0;
+    uint64_t commit_micros_total = 0;  // time spent committing (the syncs), summed
+    uint64_t queued = 0;               // waiting now
+  };
+  Stats stats() const;
+
+ private:
+  struct Job {
+    Work work;
+    Done done;
+  };
+  void Loop();
+  // Runs one batch of jobs and reports every outcome.
+  void RunBatch(std::vector<Job>& jobs);
+
+  Store& store_;
+  mutable std::mutex mu_;
+  std::condition_variable wake_;
+  std::vector<Job> queue_;
+  bool stopping_ = false;
+  bool stopped_ = false;
+  Stats stats_;
+  std::thread thread_;
+};
+
+}  // namespace plateau::server
