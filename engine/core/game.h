@@ -178,6 +178,13 @@ class State {
   // What `seat` may know, as the game's View message. kSpectator for onlookers. Contains nothing
   // the seat may not know; once the game is over everything may be revealed.
   virtual std::unique_ptr<Message> View(int seat) const = 0;
+  // The view in two parts, for a game that builds it so: PublicView is what every recipient
+  // (each seat and the spectators) gets alike; PrivateView(seat) the rest, in other top-level
+  // fields, so that View(seat) is their merge and a diff of each part applies to the merged view.
+  // The server builds and diffs the public part once per action instead of once per recipient.
+  // PublicView is null for a game that does not split; PrivateView is then the whole view.
+  virtual std::unique_ptr<Message> PublicView() const { return nullptr; }
+  virtual std::unique_ptr<Message> PrivateView(int seat) const { return View(seat); }
 
   // Final results, meaningful once terminal. Ranks: 1 is first; tied seats share a rank and the
   // next rank is skipped, unless the game says otherwise. Seats that resigned rank after every

@@ -45,12 +45,24 @@ template <class Derived, class StateProto, class ActionProto, class ViewProto>
 class TypedState : public State {
  public:
   std::unique_ptr<Message> View(int seat) const final {
+    if (auto whole = PublicView()) {
+      whole->MergeFrom(*PrivateView(seat));
+      return whole;
+    }
     auto v = std::make_unique<ViewProto>(TypedView(seat));
-    // The core's share of every view: the viewer's questions and the log it may read.
-    plateau::v1::Table* t = v->mutable_table();
-    for (auto& p : Prompts(seat)) *t->add_prompts() = std::move(p);
-    LogFor(s_.table(), seat, t->mutable_log());
-    for (int r : s_.table().resigned()) t->add_resigned(r);
+    AddTable(seat, *v);
+    return v;
+  }
+  std::unique_ptr<Message> PublicView() const final {
+    if (!splits_) return nullptr;
+    auto v = std::make_unique<ViewProto>();
+    TypedPublicView(v.get());
+    return v;
+  }
+  std::unique_ptr<Message> PrivateView(int seat) const final {
+    if (!splits_) return View(seat);
+    auto v = std::make_unique<ViewProto>(TypedPrivateView(seat));
+    AddTable(seat, *v);
     return v;
   }
   std::unique_ptr<State> Clone() const final {
@@ -69,7 +81,8 @@ class TypedState : public State {
   const plateau::v1::TableState& table() const final { return s_.table(); }
 
  protected:
-  TypedState(const Game* game, int num_seats) : State(game, num_seats) {}
+  TypedState(const Game* game, int num_seats, bool splits = false)
+      : State(game, num_seats), splits_(splits) {}
 
   plateau::v1::TableState* mutable_table() final { return s_.mutable_table(); }
 
@@ -77,7 +90,18 @@ class TypedState : public State {
   virtual void TypedApply(int seat, const ActionProto& action) = 0;
   // The game's own moves (answers to its questions are listed by the core).
   virtual std::vector<ActionProto> TypedLegalActions(int seat) const = 0;
-  virtual ViewProto TypedView(int seat) const = 0;
+  // A game builds its view whole (TypedView), or in two parts (see State::PublicView):
+  // TypedPublicView fills the fields every recipient sees alike, TypedPrivateView
+  // the viewer's own, in other top-level fields; such a game passes splits = true to the
+  // constructor. The core adds its table (questions, log) to the private part.
+  virtual ViewProto TypedView(int seat) const {
+    ViewProto v;
+    TypedPublicView(&v);
+    v.MergeFrom(TypedPrivateView(seat));
+    return v;
+  }
+  virtual void TypedPublicView(ViewProto* view) const {}
+  virtual ViewProto TypedPrivateView(int seat) const { return ViewProto(); }
 
   std::vector<std::unique_ptr<Message>> GameLegalActions(int seat) const final {
     std::vector<std::unique_ptr<Message>> out;
@@ -92,6 +116,16 @@ class TypedState : public State {
   }
 
   StateProto s_;
+
+ private:
+  // The core's share of every view: the viewer's questions and the log it may read.
+  void AddTable(int seat, ViewProto& v) const {
+    plateau::v1::Table* t = v.mutable_table();
+    for (auto& p : Prompts(seat)) *t->add_prompts() = std::move(p);
+    LogFor(s_.table(), seat, t->mutable_log());
+    for (int r : s_.table().resigned()) t->add_resigned(r);
+  }
+  bool splits_;
 };
 
 }  // namespace plateau::engine

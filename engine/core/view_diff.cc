@@ -1,6 +1,7 @@
 #include "engine/core/view_diff.h"
 
 #include <google/protobuf/descriptor.h>
+#include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/util/message_differencer.h>
 
 #include <cstdlib>
@@ -58,18 +59,78 @@ ScalarValue ReadScalar(const Message& m, const FieldDescriptor* f, int index) {
   return v;
 }
 
-bool SameScalar(const ScalarValue& a, const ScalarValue& b) {
-  if (a.value_case() != b.value_case()) return false;
-  if (a.value_case() == ScalarValue::kDoubleValue) {
-    // Bitwise, so -0.0 vs 0.0 and NaN payloads still produce an op and stay byte-exact.
-    double x = a.double_value(), y = b.double_value();
-    return std::memcmp(&x, &y, sizeof x) == 0;
-  }
-  return a.SerializeAsString() == b.SerializeAsString();
+template <class T>
+bool Bitwise(T x, T y) {
+  return std::memcmp(&x, &y, sizeof x) == 0;
 }
 
+// Field `f` (element `i` of a repeated one) holds the same value in `a` and `b`, compared in
+// place: no value is copied or serialized (diffing is on every action's path).
+bool SameValue(const Message& a, const Message& b, const FieldDescriptor* f, int i);
+
 bool SameMessage(const Message& a, const Message& b) {
-  return a.SerializeAsString() == b.SerializeAsString();
+  if (&a == &b) return true;
+  const auto* desc = a.GetDescriptor();
+  const Reflection* ra = a.GetReflection();
+  const Reflection* rb = b.GetReflection();
+  for (int k = 0; k < desc->field_count(); ++k) {
+    const FieldDescriptor* f = desc->field(k);
+    if (f->is_repeated()) {
+      const int n = ra->FieldSize(a, f);
+      if (n != rb->FieldSize(b, f)) return false;
+      for (int i = 0; i < n; ++i)
+        if (!SameValue(a, b, f, i)) return false;
+    } else {
+      if (f->has_presence() && ra->HasField(a, f) != rb->HasField(b, f)) return false;
+      if (!SameValue(a, b, f, -1)) return false;
+    }
+  }
+  // Unknown fields are not compared: called different (a view built by the engine has none).
+  return ra->GetUnknownFields(a).empty() && rb->GetUnknownFields(b).empty();
+}
+
+bool SameValue(const Message& a, const Message& b, const FieldDescriptor* f, int i) {
+  const Reflection* ra = a.GetReflection();
+  const Reflection* rb = b.GetReflection();
+  const bool rep = i >= 0;
+  switch (f->cpp_type()) {
+    case FieldDescriptor::CPPTYPE_INT32:
+      return rep ? ra->GetRepeatedInt32(a, f, i) == rb->GetRepeatedInt32(b, f, i)
+                 : ra->GetInt32(a, f) == rb->GetInt32(b, f);
+    case FieldDescriptor::CPPTYPE_INT64:
+      return rep ? ra->GetRepeatedInt64(a, f, i) == rb->GetRepeatedInt64(b, f, i)
+                 : ra->GetInt64(a, f) == rb->GetInt64(b, f);
+    case FieldDescriptor::CPPTYPE_UINT32:
+      return rep ? ra->GetRepeatedUInt32(a, f, i) == rb->GetRepeatedUInt32(b, f, i)
+                 : ra->GetUInt32(a, f) == rb->GetUInt32(b, f);
+    case FieldDescriptor::CPPTYPE_UINT64:
+      return rep ? ra->GetRepeatedUInt64(a, f, i) == rb->GetRepeatedUInt64(b, f, i)
+                 : ra->GetUInt64(a, f) == rb->GetUInt64(b, f);
+    case FieldDescriptor::CPPTYPE_DOUBLE:
+      return rep ? Bitwise(ra->GetRepeatedDouble(a, f, i), rb->GetRepeatedDouble(b, f, i))
+                 : Bitwise(ra->GetDouble(a, f), rb->GetDouble(b, f));
+    case FieldDescriptor::CPPTYPE_FLOAT:
+      return rep ? Bitwise(ra->GetRepeatedFloat(a, f, i), rb->GetRepeatedFloat(b, f, i))
+                 : Bitwise(ra->GetFloat(a, f), rb->GetFloat(b, f));
+    case FieldDescriptor::CPPTYPE_BOOL:
+      return rep ? ra->GetRepeatedBool(a, f, i) == rb->GetRepeatedBool(b, f, i)
+                 : ra->GetBool(a, f) == rb->GetBool(b, f);
+    case FieldDescriptor::CPPTYPE_ENUM:
+      return rep ? ra->GetRepeatedEnumValue(a, f, i) == rb->GetRepeatedEnumValue(b, f, i)
+                 : ra->GetEnumValue(a, f) == rb->GetEnumValue(b, f);
+    case FieldDescriptor::CPPTYPE_STRING: {
+      std::string sa, sb;
+      const std::string& x = rep ? ra->GetRepeatedStringReference(a, f, i, &sa)
+                                 : ra->GetStringReference(a, f, &sa);
+      const std::string& y = rep ? rb->GetRepeatedStringReference(b, f, i, &sb)
+                                 : rb->GetStringReference(b, f, &sb);
+      return x == y;
+    }
+    case FieldDescriptor::CPPTYPE_MESSAGE:
+      return rep ? SameMessage(ra->GetRepeatedMessage(a, f, i), rb->GetRepeatedMessage(b, f, i))
+                 : SameMessage(ra->GetMessage(a, f), rb->GetMessage(b, f));
+  }
+  return false;
 }
 
 DiffOp MakeOp(const Path& path) {
@@ -81,19 +142,24 @@ DiffOp MakeOp(const Path& path) {
 void DiffMessage(const Message& a, const Message& b, Path& path, std::vector<DiffOp>& ops);
 
 // Diffs two present sub-messages: field-level ops when they are smaller than replacing the whole.
+// Equal sub-messages give no ops, so there is no separate equality pass (which would compare
+// every level once per ancestor); the whole is serialized only when it is the smaller.
 void DiffSubMessage(const Message& a, const Message& b, Path& path, std::vector<DiffOp>& ops) {
-  if (SameMessage(a, b)) return;
-  std::vector<DiffOp> sub;
-  DiffMessage(a, b, path, sub);
+  const size_t first = ops.size();
+  DiffMessage(a, b, path, ops);
+  if (ops.size() == first) return;
   size_t sub_bytes = 0;
-  for (const auto& op : sub) sub_bytes += op.ByteSizeLong();
+  for (size_t i = first; i < ops.size(); ++i) sub_bytes += ops[i].ByteSizeLong();
+  // What a set_message op takes: the path, then the message with its tag and length prefix.
   DiffOp whole = MakeOp(path);
+  const size_t b_bytes = b.ByteSizeLong();
+  const size_t whole_bytes = whole.ByteSizeLong() + 1 +
+                             google::protobuf::io::CodedOutputStream::VarintSize64(b_bytes) +
+                             b_bytes;
+  if (whole_bytes > sub_bytes) return;
   whole.set_set_message(b.SerializeAsString());
-  if (whole.ByteSizeLong() <= sub_bytes) {
-    ops.push_back(std::move(whole));
-  } else {
-    for (auto& op : sub) ops.push_back(std::move(op));
-  }
+  ops.resize(first);
+  ops.push_back(std::move(whole));
 }
 
 void DiffRepeated(const Message& a, const Message& b, const FieldDescriptor* f, Path& path,
@@ -109,10 +175,9 @@ void DiffRepeated(const Message& a, const Message& b, const FieldDescriptor* f, 
     if (is_msg) {
       DiffSubMessage(ra->GetRepeatedMessage(a, f, i), rb->GetRepeatedMessage(b, f, i), path, ops);
     } else {
-      ScalarValue va = ReadScalar(a, f, i), vb = ReadScalar(b, f, i);
-      if (!SameScalar(va, vb)) {
+      if (!SameValue(a, b, f, i)) {
         DiffOp op = MakeOp(path);
-        *op.mutable_set_scalar() = std::move(vb);
+        *op.mutable_set_scalar() = ReadScalar(b, f, i);
         ops.push_back(std::move(op));
       }
     }
@@ -164,18 +229,16 @@ void DiffMessage(const Message& a, const Message& b, Path& path, std::vector<Dif
           ops.push_back(std::move(op));
         }
       } else {
-        ScalarValue vb = ReadScalar(b, f, -1);
-        if (!ha || !SameScalar(ReadScalar(a, f, -1), vb)) {
+        if (!ha || !SameValue(a, b, f, -1)) {
           DiffOp op = MakeOp(path);
-          *op.mutable_set_scalar() = std::move(vb);
+          *op.mutable_set_scalar() = ReadScalar(b, f, -1);
           ops.push_back(std::move(op));
         }
       }
     } else {
-      ScalarValue va = ReadScalar(a, f, -1), vb = ReadScalar(b, f, -1);
-      if (!SameScalar(va, vb)) {
+      if (!SameValue(a, b, f, -1)) {
         DiffOp op = MakeOp(path);
-        *op.mutable_set_scalar() = std::move(vb);
+        *op.mutable_set_scalar() = ReadScalar(b, f, -1);
         ops.push_back(std::move(op));
       }
     }

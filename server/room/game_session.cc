@@ -38,8 +38,29 @@ GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> sta
       state_(std::move(state)),
       version_(version) {
   const int n = state_->num_seats();
-  for (int k = 0; k <= n; ++k) views_.push_back(state_->View(k < n ? k : engine::kSpectator));
+  public_ = state_->PublicView();
+  for (int k = 0; k <= n; ++k) views_.push_back(Build(static_cast<size_t>(k)));
   recent_.resize(views_.size());
+}
+
+std::unique_ptr<google::protobuf::Message> GameSession::Build(size_t view_index) const {
+  const int r = view_index < static_cast<size_t>(state_->num_seats()) ? static_cast<int>(view_index)
+                                                                      : engine::kSpectator;
+  return public_ ? state_->PrivateView(r) : state_->View(r);
+}
+
+std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) const {
+  std::unique_ptr<google::protobuf::Message> whole;
+  if (view_index + 1 == views_.size() && !watched_) return state_->View(engine::kSpectator);
+  if (!public_) {
+    whole.reset(views_[view_index]->New());
+    whole->CopyFrom(*views_[view_index]);
+    return whole;
+  }
+  whole.reset(public_->New());
+  whole->CopyFrom(*public_);
+  whole->MergeFrom(*views_[view_index]);
+  return whole;
 }
 
 size_t GameSession::ViewIndex(int seat) const {
@@ -66,13 +87,25 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   const int n = state_->num_seats();
   const std::vector<int> acting = state_->ActingSeats();
   out.game_over = state_->IsTerminal();
+  // The part every recipient shares is built and diffed once (a game that splits its view).
+  std::vector<v1::DiffOp> shared;
+  if (public_) {
+    std::unique_ptr<google::protobuf::Message> next = state_->PublicView();
+    shared = engine::ComputeDiff(*public_, *next);
+    public_ = std::move(next);
+  }
   for (int k = 0; k <= n; ++k) {
-    std::unique_ptr<google::protobuf::Message> next = state_->View(k < n ? k : engine::kSpectator);
+    if (k == n && !watched_) {
+      out.diffs.push_back(nullptr);
+      continue;
+    }
+    std::unique_ptr<google::protobuf::Message> next = Build(static_cast<size_t>(k));
     v1::ServerMessage m;
     v1::Diff* diff = m.mutable_diff();
     diff->set_room_id(room_id_);
     diff->mutable_diff()->set_from_version(version_ - 1);
     diff->mutable_diff()->set_to_version(version_);
+    for (const auto& op : shared) *diff->mutable_diff()->add_ops() = op;
     for (auto& op : engine::ComputeDiff(*views_[static_cast<size_t>(k)], *next)) {
       *diff->mutable_diff()->add_ops() = std::move(op);
     }
@@ -88,6 +121,14 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   return out;
 }
 
+void GameSession::SetWatched(bool watched) {
+  if (watched == watched_) return;
+  watched_ = watched;
+  if (!watched) return;
+  views_.back() = Build(views_.size() - 1);
+  recent_.back().clear();
+}
+
 void GameSession::Undo() {
   std::vector<engine::LoggedAction> log = state_->History();
   if (log.empty()) return;
@@ -101,9 +142,11 @@ void GameSession::Undo() {
   }
   state_ = std::move(replayed).value();
   --version_;
+  public_ = state_->PublicView();
   const int n = state_->num_seats();
   for (int k = 0; k <= n; ++k) {
-    views_[static_cast<size_t>(k)] = state_->View(k < n ? k : engine::kSpectator);
+    if (k == n && !watched_) continue;
+    views_[static_cast<size_t>(k)] = Build(static_cast<size_t>(k));
     auto& recent = recent_[static_cast<size_t>(k)];
     // The newest kept Diff led to the version taken back (an older one may have been dropped
     // already when the history was full; then a resync from before it gets a Snapshot).
@@ -114,7 +157,8 @@ void GameSession::Undo() {
 SharedBuffer GameSession::SnapshotFor(size_t view_index) const {
   v1::ServerMessage m;
   v1::Snapshot* snap = m.mutable_snapshot();
-  const google::protobuf::Message& view = *views_[view_index];
+  const std::unique_ptr<google::protobuf::Message> whole = view(view_index);
+  const google::protobuf::Message& view = *whole;
   snap->set_room_id(room_id_);
   snap->set_version(version_);
   snap->set_seat(view_index + 1 < views_.size() ? static_cast<int>(view_index) : -1);
@@ -127,6 +171,7 @@ SharedBuffer GameSession::SnapshotFor(size_t view_index) const {
 
 std::vector<SharedBuffer> GameSession::ResyncFor(size_t view_index, uint64_t have_version) const {
   if (have_version == version_) return {};
+  if (view_index + 1 == views_.size() && !watched_) return {SnapshotFor(view_index)};
   const auto& recent = recent_[view_index];
   // A version from before the kept Diffs, or one this game never had (0, a later one), can only
   // be answered with the whole view.

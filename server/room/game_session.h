@@ -10,8 +10,10 @@
 // point of the game for everyone. A restored session goes on from 1 + the number of actions.
 //
 // Views: one per seat (view index = seat) and one shared by every spectator (view index
-// num_seats). The last kDiffHistory Diffs of each view are kept for ResyncFor; an older version
-// gets a Snapshot. A restored session has no history: every resuming client gets a Snapshot.
+// num_seats). The spectators' view is built and diffed only while someone watches (SetWatched):
+// nobody would receive it otherwise. The last kDiffHistory Diffs of each view are kept for
+// ResyncFor; an older version gets a Snapshot. A restored session has no history: every resuming
+// client gets a Snapshot.
 //
 // Accepting an action is one call, Submit, which parses, validates and applies it once and builds
 // the frames to send; the caller makes the action durable and only then sends them. If storing
@@ -38,7 +40,8 @@ class GameSession {
   // What applying one action produced.
   struct Applied {
     uint32_t action_index = 0;        // its place in the game's log
-    std::vector<SharedBuffer> diffs;  // one Diff frame per view, by view index
+    std::vector<SharedBuffer> diffs;  // one Diff frame per view, by view index (null for the
+                                      // spectators' view while nobody watches)
     bool game_over = false;
     // What the store keeps (seat and the action's bytes; its time and text are left to the
     // caller, the text being for readers, off the hot path) and the parsed action.
@@ -66,11 +69,17 @@ class GameSession {
   size_t num_views() const { return views_.size(); }
   // The view a recipient receives: its seat's, or the spectators' for any negative seat.
   size_t ViewIndex(int seat) const;
-  const google::protobuf::Message& view(size_t view_index) const { return *views_[view_index]; }
+  // The whole view a recipient holds now (a copy: the session may keep it in parts).
+  std::unique_ptr<google::protobuf::Message> view(size_t view_index) const;
 
   // Applies the action `seat` sent when the rules accept it now (validated once, by the engine's
   // Apply); otherwise the refusal to send back, and nothing changed.
   engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes);
+  // Whether anyone watches: the spectators' view is kept up to date only then. Turning it on
+  // rebuilds that view from the position (its watchers start from a Snapshot).
+  void SetWatched(bool watched);
+  bool watched() const { return watched_; }
+
   // Takes back the last Submit (its storing failed): position, version, views and kept Diffs are
   // as before it. Replays the game from its log: the rare path, not the hot one.
   void Undo();
@@ -97,9 +106,14 @@ class GameSession {
   const std::string room_id_;
   const std::string options_;  // what Undo replays with
   const uint64_t seed_;
+  bool watched_ = false;
   std::unique_ptr<engine::State> state_;
   uint64_t version_;
-  std::vector<std::unique_ptr<google::protobuf::Message>> views_;  // per seat, then spectators
+  // The view (or, for a game that splits it, the private part) each recipient holds: per seat,
+  // then the spectators'. The shared public part, when the game has one.
+  std::vector<std::unique_ptr<google::protobuf::Message>> views_;
+  std::unique_ptr<google::protobuf::Message> public_;
+  std::unique_ptr<google::protobuf::Message> Build(size_t view_index) const;
   std::vector<std::deque<SentDiff>> recent_;                       // same indexing
 };
 

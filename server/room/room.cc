@@ -87,7 +87,11 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   }
   room->game_id_ = record.game_id();
   room->session_ = std::move(session).value();
+  room->UpdateWatched();
   room->phase_ = Phase::kPlaying;
+  // Its last move was stored but not its result (the server stopped in between): finished when
+  // announced, its result stored then.
+  room->finish_on_announce_ = room->session_->over();
   return room;
 }
 
@@ -106,11 +110,30 @@ void Room::Create(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
 }
 
 void Room::Announce() {
-  boost::asio::post(strand_, [self = shared_from_this()] {
+  Run([self = shared_from_this()] {
     for (const auto& [pid, member] : self->members_) {
       self->host_.SetMembership(pid, self->settings_.room_id, true);
     }
     self->Publish();
+    if (!self->finish_on_announce_) return;
+    self->finish_on_announce_ = false;
+    std::vector<v1::SeatResult> results = self->session_->Results();
+    for (v1::SeatResult& r : results) r.set_name(self->seats_[r.seat()].name);
+    self->busy_ = true;
+    self->storage_.Submit(
+        [game_id = self->game_id_, results](Store& store) {
+          return store.FinishGame(game_id, results, NowUnixMs());
+        },
+        [self](Status stored) {
+          boost::asio::post(self->strand_, [self, stored] {
+            if (!stored.ok()) {
+              spdlog::error("room {}: cannot store the results of {}: {}",
+                            self->settings_.room_id, self->game_id_, stored.ToString());
+            }
+            self->FinishGame();
+            self->Resume();
+          });
+        });
   });
 }
 
@@ -317,6 +340,7 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
     }
     members_[pid] = Member{player->name, -1, conn};
     host_.SetMembership(pid, settings_.room_id, true);
+    UpdateWatched();
   } else {
     // A member already (perhaps seated): it keeps its place and receives again.
     Attach(pid, conn);
@@ -381,6 +405,14 @@ void Room::Attach(const std::string& player_id, const ConnectionPtr& conn) {
 void Room::RemoveMember(const std::string& player_id) {
   members_.erase(player_id);
   host_.SetMembership(player_id, settings_.room_id, false);
+  UpdateWatched();
+}
+
+void Room::UpdateWatched() {
+  if (!session_) return;
+  bool watched = false;
+  for (const auto& [pid, member] : members_) watched = watched || member.seat < 0;
+  session_->SetWatched(watched);
 }
 
 // A room waiting for players, or a finished one, is gone once no member is connected: nothing can
@@ -505,6 +537,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   for (int i = 0; i < n; ++i) members_[seats_[static_cast<size_t>(i)].player_id].seat = i;
   game_id_ = game_id;
   session_ = std::move(session);
+  UpdateWatched();
   phase_ = Phase::kPlaying;
   spdlog::info("room {}: game {} started with {} players", settings_.room_id, game_id_, n);
 
@@ -587,7 +620,8 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
   reply.mutable_action_result()->set_action_index(applied.action_index);
   conn->Send(Encode(reply));
   for (const auto& [pid, member] : members_) {
-    if (auto c = member.conn.lock()) c->Send(applied.diffs[ViewIndex(member)]);
+    const SharedBuffer& diff = applied.diffs[ViewIndex(member)];
+    if (auto c = member.conn.lock(); c && diff) c->Send(diff);
   }
   if (applied.game_over) FinishGame();
 }

@@ -137,6 +137,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   void Attach(const std::string& player_id, const ConnectionPtr& conn);
   void RemoveMember(const std::string& player_id);
+  // Tells the session whether anyone watches (it keeps the spectators' view only then).
+  void UpdateWatched();
   void FinishGame();
 
   // Which of the session's views a member receives (the game must have started).
@@ -160,6 +162,7 @@ class Room : public std::enable_shared_from_this<Room> {
   StorageExecutor& storage_;
   RoomHost& host_;
   bool busy_ = false;  // waiting on the store
+  bool finish_on_announce_ = false;  // restored from a log that reached the end
   std::deque<std::function<void()>> deferred_;
 
   Phase phase_ = Phase::kWaiting;

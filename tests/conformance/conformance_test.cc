@@ -427,6 +427,49 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotChangeRefusalsOrLegalActions) {
   }
 }
 
+// A game that builds its view in two parts (public, private) keeps them in separate top-level
+// fields, so that each part's diff applies to the whole view, and their merge is the view.
+TEST_P(ConformanceTest, ViewPartsAreDisjointAndMergeIntoTheView) {
+  std::set<int> public_fields, private_fields;
+  bool splits = false;
+  for (int seats : SeatCounts()) {
+    for (int p = 0; p < Scaled(20); ++p) {
+      const uint64_t seed = 104729ULL * static_cast<uint64_t>(p) + 11;
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      std::string error;
+      auto check = [&](const State& s) {
+        auto pub = s.PublicView();
+        if (!pub) return;
+        splits = true;
+        std::vector<const google::protobuf::FieldDescriptor*> set;
+        pub->GetReflection()->ListFields(*pub, &set);
+        for (const auto* f : set) public_fields.insert(f->number());
+        for (int r : Recipients(s)) {
+          auto priv = s.PrivateView(r);
+          set.clear();
+          priv->GetReflection()->ListFields(*priv, &set);
+          for (const auto* f : set) private_fields.insert(f->number());
+          std::unique_ptr<engine::Message> whole(pub->New());
+          whole->CopyFrom(*pub);
+          whole->MergeFrom(*priv);
+          ASSERT_EQ(DeterministicBytes(*whole), DeterministicBytes(*s.View(r)))
+              << "the parts of recipient " << r << "'s view do not make its view";
+        }
+      };
+      int steps = RandomPlayout(*state, rng, [&](const State& s, int, const engine::Message&) {
+        if (rng.Below(4) == 0) check(s);
+      }, &error);
+      ASSERT_GE(steps, 0) << error;
+      check(*state);
+      if (HasFatalFailure()) return;
+    }
+  }
+  if (!splits) GTEST_SKIP() << "the game builds its views whole";
+  for (int f : public_fields)
+    EXPECT_EQ(private_fields.count(f), 0u) << "field " << f << " is in both parts of the view";
+}
+
 // Changes one field of an action the way a careless or hostile client would: a number nudged or
 // replaced, a flag flipped, an element added to or dropped from a list. Stays inside the kind of
 // move the action is (the set field of its root), and leaves answers (`core`) alone.

@@ -101,7 +101,7 @@ struct Observed {
 Observed Observe(const GameSession& session) {
   Observed o{session.version(), session.next_action_index(), session.state().Serialize(), {}, {}};
   for (size_t k = 0; k < session.num_views(); ++k) {
-    o.views.push_back(DeterministicBytes(session.view(k)));
+    o.views.push_back(DeterministicBytes(*session.view(k)));
     o.snapshots.push_back(*session.SnapshotFor(k));
   }
   return o;
@@ -120,7 +120,9 @@ class GameSessionTest : public ::testing::TestWithParam<std::string> {
   std::unique_ptr<GameSession> Start(int seats, uint64_t seed) const {
     auto session = GameSession::Start(game(), kRoomId, seats, "", seed);
     EXPECT_TRUE(session.ok()) << session.status().ToString();
-    return session.ok() ? std::move(session).value() : nullptr;
+    if (!session.ok()) return nullptr;
+    session.value()->SetWatched(true);  // every view kept, the spectators' included
+    return std::move(session).value();
   }
 
   // Submits one move as the room does; returns its record.
@@ -270,7 +272,7 @@ TEST_P(GameSessionTest, EveryActionAdvancesEveryViewByOneVersionAndItsDiffRebuil
         const std::string expected = DeterministicBytes(*session->state().View(seat));
         ASSERT_EQ(DeterministicBytes(*held[k].view), expected)
             << "view " << k << " after action " << index;
-        EXPECT_EQ(DeterministicBytes(session->view(k)), expected);
+        EXPECT_EQ(DeterministicBytes(*session->view(k)), expected);
         // The Diff just sent is what a recipient one version behind is sent again.
         EXPECT_EQ(Bytes(session->ResyncFor(k, version)),
                   std::vector<std::string>{*applied.diffs[k]});
@@ -379,6 +381,7 @@ TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
       auto restored = GameSession::Restore(game(), kRoomId, seats, "", seed, prefix);
       ASSERT_TRUE(restored.ok()) << restored.status().ToString();
       GameSession& session = *restored.value();
+      session.SetWatched(true);
       ASSERT_EQ(Observe(session), seen[cut]) << "restored after " << cut << " actions";
       // No history survives: a resuming client gets a Snapshot.
       if (cut > 0) {
@@ -408,6 +411,33 @@ TEST_P(GameSessionTest, LogTheRulesRefuseIsNotRestored) {
   auto restored = GameSession::Restore(game(), kRoomId, seats, "", 5, log);
   ASSERT_FALSE(restored.ok());
   EXPECT_FALSE(restored.status().reason().empty());
+}
+
+// Nobody watching: the spectators' view is neither built nor diffed, and whoever starts watching
+// gets the current one.
+TEST_P(GameSessionTest, TheSpectatorsViewIsKeptOnlyWhileSomeoneWatches) {
+  auto session = GameSession::Start(game(), kRoomId, game().Info().min_seats, "", 3);
+  ASSERT_TRUE(session.ok());
+  GameSession& s = *session.value();
+  const size_t spectators = s.ViewIndex(engine::kSpectator);
+  engine::Rng rng(3);
+  for (int step = 0; step < 10 && !s.over(); ++step) {
+    GameSession::Applied applied;
+    Play(s, rng, &applied);
+    EXPECT_EQ(applied.diffs[spectators], nullptr) << "a diff built for nobody";
+    // Asked anyway, the snapshot is the current position's.
+    const v1::Snapshot snap = Decode(s.SnapshotFor(spectators)).snapshot();
+    EXPECT_EQ(snap.view(), DeterministicBytes(*s.state().View(engine::kSpectator)));
+    EXPECT_EQ(snap.version(), s.version());
+  }
+  s.SetWatched(true);
+  EXPECT_EQ(DeterministicBytes(*s.view(spectators)),
+            DeterministicBytes(*s.state().View(engine::kSpectator)));
+  if (!s.over()) {
+    GameSession::Applied applied;
+    Play(s, rng, &applied);
+    ASSERT_NE(applied.diffs[spectators], nullptr);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, GameSessionTest, ::testing::ValuesIn(GameIds()),

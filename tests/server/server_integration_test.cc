@@ -2,6 +2,7 @@
 // Globalissimo with a spectator, refusals that change nothing, reconnection, slow clients, chat
 // and recovery after a restart.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <set>
 
@@ -657,6 +658,55 @@ TEST_F(ServerTest, UnfinishedRoomComesBackAfterARestart) {
   b.Drain(100ms);
   EXPECT_TRUE(PlayOneMove({&a, &b}, room_id));
   EXPECT_EQ(ServerVersion(room_id), version + 1);
+}
+
+// The server stopped after storing a game's last move but before its result: on restart the game
+// is finished, its result stored, GameOver sent on resync and its replay available.
+TEST_F(ServerTest, AGameStoredToItsEndButNotMarkedFinishedIsFinishedOnRestart) {
+  v1::Welcome wa;
+  std::string room_id, game_id;
+  {
+    auto a = Connect("Ada", &wa);
+    auto b = Connect("Bob");
+    room_id = StartTwoPlayerGame(*a, *b);
+    int moves = 0;
+    while (!a->view(room_id).game_over && moves++ < 500) {
+      ASSERT_TRUE(PlayOneMove({a.get(), b.get()}, room_id));
+    }
+    auto over = a->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+    ASSERT_TRUE(over);
+    game_id = over->game_over().game_id();
+  }
+  server_->Stop();
+  {
+    // What a crash between the last move and its result leaves behind.
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(dir_.File("plateau.db").c_str(), &db), SQLITE_OK);
+    const std::string sql =
+        "DELETE FROM game_results WHERE game_id = '" + game_id + "';"
+        "UPDATE games SET status = 'playing', finished_unix_ms = NULL WHERE game_id = '" +
+        game_id + "';";
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  Start();
+  TestClient a(server_->port());
+  ASSERT_TRUE(a.Call(HelloToken(wa.token())).has_welcome());
+  v1::ServerMessage joined = a.Call(JoinMsg(room_id));
+  ASSERT_TRUE(joined.has_room()) << joined.DebugString();
+  EXPECT_EQ(joined.room().status(), v1::ROOM_STATUS_FINISHED);
+  ASSERT_TRUE(a.Call(ResyncMsg(room_id, 0)).has_ok());
+  auto over = a.WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+  ASSERT_TRUE(over);
+  EXPECT_EQ(over->game_over().results_size(), 2);
+  auto stored = server_->store().LoadGame(game_id);
+  ASSERT_TRUE(stored.ok() && stored.value().has_value());
+  EXPECT_GT(stored.value()->finished_unix_ms(), 0);
+  EXPECT_EQ(stored.value()->results_size(), 2);
+  v1::ClientMessage get;
+  get.mutable_get_replay()->set_game_id(game_id);
+  get.mutable_get_replay()->set_step(0);
+  EXPECT_TRUE(a.Call(get).has_replay());
 }
 
 TEST_F(ServerTest, HealthzOverLoopback) {

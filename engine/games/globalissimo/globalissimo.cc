@@ -238,6 +238,15 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
   if (map_regions_.empty())
     for (const auto& c : cards_.countries()) map_regions_.push_back(c.map_id());
+  // Every region of the map, labelled by its map number only: naming them would answer. Built
+  // once: the question is asked in every view and validation of the scorer.
+  engine::v1::Prompt options;
+  for (const auto& region : map_regions_) {
+    engine::AddOption(&options, region, T("globalissimo.map_region", region))
+        ->mutable_target()
+        ->set_region(region);
+  }
+  map_options_ = std::move(*options.mutable_options());
   track_.push_back({-1, 0});  // start square
   int next_barrier = 0;
   for (uint32_t d = 1; d <= board_.score_squares(); ++d) {
@@ -408,7 +417,7 @@ std::string GlobalissimoGame::CheckPosition(const internal::StateProto& s) const
 // ----- State -----
 
 GlobalissimoState::GlobalissimoState(const GlobalissimoGame* game, internal::StateProto position)
-    : TypedState(game, static_cast<int>(position.num_seats())), game_(game) {
+    : TypedState(game, static_cast<int>(position.num_seats()), /*splits=*/true), game_(game) {
   s_ = std::move(position);
 }
 
@@ -632,13 +641,8 @@ std::vector<engine::v1::Prompt> GlobalissimoState::GamePrompts(int seat) const {
     p = engine::MakePrompt(seat, engine::v1::PROMPT_TEXT, T("globalissimo.q_capital", country.name()),
                            1, kMaxAnswerChars);
   } else {
-    // Every region of the map, labelled by its map number only: naming them would answer.
     p = engine::MakePrompt(seat, engine::v1::PROMPT_CHOOSE, T("globalissimo.q_map", country.name()));
-    for (const auto& region : g().map_regions()) {
-      engine::AddOption(&p, region, T("globalissimo.map_region", region))
-          ->mutable_target()
-          ->set_region(region);
-    }
+    *p.mutable_options() = g().map_options();
   }
   *p.mutable_detail() = T("globalissimo.q_detail", s_.steps_left());
   // A new id for each question: a new round, barrier, scorer or wrong answer makes a new one.
@@ -803,6 +807,28 @@ std::vector<Action> GlobalissimoState::TypedLegalActions(int seat) const {
   return out;
 }
 
+std::vector<std::unique_ptr<engine::Message>> GlobalissimoGame::MovesFromView(
+    const engine::Message& message, int seat) const {
+  std::vector<std::unique_ptr<engine::Message>> out;
+  if (message.GetDescriptor() != globalissimo::View::descriptor()) return out;
+  const auto& view = static_cast<const globalissimo::View&>(message);
+  if (view.phase() != PHASE_PLACEMENT || view.to_act() != seat) return out;
+  for (const auto& player : view.players()) {
+    if (static_cast<int>(player.seat()) == seat && player.placed_slot() >= 0) return out;
+  }
+  // The view's display is the one the rules check against, so these are the listed placements.
+  for (int slot = 0; slot < view.display_size(); ++slot) {
+    if (view.display(slot).tile_seat() >= 0) continue;
+    for (uint32_t position = 1; position <= view.max_position(); ++position) {
+      auto action = std::make_unique<Action>();
+      action->mutable_place()->set_slot(static_cast<uint32_t>(slot));
+      action->mutable_place()->set_position(position);
+      out.push_back(std::move(action));
+    }
+  }
+  return out;
+}
+
 // ----- Results -----
 
 std::vector<int64_t> GlobalissimoState::Scores() const {
@@ -900,9 +926,15 @@ DisplaySlot GlobalissimoState::SlotView(const internal::SlotState& slot, uint32_
   return out;
 }
 
-View GlobalissimoState::TypedView(int seat) const {
+// Everything but `you` (and the core's table) is the same for every recipient.
+View GlobalissimoState::TypedPrivateView(int seat) const {
   globalissimo::View v;
   v.set_you(seat >= 0 && seat < num_seats() ? seat : engine::kSpectator);
+  return v;
+}
+
+void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
+  globalissimo::View& v = *out;
   const bool over = IsTerminal();
   v.set_round(over ? s_.total_rounds() : s_.round());
   v.set_total_rounds(s_.total_rounds());
@@ -961,7 +993,6 @@ View GlobalissimoState::TypedView(int seat) const {
   if (over) {
     for (int rank : Ranks()) v.add_final_ranks(static_cast<uint32_t>(rank));
   }
-  return v;
 }
 
 }  // namespace plateau::games::globalissimo

@@ -58,8 +58,17 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   const std::vector<TrackCell>& track() const { return track_; }
   // What a map answer may point at (the board's regions, or the deck's countries).
   const std::vector<std::string>& map_regions() const { return map_regions_; }
+  // The map question's options, one per region (see GamePrompts).
+  const google::protobuf::RepeatedPtrField<engine::v1::PromptOption>& map_options() const {
+    return map_options_;
+  }
   // Cards laid out per round: 5 for 2-4 players, 6 for 5-6.
   static int CardsOnDisplay(int num_seats) { return num_seats >= 5 ? 6 : 5; }
+
+  // Placements a player seeing only `view` may try on its placement turn: every free card on
+  // display at every position. A barrier question is answered through its prompt.
+  std::vector<std::unique_ptr<engine::Message>> MovesFromView(const engine::Message& view,
+                                                              int seat) const override;
 
  private:
   GlobalissimoGame(data::CardSet cards, data::BoardDef board);
@@ -75,6 +84,7 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   data::BoardDef board_;
   std::vector<TrackCell> track_;
   std::vector<std::string> map_regions_;
+  google::protobuf::RepeatedPtrField<engine::v1::PromptOption> map_options_;
 };
 
 class GlobalissimoState final
@@ -92,7 +102,8 @@ class GlobalissimoState final
   engine::Status TypedValidate(int seat, const Action& action) const override;
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
-  globalissimo::View TypedView(int seat) const override;
+  void TypedPublicView(globalissimo::View* view) const override;
+  globalissimo::View TypedPrivateView(int seat) const override;
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
   std::vector<int> GameRanks() const override;

@@ -279,7 +279,7 @@ StatusOr<std::unique_ptr<engine::State>> LimitGame::FromProto(
 // ----- State: setup -----
 
 LimitState::LimitState(const LimitGame* game, internal::StateProto position)
-    : TypedState(game, static_cast<int>(position.num_seats())), game_(game) {
+    : TypedState(game, static_cast<int>(position.num_seats()), /*splits=*/true), game_(game) {
   s_ = std::move(position);
   // Positions printed before decisions had ids (the console's rule-book examples): give them
   // ids now, so a question's id depends on the position alone.

@@ -78,6 +78,13 @@ class LimitGame : public engine::TypedGame<Options, Action, View> {
   // The printed tracks as the View shows them, built once.
   const Board& BoardView() const { return board_view_; }
 
+  // Moves a player seeing only `view` may try on its own turn: on its political turn, passing
+  // and one plain play of each hand card marked playable (first target, first factory or
+  // resource, the minimum military, greedy class steps, no transactions); on its Alliance-step
+  // turn, passing. Every other decision is a question in the view's table.
+  std::vector<std::unique_ptr<engine::Message>> MovesFromView(const engine::Message& view,
+                                                              int seat) const override;
+
  private:
   LimitGame(data::CardSet cards, data::BoardDef board);
   std::unique_ptr<engine::State> NewTypedState(int num_seats, const Options& options,
@@ -128,7 +135,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   std::vector<Action> TypedLegalActions(int seat) const override;
   std::vector<engine::v1::ActionFamily> GameActionFamilies(int seat) const override;
   void GameCanonicalize(int seat, engine::Message& action) const override;
-  limit::View TypedView(int seat) const override;
+  void TypedPublicView(limit::View* view) const override;
+  limit::View TypedPrivateView(int seat) const override;
   std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
   // Each nation's hand and draw (its own eyes), its three decks (face down, backs showing the
   // deck), the cards in play (everyone) and the solo event deck.

@@ -448,4 +448,124 @@ std::vector<Action> LimitState::AllianceTurnMoves(int seat) const {
   return out;
 }
 
+// ----- Moves from a view -----
+
+namespace {
+
+bool UsesParam(const Card& card, const char* param) {
+  return std::find(card.params().begin(), card.params().end(), param) != card.params().end();
+}
+
+// One plain play of `card` for `seat`, its parameters read from the view only. It may still be
+// refused (the view does not show everything the price depends on, such as shared payments).
+Action PlainPlay(const limit::View& view, int seat, const Card& card) {
+  Action action;
+  PlayCard* play = action.mutable_play_card();
+  play->set_card(card.id());
+  int target = seat;
+  if (card.targets()) {
+    if (view.solo()) {
+      target = kStarTarget;
+    } else {
+      for (int i = 0; i < view.nations_size(); ++i) {
+        if (i != seat) {
+          target = i;
+          break;
+        }
+      }
+    }
+    play->set_target(target);
+  }
+  if (card.factory_options_size() > 0) play->set_factory(card.factory_options(0));
+  if (card.resource_options_size() > 0) {
+    play->set_resource(card.resource_options(0));
+    if (UsesParam(card, "price_up")) {
+      // Speculation moves a price cube, which must have room to move: left when it can, else
+      // right, on the first resource whose cube can.
+      bool chosen = false;
+      for (bool up : {false, true}) {
+        for (int r : card.resource_options()) {  // a repeated enum holds ints
+          for (const auto& track : view.market().tracks()) {
+            if (chosen || static_cast<int>(track.resource()) != r) continue;
+            const bool can_move =
+                up ? track.position() + 1 < static_cast<uint32_t>(track.prices_size())
+                   : track.position() > 0;
+            if (can_move) {
+              play->set_resource(static_cast<Resource>(r));
+              play->set_price_up(up);
+              chosen = true;
+            }
+          }
+        }
+      }
+    }
+  }
+  if (card.military_min() > 0) play->set_military(card.military_min());
+  const Nation& me = view.nations(seat);
+  if (UsesParam(card, "deck")) {
+    for (int d = 0; d < me.deck_sizes_size(); ++d) {
+      if (me.deck_sizes(d) > 0) {
+        play->set_deck(static_cast<Deck>(d + 1));
+        break;
+      }
+    }
+  }
+  if (UsesParam(card, "retrieve_card") && me.played_this_generation_size() > 0) {
+    play->set_retrieve_card(me.played_this_generation(0).id());
+  }
+  const ClassSteps& steps = card.class_steps();
+  const int who = steps.on_target() ? target : seat;
+  if (steps.steps() > 0 && who >= 0 && who < view.nations_size()) {
+    // Greedy, as the listed plays: the highest class that may move, one step at a time. A raise
+    // on the player's own board names as many steps as the card gives (the rules want them
+    // all); lowering and a raise on the target name one.
+    std::vector<uint32_t> levels(view.nations(who).classes().begin(),
+                                 view.nations(who).classes().end());
+    const bool down = steps.down();
+    const uint32_t count = down || steps.on_target() ? 1 : steps.steps();
+    for (uint32_t step = 0; step < count; ++step) {
+      int pick = -1;
+      for (int k = 0; k < static_cast<int>(levels.size()) && pick < 0; ++k) {
+        const bool movable =
+            down ? levels[k] > 1 && (k + 1 == static_cast<int>(levels.size()) ||
+                                     levels[k + 1] < levels[k])
+                 : levels[k] < 4 && (k == 0 || levels[k] < levels[k - 1]);
+        if (movable) pick = k;
+      }
+      if (pick < 0) break;
+      levels[pick] = down ? levels[pick] - 1 : levels[pick] + 1;
+      play->add_classes(static_cast<uint32_t>(pick));
+    }
+  }
+  return action;
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<engine::Message>> LimitGame::MovesFromView(
+    const engine::Message& message, int seat) const {
+  std::vector<std::unique_ptr<engine::Message>> out;
+  if (message.GetDescriptor() != limit::View::descriptor()) return out;
+  const auto& view = static_cast<const limit::View&>(message);
+  if (seat < 0 || seat >= view.nations_size()) return out;
+  // The turn shows as one of the game's own prompts (not a question in table.prompts, which
+  // holds the decisions answered generically).
+  const limit::Prompt* turn = nullptr;
+  for (const auto& p : view.prompts()) {
+    if (static_cast<int>(p.seat()) == seat &&
+        (p.kind() == PROMPT_POLITICAL_TURN || p.kind() == PROMPT_ALLIANCE_TURN)) {
+      turn = &p;
+    }
+  }
+  if (turn == nullptr) return out;
+  auto pass = std::make_unique<Action>();
+  pass->mutable_pass();
+  out.push_back(std::move(pass));
+  if (turn->kind() != PROMPT_POLITICAL_TURN || turn->cards_played_this_turn() >= 2) return out;
+  for (const Card& card : view.hand()) {
+    if (card.playable()) out.push_back(std::make_unique<Action>(PlainPlay(view, seat, card)));
+  }
+  return out;
+}
+
 }  // namespace plateau::games::limit

@@ -61,10 +61,11 @@ Card LimitState::CardView(uint32_t id, int viewer_seat) const {
   return v;
 }
 
-limit::View LimitState::TypedView(int seat) const {
-  limit::View v;
+// The same for every recipient: everything but `you`, the hand and the open decisions (whose
+// drawn cards only their owner sees).
+void LimitState::TypedPublicView(limit::View* out) const {
+  limit::View& v = *out;
   const bool over = IsTerminal();
-  v.set_you(seat);
   v.set_generation(s_.generation());
   v.set_phase(s_.phase());
   v.set_leader(s_.leader());
@@ -96,7 +97,7 @@ limit::View LimitState::TypedView(int seat) const {
     o->set_territories(n.territories());
     o->set_hand_size(n.hand_size());
     o->set_hand_limit(n.hand_limit());
-    for (uint32_t id : engine::VisiblePieces(InPlayZone(i), seat))
+    for (uint32_t id : engine::VisiblePieces(InPlayZone(i), engine::kSpectator))
       *o->add_permanents() = CardView(id, -1);
     for (uint32_t id : n.set_aside()) *o->add_set_aside() = CardView(id, -1);
     for (uint32_t id : n.played()) *o->add_played_this_generation() = CardView(id, -1);
@@ -112,6 +113,51 @@ limit::View LimitState::TypedView(int seat) const {
     o->set_economic_accord(n.economic_accord());
     o->set_alliance_changed(n.military_accord() || n.economic_accord());
   }
+  for (const auto& m : s_.market()) {
+    auto* t = v.mutable_market()->add_tracks();
+    t->set_resource(m.resource());
+    t->set_position(m.position());
+    for (uint32_t price : board().prices()) t->add_prices(price);
+    t->set_market_stock(m.stock());
+  }
+  v.set_world_bank(s_.bank());
+  v.set_pollution_reserve(s_.pollution_reserve());
+  v.set_destabilisation_reserve(s_.destabilisation_reserve());
+  v.set_colonisation_territories(s_.colonisation_territories());
+  v.set_colonisation_fossil(s_.colonisation_fossil());
+  for (const auto& c : s_.crises()) {
+    auto* t = v.add_crises();
+    t->set_kind(c.kind());
+    t->set_generation(c.generation());
+  }
+  v.set_demilitarised(s_.demilitarised());
+  v.set_solo(s_.solo());
+  if (s_.solo()) {
+    const auto& row = board().solo(static_cast<int>(std::min<uint32_t>(
+                                       s_.generation(), board().generations())) - 1);
+    auto* st = v.mutable_star();
+    st->set_population(row.population());
+    st->set_standard_of_living(row.standard_of_living());
+    st->set_industrial(row.industrial());
+    st->set_military(row.military());
+    st->set_territories(s_.star().territories());
+    st->set_fossil(s_.star().fossil());
+    st->set_money(s_.star().money());
+    st->set_pollution(s_.star().pollution());
+    st->set_destabilisation(s_.star().destabilisation());
+    v.set_event_deck_size(s_.events_size());
+    v.set_last_event(s_.last_event());
+  }
+  if (over)
+    for (const auto& l : s_.scores()) *v.add_scores() = l;
+  v.set_first_game(s_.first_game());
+  v.set_alliances(s_.alliances());
+  v.set_excess_pollution(s_.excess_pollution());
+}
+
+limit::View LimitState::TypedPrivateView(int seat) const {
+  limit::View v;
+  v.set_you(seat);
   if (seat >= 0 && seat < Seats())
     for (uint32_t id : engine::VisiblePieces(HandZone(seat), seat))
       *v.add_hand() = CardView(id, seat);
@@ -183,46 +229,6 @@ limit::View LimitState::TypedView(int seat) const {
       if (a.has_alliance_exclude()) *p->add_alliance_exclusions() = a.alliance_exclude();
     }
   }
-  for (const auto& m : s_.market()) {
-    auto* t = v.mutable_market()->add_tracks();
-    t->set_resource(m.resource());
-    t->set_position(m.position());
-    for (uint32_t price : board().prices()) t->add_prices(price);
-    t->set_market_stock(m.stock());
-  }
-  v.set_world_bank(s_.bank());
-  v.set_pollution_reserve(s_.pollution_reserve());
-  v.set_destabilisation_reserve(s_.destabilisation_reserve());
-  v.set_colonisation_territories(s_.colonisation_territories());
-  v.set_colonisation_fossil(s_.colonisation_fossil());
-  for (const auto& c : s_.crises()) {
-    auto* t = v.add_crises();
-    t->set_kind(c.kind());
-    t->set_generation(c.generation());
-  }
-  v.set_demilitarised(s_.demilitarised());
-  v.set_solo(s_.solo());
-  if (s_.solo()) {
-    const auto& row = board().solo(static_cast<int>(std::min<uint32_t>(
-                                       s_.generation(), board().generations())) - 1);
-    auto* st = v.mutable_star();
-    st->set_population(row.population());
-    st->set_standard_of_living(row.standard_of_living());
-    st->set_industrial(row.industrial());
-    st->set_military(row.military());
-    st->set_territories(s_.star().territories());
-    st->set_fossil(s_.star().fossil());
-    st->set_money(s_.star().money());
-    st->set_pollution(s_.star().pollution());
-    st->set_destabilisation(s_.star().destabilisation());
-    v.set_event_deck_size(s_.events_size());
-    v.set_last_event(s_.last_event());
-  }
-  if (over)
-    for (const auto& l : s_.scores()) *v.add_scores() = l;
-  v.set_first_game(s_.first_game());
-  v.set_alliances(s_.alliances());
-  v.set_excess_pollution(s_.excess_pollution());
   return v;
 }
 

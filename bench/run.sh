@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# The standard benchmark: plateau-server under plateau-load, one fresh server (new temporary
+# database) per configuration, on this machine's loopback.
+#
+#   bench/run.sh [BUILD_DIR] [--out FILE] [--quick] [--duration S] [--warmup S]
+#
+# Configurations: games globalissimo (2 seats) and limit (3 seats) x 100 and 1000 rooms x closed
+# loop and paced (--rate 2500) x durability machine and process; then the idle-connection probe
+# (10,000 connections). --quick runs globalissimo, 100 rooms, closed loop, machine only (no
+# probe). Each run measures S seconds (default 20) after W seconds of warmup (default 2).
+# The results table goes to stdout and to FILE (default bench/results.md), with the date, the
+# CPU count and the load average at the start in its header.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+
+BUILD="$ROOT/build"
+OUT="$ROOT/bench/results.md"
+QUICK=0
+DURATION=20
+WARMUP=2
+RATE=2500
+IDLE_CONNECTIONS=10000
+
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) OUT="$2"; shift 2 ;;
+    --quick) QUICK=1; shift ;;
+    --duration) DURATION="$2"; shift 2 ;;
+    --warmup) WARMUP="$2"; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) echo "bench/run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+    *) BUILD="$(cd "$1" && pwd)"; shift ;;
+  esac
+done
+SERVER="$BUILD/bin/plateau-server"
+LOAD="$BUILD/bin/plateau-load"
+for bin in "$SERVER" "$LOAD"; do
+  [ -x "$bin" ] || { echo "bench/run.sh: $bin not found; build first" >&2; exit 2; }
+done
+
+# Thousands of sockets on each side: the server and plateau-load inherit this.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+WORK="$(mktemp -d)"
+SERVER_PID=
+PORT=
+stop_server() {
+  [ -n "$SERVER_PID" ] || return 0
+  kill -TERM "$SERVER_PID" 2>/dev/null || true
+  for _ in $(seq 100); do
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=
+}
+cleanup() { stop_server; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# A port nothing listens on, below the ephemeral range (where plateau-load's own connections
+# take theirs).
+free_port() {
+  local low
+  low="$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
+  [ "$low" -gt 12000 ] || low=32768
+  while true; do
+    local port=$((10000 + RANDOM % (low - 11000)))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "$port"
+      return
+    fi
+  done
+}
+
+healthy() {
+  timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$PORT &&
+    printf 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3 &&
+    grep -q '\"status\":\"ok\"' <&3" 2>/dev/null
+}
+
+# Starts the server on a fresh database and a free port; returns once /healthz answers.
+start_server() {
+  local durability=$1
+  for _ in 1 2 3 4 5; do
+    PORT="$(free_port)"
+    rm -rf "$WORK/db" && mkdir -p "$WORK/db" "$WORK/static"
+    "$SERVER" --bind 127.0.0.1 --port "$PORT" --db "$WORK/db/plateau.db" \
+      --static "$WORK/static" --log-level warn --durability "$durability" \
+      >"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 100); do
+      healthy && return 0
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    stop_server  # exited (the port was taken meanwhile?) or never answered: try again
+  done
+  echo "bench/run.sh: plateau-server did not start; its log:" >&2
+  cat "$WORK/server.log" >&2
+  exit 1
+}
+
+emit() { printf '%s\n' "$*" | tee -a "$OUT"; }
+# The value of "LABEL: value" in plateau-load's output, or n/a.
+value() {
+  local v
+  v="$(awk -F': ' -v k="$1" '$1 == k { print $2 }' "$WORK/load.out")"
+  echo "${v:-n/a}"
+}
+
+NOTES=()
+run_load() {  # run_load DESCRIPTION ARGS...: plateau-load against the running server
+  local what=$1 status=0
+  shift
+  "$LOAD" --port "$PORT" --server-pid "$SERVER_PID" "$@" >"$WORK/load.out" 2>"$WORK/load.err" ||
+    status=$?
+  if [ "$status" -ne 0 ]; then
+    NOTES+=("- $what: plateau-load exited with status $status: $(head -n 1 "$WORK/load.err")")
+  fi
+}
+
+mkdir -p "$(dirname "$OUT")"
+: >"$OUT"
+emit "# Plateau benchmarks"
+emit ""
+emit "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+emit "- machine: $(nproc) CPUs; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+emit "- commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+emit "- each run: a fresh server and database; ${WARMUP} s warmup, then ${DURATION} s measured;" \
+  "paced runs ask for ${RATE} accepted actions/s in all"
+emit ""
+emit "| game | rooms | mode | durability | actions/s | p50 ms | p99 ms | CPU µs/action | peak RSS MB |"
+emit "|---|---|---|---|---|---|---|---|---|"
+
+if [ "$QUICK" -eq 1 ]; then
+  DURABILITIES=(machine); GAMES=(globalissimo); ROOMS=(100); MODES=(closed)
+else
+  DURABILITIES=(machine process); GAMES=(globalissimo limit); ROOMS=(100 1000)
+  MODES=(closed paced)
+fi
+
+for durability in "${DURABILITIES[@]}"; do
+  for game in "${GAMES[@]}"; do
+    seats=2
+    [ "$game" = limit ] && seats=3
+    for rooms in "${ROOMS[@]}"; do
+      for mode in "${MODES[@]}"; do
+        args=(--game "$game" --seats "$seats" --rooms "$rooms" --duration-seconds "$DURATION"
+              --warmup-seconds "$WARMUP")
+        [ "$mode" = paced ] && args+=(--rate "$RATE")
+        start_server "$durability"
+        run_load "$game $rooms rooms $mode $durability" "${args[@]}"
+        stop_server
+        emit "| $game ($seats seats) | $rooms | $mode | $durability | $(value 'actions/s') |" \
+          "$(value 'latency p50 ms') | $(value 'latency p99 ms') |" \
+          "$(value 'server cpu us/action') | $(value 'server peak rss MB') |"
+      done
+    done
+  done
+done
+
+if [ "$QUICK" -eq 0 ]; then
+  start_server machine
+  run_load "idle probe" --idle-connections "$IDLE_CONNECTIONS"
+  stop_server
+  emit ""
+  emit "Idle connections: $IDLE_CONNECTIONS said Hello and stayed silent ($(value welcomed)" \
+    "welcomed): $(value 'memory per connection KB') KB of server memory each (RSS" \
+    "$(value 'server rss before MB') MB before, $(value 'server rss after MB') MB after)."
+fi
+
+if [ "${#NOTES[@]}" -gt 0 ]; then
+  emit ""
+  emit "Runs that did not end cleanly:"
+  for note in "${NOTES[@]}"; do emit "$note"; done
+fi

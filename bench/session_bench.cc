@@ -1,0 +1,118 @@
+// plateau-session-bench: the game side of one action, without network or disk. For every
+// registered game it records random games first (untimed), then times GameSession::Submit over
+// them — parse, validate, apply, every seat's view built and diffed, frames encoded — and reports
+// per game:
+//   time per action           CPU time of Submit (Google Benchmark's cpu_time / actions)
+//   diff_bytes / snap_bytes   mean Diff frame and mean Snapshot frame per seat and action
+//   diff_pct                  the two as a percentage (the target: at most 10)
+//   session_KB                the largest a session grew to in a game (views, kept Diffs, state)
+//
+//   plateau-session-bench [--benchmark_filter=limit] [--benchmark_repetitions=3]
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/registry.h"
+#include "server/room/game_session.h"
+#include "tests/conformance/playout.h"
+
+namespace {
+
+using plateau::engine::Game;
+using plateau::engine::LoggedAction;
+using plateau::server::GameSession;
+
+struct RecordedGame {
+  uint64_t seed;
+  std::vector<LoggedAction> log;
+};
+
+std::vector<RecordedGame> Record(const Game& game, int seats, int games) {
+  std::vector<RecordedGame> out;
+  for (int i = 0; i < games; ++i) {
+    const uint64_t seed = 1000 + static_cast<uint64_t>(i);
+    auto state = game.NewGame(seats, "", seed);
+    if (!state.ok()) continue;
+    plateau::engine::Rng rng(seed * 7 + 1);
+    std::string error;
+    if (plateau::testing::RandomPlayout(*state.value(), rng, nullptr, &error) < 0) continue;
+    out.push_back({seed, state.value()->History()});
+  }
+  return out;
+}
+
+size_t SessionBytes(const GameSession& s) {
+  size_t bytes = s.state().Serialize().size();
+  for (size_t k = 0; k < s.num_views(); ++k) bytes += s.view(k)->ByteSizeLong();
+  for (size_t k = 0; k < s.num_views(); ++k)
+    for (const auto& f : s.ResyncFor(k, 1)) bytes += f->size();
+  return bytes;
+}
+
+void BM_Submit(benchmark::State& bm, const Game* game, int seats,
+               const std::vector<RecordedGame>* games) {
+  // Sizes first, untimed: every seat's Diff against its Snapshot after each action.
+  double diff_bytes = 0, snap_bytes = 0, frames = 0, session_bytes = 0;
+  for (const auto& g : *games) {
+    auto session = GameSession::Start(*game, "bench", seats, "", g.seed);
+    if (!session.ok()) continue;
+    for (const auto& a : g.log) {
+      auto applied = session.value()->Submit(a.seat, a.action);
+      if (!applied.ok()) break;
+      for (int k = 0; k < seats; ++k) {
+        diff_bytes += static_cast<double>(applied.value().diffs[static_cast<size_t>(k)]->size());
+        snap_bytes += static_cast<double>(session.value()->SnapshotFor(static_cast<size_t>(k))->size());
+        frames += 1;
+      }
+    }
+    session_bytes = std::max(session_bytes, static_cast<double>(SessionBytes(*session.value())));
+  }
+  size_t next = 0;
+  int64_t actions = 0;
+  for (auto _ : bm) {
+    const RecordedGame& g = (*games)[next++ % games->size()];
+    auto session = GameSession::Start(*game, "bench", seats, "", g.seed);
+    for (const auto& a : g.log) {
+      auto applied = session.value()->Submit(a.seat, a.action);
+      benchmark::DoNotOptimize(applied);
+    }
+    actions += static_cast<int64_t>(g.log.size());
+  }
+  bm.counters["actions"] = benchmark::Counter(static_cast<double>(actions),
+                                              benchmark::Counter::kIsRate |
+                                                  benchmark::Counter::kInvert);
+  bm.counters["diff_bytes"] = frames > 0 ? diff_bytes / frames : 0;
+  bm.counters["snap_bytes"] = frames > 0 ? snap_bytes / frames : 0;
+  bm.counters["diff_pct"] = snap_bytes > 0 ? 100 * diff_bytes / snap_bytes : 0;
+  bm.counters["session_KB"] = session_bytes / 1024;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!plateau::engine::Registry::LoadAll().ok()) return 1;
+  static std::vector<std::unique_ptr<std::vector<RecordedGame>>> recorded;
+  for (const Game* game : plateau::engine::Registry::All()) {
+    const auto& info = game->Info();
+    std::vector<int> counts = {info.min_seats};
+    if (info.max_seats > info.min_seats) counts.push_back(std::min(info.max_seats, info.min_seats + 2));
+    for (int seats : counts) {
+      recorded.push_back(std::make_unique<std::vector<RecordedGame>>(Record(*game, seats, 8)));
+      if (recorded.back()->empty()) continue;
+      benchmark::RegisterBenchmark(
+          (info.id + "/seats:" + std::to_string(seats)).c_str(),
+          [game, seats, games = recorded.back().get()](benchmark::State& bm) {
+            BM_Submit(bm, game, seats, games);
+          })
+          ->Unit(benchmark::kMillisecond)
+          ->MeasureProcessCPUTime();
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

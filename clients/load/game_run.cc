@@ -1,0 +1,195 @@
+#include "clients/load/game_run.h"
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio/post.hpp>
+#include <chrono>
+#include <boost/asio/steady_timer.hpp>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "clients/load/metrics.h"
+#include "clients/load/proc_stats.h"
+#include "clients/load/room.h"
+#include "clients/load/run_support.h"
+#include "plateau/v1/table.pb.h"
+
+namespace plateau::load {
+
+namespace asio = boost::asio;
+
+namespace {
+
+// Rooms being set up at once. Thousands of simultaneous connects and Hellos would overflow the
+// server's accept backlog and measure that stampede instead of play; a room seated and ready
+// lets the next one in.
+constexpr int kSetupConcurrency = 64;
+constexpr auto kDeadlineSlack = std::chrono::seconds(30);
+
+double Seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+double Megabytes(uint64_t kb) { return static_cast<double>(kb) / 1024.0; }
+
+}  // namespace
+
+int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
+  Metrics metrics;
+  LoadContext ctx;
+  ctx.game = &game;
+  ctx.table_field = game.ViewPrototype().GetDescriptor()->FindFieldByName("table");
+  if (ctx.table_field == nullptr ||
+      ctx.table_field->message_type() != plateau::v1::Table::descriptor()) {
+    std::fprintf(stderr, "plateau-load: %s's View has no plateau.v1.Table table.\n",
+                 game.Info().id.c_str());
+    return 2;
+  }
+  ctx.seats = seats;
+  ctx.rooms = options.rooms;
+  ctx.rate = options.rate;
+  ctx.server = MakeServerAddress(options.host, options.port);
+  ctx.metrics = &metrics;
+
+  asio::io_context ioc(options.threads);
+  std::random_device device;
+  const uint64_t seed = (uint64_t{device()} << 32) | device();
+  std::vector<std::unique_ptr<Room>> rooms;
+  rooms.reserve(static_cast<size_t>(options.rooms));
+  for (int i = 0; i < options.rooms; ++i) {
+    const uint64_t room_seed = seed + 0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(i);
+    rooms.push_back(std::make_unique<Room>(ctx, i, ioc, room_seed));
+  }
+
+  std::atomic<int> next_room{0};
+  std::atomic<int> settled{0};
+  auto start_next = [&] {
+    const int i = next_room.fetch_add(1);
+    if (i < options.rooms && !ctx.stopping.load()) rooms[static_cast<size_t>(i)]->Start();
+  };
+  ctx.room_settled = [&](bool) {
+    settled.fetch_add(1);
+    start_next();
+  };
+
+  // The timeline, on one chain of timer waits (never two at once, so no lock): setup and
+  // warmup, the measured window, then closing. Every room is seated and ready before any game
+  // starts (Room::Go); the window opens a warmup after that, so it measures play, not set-up.
+  const auto launch = Clock::now();
+  const auto warmup = std::chrono::seconds(options.warmup_seconds);
+  const auto duration = std::chrono::seconds(options.duration_seconds);
+  Watchdog watchdog(launch + warmup + duration + kDeadlineSlack,
+                    "the run passed warmup + duration + 30 s (set-up too slow, or the server "
+                    "stopped answering)");
+  enum class Phase { kSetup, kMeasuring, kStopping };
+  Phase phase = Phase::kSetup;
+  bool all_started = false;
+  Clock::time_point setup_done = launch, window_start = launch, window_end = launch;
+  Clock::time_point stop_deadline = launch;
+  std::optional<uint64_t> cpu_start, cpu_end;
+  std::optional<Memory> memory;
+  asio::steady_timer tick(ioc);
+
+  auto begin_stop = [&](Clock::time_point now) {
+    phase = Phase::kStopping;
+    ctx.stopping = true;
+    for (auto& room : rooms) room->Stop();
+    stop_deadline = now + kCloseGrace;
+  };
+  std::function<void()> on_tick = [&] {
+    const auto now = Clock::now();
+    if (!all_started && settled.load() == options.rooms) {
+      all_started = true;
+      setup_done = now;
+      for (auto& room : rooms) room->Go();
+    }
+    switch (phase) {
+      case Phase::kSetup:
+        if (all_started && metrics.rooms_failed() == static_cast<uint64_t>(options.rooms)) {
+          window_start = window_end = now;  // nothing left to measure
+          begin_stop(now);
+        } else if (all_started && now >= setup_done + warmup) {
+          if (options.server_pid > 0) cpu_start = CpuTicks(options.server_pid);
+          window_start = now;
+          metrics.measuring = true;
+          phase = Phase::kMeasuring;
+        }
+        break;
+      case Phase::kMeasuring:
+        if (now >= window_start + duration) {
+          metrics.measuring = false;
+          window_end = now;
+          if (options.server_pid > 0) {
+            cpu_end = CpuTicks(options.server_pid);
+            memory = ReadMemory(options.server_pid);
+          }
+          begin_stop(now);
+        }
+        break;
+      case Phase::kStopping:
+        if (metrics.open_connections() <= 0 || now >= stop_deadline) {
+          ioc.stop();
+          return;
+        }
+        break;
+    }
+    tick.expires_after(kTick);
+    tick.async_wait([&](const boost::system::error_code& ec) {
+      if (!ec) on_tick();
+    });
+  };
+  asio::post(ioc, [&] {
+    for (int i = 0; i < std::min(options.rooms, kSetupConcurrency); ++i) start_next();
+    on_tick();
+  });
+  RunIoContext(ioc, options.threads);
+  watchdog.Disarm();
+
+  const uint64_t accepted = metrics.accepted();
+  const double seconds = Seconds(window_end - window_start);
+  Report report;
+  report.Text("game", "game", game.Info().id);
+  report.Int("rooms", "rooms", static_cast<uint64_t>(options.rooms));
+  report.Int("seats", "seats", static_cast<uint64_t>(seats));
+  report.Text("mode", "mode", options.rate > 0 ? "paced" : "closed");
+  if (options.rate > 0) report.Number("target actions/s", "target_rate", options.rate, 1);
+  report.Int("threads", "threads", static_cast<uint64_t>(options.threads));
+  report.Number("setup seconds", "setup_seconds", Seconds(setup_done - launch), 2);
+  report.Number("measured seconds", "measured_seconds", seconds, 2);
+  report.Int("accepted actions", "accepted", accepted);
+  report.Counts("refused", "refused", metrics.refused());
+  report.Number("actions/s", "actions_per_second",
+                seconds > 0 ? static_cast<double>(accepted) / seconds : 0.0, 1);
+  report.Number("latency p50 ms", "latency_p50_ms", metrics.latency().QuantileMs(0.50), 3);
+  report.Number("latency p99 ms", "latency_p99_ms", metrics.latency().QuantileMs(0.99), 3);
+  report.Number("latency p999 ms", "latency_p999_ms", metrics.latency().QuantileMs(0.999), 3);
+  report.Int("games finished", "games_finished", metrics.games_finished());
+  report.Int("resyncs", "resyncs", metrics.resyncs());
+  report.Counts("lobby errors", "lobby_errors", metrics.lobby_errors());
+  report.Int("connection errors", "connection_errors", metrics.connection_errors());
+  report.Int("rooms failed", "rooms_failed", metrics.rooms_failed());
+  if (options.server_pid > 0) {
+    if (cpu_start && cpu_end && accepted > 0) {
+      const double cpu_seconds = static_cast<double>(*cpu_end - *cpu_start) / TicksPerSecond();
+      report.Number("server cpu us/action", "server_cpu_us_per_action",
+                    cpu_seconds * 1e6 / static_cast<double>(accepted), 1);
+    } else {
+      report.Missing("server cpu us/action", "server_cpu_us_per_action");
+    }
+    if (memory) {
+      report.Number("server peak rss MB", "server_peak_rss_mb", Megabytes(memory->peak_kb), 1);
+      report.Number("server rss MB", "server_rss_mb", Megabytes(memory->rss_kb), 1);
+    } else {
+      report.Missing("server peak rss MB", "server_peak_rss_mb");
+      report.Missing("server rss MB", "server_rss_mb");
+    }
+  }
+  report.Print(options.json, stdout);
+  for (const std::string& failure : metrics.first_failures()) {
+    std::fprintf(stderr, "plateau-load: %s\n", failure.c_str());
+  }
+  return metrics.connection_errors() > 0 || metrics.rooms_failed() > 0 ? 1 : 0;
+}
+
+}  // namespace plateau::load

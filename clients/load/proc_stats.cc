@@ -1,0 +1,78 @@
+#include "clients/load/proc_stats.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace plateau::load {
+namespace {
+
+std::optional<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The number on the line "key:  123456 kB" of /proc/PID/status.
+std::optional<uint64_t> StatusKb(const std::string& text, const std::string& key) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.size() > key.size() && line.compare(0, key.size(), key) == 0 &&
+        line[key.size()] == ':') {
+      return std::strtoull(line.c_str() + key.size() + 1, nullptr, 10);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<uint64_t> CpuTicks(int pid) {
+  const auto text = ReadFile("/proc/" + std::to_string(pid) + "/stat");
+  if (!text) return std::nullopt;
+  // Field 2, the command name, is in parentheses and may hold spaces: fields are counted from
+  // the last ')'. What follows it starts with field 3; utime and stime are fields 14 and 15.
+  const size_t close = text->rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream in(text->substr(close + 1));
+  std::vector<std::string> fields;
+  for (std::string f; in >> f;) fields.push_back(f);
+  if (fields.size() < 13) return std::nullopt;
+  return std::strtoull(fields[11].c_str(), nullptr, 10) +
+         std::strtoull(fields[12].c_str(), nullptr, 10);
+}
+
+double TicksPerSecond() {
+  const long ticks = sysconf(_SC_CLK_TCK);
+  return ticks > 0 ? static_cast<double>(ticks) : 100.0;
+}
+
+std::optional<Memory> ReadMemory(int pid) {
+  const auto text = ReadFile("/proc/" + std::to_string(pid) + "/status");
+  if (!text) return std::nullopt;
+  const auto rss = StatusKb(*text, "VmRSS");
+  const auto peak = StatusKb(*text, "VmHWM");
+  if (!rss || !peak) return std::nullopt;
+  return Memory{*rss, *peak};
+}
+
+uint64_t RaiseFileLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  return limit.rlim_cur == RLIM_INFINITY ? UINT64_MAX : static_cast<uint64_t>(limit.rlim_cur);
+}
+
+}  // namespace plateau::load

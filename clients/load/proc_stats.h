@@ -1,0 +1,23 @@
+#pragma once
+// What the kernel says about the server under load (/proc) and about this process's limits.
+#include <cstdint>
+#include <optional>
+
+namespace plateau::load {
+
+// User plus system CPU time of `pid` so far, in clock ticks (/proc/PID/stat).
+std::optional<uint64_t> CpuTicks(int pid);
+// Clock ticks per second (sysconf(_SC_CLK_TCK)).
+double TicksPerSecond();
+
+struct Memory {
+  uint64_t rss_kb = 0;   // VmRSS: resident now
+  uint64_t peak_kb = 0;  // VmHWM: the most it has been resident
+};
+std::optional<Memory> ReadMemory(int pid);
+
+// Raises the soft limit on open files to the hard limit (every bot is a socket); returns the
+// soft limit now in force.
+uint64_t RaiseFileLimit();
+
+}  // namespace plateau::load

@@ -1,0 +1,433 @@
+#include "clients/load/room.h"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <chrono>
+
+#include "engine/core/table.h"
+#include "engine/core/view_diff.h"
+
+namespace plateau::load {
+
+namespace asio = boost::asio;
+namespace v1 = plateau::v1;
+
+namespace {
+
+// After a refusal a bot picks again at once this many times in a row; then it waits for its view
+// to change, or for a back-off (doubling from 20 ms to 1 s) in case it is alone to act.
+constexpr int kImmediatePicks = 3;
+constexpr std::chrono::milliseconds kFirstBackoff{20};
+constexpr std::chrono::milliseconds kMaxBackoff{1000};
+
+}  // namespace
+
+// ----- Bot -----
+
+Bot::Bot(Room& room, int index, asio::any_io_executor executor,
+         std::optional<asio::ip::address> source, uint64_t seed)
+    : WsClient(executor, room.ctx().server, std::move(source)),
+      room_(room),
+      index_(index),
+      rng_(seed),
+      retry_(executor) {}
+
+uint64_t Bot::Request(v1::ClientMessage message, Purpose purpose) {
+  message.set_request_id((++requests_ << kPurposeBits) | purpose);
+  Send(message);
+  return message.request_id();
+}
+
+void Bot::OnOpen() {
+  v1::ClientMessage m;
+  m.mutable_hello()->set_name("load r" + std::to_string(room_.index()) + " s" +
+                              std::to_string(index_));
+  m.mutable_hello()->set_protocol_version(1);
+  Request(std::move(m), kHello);
+}
+
+void Bot::CreateRoom() {
+  v1::ClientMessage m;
+  v1::CreateRoom* create = m.mutable_create_room();
+  create->set_game(room_.ctx().game->Info().id);
+  create->set_seats(static_cast<uint32_t>(room_.ctx().seats));
+  Request(std::move(m), kCreate);
+}
+
+void Bot::JoinRoom(const std::string& room_id) {
+  joined_ = room_id;
+  v1::ClientMessage m;
+  m.mutable_join_room()->set_room_id(room_id);
+  Request(std::move(m), kJoin);
+}
+
+void Bot::SetReady(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_set_ready()->set_room_id(room_id);
+  m.mutable_set_ready()->set_ready(true);
+  Request(std::move(m), kReady);
+}
+
+void Bot::StartGame(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_start_game()->set_room_id(room_id);
+  Request(std::move(m), kStart);
+}
+
+void Bot::LeaveFinished(const std::string& room_id) {
+  // A finished room stays on the server while a member is connected: leaving lets it go, as a
+  // player closing the game would.
+  v1::ClientMessage m;
+  m.mutable_leave_room()->set_room_id(room_id);
+  Request(std::move(m), kLeave);
+  joined_.clear();
+  has_view_ = false;
+  view_room_.clear();
+  acting_.clear();
+  game_over_ = false;
+  resyncing_ = false;
+  submit_id_ = 0;  // its reply, if any, is for a game that no longer matters
+  wait_for_view_ = false;
+  refusals_ = 0;
+  retry_.cancel();
+}
+
+void Bot::Stop() {
+  retry_.cancel();
+  Close();
+}
+
+void Bot::OnClosed(const std::string& error) {
+  LoadContext& ctx = room_.ctx();
+  ctx.metrics->ConnectionClosed();
+  retry_.cancel();
+  if (!error.empty() && !ctx.stopping.load()) {
+    ctx.metrics->ConnectionError(error);
+    room_.Fail(error);
+  }
+}
+
+void Bot::OnMessage(const v1::ServerMessage& message) {
+  if (message.request_id() != 0) return OnReply(message);
+  switch (message.body_case()) {
+    case v1::ServerMessage::kSnapshot: OnSnapshot(message.snapshot()); break;
+    case v1::ServerMessage::kDiff: OnDiff(message.diff()); break;
+    case v1::ServerMessage::kGameOver: room_.GameOver(message.game_over().room_id()); break;
+    default: break;  // room updates and chat change nothing a bot acts on
+  }
+}
+
+void Bot::OnReply(const v1::ServerMessage& message) {
+  const auto purpose =
+      static_cast<Purpose>(message.request_id() & ((uint64_t{1} << kPurposeBits) - 1));
+  if (purpose == kSubmit) return OnSubmitReply(message);
+  Metrics& metrics = *room_.ctx().metrics;
+  if (message.has_error()) {
+    const v1::Error& error = message.error();
+    if (purpose == kLeave) return;  // the finished room may be gone already
+    metrics.LobbyError(error.code());
+    if (purpose == kResync) {
+      resyncing_ = false;
+      return;
+    }
+    return room_.Fail("request refused: " + error.code() + ": " + error.reason());
+  }
+  switch (purpose) {
+    case kHello:
+      welcomed_ = true;
+      room_.Welcomed(*this);
+      break;
+    case kCreate:
+      if (message.has_room()) {
+        joined_ = message.room().room_id();
+        room_.Created(joined_);
+      }
+      break;
+    case kJoin:
+      if (message.has_room()) room_.Joined(*this, message.room().room_id());
+      break;
+    case kReady:
+      room_.Ready();
+      break;
+    case kStart:
+      room_.Started();
+      break;
+    case kResync:
+      // The missed diffs (or a snapshot) came before this reply.
+      resyncing_ = false;
+      MaybeAct();
+      break;
+    default:
+      break;
+  }
+}
+
+void Bot::OnSubmitReply(const v1::ServerMessage& message) {
+  if (message.request_id() != submit_id_) return;  // for a game this bot has left
+  submit_id_ = 0;
+  Metrics& metrics = *room_.ctx().metrics;
+  if (message.has_action_result()) {
+    metrics.Accepted(Clock::now() - submitted_at_);
+    refusals_ = 0;
+    // Its effect arrives as the next diff: acting before it would act on a stale view.
+    wait_for_view_ = true;
+    return;
+  }
+  metrics.Refused(message.has_error() ? message.error().code() : "no_result");
+  if (++refusals_ < kImmediatePicks) return MaybeAct();  // another random pick
+  wait_for_view_ = true;
+  RetryLater();
+}
+
+void Bot::RetryLater() {
+  const int doublings = std::min(refusals_ - kImmediatePicks, 6);
+  retry_.expires_after(std::min<Clock::duration>(kFirstBackoff * (1 << doublings), kMaxBackoff));
+  retry_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;  // cancelled: the view changed, or the bot stopped
+    wait_for_view_ = false;
+    MaybeAct();
+  });
+}
+
+void Bot::OnSnapshot(const v1::Snapshot& snapshot) {
+  if (snapshot.room_id() != room_.room_id()) return;  // a game this bot has left
+  const LoadContext& ctx = room_.ctx();
+  if (!view_) view_.reset(ctx.game->ViewPrototype().New());
+  if (snapshot.view_type() != view_->GetTypeName() || !view_->ParseFromString(snapshot.view())) {
+    has_view_ = false;
+    return room_.Fail("a snapshot whose view is not a " + view_->GetTypeName());
+  }
+  has_view_ = true;
+  view_room_ = snapshot.room_id();
+  version_ = snapshot.version();
+  seat_ = snapshot.seat();
+  acting_.assign(snapshot.acting_seats().begin(), snapshot.acting_seats().end());
+  game_over_ = snapshot.game_over();
+  ViewChanged();
+}
+
+void Bot::OnDiff(const v1::Diff& diff) {
+  if (!has_view_ || diff.room_id() != view_room_) return;
+  const uint64_t from = diff.diff().from_version();
+  if (from < version_) return;  // already applied (a resync may send it again)
+  if (from > version_) return RequestResync(version_);  // some were missed
+  if (!engine::ApplyDiff(diff.diff().ops(), view_.get()).ok()) {
+    // Ops before the bad one stay applied: only a fresh snapshot can be trusted now.
+    has_view_ = false;
+    return RequestResync(0);
+  }
+  version_ = diff.diff().to_version();
+  acting_.assign(diff.acting_seats().begin(), diff.acting_seats().end());
+  game_over_ = diff.game_over();
+  ViewChanged();
+}
+
+void Bot::ViewChanged() {
+  wait_for_view_ = false;
+  refusals_ = 0;
+  retry_.cancel();
+  MaybeAct();
+}
+
+void Bot::RequestResync(uint64_t have_version) {
+  if (resyncing_) return;
+  resyncing_ = true;
+  room_.ctx().metrics->Resynced();
+  v1::ClientMessage m;
+  m.mutable_resync()->set_room_id(view_room_);
+  m.mutable_resync()->set_have_version(have_version);
+  Request(std::move(m), kResync);
+}
+
+void Bot::MaybeAct() {
+  if (!is_open() || room_.ctx().stopping.load(std::memory_order_relaxed) || !has_view_ ||
+      view_room_ != room_.room_id() || game_over_ || resyncing_ || submit_id_ != 0 ||
+      wait_for_view_) {
+    return;
+  }
+  if (std::find(acting_.begin(), acting_.end(), seat_) == acting_.end()) return;
+  std::unique_ptr<google::protobuf::Message> action = Choose();
+  if (!action) return;  // nothing this view offers: the next diff may
+  if (!room_.TakeSlot(*this)) return;
+  v1::ClientMessage m;
+  v1::SubmitAction* submit = m.mutable_action();
+  submit->set_room_id(view_room_);
+  submit->set_action(action->SerializeAsString());
+  submit->set_view_version(version_);
+  submitted_at_ = Clock::now();
+  submit_id_ = Request(std::move(m), kSubmit);
+}
+
+std::unique_ptr<google::protobuf::Message> Bot::Choose() {
+  const LoadContext& ctx = room_.ctx();
+  // The core's share of every view (Game::CheckContract); a generated view holds the generated
+  // Table, so the downcast is sound.
+  const auto& table = static_cast<const v1::Table&>(
+      view_->GetReflection()->GetMessage(*view_, ctx.table_field));
+  for (const v1::Prompt& prompt : table.prompts()) {
+    if (prompt.seat() == seat_) return ctx.game->WrapAnswer(engine::DrawAnswer(prompt, rng_));
+  }
+  std::vector<std::unique_ptr<google::protobuf::Message>> moves =
+      ctx.game->MovesFromView(*view_, seat_);
+  if (moves.empty()) return nullptr;
+  return std::move(moves[rng_.Below(moves.size())]);
+}
+
+// ----- Room -----
+
+Room::Room(LoadContext& ctx, int index, asio::io_context& ioc, uint64_t seed)
+    : ctx_(ctx),
+      index_(index),
+      strand_(asio::make_strand(ioc)),
+      rng_(seed),
+      pace_timer_(strand_) {
+  if (ctx_.rate > 0) {
+    // Each room takes its share of the rate: one submit every rooms/rate seconds.
+    interval_ = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(ctx_.rooms / ctx_.rate));
+    if (interval_ <= Clock::duration::zero()) interval_ = Clock::duration(1);
+  }
+  const int first = index * ctx_.seats;
+  for (int i = 0; i < ctx_.seats; ++i) {
+    bots_.push_back(std::make_unique<Bot>(
+        *this, i, strand_, SourceAddress(ctx_.server, ctx_.rooms * ctx_.seats, first + i),
+        rng_()));
+  }
+}
+
+void Room::Start() {
+  asio::post(strand_, [this] {
+    if (stopped_) return;
+    for (auto& bot : bots_) {
+      ctx_.metrics->ConnectionOpened();
+      bot->Connect();
+    }
+  });
+}
+
+void Room::Stop() {
+  asio::post(strand_, [this] {
+    stopped_ = true;
+    pace_timer_.cancel();
+    waiting_.clear();
+    for (auto& bot : bots_) bot->Stop();
+  });
+}
+
+void Room::Welcomed(Bot& bot) {
+  if (failed_ || stopped_) return;
+  if (&bot == bots_.front().get()) {
+    if (room_id_.empty() && !creating_) {
+      creating_ = true;
+      bot.CreateRoom();
+    }
+    return;
+  }
+  // A guest welcomed after the room was created joins now; the others joined in Created.
+  if (!room_id_.empty() && bot.joined() != room_id_) bot.JoinRoom(room_id_);
+}
+
+void Room::Created(const std::string& room_id) {
+  creating_ = false;
+  if (failed_ || stopped_) return;
+  room_id_ = room_id;
+  ready_ = 0;
+  bots_.front()->SetReady(room_id_);
+  for (size_t i = 1; i < bots_.size(); ++i) {
+    if (bots_[i]->welcomed()) bots_[i]->JoinRoom(room_id_);
+  }
+}
+
+void Room::Joined(Bot& bot, const std::string& room_id) {
+  if (failed_ || stopped_ || room_id != room_id_) return;
+  bot.SetReady(room_id_);
+}
+
+void Room::Ready() {
+  if (failed_ || stopped_) return;
+  // The server answers SetReady once the seat is marked ready, so when every bot has its answer
+  // the host's StartGame finds them all ready.
+  if (++ready_ != static_cast<int>(bots_.size())) return;
+  if (went_) {
+    bots_.front()->StartGame(room_id_);
+    return;
+  }
+  waiting_for_go_ = true;
+  Settle(false);
+}
+
+void Room::Go() {
+  asio::post(strand_, [this] {
+    went_ = true;
+    if (!waiting_for_go_ || failed_ || stopped_) return;
+    waiting_for_go_ = false;
+    bots_.front()->StartGame(room_id_);
+  });
+}
+
+void Room::Started() {
+  if (interval_ > Clock::duration::zero() && !slots_started_) {
+    // Rooms start their pace at random points of one interval, so their submits spread evenly
+    // instead of arriving together.
+    slots_started_ = true;
+    std::uniform_real_distribution<double> offset(0.0, 1.0);
+    next_slot_ =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(interval_ * offset(rng_));
+  }
+}
+
+void Room::GameOver(const std::string& room_id) {
+  if (room_id_.empty() || room_id != room_id_) return;  // another bot reported it first
+  ctx_.metrics->GameFinished();
+  const std::string finished = room_id_;
+  room_id_.clear();
+  for (auto& bot : bots_) bot->LeaveFinished(finished);
+  if (failed_ || stopped_ || ctx_.stopping.load()) return;
+  // A finished room cannot start again (StartGame wants a waiting room): the same players meet
+  // in a new one.
+  creating_ = true;
+  bots_.front()->CreateRoom();
+}
+
+void Room::Fail(const std::string& why) {
+  if (failed_ || stopped_) return;
+  failed_ = true;
+  ctx_.metrics->RoomFailed("room " + std::to_string(index_) + ": " + why);
+  pace_timer_.cancel();
+  waiting_.clear();
+  Settle(true);
+  for (auto& bot : bots_) bot->Stop();
+}
+
+void Room::Settle(bool failed) {
+  if (settled_) return;
+  settled_ = true;
+  ctx_.room_settled(failed);
+}
+
+bool Room::TakeSlot(Bot& bot) {
+  if (interval_ == Clock::duration::zero()) return true;
+  const auto now = Clock::now();
+  if (now >= next_slot_) {
+    // On schedule while the room keeps up; a room that fell behind goes on from now, catching up
+    // by one submit at most rather than a burst.
+    next_slot_ = std::max(next_slot_ + interval_, now);
+    return true;
+  }
+  if (std::find(waiting_.begin(), waiting_.end(), &bot) == waiting_.end()) waiting_.push_back(&bot);
+  if (!pace_armed_) {
+    pace_armed_ = true;
+    pace_timer_.expires_at(next_slot_);
+    pace_timer_.async_wait([this](const boost::system::error_code& ec) {
+      pace_armed_ = false;
+      if (ec || stopped_ || failed_) return;
+      std::vector<Bot*> waiting;
+      waiting.swap(waiting_);
+      // The first that still has something to do takes the slot; the others queue again.
+      for (Bot* b : waiting) b->MaybeAct();
+    });
+  }
+  return false;
+}
+
+}  // namespace plateau::load
