@@ -2,7 +2,8 @@
 # Command 2: install what is missing, build everything with tests, and run every test: the C++
 # suites, the web client's unit tests and the headless-Chromium end-to-end test, all through ctest.
 # Before that, the engine, storage and server suites also run under AddressSanitizer and
-# UndefinedBehaviorSanitizer (a separate build in build-asan/).
+# UndefinedBehaviorSanitizer (a separate build in build-asan/), and the server's threaded suites
+# (network threads, the storage thread) under ThreadSanitizer (build-tsan/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash deploy/install-deps.sh
@@ -19,6 +20,13 @@ cmake --build build-asan -j "$jobs" --target core_test conformance_test globalis
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --output-on-failure --timeout 1500 -j "$jobs" \
     -E '^(console_|cli_|web_unit|browser_)|_NOT_BUILT$')
+
+# Only the suites where threads meet: the storage thread and the server over loopback.
+cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=Tsan -DCMAKE_CXX_FLAGS_TSAN="-O1 -g1" \
+  -DPLATEAU_TSAN=ON
+cmake --build build-tsan -j "$jobs" --target storage_executor_test server_integration_test
+(cd build-tsan && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+  ctest --output-on-failure --timeout 1500 -j 1 -R '^(StorageExecutor|ServerTest|StaticFilesTest)\.')
 
 cd build
 ctest --output-on-failure --timeout 1500 -j "$jobs"
