@@ -10,18 +10,18 @@ StorageExecutor::StorageExecutor(Store& store) : store_(store), thread_([this] {
 
 StorageExecutor::~StorageExecutor() { Stop(); }
 
-void StorageExecutor::Submit(Work work, Done done) {
+void StorageExecutor::Submit(Work work, Done done, Kind kind) {
   {
     std::lock_guard lock(mu_);
     if (!stopped_) {
-      queue_.push_back({std::move(work), std::move(done)});
+      queue_.push_back({std::move(work), std::move(done), kind});
       ++stats_.queued;
       if (queue_.size() == 1) wake_.notify_one();
       return;
     }
   }
   std::vector<Job> one;
-  one.push_back({std::move(work), std::move(done)});
+  one.push_back({std::move(work), std::move(done), kind});
   RunBatch(one);
 }
 
@@ -65,32 +65,54 @@ void StorageExecutor::Loop() {
 }
 
 void StorageExecutor::RunBatch(std::vector<Job>& jobs) {
-  std::vector<Status> outcomes;
-  outcomes.reserve(jobs.size());
-  Status begun = store_.BeginBatch();
-  if (!begun.ok()) spdlog::error("storage: cannot start a batch: {}", begun.ToString());
-  for (auto& job : jobs) outcomes.push_back(begun.ok() ? job.work(store_) : begun);
-  const auto start = std::chrono::steady_clock::now();
-  Status committed = begun.ok() ? store_.CommitBatch() : begun;
-  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
-  if (!committed.ok() && begun.ok()) {
-    spdlog::error("storage: a batch of {} could not be committed: {}", jobs.size(),
-                  committed.ToString());
-    store_.RollbackBatch();
+  std::vector<Status> outcomes(jobs.size());
+  bool writes = false;
+  for (const auto& job : jobs) writes = writes || job.kind == Kind::kWrite;
+  Status committed;
+  uint64_t micros = 0;
+  if (writes) {
+    Status begun = store_.BeginBatch();
+    if (!begun.ok()) spdlog::error("storage: cannot start a batch: {}", begun.ToString());
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      if (jobs[i].kind != Kind::kWrite) continue;
+      if (!begun.ok()) {
+        outcomes[i] = begun;
+        continue;
+      }
+      outcomes[i] = jobs[i].work(store_);
+      if (!store_.BatchOpen()) {
+        // The database dropped the whole batch (I/O error, full disk): what ran is undone, and
+        // what is left must not run outside it, committing alone while reported failed.
+        begun = Status("storage_error", "The storage batch was lost: " + outcomes[i].ToString());
+        spdlog::error("storage: {}", begun.reason());
+      }
+    }
+    const auto start = std::chrono::steady_clock::now();
+    committed = begun.ok() ? store_.CommitBatch() : begun;
+    micros = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                       std::chrono::steady_clock::now() - start)
+                                       .count());
+    if (!committed.ok()) {
+      spdlog::error("storage: a batch of {} could not be committed: {}", jobs.size(),
+                    committed.ToString());
+      store_.RollbackBatch();
+    }
   }
+  // Reads after the commit: they see what is durable, nothing a failed batch undid.
+  for (size_t i = 0; i < jobs.size(); ++i)
+    if (jobs[i].kind == Kind::kRead) outcomes[i] = jobs[i].work(store_);
   {
     std::lock_guard lock(mu_);
     ++stats_.batches;
     stats_.jobs += jobs.size();
     stats_.largest_batch = std::max<uint64_t>(stats_.largest_batch, jobs.size());
-    stats_.commit_micros_total += static_cast<uint64_t>(micros);
+    stats_.commit_micros_total += micros;
     if (!committed.ok()) ++stats_.failed_commits;
   }
   for (size_t i = 0; i < jobs.size(); ++i) {
     if (!jobs[i].done) continue;
-    jobs[i].done(outcomes[i].ok() ? committed : outcomes[i]);
+    const bool write = jobs[i].kind == Kind::kWrite;
+    jobs[i].done(outcomes[i].ok() && write ? committed : outcomes[i]);
   }
 }
 

@@ -35,7 +35,10 @@ class StorageExecutor {
 
   // Queues `work`; `done` (may be empty) gets its outcome once its batch is committed. After
   // Stop, the job runs at once on the caller's thread (start-up and shutdown paths only).
-  void Submit(Work work, Done done);
+  // A kRead job (looking a player up, replays) runs after its batch's commit, outside it: it sees
+  // only what is durable and holds no write lock.
+  enum class Kind { kWrite, kRead };
+  void Submit(Work work, Done done, Kind kind = Kind::kWrite);
   // Runs what is queued and joins the thread. Call from one thread (the owner's); idempotent.
   void Stop();
 
@@ -53,6 +56,7 @@ class StorageExecutor {
   struct Job {
     Work work;
     Done done;
+    Kind kind = Kind::kWrite;
   };
   void Loop();
   // Runs one batch of jobs and reports every outcome.

@@ -42,6 +42,9 @@ class Store {
   virtual Status BeginBatch() { return Status::Ok(); }
   virtual Status CommitBatch() { return Status::Ok(); }
   virtual void RollbackBatch() {}
+  // False once a batch begun has been lost (the database rolled it back after an I/O error, a
+  // full disk): what ran in it is gone and nothing more may run as if inside it.
+  virtual bool BatchOpen() { return true; }
 
   // Players are keyed by a secret token; only a hash of it is stored.
   virtual Status SavePlayer(const std::string& token, const StoredPlayer& player) = 0;

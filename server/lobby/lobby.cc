@@ -303,7 +303,8 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
             }
             Welcome(conn, request_id, player);
           });
-        });
+        },
+        StorageExecutor::Kind::kRead);
     return;
   }
   const std::string name = Trim(hello.name());
@@ -483,7 +484,8 @@ void Lobby::HandleReplays(const ConnectionPtr& conn, const v1::ClientMessage& me
       [conn, id, reply](Status status) {
         conn->Send(status.ok() ? Encode(*reply) : EncodeError(id, status.code(), status.reason()));
         conn->ResumeReading();
-      });
+      },
+      StorageExecutor::Kind::kRead);
 }
 
 std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,

@@ -68,7 +68,12 @@ void WsSession::PauseReading() { paused_ = true; }
 void WsSession::ResumeReading() {
   boost::asio::post(ws_.get_executor(), [s = self()] {
     s->paused_ = false;
-    if (!s->closing_ && !s->reading_ && s->accepted_) s->DoRead();
+    if (s->reading_ || !s->accepted_) return;
+    if (s->closing_) {
+      s->ReportClosed();  // closed while paused: no read is left to report it
+      return;
+    }
+    s->DoRead();
   });
 }
 
@@ -86,10 +91,7 @@ void WsSession::OnRead(beast::error_code ec, size_t bytes) {
       spdlog::debug("websocket read failed: {}", ec.message());
     }
     closing_ = true;
-    if (!closed_reported_) {
-      closed_reported_ = true;
-      lobby_.OnClosed(shared_from_this());
-    }
+    ReportClosed();
     return;
   }
   const auto data = buffer_.cdata();
@@ -150,12 +152,25 @@ void WsSession::DoClose(bool graceful) {
   }
   closing_ = true;
   ws_.async_close(websocket::close_code::going_away, [s = self()](beast::error_code) {
-    // The pending read completes with an error and reports the close.
+    // A pending read completes with an error and reports the close; a paused session has none.
+    if (!s->reading_) s->ReportClosed();
   });
+}
+
+void WsSession::ReportClosed() {
+  if (closed_reported_ || !accepted_) return;
+  closed_reported_ = true;
+  lobby_.OnClosed(shared_from_this());
 }
 
 void WsSession::Abort() {
   closing_ = true;
+  // A pending read fails and reports the close; without one (paused), report it here.
+  if (!reading_) {
+    boost::asio::post(ws_.get_executor(), [s = self()] {
+      if (!s->reading_) s->ReportClosed();
+    });
+  }
   beast::error_code ignored;
   beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both,
                                                  ignored);

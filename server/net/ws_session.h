@@ -50,6 +50,8 @@ class WsSession : public Connection {
   void OnWrite(boost::beast::error_code ec, size_t bytes);
   void DoClose(bool graceful);
   void Abort();
+  // Tells the lobby, once, that this connection is gone.
+  void ReportClosed();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;

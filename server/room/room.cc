@@ -131,6 +131,7 @@ void Room::Announce() {
                             self->settings_.room_id, self->game_id_, stored.ToString());
             }
             self->FinishGame();
+            self->RemoveWhenAbandoned();  // nobody is connected yet after a restart
             self->Resume();
           });
         });
@@ -440,7 +441,8 @@ void Room::RemoveWhenAbandoned() {
   // Re-arming cancels an earlier wait: the grace period counts from the last disconnection.
   empty_timer_.expires_after(settings_.empty_grace);
   empty_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-    if (!ec) self->MaybeRemove();
+    // Through Run: never while a game being started waits on the store.
+    if (!ec) self->Run([self] { self->MaybeRemove(); });
   });
 }
 

@@ -104,6 +104,11 @@ void SqliteStore::RollbackBatch() {
   if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
+bool SqliteStore::BatchOpen() {
+  std::lock_guard lock(mu_);
+  return sqlite3_get_autocommit(db_) == 0;
+}
+
 // --- Players ---
 
 Status SqliteStore::SavePlayer(const std::string& token, const StoredPlayer& player) {

@@ -79,6 +79,7 @@ class SqliteStore : public Store {
   Status BeginBatch() override;
   Status CommitBatch() override;
   void RollbackBatch() override;
+  bool BatchOpen() override;
 
  private:
   explicit SqliteStore(sqlite3* db);

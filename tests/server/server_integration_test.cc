@@ -366,6 +366,24 @@ TEST_F(ServerTest, NothingIsSentBeforeItIsStoredAndASlowSyncStallsNobodyElse) {
   EXPECT_FALSE(stored.value()->actions(0).text().empty()) << "the move's words are stored";
 }
 
+// A connection waiting on the store (its reading paused) that is closed meanwhile — here by the
+// server's shutdown — is still counted gone: shutdown does not wait out its deadline for it.
+TEST_F(ServerTest, AConnectionClosedWhileItWaitsOnTheStoreIsCountedGone) {
+  server_->gate().Hold();
+  TestClient c(server_->port());
+  c.Send(HelloName("Paused"));
+  for (int i = 0; i < 200 && server_->gate().waiting() == 0; ++i) std::this_thread::sleep_for(5ms);
+  ASSERT_EQ(server_->gate().waiting(), 1);
+  ASSERT_EQ(server_->server().lobby().ConnectionCount(), 1u);
+  server_->server().Shutdown();
+  EXPECT_TRUE(c.WaitClosed(2s));  // the client answers the close handshake
+  size_t left = 1;
+  for (int i = 0; i < 200 && (left = server_->server().lobby().ConnectionCount()) > 0; ++i)
+    std::this_thread::sleep_for(5ms);
+  EXPECT_EQ(left, 0u) << "a paused connection closed by the server was never reported";
+  server_->gate().Release();
+}
+
 TEST_F(ServerTest, TwoPlayersAndASpectatorPlayAFullGame) {
   auto a = Connect("Ada");
   auto b = Connect("Bob");

@@ -34,6 +34,7 @@ class CountingStore : public Store {
     return Status::Ok();
   }
   void RollbackBatch() override { ++rolled_back; }
+  bool BatchOpen() override { return in_batch; }
 
   Status SavePlayer(const std::string&, const StoredPlayer&) override { return Status::Ok(); }
   StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string&) override {
@@ -46,6 +47,10 @@ class CountingStore : public Store {
                       const plateau::v1::ReplayAction&) override {
     EXPECT_TRUE(in_batch) << "an append outside a batch";
     if (game_id == "refused") return Status("game_not_found", "no such game");
+    if (game_id == "disk full") {
+      in_batch = false;  // what SQLite does to the open transaction on SQLITE_FULL
+      return Status("storage_error", "database or disk is full");
+    }
     ++appends;
     return Status::Ok();
   }
@@ -119,6 +124,43 @@ TEST(StorageExecutor, ARefusedJobFailsAloneAndAFailedCommitFailsTheWholeBatch) {
   EXPECT_EQ(st.code(), "storage_error") << "a write reported durable though its commit failed";
   storage.Stop();
   EXPECT_GE(store.rolled_back, 1);
+}
+
+TEST(StorageExecutor, ABatchLostMidwayRunsNothingMoreAndFailsEveryWrite) {
+  CountingStore store;
+  store.commit_time = 50ms;
+  StorageExecutor storage(store);
+  // Held in the first batch's commit, so the next three queue up into one batch.
+  std::promise<Status> first;
+  storage.Submit(Append("g"), [&](Status st) { first.set_value(st); });
+  for (int i = 0; i < 2000 && store.begun == 0; ++i) std::this_thread::sleep_for(1ms);
+  std::promise<Status> before, lost, after;
+  storage.Submit(Append("g"), [&](Status st) { before.set_value(st); });
+  storage.Submit(Append("disk full"), [&](Status st) { lost.set_value(st); });
+  storage.Submit(Append("g"), [&](Status st) { after.set_value(st); });
+  EXPECT_TRUE(first.get_future().get().ok());
+  EXPECT_FALSE(before.get_future().get().ok()) << "undone with its batch, yet reported stored";
+  EXPECT_FALSE(lost.get_future().get().ok());
+  EXPECT_FALSE(after.get_future().get().ok());
+  storage.Stop();
+  EXPECT_EQ(store.appends, 2) << "a write ran outside its lost batch";
+}
+
+TEST(StorageExecutor, ReadsRunAfterTheirBatchIsCommitted) {
+  CountingStore store;
+  StorageExecutor storage(store);
+  std::promise<std::pair<bool, int>> seen;
+  storage.Submit(Append("g"), nullptr);
+  storage.Submit(
+      [&](Store&) {
+        seen.set_value({store.in_batch.load(), store.committed.load()});
+        return Status::Ok();
+      },
+      nullptr, StorageExecutor::Kind::kRead);
+  auto [in_batch, committed] = seen.get_future().get();
+  EXPECT_FALSE(in_batch) << "a read ran inside the write batch";
+  EXPECT_GE(committed, 1);
+  storage.Stop();
 }
 
 TEST(StorageExecutor, StopRunsEverythingQueuedAndLaterJobsRunInline) {
