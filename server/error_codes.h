@@ -25,5 +25,11 @@ inline constexpr const char* kBadName = "bad_name";  // a player name that is em
 inline constexpr const char* kBadTitle = "bad_title";  // a room title that is too long or not text
 inline constexpr const char* kReplaysUnavailable = "replays_unavailable";  // this server keeps no replays
 inline constexpr const char* kBadRecord = "bad_record";  // a stored game that cannot be replayed
+inline constexpr const char* kRateLimited = "rate_limited";  // too many requests: slow down (see Error.reason)
+inline constexpr const char* kChatRateLimited = "chat_rate_limited";  // too many chat messages
+inline constexpr const char* kTooManyRooms = "too_many_rooms";  // rooms created too fast, or too many open
+inline constexpr const char* kCodeLockout = "code_lockout";  // too many wrong join codes: wait
+inline constexpr const char* kShuttingDown = "shutting_down";  // the server is stopping: reconnect soon
+inline constexpr const char* kBadPage = "bad_page";  // a room list page size over the limit
 
 }  // namespace plateau::server::codes

@@ -46,6 +46,22 @@ std::string FlagsHelp() {
   --empty-room-grace-seconds N keep a waiting or finished room this long after its last member
                                disconnects (default 300; an explicit leave removes it at once)
   --log-level LEVEL            trace, debug, info, warn, error, critical, off (default info)
+
+Limits (0 turns one off; a request over a limit is refused with an error code):
+  --limit-requests-per-second N     requests per connection, burst twice that (default 200)
+  --limit-ip-requests-per-second N  requests per address (default 2000)
+  --limit-refusals-before-disconnect N
+                               requests refused for rate within 10 s before the connection is
+                               cut (default 400)
+  --limit-chat-per-minute N    chat messages per connection, burst 5 (default 60)
+  --limit-rooms-per-hour N     rooms a player may create per hour, burst 10 (default 60)
+  --limit-open-rooms N         rooms a player created that still exist (default 10)
+  --limit-wrong-codes N        wrong join codes per connection per minute (default 5)
+  --limit-ip-wrong-codes N     wrong join codes per address per 10 minutes (default 20)
+  --limit-ip-connections N     live WebSocket connections per address (default 64)
+  --limit-loopback BOOL        apply the per-address request and connection limits to
+                               loopback too (default false: a reverse proxy or local tools
+                               connect from there; wrong codes count from every address)
   --help                       this text
 )";
 }
@@ -53,6 +69,15 @@ std::string FlagsHelp() {
 engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
   ServerFlags flags;
   using Setter = std::function<engine::Status(const std::string&, const std::string&)>;
+  // A whole number from 0 to `hi`, stored times `scale` (rates are whole numbers per unit).
+  const auto Rate = [](double* out, int hi, double scale = 1) -> Setter {
+    return [=](const std::string& f, const std::string& v) {
+      int n = 0;
+      engine::Status st = ParseInt<int>(f, v, 0, hi, &n);
+      if (st.ok()) *out = n * scale;
+      return st;
+    };
+  };
   const std::map<std::string, Setter> setters = {
       {"bind", [&](const std::string&, const std::string& v) {
          if (v.empty()) return BadValue("bind", v, "an address");
@@ -89,6 +114,35 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
       {"durability", [&](const std::string&, const std::string& v) {
          if (v != "machine" && v != "process") return BadValue("durability", v, "machine or process");
          flags.durability = v;
+         return engine::Status::Ok();
+       }},
+      {"limit-requests-per-second", Rate(&flags.limits.requests_per_second, 1000000)},
+      {"limit-ip-requests-per-second", Rate(&flags.limits.ip_requests_per_second, 10000000)},
+      {"limit-refusals-before-disconnect", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 1000000, &flags.limits.refusals_before_disconnect);
+       }},
+      {"limit-chat-per-minute", Rate(&flags.limits.chat_per_second, 100000, 1 / 60.0)},
+      {"limit-rooms-per-hour", Rate(&flags.limits.rooms_per_hour, 1000000)},
+      {"limit-open-rooms", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 1000000, &flags.limits.open_rooms_per_player);
+       }},
+      {"limit-wrong-codes", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 1000000, &flags.limits.wrong_codes_per_connection);
+       }},
+      {"limit-ip-wrong-codes", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 1000000, &flags.limits.wrong_codes_per_ip);
+       }},
+      {"limit-ip-connections", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 10000000, &flags.limits.connections_per_ip);
+       }},
+      {"limit-loopback", [&](const std::string&, const std::string& v) {
+         if (v == "true" || v == "yes" || v == "1") {
+           flags.limits.limit_loopback = true;
+         } else if (v == "false" || v == "no" || v == "0") {
+           flags.limits.limit_loopback = false;
+         } else {
+           return BadValue("limit-loopback", v, "true or false");
+         }
          return engine::Status::Ok();
        }},
       {"log-level", [&](const std::string&, const std::string& v) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/core/status.h"
+#include "server/lobby/rate_limit.h"
 
 namespace plateau::server {
 
@@ -20,6 +21,7 @@ struct ServerFlags {
   int idle_timeout_seconds = 300;
   int empty_room_grace_seconds = 300;
   std::string log_level = "info";
+  ClientLimits limits;  // the --limit-* flags
   bool help = false;
 };
 

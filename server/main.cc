@@ -4,9 +4,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <cstdio>
-#include <functional>
 #include <thread>
 #include <vector>
 
@@ -55,6 +53,7 @@ int main(int argc, char** argv) {
     options.limits.max_queue_bytes = flags.max_queue_bytes;
     options.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout_seconds);
     options.empty_room_grace = std::chrono::seconds(flags.empty_room_grace_seconds);
+    options.client_limits = flags.limits;
     server::Server srv(ioc, options, *store.value(), &replays);
     engine::Status started = srv.Start();
     if (!started.ok()) {
@@ -63,26 +62,12 @@ int main(int argc, char** argv) {
     }
 
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
-    // After a signal, clients get up to 3 s to answer the close handshake; the loop stops as
-    // soon as every connection is gone, or at that deadline.
-    boost::asio::steady_timer poll(ioc);
-    auto deadline = std::chrono::steady_clock::now();
-    std::function<void()> wait_for_sessions = [&] {
-      if (srv.lobby().ConnectionCount() == 0 || std::chrono::steady_clock::now() >= deadline) {
-        ioc.stop();
-        return;
-      }
-      poll.expires_after(std::chrono::milliseconds(50));
-      poll.async_wait([&](const boost::system::error_code& e) {
-        if (!e) wait_for_sessions();
-      });
-    };
+    // Actions already taken are stored and acknowledged, then every WebSocket is closed (1001);
+    // the loop stops once all are closed, at most 800 ms after the signal.
     signals.async_wait([&](const boost::system::error_code& ec, int signal) {
       if (ec) return;
       spdlog::info("signal {}: shutting down", signal);
-      srv.Shutdown();
-      deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
-      wait_for_sessions();
+      srv.StopGracefully(std::chrono::milliseconds(800), [&ioc] { ioc.stop(); });
     });
 
     std::vector<std::thread> threads;

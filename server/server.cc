@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/post.hpp>
+
+#include "server/log_throttle.h"
 #include "server/net/listener.h"
 
 namespace plateau::server {
@@ -10,8 +13,18 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
     : ioc_(ioc),
       options_(std::move(options)),
       store_(store),
-      storage_(store),
-      lobby_(ioc.get_executor(), store_, storage_, replays, options_.empty_room_grace) {}
+      storage_(store, &metrics_),
+      lobby_(ioc.get_executor(), store_, storage_, replays, options_.empty_room_grace,
+             options_.client_limits, &metrics_) {
+  InstallProtobufLogHandler();
+  metrics_.rooms.SetSource([this] { return static_cast<double>(lobby_.RoomCount()); });
+  metrics_.connections.SetSource(
+      [this] { return static_cast<double>(lobby_.ConnectionCount()); });
+  metrics_.ws_queued_bytes.SetSource([this] { return static_cast<double>(lobby_.QueuedBytes()); });
+  if (!options_.limits.metrics_text) {
+    options_.limits.metrics_text = [this] { return metrics_.Render(); };
+  }
+}
 
 // What is queued for storage runs while the lobby its answers call back into still exists.
 Server::~Server() { storage_.Stop(); }
@@ -33,6 +46,43 @@ Status Server::Start() {
 void Server::Shutdown() {
   if (listener_) listener_->Stop();
   lobby_.CloseAll();
+}
+
+void Server::StopGracefully(std::chrono::milliseconds deadline, std::function<void()> done) {
+  if (listener_) listener_->Stop();
+  lobby_.StopTakingRequests();
+  const auto start = std::chrono::steady_clock::now();
+  const auto end = start + deadline;
+  // Closing may start once nothing is left to store: half the time at most, so the close
+  // handshakes have the other half.
+  const auto close_by = start + deadline / 2;
+  stop_timer_ = std::make_unique<boost::asio::steady_timer>(ioc_);
+  auto closed = std::make_shared<bool>(false);
+  auto step = std::make_shared<std::function<void()>>();
+  // The closure holds itself weakly; the pending wait holds it strongly, so it is freed when it
+  // stops re-arming.
+  std::weak_ptr<std::function<void()>> weak = step;
+  *step = [this, end, close_by, closed, weak, done = std::move(done)] {
+    const auto now = std::chrono::steady_clock::now();
+    if (!*closed) {
+      const bool drained = lobby_.Quiet() && storage_.stats().pending == 0;
+      if (drained || now >= close_by) {
+        if (!drained) spdlog::warn("shutdown: closing with actions still being stored");
+        *closed = true;
+        lobby_.CloseAll();
+      }
+    } else if (lobby_.ConnectionCount() == 0 || now >= end) {
+      const size_t left = lobby_.ConnectionCount();
+      if (left > 0) spdlog::info("shutdown: {} connections did not finish closing", left);
+      done();
+      return;
+    }
+    stop_timer_->expires_after(std::chrono::milliseconds(5));
+    stop_timer_->async_wait([self = weak.lock()](const boost::system::error_code& ec) {
+      if (!ec && self) (*self)();
+    });
+  };
+  boost::asio::post(ioc_, [step] { (*step)(); });
 }
 
 uint16_t Server::port() const { return listener_ ? listener_->port() : 0; }

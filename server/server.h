@@ -2,6 +2,9 @@
 // The server assembled from its layers, without main(): the binary and the loopback tests both
 // build one of these on their own io_context.
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <functional>
 
 #include <memory>
 #include <string>
@@ -9,6 +12,7 @@
 #include "server/lobby/lobby.h"
 #include "server/net/limits.h"
 #include "server/replays.h"
+#include "server/metrics.h"
 #include "server/storage_executor.h"
 
 namespace plateau::server {
@@ -20,6 +24,7 @@ struct ServerOptions {
   uint16_t port = 0;  // 0: any free port, see Server::port()
   NetLimits limits;
   std::chrono::milliseconds empty_room_grace{std::chrono::minutes(5)};
+  ClientLimits client_limits;
 };
 
 class Server {
@@ -34,17 +39,25 @@ class Server {
   Status Start();
   // Stops accepting and closes every connection. The io_context runs out of work afterwards.
   void Shutdown();
+  // SIGTERM: stops accepting and refuses new requests; lets every action already taken be stored
+  // and acknowledged; then closes every WebSocket (1001, after what is queued for it) and calls
+  // `done` once all are closed or `deadline` has passed, whichever is first. Call once, from any
+  // thread; `done` runs on the io_context.
+  void StopGracefully(std::chrono::milliseconds deadline, std::function<void()> done);
 
   uint16_t port() const;
   Lobby& lobby() { return lobby_; }
+  Metrics& metrics() { return metrics_; }
 
  private:
   boost::asio::io_context& ioc_;
-  const ServerOptions options_;
+  ServerOptions options_;  // limits.metrics_text is filled in by the constructor
+  Metrics metrics_;        // before everything that records into it
   Store& store_;
   StorageExecutor storage_;  // before the lobby: rooms hold references to it
   Lobby lobby_;
   std::shared_ptr<Listener> listener_;
+  std::unique_ptr<boost::asio::steady_timer> stop_timer_;
 };
 
 }  // namespace plateau::server

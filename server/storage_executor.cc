@@ -6,7 +6,8 @@
 
 namespace plateau::server {
 
-StorageExecutor::StorageExecutor(Store& store) : store_(store), thread_([this] { Loop(); }) {}
+StorageExecutor::StorageExecutor(Store& store, Metrics* metrics)
+    : store_(store), metrics_(metrics), thread_([this] { Loop(); }) {}
 
 StorageExecutor::~StorageExecutor() { Stop(); }
 
@@ -16,6 +17,7 @@ void StorageExecutor::Submit(Work work, Done done, Kind kind) {
     if (!stopped_) {
       queue_.push_back({std::move(work), std::move(done), kind});
       ++stats_.queued;
+      ++stats_.pending;
       if (queue_.size() == 1) wake_.notify_one();
       return;
     }
@@ -109,11 +111,20 @@ void StorageExecutor::RunBatch(std::vector<Job>& jobs) {
     stats_.commit_micros_total += micros;
     if (!committed.ok()) ++stats_.failed_commits;
   }
+  if (metrics_ != nullptr) {
+    metrics_->storage_batches.Inc();
+    metrics_->storage_batch_jobs.Observe(static_cast<double>(jobs.size()));
+    if (writes) metrics_->storage_commit.Observe(static_cast<double>(micros) / 1e6);
+    if (!committed.ok()) metrics_->storage_failed_commits.Inc();
+  }
   for (size_t i = 0; i < jobs.size(); ++i) {
     if (!jobs[i].done) continue;
     const bool write = jobs[i].kind == Kind::kWrite;
     jobs[i].done(outcomes[i].ok() && write ? committed : outcomes[i]);
   }
+  std::lock_guard lock(mu_);
+  // Jobs run after Stop were never counted.
+  stats_.pending -= std::min<uint64_t>(stats_.pending, stopped_ ? 0 : jobs.size());
 }
 
 }  // namespace plateau::server

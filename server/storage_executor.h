@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/metrics.h"
 #include "server/store.h"
 
 namespace plateau::server {
@@ -28,7 +29,8 @@ class StorageExecutor {
   using Work = std::function<Status(Store&)>;
   using Done = std::function<void(Status)>;
 
-  explicit StorageExecutor(Store& store);
+  // `metrics` (may be null) records batches, their sizes and commit times.
+  explicit StorageExecutor(Store& store, Metrics* metrics = nullptr);
   ~StorageExecutor();
   StorageExecutor(const StorageExecutor&) = delete;
   StorageExecutor& operator=(const StorageExecutor&) = delete;
@@ -49,6 +51,7 @@ class StorageExecutor {
     uint64_t largest_batch = 0;
     uint64_t commit_micros_total = 0;  // time spent committing (the syncs), summed
     uint64_t queued = 0;               // waiting now
+    uint64_t pending = 0;              // submitted and not yet reported (queued or running)
   };
   Stats stats() const;
 
@@ -63,6 +66,7 @@ class StorageExecutor {
   void RunBatch(std::vector<Job>& jobs);
 
   Store& store_;
+  Metrics* const metrics_;
   mutable std::mutex mu_;
   std::condition_variable wake_;
   std::vector<Job> queue_;

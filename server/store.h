@@ -23,6 +23,17 @@ struct RoomRecord {
   std::string title;
   std::string host_player_id;
   std::vector<std::string> seat_player_ids;  // by seat
+  // Private rooms only: whoever holds it may watch the finished game without having sat in it.
+  // It is a secret of the room, never part of the GameRecord (an export file must not hand it on).
+  std::string replay_token;
+};
+
+// What decides who may see a stored game's replay, read without its log.
+struct GameAccess {
+  bool finished = false;
+  bool is_private = false;
+  std::string replay_token;
+  std::vector<std::string> seat_player_ids;  // the players seated in it, by seat
 };
 
 struct StoredPlayer {
@@ -61,9 +72,14 @@ class Store {
 
   // The full record (with actions and, once finished, results); nullopt for an unknown id.
   virtual StatusOr<std::optional<plateau::v1::GameRecord>> LoadGame(const std::string& game_id) = 0;
-  // Finished games, newest first; `game` empty for all; `before_game_id` for paging.
+  // Who may see the game's replay; nullopt for an unknown id.
+  virtual StatusOr<std::optional<GameAccess>> LoadGameAccess(const std::string& game_id) = 0;
+  // Finished games, newest first; `game` empty for all; `before_game_id` for paging. Public games,
+  // and the private ones `viewer_player_id` sat in (with their replay_token). For anyone else a
+  // private game does not exist, not even as a page cursor.
   virtual StatusOr<std::vector<plateau::v1::ReplaySummary>> ListFinished(
-      const std::string& game, uint32_t limit, const std::string& before_game_id) = 0;
+      const std::string& game, uint32_t limit, const std::string& before_game_id,
+      const std::string& viewer_player_id) = 0;
   // Games started but not finished, with their rooms, for recovery at start-up.
   struct Unfinished {
     plateau::v1::GameRecord record;

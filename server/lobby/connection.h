@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "plateau/v1/protocol.pb.h"
+#include "server/lobby/rate_limit.h"
 
 namespace plateau::server {
 
@@ -44,10 +45,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
   virtual void PauseReading() {}
   virtual void ResumeReading() {}
   virtual void Dispatch(std::function<void()> fn) { fn(); }
+  // Bytes waiting to be written (read from any thread, for /metrics).
+  virtual size_t QueuedBytes() const { return 0; }
 
   // Set by the lobby when Hello succeeds. Touched only by the lobby's message handler, which
   // runs on this connection's strand, so it needs no lock.
   PlayerPtr player;
+  // What this connection (and its address) may still send; same strand rule as `player`.
+  ConnectionQuota quota;
+  std::string remote_address;  // for logs and limits; empty in tests
 };
 using ConnectionPtr = std::shared_ptr<Connection>;
 

@@ -32,6 +32,7 @@ std::string RandomHex(size_t bytes) {
 uint64_t RandomSeed() { return (static_cast<uint64_t>(OsRandom32()) << 32) | OsRandom32(); }
 
 std::string NewToken() { return RandomHex(16); }
+std::string NewReplayToken() { return RandomHex(16); }
 std::string NewPlayerId() { return "p" + RandomHex(8); }
 std::string NewRoomId() { return "r" + RandomHex(8); }
 std::string NewGameId() { return "g" + RandomHex(8); }

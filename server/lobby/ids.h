@@ -15,6 +15,9 @@ inline constexpr size_t kJoinCodeLength = 6;
 std::string RandomHex(size_t bytes);
 uint64_t RandomSeed();
 std::string NewToken();     // 128 bits, hex
+// 128 bits, hex: opens a private game's replay to whoever is given its link, so it must be as
+// unguessable as a player token.
+std::string NewReplayToken();
 std::string NewPlayerId();  // "p" + 64 bits hex
 std::string NewRoomId();    // "r" + 64 bits hex
 std::string NewGameId();    // "g" + 64 bits hex

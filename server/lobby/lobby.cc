@@ -2,9 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "engine/core/registry.h"
 #include "server/lobby/ids.h"
 #include "server/error_codes.h"
+#include "server/log_throttle.h"
 
 namespace plateau::server {
 namespace {
@@ -41,12 +44,23 @@ std::string ToUpper(std::string s) {
 }  // namespace
 
 Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, StorageExecutor& storage,
-             Replays* replays, std::chrono::milliseconds empty_room_grace)
+             Replays* replays, std::chrono::milliseconds empty_room_grace, ClientLimits limits,
+             Metrics* metrics)
     : executor_(std::move(executor)),
       store_(store),
       storage_(storage),
       replays_(replays),
-      empty_room_grace_(empty_room_grace) {}
+      empty_room_grace_(empty_room_grace),
+      limits_(limits),
+      metrics_(metrics),
+      addresses_(limits_),
+      flush_timer_(executor_) {}
+
+Lobby::~Lobby() = default;
+
+std::shared_ptr<AddressQuota> Lobby::AdmitAddress(const std::string& address) {
+  return addresses_.Admit(address, LimitClock::now());
+}
 
 Status Lobby::RestoreRooms() {
   // At start-up, before any connection: the one store call made outside the storage thread.
@@ -72,6 +86,11 @@ Status Lobby::RestoreRooms() {
 }
 
 void Lobby::OnOpen(const ConnectionPtr& conn) {
+  ConnectionQuota& quota = conn->quota;
+  quota.requests = TokenBucket(limits_.requests_per_second, 2 * limits_.requests_per_second);
+  quota.chat = TokenBucket(limits_.chat_per_second, 5);
+  quota.wrong_codes = TokenBucket(limits_.wrong_codes_per_connection / 60.0,
+                                  limits_.wrong_codes_per_connection);
   std::lock_guard lock(mu_);
   connections_[conn.get()] = conn;
 }
@@ -81,6 +100,7 @@ void Lobby::OnClosed(const ConnectionPtr& conn) {
   {
     std::lock_guard lock(mu_);
     connections_.erase(conn.get());
+    watchers_.erase(conn.get());
     if (conn->player) {
       auto it = memberships_.find(conn->player->player_id);
       if (it != memberships_.end()) {
@@ -94,7 +114,10 @@ void Lobby::OnClosed(const ConnectionPtr& conn) {
   for (auto& room : rooms) room->Detach(conn->player, conn);
 }
 
+void Lobby::StopTakingRequests() { stopping_ = true; }
+
 void Lobby::CloseAll() {
+  stopping_ = true;
   std::vector<ConnectionPtr> conns;
   std::vector<std::shared_ptr<Room>> rooms;
   {
@@ -103,6 +126,12 @@ void Lobby::CloseAll() {
       if (auto c = weak.lock()) conns.push_back(std::move(c));
     }
     for (auto& [id, room] : rooms_) rooms.push_back(room);
+  }
+  {
+    std::lock_guard lock(mu_);
+    watchers_.clear();
+    flush_scheduled_ = true;  // no more pushes
+    flush_timer_.cancel();
   }
   for (auto& room : rooms) room->DetachAll();
   for (auto& c : conns) c->Close(/*graceful=*/true);
@@ -117,6 +146,15 @@ std::shared_ptr<Room> Lobby::FindRoom(const std::string& room_id) {
 size_t Lobby::RoomCount() {
   std::lock_guard lock(mu_);
   return rooms_.size();
+}
+
+size_t Lobby::QueuedBytes() {
+  std::lock_guard lock(mu_);
+  size_t total = 0;
+  for (const auto& [ptr, weak] : connections_) {
+    if (auto c = weak.lock()) total += c->QueuedBytes();
+  }
+  return total;
 }
 
 size_t Lobby::ConnectionCount() {
@@ -139,9 +177,13 @@ void Lobby::SetMembership(const std::string& player_id, const std::string& room_
 void Lobby::PublishListing(const std::string& room_id, const v1::RoomInfo* info) {
   std::lock_guard lock(mu_);
   if (info == nullptr) {
-    listing_.erase(room_id);
+    auto it = listing_.find(room_id);
+    if (it == listing_.end()) return;
+    NoteListingChange(room_id, it->second.game());
+    listing_.erase(it);
   } else {
     listing_[room_id] = *info;
+    NoteListingChange(room_id, info->game());
   }
 }
 
@@ -150,8 +192,69 @@ void Lobby::RemoveRoom(const std::string& room_id) {
   auto it = rooms_.find(room_id);
   if (it == rooms_.end()) return;
   room_by_code_.erase(it->second->settings().join_code);
-  listing_.erase(room_id);
+  if (auto listed = listing_.find(room_id); listed != listing_.end()) {
+    NoteListingChange(room_id, listed->second.game());
+    listing_.erase(listed);
+  }
   rooms_.erase(it);
+  if (auto creator = room_creator_.find(room_id); creator != room_creator_.end()) {
+    auto quota = player_quotas_.find(creator->second);
+    if (quota != player_quotas_.end() && quota->second.open_rooms > 0) --quota->second.open_rooms;
+    room_creator_.erase(creator);
+  }
+}
+
+void Lobby::NoteListingChange(const std::string& room_id, const std::string& game) {
+  if (watchers_.empty()) return;
+  pending_changes_[room_id] = game;
+  if (flush_scheduled_) return;
+  flush_scheduled_ = true;
+  flush_timer_.expires_after(kListingPushInterval);
+  flush_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;  // cancelled: the lobby is going away
+    FlushListingChanges();
+  });
+}
+
+void Lobby::FlushListingChanges() {
+  // One frame per game filter ("" = all games), encoded once for all its watchers.
+  std::map<std::string, v1::ServerMessage> by_filter;
+  std::vector<std::pair<ConnectionPtr, std::string>> targets;
+  {
+    std::lock_guard lock(mu_);
+    flush_scheduled_ = false;
+    for (auto it = watchers_.begin(); it != watchers_.end();) {
+      auto conn = it->second.conn.lock();
+      if (!conn) {
+        it = watchers_.erase(it);
+        continue;
+      }
+      targets.emplace_back(std::move(conn), it->second.game);
+      by_filter.try_emplace(it->second.game);
+      ++it;
+    }
+    for (const auto& [room_id, game] : pending_changes_) {
+      auto listed = listing_.find(room_id);
+      for (auto& [filter, message] : by_filter) {
+        if (!filter.empty() && filter != game) continue;
+        v1::RoomListChanged* changed = message.mutable_room_list_changed();
+        if (listed != listing_.end()) {
+          *changed->add_changed() = listed->second;
+        } else {
+          changed->add_removed_room_ids(room_id);
+        }
+      }
+    }
+    pending_changes_.clear();
+  }
+  std::map<std::string, SharedBuffer> frames;
+  for (auto& [filter, message] : by_filter) {
+    if (message.has_room_list_changed()) frames[filter] = Encode(message);
+  }
+  for (const auto& [conn, filter] : targets) {
+    auto frame = frames.find(filter);
+    if (frame != frames.end()) conn->Send(frame->second);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,6 +266,12 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
     return;
   }
   const uint64_t id = message.request_id();
+  if (stopping_.load(std::memory_order_relaxed)) {
+    conn->Send(EncodeError(id, codes::kShuttingDown,
+                           "The server is restarting; reconnect in a moment."));
+    return;
+  }
+  if (!AdmitRequest(conn, id)) return;
   if (message.body_case() == v1::ClientMessage::kHello) {
     HandleHello(conn, id, message.hello());
     return;
@@ -185,7 +294,7 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
       HandleListGames(conn, id);
       return;
     case v1::ClientMessage::kListRooms:
-      HandleListRooms(conn, id, message.list_rooms().game());
+      HandleListRooms(conn, id, message.list_rooms());
       return;
     case v1::ClientMessage::kCreateRoom:
       HandleCreateRoom(conn, id, message.create_room());
@@ -218,6 +327,11 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
       }
       return;
     case v1::ClientMessage::kChat:
+      if (!conn->quota.chat.Take(LimitClock::now())) {
+        RefuseForLimit(conn, id, codes::kChatRateLimited,
+                       "You are sending chat messages too fast; wait a moment.");
+        return;
+      }
       if (auto room = RouteToRoom(conn, id, message.chat().room_id(), "", &has_code)) {
         room->Chat(conn, player, id, message.chat().text());
       }
@@ -379,15 +493,72 @@ void Lobby::HandleListGames(const ConnectionPtr& conn, uint64_t request_id) {
   conn->Send(Encode(m));
 }
 
+bool Lobby::AdmitRequest(const ConnectionPtr& conn, uint64_t request_id) {
+  const auto now = LimitClock::now();
+  ConnectionQuota& quota = conn->quota;
+  bool ok = quota.requests.Take(now);
+  if (ok && quota.address && quota.address->limited) {
+    std::lock_guard lock(quota.address->mu);
+    ok = quota.address->requests.Take(now);
+  }
+  if (ok) return true;
+  if (now - quota.window_start > ClientLimits::kAbuseWindow) {
+    quota.window_start = now;
+    quota.refusals = 0;
+  }
+  if (limits_.refusals_before_disconnect > 0 &&
+      ++quota.refusals >= limits_.refusals_before_disconnect) {
+    if (quota.refusals > limits_.refusals_before_disconnect) return false;  // already cut
+    ClientLog(spdlog::level::warn, "closing connection from {}: {} requests refused for rate in {} s",
+              conn->remote_address, quota.refusals, ClientLimits::kAbuseWindow.count());
+    if (metrics_) metrics_->connections_dropped.Inc("request_flood");
+    conn->Close(/*graceful=*/false);
+    return false;
+  }
+  RefuseForLimit(conn, request_id, codes::kRateLimited,
+                 "Too many requests: at most " +
+                     std::to_string(static_cast<int>(limits_.requests_per_second)) +
+                     " a second per connection. Slow down.");
+  return false;
+}
+
+void Lobby::RefuseForLimit(const ConnectionPtr& conn, uint64_t request_id, const char* code,
+                           const std::string& reason) {
+  if (metrics_) metrics_->limits_hit.Inc(code);
+  conn->Send(EncodeError(request_id, code, reason));
+}
+
 void Lobby::HandleListRooms(const ConnectionPtr& conn, uint64_t request_id,
-                            const std::string& game) {
+                            const v1::ListRooms& request) {
+  if (request.limit() > kMaxRoomsPerPage) {
+    conn->Send(EncodeError(request_id, codes::kBadPage,
+                           "A page holds at most " + std::to_string(kMaxRoomsPerPage) + " rooms."));
+    return;
+  }
+  const uint32_t limit = request.limit() == 0 ? kMaxRoomsPerPage : request.limit();
+  const std::string& game = request.game();
   v1::ServerMessage m;
   m.set_request_id(request_id);
   v1::RoomList* list = m.mutable_room_list();
   {
     std::lock_guard lock(mu_);
+    uint32_t total = 0;
     for (const auto& [id, info] : listing_) {
-      if (game.empty() || info.game() == game) *list->add_rooms() = info;
+      if (!game.empty() && info.game() != game) continue;
+      ++total;
+      if (!request.after_room_id().empty() && id <= request.after_room_id()) continue;
+      if (static_cast<uint32_t>(list->rooms_size()) < limit) {
+        *list->add_rooms() = info;
+      } else if (list->next_after_room_id().empty()) {
+        list->set_next_after_room_id(list->rooms(list->rooms_size() - 1).room_id());
+      }
+    }
+    list->set_total(total);
+    // A new ListRooms replaces the connection's watch (or ends it).
+    if (request.watch()) {
+      watchers_[conn.get()] = Watcher{conn, game};
+    } else {
+      watchers_.erase(conn.get());
     }
   }
   conn->Send(Encode(m));
@@ -427,6 +598,29 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     return;
   }
   if (title.empty()) title = conn->player->name + "'s " + info.title;
+  const std::string& creator = conn->player->player_id;
+  {
+    std::lock_guard lock(mu_);
+    auto [quota, fresh] = player_quotas_.try_emplace(creator);
+    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 10);
+    if (limits_.open_rooms_per_player > 0 &&
+        quota->second.open_rooms >= limits_.open_rooms_per_player) {
+      RefuseForLimit(conn, request_id, codes::kTooManyRooms,
+                     "You already have " + std::to_string(quota->second.open_rooms) +
+                         " open rooms; leave or finish one first.");
+      return;
+    }
+    if (limits_.rooms_per_hour > 0) {
+      const auto now = LimitClock::now();
+      if (!quota->second.rooms_created.Take(now)) {
+        const int wait = static_cast<int>(quota->second.rooms_created.SecondsUntilToken(now)) + 1;
+        RefuseForLimit(conn, request_id, codes::kTooManyRooms,
+                       "You have created rooms too fast; try again in " + std::to_string(wait) +
+                           " s.");
+        return;
+      }
+    }
+  }
 
   RoomSettings settings;
   settings.is_private = create.is_private();
@@ -447,6 +641,8 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     room = std::make_shared<Room>(executor_, settings, storage_, *this);
     rooms_[settings.room_id] = room;
     room_by_code_[settings.join_code] = settings.room_id;
+    room_creator_[settings.room_id] = creator;
+    ++player_quotas_[creator].open_rooms;
   }
   spdlog::info("room {} created by {} ({}, {} seats{})", settings.room_id,
                conn->player->player_id, info.id, seats, settings.is_private ? ", private" : "");
@@ -464,18 +660,19 @@ void Lobby::HandleReplays(const ConnectionPtr& conn, const v1::ClientMessage& me
   conn->PauseReading();
   auto reply = std::make_shared<v1::ServerMessage>();
   reply->set_request_id(id);
+  // Who asks decides which private games exist for this request.
   storage_.Submit(
-      [replays = replays_, message, reply](Store&) {
+      [replays = replays_, message, reply, viewer = conn->player->player_id](Store&) {
         if (message.has_list_replays()) {
-          auto r = replays->List(message.list_replays());
+          auto r = replays->List(message.list_replays(), viewer);
           if (!r.ok()) return r.status();
           *reply->mutable_replay_list() = std::move(r).value();
         } else if (message.has_get_replay()) {
-          auto r = replays->Get(message.get_replay());
+          auto r = replays->Get(message.get_replay(), viewer);
           if (!r.ok()) return r.status();
           *reply->mutable_replay() = std::move(r).value();
         } else {
-          auto r = replays->Export(message.export_replay());
+          auto r = replays->Export(message.export_replay(), viewer);
           if (!r.ok()) return r.status();
           *reply->mutable_replay_export() = std::move(r).value();
         }
@@ -493,6 +690,23 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
                                          bool* has_code) {
   *has_code = false;
   std::shared_ptr<Room> room;
+  const auto now = LimitClock::now();
+  ConnectionQuota& quota = conn->quota;
+  if (!join_code.empty()) {
+    // Locked out: every code is refused, right or wrong, so guessing learns nothing.
+    double wait = quota.wrong_codes.SecondsUntilToken(now);
+    if (quota.address) {
+      std::lock_guard lock(quota.address->mu);
+      wait = std::max(wait, quota.address->wrong_codes.SecondsUntilToken(now));
+    }
+    if (wait > 0) {
+      RefuseForLimit(conn, request_id, codes::kCodeLockout,
+                     "Too many wrong room codes; try again in " +
+                         std::to_string(static_cast<int>(wait) + 1) + " s.");
+      return nullptr;
+    }
+  }
+  bool wrong_code = false;
   {
     std::lock_guard lock(mu_);
     std::string id = room_id;
@@ -504,10 +718,18 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
         *has_code = true;
       } else {
         id.clear();
+        wrong_code = true;
       }
     }
     auto it = rooms_.find(id);
     if (it != rooms_.end()) room = it->second;
+  }
+  if (wrong_code) {
+    quota.wrong_codes.Take(now);
+    if (quota.address) {
+      std::lock_guard lock(quota.address->mu);
+      quota.address->wrong_codes.Take(now);
+    }
   }
   if (!room) {
     conn->Send(EncodeError(request_id, codes::kRoomNotFound, "There is no such room."));

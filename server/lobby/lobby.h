@@ -10,7 +10,9 @@
 // RoomHost from their own strands and take the same mutex; the lobby only ever posts to rooms, so
 // the two can never wait on each other.
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -20,6 +22,7 @@
 #include <string_view>
 
 #include "server/lobby/connection.h"
+#include "server/lobby/rate_limit.h"
 #include "server/replays.h"
 #include "server/room/room.h"
 #include "server/store.h"
@@ -30,12 +33,22 @@ class Lobby : public RoomHost {
  public:
   static constexpr size_t kMaxNameChars = 32;
   static constexpr size_t kMaxTitleChars = 64;
+  static constexpr uint32_t kMaxRoomsPerPage = 100;
+  // Room list changes are gathered and pushed to watchers at most this often.
+  static constexpr std::chrono::milliseconds kListingPushInterval{250};
 
   // `store` is read directly only by RestoreRooms (start-up); every other store call, and every
   // replay request, goes through `storage`. `replays` may be null: replay requests are then
   // refused with "replays_unavailable". `empty_room_grace`: see RoomSettings::empty_grace.
   Lobby(boost::asio::any_io_executor executor, Store& store, StorageExecutor& storage,
-        Replays* replays, std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5));
+        Replays* replays, std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5),
+        ClientLimits limits = {}, Metrics* metrics = nullptr);
+  ~Lobby() override;
+
+  // A WebSocket connection from `address` is about to open: its address's quota, or null when
+  // that address already has too many connections (the upgrade is then refused).
+  std::shared_ptr<AddressQuota> AdmitAddress(const std::string& address);
+  const ClientLimits& limits() const { return limits_; }
 
   // Rebuilds the rooms of unfinished games from the store. A game that cannot be rebuilt is
   // logged and skipped; the others still come back.
@@ -45,25 +58,45 @@ class Lobby : public RoomHost {
   // Decodes and handles one frame from `conn`; called on the connection's strand.
   void OnMessage(const ConnectionPtr& conn, std::string_view frame);
   void OnClosed(const ConnectionPtr& conn);
-  // Shutdown: closes every live connection.
+  // Shutdown, first step: every request from now on is refused ("shutting_down"); what rooms
+  // already hold still runs, so an action being stored is still acknowledged.
+  void StopTakingRequests();
+  // True when no room waits on the store (see RoomWaiting).
+  bool Quiet() const { return rooms_waiting_.load() == 0; }
+  // Shutdown: closes every live connection (after what is queued for it is sent).
   void CloseAll();
 
   std::shared_ptr<Room> FindRoom(const std::string& room_id);
   size_t RoomCount();
   size_t ConnectionCount();
+  // Bytes waiting to be sent, over every live connection.
+  size_t QueuedBytes();
 
   // RoomHost
   void SetMembership(const std::string& player_id, const std::string& room_id,
                      bool member) override;
   void PublishListing(const std::string& room_id, const plateau::v1::RoomInfo* info) override;
   void RemoveRoom(const std::string& room_id) override;
+  void RoomWaiting(bool waiting) override { rooms_waiting_ += waiting ? 1 : -1; }
+  Metrics* metrics() override { return metrics_; }
 
  private:
   void HandleHello(const ConnectionPtr& conn, uint64_t request_id, const plateau::v1::Hello& hello);
   // Binds the player to the connection and answers Hello (on the connection's strand).
   void Welcome(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player);
   void HandleListGames(const ConnectionPtr& conn, uint64_t request_id);
-  void HandleListRooms(const ConnectionPtr& conn, uint64_t request_id, const std::string& game);
+  void HandleListRooms(const ConnectionPtr& conn, uint64_t request_id,
+                       const plateau::v1::ListRooms& request);
+  // Charges one request to the connection and its address; false (after refusing it, and
+  // cutting a connection that keeps going) when over the limit.
+  bool AdmitRequest(const ConnectionPtr& conn, uint64_t request_id);
+  // Refuses (and counts) a request over a limit.
+  void RefuseForLimit(const ConnectionPtr& conn, uint64_t request_id, const char* code,
+                      const std::string& reason);
+  // Sends the gathered listing changes to the watchers (on the lobby's timer).
+  void FlushListingChanges();
+  // Called with mu_ held: the room's entry changed, push it soon.
+  void NoteListingChange(const std::string& room_id, const std::string& game);
   void HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
                         const plateau::v1::CreateRoom& create);
   void HandleReplays(const ConnectionPtr& conn, const plateau::v1::ClientMessage& message);
@@ -86,6 +119,28 @@ class Lobby : public RoomHost {
   std::map<std::string, plateau::v1::RoomInfo> listing_;     // public rooms, by room id
   std::map<std::string, std::set<std::string>> memberships_; // player id -> room ids
   std::map<Connection*, std::weak_ptr<Connection>> connections_;
+
+  std::atomic<bool> stopping_{false};
+  std::atomic<int> rooms_waiting_{0};
+  const ClientLimits limits_;
+  Metrics* const metrics_;
+  AddressTable addresses_;
+  struct PlayerQuota {
+    TokenBucket rooms_created;
+    int open_rooms = 0;
+  };
+  std::map<std::string, PlayerQuota> player_quotas_;        // by player id (under mu_)
+  std::map<std::string, std::string> room_creator_;          // room id -> player id (under mu_)
+
+  // Room list watchers and the changes not yet pushed to them (under mu_).
+  struct Watcher {
+    std::weak_ptr<Connection> conn;
+    std::string game;  // empty: all games
+  };
+  std::map<Connection*, Watcher> watchers_;
+  std::map<std::string, std::string> pending_changes_;  // room id -> its game
+  bool flush_scheduled_ = false;
+  boost::asio::steady_timer flush_timer_;
 };
 
 }  // namespace plateau::server

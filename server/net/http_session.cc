@@ -28,13 +28,85 @@ http::message_generator TextResponse(const Request& req, http::status status,
   return res;
 }
 
+// For a client that is broken or hostile: whatever it sends next cannot be trusted to start a
+// new request, so the connection ends after this.
+http::response<http::string_body> ClosingResponse(unsigned version, bool head,
+                                                  http::status status, std::string body) {
+  http::response<http::string_body> res{status, version};
+  res.set(http::field::server, "plateau");
+  res.set(http::field::content_type, "text/plain");
+  res.keep_alive(false);
+  res.content_length(body.size());
+  if (!head) res.body() = std::move(body);
+  return res;
+}
+
+// RFC 9112 3.2: an HTTP/1.1 request needs exactly one Host; HTTP/1.0 may leave it out.
+bool HostMissingOrRepeated(const Request& req) {
+  const size_t hosts = req.count(http::field::host);
+  return hosts > 1 || (hosts == 0 && req.version() >= 11);
+}
+
+bool IsBase64Char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+         c == '/';
+}
+
+// 16 bytes encode to 22 characters and "==". The unused low bits of the last character are not
+// checked: lenient decoders ignore them, and the key is only ever echoed back hashed.
+bool IsWebSocketKey(std::string_view key) {
+  if (key.size() != 24 || !key.ends_with("==")) return false;
+  for (size_t i = 0; i < 22; ++i) {
+    if (!IsBase64Char(key[i])) return false;
+  }
+  return true;
+}
+
 std::string_view PathOf(std::string_view target) {
   return target.substr(0, target.find_first_of("?#"));
 }
 
 }  // namespace
 
+std::optional<http::message_generator> RefuseUpgrade(const Request& req) {
+  if (HostMissingOrRepeated(req)) {
+    return http::message_generator(
+        ClosingResponse(req.version(), false, http::status::bad_request, "Bad Host header\n"));
+  }
+  if (req.count(http::field::sec_websocket_key) != 1 ||
+      !IsWebSocketKey(req[http::field::sec_websocket_key])) {
+    return http::message_generator(ClosingResponse(req.version(), false,
+                                                   http::status::bad_request,
+                                                   "Bad Sec-WebSocket-Key\n"));
+  }
+  if (req.count(http::field::sec_websocket_version) != 1 ||
+      req[http::field::sec_websocket_version] != "13") {
+    auto res = ClosingResponse(req.version(), false, http::status::upgrade_required,
+                               "Unsupported Sec-WebSocket-Version\n");
+    res.set(http::field::sec_websocket_version, "13");
+    return http::message_generator(std::move(res));
+  }
+  return std::nullopt;
+}
+
+std::optional<http::message_generator> RefuseRead(beast::error_code ec, unsigned version) {
+  if (ec == http::error::body_limit) {
+    return http::message_generator(
+        ClosingResponse(version, false, http::status::payload_too_large, "Payload too large\n"));
+  }
+  if (ec == http::error::header_limit) {
+    return http::message_generator(ClosingResponse(version, false,
+                                                   http::status::request_header_fields_too_large,
+                                                   "Request header too large\n"));
+  }
+  return std::nullopt;
+}
+
 http::message_generator HandleHttpRequest(const NetLimits& limits, Request&& req) {
+  if (HostMissingOrRepeated(req)) {
+    return ClosingResponse(req.version(), req.method() == http::verb::head,
+                           http::status::bad_request, "Bad Host header\n");
+  }
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     return TextResponse(req, http::status::method_not_allowed, "text/plain", "Method not allowed\n");
   }
@@ -45,6 +117,13 @@ http::message_generator HandleHttpRequest(const NetLimits& limits, Request&& req
   if (path == "/ws") {
     return TextResponse(req, http::status::upgrade_required, "text/plain",
                         "This endpoint speaks WebSocket only.\n");
+  }
+  if (path == "/metrics") {
+    if (!limits.metrics_text) {
+      return TextResponse(req, http::status::not_found, "text/plain", "Not found\n");
+    }
+    return TextResponse(req, http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
+                        limits.metrics_text());
   }
   if (limits.static_dir.empty()) {
     return TextResponse(req, http::status::not_found, "text/plain", "Not found\n");
@@ -106,6 +185,8 @@ void HttpSession::DoRead() {
 
 void HttpSession::OnRead(beast::error_code ec, size_t) {
   if (ec == http::error::end_of_stream) return DoClose();
+  const unsigned version = parser_->is_header_done() ? parser_->get().version() : 11;
+  if (auto refusal = RefuseRead(ec, version)) return Refuse(std::move(*refusal));
   if (ec) {
     if (ec != beast::error::timeout && ec != boost::asio::error::operation_aborted &&
         ec != boost::asio::error::connection_reset) {
@@ -116,6 +197,9 @@ void HttpSession::OnRead(beast::error_code ec, size_t) {
   Request req = parser_->release();
   if (beast::websocket::is_upgrade(req)) {
     if (PathOf(req.target()) == "/ws") {
+      // Checked here rather than left to the accept: no session (nor lobby connection) is made
+      // for a handshake that cannot succeed.
+      if (auto refusal = RefuseUpgrade(req)) return Refuse(std::move(*refusal));
       std::make_shared<WsSession>(stream_.release_socket(), lobby_, limits_)->Run(std::move(req));
       return;
     }
@@ -132,6 +216,38 @@ void HttpSession::OnWrite(bool keep_alive, beast::error_code ec, size_t) {
   if (ec) return;
   if (!keep_alive) return DoClose();
   DoRead();
+}
+
+void HttpSession::Refuse(http::message_generator msg) {
+  stream_.expires_after(limits_.http_timeout);
+  beast::async_write(stream_, std::move(msg),
+                     beast::bind_front_handler(&HttpSession::OnRefusalWritten,
+                                               shared_from_this()));
+}
+
+void HttpSession::OnRefusalWritten(beast::error_code ec, size_t) {
+  if (ec) return;
+  DoClose();
+  Linger();
+}
+
+// A refused client may still be sending (the rest of a body, of a header). Closing a socket with
+// unread input makes the kernel send a reset, and a reset can discard the refusal before the
+// client reads it; so the input is read and dropped until the client closes, for a bounded time
+// and amount.
+void HttpSession::Linger() {
+  stream_.expires_after(std::chrono::seconds(2));
+  buffer_.clear();
+  stream_.async_read_some(buffer_.prepare(4096),
+                          beast::bind_front_handler(&HttpSession::OnLinger, shared_from_this()));
+}
+
+void HttpSession::OnLinger(beast::error_code ec, size_t bytes) {
+  if (ec) return;
+  lingered_bytes_ += bytes;
+  if (lingered_bytes_ > 1024 * 1024) return;
+  stream_.async_read_some(buffer_.prepare(4096),
+                          beast::bind_front_handler(&HttpSession::OnLinger, shared_from_this()));
 }
 
 void HttpSession::DoClose() {

@@ -1,7 +1,8 @@
 #pragma once
-// Reads HTTP requests on one connection: serves the web client's files, /healthz, and hands
-// GET /ws upgrades to a WsSession. Header and body limits and a read/write timeout are explicit;
-// only GET and HEAD are served.
+// Reads HTTP requests on one connection: serves the web client's files, /healthz, /metrics, and
+// hands GET /ws upgrades to a WsSession. Header and body limits and a read/write timeout are
+// explicit; only GET and HEAD are served. A request over a limit is answered (413, 431) before
+// the connection closes, so the client learns why.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -24,6 +25,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void DoRead();
   void OnRead(boost::beast::error_code ec, size_t bytes);
   void OnWrite(bool keep_alive, boost::beast::error_code ec, size_t bytes);
+  // Writes a response after which the connection ends.
+  void Refuse(boost::beast::http::message_generator msg);
+  void OnRefusalWritten(boost::beast::error_code ec, size_t bytes);
+  void Linger();
+  void OnLinger(boost::beast::error_code ec, size_t bytes);
   void DoClose();
 
   boost::beast::tcp_stream stream_;
@@ -31,10 +37,23 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   Lobby& lobby_;
   const NetLimits& limits_;
+  size_t lingered_bytes_ = 0;
 };
 
 // The response to a plain (non-upgrade) request. No I/O: tested without sockets.
 boost::beast::http::message_generator HandleHttpRequest(
     const NetLimits& limits, boost::beast::http::request<boost::beast::http::string_body>&& req);
+
+// The refusal of a WebSocket upgrade on /ws, or nullopt when it may proceed: 400 without exactly
+// one Host (HTTP/1.1) or without a Sec-WebSocket-Key that is 16 bytes in base64, 426 naming
+// version 13 for any other Sec-WebSocket-Version. No I/O.
+std::optional<boost::beast::http::message_generator> RefuseUpgrade(
+    const boost::beast::http::request<boost::beast::http::string_body>& req);
+
+// The answer to a read that failed on a limit: 413 when the body is over http_body_limit, 431
+// when the header is over http_header_limit; nullopt for other errors (nothing worth answering).
+// `version` is the request's when its header was read, else 11. No I/O.
+std::optional<boost::beast::http::message_generator> RefuseRead(boost::beast::error_code ec,
+                                                                unsigned version);
 
 }  // namespace plateau::server

@@ -1,6 +1,7 @@
 #pragma once
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <string>
 
 namespace plateau::server {
@@ -18,6 +19,9 @@ struct NetLimits {
   size_t http_header_limit = 8 * 1024;
   size_t http_body_limit = 16 * 1024;
   std::chrono::seconds http_timeout{30};
+  // The body of GET /metrics (Prometheus text format); empty: /metrics is a 404. Called on a
+  // network thread for each scrape, so it must be safe to call from any thread.
+  std::function<std::string()> metrics_text;
 };
 
 }  // namespace plateau::server

@@ -33,9 +33,24 @@ std::optional<std::string> PercentDecode(std::string_view in) {
   return out;
 }
 
-bool IsRegularFile(const std::string& path) {
+// Whole path components, so "/srv/dist-old/x" is not inside "/srv/dist".
+bool Inside(const fs::path& root, const fs::path& file) {
+  auto f = file.begin();
+  for (auto r = root.begin(); r != root.end(); ++r, ++f) {
+    if (f == file.end() || *r != *f) return false;
+  }
+  return f != file.end();
+}
+
+// The lexical checks on the target cannot see symlinks: a link in the root (or the root's own
+// files replaced by links) may point anywhere. A file counts only if, every link resolved, it
+// still lies under the resolved root; one that does not is treated exactly like a missing one,
+// so a probe learns nothing about what lies outside.
+bool Servable(const fs::path& real_root, const std::string& path) {
   std::error_code ec;
-  return fs::is_regular_file(path, ec);
+  if (!fs::is_regular_file(path, ec)) return false;
+  const fs::path real = fs::canonical(path, ec);
+  return !ec && Inside(real_root, real);
 }
 
 }  // namespace
@@ -69,19 +84,30 @@ StaticTarget ResolveStatic(const std::string& root, std::string_view target) {
     last_segment = std::string(segment);
     start = slash + 1;
   }
+  // Resolved on every request rather than once at start: a deploy may swap the root (a link to
+  // the new build), and a few syscalls are nothing beside the file read that follows.
+  std::error_code ec;
+  const fs::path real_root = fs::canonical(root, ec);
+  if (ec) {
+    out.kind = StaticTarget::Kind::kNotFound;
+    return out;
+  }
   const std::string index = root + "/index.html";
   if (path == "/") {
-    out.kind = IsRegularFile(index) ? StaticTarget::Kind::kFile : StaticTarget::Kind::kNotFound;
+    out.kind =
+        Servable(real_root, index) ? StaticTarget::Kind::kFile : StaticTarget::Kind::kNotFound;
     out.path = index;
     return out;
   }
+  // The path handed out keeps the name asked for (not the link's target): the Content-Type
+  // follows the name the page used.
   const std::string file = root + path;
-  if (IsRegularFile(file)) {
+  if (Servable(real_root, file)) {
     out.kind = StaticTarget::Kind::kFile;
     out.path = file;
     return out;
   }
-  if (last_segment.find('.') == std::string::npos && IsRegularFile(index)) {
+  if (last_segment.find('.') == std::string::npos && Servable(real_root, index)) {
     out.kind = StaticTarget::Kind::kFile;
     out.path = index;
     return out;

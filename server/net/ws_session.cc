@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/lobby/lobby.h"
+#include "server/log_throttle.h"
 
 namespace plateau::server {
 namespace {
@@ -22,11 +23,37 @@ bool IsRoutineClose(beast::error_code ec) {
 }  // namespace
 
 WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits)
-    : ws_(std::move(socket)), lobby_(lobby), limits_(limits) {}
+    : ws_(std::move(socket)), lobby_(lobby), limits_(limits) {
+  beast::error_code ec;
+  const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  if (!ec) remote_address = endpoint.address().to_string();
+}
 
-WsSession::~WsSession() = default;
+// The address's count needs no lobby: the quota is shared and outlives both.
+WsSession::~WsSession() { AddressTable::Release(quota.address); }
 
 void WsSession::Run(beast::http::request<beast::http::string_body> request) {
+  quota.address = lobby_.AdmitAddress(remote_address);
+  if (!quota.address) {
+    if (Metrics* m = lobby_.metrics()) m->limits_hit.Inc("ip_connections");
+    // Refused before the upgrade, with a plain HTTP answer the browser can show.
+    auto res = std::make_shared<beast::http::response<beast::http::string_body>>(
+        beast::http::status::service_unavailable, request.version());
+    res->set(beast::http::field::server, "plateau");
+    res->set(beast::http::field::content_type, "text/plain");
+    res->set(beast::http::field::retry_after, "10");
+    res->body() = "Too many connections from your address.\n";
+    res->keep_alive(false);
+    res->prepare_payload();
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
+    beast::http::async_write(ws_.next_layer(), *res,
+                             [s = self(), res](beast::error_code, size_t) {
+                               beast::error_code ignored;
+                               beast::get_lowest_layer(s->ws_).socket().shutdown(
+                                   boost::asio::ip::tcp::socket::shutdown_both, ignored);
+                             });
+    return;
+  }
   // The tcp_stream timeout guarded the HTTP read; from now on the WebSocket timeouts apply.
   beast::get_lowest_layer(ws_).expires_never();
   auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
@@ -85,12 +112,19 @@ void WsSession::OnRead(beast::error_code ec, size_t bytes) {
   reading_ = false;
   if (ec) {
     if (ec == websocket::error::message_too_big) {
-      spdlog::info("closing a connection that sent a message over {} bytes",
-                   limits_.max_message_bytes);
+      ClientLog(spdlog::level::info, "closing a connection from {} that sent a message over {} bytes",
+                remote_address, limits_.max_message_bytes);
+      if (Metrics* m = lobby_.metrics()) m->connections_dropped.Inc("message_too_big");
     } else if (!IsRoutineClose(ec)) {
       spdlog::debug("websocket read failed: {}", ec.message());
     }
     closing_ = true;
+    ReportClosed();
+    return;
+  }
+  if (closing_) {
+    // Cut while this message was already buffered: it is not handled, and no read is left to
+    // report the close.
     ReportClosed();
     return;
   }
@@ -107,13 +141,16 @@ void WsSession::Send(SharedBuffer frame) {
 }
 
 void WsSession::DoSend(SharedBuffer frame) {
-  if (closing_ || !accepted_) return;
+  if (closing_ || close_when_sent_ || !accepted_) return;
   if (!queue_.empty() && queued_bytes_ + frame->size() > limits_.max_queue_bytes) {
-    spdlog::warn("dropping a client that is not reading ({} bytes waiting)", queued_bytes_);
+    ClientLog(spdlog::level::warn, "dropping a client at {} that is not reading ({} bytes waiting)",
+              remote_address, queued_bytes_);
+    if (Metrics* m = lobby_.metrics()) m->connections_dropped.Inc("slow_reader");
     Abort();
     return;
   }
   queued_bytes_ += frame->size();
+  published_queued_bytes_.store(queued_bytes_, std::memory_order_relaxed);
   queue_.push_back(std::move(frame));
   if (queue_.size() == 1) DoWrite();
 }
@@ -131,12 +168,17 @@ void WsSession::OnWrite(beast::error_code ec, size_t) {
   }
   queued_bytes_ -= queue_.front()->size();
   queue_.pop_front();
+  published_queued_bytes_.store(closing_ ? 0 : queued_bytes_, std::memory_order_relaxed);
   if (closing_) {
     queue_.clear();
     queued_bytes_ = 0;
     return;
   }
-  if (!queue_.empty()) DoWrite();
+  if (!queue_.empty()) {
+    DoWrite();
+  } else if (close_when_sent_) {
+    StartClose();
+  }
 }
 
 void WsSession::Close(bool graceful) {
@@ -145,11 +187,20 @@ void WsSession::Close(bool graceful) {
 
 void WsSession::DoClose(bool graceful) {
   if (closing_) return;
-  // A close frame may only start when no write is in flight; otherwise (or when asked) cut.
-  if (!graceful || !queue_.empty() || !accepted_) {
+  if (!graceful || !accepted_) {
     Abort();
     return;
   }
+  // A close frame may only start when no write is in flight: what is queued goes first (a
+  // stored action's acknowledgement among it), then the close.
+  if (!queue_.empty()) {
+    close_when_sent_ = true;
+    return;
+  }
+  StartClose();
+}
+
+void WsSession::StartClose() {
   closing_ = true;
   ws_.async_close(websocket::close_code::going_away, [s = self()](beast::error_code) {
     // A pending read completes with an error and reports the close; a paused session has none.

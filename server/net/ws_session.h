@@ -14,6 +14,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <atomic>
 #include <deque>
 #include <memory>
 
@@ -37,6 +38,9 @@ class WsSession : public Connection {
   void PauseReading() override;
   void ResumeReading() override;
   void Dispatch(std::function<void()> fn) override;
+  size_t QueuedBytes() const override {
+    return published_queued_bytes_.load(std::memory_order_relaxed);
+  }
 
  private:
   std::shared_ptr<WsSession> self() {
@@ -49,6 +53,7 @@ class WsSession : public Connection {
   void DoWrite();
   void OnWrite(boost::beast::error_code ec, size_t bytes);
   void DoClose(bool graceful);
+  void StartClose();
   void Abort();
   // Tells the lobby, once, that this connection is gone.
   void ReportClosed();
@@ -59,8 +64,10 @@ class WsSession : public Connection {
   const NetLimits& limits_;
   std::deque<SharedBuffer> queue_;
   size_t queued_bytes_ = 0;
+  std::atomic<size_t> published_queued_bytes_{0};  // queued_bytes_, readable from any thread
   bool accepted_ = false;
   bool closing_ = false;
+  bool close_when_sent_ = false;  // a graceful close waits for the queue to empty
   bool closed_reported_ = false;
   bool paused_ = false;   // a request is being answered later: read nothing more until then
   bool reading_ = false;  // a read is in flight

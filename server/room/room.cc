@@ -86,6 +86,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
     room->members_[pid] = Member{record.seat_names(i), i, {}};
   }
   room->game_id_ = record.game_id();
+  room->replay_token_ = saved.room.replay_token;
   room->session_ = std::move(session).value();
   room->UpdateWatched();
   room->phase_ = Phase::kPlaying;
@@ -102,7 +103,7 @@ void Room::Create(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
   boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id] {
     self->seats_[0] = {player->player_id, player->name, false};
     self->host_player_id_ = player->player_id;
-    self->members_[player->player_id] = Member{player->name, 0, conn};
+    self->members_[player->player_id] = Member{player->name, 0, {conn}};
     self->host_.SetMembership(player->player_id, self->settings_.room_id, true);
     self->SendInfo(conn, player->player_id, request_id);
     self->Publish();
@@ -119,7 +120,7 @@ void Room::Announce() {
     self->finish_on_announce_ = false;
     std::vector<v1::SeatResult> results = self->session_->Results();
     for (v1::SeatResult& r : results) r.set_name(self->seats_[r.seat()].name);
-    self->busy_ = true;
+    self->SetBusy(true);
     self->storage_.Submit(
         [game_id = self->game_id_, results](Store& store) {
           return store.FinishGame(game_id, results, NowUnixMs());
@@ -218,16 +219,16 @@ void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::
     if (self->chat_.size() > kChatHistory) self->chat_.pop_front();
     conn->Send(EncodeOk(request_id));
     for (const auto& [pid, member] : self->members_) {
-      if (auto c = member.conn.lock()) c->Send(frame);
+      member.Send(frame);
     }
   });
 }
 
 void Room::SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id,
                         std::string action) {
-  Run([self = shared_from_this(), conn, player, request_id,
-                              action = std::move(action)] {
-    self->DoSubmit(conn, player, request_id, action);
+  const auto arrived = std::chrono::steady_clock::now();
+  Run([self = shared_from_this(), conn, player, request_id, action = std::move(action), arrived] {
+    self->DoSubmit(conn, player, request_id, action, arrived);
   });
 }
 
@@ -255,7 +256,7 @@ void Room::Run(std::function<void()> fn) {
 }
 
 void Room::Resume() {
-  busy_ = false;
+  SetBusy(false);
   while (!busy_ && !deferred_.empty()) {
     std::function<void()> fn = std::move(deferred_.front());
     deferred_.pop_front();
@@ -263,9 +264,15 @@ void Room::Resume() {
   }
 }
 
+void Room::SetBusy(bool busy) {
+  if (busy_ == busy) return;
+  busy_ = busy;
+  host_.RoomWaiting(busy);
+}
+
 void Room::DetachAll() {
   boost::asio::post(strand_, [self = shared_from_this()] {
-    for (auto& [pid, member] : self->members_) member.conn.reset();
+    for (auto& [pid, member] : self->members_) member.conns.clear();
   });
 }
 
@@ -316,8 +323,15 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
     return;
   }
   seats_[seat] = {pid, player->name, false};
-  if (it == members_.end()) host_.SetMembership(pid, settings_.room_id, true);
-  members_[pid] = Member{player->name, static_cast<int>(seat), conn};
+  if (it == members_.end()) {
+    host_.SetMembership(pid, settings_.room_id, true);
+    members_[pid] = Member{player->name, static_cast<int>(seat), {conn}};
+  } else {
+    // A spectator taking a seat keeps its other tabs.
+    it->second.seat = static_cast<int>(seat);
+    Attach(pid, conn);
+    UpdateWatched();
+  }
   if (host_player_id_.empty()) host_player_id_ = pid;
   SendInfo(conn, pid, request_id);
   SendChatHistory(conn);
@@ -339,7 +353,7 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
                              "This room is private: watch it with its code or link."));
       return;
     }
-    members_[pid] = Member{player->name, -1, conn};
+    members_[pid] = Member{player->name, -1, {conn}};
     host_.SetMembership(pid, settings_.room_id, true);
     UpdateWatched();
   } else {
@@ -375,8 +389,8 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
       }
     }
   } else if (seat >= 0 && phase_ == Phase::kPlaying) {
-    // The seat stays reserved: the player may come back with JoinRoom.
-    it->second.conn.reset();
+    // The seat stays reserved: the player may come back with JoinRoom. Every tab leaves.
+    it->second.conns.clear();
   } else {
     RemoveMember(pid);
   }
@@ -388,19 +402,37 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
 
 void Room::DoDetach(const PlayerPtr& player, const ConnectionPtr& conn) {
   auto it = members_.find(player->player_id);
-  if (removed_ || it == members_.end() || it->second.conn.lock() != conn) return;
-  if (it->second.seat < 0) {
-    RemoveMember(player->player_id);  // spectators simply leave
-  } else {
-    it->second.conn.reset();
-  }
+  if (removed_ || it == members_.end()) return;
+  auto& conns = it->second.conns;
+  const size_t before = conns.size();
+  // Drops this connection, and any that died without being reported yet.
+  std::erase_if(conns, [&](const std::weak_ptr<Connection>& w) {
+    auto c = w.lock();
+    return !c || c == conn;
+  });
+  if (conns.size() == before) return;
+  // The player's other tabs keep it online.
+  if (!conns.empty()) return;
+  if (it->second.seat < 0) RemoveMember(player->player_id);  // spectators simply leave
   PushInfoToAll();
   Publish();
   RemoveWhenAbandoned();
 }
 
 void Room::Attach(const std::string& player_id, const ConnectionPtr& conn) {
-  members_[player_id].conn = conn;
+  auto& conns = members_[player_id].conns;
+  std::erase_if(conns, [&](const std::weak_ptr<Connection>& w) {
+    auto c = w.lock();
+    return !c || c == conn;
+  });
+  conns.push_back(conn);
+}
+
+bool Room::Member::online() const {
+  for (const auto& weak : conns) {
+    if (!weak.expired()) return true;
+  }
+  return false;
 }
 
 void Room::RemoveMember(const std::string& player_id) {
@@ -422,7 +454,7 @@ void Room::UpdateWatched() {
 void Room::MaybeRemove() {
   if (removed_ || phase_ == Phase::kPlaying) return;
   for (const auto& [pid, member] : members_) {
-    if (!member.conn.expired()) return;
+    if (member.online()) return;
   }
   removed_ = true;
   host_.PublishListing(settings_.room_id, nullptr);
@@ -436,7 +468,7 @@ void Room::MaybeRemove() {
 void Room::RemoveWhenAbandoned() {
   if (removed_ || phase_ == Phase::kPlaying) return;
   for (const auto& [pid, member] : members_) {
-    if (!member.conn.expired()) return;
+    if (member.online()) return;
   }
   // Re-arming cancels an earlier wait: the grace period counts from the last disconnection.
   empty_timer_.expires_after(settings_.empty_grace);
@@ -448,7 +480,7 @@ void Room::RemoveWhenAbandoned() {
 
 bool Room::IsConnected(const std::string& player_id) const {
   auto it = members_.find(player_id);
-  return it != members_.end() && !it->second.conn.expired();
+  return it != members_.end() && it->second.online();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -505,21 +537,26 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
   room_record.is_private = settings_.is_private;
   room_record.title = settings_.title;
   room_record.host_player_id = host_player_id_;
+  // Made now, stored with the game, so a restart finishing it sends the same link.
+  if (settings_.is_private) room_record.replay_token = NewReplayToken();
+  const std::string replay_token = room_record.replay_token;
   for (const auto& s : seated) {
     record.add_seat_names(s.name);
     room_record.seat_player_ids.push_back(s.player_id);
   }
   // Nothing else happens in the room until the game is stored (see Run): the seats read above
   // are still the seats when it starts.
-  busy_ = true;
+  SetBusy(true);
   auto started = std::make_shared<std::unique_ptr<GameSession>>(std::move(session).value());
   storage_.Submit(
       [record = std::move(record), room_record = std::move(room_record)](Store& store) {
         return store.BeginGame(record, room_record);
       },
-      [self = shared_from_this(), conn, request_id, seated, game_id, started](Status stored) {
+      [self = shared_from_this(), conn, request_id, seated, game_id, replay_token,
+       started](Status stored) {
         boost::asio::post(self->strand_, [=] {
-          self->OnGameStored(stored, conn, request_id, seated, game_id, std::move(*started));
+          self->OnGameStored(stored, conn, request_id, seated, game_id, replay_token,
+                             std::move(*started));
           self->Resume();
         });
       });
@@ -527,7 +564,7 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
 
 void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                         const std::vector<SeatState>& seated, const std::string& game_id,
-                        std::unique_ptr<GameSession> session) {
+                        const std::string& replay_token, std::unique_ptr<GameSession> session) {
   if (!stored.ok()) {
     spdlog::error("room {}: cannot store the new game: {}", settings_.room_id, stored.ToString());
     conn->Send(EncodeError(request_id, codes::kStorageError, "The game could not be saved; try again."));
@@ -538,6 +575,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   seats_ = seated;
   for (int i = 0; i < n; ++i) members_[seats_[static_cast<size_t>(i)].player_id].seat = i;
   game_id_ = game_id;
+  replay_token_ = replay_token;
   session_ = std::move(session);
   UpdateWatched();
   phase_ = Phase::kPlaying;
@@ -550,30 +588,37 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
     snapshots.push_back(session_->SnapshotFor(k));
   }
   for (const auto& [member_id, member] : members_) {
-    if (auto c = member.conn.lock()) c->Send(snapshots[ViewIndex(member)]);
+    member.Send(snapshots[ViewIndex(member)]);
   }
   Publish();
 }
 
+void Room::RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const std::string& code,
+                        const std::string& reason) {
+  if (Metrics* m = host_.metrics()) m->actions_refused.Inc(code);
+  conn->Send(EncodeError(request_id, code, reason));
+}
+
 void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                    const std::string& action_bytes) {
+                    const std::string& action_bytes,
+                    std::chrono::steady_clock::time_point arrived) {
   if (removed_) {
-    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
+    RefuseAction(conn, request_id, codes::kRoomNotFound, "This room no longer exists.");
     return;
   }
   if (phase_ != Phase::kPlaying) {
-    conn->Send(EncodeError(request_id, codes::kGameNotRunning, "No game is running in this room."));
+    RefuseAction(conn, request_id, codes::kGameNotRunning, "No game is running in this room.");
     return;
   }
   auto it = members_.find(player->player_id);
   if (it == members_.end() || it->second.seat < 0) {
-    conn->Send(EncodeError(request_id, codes::kNotSeated, "Only seated players can act."));
+    RefuseAction(conn, request_id, codes::kNotSeated, "Only seated players can act.");
     return;
   }
   const int seat = it->second.seat;
   auto submitted = session_->Submit(seat, action_bytes);
   if (!submitted.ok()) {
-    conn->Send(EncodeError(request_id, submitted.status().code(), submitted.status().reason()));
+    RefuseAction(conn, request_id, submitted.status().code(), submitted.status().reason());
     return;
   }
   auto applied = std::make_shared<GameSession::Applied>(std::move(submitted).value());
@@ -586,7 +631,7 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
     results = session_->Results();
     for (v1::SeatResult& r : *results) r.set_name(seats_[r.seat()].name);
   }
-  busy_ = true;
+  SetBusy(true);
   storage_.Submit(
       [game_id = game_id_, applied, results, game = settings_.game](Store& store) {
         v1::ReplayAction logged = applied->logged;
@@ -600,30 +645,35 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
         }
         return Status::Ok();
       },
-      [self = shared_from_this(), conn, request_id, applied](Status stored) {
+      [self = shared_from_this(), conn, request_id, applied, arrived](Status stored) {
         boost::asio::post(self->strand_, [=] {
-          self->OnActionStored(stored, conn, request_id, *applied);
+          self->OnActionStored(stored, conn, request_id, *applied, arrived);
           self->Resume();
         });
       });
 }
 
 void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
-                          const GameSession::Applied& applied) {
+                          const GameSession::Applied& applied,
+                          std::chrono::steady_clock::time_point arrived) {
   if (!stored.ok()) {
     spdlog::error("room {}: cannot store action {}: {}", settings_.room_id, applied.action_index,
                   stored.ToString());
     session_->Undo();
-    conn->Send(EncodeError(request_id, codes::kStorageError, "The move could not be saved; try again."));
+    RefuseAction(conn, request_id, codes::kStorageError, "The move could not be saved; try again.");
     return;
   }
   v1::ServerMessage reply;
   reply.set_request_id(request_id);
   reply.mutable_action_result()->set_action_index(applied.action_index);
   conn->Send(Encode(reply));
+  if (Metrics* m = host_.metrics()) {
+    m->actions_accepted.Inc();
+    m->action_latency.ObserveDuration(std::chrono::steady_clock::now() - arrived);
+  }
   for (const auto& [pid, member] : members_) {
     const SharedBuffer& diff = applied.diffs[ViewIndex(member)];
-    if (auto c = member.conn.lock(); c && diff) c->Send(diff);
+    if (diff) member.Send(diff);
   }
   if (applied.game_over) FinishGame();
 }
@@ -634,6 +684,9 @@ void Room::FinishGame() {
   v1::GameOver* over = m.mutable_game_over();
   over->set_room_id(settings_.room_id);
   over->set_game_id(game_id_);
+  // Every member gets it, spectators too: they were let in with the room's code, and this frame
+  // is also what Resync sends again after a reload.
+  over->set_replay_token(replay_token_);
   for (v1::SeatResult& r : results) {
     r.set_name(seats_[r.seat()].name);
     *over->add_results() = r;
@@ -642,7 +695,7 @@ void Room::FinishGame() {
   spdlog::info("room {}: game {} over", settings_.room_id, game_id_);
   game_over_frame_ = Encode(m);
   for (const auto& [pid, member] : members_) {
-    if (auto c = member.conn.lock()) c->Send(game_over_frame_);
+    member.Send(game_over_frame_);
   }
   PushInfoToAll();
   Publish();
@@ -726,7 +779,7 @@ void Room::PushInfoToAll(const std::string& skip_player_id) {
   const v1::RoomInfo base = BuildInfo();
   for (const auto& [pid, member] : members_) {
     if (pid == skip_player_id) continue;
-    if (auto c = member.conn.lock()) c->Send(EncodeInfo(base, pid, 0));
+    if (member.online()) member.Send(EncodeInfo(base, pid, 0));
   }
 }
 

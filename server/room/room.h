@@ -28,6 +28,7 @@
 
 #include "engine/core/game.h"
 #include "server/lobby/connection.h"
+#include "server/metrics.h"
 #include "server/room/game_session.h"
 #include "server/storage_executor.h"
 #include "server/store.h"
@@ -46,6 +47,10 @@ class RoomHost {
   virtual void PublishListing(const std::string& room_id, const plateau::v1::RoomInfo* info) = 0;
   // The room is empty and gone; drop it from the registry.
   virtual void RemoveRoom(const std::string& room_id) = 0;
+  // The room starts (true) or stops (false) waiting on the store: shutdown waits for none to be.
+  virtual void RoomWaiting(bool /*waiting*/) {}
+  // Where rooms count actions (null: nowhere).
+  virtual Metrics* metrics() { return nullptr; }
 };
 
 struct RoomSettings {
@@ -106,7 +111,19 @@ class Room : public std::enable_shared_from_this<Room> {
   struct Member {
     std::string name;
     int seat = -1;  // -1: spectator
-    std::weak_ptr<Connection> conn;  // expired: detached (not receiving)
+    // Every live connection of the player (tabs, devices): all receive. None: detached.
+    std::vector<std::weak_ptr<Connection>> conns;
+    bool online() const;
+    // Runs `fn` for each live connection.
+    template <typename Fn>
+    void ForEach(Fn&& fn) const {
+      for (const auto& weak : conns) {
+        if (auto c = weak.lock()) fn(c);
+      }
+    }
+    void Send(const SharedBuffer& frame) const {
+      ForEach([&](const ConnectionPtr& c) { c->Send(frame); });
+    }
   };
   struct SeatState {
     std::string player_id;  // empty: free
@@ -120,20 +137,25 @@ class Room : public std::enable_shared_from_this<Room> {
   void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
   void DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
   void DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                const std::string& action_bytes);
+                const std::string& action_bytes, std::chrono::steady_clock::time_point arrived);
+  // Refuses an action, counting it by code.
+  void RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const std::string& code,
+                    const std::string& reason);
   void DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                 uint64_t have_version);
   void DoDetach(const PlayerPtr& player, const ConnectionPtr& conn);
   void OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                     const std::vector<SeatState>& seated, const std::string& game_id,
-                    std::unique_ptr<GameSession> session);
+                    const std::string& replay_token, std::unique_ptr<GameSession> session);
   void OnActionStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
-                      const GameSession::Applied& applied);
+                      const GameSession::Applied& applied,
+                      std::chrono::steady_clock::time_point arrived);
 
   // Runs `fn` on the strand, or after the store answers when the room is waiting on it.
   void Run(std::function<void()> fn);
   // The store answered: runs what waited, in order, until one of them waits again.
   void Resume();
+  void SetBusy(bool busy);
 
   void Attach(const std::string& player_id, const ConnectionPtr& conn);
   void RemoveMember(const std::string& player_id);
@@ -176,6 +198,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Once started.
   std::string game_id_;
+  // Private rooms only: sent to the members in GameOver, the key to the replay for anyone they
+  // share it with.
+  std::string replay_token_;
   std::unique_ptr<GameSession> session_;
 };
 

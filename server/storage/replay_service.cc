@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,7 +14,8 @@ struct ReplayService::CachedGame {
   // Immutable after construction.
   const engine::Game* game = nullptr;
   plateau::v1::GameRecord record;
-  plateau::v1::ReplaySummary summary;
+  GameAccess access;
+  plateau::v1::ReplaySummary summary;  // with its privacy, for viewers already admitted
   // Guarded by ReplayService::mu_. States are shared and const: a request clones the one it
   // starts from, so readers never see a state change under them.
   std::map<uint32_t, std::shared_ptr<const engine::State>> states;
@@ -32,43 +34,88 @@ plateau::v1::ReplaySummary SummaryOf(const plateau::v1::GameRecord& record) {
   return summary;
 }
 
+// One answer for an unknown, an unfinished and a hidden game, so none can be told apart.
+Status NotFound(const std::string& game_id) {
+  return Status(replay_codes::kReplayNotFound, "There is no finished game " + game_id + ".");
+}
+
+// Takes as long wherever the strings differ, so timing the answers does not spell a token out.
+bool SameSecret(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+bool MayWatch(const GameAccess& access, const std::string& viewer_player_id,
+              const std::string& replay_token) {
+  if (!access.is_private) return true;
+  if (!viewer_player_id.empty() &&
+      std::find(access.seat_player_ids.begin(), access.seat_player_ids.end(), viewer_player_id) !=
+          access.seat_player_ids.end()) {
+    return true;
+  }
+  // An empty stored token (a private game begun without one) opens to nobody.
+  return !access.replay_token.empty() && SameSecret(replay_token, access.replay_token);
+}
+
 }  // namespace
 
 ReplayService::ReplayService(Store& store) : store_(store) {}
 ReplayService::~ReplayService() = default;
 
-StatusOr<plateau::v1::ReplayList> ReplayService::List(const plateau::v1::ListReplays& request) {
+StatusOr<plateau::v1::ReplayList> ReplayService::List(const plateau::v1::ListReplays& request,
+                                                       const std::string& viewer_player_id) {
   uint32_t limit = request.limit() == 0 ? kDefaultListLimit : request.limit();
   limit = std::min(limit, kMaxListLimit);
-  auto summaries = store_.ListFinished(request.game(), limit, request.before_game_id());
+  auto summaries =
+      store_.ListFinished(request.game(), limit, request.before_game_id(), viewer_player_id);
   if (!summaries.ok()) return summaries.status();
   plateau::v1::ReplayList list;
   for (auto& s : summaries.value()) *list.add_replays() = std::move(s);
   return list;
 }
 
+StatusOr<GameAccess> ReplayService::Admit(const std::string& game_id,
+                                          const std::string& viewer_player_id,
+                                          const std::string& replay_token) {
+  auto access = store_.LoadGameAccess(game_id);
+  if (!access.ok()) return access.status();
+  // A game still being played is not a replay: its log is incomplete and its hidden
+  // information must stay hidden.
+  if (!access.value().has_value() || !access.value()->finished ||
+      !MayWatch(*access.value(), viewer_player_id, replay_token)) {
+    return NotFound(game_id);
+  }
+  return std::move(*access.value());
+}
+
 StatusOr<plateau::v1::GameRecord> ReplayService::LoadFinished(const std::string& game_id) {
   auto record = store_.LoadGame(game_id);
   if (!record.ok()) return record.status();
-  // A game still being played is not a replay: its log is incomplete and its hidden
-  // information must stay hidden.
   if (!record.value().has_value() || record.value()->finished_unix_ms() == 0) {
-    return Status(replay_codes::kReplayNotFound, "There is no finished game " + game_id + ".");
+    return NotFound(game_id);
   }
   return std::move(*record.value());
 }
 
 StatusOr<std::shared_ptr<ReplayService::CachedGame>> ReplayService::Acquire(
-    const std::string& game_id) {
+    const std::string& game_id, const std::string& viewer_player_id,
+    const std::string& replay_token) {
   {
     std::lock_guard lock(mu_);
     for (auto it = lru_.begin(); it != lru_.end(); ++it) {
       if ((*it)->record.game_id() == game_id) {
+        // Loaded for someone else: this viewer is checked on its own.
+        if (!MayWatch((*it)->access, viewer_player_id, replay_token)) return NotFound(game_id);
         lru_.splice(lru_.begin(), lru_, it);
         return lru_.front();
       }
     }
   }
+  // Checked before the log is read, so a hidden game costs no more than an unknown one.
+  auto access = Admit(game_id, viewer_player_id, replay_token);
+  if (!access.ok()) return access.status();
   auto record = LoadFinished(game_id);
   if (!record.ok()) return record.status();
   if (Status st = engine::Registry::LoadAll(); !st.ok()) return st;
@@ -87,7 +134,13 @@ StatusOr<std::shared_ptr<ReplayService::CachedGame>> ReplayService::Acquire(
   auto cached = std::make_shared<CachedGame>();
   cached->game = game;
   cached->record = std::move(record.value());
+  cached->access = std::move(access.value());
   cached->summary = SummaryOf(cached->record);
+  if (cached->access.is_private) {
+    // Only admitted viewers see this summary: seated players, or someone who has the token.
+    cached->summary.set_is_private(true);
+    cached->summary.set_replay_token(cached->access.replay_token);
+  }
   cached->states.emplace(0, std::shared_ptr<const engine::State>(std::move(initial.value())));
 
   std::lock_guard lock(mu_);
@@ -146,8 +199,10 @@ StatusOr<std::shared_ptr<const engine::State>> ReplayService::StateAt(CachedGame
   return result;
 }
 
-StatusOr<plateau::v1::Replay> ReplayService::Get(const plateau::v1::GetReplay& request) {
-  auto cached = Acquire(request.game_id());
+StatusOr<plateau::v1::Replay> ReplayService::Get(const plateau::v1::GetReplay& request,
+                                                 const std::string& viewer_player_id) {
+  // Admission comes first: a step or seat refusal would tell a stranger the game exists.
+  auto cached = Acquire(request.game_id(), viewer_player_id, request.replay_token());
   if (!cached.ok()) return cached.status();
   CachedGame& game = *cached.value();
   const auto steps = static_cast<uint32_t>(game.record.actions_size());
@@ -186,7 +241,10 @@ StatusOr<plateau::v1::Replay> ReplayService::Get(const plateau::v1::GetReplay& r
 }
 
 StatusOr<plateau::v1::ReplayExport> ReplayService::Export(
-    const plateau::v1::ExportReplay& request) {
+    const plateau::v1::ExportReplay& request, const std::string& viewer_player_id) {
+  auto access = Admit(request.game_id(), viewer_player_id, request.replay_token());
+  if (!access.ok()) return access.status();
+  // The record has no token in it: a file handed on opens nothing on the server.
   auto record = LoadFinished(request.game_id());
   if (!record.ok()) return record.status();
   plateau::v1::ReplayExport out;

@@ -14,6 +14,9 @@
 // Finished games never change, so cached records and states never go stale.
 //
 // Thread-safe: the cache is behind a mutex; loading and simulation happen outside it.
+//
+// Privacy (see Replays): a cached game keeps who may see it, and every request is checked against
+// that before anything about the game is answered, cache hit or not.
 #include <atomic>
 #include <list>
 #include <map>
@@ -29,7 +32,8 @@
 namespace plateau::server {
 
 namespace replay_codes {
-inline constexpr const char* kReplayNotFound = "replay_not_found";  // unknown or not finished
+// Unknown, not finished, or private and hidden from the asker: the three are indistinguishable.
+inline constexpr const char* kReplayNotFound = "replay_not_found";
 inline constexpr const char* kStepOutOfRange = "step_out_of_range";
 inline constexpr const char* kBadSeat = "bad_seat";
 // The stored log no longer replays (for example the game's rules or data changed since).
@@ -54,11 +58,14 @@ class ReplayService : public Replays {
 
   // Finished games, newest first. limit 0 means kDefaultListLimit; larger than kMaxListLimit is
   // capped.
-  StatusOr<plateau::v1::ReplayList> List(const plateau::v1::ListReplays& request) override;
+  StatusOr<plateau::v1::ReplayList> List(const plateau::v1::ListReplays& request,
+                                         const std::string& viewer_player_id) override;
   // The view of `request.seat` (-1: spectator) after `request.step` actions.
-  StatusOr<plateau::v1::Replay> Get(const plateau::v1::GetReplay& request) override;
+  StatusOr<plateau::v1::Replay> Get(const plateau::v1::GetReplay& request,
+                                    const std::string& viewer_player_id) override;
   // The stored GameRecord, serialized deterministically: a self-contained replay file.
-  StatusOr<plateau::v1::ReplayExport> Export(const plateau::v1::ExportReplay& request) override;
+  StatusOr<plateau::v1::ReplayExport> Export(const plateau::v1::ExportReplay& request,
+                                             const std::string& viewer_player_id) override;
 
   // Actions re-applied by the engine since construction: the work the cache saves, exposed for
   // metrics and for the tests that hold the bounds above.
@@ -67,8 +74,15 @@ class ReplayService : public Replays {
  private:
   struct CachedGame;
 
-  // The cached game, loading it (and simulating step 0) on a miss.
-  StatusOr<std::shared_ptr<CachedGame>> Acquire(const std::string& game_id);
+  // The cached game, loading it (and simulating step 0) on a miss; replay_not_found unless the
+  // viewer may see it.
+  StatusOr<std::shared_ptr<CachedGame>> Acquire(const std::string& game_id,
+                                                const std::string& viewer_player_id,
+                                                const std::string& replay_token);
+  // Who may see a finished game, or replay_not_found when it is unknown, unfinished or hidden
+  // from this viewer.
+  StatusOr<GameAccess> Admit(const std::string& game_id, const std::string& viewer_player_id,
+                             const std::string& replay_token);
   // A finished game's record, or replay_not_found.
   StatusOr<plateau::v1::GameRecord> LoadFinished(const std::string& game_id);
   // The state after `step` actions (step already checked against the log).

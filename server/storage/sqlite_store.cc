@@ -25,6 +25,14 @@ int64_t NowUnixMs() {
 int64_t SeedToSql(uint64_t seed) { return std::bit_cast<int64_t>(seed); }
 uint64_t SeedFromSql(int64_t value) { return std::bit_cast<uint64_t>(value); }
 
+// The condition for a game row `g` to be listed to the player bound at ?`param`: public, or
+// private with that player seated in it. An empty id (no player) sits nowhere.
+std::string ListedTo(int param) {
+  const std::string p = "?" + std::to_string(param);
+  return "(g.is_private = 0 OR (" + p + " <> '' AND g.game_id IN "
+         "(SELECT s.game_id FROM game_seats s WHERE s.player_id = " + p + ")))";
+}
+
 }  // namespace
 
 StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path,
@@ -177,14 +185,15 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
   {
     auto stmt = Prepare(
         "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, room_id, "
-        "join_code, is_private, title, host_player_id) "
-        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10)");
+        "join_code, is_private, title, host_player_id, replay_token) "
+        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
     if (Status st = sqlite::BindAll(db_, s.get(), record.game_id(), record.game(),
                                     Blob{record.options()}, SeedToSql(record.seed()),
                                     record.started_unix_ms(), room.room_id, room.join_code,
-                                    room.is_private ? 1 : 0, room.title, room.host_player_id);
+                                    room.is_private ? 1 : 0, room.title, room.host_player_id,
+                                    room.replay_token);
         !st.ok()) {
       return st;
     }
@@ -408,7 +417,7 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
   {
     auto stmt = Prepare(
         "SELECT game, options, seed, started_unix_ms, finished_unix_ms, room_id, join_code, "
-        "is_private, title, host_player_id FROM games WHERE game_id = ?1");
+        "is_private, title, host_player_id, replay_token FROM games WHERE game_id = ?1");
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
     if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
@@ -427,6 +436,7 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
       room->is_private = sqlite::ColumnInt64(s.get(), 7) != 0;
       room->title = sqlite::ColumnText(s.get(), 8);
       room->host_player_id = sqlite::ColumnText(s.get(), 9);
+      room->replay_token = sqlite::ColumnText(s.get(), 10);
     }
   }
   if (Status st = LoadSeats(game_id, &record, room); !st.ok()) return st;
@@ -444,8 +454,41 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGame(const std
   return LoadGameLocked(game_id, nullptr);
 }
 
+StatusOr<std::optional<GameAccess>> SqliteStore::LoadGameAccess(const std::string& game_id) {
+  std::lock_guard lock(mu_);
+  sqlite::ReadTransaction read(db_);
+  if (Status st = read.Begin(); !st.ok()) return st;
+  GameAccess access;
+  {
+    auto stmt = Prepare("SELECT status, is_private, replay_token FROM games WHERE game_id = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "checking access to game " + game_id);
+    if (!row.ok()) return row.status();
+    if (!row.value()) return std::optional<GameAccess>();
+    access.finished = sqlite::ColumnText(s.get(), 0) == "finished";
+    access.is_private = sqlite::ColumnInt64(s.get(), 1) != 0;
+    access.replay_token = sqlite::ColumnText(s.get(), 2);
+  }
+  auto stmt = Prepare(
+      "SELECT player_id FROM game_seats WHERE game_id = ?1 AND player_id IS NOT NULL "
+      "ORDER BY seat");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+  while (true) {
+    auto row = sqlite::Step(db_, s.get(), "loading the players of " + game_id);
+    if (!row.ok()) return row.status();
+    if (!row.value()) break;
+    access.seat_player_ids.push_back(sqlite::ColumnText(s.get(), 0));
+  }
+  return std::optional<GameAccess>(std::move(access));
+}
+
 StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
-    const std::string& game, uint32_t limit, const std::string& before_game_id) {
+    const std::string& game, uint32_t limit, const std::string& before_game_id,
+    const std::string& viewer_player_id) {
   limit = std::min(limit, kMaxListLimit);
   std::vector<plateau::v1::ReplaySummary> out;
   if (limit == 0) return out;
@@ -455,11 +498,15 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
 
   std::optional<int64_t> cursor_ms;
   if (!before_game_id.empty()) {
+    // A private game hidden from the viewer is no cursor either: paging must not reveal it.
     auto stmt = Prepare(
-        "SELECT finished_unix_ms FROM games WHERE game_id = ?1 AND status = 'finished'");
+        "SELECT g.finished_unix_ms FROM games g WHERE g.game_id = ?1 AND g.status = 'finished' "
+        "AND " + ListedTo(2));
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
-    if (Status st = sqlite::BindAll(db_, s.get(), before_game_id); !st.ok()) return st;
+    if (Status st = sqlite::BindAll(db_, s.get(), before_game_id, viewer_player_id); !st.ok()) {
+      return st;
+    }
     auto row = sqlite::Step(db_, s.get(), "reading the page cursor");
     if (!row.ok()) return row.status();
     if (!row.value()) {
@@ -470,10 +517,11 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
   }
   // Four shapes of one query, each a separate cached statement, so each can use its index
   // (an "?1 = '' OR game = ?1" condition would defeat games_finished_by_game).
+  // A private row can only be listed to one of its players, so its token goes with it.
   std::string sql =
       "SELECT g.game_id, g.game, g.finished_unix_ms, "
-      "(SELECT count(*) FROM game_actions a WHERE a.game_id = g.game_id) "
-      "FROM games g WHERE g.status = 'finished'";
+      "(SELECT count(*) FROM game_actions a WHERE a.game_id = g.game_id), g.is_private, "
+      "g.replay_token FROM games g WHERE g.status = 'finished' AND " + ListedTo(5);
   if (!game.empty()) sql += " AND g.game = ?1";
   if (cursor_ms.has_value()) sql += " AND (g.finished_unix_ms, g.game_id) < (?2, ?3)";
   sql += " ORDER BY g.finished_unix_ms DESC, g.game_id DESC LIMIT ?4";
@@ -490,7 +538,9 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
                                               before_game_id.size(), SQLITE_TRANSIENT, SQLITE_UTF8)
                         : SQLITE_OK;
     const int rc4 = sqlite3_bind_int64(s.get(), 4, limit);
-    for (int rc : {rc1, rc2, rc3, rc4}) {
+    const int rc5 = sqlite3_bind_text64(s.get(), 5, viewer_player_id.data(),
+                                        viewer_player_id.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+    for (int rc : {rc1, rc2, rc3, rc4, rc5}) {
       if (rc != SQLITE_OK) return sqlite::Error(db_, rc, "listing finished games");
     }
     while (true) {
@@ -502,6 +552,10 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
       summary.set_game(sqlite::ColumnText(s.get(), 1));
       summary.set_finished_unix_ms(sqlite::ColumnInt64(s.get(), 2));
       summary.set_steps(static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 3)));
+      if (sqlite::ColumnInt64(s.get(), 4) != 0) {
+        summary.set_is_private(true);
+        summary.set_replay_token(sqlite::ColumnText(s.get(), 5));
+      }
     }
   }
   for (auto& summary : out) {

@@ -69,10 +69,13 @@ class SqliteStore : public Store {
                     int64_t finished_unix_ms) override;
 
   StatusOr<std::optional<plateau::v1::GameRecord>> LoadGame(const std::string& game_id) override;
+  StatusOr<std::optional<GameAccess>> LoadGameAccess(const std::string& game_id) override;
   // Newest first by (finished_unix_ms, game_id). `limit` is capped at kMaxListLimit; 0 gives
-  // an empty page. An unknown or unfinished before_game_id is bad_cursor.
+  // an empty page. A before_game_id that is unknown, unfinished or not listed to the viewer is
+  // bad_cursor.
   StatusOr<std::vector<plateau::v1::ReplaySummary>> ListFinished(
-      const std::string& game, uint32_t limit, const std::string& before_game_id) override;
+      const std::string& game, uint32_t limit, const std::string& before_game_id,
+      const std::string& viewer_player_id) override;
   // Oldest first by start time.
   StatusOr<std::vector<Unfinished>> LoadUnfinished() override;
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <boost/asio/write.hpp>
 #include <set>
 
 #include "engine/core/game.h"
@@ -68,11 +69,7 @@ class ServerTest : public ::testing::Test {
   }
 
   std::unique_ptr<TestClient> Connect(const std::string& name, v1::Welcome* welcome = nullptr) {
-    auto c = std::make_unique<TestClient>(server_->port());
-    v1::ServerMessage reply = c->Call(HelloName(name));
-    EXPECT_TRUE(reply.has_welcome()) << reply.DebugString();
-    if (welcome) *welcome = reply.welcome();
-    return c;
+    return ConnectAs(server_->port(), name, welcome);
   }
 
   // The server's own view of `seat` in `room` and its version.
@@ -89,15 +86,24 @@ class ServerTest : public ::testing::Test {
 
   // Two players in a started game (a: seat 0 and host, b: seat 1); returns the room id.
   std::string StartTwoPlayerGame(TestClient& a, TestClient& b, uint32_t rounds = 1) {
-    v1::ServerMessage created = a.Call(CreateRoomMsg(false, 2, rounds));
-    EXPECT_TRUE(created.has_room()) << created.DebugString();
-    const std::string room_id = created.room().room_id();
-    EXPECT_TRUE(b.Call(JoinMsg(room_id)).has_room());
-    EXPECT_TRUE(b.Call(ReadyMsg(room_id)).has_ok());
-    EXPECT_TRUE(a.Call(StartMsg(room_id)).has_ok());
-    EXPECT_TRUE(a.WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
-    EXPECT_TRUE(b.WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
-    return room_id;
+    return StartGameIn(a, b, CreateRoomMsg(false, 2, rounds));
+  }
+
+  // The same in a private room: b comes in with its code, returned in `code`.
+  std::string StartPrivateTwoPlayerGame(TestClient& a, TestClient& b, std::string* code) {
+    return StartGameIn(a, b, CreateRoomMsg(true, 2, 1), code);
+  }
+
+  // Plays the game to its end (bounded); the GameOver `a` received.
+  std::optional<v1::ServerMessage> PlayToTheEnd(TestClient& a, TestClient& b,
+                                                const std::string& room_id) {
+    for (int moves = 0; !a.view(room_id).game_over && moves < 500; ++moves) {
+      if (!PlayOneMove({&a, &b}, room_id)) {
+        ADD_FAILURE() << "nobody could move";
+        return std::nullopt;
+      }
+    }
+    return a.WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
   }
 
   // Whoever may act in `clients` (indexed by seat) plays one move; returns false if nobody could.
@@ -121,6 +127,19 @@ class ServerTest : public ::testing::Test {
       return true;
     }
     return false;
+  }
+
+  // What a crash between a game's last move and its result leaves behind: the game stored to
+  // its end but not marked finished. The server must be stopped.
+  void ForgetTheResult(const std::string& game_id) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(dir_.File("plateau.db").c_str(), &db), SQLITE_OK);
+    const std::string sql =
+        "DELETE FROM game_results WHERE game_id = '" + game_id + "';"
+        "UPDATE games SET status = 'playing', finished_unix_ms = NULL WHERE game_id = '" +
+        game_id + "';";
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
   }
 
   TempDir dir_;
@@ -409,6 +428,7 @@ TEST_F(ServerTest, TwoPlayersAndASpectatorPlayAFullGame) {
     auto over = c->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
     ASSERT_TRUE(over);
     EXPECT_EQ(over->game_over().results_size(), 2);
+    EXPECT_EQ(over->game_over().replay_token(), "");  // a public game needs no key
     game_id = over->game_over().game_id();
     EXPECT_TRUE(c->WaitPush([](const v1::ServerMessage& m) {
       return m.has_room() && m.room().status() == v1::ROOM_STATUS_FINISHED;
@@ -687,26 +707,12 @@ TEST_F(ServerTest, AGameStoredToItsEndButNotMarkedFinishedIsFinishedOnRestart) {
     auto a = Connect("Ada", &wa);
     auto b = Connect("Bob");
     room_id = StartTwoPlayerGame(*a, *b);
-    int moves = 0;
-    while (!a->view(room_id).game_over && moves++ < 500) {
-      ASSERT_TRUE(PlayOneMove({a.get(), b.get()}, room_id));
-    }
-    auto over = a->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+    auto over = PlayToTheEnd(*a, *b, room_id);
     ASSERT_TRUE(over);
     game_id = over->game_over().game_id();
   }
   server_->Stop();
-  {
-    // What a crash between the last move and its result leaves behind.
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(dir_.File("plateau.db").c_str(), &db), SQLITE_OK);
-    const std::string sql =
-        "DELETE FROM game_results WHERE game_id = '" + game_id + "';"
-        "UPDATE games SET status = 'playing', finished_unix_ms = NULL WHERE game_id = '" +
-        game_id + "';";
-    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(db);
-  }
+  ASSERT_NO_FATAL_FAILURE(ForgetTheResult(game_id));
   Start();
   TestClient a(server_->port());
   ASSERT_TRUE(a.Call(HelloToken(wa.token())).has_welcome());
@@ -727,6 +733,126 @@ TEST_F(ServerTest, AGameStoredToItsEndButNotMarkedFinishedIsFinishedOnRestart) {
   EXPECT_TRUE(a.Call(get).has_replay());
 }
 
+v1::ClientMessage GetReplayMsg(const std::string& game_id, const std::string& token) {
+  v1::ClientMessage m;
+  m.mutable_get_replay()->set_game_id(game_id);
+  m.mutable_get_replay()->set_seat(-1);
+  m.mutable_get_replay()->set_replay_token(token);
+  return m;
+}
+
+v1::ClientMessage ExportReplayMsg(const std::string& game_id, const std::string& token) {
+  v1::ClientMessage m;
+  m.mutable_export_replay()->set_game_id(game_id);
+  m.mutable_export_replay()->set_replay_token(token);
+  return m;
+}
+
+// The summary of `game_id` in the replay list `c` gets, if it is listed there.
+std::optional<v1::ReplaySummary> Listed(TestClient& c, const std::string& game_id) {
+  v1::ClientMessage list;
+  list.mutable_list_replays();
+  v1::ServerMessage reply = c.Call(list);
+  EXPECT_TRUE(reply.has_replay_list()) << reply.DebugString();
+  for (const auto& r : reply.replay_list().replays()) {
+    if (r.game_id() == game_id) return r;
+  }
+  return std::nullopt;
+}
+
+// A private room's finished game: its members get the replay link's token with the results; a
+// player who was not in the room neither lists nor opens it, until given the token.
+TEST_F(ServerTest, APrivateGamesReplayIsForItsMembersAndWhoeverTheyGiveTheLinkTo) {
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  auto s = Connect("Sue");
+  auto x = Connect("Xan");
+  std::string code;
+  const std::string room_id = StartPrivateTwoPlayerGame(*a, *b, &code);
+  ASSERT_TRUE(s->Call(SpectateMsg(room_id, code)).has_room());
+  ASSERT_TRUE(s->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  int moves = 0;
+  while (!a->view(room_id).game_over && moves++ < 500) {
+    ASSERT_TRUE(PlayOneMove({a.get(), b.get()}, room_id));
+  }
+  std::string game_id, token;
+  for (TestClient* c : {a.get(), b.get(), s.get()}) {
+    auto over = c->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+    ASSERT_TRUE(over);
+    game_id = over->game_over().game_id();
+    if (token.empty()) token = over->game_over().replay_token();
+    EXPECT_EQ(over->game_over().replay_token(), token);
+  }
+  ASSERT_EQ(token.size(), 32u);
+
+  // The seated players find it in their list, with the token to share.
+  for (TestClient* c : {a.get(), b.get()}) {
+    auto mine = Listed(*c, game_id);
+    ASSERT_TRUE(mine);
+    EXPECT_TRUE(mine->is_private());
+    EXPECT_EQ(mine->replay_token(), token);
+    EXPECT_TRUE(c->Call(GetReplayMsg(game_id, "")).has_replay());
+    EXPECT_TRUE(c->Call(ExportReplayMsg(game_id, "")).has_replay_export());
+  }
+
+  // Anyone else is answered as for a game that never was, with or without a wrong token.
+  EXPECT_FALSE(Listed(*x, game_id));
+  const std::string unknown_id = "g0000000000000000";
+  v1::ServerMessage nothing = x->Call(GetReplayMsg(unknown_id, ""));
+  ASSERT_EQ(ErrorCode(nothing), "replay_not_found");
+  std::string expected = nothing.error().reason();
+  expected.replace(expected.find(unknown_id), unknown_id.size(), game_id);
+  for (const std::string& wrong : {std::string(), std::string(32, '0'), token.substr(0, 31)}) {
+    v1::ServerMessage hidden = x->Call(GetReplayMsg(game_id, wrong));
+    EXPECT_EQ(ErrorCode(hidden), "replay_not_found") << wrong;
+    EXPECT_EQ(hidden.error().reason(), expected) << wrong;
+    v1::ServerMessage no_file = x->Call(ExportReplayMsg(game_id, wrong));
+    EXPECT_EQ(ErrorCode(no_file), "replay_not_found") << wrong;
+    EXPECT_EQ(no_file.error().reason(), expected) << wrong;
+  }
+
+  // The link opens it, to the stranger and to the spectator, and lists it for neither.
+  for (TestClient* c : {x.get(), s.get()}) {
+    v1::ServerMessage linked = c->Call(GetReplayMsg(game_id, token));
+    ASSERT_TRUE(linked.has_replay()) << linked.DebugString();
+    EXPECT_EQ(linked.replay().summary().game_id(), game_id);
+    EXPECT_TRUE(c->Call(ExportReplayMsg(game_id, token)).has_replay_export());
+    EXPECT_FALSE(Listed(*c, game_id));
+  }
+}
+
+// A private game finished on restart (its last move stored, its result not) announces the token
+// it was stored with.
+TEST_F(ServerTest, APrivateGameFinishedOnRestartKeepsItsReplayToken) {
+  v1::Welcome wa;
+  std::string room_id, game_id, token;
+  {
+    auto a = Connect("Ada", &wa);
+    auto b = Connect("Bob");
+    std::string code;
+    room_id = StartPrivateTwoPlayerGame(*a, *b, &code);
+    auto over = PlayToTheEnd(*a, *b, room_id);
+    ASSERT_TRUE(over);
+    game_id = over->game_over().game_id();
+    token = over->game_over().replay_token();
+  }
+  ASSERT_FALSE(token.empty());
+  server_->Stop();
+  ASSERT_NO_FATAL_FAILURE(ForgetTheResult(game_id));
+  Start();
+  TestClient a(server_->port());
+  ASSERT_TRUE(a.Call(HelloToken(wa.token())).has_welcome());
+  ASSERT_TRUE(a.Call(JoinMsg(room_id)).has_room());
+  ASSERT_TRUE(a.Call(ResyncMsg(room_id, 0)).has_ok());
+  auto over = a.WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+  ASSERT_TRUE(over);
+  EXPECT_EQ(over->game_over().replay_token(), token);
+
+  auto x = Connect("Xan");
+  EXPECT_EQ(ErrorCode(x->Call(GetReplayMsg(game_id, ""))), "replay_not_found");
+  EXPECT_TRUE(x->Call(GetReplayMsg(game_id, token)).has_replay());
+}
+
 TEST_F(ServerTest, HealthzOverLoopback) {
   namespace http = boost::beast::http;
   boost::asio::io_context ioc;
@@ -743,6 +869,82 @@ TEST_F(ServerTest, HealthzOverLoopback) {
   http::read(stream, buffer, res);
   EXPECT_EQ(res.result(), http::status::ok);
   EXPECT_EQ(res.body(), R"({"status":"ok"})");
+}
+
+
+// Sends `request` as raw bytes on a fresh connection and returns the status line of the answer
+// ("" if none came). Asynchronous with one deadline for everything, so it cannot hang: the
+// blocking calls would wait past a socket timeout.
+std::string StatusLineFor(uint16_t port, const std::string& request) {
+  boost::asio::io_context ioc;
+  boost::asio::ip::tcp::socket socket(ioc);
+  std::string received;
+  char chunk[4096];
+  std::function<void()> read = [&] {
+    socket.async_read_some(boost::asio::buffer(chunk), [&](boost::system::error_code ec, size_t n) {
+      received.append(chunk, n);
+      if (!ec && received.find("\r\n") == std::string::npos) return read();
+      boost::system::error_code ignored;
+      socket.close(ignored);  // also ends a write the server stopped reading
+    });
+  };
+  socket.async_connect({boost::asio::ip::make_address("127.0.0.1"), port},
+                       [&](boost::system::error_code ec) {
+                         if (ec) return;
+                         // Reading from the start: the answer may come before the request has
+                         // all been sent.
+                         read();
+                         boost::asio::async_write(socket, boost::asio::buffer(request),
+                                                  [](boost::system::error_code, size_t) {});
+                       });
+  ioc.run_for(5s);
+  return received.substr(0, received.find("\r\n"));
+}
+
+TEST_F(ServerTest, OversizedRequestsAreAnsweredBeforeTheConnectionCloses) {
+  NetLimits limits;
+  limits.http_body_limit = 1024;
+  limits.http_header_limit = 1024;
+  Start(limits);
+  const std::string host = "Host: 127.0.0.1\r\n";
+  // A GET with a body is refused for its size first, not for its method.
+  const std::string big_body = "GET / HTTP/1.1\r\n" + host + "Content-Length: 200000\r\n\r\n" +
+                               std::string(200000, 'x');
+  EXPECT_EQ(StatusLineFor(server_->port(), big_body), "HTTP/1.1 413 Payload Too Large");
+  const std::string big_chunk = "POST /healthz HTTP/1.1\r\n" + host +
+                                "Transfer-Encoding: chunked\r\n\r\n1000\r\n" +
+                                std::string(4096, 'x') + "\r\n0\r\n\r\n";
+  EXPECT_EQ(StatusLineFor(server_->port(), big_chunk), "HTTP/1.1 413 Payload Too Large");
+  const std::string big_header =
+      "GET /healthz HTTP/1.1\r\n" + host + "X-Filler: " + std::string(4000, 'a') + "\r\n\r\n";
+  EXPECT_EQ(StatusLineFor(server_->port(), big_header),
+            "HTTP/1.1 431 Request Header Fields Too Large");
+  // Under the limits, the same server still answers.
+  EXPECT_EQ(StatusLineFor(server_->port(), "GET /healthz HTTP/1.1\r\n" + host + "\r\n"),
+            "HTTP/1.1 200 OK");
+  EXPECT_EQ(StatusLineFor(server_->port(), "GET /healthz HTTP/1.1\r\n\r\n"),
+            "HTTP/1.1 400 Bad Request");
+}
+
+TEST_F(ServerTest, BadWebSocketHandshakesAreRefusedWithoutASession) {
+  const auto upgrade = [](const std::string& extra) {
+    return "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\n"
+           "Upgrade: websocket\r\n" +
+           extra + "\r\n";
+  };
+  EXPECT_EQ(StatusLineFor(server_->port(), upgrade("Sec-WebSocket-Key: c2hvcnQ=\r\n"
+                                                   "Sec-WebSocket-Version: 13\r\n")),
+            "HTTP/1.1 400 Bad Request");
+  EXPECT_EQ(StatusLineFor(server_->port(), upgrade("Sec-WebSocket-Version: 13\r\n")),
+            "HTTP/1.1 400 Bad Request");
+  EXPECT_EQ(StatusLineFor(server_->port(), upgrade("Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                                   "Sec-WebSocket-Version: 8\r\n")),
+            "HTTP/1.1 426 Upgrade Required");
+  EXPECT_EQ(server_->server().lobby().ConnectionCount(), 0u);
+  // A well-formed handshake still upgrades.
+  EXPECT_EQ(StatusLineFor(server_->port(), upgrade("Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                                   "Sec-WebSocket-Version: 13\r\n")),
+            "HTTP/1.1 101 Switching Protocols");
 }
 
 }  // namespace

@@ -44,6 +44,33 @@ TEST(FlagsTest, DefaultsAndBothSyntaxes) {
   EXPECT_TRUE(f->help);
 }
 
+TEST(FlagsTest, LimitsHaveDefaultsAndCanBeSetOrTurnedOff) {
+  auto f = ParseFlags({});
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(f->limits.requests_per_second, 200);
+  EXPECT_EQ(f->limits.connections_per_ip, 64);
+  EXPECT_FALSE(f->limits.limit_loopback);
+  f = ParseFlags({"--limit-requests-per-second", "0", "--limit-chat-per-minute=120",
+                  "--limit-rooms-per-hour", "5", "--limit-open-rooms", "2",
+                  "--limit-wrong-codes", "3", "--limit-ip-wrong-codes", "9",
+                  "--limit-ip-connections", "7", "--limit-ip-requests-per-second", "50",
+                  "--limit-refusals-before-disconnect", "11", "--limit-loopback", "true"});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ(f->limits.requests_per_second, 0);
+  EXPECT_DOUBLE_EQ(f->limits.chat_per_second, 2);
+  EXPECT_EQ(f->limits.rooms_per_hour, 5);
+  EXPECT_EQ(f->limits.open_rooms_per_player, 2);
+  EXPECT_EQ(f->limits.wrong_codes_per_connection, 3);
+  EXPECT_EQ(f->limits.wrong_codes_per_ip, 9);
+  EXPECT_EQ(f->limits.connections_per_ip, 7);
+  EXPECT_EQ(f->limits.ip_requests_per_second, 50);
+  EXPECT_EQ(f->limits.refusals_before_disconnect, 11);
+  EXPECT_TRUE(f->limits.limit_loopback);
+  EXPECT_EQ(ParseFlags({"--limit-open-rooms", "-1"}).status().code(), "bad_flag");
+  EXPECT_EQ(ParseFlags({"--limit-loopback", "maybe"}).status().code(), "bad_flag");
+  EXPECT_NE(FlagsHelp().find("--limit-ip-connections"), std::string::npos);
+}
+
 TEST(FlagsTest, RefusesBadInput) {
   EXPECT_EQ(ParseFlags({"--port", "70000"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--port", "12x"}).status().code(), "bad_flag");
@@ -129,11 +156,8 @@ TEST(MimeTypeTest, KnownAndUnknownExtensions) {
   EXPECT_EQ(MimeType("dir.d/noext"), "application/octet-stream");
 }
 
-http::response<http::string_body> Serve(const NetLimits& limits, http::verb verb,
-                                        const std::string& target) {
-  http::request<http::string_body> req{verb, target, 11};
-  http::message_generator gen = HandleHttpRequest(limits, std::move(req));
-  // Serialize the generated message and parse it back, as a client would see it.
+// Serializes a generated message and parses it back, as a client would see it.
+http::response<http::string_body> Parse(http::message_generator gen, bool head) {
   std::string wire;
   boost::beast::error_code ec;
   while (true) {
@@ -146,7 +170,7 @@ http::response<http::string_body> Serve(const NetLimits& limits, http::verb verb
     if (gen.is_done()) break;
   }
   http::response_parser<http::string_body> parser;
-  parser.skip(verb == http::verb::head);
+  parser.skip(head);
   size_t offset = 0;
   while (!parser.is_done() && offset < wire.size()) {
     offset += parser.put(boost::asio::buffer(wire.data() + offset, wire.size() - offset), ec);
@@ -154,6 +178,19 @@ http::response<http::string_body> Serve(const NetLimits& limits, http::verb verb
   }
   EXPECT_TRUE(parser.is_done()) << ec.message() << "\n" << wire;
   return parser.release();
+}
+
+http::response<http::string_body> Serve(const NetLimits& limits,
+                                        http::request<http::string_body> req) {
+  const bool head = req.method() == http::verb::head;
+  return Parse(HandleHttpRequest(limits, std::move(req)), head);
+}
+
+http::response<http::string_body> Serve(const NetLimits& limits, http::verb verb,
+                                        const std::string& target) {
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "localhost:8080");
+  return Serve(limits, std::move(req));
 }
 
 TEST_F(StaticFilesTest, HttpHandlerServesHealthFilesAndErrors) {
@@ -181,6 +218,192 @@ TEST_F(StaticFilesTest, HttpHandlerServesHealthFilesAndErrors) {
   EXPECT_EQ(Serve(limits, http::verb::get, "/nope.png").result(), http::status::not_found);
   EXPECT_EQ(Serve(limits, http::verb::post, "/").result(), http::status::method_not_allowed);
   EXPECT_EQ(Serve(limits, http::verb::get, "/ws").result(), http::status::upgrade_required);
+}
+
+
+TEST_F(StaticFilesTest, SymlinksAreFollowedOnlyInsideTheRoot) {
+  namespace fs = std::filesystem;
+  const fs::path outside = dir_.path() / "outside";
+  fs::create_directories(outside);
+  std::ofstream(outside / "secret.txt") << "secret";
+  std::ofstream(outside / "secret") << "secret";
+  const fs::path r = root();
+  fs::create_symlink(outside / "secret.txt", r / "leak.txt");
+  fs::create_symlink("/etc/passwd", r / "passwd.txt");
+  fs::create_symlink("../outside/secret.txt", r / "relative-leak.txt");
+  fs::create_directory_symlink(outside, r / "outdir");
+  fs::create_symlink("app.js", r / "assets" / "alias.js");
+  fs::create_directory_symlink(r / "assets", r / "static");
+
+  for (const char* escaping : {"/leak.txt", "/passwd.txt", "/relative-leak.txt",
+                               "/outdir/secret.txt", "/static/../leak.txt"}) {
+    const StaticTarget t = ResolveStatic(root(), escaping);
+    EXPECT_NE(t.kind, StaticTarget::Kind::kFile) << escaping;
+  }
+  // An extension-less file reached through a link out of the root is treated as missing, so it
+  // gets the SPA fallback like any unknown route, never its content.
+  auto t = ResolveStatic(root(), "/outdir/secret");
+  EXPECT_EQ(t.kind, StaticTarget::Kind::kFile);
+  EXPECT_EQ(t.path, root() + "/index.html");
+
+  t = ResolveStatic(root(), "/assets/alias.js");
+  EXPECT_EQ(t.kind, StaticTarget::Kind::kFile);
+  EXPECT_EQ(t.path, root() + "/assets/alias.js");
+  t = ResolveStatic(root(), "/static/style.css");
+  EXPECT_EQ(t.kind, StaticTarget::Kind::kFile);
+
+  // The root may itself be a link (a deploy switching builds).
+  fs::create_directory_symlink(r, dir_.path() / "current");
+  t = ResolveStatic((dir_.path() / "current").string(), "/assets/app.js");
+  EXPECT_EQ(t.kind, StaticTarget::Kind::kFile);
+  EXPECT_EQ(ResolveStatic((dir_.path() / "current").string(), "/leak.txt").kind,
+            StaticTarget::Kind::kNotFound);
+
+  NetLimits limits;
+  limits.static_dir = root();
+  for (const char* escaping : {"/leak.txt", "/passwd.txt", "/outdir/secret.txt"}) {
+    auto res = Serve(limits, http::verb::get, escaping);
+    EXPECT_EQ(res.result(), http::status::not_found) << escaping;
+    EXPECT_EQ(res.body().find("secret"), std::string::npos);
+    EXPECT_EQ(res.body().find("root:"), std::string::npos);
+  }
+  auto res = Serve(limits, http::verb::get, "/assets/alias.js");
+  EXPECT_EQ(res.result(), http::status::ok);
+  EXPECT_EQ(res.body(), "console.log(1)");
+}
+
+TEST_F(StaticFilesTest, IndexLinkedOutsideTheRootIsNotServed) {
+  namespace fs = std::filesystem;
+  const fs::path other = dir_.path() / "other";
+  fs::create_directories(other);
+  fs::create_symlink(dir_.path() / "secret.txt", other / "index.html");
+  EXPECT_EQ(ResolveStatic(other.string(), "/").kind, StaticTarget::Kind::kNotFound);
+  EXPECT_EQ(ResolveStatic(other.string(), "/lobby").kind, StaticTarget::Kind::kNotFound);
+}
+
+TEST(HttpHandlerTest, Http11RequiresExactlyOneHost) {
+  NetLimits limits;
+  http::request<http::string_body> no_host{http::verb::get, "/healthz", 11};
+  auto res = Serve(limits, no_host);
+  EXPECT_EQ(res.result(), http::status::bad_request);
+  EXPECT_FALSE(res.keep_alive());
+
+  http::request<http::string_body> head_no_host{http::verb::head, "/healthz", 11};
+  res = Serve(limits, head_no_host);
+  EXPECT_EQ(res.result(), http::status::bad_request);
+  EXPECT_TRUE(res.body().empty());
+
+  http::request<http::string_body> two_hosts{http::verb::get, "/healthz", 11};
+  two_hosts.insert(http::field::host, "a.example");
+  two_hosts.insert(http::field::host, "b.example");
+  EXPECT_EQ(Serve(limits, two_hosts).result(), http::status::bad_request);
+
+  // HTTP/1.0 predates Host.
+  http::request<http::string_body> old{http::verb::get, "/healthz", 10};
+  EXPECT_EQ(Serve(limits, old).result(), http::status::ok);
+
+  // Even a method that would be refused is first refused for its missing Host.
+  http::request<http::string_body> post{http::verb::post, "/", 11};
+  EXPECT_EQ(Serve(limits, post).result(), http::status::bad_request);
+}
+
+TEST(HttpHandlerTest, MetricsAreServedOnlyWhenASourceIsSet) {
+  NetLimits limits;
+  EXPECT_EQ(Serve(limits, http::verb::get, "/metrics").result(), http::status::not_found);
+
+  const std::string text = "# TYPE plateau_up gauge\nplateau_up 1\n";
+  int scrapes = 0;
+  limits.metrics_text = [&] {
+    ++scrapes;
+    return text;
+  };
+  auto res = Serve(limits, http::verb::get, "/metrics?x=1");
+  EXPECT_EQ(res.result(), http::status::ok);
+  EXPECT_EQ(res.body(), text);
+  EXPECT_EQ(res[http::field::content_type], "text/plain; version=0.0.4; charset=utf-8");
+  EXPECT_EQ(scrapes, 1);
+
+  res = Serve(limits, http::verb::head, "/metrics");
+  EXPECT_EQ(res.result(), http::status::ok);
+  EXPECT_TRUE(res.body().empty());
+  EXPECT_EQ(res[http::field::content_length], std::to_string(text.size()));
+}
+
+http::request<http::string_body> Upgrade(const std::string& key, const std::string& version) {
+  http::request<http::string_body> req{http::verb::get, "/ws", 11};
+  req.set(http::field::host, "localhost:8080");
+  req.set(http::field::connection, "Upgrade");
+  req.set(http::field::upgrade, "websocket");
+  if (!key.empty()) req.set(http::field::sec_websocket_key, key);
+  if (!version.empty()) req.set(http::field::sec_websocket_version, version);
+  return req;
+}
+
+http::status RefusalOf(const http::request<http::string_body>& req) {
+  auto refusal = RefuseUpgrade(req);
+  if (!refusal) return http::status::unknown;
+  auto res = Parse(std::move(*refusal), false);
+  EXPECT_FALSE(res.keep_alive());
+  return res.result();
+}
+
+TEST(HttpHandlerTest, UpgradesNeedAWellFormedKeyVersion13AndAHost) {
+  // The sample key of RFC 6455.
+  const std::string key = "dGhlIHNhbXBsZSBub25jZQ==";
+  EXPECT_FALSE(RefuseUpgrade(Upgrade(key, "13")).has_value());
+  EXPECT_FALSE(RefuseUpgrade(Upgrade("AAAAAAAAAAAAAAAAAAAAAA==", "13")).has_value());
+  EXPECT_FALSE(RefuseUpgrade(Upgrade("+/+/+/+/+/+/+/+/+/+/+w==", "13")).has_value());
+
+  const std::string bad_keys[] = {
+      "",                                                  // missing
+      "short==",                                           // too few bytes
+      "dGhlIHNhbXBsZSBub25jZQ",                            // unpadded
+      "dGhlIHNhbXBsZSBub25jZQAA",                          // 18 bytes, not 16
+      "dGhlIHNhbXBsZSBub25j*Q==",                          // outside the alphabet
+      "dGhlIHNhbXBsZSBub25jZ-==",                          // base64url is not base64
+      "dGhlIHNhbXBsZSBub25jZQ==dGhlIHNhbXBsZSBub25jZQ==",  // two keys run together
+  };
+  for (const std::string& bad : bad_keys) {
+    EXPECT_EQ(RefusalOf(Upgrade(bad, "13")), http::status::bad_request) << bad;
+  }
+  auto twice = Upgrade(key, "13");
+  twice.insert(http::field::sec_websocket_key, key);
+  EXPECT_EQ(RefusalOf(twice), http::status::bad_request);
+
+  auto no_host = Upgrade(key, "13");
+  no_host.erase(http::field::host);
+  EXPECT_EQ(RefusalOf(no_host), http::status::bad_request);
+
+  for (const std::string version : {"", "8", "12", "13, 8", "14"}) {  // "": missing
+    auto refusal = RefuseUpgrade(Upgrade(key, version));
+    ASSERT_TRUE(refusal.has_value()) << version;
+    auto res = Parse(std::move(*refusal), false);
+    EXPECT_EQ(res.result(), http::status::upgrade_required) << version;
+    EXPECT_EQ(res[http::field::sec_websocket_version], "13");
+  }
+}
+
+TEST(HttpHandlerTest, ReadsStoppedByALimitAreAnswered) {
+  auto body = RefuseRead(http::error::body_limit, 11);
+  ASSERT_TRUE(body.has_value());
+  auto res = Parse(std::move(*body), false);
+  EXPECT_EQ(res.result(), http::status::payload_too_large);
+  EXPECT_FALSE(res.keep_alive());
+
+  auto header = RefuseRead(http::error::header_limit, 11);
+  ASSERT_TRUE(header.has_value());
+  res = Parse(std::move(*header), false);
+  EXPECT_EQ(res.result(), http::status::request_header_fields_too_large);
+  EXPECT_FALSE(res.keep_alive());
+
+  auto old = RefuseRead(http::error::body_limit, 10);
+  ASSERT_TRUE(old.has_value());
+  EXPECT_EQ(Parse(std::move(*old), false).version(), 10u);
+
+  // Other failures leave nothing to answer: a broken or silent peer.
+  EXPECT_FALSE(RefuseRead(http::error::bad_method, 11).has_value());
+  EXPECT_FALSE(RefuseRead(boost::beast::error::timeout, 11).has_value());
+  EXPECT_FALSE(RefuseRead(http::error::end_of_stream, 11).has_value());
 }
 
 }  // namespace

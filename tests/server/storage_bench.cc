@@ -111,7 +111,7 @@ void BM_ReplayGetStepForward(benchmark::State& state) {
   ReplayService service(*g.store);
   uint32_t step = 0;
   for (auto _ : state) {
-    auto replay = service.Get(Request(step, -1));
+    auto replay = service.Get(Request(step, -1), "");
     if (!replay.ok()) state.SkipWithError(replay.status().ToString().c_str());
     benchmark::DoNotOptimize(replay);
     step = step == g.steps ? 0 : step + 1;
@@ -126,7 +126,7 @@ void BM_ReplayGetRandomStep(benchmark::State& state) {
   ReplayService service(*g.store);
   engine::Rng rng(3);
   for (auto _ : state) {
-    auto replay = service.Get(Request(static_cast<uint32_t>(rng.Below(g.steps + 1)), 0));
+    auto replay = service.Get(Request(static_cast<uint32_t>(rng.Below(g.steps + 1)), 0), "");
     if (!replay.ok()) state.SkipWithError(replay.status().ToString().c_str());
     benchmark::DoNotOptimize(replay);
   }
@@ -138,7 +138,7 @@ void BM_ReplayGetColdFinalStep(benchmark::State& state) {
   StoredGame& g = TheStoredGame();
   for (auto _ : state) {
     ReplayService service(*g.store);
-    auto replay = service.Get(Request(g.steps, -1));
+    auto replay = service.Get(Request(g.steps, -1), "");
     if (!replay.ok()) state.SkipWithError(replay.status().ToString().c_str());
     benchmark::DoNotOptimize(replay);
   }

@@ -61,7 +61,11 @@ class CountingStore : public Store {
   StatusOr<std::optional<plateau::v1::GameRecord>> LoadGame(const std::string&) override {
     return std::optional<plateau::v1::GameRecord>();
   }
+  StatusOr<std::optional<GameAccess>> LoadGameAccess(const std::string&) override {
+    return std::optional<GameAccess>();
+  }
   StatusOr<std::vector<plateau::v1::ReplaySummary>> ListFinished(const std::string&, uint32_t,
+                                                                const std::string&,
                                                                 const std::string&) override {
     return std::vector<plateau::v1::ReplaySummary>();
   }

@@ -175,6 +175,69 @@ TEST(StorageMigrations, FailingMigrationLeavesThePreviousVersionIntact) {
   EXPECT_EQ(raw.Query("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'"), "0");
 }
 
+// A database left at version 1 by an older server, with finished games public and private and a
+// private one still being played, opened by this one.
+TEST(StorageMigrations, Version2GivesOldPrivateGamesATokenAndKeepsPublicOnesListed) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  {
+    RawDb raw(path);
+    auto embedded = storage::EmbeddedMigrations();
+    ASSERT_TRUE(embedded.ok());
+    ASSERT_GE(embedded.value().size(), 2u);
+    ASSERT_TRUE(storage::ApplyMigrations(raw.get(), {embedded.value()[0]}).ok());
+    raw.Exec(
+        "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, "
+        "finished_unix_ms, room_id, join_code, is_private, title, host_player_id) VALUES "
+        "('g-public', 'globalissimo', x'', 0, 'finished', 1, 100, 'r1', 'AAAAAA', 0, '', 'p-ada'),"
+        "('g-private', 'globalissimo', x'', 0, 'finished', 1, 200, 'r2', 'BBBBBB', 1, '', 'p-ada'),"
+        "('g-other', 'globalissimo', x'', 0, 'finished', 1, 300, 'r3', 'CCCCCC', 1, '', 'p-cy'),"
+        "('g-playing', 'globalissimo', x'', 0, 'playing', 1, NULL, 'r4', 'DDDDDD', 1, '', 'p-ada');"
+        "INSERT INTO game_seats (game_id, seat, name, player_id) VALUES "
+        "('g-public', 0, 'Ada', 'p-ada'), ('g-public', 1, 'Cy', 'p-cy'),"
+        "('g-private', 0, 'Ada', 'p-ada'), ('g-private', 1, 'Bob', 'p-bob'),"
+        "('g-other', 0, 'Cy', 'p-cy'), ('g-playing', 0, 'Ada', 'p-ada');");
+  }
+  auto store = SqliteStore::Open(path);
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+
+  std::string private_token, other_token;
+  {
+    RawDb raw(path);
+    EXPECT_EQ(raw.Query("SELECT name FROM schema_migrations WHERE version = 2"),
+              "0002_replay_privacy");
+    EXPECT_EQ(raw.Query("SELECT replay_token FROM games WHERE game_id = 'g-public'"), "");
+    private_token = raw.Query("SELECT replay_token FROM games WHERE game_id = 'g-private'");
+    other_token = raw.Query("SELECT replay_token FROM games WHERE game_id = 'g-other'");
+    for (const std::string& token :
+         {private_token, other_token,
+          raw.Query("SELECT replay_token FROM games WHERE game_id = 'g-playing'")}) {
+      EXPECT_EQ(token.size(), 32u) << token;
+      EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos) << token;
+    }
+    EXPECT_NE(private_token, other_token);
+  }
+
+  auto ids = [&](const std::string& viewer) {
+    std::vector<std::string> out;
+    auto list = store.value()->ListFinished("", 10, "", viewer);
+    EXPECT_TRUE(list.ok()) << list.status().ToString();
+    if (list.ok()) {
+      for (const auto& s : list.value()) out.push_back(s.game_id());
+    }
+    return out;
+  };
+  EXPECT_EQ(ids("p-stranger"), std::vector<std::string>{"g-public"});
+  EXPECT_EQ(ids("p-cy"), (std::vector<std::string>{"g-other", "g-public"}));
+  auto bobs = store.value()->ListFinished("", 10, "", "p-bob").value();
+  ASSERT_EQ(bobs.size(), 2u);
+  EXPECT_EQ(bobs[0].game_id(), "g-private");
+  EXPECT_TRUE(bobs[0].is_private());
+  EXPECT_EQ(bobs[0].replay_token(), private_token);
+  EXPECT_EQ(bobs[1].game_id(), "g-public");
+  EXPECT_EQ(bobs[1].replay_token(), "");
+}
+
 TEST(StorageMigrations, OpeningADirectoryFailsWithAStorageError) {
   TempDir dir;
   auto store = SqliteStore::Open(dir.File(""));

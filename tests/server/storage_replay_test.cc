@@ -53,9 +53,9 @@ std::vector<std::string> AllViews(const engine::State& state) {
 }
 
 // Plays a whole game with random legal actions drawn from `seed`, storing it as it goes (begin,
-// every action, finish) exactly as a room would.
+// every action, finish) exactly as a room would, in `room` (a public one by default).
 Playthrough PlayAndStore(Store& store, const std::string& game_id, int seats, uint32_t rounds,
-                         uint64_t seed) {
+                         uint64_t seed, RoomRecord room = {}) {
   const engine::Game& game = Globalissimo();
   plateau::games::globalissimo::Options options;
   options.set_rounds(rounds);
@@ -66,8 +66,7 @@ Playthrough PlayAndStore(Store& store, const std::string& game_id, int seats, ui
   record.set_seed(seed);
   for (int s = 0; s < seats; ++s) record.add_seat_names("Player " + std::to_string(s));
   record.set_started_unix_ms(1'700'000'000'000);
-  RoomRecord room;
-  room.room_id = "room-" + game_id;
+  if (room.room_id.empty()) room.room_id = "room-" + game_id;
   EXPECT_TRUE(store.BeginGame(record, room).ok());
 
   Playthrough p;
@@ -136,7 +135,7 @@ class ReplayTest : public ::testing::Test {
   }
   // Asks for one step and checks its view against the engine's.
   void ExpectStep(const Playthrough& p, uint32_t step, int seat) {
-    auto replay = service_->Get(Request(p.game_id, step, seat));
+    auto replay = service_->Get(Request(p.game_id, step, seat), "");
     ASSERT_TRUE(replay.ok()) << replay.status().ToString();
     EXPECT_EQ(replay.value().step(), step);
     EXPECT_EQ(replay.value().seat(), seat);
@@ -153,13 +152,13 @@ class ReplayTest : public ::testing::Test {
 TEST_F(ReplayTest, StepCountIsTheLogLength) {
   Playthrough p = PlayAndStore(*store_, "g1", 3, 3, 11);
   ASSERT_GT(p.log.size(), 0u);
-  auto replay = service_->Get(Request("g1", 0, -1));
+  auto replay = service_->Get(Request("g1", 0, -1), "");
   ASSERT_TRUE(replay.ok()) << replay.status().ToString();
   EXPECT_EQ(replay.value().summary().steps(), p.log.size());
   EXPECT_EQ(replay.value().summary().game(), "globalissimo");
   EXPECT_EQ(replay.value().summary().results_size(), 3);
   EXPECT_EQ(replay.value().summary().finished_unix_ms(), 1'700'000'900'000);
-  auto list = service_->List({});
+  auto list = service_->List({}, "");
   ASSERT_TRUE(list.ok());
   ASSERT_EQ(list.value().replays_size(), 1);
   EXPECT_EQ(list.value().replays(0).steps(), p.log.size());
@@ -175,7 +174,7 @@ TEST_F(ReplayTest, StepZeroIsTheInitialPosition) {
   Playthrough p = PlayAndStore(*store_, "g1", 2, 2, 13);
   for (int seat = engine::kSpectator; seat < p.seats; ++seat) {
     ExpectStep(p, 0, seat);
-    auto replay = service_->Get(Request("g1", 0, seat)).value();
+    auto replay = service_->Get(Request("g1", 0, seat), "").value();
     EXPECT_FALSE(replay.has_last_action());
   }
 }
@@ -201,22 +200,22 @@ TEST_F(ReplayTest, SteppingCostsAreBoundedByTheCache) {
   const auto steps = static_cast<uint32_t>(p.log.size());
   ASSERT_GT(steps, 3 * ReplayService::kCheckpointEvery);
   // Forward one step at a time: one action per step, the whole walk costs the log length.
-  for (uint32_t s = 0; s <= steps; ++s) ASSERT_TRUE(service_->Get(Request("g1", s, -1)).ok());
+  for (uint32_t s = 0; s <= steps; ++s) ASSERT_TRUE(service_->Get(Request("g1", s, -1), "").ok());
   EXPECT_EQ(service_->ActionsApplied(), steps);
   // Asking again for a step just shown costs nothing.
-  ASSERT_TRUE(service_->Get(Request("g1", steps, 0)).ok());
+  ASSERT_TRUE(service_->Get(Request("g1", steps, 0), "").ok());
   EXPECT_EQ(service_->ActionsApplied(), steps);
   // Backward, and random jumps: never more than a checkpoint interval per request.
   uint64_t before = service_->ActionsApplied();
   for (uint32_t s = steps + 1; s-- > 0;) {
-    ASSERT_TRUE(service_->Get(Request("g1", s, -1)).ok());
+    ASSERT_TRUE(service_->Get(Request("g1", s, -1), "").ok());
     EXPECT_LT(service_->ActionsApplied() - before, ReplayService::kCheckpointEvery) << s;
     before = service_->ActionsApplied();
   }
   engine::Rng rng(5);
   for (int i = 0; i < 100; ++i) {
     ASSERT_TRUE(
-        service_->Get(Request("g1", static_cast<uint32_t>(rng.Below(steps + 1)), -1)).ok());
+        service_->Get(Request("g1", static_cast<uint32_t>(rng.Below(steps + 1)), -1), "").ok());
     EXPECT_LT(service_->ActionsApplied() - before, ReplayService::kCheckpointEvery);
     before = service_->ActionsApplied();
   }
@@ -226,7 +225,7 @@ TEST_F(ReplayTest, LastActionIsTheActionThatLedToTheStep) {
   Playthrough p = PlayAndStore(*store_, "g1", 3, 2, 15);
   const engine::Game& game = Globalissimo();
   for (uint32_t s = 1; s <= p.log.size(); s += 5) {
-    auto replay = service_->Get(Request("g1", s, -1));
+    auto replay = service_->Get(Request("g1", s, -1), "");
     ASSERT_TRUE(replay.ok());
     ASSERT_TRUE(replay.value().has_last_action());
     const auto& last = replay.value().last_action();
@@ -243,11 +242,11 @@ TEST_F(ReplayTest, LastActionIsTheActionThatLedToTheStep) {
 TEST_F(ReplayTest, OutOfRangeStepAndBadSeatAreRefused) {
   Playthrough p = PlayAndStore(*store_, "g1", 2, 2, 16);
   const auto steps = static_cast<uint32_t>(p.log.size());
-  EXPECT_EQ(service_->Get(Request("g1", steps + 1, -1)).status().code(),
+  EXPECT_EQ(service_->Get(Request("g1", steps + 1, -1), "").status().code(),
             replay_codes::kStepOutOfRange);
-  EXPECT_EQ(service_->Get(Request("g1", 0, 2)).status().code(), replay_codes::kBadSeat);
-  EXPECT_EQ(service_->Get(Request("g1", 0, -2)).status().code(), replay_codes::kBadSeat);
-  EXPECT_TRUE(service_->Get(Request("g1", steps, 1)).ok());
+  EXPECT_EQ(service_->Get(Request("g1", 0, 2), "").status().code(), replay_codes::kBadSeat);
+  EXPECT_EQ(service_->Get(Request("g1", 0, -2), "").status().code(), replay_codes::kBadSeat);
+  EXPECT_TRUE(service_->Get(Request("g1", steps, 1), "").ok());
 }
 
 TEST_F(ReplayTest, OnlyFinishedGamesAreReplays) {
@@ -257,19 +256,20 @@ TEST_F(ReplayTest, OnlyFinishedGamesAreReplays) {
   running.add_seat_names("a");
   running.add_seat_names("b");
   ASSERT_TRUE(store_->BeginGame(running, RoomRecord{}).ok());
-  EXPECT_EQ(service_->Get(Request("running", 0, -1)).status().code(),
+  EXPECT_EQ(service_->Get(Request("running", 0, -1), "").status().code(),
             replay_codes::kReplayNotFound);
-  EXPECT_EQ(service_->Get(Request("nope", 0, -1)).status().code(), replay_codes::kReplayNotFound);
+  EXPECT_EQ(service_->Get(Request("nope", 0, -1), "").status().code(),
+            replay_codes::kReplayNotFound);
   plateau::v1::ExportReplay ex;
   ex.set_game_id("running");
-  EXPECT_EQ(service_->Export(ex).status().code(), replay_codes::kReplayNotFound);
+  EXPECT_EQ(service_->Export(ex, "").status().code(), replay_codes::kReplayNotFound);
 }
 
 TEST_F(ReplayTest, ExportReplaysToTheFinalPosition) {
   Playthrough p = PlayAndStore(*store_, "g1", 3, 3, 17);
   plateau::v1::ExportReplay request;
   request.set_game_id("g1");
-  auto exported = service_->Export(request);
+  auto exported = service_->Export(request, "");
   ASSERT_TRUE(exported.ok()) << exported.status().ToString();
   EXPECT_EQ(exported.value().game_id(), "g1");
 
@@ -296,7 +296,7 @@ TEST_F(ReplayTest, ListIsNewestFirstAndFilteredByGame) {
   ASSERT_TRUE(store_->BeginGame(other, RoomRecord{}).ok());
   ASSERT_TRUE(store_->FinishGame("b-other", {}, 1'800'000'000'000).ok());
 
-  auto all = service_->List({});
+  auto all = service_->List({}, "");
   ASSERT_TRUE(all.ok());
   ASSERT_EQ(all.value().replays_size(), 2);
   EXPECT_EQ(all.value().replays(0).game_id(), "b-other");
@@ -304,14 +304,14 @@ TEST_F(ReplayTest, ListIsNewestFirstAndFilteredByGame) {
 
   plateau::v1::ListReplays only;
   only.set_game("globalissimo");
-  auto filtered = service_->List(only).value();
+  auto filtered = service_->List(only, "").value();
   ASSERT_EQ(filtered.replays_size(), 1);
   EXPECT_EQ(filtered.replays(0).game_id(), "a");
 
   plateau::v1::ListReplays page;
   page.set_limit(1);
   page.set_before_game_id("b-other");
-  auto next = service_->List(page).value();
+  auto next = service_->List(page, "").value();
   ASSERT_EQ(next.replays_size(), 1);
   EXPECT_EQ(next.replays(0).game_id(), "a");
 }
@@ -319,11 +319,11 @@ TEST_F(ReplayTest, ListIsNewestFirstAndFilteredByGame) {
 TEST_F(ReplayTest, ListLimitDefaultsAndIsCapped) {
   InsertFinishedGamesDirectly(dir_.File("plateau.sqlite"), ReplayService::kMaxListLimit + 1,
                               "other");
-  EXPECT_EQ(service_->List({}).value().replays_size(),
+  EXPECT_EQ(service_->List({}, "").value().replays_size(),
             static_cast<int>(ReplayService::kDefaultListLimit));
   plateau::v1::ListReplays big;
   big.set_limit(100000);
-  EXPECT_EQ(service_->List(big).value().replays_size(),
+  EXPECT_EQ(service_->List(big, "").value().replays_size(),
             static_cast<int>(ReplayService::kMaxListLimit));
 }
 
@@ -339,8 +339,8 @@ TEST_F(ReplayTest, ALogThatNoLongerReplaysIsReportedNotServed) {
   garbage.set_action("\xff\xff\xff");
   ASSERT_TRUE(store_->AppendAction("bad", 0, garbage).ok());
   ASSERT_TRUE(store_->FinishGame("bad", {}, 5).ok());
-  EXPECT_TRUE(service_->Get(Request("bad", 0, -1)).ok());
-  EXPECT_EQ(service_->Get(Request("bad", 1, -1)).status().code(), replay_codes::kReplayCorrupt);
+  EXPECT_TRUE(service_->Get(Request("bad", 0, -1), "").ok());
+  EXPECT_EQ(service_->Get(Request("bad", 1, -1), "").status().code(), replay_codes::kReplayCorrupt);
 }
 
 TEST_F(ReplayTest, AGameThisServerDoesNotHaveIsReported) {
@@ -349,7 +349,143 @@ TEST_F(ReplayTest, AGameThisServerDoesNotHaveIsReported) {
   record.set_game("no_such_game");
   ASSERT_TRUE(store_->BeginGame(record, RoomRecord{}).ok());
   ASSERT_TRUE(store_->FinishGame("x", {}, 5).ok());
-  EXPECT_EQ(service_->Get(Request("x", 0, -1)).status().code(), engine::codes::kUnknownGame);
+  EXPECT_EQ(service_->Get(Request("x", 0, -1), "").status().code(), engine::codes::kUnknownGame);
+}
+
+// --- Private games ---
+
+// A private room of two, Ada and Bob, whose replay link carries `token`.
+RoomRecord PrivateRoom(const std::string& token) {
+  RoomRecord room;
+  room.is_private = true;
+  room.join_code = "K7Q2MX";
+  room.host_player_id = "p-ada";
+  room.seat_player_ids = {"p-ada", "p-bob"};
+  room.replay_token = token;
+  return room;
+}
+
+constexpr const char* kToken = "0123456789abcdef0123456789abcdef";
+
+plateau::v1::GetReplay WithToken(plateau::v1::GetReplay request, const std::string& token) {
+  request.set_replay_token(token);
+  return request;
+}
+
+plateau::v1::ExportReplay ExportOf(const std::string& game_id, const std::string& token = "") {
+  plateau::v1::ExportReplay request;
+  request.set_game_id(game_id);
+  request.set_replay_token(token);
+  return request;
+}
+
+std::vector<std::string> ListedIds(ReplayService& service, const std::string& viewer) {
+  auto list = service.List({}, viewer);
+  EXPECT_TRUE(list.ok()) << list.status().ToString();
+  std::vector<std::string> ids;
+  if (list.ok()) {
+    for (const auto& r : list.value().replays()) ids.push_back(r.game_id());
+  }
+  return ids;
+}
+
+TEST_F(ReplayTest, APrivateGameIsListedOnlyToItsPlayersWithItsToken) {
+  PlayAndStore(*store_, "secret", 2, 1, 21, PrivateRoom(kToken));
+  PlayAndStore(*store_, "open", 2, 1, 22);
+
+  EXPECT_EQ(ListedIds(*service_, "p-eve"), std::vector<std::string>{"open"});
+  EXPECT_EQ(ListedIds(*service_, ""), std::vector<std::string>{"open"});
+
+  auto mine = service_->List({}, "p-bob");
+  ASSERT_TRUE(mine.ok());
+  ASSERT_EQ(mine.value().replays_size(), 2);
+  for (const auto& r : mine.value().replays()) {
+    if (r.game_id() == "secret") {
+      EXPECT_TRUE(r.is_private());
+      EXPECT_EQ(r.replay_token(), kToken);
+    } else {
+      EXPECT_FALSE(r.is_private());
+      EXPECT_EQ(r.replay_token(), "");
+    }
+  }
+}
+
+TEST_F(ReplayTest, APrivateGameIsRefusedToStrangersExactlyLikeAnUnknownOne) {
+  Playthrough p = PlayAndStore(*store_, "secret", 2, 1, 23, PrivateRoom(kToken));
+  const auto steps = static_cast<uint32_t>(p.log.size());
+  // What a game id that was never stored gets, with the id put in.
+  auto unknown = service_->Get(Request("nothing", 0, -1), "p-eve");
+  ASSERT_EQ(unknown.status().code(), replay_codes::kReplayNotFound);
+  std::string expected_reason = unknown.status().reason();
+  expected_reason.replace(expected_reason.find("nothing"), 7, "secret");
+
+  const std::string wrong = "fedcba9876543210fedcba9876543210";
+  for (const std::string& token : {std::string(), wrong, std::string(kToken).substr(1)}) {
+    // A step out of range or a bad seat must not give the game away either.
+    for (const auto& request : {Request("secret", 0, -1), Request("secret", steps + 1, -1),
+                                Request("secret", 0, 7)}) {
+      auto got = service_->Get(WithToken(request, token), "p-eve");
+      EXPECT_EQ(got.status().code(), replay_codes::kReplayNotFound) << token;
+      EXPECT_EQ(got.status().reason(), expected_reason) << token;
+    }
+    auto exported = service_->Export(ExportOf("secret", token), "p-eve");
+    EXPECT_EQ(exported.status().code(), replay_codes::kReplayNotFound) << token;
+    EXPECT_EQ(exported.status().reason(), expected_reason) << token;
+  }
+}
+
+TEST_F(ReplayTest, APrivateGameOpensToItsPlayersAndToItsToken) {
+  Playthrough p = PlayAndStore(*store_, "secret", 2, 1, 24, PrivateRoom(kToken));
+  const auto last = static_cast<uint32_t>(p.log.size());
+  for (const char* member : {"p-ada", "p-bob"}) {
+    auto got = service_->Get(Request("secret", last, 1), member);
+    ASSERT_TRUE(got.ok()) << member << ": " << got.status().ToString();
+    EXPECT_TRUE(got.value().view() == p.views[last][2]) << member;
+    EXPECT_TRUE(got.value().summary().is_private());
+    EXPECT_EQ(got.value().summary().replay_token(), kToken);
+    EXPECT_TRUE(service_->Export(ExportOf("secret"), member).ok()) << member;
+  }
+  // The game is cached now: a stranger is still refused, and the link still opens it.
+  EXPECT_EQ(service_->Get(Request("secret", last, 1), "p-eve").status().code(),
+            replay_codes::kReplayNotFound);
+  auto linked = service_->Get(WithToken(Request("secret", last, 1), kToken), "p-eve");
+  ASSERT_TRUE(linked.ok()) << linked.status().ToString();
+  EXPECT_TRUE(linked.value().view() == p.views[last][2]);
+
+  auto exported = service_->Export(ExportOf("secret", kToken), "p-eve");
+  ASSERT_TRUE(exported.ok()) << exported.status().ToString();
+  // The file is the plain record: nothing in it opens the game on the server.
+  EXPECT_EQ(exported.value().record().find(kToken), std::string::npos);
+  GameRecord record;
+  ASSERT_TRUE(record.ParseFromString(exported.value().record()));
+  EXPECT_EQ(record.actions_size(), static_cast<int>(p.log.size()));
+}
+
+TEST_F(ReplayTest, APublicGameIsOpenToEveryoneWithoutAToken) {
+  PlayAndStore(*store_, "open", 2, 1, 26);
+  for (const char* viewer : {"", "p-eve"}) {
+    auto got = service_->Get(Request("open", 0, -1), viewer);
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    EXPECT_FALSE(got.value().summary().is_private());
+    EXPECT_EQ(got.value().summary().replay_token(), "");
+    EXPECT_TRUE(service_->Export(ExportOf("open"), viewer).ok());
+  }
+  // A token given for a public game changes nothing.
+  EXPECT_TRUE(service_->Get(WithToken(Request("open", 0, -1), kToken), "p-eve").ok());
+}
+
+TEST_F(ReplayTest, AnUnfinishedPrivateGameIsNoReplayEvenForItsPlayers) {
+  GameRecord running;
+  running.set_game_id("running");
+  running.set_game("globalissimo");
+  running.add_seat_names("a");
+  running.add_seat_names("b");
+  ASSERT_TRUE(store_->BeginGame(running, PrivateRoom(kToken)).ok());
+  EXPECT_EQ(service_->Get(WithToken(Request("running", 0, -1), kToken), "p-ada").status().code(),
+            replay_codes::kReplayNotFound);
+  EXPECT_EQ(service_->Export(ExportOf("running", kToken), "p-ada").status().code(),
+            replay_codes::kReplayNotFound);
+  EXPECT_TRUE(ListedIds(*service_, "p-ada").empty());
 }
 
 TEST_F(ReplayTest, ManyGamesAndConcurrentViewersGetTheRightViews) {
@@ -368,7 +504,7 @@ TEST_F(ReplayTest, ManyGamesAndConcurrentViewersGetTheRightViews) {
         const Playthrough& p = games[rng.Below(games.size())];
         const auto step = static_cast<uint32_t>(rng.Below(p.log.size() + 1));
         const int seat = static_cast<int>(rng.Below(p.seats + 1)) - 1;
-        auto replay = service_->Get(Request(p.game_id, step, seat));
+        auto replay = service_->Get(Request(p.game_id, step, seat), "");
         if (!replay.ok() || replay.value().view() != p.views[step][seat + 1]) ++wrong;
       }
     });

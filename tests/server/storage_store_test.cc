@@ -108,9 +108,11 @@ class StoreTest : public ::testing::Test {
     }
     return record;
   }
+  // As listed to `viewer`; p-ada sits in every game StoreGame stores (private ones).
   std::vector<std::string> ListIds(const std::string& game, uint32_t limit,
-                                   const std::string& before) {
-    auto list = store_->ListFinished(game, limit, before);
+                                   const std::string& before,
+                                   const std::string& viewer = "p-ada") {
+    auto list = store_->ListFinished(game, limit, before, viewer);
     EXPECT_TRUE(list.ok()) << list.status().ToString();
     std::vector<std::string> ids;
     if (list.ok()) {
@@ -355,7 +357,7 @@ TEST_F(StoreTest, ListFinishedIsNewestFirstFilteredAndPaged) {
   EXPECT_EQ(ListIds("globalissimo", 1, "g-tie-b"), (std::vector<std::string>{"g-tie-a"}));
   EXPECT_TRUE(ListIds("", 0, "").empty());
 
-  auto page = store_->ListFinished("other", 1, "").value();
+  auto page = store_->ListFinished("other", 1, "", "p-ada").value();
   ASSERT_EQ(page.size(), 1u);
   EXPECT_EQ(page[0].game(), "other");
   EXPECT_EQ(page[0].finished_unix_ms(), 4000);
@@ -368,13 +370,69 @@ TEST_F(StoreTest, ListFinishedIsNewestFirstFilteredAndPaged) {
 TEST_F(StoreTest, ListFinishedRefusesACursorThatIsNotAFinishedGame) {
   StoreGame("done", 1, 10);
   StoreGame("playing", 1, 0);
-  EXPECT_EQ(store_->ListFinished("", 5, "nope").status().code(), store_codes::kBadCursor);
-  EXPECT_EQ(store_->ListFinished("", 5, "playing").status().code(), store_codes::kBadCursor);
+  EXPECT_EQ(store_->ListFinished("", 5, "nope", "p-ada").status().code(),
+            store_codes::kBadCursor);
+  EXPECT_EQ(store_->ListFinished("", 5, "playing", "p-ada").status().code(),
+            store_codes::kBadCursor);
 }
 
 TEST_F(StoreTest, ListFinishedCapsTheLimit) {
   InsertFinishedGamesDirectly(path_, SqliteStore::kMaxListLimit + 3, "other");
-  EXPECT_EQ(store_->ListFinished("", 100000, "").value().size(), SqliteStore::kMaxListLimit);
+  EXPECT_EQ(store_->ListFinished("", 100000, "", "").value().size(), SqliteStore::kMaxListLimit);
+}
+
+// --- Private games ---
+
+TEST_F(StoreTest, PrivateGamesAreListedOnlyToThePlayersSeatedInThem) {
+  RoomRecord secret_room = NewRoom("room-secret");
+  secret_room.replay_token = "00112233445566778899aabbccddeeff";
+  ASSERT_TRUE(store_->BeginGame(NewRecord("secret"), secret_room).ok());
+  ASSERT_TRUE(store_->FinishGame("secret", NewResults(), 2000).ok());
+  RoomRecord open_room = NewRoom("room-open");
+  open_room.is_private = false;
+  ASSERT_TRUE(store_->BeginGame(NewRecord("open"), open_room).ok());
+  ASSERT_TRUE(store_->FinishGame("open", NewResults(), 1000).ok());
+
+  EXPECT_EQ(ListIds("", 10, "", "p-eve"), std::vector<std::string>{"open"});
+  EXPECT_EQ(ListIds("", 10, "", ""), std::vector<std::string>{"open"});
+  EXPECT_EQ(ListIds("", 10, "", "p-brahma"), (std::vector<std::string>{"secret", "open"}));
+  EXPECT_EQ(ListIds("globalissimo", 10, "", "p-eve"), std::vector<std::string>{"open"});
+
+  auto listed = store_->ListFinished("", 10, "", "p-brahma").value();
+  ASSERT_EQ(listed.size(), 2u);
+  EXPECT_TRUE(listed[0].is_private());
+  EXPECT_EQ(listed[0].replay_token(), secret_room.replay_token);
+  EXPECT_FALSE(listed[1].is_private());
+  EXPECT_EQ(listed[1].replay_token(), "");
+
+  // A stranger paging from the hidden game learns no more than from an unknown id.
+  EXPECT_EQ(store_->ListFinished("", 10, "secret", "p-eve").status().code(),
+            store_codes::kBadCursor);
+  EXPECT_EQ(ListIds("", 10, "secret", "p-ada"), std::vector<std::string>{"open"});
+}
+
+TEST_F(StoreTest, GameAccessNamesThePlayersAndTheToken) {
+  EXPECT_FALSE(store_->LoadGameAccess("nope").value().has_value());
+  RoomRecord room = NewRoom("room-g");
+  room.replay_token = "00112233445566778899aabbccddeeff";
+  ASSERT_TRUE(store_->BeginGame(NewRecord("g"), room).ok());
+
+  auto playing = store_->LoadGameAccess("g").value();
+  ASSERT_TRUE(playing.has_value());
+  EXPECT_FALSE(playing->finished);
+  EXPECT_TRUE(playing->is_private);
+  EXPECT_EQ(playing->replay_token, room.replay_token);
+  EXPECT_EQ(playing->seat_player_ids, room.seat_player_ids);
+  // The room comes back after a restart with its token, so its GameOver carries the same one.
+  auto unfinished = store_->LoadUnfinished().value();
+  ASSERT_EQ(unfinished.size(), 1u);
+  EXPECT_EQ(unfinished[0].room.replay_token, room.replay_token);
+
+  ASSERT_TRUE(store_->FinishGame("g", NewResults(), 10).ok());
+  EXPECT_TRUE(store_->LoadGameAccess("g").value()->finished);
+  // The record itself knows nothing of it: exports are made from it.
+  EXPECT_EQ(store_->LoadGame("g").value()->SerializeAsString().find(room.replay_token),
+            std::string::npos);
 }
 
 // --- Durability ---

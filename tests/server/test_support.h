@@ -91,9 +91,13 @@ class GatedStore : public Store {
   StatusOr<std::optional<v1::GameRecord>> LoadGame(const std::string& g) override {
     return inner_.LoadGame(g);
   }
+  StatusOr<std::optional<GameAccess>> LoadGameAccess(const std::string& g) override {
+    return inner_.LoadGameAccess(g);
+  }
   StatusOr<std::vector<v1::ReplaySummary>> ListFinished(const std::string& g, uint32_t l,
-                                                       const std::string& b) override {
-    return inner_.ListFinished(g, l, b);
+                                                       const std::string& b,
+                                                       const std::string& viewer) override {
+    return inner_.ListFinished(g, l, b, viewer);
   }
   StatusOr<std::vector<Unfinished>> LoadUnfinished() override { return inner_.LoadUnfinished(); }
 
@@ -105,12 +109,24 @@ class GatedStore : public Store {
   std::atomic<int> waiting_{0};
 };
 
+// The limits the loopback tests run under: the server's defaults, except the rates that tests
+// playing whole games or filling chat in a loop would hit. limits_test.cc checks each limit.
+inline ClientLimits TestLimits() {
+  ClientLimits limits;
+  limits.requests_per_second = 0;
+  limits.chat_per_second = 0;
+  limits.rooms_per_hour = 0;
+  limits.open_rooms_per_player = 0;
+  return limits;
+}
+
 // The whole server on its own io_context and threads, on a database file that outlives it (so a
 // second instance can open the same file).
 class TestServer {
  public:
   explicit TestServer(const std::string& db_path, NetLimits limits = {},
-                      std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5)) {
+                      std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5),
+                      ClientLimits client_limits = TestLimits()) {
     EXPECT_TRUE(engine::Registry::LoadAll().ok());
     auto store = SqliteStore::Open(db_path);
     if (!store.ok()) {
@@ -126,6 +142,7 @@ class TestServer {
     options.port = 0;
     options.limits = std::move(limits);
     options.empty_room_grace = empty_room_grace;
+    options.client_limits = client_limits;
     server_ = std::make_unique<Server>(ioc_, options, *gated_, replays_);
     engine::Status started = server_->Start();
     if (!started.ok()) {
@@ -411,6 +428,10 @@ class TestClient {
   bool open_ = false;
 };
 
+// A new client that said Hello as `name` (the Welcome in `welcome` if asked).
+inline std::unique_ptr<TestClient> ConnectAs(uint16_t port, const std::string& name,
+                                             v1::Welcome* welcome = nullptr);
+
 // --- Request builders ---
 
 // Requests the loopback tests send, one builder each.
@@ -480,6 +501,31 @@ inline v1::ClientMessage HelloToken(const std::string& token) {
   m.mutable_hello()->set_token(token);
   m.mutable_hello()->set_protocol_version(1);
   return m;
+}
+
+// `a` creates a room with `create` and hosts it, `b` joins (with the room's code when `code` is
+// given, which receives it) and is ready, and the game starts; returns the room id.
+inline std::string StartGameIn(TestClient& a, TestClient& b, v1::ClientMessage create,
+                               std::string* code = nullptr) {
+  v1::ServerMessage created = a.Call(std::move(create));
+  EXPECT_TRUE(created.has_room()) << created.DebugString();
+  const std::string room_id = created.room().room_id();
+  if (code) *code = created.room().join_code();
+  EXPECT_TRUE(b.Call(JoinMsg(room_id, code ? *code : "")).has_room());
+  EXPECT_TRUE(b.Call(ReadyMsg(room_id)).has_ok());
+  EXPECT_TRUE(a.Call(StartMsg(room_id)).has_ok());
+  EXPECT_TRUE(a.WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  EXPECT_TRUE(b.WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  return room_id;
+}
+
+inline std::unique_ptr<TestClient> ConnectAs(uint16_t port, const std::string& name,
+                                             v1::Welcome* welcome) {
+  auto c = std::make_unique<TestClient>(port);
+  v1::ServerMessage reply = c->Call(HelloName(name));
+  EXPECT_TRUE(reply.has_welcome()) << reply.DebugString();
+  if (welcome) *welcome = reply.welcome();
+  return c;
 }
 
 }  // namespace plateau::server::testing
