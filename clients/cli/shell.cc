@@ -46,8 +46,8 @@ constexpr CommandHelp kCommands[] = {
     {"view [raw]", "print your current view of the game (raw: every field, in text format)"},
     {"turn", "say whose turn it is"},
     {"replays [game]", "list finished games"},
-    {"replay <game_id|last> [step] [seat|spectator]", "show one step of a finished game"},
-    {"download <game_id|last> <file>", "save a finished game's record, replayable with 'plateau-engine replay'"},
+    {"replay <game_id[:token]|last> [step] [seat|spectator]", "show one step of a finished game (a private one needs its token unless you played in it)"},
+    {"download <game_id[:token]|last> <file>", "save a finished game's record, replayable with 'plateau-engine replay'"},
     {"wait-turn [timeout_ms]", "wait until you may act (or the game is over)"},
     {"wait-game-over [timeout_ms]", "wait for the game's results"},
     {"wait-seated <n> [timeout_ms]", "wait until n seats of the current room are taken"},
@@ -115,11 +115,18 @@ StatusOr<std::string> Shell::CurrentRoomId() {
   });
 }
 
-StatusOr<std::string> Shell::GameId(const std::string& word) {
-  if (word != "last") return word;
-  std::string id = client_.WithState([](const ClientState& s) { return s.last_game_id; });
-  if (id.empty()) return Status(kUsage, "No game seen yet in this session: give a game id.");
-  return id;
+StatusOr<Shell::GameRef> Shell::GameId(const std::string& word) {
+  if (word != "last") {
+    const size_t colon = word.find(':');
+    if (colon == std::string::npos) return GameRef{word, ""};
+    return GameRef{word.substr(0, colon), word.substr(colon + 1)};
+  }
+  GameRef ref = client_.WithState([](const ClientState& s) {
+    const bool over = s.game_over.has_value() && s.game_over->game_id() == s.last_game_id;
+    return GameRef{s.last_game_id, over ? s.game_over->replay_token() : ""};
+  });
+  if (ref.game_id.empty()) return Status(kUsage, "No game seen yet in this session: give a game id.");
+  return ref;
 }
 
 Status Shell::Games() {
@@ -298,7 +305,10 @@ Status Shell::Replays(const std::vector<std::string>& args) {
   if (!reply.ok()) return reply.status();
   if (reply.value().replay_list().replays().empty()) out_.Line("No finished games.");
   for (const auto& r : reply.value().replay_list().replays()) {
-    std::string line = r.game_id() + " " + r.game() + " " + std::to_string(r.steps()) + " steps:";
+    // A private game is listed with its key, ready to give to `replay` or to a friend.
+    const std::string id =
+        r.replay_token().empty() ? r.game_id() : r.game_id() + ":" + r.replay_token();
+    std::string line = id + " " + r.game() + " " + std::to_string(r.steps()) + " steps:";
     for (const auto& res : r.results()) {
       line += " " + res.name() + " " + std::to_string(res.score()) + " (#" + std::to_string(res.rank()) + ")";
     }
@@ -314,7 +324,8 @@ Status Shell::Replay(const std::vector<std::string>& args) {
   auto game_id = GameId(args[0]);
   if (!game_id.ok()) return game_id.status();
   ClientMessage m;
-  m.mutable_get_replay()->set_game_id(game_id.value());
+  m.mutable_get_replay()->set_game_id(game_id.value().game_id);
+  m.mutable_get_replay()->set_replay_token(game_id.value().replay_token);
   m.mutable_get_replay()->set_seat(engine::kSpectator);
   if (args.size() > 1) {
     auto step = console::ParseUint(args[1], "The step");
@@ -349,14 +360,15 @@ Status Shell::Download(const std::vector<std::string>& args) {
   auto game_id = GameId(args[0]);
   if (!game_id.ok()) return game_id.status();
   ClientMessage m;
-  m.mutable_export_replay()->set_game_id(game_id.value());
+  m.mutable_export_replay()->set_game_id(game_id.value().game_id);
+  m.mutable_export_replay()->set_replay_token(game_id.value().replay_token);
   auto reply = client_.Request(m);
   if (!reply.ok()) return reply.status();
   std::ofstream out(args[1], std::ios::binary | std::ios::trunc);
   out << reply.value().replay_export().record();
   out.close();
   if (!out) return Status(kUsage, "Cannot write '" + args[1] + "'.");
-  out_.Line("saved game " + game_id.value() + " to " + args[1] + " (" +
+  out_.Line("saved game " + game_id.value().game_id + " to " + args[1] + " (" +
             std::to_string(reply.value().replay_export().record().size()) + " bytes)");
   return Status::Ok();
 }

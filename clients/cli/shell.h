@@ -33,8 +33,13 @@ class Shell {
   Status Wait(std::string_view command, const std::vector<std::string>& args);
 
   StatusOr<std::string> CurrentRoomId();
-  // "last" means the game this session last saw start or finish.
-  StatusOr<std::string> GameId(const std::string& word);
+  struct GameRef {
+    std::string game_id;
+    std::string replay_token;  // a private game's key, when known
+  };
+  // "last" means the game this session last saw start or finish (with the token its GameOver
+  // brought); "<game_id>:<token>" names a private game with its replay token.
+  StatusOr<GameRef> GameId(const std::string& word);
 
   Client& client_;
   Output& out_;

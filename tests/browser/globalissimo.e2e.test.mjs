@@ -209,6 +209,10 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     // --- Replay viewer, opened from the game-over screen.
     await A.getByTestId("replay-link").click();
     await A.getByTestId("replay-viewer").waitFor();
+    // The room was private: its replay link carries the key, and the viewer says so.
+    const keyed = /[?&]t=[0-9a-f]{32}(&|$)/;
+    assert.match(A.url(), keyed, `a private game's replay link should carry its token: ${A.url()}`);
+    await A.getByTestId("replay-private").waitFor();
     const stepAttr = async () => {
       const s = A.getByTestId("replay-step");
       return { step: Number(await s.getAttribute("data-step")), total: Number(await s.getAttribute("data-total")) };
@@ -234,6 +238,7 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     assert.notEqual(midHtml, start);
     await A.screenshot({ path: join(ARTIFACTS, "replay.png"), fullPage: true });
     assert.ok(A.url().includes(`step=${mid}`), `the replay URL should carry the step: ${A.url()}`);
+    assert.match(A.url(), keyed, `stepping must keep the token in the replay URL: ${A.url()}`);
     await A.getByTestId("replay-last").click();
     await waitStep(total);
     await A.locator("body").press("ArrowLeft");

@@ -2,6 +2,8 @@
 // and the per-room game state kept in step with Snapshots and Diffs.
 import { ClientMessage, ServerMessage, encode, type } from "./proto";
 import { applyDiff, DiffError } from "./diff";
+import { describeError } from "./errors";
+import { addPage, applyChange, type RoomListChange } from "./roomlist";
 import {
   changed, roomState, saved, state, toast, RoomStatus,
   type ChatLine, type GameInfo, type RoomInfo, type SeatResult,
@@ -9,7 +11,7 @@ import {
 
 export class RequestError extends Error {
   constructor(public code: string, public reason: string) {
-    super(reason || code);
+    super(describeError(code, reason));
   }
 }
 
@@ -50,8 +52,11 @@ export function connect(): void {
   ws = sock;
   sock.onopen = () => void hello(sock);
   sock.onmessage = (ev) => onFrame(new Uint8Array(ev.data as ArrayBuffer));
-  sock.onclose = () => {
+  sock.onclose = (ev) => {
     if (ws !== sock) return;
+    // 1001: the server is going away (a restart) and said so; any other close is a drop. Either
+    // way the same token brings the seats back below.
+    if (ev.code === 1001) toast("The server is restarting — reconnecting…", "info");
     ws = null;
     for (const [, p] of pending) { clearTimeout(p.timer); p.reject(new RequestError("disconnected", "Connection lost.")); }
     pending.clear();
@@ -83,7 +88,9 @@ async function hello(sock: WebSocket): Promise<void> {
     try {
       reply = await sendRaw(sock, { hello: { name: saved.name, token, protocol_version: PROTOCOL_VERSION } });
     } catch (e) {
-      if (!token || !(e instanceof RequestError) || e.code === "disconnected" || e.code === "timeout") throw e;
+      // Only an unknown token means a new session: a refusal for pace or a restart must keep the
+      // player (and every open tab of theirs) on the same token, so it just retries later.
+      if (!token || !(e instanceof RequestError) || e.code !== "unknown_token") throw e;
       // The token is unknown (e.g. a new server database): start a fresh session.
       saved.token = "";
       reply = await sendRaw(sock, { hello: { name: saved.name, protocol_version: PROTOCOL_VERSION } });
@@ -100,6 +107,8 @@ async function hello(sock: WebSocket): Promise<void> {
   state.connection = "open";
   retryMs = 500;
   changed();
+  // A watch lives and dies with its connection.
+  if (state.roomList.watching) void listRooms(sock, "");
   try {
     const games = await sendRaw(sock, { list_games: {} });
     state.games = games.game_list.games as GameInfo[];
@@ -162,7 +171,7 @@ function onFrame(bytes: Uint8Array): void {
       else p.resolve(msg);
     }
   } else if (msg.body === "error") {
-    toast(msg.error.reason || msg.error.code);
+    toast(describeError(msg.error.code, msg.error.reason));
   }
 }
 
@@ -181,6 +190,7 @@ function handleBody(msg: any, raw: any): void {
       changed();
       break;
     }
+    case "room_list_changed": onRoomListChanged(msg.room_list_changed as RoomListChange); break;
     case "snapshot": onSnapshot(msg.snapshot); break;
     case "diff": onDiff(msg.diff, raw.diff); break;
     case "game_over": {
@@ -188,6 +198,7 @@ function handleBody(msg: any, raw: any): void {
       const r = roomState(g.room_id);
       r.results = g.results as SeatResult[];
       r.gameId = g.game_id;
+      r.replayToken = g.replay_token ?? "";
       changed();
       break;
     }
@@ -264,6 +275,90 @@ function onDiff(d: any, rawDiff: any): void {
   changed();
 }
 
+// ----- the lobby's live room list -----
+
+const ROOM_PAGE = 100;
+// Pushes received while a page is on its way: the page is the state when it was asked for, so
+// they go on top of it rather than under it.
+let heldChanges: RoomListChange[] = [];
+// Only the latest page request may land (an older one may answer after a reconnect's relist).
+let listSeq = 0;
+
+async function listRooms(sock: WebSocket, after: string): Promise<void> {
+  const seq = ++listSeq;
+  const list = state.roomList;
+  list.loading = true;
+  if (!after) heldChanges = [];
+  changed();
+  let page: any = null;
+  try {
+    // Every ListRooms replaces the connection's watch, so the next page keeps it on too.
+    const reply = await sendRaw(sock, { list_rooms: { game: "", limit: ROOM_PAGE, after_room_id: after, watch: true } });
+    page = reply.room_list;
+  } catch (e) {
+    const lost = e instanceof RequestError && (e.code === "disconnected" || e.code === "timeout");
+    if (!lost) toast((e as Error).message);
+    // A refused first page (the pace limit, say) leaves no watch: ask again, as polling would
+    // have. A lost connection needs nothing: hello() lists after the reconnect.
+    if (!lost && !after) {
+      setTimeout(() => {
+        const list = state.roomList;
+        if (ws === sock && state.connection === "open" && list.watching && !list.listing && !list.loading) void listRooms(sock, "");
+      }, 4000);
+    }
+  }
+  if (seq !== listSeq) return;
+  list.loading = false;
+  if (page && list.watching && (!after || list.listing)) {
+    let l = addPage(after ? list.listing : null, page);
+    for (const c of heldChanges) l = applyChange(l, c);
+    list.listing = l;
+  }
+  heldChanges = [];
+  changed();
+}
+
+function onRoomListChanged(c: RoomListChange): void {
+  const list = state.roomList;
+  if (!list.watching) return;
+  if (list.loading) {
+    heldChanges.push(c);
+    return;
+  }
+  if (!list.listing) return;
+  list.listing = applyChange(list.listing, c);
+  changed();
+}
+
+/** The lobby shows: list the public rooms and keep the list live (again after reconnects). */
+export function watchRooms(): void {
+  const list = state.roomList;
+  if (list.watching && (list.loading || list.listing)) return;
+  list.watching = true;
+  // Not connected yet: hello() lists once the session is open.
+  if (ws && state.connection === "open") void listRooms(ws, "");
+}
+
+/** The page after the rooms listed so far. */
+export function moreRooms(): void {
+  const list = state.roomList;
+  if (!list.watching || list.loading || !list.listing?.next) return;
+  if (ws && state.connection === "open") void listRooms(ws, list.listing.next);
+}
+
+/** The lobby is gone: the server stops pushing. Without a connection there is no watch to end. */
+export function unwatchRooms(): void {
+  const list = state.roomList;
+  list.watching = false;
+  list.listing = null;
+  list.loading = false;
+  listSeq++;
+  heldChanges = [];
+  if (ws && state.connection === "open") {
+    sendRaw(ws, { list_rooms: { game: "", limit: 1, watch: false } }).catch(() => {});
+  }
+}
+
 // ----- actions used by the pages -----
 
 export function markSpectating(roomId: string, on: boolean): void {
@@ -317,6 +412,7 @@ export async function fetchResults(roomId: string, gameId: string): Promise<void
   if (!r.results) {
     r.results = reply.replay.summary.results as SeatResult[];
     r.gameId = gameId;
+    r.replayToken = reply.replay.summary.replay_token ?? "";
     changed();
   }
 }

@@ -1,4 +1,5 @@
-// Hash routes: #/, #/replays, #/room/<id>, #/join/<code>, #/replay/<game_id>?step=N&seat=S.
+// Hash routes: #/, #/replays, #/room/<id>, #/join/<code>, #/replay/<game_id>?step=N&seat=S&t=T.
+// `t` is a private game's replay token: the link is the key, so every link to it must keep it.
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
@@ -6,7 +7,7 @@ export type Route =
   | { page: "replays" }
   | { page: "room"; roomId: string }
   | { page: "join"; code: string }
-  | { page: "replay"; gameId: string; step: number | null; seat: number };
+  | { page: "replay"; gameId: string; step: number | null; seat: number; token?: string };
 
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#/, "");
@@ -23,6 +24,7 @@ export function parseRoute(hash: string): Route {
       page: "replay", gameId: parts[1],
       step: step != null && step !== "" && !isNaN(Number(step)) ? Number(step) : null,
       seat: seat != null && seat !== "" && !isNaN(Number(seat)) ? Number(seat) : -1,
+      token: q.get("t") || undefined,
     };
   }
   return { page: "lobby" };
@@ -38,6 +40,7 @@ export function href(r: Route): string {
       const q = new URLSearchParams();
       if (r.step != null) q.set("step", String(r.step));
       if (r.seat !== -1) q.set("seat", String(r.seat));
+      if (r.token) q.set("t", r.token);
       const s = q.toString();
       return `#/replay/${encodeURIComponent(r.gameId)}${s ? "?" + s : ""}`;
     }

@@ -1,5 +1,6 @@
 // Application state: one mutable object, and a version counter components subscribe to.
 import { useEffect, useState } from "preact/hooks";
+import type { RoomListing } from "./roomlist";
 import type { TextCatalogue } from "./table";
 
 export interface SeatInfo { seat: number; player_id: string; name: string; ready: boolean; connected: boolean }
@@ -32,6 +33,8 @@ export interface RoomState {
   game: GameState | null;
   results: SeatResult[] | null;
   gameId: string;
+  /** A private room's finished game: the key its replay link carries (GameOver). */
+  replayToken: string;
   lastError: string;
   /** How the local player is in this room. */
   role: "player" | "spectator";
@@ -40,12 +43,23 @@ export interface Toast { id: number; kind: "error" | "info"; text: string }
 
 export const RoomStatus = { UNSPECIFIED: 0, WAITING: 1, PLAYING: 2, FINISHED: 3 } as const;
 
+/** The lobby's public rooms, live while the lobby shows (src/roomlist.ts). */
+export interface RoomListState {
+  /** Wanted: listed again with a watch after every reconnect. */
+  watching: boolean;
+  /** null until the first page arrives. */
+  listing: RoomListing | null;
+  /** A page has been asked for and has not arrived. */
+  loading: boolean;
+}
+
 export const state = {
   connection: "idle" as "idle" | "connecting" | "open" | "closed",
   session: null as null | { token: string; player_id: string; name: string },
   games: [] as GameInfo[],
   rooms: new Map<string, RoomState>(),
   joinCodes: new Map<string, string>(), // join code -> room id
+  roomList: { watching: false, listing: null, loading: false } as RoomListState,
   toasts: [] as Toast[],
 };
 
@@ -88,7 +102,7 @@ export function toast(text: string, kind: Toast["kind"] = "error"): void {
 export function roomState(id: string): RoomState {
   let r = state.rooms.get(id);
   if (!r) {
-    r = { id, info: null, chat: [], game: null, results: null, gameId: "", lastError: "", role: "player" };
+    r = { id, info: null, chat: [], game: null, results: null, gameId: "", replayToken: "", lastError: "", role: "player" };
     state.rooms.set(id, r);
   }
   return r;

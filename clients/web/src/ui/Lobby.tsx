@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { joinRoom, request, spectate } from "../client";
+import { joinRoom, moreRooms, request, spectate, unwatchRooms, watchRooms } from "../client";
 import { gameUI } from "../games/registry";
 import { encode, type } from "../proto";
 import { navigate } from "../router";
@@ -110,7 +110,7 @@ function RoomRow({ room, game }: { room: RoomInfo; game: GameInfo }) {
     }
   };
   return (
-    <li class="room-row" data-testid="public-room">
+    <li class="room-row" data-testid="public-room" data-room-id={room.room_id} data-status={room.status}>
       <div class="room-row-main">
         <strong>{room.title || `${game.title} room`}</strong>
         <span class={`status status-${room.status}`}>{STATUS_LABEL[room.status] ?? ""}</span>
@@ -146,23 +146,15 @@ function JoinByCode() {
 
 export function Lobby() {
   const s = useStore();
-  const [rooms, setRooms] = useState<RoomInfo[] | null>(null);
   const [creating, setCreating] = useState<GameInfo | null>(null);
   const [soloStarting, setSoloStarting] = useState("");
+  // The server pushes the list's changes while the lobby shows (reconnects included: client.ts).
   useEffect(() => {
-    let alive = true;
-    const load = async () => {
-      try {
-        const reply = await request({ list_rooms: { game: "" } });
-        if (alive) setRooms(reply.room_list.rooms as RoomInfo[]);
-      } catch {
-        /* the connection banner says it all */
-      }
-    };
-    void load();
-    const t = setInterval(load, 4000);
-    return () => { alive = false; clearInterval(t); };
-  }, [s.connection]);
+    watchRooms();
+    return unwatchRooms;
+  }, []);
+  const rooms = s.roomList.listing?.rooms ?? null;
+  const morePages = Boolean(s.roomList.listing?.next);
   const mine = [...s.rooms.values()].filter((r) => r.info && r.info.status !== RoomStatus.FINISHED);
   return (
     <div class="lobby">
@@ -214,7 +206,7 @@ export function Lobby() {
               )}
               <h3 class="sub">Open tables</h3>
               {rooms === null ? <Spinner /> : list.length === 0 ? (
-                <p class="muted empty">No public table right now — start one!</p>
+                <p class="muted empty">{morePages ? "None among the tables listed so far." : "No public table right now — start one!"}</p>
               ) : (
                 <ul class="room-list">{list.map((r) => <RoomRow key={r.room_id} room={r} game={g} />)}</ul>
               )}
@@ -222,6 +214,13 @@ export function Lobby() {
           );
         })}
       </div>
+      {morePages && (
+        <div class="row-actions">
+          <button class="btn" disabled={s.roomList.loading} onClick={moreRooms} data-testid="more-rooms">
+            {s.roomList.loading ? "Loading…" : "More rooms"}
+          </button>
+        </div>
+      )}
       {creating && <CreateRoomModal game={creating} onClose={() => setCreating(null)} />}
     </div>
   );

@@ -26,7 +26,7 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
   useEffect(() => {
     const n = ++seq.current;
     setLoading(true);
-    request({ get_replay: { game_id: route.gameId, step, seat } })
+    request({ get_replay: { game_id: route.gameId, step, seat, replay_token: route.token ?? "" } })
       .then((reply) => {
         if (n !== seq.current) return;
         const r = reply.replay;
@@ -39,13 +39,19 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
       })
       .catch((e) => n === seq.current && setError((e as Error).message))
       .finally(() => n === seq.current && setLoading(false));
-  }, [route.gameId, step, seat]);
+  }, [route.gameId, step, seat, route.token]);
 
   const total = data?.summary.steps ?? 0;
+  // A player of a private game may come without the token (it opens to them anyway); the
+  // server's copy goes into the address so that the link they copy opens it for friends too.
+  const token = route.token || data?.summary.replay_token || undefined;
   const go = (to: number, toSeat = seat) => {
     const clamped = Math.max(0, Math.min(total, Math.round(to)));
-    navigate({ page: "replay", gameId: route.gameId, step: clamped, seat: toSeat }, true);
+    navigate({ page: "replay", gameId: route.gameId, step: clamped, seat: toSeat, token }, true);
   };
+  useEffect(() => {
+    if (token && !route.token) navigate({ ...route, token }, true);
+  }, [token, route.token]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -62,7 +68,7 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
 
   const exportFile = async () => {
     try {
-      const reply = await request({ export_replay: { game_id: route.gameId } });
+      const reply = await request({ export_replay: { game_id: route.gameId, replay_token: token ?? "" } });
       downloadBytes(reply.replay_export.record, `${data?.summary.game ?? "game"}-${route.gameId}.plateau`);
     } catch (e) {
       toast((e as Error).message);
@@ -86,7 +92,9 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
     <div class="replay" data-testid="replay-viewer">
       <div class="room-head">
         <div>
-          <h1>Replay · {gameInfo(data.summary.game)?.title ?? data.summary.game}</h1>
+          <h1>Replay · {gameInfo(data.summary.game)?.title ?? data.summary.game}
+            {data.summary.is_private && <span class="chip" data-testid="replay-private" title="Only its players and whoever has this link can watch it"> 🔒 private</span>}
+          </h1>
           <p class="muted">{names.filter(Boolean).join(" vs ")}</p>
         </div>
         <div class="row-actions">

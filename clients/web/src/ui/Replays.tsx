@@ -7,6 +7,8 @@ import { Dot, Panel, Spinner, timeAgo } from "./common";
 
 export interface ReplaySummary {
   game_id: string; game: string; finished_unix_ms: number; results: SeatResult[]; steps: number;
+  /** Listed only to its players; `replay_token` is the key their replay links carry. */
+  is_private: boolean; replay_token: string;
 }
 
 export function ReplayList() {
@@ -21,7 +23,7 @@ export function ReplayList() {
   return (
     <div class="replays">
       <h1>Replays</h1>
-      <p class="lede">Every finished game, move by move, from any player's point of view.</p>
+      <p class="lede">Every finished public game, and the private ones you played, move by move, from any player's point of view.</p>
       {error && <p class="form-error">{error}</p>}
       {!list && !error && <Spinner label="Loading replays…" />}
       {list && list.length === 0 && <Panel><p class="muted">No finished games yet. Play one!</p></Panel>}
@@ -34,6 +36,7 @@ export function ReplayList() {
                 <span class="emblem small">{gameUI(r.game)?.emblem ?? "🎲"}</span>
                 <div class="replay-item-main">
                   <strong>{gameInfo(r.game)?.title ?? r.game}</strong>
+                  {r.is_private && <span class="chip small" data-testid="replay-private" title="Only its players and whoever has its link can watch it"> 🔒 private</span>}
                   <span class="muted small"> · {timeAgo(r.finished_unix_ms)} · {r.steps} moves</span>
                   <div class="replay-players">
                     {[...r.results].sort((a, b) => a.rank - b.rank).map((p) => (
@@ -42,7 +45,7 @@ export function ReplayList() {
                   </div>
                   {winners.length > 0 && <span class="small">🏆 {winners.map((w) => w.name).join(" & ")}</span>}
                 </div>
-                <a class="btn small primary" href={href({ page: "replay", gameId: r.game_id, step: 0, seat: -1 })}
+                <a class="btn small primary" href={href({ page: "replay", gameId: r.game_id, step: 0, seat: -1, token: r.replay_token || undefined })}
                   data-testid="replay-open">Watch</a>
               </li>
             );

@@ -172,7 +172,7 @@ function GameArea({ r }: { r: RoomState }) {
     try {
       await submitAction(r.id, ginfo.action_type, action);
     } catch (e) {
-      const reason = e instanceof RequestError ? e.reason || e.code : (e as Error).message;
+      const reason = (e as Error).message;
       toast(reason);
       throw new Error(reason);
     }
@@ -214,7 +214,8 @@ function GameOverPanel({ r }: { r: RoomState }) {
         <Ranking results={r.results!} youSeat={r.info?.your_seat} />
         <div class="row-actions">
           {gameId && (
-            <a class="btn primary" data-testid="replay-link" href={href({ page: "replay", gameId, step: 0, seat: r.info?.your_seat ?? -1 })}>
+            <a class="btn primary" data-testid="replay-link"
+              href={href({ page: "replay", gameId, step: 0, seat: r.info?.your_seat ?? -1, token: r.replayToken || undefined })}>
               ⏮ Watch the replay
             </a>
           )}
