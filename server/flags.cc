@@ -46,6 +46,9 @@ std::string FlagsHelp() {
   --empty-room-grace-seconds N keep a waiting or finished room this long after its last member
                                disconnects (default 300; an explicit leave removes it at once)
   --log-level LEVEL            trace, debug, info, warn, error, critical, off (default info)
+  --trust-proxy BOOL           a reverse proxy on loopback forwards the clients: limit them by
+                               the last X-Forwarded-For address (default false)
+  --public-metrics BOOL        serve /metrics to any address, not only loopback (default false)
 
 Limits (0 turns one off; a request over a limit is refused with an error code):
   --limit-requests-per-second N     requests per connection, burst twice that (default 200)
@@ -54,11 +57,13 @@ Limits (0 turns one off; a request over a limit is refused with an error code):
                                requests refused for rate within 10 s before the connection is
                                cut (default 400)
   --limit-chat-per-minute N    chat messages per connection, burst 5 (default 60)
-  --limit-rooms-per-hour N     rooms a player may create per hour, burst 10 (default 60)
-  --limit-open-rooms N         rooms a player created that still exist (default 10)
+  --limit-rooms-per-hour N     rooms a player may create per hour, burst 20 (default 36000)
+  --limit-open-rooms N         rooms a player created that are waiting or playing (default 10)
   --limit-wrong-codes N        wrong join codes per connection per minute (default 5)
   --limit-ip-wrong-codes N     wrong join codes per address per 10 minutes (default 20)
   --limit-ip-connections N     live WebSocket connections per address (default 64)
+  --limit-ip-new-players-per-minute N
+                               new players (Hello with a name) per address (default 30)
   --limit-loopback BOOL        apply the per-address request and connection limits to
                                loopback too (default false: a reverse proxy or local tools
                                connect from there; wrong codes count from every address)
@@ -69,6 +74,18 @@ Limits (0 turns one off; a request over a limit is refused with an error code):
 engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
   ServerFlags flags;
   using Setter = std::function<engine::Status(const std::string&, const std::string&)>;
+  const auto Bool = [](bool* out) -> Setter {
+    return [=](const std::string& f, const std::string& v) {
+      if (v == "true" || v == "yes" || v == "1") {
+        *out = true;
+      } else if (v == "false" || v == "no" || v == "0") {
+        *out = false;
+      } else {
+        return BadValue(f, v, "true or false");
+      }
+      return engine::Status::Ok();
+    };
+  };
   // A whole number from 0 to `hi`, stored times `scale` (rates are whole numbers per unit).
   const auto Rate = [](double* out, int hi, double scale = 1) -> Setter {
     return [=](const std::string& f, const std::string& v) {
@@ -135,15 +152,11 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
       {"limit-ip-connections", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 0, 10000000, &flags.limits.connections_per_ip);
        }},
-      {"limit-loopback", [&](const std::string&, const std::string& v) {
-         if (v == "true" || v == "yes" || v == "1") {
-           flags.limits.limit_loopback = true;
-         } else if (v == "false" || v == "no" || v == "0") {
-           flags.limits.limit_loopback = false;
-         } else {
-           return BadValue("limit-loopback", v, "true or false");
-         }
-         return engine::Status::Ok();
+      {"limit-loopback", Bool(&flags.limits.limit_loopback)},
+      {"trust-proxy", Bool(&flags.trust_proxy)},
+      {"public-metrics", Bool(&flags.public_metrics)},
+      {"limit-ip-new-players-per-minute", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 1000000, &flags.limits.ip_new_players_per_minute);
        }},
       {"log-level", [&](const std::string&, const std::string& v) {
          static const char* kLevels[] = {"trace", "debug", "info", "warn", "error", "critical",

@@ -22,6 +22,8 @@ struct ServerFlags {
   int empty_room_grace_seconds = 300;
   std::string log_level = "info";
   ClientLimits limits;  // the --limit-* flags
+  bool trust_proxy = false;
+  bool public_metrics = false;
   bool help = false;
 };
 

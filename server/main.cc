@@ -54,6 +54,8 @@ int main(int argc, char** argv) {
     options.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout_seconds);
     options.empty_room_grace = std::chrono::seconds(flags.empty_room_grace_seconds);
     options.client_limits = flags.limits;
+    options.limits.trust_proxy = flags.trust_proxy;
+    options.limits.public_metrics = flags.public_metrics;
     server::Server srv(ioc, options, *store.value(), &replays);
     engine::Status started = srv.Start();
     if (!started.ok()) {

@@ -53,9 +53,9 @@ void Server::StopGracefully(std::chrono::milliseconds deadline, std::function<vo
   lobby_.StopTakingRequests();
   const auto start = std::chrono::steady_clock::now();
   const auto end = start + deadline;
-  // Closing may start once nothing is left to store: half the time at most, so the close
-  // handshakes have the other half.
-  const auto close_by = start + deadline / 2;
+  // Closing starts once every action taken is answered, or at three quarters of the deadline
+  // (a sync stuck that long: its action, if it lands, is seen on resync).
+  const auto close_by = start + deadline * 3 / 4;
   stop_timer_ = std::make_unique<boost::asio::steady_timer>(ioc_);
   auto closed = std::make_shared<bool>(false);
   auto step = std::make_shared<std::function<void()>>();

@@ -197,11 +197,20 @@ void Lobby::RemoveRoom(const std::string& room_id) {
     listing_.erase(listed);
   }
   rooms_.erase(it);
-  if (auto creator = room_creator_.find(room_id); creator != room_creator_.end()) {
-    auto quota = player_quotas_.find(creator->second);
-    if (quota != player_quotas_.end() && quota->second.open_rooms > 0) --quota->second.open_rooms;
-    room_creator_.erase(creator);
-  }
+  ForgetCreator(room_id);
+}
+
+void Lobby::RoomClosed(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  ForgetCreator(room_id);
+}
+
+void Lobby::ForgetCreator(const std::string& room_id) {
+  auto creator = room_creator_.find(room_id);
+  if (creator == room_creator_.end()) return;
+  auto quota = player_quotas_.find(creator->second);
+  if (quota != player_quotas_.end() && quota->second.open_rooms > 0) --quota->second.open_rooms;
+  room_creator_.erase(creator);
 }
 
 void Lobby::NoteListingChange(const std::string& room_id, const std::string& game) {
@@ -266,7 +275,11 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
     return;
   }
   const uint64_t id = message.request_id();
-  if (stopping_.load(std::memory_order_relaxed)) {
+  // Counted before the check: once shutdown has set stopping_, it sees every request that got
+  // past it (see Quiet), so an action accepted meanwhile is acknowledged before the close.
+  std::shared_ptr<void> ticket(nullptr, [this](void*) { requests_in_flight_.fetch_sub(1); });
+  requests_in_flight_.fetch_add(1);
+  if (stopping_.load()) {
     conn->Send(EncodeError(id, codes::kShuttingDown,
                            "The server is restarting; reconnect in a moment."));
     return;
@@ -338,7 +351,7 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
       return;
     case v1::ClientMessage::kAction:
       if (auto room = RouteToRoom(conn, id, message.action().room_id(), "", &has_code)) {
-        room->SubmitAction(conn, player, id, message.action().action());
+        room->SubmitAction(conn, player, id, message.action().action(), std::move(ticket));
       }
       return;
     case v1::ClientMessage::kResync:
@@ -420,6 +433,15 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
         },
         StorageExecutor::Kind::kRead);
     return;
+  }
+  if (AddressQuota* address = conn->quota.address.get(); address && address->limited) {
+    std::lock_guard lock(address->mu);
+    if (!address->new_players.Take(LimitClock::now())) {
+      RefuseForLimit(conn, request_id, codes::kRateLimited,
+                     "Too many new players from your address; come back with your token, or "
+                     "wait a minute.");
+      return;
+    }
   }
   const std::string name = Trim(hello.name());
   const size_t chars = CodePoints(name);
@@ -601,8 +623,17 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
   const std::string& creator = conn->player->player_id;
   {
     std::lock_guard lock(mu_);
+    if (++created_since_prune_ >= 1024) {
+      // Players with nothing open and their allowance back need no entry.
+      created_since_prune_ = 0;
+      const auto now = LimitClock::now();
+      for (auto it = player_quotas_.begin(); it != player_quotas_.end();) {
+        const bool idle = it->second.open_rooms == 0 && it->second.rooms_created.Full(now);
+        it = idle ? player_quotas_.erase(it) : std::next(it);
+      }
+    }
     auto [quota, fresh] = player_quotas_.try_emplace(creator);
-    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 10);
+    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 20);
     if (limits_.open_rooms_per_player > 0 &&
         quota->second.open_rooms >= limits_.open_rooms_per_player) {
       RefuseForLimit(conn, request_id, codes::kTooManyRooms,
@@ -620,6 +651,8 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
         return;
       }
     }
+    // Counted here, in the same section as the check, so two tabs cannot both pass it.
+    ++quota->second.open_rooms;
   }
 
   RoomSettings settings;
@@ -642,7 +675,6 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     rooms_[settings.room_id] = room;
     room_by_code_[settings.join_code] = settings.room_id;
     room_creator_[settings.room_id] = creator;
-    ++player_quotas_[creator].open_rooms;
   }
   spdlog::info("room {} created by {} ({}, {} seats{})", settings.room_id,
                conn->player->player_id, info.id, seats, settings.is_private ? ", private" : "");
@@ -690,16 +722,32 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
                                          bool* has_code) {
   *has_code = false;
   std::shared_ptr<Room> room;
+  if (!room_id.empty() && conn->player) {
+    // A member going back to its room (another tab, a reconnection) needs no code.
+    std::lock_guard lock(mu_);
+    auto rooms = memberships_.find(conn->player->player_id);
+    if (rooms != memberships_.end() && rooms->second.count(room_id) != 0) {
+      auto it = rooms_.find(room_id);
+      if (it != rooms_.end()) return it->second;
+    }
+  }
   const auto now = LimitClock::now();
   ConnectionQuota& quota = conn->quota;
   if (!join_code.empty()) {
-    // Locked out: every code is refused, right or wrong, so guessing learns nothing.
-    double wait = quota.wrong_codes.SecondsUntilToken(now);
-    if (quota.address) {
+    // Every code costs a token, taken before the lookup (so connections racing on the same
+    // address cannot all spend its last one) and given back when the code was right. Locked
+    // out, every code is refused, right or wrong, so guessing learns nothing.
+    double wait = 0;
+    const bool took_own = quota.wrong_codes.Take(now);
+    if (!took_own) wait = quota.wrong_codes.SecondsUntilToken(now);
+    bool took_address = false;
+    if (quota.address && took_own) {
       std::lock_guard lock(quota.address->mu);
-      wait = std::max(wait, quota.address->wrong_codes.SecondsUntilToken(now));
+      took_address = quota.address->wrong_codes.Take(now);
+      if (!took_address) wait = quota.address->wrong_codes.SecondsUntilToken(now);
     }
-    if (wait > 0) {
+    if (!took_own || (quota.address && !took_address)) {
+      if (took_own) quota.wrong_codes.Return();
       RefuseForLimit(conn, request_id, codes::kCodeLockout,
                      "Too many wrong room codes; try again in " +
                          std::to_string(static_cast<int>(wait) + 1) + " s.");
@@ -724,11 +772,11 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
     auto it = rooms_.find(id);
     if (it != rooms_.end()) room = it->second;
   }
-  if (wrong_code) {
-    quota.wrong_codes.Take(now);
+  if (!join_code.empty() && !wrong_code) {
+    quota.wrong_codes.Return();
     if (quota.address) {
       std::lock_guard lock(quota.address->mu);
-      quota.address->wrong_codes.Take(now);
+      quota.address->wrong_codes.Return();
     }
   }
   if (!room) {

@@ -61,8 +61,9 @@ class Lobby : public RoomHost {
   // Shutdown, first step: every request from now on is refused ("shutting_down"); what rooms
   // already hold still runs, so an action being stored is still acknowledged.
   void StopTakingRequests();
-  // True when no room waits on the store (see RoomWaiting).
-  bool Quiet() const { return rooms_waiting_.load() == 0; }
+  // True when no room waits on the store (see RoomWaiting) and no request is being handled: every
+  // action taken has been answered.
+  bool Quiet() const { return rooms_waiting_.load() == 0 && requests_in_flight_.load() == 0; }
   // Shutdown: closes every live connection (after what is queued for it is sent).
   void CloseAll();
 
@@ -79,6 +80,7 @@ class Lobby : public RoomHost {
   void RemoveRoom(const std::string& room_id) override;
   void RoomWaiting(bool waiting) override { rooms_waiting_ += waiting ? 1 : -1; }
   Metrics* metrics() override { return metrics_; }
+  void RoomClosed(const std::string& room_id) override;
 
  private:
   void HandleHello(const ConnectionPtr& conn, uint64_t request_id, const plateau::v1::Hello& hello);
@@ -122,6 +124,8 @@ class Lobby : public RoomHost {
 
   std::atomic<bool> stopping_{false};
   std::atomic<int> rooms_waiting_{0};
+  // Requests being handled, actions until the room has answered them (the room holds a ticket).
+  std::atomic<int> requests_in_flight_{0};
   const ClientLimits limits_;
   Metrics* const metrics_;
   AddressTable addresses_;
@@ -130,7 +134,10 @@ class Lobby : public RoomHost {
     int open_rooms = 0;
   };
   std::map<std::string, PlayerQuota> player_quotas_;        // by player id (under mu_)
-  std::map<std::string, std::string> room_creator_;          // room id -> player id (under mu_)
+  std::map<std::string, std::string> room_creator_;          // open room id -> creator (under mu_)
+  size_t created_since_prune_ = 0;
+  // Called with mu_ held: the room no longer counts as its creator's open room.
+  void ForgetCreator(const std::string& room_id);
 
   // Room list watchers and the changes not yet pushed to them (under mu_).
   struct Watcher {

@@ -1,5 +1,7 @@
 #include "server/lobby/rate_limit.h"
 
+#include <boost/asio/ip/address.hpp>
+
 #include <algorithm>
 
 namespace plateau::server {
@@ -35,6 +37,19 @@ bool TokenBucket::Full(LimitClock::time_point now) {
   return tokens_ >= burst_;
 }
 
+std::string AddressKey(const std::string& address) {
+  boost::system::error_code ec;
+  const auto parsed = boost::asio::ip::make_address(address, ec);
+  if (ec || !parsed.is_v6()) return address;
+  auto v6 = parsed.to_v6();
+  if (v6.is_v4_mapped()) {
+    return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, v6).to_string();
+  }
+  auto bytes = v6.to_bytes();
+  for (size_t i = 8; i < bytes.size(); ++i) bytes[i] = 0;
+  return boost::asio::ip::address_v6(bytes).to_string() + "/64";
+}
+
 bool IsLoopbackAddress(const std::string& address) {
   return address == "::1" || address.rfind("127.", 0) == 0 || address.rfind("::ffff:127.", 0) == 0;
 }
@@ -46,13 +61,15 @@ std::shared_ptr<AddressQuota> AddressTable::Admit(const std::string& address,
     admitted_since_prune_ = 0;
     Prune(now);
   }
-  auto& quota = by_address_[address];
+  auto& quota = by_address_[AddressKey(address)];
   if (!quota) {
     quota = std::make_shared<AddressQuota>();
     quota->limited = limits_.limit_loopback || !IsLoopbackAddress(address);
     if (quota->limited) {
       quota->requests = TokenBucket(limits_.ip_requests_per_second,
                                     2 * limits_.ip_requests_per_second);
+      quota->new_players = TokenBucket(limits_.ip_new_players_per_minute / 60.0,
+                                       limits_.ip_new_players_per_minute);
     }
     // Wrong codes count from every address: no honest client sends them in bulk.
     quota->wrong_codes = TokenBucket(limits_.wrong_codes_per_ip / 600.0, limits_.wrong_codes_per_ip);

@@ -24,6 +24,10 @@ class TokenBucket {
   bool Take(LimitClock::time_point now);
   // Seconds until a token is there (0 when one is).
   double SecondsUntilToken(LimitClock::time_point now);
+  // Gives back a token taken (a check that turned out not to count).
+  void Return() {
+    if (!unlimited() && tokens_ + 1 <= burst_) tokens_ += 1;
+  }
   // Full again (nothing taken is remembered): the bucket can be forgotten.
   bool Full(LimitClock::time_point now);
 
@@ -45,8 +49,10 @@ struct ClientLimits {
   int refusals_before_disconnect = 400;
   // Chat messages per connection (burst 5).
   double chat_per_second = 1;
-  // Rooms a player may create per hour (burst 10), and may have open (waiting or playing) at once.
-  double rooms_per_hour = 60;
+  // Rooms a player may create per hour (burst 20), and may have open (waiting or playing) at once.
+  // The open rooms bound what one player holds; the rate bounds churn, and is set so a bot
+  // finishing a quick game every tenth of a second still gets its next room.
+  double rooms_per_hour = 36000;
   int open_rooms_per_player = 10;
   // Wrong join codes: per connection, per minute; per address, per 10 minutes. Past either, every
   // code from there is refused until the bucket refills.
@@ -54,6 +60,8 @@ struct ClientLimits {
   int wrong_codes_per_ip = 20;
   // Live WebSocket connections per address.
   int connections_per_ip = 64;
+  // New players (Hello with a name) per address per minute (burst: as many).
+  int ip_new_players_per_minute = 30;
   // Loopback is where a reverse proxy and local tools (the load generator) connect from; the
   // per-address request and connection limits skip it unless this is set. Wrong codes still count.
   bool limit_loopback = false;
@@ -69,6 +77,7 @@ struct AddressQuota {
   int connections = 0;
   TokenBucket requests;
   TokenBucket wrong_codes;
+  TokenBucket new_players;
 };
 
 // Per connection; touched only on the connection's strand (the lobby's message handler).
@@ -103,5 +112,8 @@ class AddressTable {
 };
 
 bool IsLoopbackAddress(const std::string& address);
+// The key an address is limited under: IPv4 as is (IPv4-mapped IPv6 as IPv4), IPv6 by its /64,
+// since one host commonly holds a whole /64.
+std::string AddressKey(const std::string& address);
 
 }  // namespace plateau::server

@@ -102,7 +102,8 @@ std::optional<http::message_generator> RefuseRead(beast::error_code ec, unsigned
   return std::nullopt;
 }
 
-http::message_generator HandleHttpRequest(const NetLimits& limits, Request&& req) {
+http::message_generator HandleHttpRequest(const NetLimits& limits, Request&& req,
+                                          bool peer_is_loopback) {
   if (HostMissingOrRepeated(req)) {
     return ClosingResponse(req.version(), req.method() == http::verb::head,
                            http::status::bad_request, "Bad Host header\n");
@@ -119,7 +120,7 @@ http::message_generator HandleHttpRequest(const NetLimits& limits, Request&& req
                         "This endpoint speaks WebSocket only.\n");
   }
   if (path == "/metrics") {
-    if (!limits.metrics_text) {
+    if (!limits.metrics_text || (!limits.public_metrics && !peer_is_loopback)) {
       return TextResponse(req, http::status::not_found, "text/plain", "Not found\n");
     }
     return TextResponse(req, http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
@@ -205,7 +206,10 @@ void HttpSession::OnRead(beast::error_code ec, size_t) {
     }
     // Upgrades elsewhere get the ordinary answer for that path (404 or a file) and no upgrade.
   }
-  http::message_generator msg = HandleHttpRequest(limits_, std::move(req));
+  beast::error_code peer_ec;
+  const auto peer = stream_.socket().remote_endpoint(peer_ec);
+  const bool loopback = !peer_ec && peer.address().is_loopback();
+  http::message_generator msg = HandleHttpRequest(limits_, std::move(req), loopback);
   const bool keep_alive = msg.keep_alive();
   beast::async_write(stream_, std::move(msg),
                      beast::bind_front_handler(&HttpSession::OnWrite, shared_from_this(),

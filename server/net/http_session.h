@@ -42,7 +42,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 // The response to a plain (non-upgrade) request. No I/O: tested without sockets.
 boost::beast::http::message_generator HandleHttpRequest(
-    const NetLimits& limits, boost::beast::http::request<boost::beast::http::string_body>&& req);
+    const NetLimits& limits, boost::beast::http::request<boost::beast::http::string_body>&& req,
+    bool peer_is_loopback = true);
 
 // The refusal of a WebSocket upgrade on /ws, or nullopt when it may proceed: 400 without exactly
 // one Host (HTTP/1.1) or without a Sec-WebSocket-Key that is 16 bytes in base64, 426 naming

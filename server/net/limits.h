@@ -18,6 +18,11 @@ struct NetLimits {
   // HTTP requests are small: the client is static files plus the upgrade.
   size_t http_header_limit = 8 * 1024;
   size_t http_body_limit = 16 * 1024;
+  // Behind a reverse proxy on loopback: a WebSocket from loopback is limited under the address in
+  // the last X-Forwarded-For entry (the client the proxy saw) instead of the proxy's.
+  bool trust_proxy = false;
+  // /metrics answers loopback peers only, unless this is set.
+  bool public_metrics = false;
   std::chrono::seconds http_timeout{30};
   // The body of GET /metrics (Prometheus text format); empty: /metrics is a 404. Called on a
   // network thread for each scrape, so it must be safe to call from any thread.

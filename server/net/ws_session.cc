@@ -33,6 +33,16 @@ WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const 
 WsSession::~WsSession() { AddressTable::Release(quota.address); }
 
 void WsSession::Run(beast::http::request<beast::http::string_body> request) {
+  if (limits_.trust_proxy && IsLoopbackAddress(remote_address)) {
+    const std::string_view forwarded = request["X-Forwarded-For"];
+    // The proxy appends the address it saw last; earlier entries are the client's own claims.
+    std::string_view last = forwarded.substr(forwarded.rfind(',') + 1);
+    while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+    while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
+    boost::system::error_code bad;
+    boost::asio::ip::make_address(std::string(last), bad);
+    if (!last.empty() && !bad) remote_address = std::string(last);
+  }
   quota.address = lobby_.AdmitAddress(remote_address);
   if (!quota.address) {
     if (Metrics* m = lobby_.metrics()) m->limits_hit.Inc("ip_connections");

@@ -225,10 +225,11 @@ void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::
 }
 
 void Room::SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id,
-                        std::string action) {
+                        std::string action, std::shared_ptr<void> ticket) {
   const auto arrived = std::chrono::steady_clock::now();
-  Run([self = shared_from_this(), conn, player, request_id, action = std::move(action), arrived] {
-    self->DoSubmit(conn, player, request_id, action, arrived);
+  Run([self = shared_from_this(), conn, player, request_id, action = std::move(action), arrived,
+       ticket = std::move(ticket)]() mutable {
+    self->DoSubmit(conn, player, request_id, action, arrived, std::move(ticket));
   });
 }
 
@@ -601,7 +602,7 @@ void Room::RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const st
 
 void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                     const std::string& action_bytes,
-                    std::chrono::steady_clock::time_point arrived) {
+                    std::chrono::steady_clock::time_point arrived, std::shared_ptr<void> ticket) {
   if (removed_) {
     RefuseAction(conn, request_id, codes::kRoomNotFound, "This room no longer exists.");
     return;
@@ -645,7 +646,8 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
         }
         return Status::Ok();
       },
-      [self = shared_from_this(), conn, request_id, applied, arrived](Status stored) {
+      [self = shared_from_this(), conn, request_id, applied, arrived, ticket](Status stored) {
+        // The ticket lives until the answer is queued on the connection.
         boost::asio::post(self->strand_, [=] {
           self->OnActionStored(stored, conn, request_id, *applied, arrived);
           self->Resume();
@@ -692,6 +694,7 @@ void Room::FinishGame() {
     *over->add_results() = r;
   }
   phase_ = Phase::kFinished;
+  host_.RoomClosed(settings_.room_id);
   spdlog::info("room {}: game {} over", settings_.room_id, game_id_);
   game_over_frame_ = Encode(m);
   for (const auto& [pid, member] : members_) {

@@ -49,6 +49,8 @@ class RoomHost {
   virtual void RemoveRoom(const std::string& room_id) = 0;
   // The room starts (true) or stops (false) waiting on the store: shutdown waits for none to be.
   virtual void RoomWaiting(bool /*waiting*/) {}
+  // The room's game is over: it no longer counts as open for its creator.
+  virtual void RoomClosed(const std::string& /*room_id*/) {}
   // Where rooms count actions (null: nowhere).
   virtual Metrics* metrics() { return nullptr; }
 };
@@ -95,7 +97,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready);
   void Start(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
   void Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string text);
-  void SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string action);
+  // `ticket` is released once the action is answered (shutdown waits for every ticket).
+  void SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string action,
+                    std::shared_ptr<void> ticket = nullptr);
   void Resync(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint64_t have_version);
   // The connection closed: the member stops receiving (a seat stays reserved).
   void Detach(PlayerPtr player, ConnectionPtr conn);
@@ -137,7 +141,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
   void DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
   void DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                const std::string& action_bytes, std::chrono::steady_clock::time_point arrived);
+                const std::string& action_bytes, std::chrono::steady_clock::time_point arrived,
+                std::shared_ptr<void> ticket);
   // Refuses an action, counting it by code.
   void RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const std::string& code,
                     const std::string& reason);

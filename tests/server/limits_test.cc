@@ -206,6 +206,15 @@ TEST(AddressTableTest, CountsConnectionsPerAddressAndSparesLoopbackUnlessAsked) 
   EXPECT_NE(strict.Admit("::1", now), nullptr);
   EXPECT_NE(strict.Admit("::1", now), nullptr);
   EXPECT_EQ(strict.Admit("::1", now), nullptr);
+  // One IPv6 host usually holds a /64: it is one address here.
+  EXPECT_EQ(AddressKey("2001:db8:1:2:aaaa::1"), AddressKey("2001:db8:1:2:bbbb::2"));
+  EXPECT_NE(AddressKey("2001:db8:1:2::1"), AddressKey("2001:db8:1:3::1"));
+  EXPECT_EQ(AddressKey("::ffff:198.51.100.4"), "198.51.100.4");
+  EXPECT_EQ(AddressKey("198.51.100.4"), "198.51.100.4");
+  auto v6a = table.Admit("2001:db8::1", now);
+  auto v6b = table.Admit("2001:db8::2", now);
+  EXPECT_TRUE(v6a && v6b);
+  EXPECT_EQ(table.Admit("2001:db8::3", now), nullptr);
   EXPECT_TRUE(IsLoopbackAddress("127.0.0.1"));
   EXPECT_TRUE(IsLoopbackAddress("::ffff:127.0.0.1"));
   EXPECT_FALSE(IsLoopbackAddress("10.0.0.1"));
@@ -307,15 +316,16 @@ TEST_F(ClientLimitsTest, RoomsPerPlayerAreBoundedOpenAndOverTime) {
   }
   EXPECT_TRUE(a->Call(CreateMsg()).has_room());
 
-  // Over time: a burst of 10, then one a minute at 60 an hour.
+  // Over time: a burst of 20, then one a minute at 60 an hour.
   a->Close();
   b->Close();
   limits.open_rooms_per_player = 0;
+  limits.rooms_per_hour = 60;
   Start(limits);
   auto c = Connect("Cid");
   int created = 0;
   std::string refused;
-  for (int i = 0; i < 15; ++i) {
+  for (int i = 0; i < 25; ++i) {
     v1::ServerMessage reply = c->Call(CreateMsg());
     if (reply.has_room()) {
       ++created;
@@ -324,7 +334,7 @@ TEST_F(ClientLimitsTest, RoomsPerPlayerAreBoundedOpenAndOverTime) {
       refused = Code(reply);
     }
   }
-  EXPECT_EQ(created, 10);
+  EXPECT_EQ(created, 20);
   EXPECT_EQ(refused, "too_many_rooms");
 }
 
@@ -561,6 +571,71 @@ TEST_F(ClientLimitsTest, MetricsCountActionsRefusalsLimitsAndStorage) {
   EXPECT_GE(Sample(response, "plateau_storage_batches_total"), 3);  // two players, a game, a move
   EXPECT_GE(Sample(response, "plateau_storage_commit_seconds_count"), 3);
   EXPECT_GE(Sample(response, "plateau_ws_queued_bytes"), 0);
+}
+
+TEST_F(ClientLimitsTest, AMemberGoingBackToItsRoomIsNeverLockedOut) {
+  Start(ClientLimits{});
+  auto host = Connect("Host");
+  v1::ServerMessage created = host->Call(CreateMsg(/*is_private=*/true));
+  const std::string room_id = created.room().room_id();
+  const std::string code = created.room().join_code();
+  auto guest = Connect("Guest");
+  ASSERT_TRUE(guest->Call(JoinMsg(room_id, code)).has_room());
+  const std::string wrong = code == "AAAAAA" ? "BBBBBB" : "AAAAAA";
+  for (int i = 0; i < 5; ++i) guest->Call(JoinMsg("", wrong));
+  EXPECT_EQ(Code(guest->Call(JoinMsg("", code))), "code_lockout");
+  // Its own room, by id (with or without the code): back in.
+  EXPECT_TRUE(guest->Call(JoinMsg(room_id, code)).has_room());
+  EXPECT_TRUE(guest->Call(JoinMsg(room_id)).has_room());
+}
+
+TEST_F(ClientLimitsTest, NewPlayersPerAddressAreBounded) {
+  ClientLimits limits = TestLimits();
+  limits.limit_loopback = true;
+  limits.ip_new_players_per_minute = 3;
+  Start(limits);
+  v1::Welcome first;
+  auto a = Connect("P0", &first);
+  auto b = Connect("P1");
+  auto c = Connect("P2");
+  TestClient d(server_->port());
+  EXPECT_EQ(Code(d.Call(HelloName("P3"))), "rate_limited");
+  // A returning player is not new.
+  EXPECT_TRUE(d.Call(HelloToken(first.token())).has_welcome());
+}
+
+TEST_F(ClientLimitsTest, BehindATrustedProxyClientsAreLimitedByTheForwardedAddress) {
+  ClientLimits limits = TestLimits();
+  limits.connections_per_ip = 1;
+  NetLimits net;
+  net.trust_proxy = true;
+  server_.reset();
+  server_ = std::make_unique<TestServer>(dir_.File("plateau.db"), net, std::chrono::minutes(5),
+                                         limits);
+  const auto upgrade = [&](const std::string& forwarded) {
+    return RawHttp(server_->port(),
+                   "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   "Sec-WebSocket-Version: 13\r\nX-Forwarded-For: " + forwarded + "\r\n\r\n",
+                   "\r\n");
+  };
+  // Each RawHttp connection closes when it returns: keep one open to hold the address's slot.
+  boost::asio::io_context ioc;
+  boost::asio::ip::tcp::socket held(ioc);
+  held.connect({boost::asio::ip::make_address("127.0.0.1"), server_->port()});
+  const std::string request =
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+      "X-Forwarded-For: 10.9.9.9, 203.0.113.5\r\n\r\n";
+  boost::asio::write(held, boost::asio::buffer(request));
+  std::string head;
+  boost::asio::read_until(held, boost::asio::dynamic_buffer(head), "\r\n\r\n");
+  ASSERT_EQ(head.substr(0, head.find("\r\n")), "HTTP/1.1 101 Switching Protocols");
+  // The same client (as the proxy saw it, whatever it claims before) is refused; another is not.
+  const std::string same = upgrade("192.0.2.1, 203.0.113.5");
+  EXPECT_EQ(same.substr(0, same.find("\r\n")), "HTTP/1.1 503 Service Unavailable");
+  const std::string other = upgrade("203.0.113.6");
+  EXPECT_EQ(other.substr(0, other.find("\r\n")), "HTTP/1.1 101 Switching Protocols");
 }
 
 }  // namespace

@@ -327,6 +327,15 @@ TEST(HttpHandlerTest, MetricsAreServedOnlyWhenASourceIsSet) {
   EXPECT_EQ(res.result(), http::status::ok);
   EXPECT_TRUE(res.body().empty());
   EXPECT_EQ(res[http::field::content_length], std::to_string(text.size()));
+
+  // From another address: only with public_metrics.
+  http::request<http::string_body> req{http::verb::get, "/metrics", 11};
+  req.set(http::field::host, "localhost");
+  auto remote = Parse(HandleHttpRequest(limits, http::request<http::string_body>(req), false), false);
+  EXPECT_EQ(remote.result(), http::status::not_found);
+  limits.public_metrics = true;
+  remote = Parse(HandleHttpRequest(limits, std::move(req), false), false);
+  EXPECT_EQ(remote.result(), http::status::ok);
 }
 
 http::request<http::string_body> Upgrade(const std::string& key, const std::string& version) {
