@@ -41,6 +41,8 @@ GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> sta
   public_ = state_->PublicView();
   for (int k = 0; k <= n; ++k) views_.push_back(Build(static_cast<size_t>(k)));
   recent_.resize(views_.size());
+  recent_bytes_.resize(views_.size());
+  evicted_.resize(views_.size());
 }
 
 std::unique_ptr<google::protobuf::Message> GameSession::Build(size_t view_index) const {
@@ -113,8 +115,17 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     diff->set_game_over(out.game_over);
     SharedBuffer frame = Encode(m);
     auto& recent = recent_[static_cast<size_t>(k)];
+    size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
     recent.push_back({version_ - 1, frame});
-    if (recent.size() > kDiffHistory) recent.pop_front();
+    bytes += frame->size();
+    auto& evicted = evicted_[static_cast<size_t>(k)];
+    evicted.clear();
+    // The newest stays whatever its size: a recipient one version behind gets it, not a Snapshot.
+    while (recent.size() > 1 && (recent.size() > kDiffHistory || bytes > kDiffHistoryBytes)) {
+      bytes -= recent.front().frame->size();
+      evicted.push_back(std::move(recent.front()));
+      recent.pop_front();
+    }
     views_[static_cast<size_t>(k)] = std::move(next);
     out.diffs.push_back(std::move(frame));
   }
@@ -127,6 +138,7 @@ void GameSession::SetWatched(bool watched) {
   if (!watched) return;
   views_.back() = Build(views_.size() - 1);
   recent_.back().clear();
+  recent_bytes_.back() = 0;
 }
 
 void GameSession::Undo() {
@@ -148,9 +160,18 @@ void GameSession::Undo() {
     if (k == n && !watched_) continue;
     views_[static_cast<size_t>(k)] = Build(static_cast<size_t>(k));
     auto& recent = recent_[static_cast<size_t>(k)];
-    // The newest kept Diff led to the version taken back (an older one may have been dropped
-    // already when the history was full; then a resync from before it gets a Snapshot).
-    if (!recent.empty() && recent.back().from_version == version_) recent.pop_back();
+    // The newest kept Diff led to the version taken back.
+    if (!recent.empty() && recent.back().from_version == version_) {
+      recent_bytes_[static_cast<size_t>(k)] -= recent.back().frame->size();
+      recent.pop_back();
+      // What that Diff pushed out comes back, oldest first.
+      auto& evicted = evicted_[static_cast<size_t>(k)];
+      for (auto it = evicted.rbegin(); it != evicted.rend(); ++it) {
+        recent_bytes_[static_cast<size_t>(k)] += it->frame->size();
+        recent.push_front(std::move(*it));
+      }
+      evicted.clear();
+    }
   }
 }
 

@@ -36,6 +36,8 @@ namespace plateau::server {
 class GameSession {
  public:
   static constexpr size_t kDiffHistory = 64;
+  // Diffs kept per view, in bytes: past this a Snapshot is about as cheap to send.
+  static constexpr size_t kDiffHistoryBytes = 8 * 1024;
 
   // What applying one action produced.
   struct Applied {
@@ -114,6 +116,10 @@ class GameSession {
   std::vector<std::unique_ptr<google::protobuf::Message>> views_;
   std::unique_ptr<google::protobuf::Message> public_;
   std::unique_ptr<google::protobuf::Message> Build(size_t view_index) const;
+  // Bytes of the Diffs kept per view (recent_), at most kDiffHistoryBytes.
+  std::vector<size_t> recent_bytes_;
+  // What the last Submit dropped from each recent_ to make room, for Undo to put back.
+  std::vector<std::vector<SentDiff>> evicted_;
   std::vector<std::deque<SentDiff>> recent_;                       // same indexing
 };
 

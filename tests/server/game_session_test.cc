@@ -309,7 +309,8 @@ TEST_P(GameSessionTest, EveryActionAdvancesEveryViewByOneVersionAndItsDiffRebuil
 }
 
 TEST_P(GameSessionTest, ResyncSendsTheMissedDiffsOrASnapshotWhenTheyAreNoLongerKept) {
-  // Long enough for its first Diffs to have been dropped; more seats make longer games.
+  // Long enough for its first Diffs to have been dropped (by count or by bytes); more seats make
+  // longer games.
   constexpr uint64_t kTarget = GameSession::kDiffHistory + 20;
   std::unique_ptr<GameSession> session;
   // Every Diff frame sent, by view then by the version it starts from (none from version 0).
@@ -331,9 +332,18 @@ TEST_P(GameSessionTest, ResyncSendsTheMissedDiffsOrASnapshotWhenTheyAreNoLongerK
     if (session->version() >= kTarget) break;
   }
   const uint64_t now = session->version();
-  // The oldest version still answered with Diffs: the start of the kept history.
-  const uint64_t oldest = now > GameSession::kDiffHistory ? now - GameSession::kDiffHistory : 1;
+  bool dropped = false;
   for (size_t k = 0; k < session->num_views(); ++k) {
+    // The oldest version still answered with Diffs: the start of the kept history, the newest
+    // Diffs within both the count and the byte bound.
+    uint64_t oldest = now;
+    size_t bytes = 0;
+    while (oldest > 1 && now - (oldest - 1) <= GameSession::kDiffHistory &&
+           (oldest == now || bytes + sent[k][oldest - 1].size() <= GameSession::kDiffHistoryBytes)) {
+      bytes += sent[k][oldest - 1].size();
+      --oldest;
+    }
+    dropped = dropped || oldest > 1;
     const std::string snapshot = *session->SnapshotFor(k);
     for (uint64_t have = oldest; have < now; ++have) {
       const std::vector<std::string> expected(sent[k].begin() + static_cast<ptrdiff_t>(have),
@@ -348,7 +358,7 @@ TEST_P(GameSessionTest, ResyncSendsTheMissedDiffsOrASnapshotWhenTheyAreNoLongerK
       EXPECT_EQ(Bytes(session->ResyncFor(k, oldest - 1)), just_snapshot) << "too old";
     }
   }
-  if (oldest == 1) {
+  if (!dropped) {
     GTEST_SKIP() << GetParam() << ": no game of " << kTarget - 1
                  << " actions, too short to drop a Diff from the history";
   }
