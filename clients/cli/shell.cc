@@ -148,7 +148,12 @@ Status Shell::Rooms(const std::vector<std::string>& args) {
   auto reply = client_.Request(m);
   if (!reply.ok()) return reply.status();
   if (reply.value().room_list().rooms().empty()) out_.Line("No public rooms.");
-  for (const auto& room : reply.value().room_list().rooms()) out_.Line(RoomLine(room));
+  const auto& list = reply.value().room_list();
+  for (const auto& room : list.rooms()) out_.Line(RoomLine(room));
+  if (!list.next_after_room_id().empty()) {
+    out_.Line("(" + std::to_string(list.rooms_size()) + " of " + std::to_string(list.total()) +
+              " rooms shown)");
+  }
   return Status::Ok();
 }
 

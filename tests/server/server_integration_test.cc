@@ -656,6 +656,22 @@ TEST_F(ServerTest, ChatReachesMembersAndIsKeptForLateComers) {
   EXPECT_EQ(got->chat().room_id(), room_id);
 }
 
+TEST_F(ServerTest, AFinishedGameNoLongerCountsAsAnOpenRoom) {
+  ClientLimits limits = TestLimits();
+  limits.open_rooms_per_player = 1;
+  server_.reset();
+  server_ = std::make_unique<TestServer>(dir_.File("plateau.db"), NetLimits{},
+                                         std::chrono::minutes(5), limits);
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  const std::string room_id = StartTwoPlayerGame(*a, *b);
+  EXPECT_EQ(ErrorCode(a->Call(CreateRoomMsg(false, 2, 1))), "too_many_rooms");
+  ASSERT_TRUE(PlayToTheEnd(*a, *b, room_id));
+  // Its room is still there (the players look at the results), but no longer open.
+  EXPECT_NE(server_->server().lobby().FindRoom(room_id), nullptr);
+  EXPECT_TRUE(a->Call(CreateRoomMsg(false, 2, 1)).has_room());
+}
+
 TEST_F(ServerTest, UnfinishedRoomComesBackAfterARestart) {
   v1::Welcome wa, wb;
   std::string room_id;
