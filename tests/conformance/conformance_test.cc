@@ -429,6 +429,58 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotChangeRefusalsOrLegalActions) {
 
 // A game that builds its view in two parts (public, private) keeps them in separate top-level
 // fields, so that each part's diff applies to the whole view, and their merge is the view.
+// Diffs skip comparing two questions with the same id, and two log entries with the same seq
+// (engine/core/view_diff.cc): a question keeps its id only while it stays exactly the same, and
+// a log entry, once written, never changes, through a whole game and for every reader.
+TEST_P(ConformanceTest, AQuestionsIdAndALogEntrysSeqNameOneThingExactly) {
+  size_t questions = 0;
+  for (int seats : SeatCounts()) {
+    for (int p = 0; p < Scaled(20); ++p) {
+      const uint64_t seed = 15485863ULL * static_cast<uint64_t>(p) + 3;
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      std::string error;
+      std::map<std::pair<int, std::string>, std::string> seen;  // (seat, id) -> the question
+      std::map<uint64_t, std::string> entries;                  // seq -> the entry
+      auto check = [&](const State& s) {
+        for (int r : Recipients(s)) {
+          auto view = s.View(r);
+          // The table is the core's: found by type wherever the game's view holds it.
+          const auto* desc = view->GetDescriptor();
+          for (int i = 0; i < desc->field_count(); ++i) {
+            const auto* f = desc->field(i);
+            if (f->is_repeated() || f->message_type() != plateau::v1::Table::descriptor()) continue;
+            const auto& table = static_cast<const plateau::v1::Table&>(
+                view->GetReflection()->GetMessage(*view, f));
+            for (const auto& e : table.log()) {
+              const std::string bytes = DeterministicBytes(e);
+              auto [it, fresh] = entries.try_emplace(e.seq(), bytes);
+              ASSERT_EQ(it->second, bytes) << "log entry " << e.seq() << " changed";
+            }
+          }
+        }
+        for (int seat = 0; seat < s.num_seats(); ++seat) {
+          for (const auto& q : s.Prompts(seat)) {
+            const std::string bytes = DeterministicBytes(q);
+            auto [it, fresh] = seen.try_emplace({seat, q.id()}, bytes);
+            questions += fresh;
+            ASSERT_EQ(it->second, bytes)
+                << "question " << q.id() << " of seat " << seat << " changed under the same id";
+          }
+        }
+      };
+      check(*state);
+      int steps = RandomPlayout(*state, rng, [&](const State& s, int, const engine::Message&) {
+        check(s);
+      }, &error);
+      ASSERT_GE(steps, 0) << error;
+      check(*state);
+      if (HasFatalFailure()) return;
+    }
+  }
+  if (questions == 0) GTEST_SKIP() << "the game asks no questions";
+}
+
 TEST_P(ConformanceTest, ViewPartsAreDisjointAndMergeIntoTheView) {
   std::set<int> public_fields, private_fields;
   bool splits = false;
