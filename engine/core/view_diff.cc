@@ -135,9 +135,6 @@ bool SameValue(const Message& a, const Message& b, const FieldDescriptor* f, int
   return false;
 }
 
-// A question keeps its id exactly as long as it is the same question, options and all (the
-// contract of table.proto, checked by the conformance suite): two with the same id need no
-// comparison. A map question lists hundreds of options, and it stays in a view for many actions.
 // A log entry never changes once written, and its seq is its number in the game: two entries
 // with the same seq are the same entry (also checked by the conformance suite).
 bool SameLogEntry(const Message& a, const Message& b) {
@@ -145,15 +142,6 @@ bool SameLogEntry(const Message& a, const Message& b) {
   const auto* ea = dynamic_cast<const plateau::v1::LogEntry*>(&a);
   const auto* eb = dynamic_cast<const plateau::v1::LogEntry*>(&b);
   return ea != nullptr && eb != nullptr && ea->seq() == eb->seq();
-}
-
-bool SameQuestion(const Message& a, const Message& b) {
-  if (a.GetDescriptor() != plateau::v1::Prompt::descriptor()) return false;
-  // Generated messages only (a dynamic one is compared field by field).
-  const auto* pa = dynamic_cast<const plateau::v1::Prompt*>(&a);
-  const auto* pb = dynamic_cast<const plateau::v1::Prompt*>(&b);
-  return pa != nullptr && pb != nullptr && !pa->id().empty() && pa->id() == pb->id() &&
-         pa->seat() == pb->seat();
 }
 
 DiffOp MakeOp(const Path& path) {
@@ -168,7 +156,7 @@ void DiffMessage(const Message& a, const Message& b, Path& path, std::vector<Dif
 // Equal sub-messages give no ops, so there is no separate equality pass (which would compare
 // every level once per ancestor); the whole is serialized only when it is the smaller.
 void DiffSubMessage(const Message& a, const Message& b, Path& path, std::vector<DiffOp>& ops) {
-  if (SameQuestion(a, b) || SameLogEntry(a, b)) return;
+  if (SameLogEntry(a, b)) return;
   const size_t first = ops.size();
   DiffMessage(a, b, path, ops);
   if (ops.size() == first) return;

@@ -63,7 +63,8 @@ class Lobby : public RoomHost {
   void StopTakingRequests();
   // True when no room waits on the store (see RoomWaiting) and no request is being handled: every
   // action taken has been answered.
-  bool Quiet() const { return rooms_waiting_.load() == 0 && requests_in_flight_.load() == 0; }
+  // Requests first: a ticket is released only after its room counts itself waiting.
+  bool Quiet() const { return requests_in_flight_.load() == 0 && rooms_waiting_.load() == 0; }
   // Shutdown: closes every live connection (after what is queued for it is sent).
   void CloseAll();
 

@@ -1,6 +1,7 @@
 #pragma once
 // The limits that keep one client from hurting the others: token buckets per connection, per
 // player and per address, and the table of addresses. Times are passed in, so tests drive them.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -26,7 +27,7 @@ class TokenBucket {
   double SecondsUntilToken(LimitClock::time_point now);
   // Gives back a token taken (a check that turned out not to count).
   void Return() {
-    if (!unlimited() && tokens_ + 1 <= burst_) tokens_ += 1;
+    if (!unlimited()) tokens_ = std::min(burst_, tokens_ + 1);
   }
   // Full again (nothing taken is remembered): the bucket can be forgotten.
   bool Full(LimitClock::time_point now);

@@ -648,8 +648,9 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
       },
       [self = shared_from_this(), conn, request_id, applied, arrived, ticket](Status stored) {
         // The ticket lives until the answer is queued on the connection.
-        boost::asio::post(self->strand_, [=] {
+        boost::asio::post(self->strand_, [=]() mutable {
           self->OnActionStored(stored, conn, request_id, *applied, arrived);
+          ticket.reset();
           self->Resume();
         });
       });
