@@ -52,37 +52,34 @@ void Server::StopGracefully(std::chrono::milliseconds deadline, std::function<vo
   if (listener_) listener_->Stop();
   lobby_.StopTakingRequests();
   const auto start = std::chrono::steady_clock::now();
-  const auto end = start + deadline;
+  stop_.end = start + deadline;
   // Closing starts once every action taken is answered, or at three quarters of the deadline
   // (a sync stuck that long: its action, if it lands, is seen on resync).
-  const auto close_by = start + deadline * 3 / 4;
+  stop_.close_by = start + deadline * 3 / 4;
+  stop_.done = std::move(done);
   stop_timer_ = std::make_unique<boost::asio::steady_timer>(ioc_);
-  auto closed = std::make_shared<bool>(false);
-  auto step = std::make_shared<std::function<void()>>();
-  // The closure holds itself weakly; the pending wait holds it strongly, so it is freed when it
-  // stops re-arming.
-  std::weak_ptr<std::function<void()>> weak = step;
-  *step = [this, end, close_by, closed, weak, done = std::move(done)] {
-    const auto now = std::chrono::steady_clock::now();
-    if (!*closed) {
-      const bool drained = lobby_.Quiet() && storage_.stats().pending == 0;
-      if (drained || now >= close_by) {
-        if (!drained) spdlog::warn("shutdown: closing with actions still being stored");
-        *closed = true;
-        lobby_.CloseAll();
-      }
-    } else if (lobby_.ConnectionCount() == 0 || now >= end) {
-      const size_t left = lobby_.ConnectionCount();
-      if (left > 0) spdlog::info("shutdown: {} connections did not finish closing", left);
-      done();
-      return;
+  boost::asio::post(ioc_, [this] { StopStep(); });
+}
+
+void Server::StopStep() {
+  const auto now = std::chrono::steady_clock::now();
+  if (!stop_.closed) {
+    const bool drained = lobby_.Quiet() && storage_.stats().pending == 0;
+    if (drained || now >= stop_.close_by) {
+      if (!drained) spdlog::warn("shutdown: closing with actions still being stored");
+      stop_.closed = true;
+      lobby_.CloseAll();
     }
-    stop_timer_->expires_after(std::chrono::milliseconds(5));
-    stop_timer_->async_wait([self = weak.lock()](const boost::system::error_code& ec) {
-      if (!ec && self) (*self)();
-    });
-  };
-  boost::asio::post(ioc_, [step] { (*step)(); });
+  } else if (lobby_.ConnectionCount() == 0 || now >= stop_.end) {
+    const size_t left = lobby_.ConnectionCount();
+    if (left > 0) spdlog::info("shutdown: {} connections did not finish closing", left);
+    stop_.done();
+    return;
+  }
+  stop_timer_->expires_after(std::chrono::milliseconds(5));
+  stop_timer_->async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) StopStep();
+  });
 }
 
 uint16_t Server::port() const { return listener_ ? listener_->port() : 0; }

@@ -57,6 +57,13 @@ class Server {
   StorageExecutor storage_;  // before the lobby: rooms hold references to it
   Lobby lobby_;
   std::shared_ptr<Listener> listener_;
+  // StopGracefully's progress, checked every 5 ms on the io_context by StopStep.
+  void StopStep();
+  struct StopState {
+    std::chrono::steady_clock::time_point close_by, end;
+    bool closed = false;
+    std::function<void()> done;
+  } stop_;
   std::unique_ptr<boost::asio::steady_timer> stop_timer_;
 };
 

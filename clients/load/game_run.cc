@@ -89,7 +89,6 @@ int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
   Clock::time_point stop_deadline = launch;
   std::optional<uint64_t> cpu_start, cpu_end;
   std::optional<Memory> memory;
-  asio::steady_timer tick(ioc);
 
   auto begin_stop = [&](Clock::time_point now) {
     phase = Phase::kStopping;
@@ -97,8 +96,7 @@ int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
     for (auto& room : rooms) room->Stop();
     stop_deadline = now + kCloseGrace;
   };
-  std::function<void()> on_tick = [&] {
-    const auto now = Clock::now();
+  auto step = [&](Clock::time_point now) {
     if (!all_started && settled.load() == options.rooms) {
       all_started = true;
       setup_done = now;
@@ -128,22 +126,16 @@ int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
         }
         break;
       case Phase::kStopping:
-        if (metrics.open_connections() <= 0 || now >= stop_deadline) {
-          ioc.stop();
-          return;
-        }
-        break;
+        return metrics.open_connections() > 0 && now < stop_deadline;
     }
-    tick.expires_after(kTick);
-    tick.async_wait([&](const boost::system::error_code& ec) {
-      if (!ec) on_tick();
-    });
+    return true;
   };
-  asio::post(ioc, [&] {
-    for (int i = 0; i < std::min(options.rooms, kSetupConcurrency); ++i) start_next();
-    on_tick();
-  });
-  RunIoContext(ioc, options.threads);
+  RunTimeline(
+      ioc, options.threads,
+      [&] {
+        for (int i = 0; i < std::min(options.rooms, kSetupConcurrency); ++i) start_next();
+      },
+      step);
   watchdog.Disarm();
 
   const uint64_t accepted = metrics.accepted();
@@ -166,6 +158,9 @@ int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
   report.Number("latency p999 ms", "latency_p999_ms", metrics.latency().QuantileMs(0.999), 3);
   report.Int("games finished", "games_finished", metrics.games_finished());
   report.Int("resyncs", "resyncs", metrics.resyncs());
+  // What the server sent per view update, as received: a Diff's bytes against a Snapshot's.
+  report.Number("bytes per diff", "diff_bytes", metrics.mean_diff_bytes(), 0);
+  report.Number("bytes per snapshot", "snapshot_bytes", metrics.mean_snapshot_bytes(), 0);
   report.Counts("lobby errors", "lobby_errors", metrics.lobby_errors());
   report.Int("connection errors", "connection_errors", metrics.connection_errors());
   report.Int("rooms failed", "rooms_failed", metrics.rooms_failed());

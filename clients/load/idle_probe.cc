@@ -115,9 +115,7 @@ int RunIdleProbe(const LoadOptions& options) {
   Phase phase = Phase::kOpening;
   Clock::time_point all_answered = launch, stop_deadline = launch;
   std::optional<Memory> after;
-  asio::steady_timer tick(ioc);
-  std::function<void()> on_tick = [&] {
-    const auto now = Clock::now();
+  auto step = [&](Clock::time_point now) {
     switch (phase) {
       case Phase::kOpening:
         if (probe.answered.load() == n) {
@@ -138,22 +136,16 @@ int RunIdleProbe(const LoadOptions& options) {
         }
         break;
       case Phase::kStopping:
-        if (probe.metrics.open_connections() <= 0 || now >= stop_deadline) {
-          ioc.stop();
-          return;
-        }
-        break;
+        return probe.metrics.open_connections() > 0 && now < stop_deadline;
     }
-    tick.expires_after(kTick);
-    tick.async_wait([&](const boost::system::error_code& ec) {
-      if (!ec) on_tick();
-    });
+    return true;
   };
-  asio::post(ioc, [&] {
-    for (int i = 0; i < std::min(n, kOpenConcurrency); ++i) probe.open_next();
-    on_tick();
-  });
-  RunIoContext(ioc, options.threads);
+  RunTimeline(
+      ioc, options.threads,
+      [&] {
+        for (int i = 0; i < std::min(n, kOpenConcurrency); ++i) probe.open_next();
+      },
+      step);
   watchdog.Disarm();
 
   const int welcomed = probe.welcomed.load();

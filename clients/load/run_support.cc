@@ -1,5 +1,8 @@
 #include "clients/load/run_support.h"
 
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -11,6 +14,26 @@ void RunIoContext(boost::asio::io_context& ioc, int threads) {
   for (int i = 1; i < threads; ++i) extra.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& t : extra) t.join();
+}
+
+void RunTimeline(boost::asio::io_context& ioc, int threads, const std::function<void()>& start,
+                 const std::function<bool(Clock::time_point)>& step) {
+  boost::asio::steady_timer tick(ioc);
+  std::function<void()> on_tick = [&] {
+    if (!step(Clock::now())) {
+      ioc.stop();
+      return;
+    }
+    tick.expires_after(kTick);
+    tick.async_wait([&](const boost::system::error_code& ec) {
+      if (!ec) on_tick();
+    });
+  };
+  boost::asio::post(ioc, [&] {
+    start();
+    on_tick();
+  });
+  RunIoContext(ioc, threads);
 }
 
 Watchdog::Watchdog(Clock::time_point deadline, std::string what) {

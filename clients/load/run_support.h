@@ -3,6 +3,7 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -18,6 +19,11 @@ inline constexpr auto kCloseGrace = std::chrono::seconds(3);
 
 // Runs `ioc` on `threads` threads, this one included, until it stops.
 void RunIoContext(boost::asio::io_context& ioc, int threads);
+
+// A run's timeline: runs `start` on `ioc`, then `step` every kTick (on `ioc`) until it returns
+// false, then stops `ioc`. Returns once it is stopped; `ioc` runs on `threads` threads meanwhile.
+void RunTimeline(boost::asio::io_context& ioc, int threads, const std::function<void()>& start,
+                 const std::function<bool(Clock::time_point)>& step);
 
 // Ends the process with exit status 3 at `deadline` unless disarmed before: whatever the server
 // or the network do, a run ends (a stuck run would hold a benchmark script forever).

@@ -5,6 +5,8 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include "server/lobby/lobby.h"
+#include "server/lobby/rate_limit.h"
 #include "server/net/static_files.h"
 #include "server/net/ws_session.h"
 
@@ -87,6 +89,24 @@ std::optional<http::message_generator> RefuseUpgrade(const Request& req) {
     return http::message_generator(std::move(res));
   }
   return std::nullopt;
+}
+
+std::string ClientAddress(const Request& req, const std::string& peer, bool trust_proxy) {
+  if (!trust_proxy || !IsLoopbackAddress(peer)) return peer;
+  const std::string_view forwarded = req["X-Forwarded-For"];
+  // The proxy appends the address it saw last; earlier entries are the client's own claims.
+  std::string_view last = forwarded.substr(forwarded.rfind(',') + 1);
+  while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+  while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
+  boost::system::error_code bad;
+  boost::asio::ip::make_address(std::string(last), bad);
+  return last.empty() || bad ? peer : std::string(last);
+}
+
+std::string HttpSession::PeerAddress() {
+  beast::error_code ec;
+  const auto peer = stream_.socket().remote_endpoint(ec);
+  return ec ? std::string() : peer.address().to_string();
 }
 
 std::optional<http::message_generator> RefuseRead(beast::error_code ec, unsigned version) {
@@ -201,15 +221,24 @@ void HttpSession::OnRead(beast::error_code ec, size_t) {
       // Checked here rather than left to the accept: no session (nor lobby connection) is made
       // for a handshake that cannot succeed.
       if (auto refusal = RefuseUpgrade(req)) return Refuse(std::move(*refusal));
-      std::make_shared<WsSession>(stream_.release_socket(), lobby_, limits_)->Run(std::move(req));
+      std::string address = ClientAddress(req, PeerAddress(), limits_.trust_proxy);
+      auto quota = lobby_.AdmitAddress(address);
+      if (!quota) {
+        if (Metrics* m = lobby_.metrics()) m->limits_hit.Inc("ip_connections");
+        auto res = ClosingResponse(req.version(), false, http::status::service_unavailable,
+                                   "Too many connections from your address.\n");
+        res.set(http::field::retry_after, "10");
+        return Refuse(std::move(res));
+      }
+      std::make_shared<WsSession>(stream_.release_socket(), lobby_, limits_, std::move(address),
+                                  std::move(quota))
+          ->Run(std::move(req));
       return;
     }
     // Upgrades elsewhere get the ordinary answer for that path (404 or a file) and no upgrade.
   }
-  beast::error_code peer_ec;
-  const auto peer = stream_.socket().remote_endpoint(peer_ec);
-  const bool loopback = !peer_ec && peer.address().is_loopback();
-  http::message_generator msg = HandleHttpRequest(limits_, std::move(req), loopback);
+  http::message_generator msg =
+      HandleHttpRequest(limits_, std::move(req), IsLoopbackAddress(PeerAddress()));
   const bool keep_alive = msg.keep_alive();
   beast::async_write(stream_, std::move(msg),
                      beast::bind_front_handler(&HttpSession::OnWrite, shared_from_this(),

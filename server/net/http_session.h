@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "server/net/limits.h"
 
@@ -27,6 +28,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void OnWrite(bool keep_alive, boost::beast::error_code ec, size_t bytes);
   // Writes a response after which the connection ends.
   void Refuse(boost::beast::http::message_generator msg);
+  // The peer's address ("" when the socket has none any more).
+  std::string PeerAddress();
   void OnRefusalWritten(boost::beast::error_code ec, size_t bytes);
   void Linger();
   void OnLinger(boost::beast::error_code ec, size_t bytes);
@@ -39,6 +42,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   const NetLimits& limits_;
   size_t lingered_bytes_ = 0;
 };
+
+// The address a WebSocket client is limited under: the peer's, or behind a trusted proxy on
+// loopback, the last X-Forwarded-For entry when it is an address. No I/O: tested without sockets.
+std::string ClientAddress(const boost::beast::http::request<boost::beast::http::string_body>& req,
+                          const std::string& peer, bool trust_proxy);
 
 // The response to a plain (non-upgrade) request. No I/O: tested without sockets.
 boost::beast::http::message_generator HandleHttpRequest(

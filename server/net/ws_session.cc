@@ -22,48 +22,17 @@ bool IsRoutineClose(beast::error_code ec) {
 
 }  // namespace
 
-WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits)
+WsSession::WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits,
+                     std::string address, std::shared_ptr<AddressQuota> address_quota)
     : ws_(std::move(socket)), lobby_(lobby), limits_(limits) {
-  beast::error_code ec;
-  const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-  if (!ec) remote_address = endpoint.address().to_string();
+  remote_address = std::move(address);
+  quota.address = std::move(address_quota);
 }
 
 // The address's count needs no lobby: the quota is shared and outlives both.
 WsSession::~WsSession() { AddressTable::Release(quota.address); }
 
 void WsSession::Run(beast::http::request<beast::http::string_body> request) {
-  if (limits_.trust_proxy && IsLoopbackAddress(remote_address)) {
-    const std::string_view forwarded = request["X-Forwarded-For"];
-    // The proxy appends the address it saw last; earlier entries are the client's own claims.
-    std::string_view last = forwarded.substr(forwarded.rfind(',') + 1);
-    while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
-    while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
-    boost::system::error_code bad;
-    boost::asio::ip::make_address(std::string(last), bad);
-    if (!last.empty() && !bad) remote_address = std::string(last);
-  }
-  quota.address = lobby_.AdmitAddress(remote_address);
-  if (!quota.address) {
-    if (Metrics* m = lobby_.metrics()) m->limits_hit.Inc("ip_connections");
-    // Refused before the upgrade, with a plain HTTP answer the browser can show.
-    auto res = std::make_shared<beast::http::response<beast::http::string_body>>(
-        beast::http::status::service_unavailable, request.version());
-    res->set(beast::http::field::server, "plateau");
-    res->set(beast::http::field::content_type, "text/plain");
-    res->set(beast::http::field::retry_after, "10");
-    res->body() = "Too many connections from your address.\n";
-    res->keep_alive(false);
-    res->prepare_payload();
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(5));
-    beast::http::async_write(ws_.next_layer(), *res,
-                             [s = self(), res](beast::error_code, size_t) {
-                               beast::error_code ignored;
-                               beast::get_lowest_layer(s->ws_).socket().shutdown(
-                                   boost::asio::ip::tcp::socket::shutdown_both, ignored);
-                             });
-    return;
-  }
   // The tcp_stream timeout guarded the HTTP read; from now on the WebSocket timeouts apply.
   beast::get_lowest_layer(ws_).expires_never();
   auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);

@@ -27,7 +27,9 @@ class Lobby;
 
 class WsSession : public Connection {
  public:
-  WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits);
+  // `address` is the client's (see ClientAddress), already admitted under `address_quota`.
+  WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits,
+            std::string address, std::shared_ptr<AddressQuota> address_quota);
   ~WsSession() override;
 
   // Completes the upgrade the HTTP session read.

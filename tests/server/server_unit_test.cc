@@ -307,6 +307,18 @@ TEST(HttpHandlerTest, Http11RequiresExactlyOneHost) {
   EXPECT_EQ(Serve(limits, post).result(), http::status::bad_request);
 }
 
+TEST(HttpHandlerTest, TheClientAddressIsForwardedOnlyByATrustedProxyOnLoopback) {
+  http::request<http::string_body> req{http::verb::get, "/ws", 11};
+  req.set("X-Forwarded-For", "192.0.2.1, 203.0.113.5 ");
+  EXPECT_EQ(ClientAddress(req, "127.0.0.1", false), "127.0.0.1");
+  EXPECT_EQ(ClientAddress(req, "127.0.0.1", true), "203.0.113.5");
+  EXPECT_EQ(ClientAddress(req, "198.51.100.2", true), "198.51.100.2");  // not from the proxy
+  req.set("X-Forwarded-For", "not an address");
+  EXPECT_EQ(ClientAddress(req, "127.0.0.1", true), "127.0.0.1");
+  req.erase("X-Forwarded-For");
+  EXPECT_EQ(ClientAddress(req, "::1", true), "::1");
+}
+
 TEST(HttpHandlerTest, MetricsAreServedOnlyWhenASourceIsSet) {
   NetLimits limits;
   EXPECT_EQ(Serve(limits, http::verb::get, "/metrics").result(), http::status::not_found);
