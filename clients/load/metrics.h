@@ -48,6 +48,16 @@ class Metrics {
   void Refused(const std::string& code);
   void GameFinished();
   void Resynced() { resyncs_.fetch_add(1, std::memory_order_relaxed); }
+  // A Diff or Snapshot a bot received, by its encoded size (counted while measuring).
+  void ViewFrame(bool is_diff, size_t bytes) {
+    if (!measuring.load(std::memory_order_relaxed)) return;
+    FrameCount& c = is_diff ? diff_frames_ : snapshot_frames_;
+    c.frames.fetch_add(1, std::memory_order_relaxed);
+    c.bytes.fetch_add(bytes, std::memory_order_relaxed);
+  }
+  // Mean encoded bytes of the Diffs (Snapshots) received; 0 when none came.
+  double mean_diff_bytes() const { return Mean(diff_frames_); }
+  double mean_snapshot_bytes() const { return Mean(snapshot_frames_); }
   // Counted over the whole run: a refused lobby request, a connection lost, a room given up.
   void LobbyError(const std::string& code);
   void ConnectionError(const std::string& what);
@@ -69,6 +79,16 @@ class Metrics {
 
  private:
   void NoteFailure(const std::string& what);
+  struct FrameCount {
+    std::atomic<uint64_t> frames{0};
+    std::atomic<uint64_t> bytes{0};
+  };
+  static double Mean(const FrameCount& c) {
+    const uint64_t n = c.frames.load();
+    return n == 0 ? 0 : static_cast<double>(c.bytes.load()) / static_cast<double>(n);
+  }
+  FrameCount diff_frames_;
+  FrameCount snapshot_frames_;
 
   std::atomic<uint64_t> accepted_{0};
   std::atomic<uint64_t> games_{0};

@@ -109,6 +109,9 @@ void Bot::OnClosed(const std::string& error) {
 
 void Bot::OnMessage(const v1::ServerMessage& message) {
   if (message.request_id() != 0) return OnReply(message);
+  if (message.has_diff() || message.has_snapshot()) {
+    room_.ctx().metrics->ViewFrame(message.has_diff(), message.ByteSizeLong());
+  }
   switch (message.body_case()) {
     case v1::ServerMessage::kSnapshot: OnSnapshot(message.snapshot()); break;
     case v1::ServerMessage::kDiff: OnDiff(message.diff()); break;
