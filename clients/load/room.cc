@@ -268,7 +268,8 @@ std::unique_ptr<google::protobuf::Message> Bot::Choose() {
   const auto& table = static_cast<const v1::Table&>(
       view_->GetReflection()->GetMessage(*view_, ctx.table_field));
   for (const v1::Prompt& prompt : table.prompts()) {
-    if (prompt.seat() == seat_) return ctx.game->WrapAnswer(engine::DrawAnswer(prompt, rng_));
+    if (prompt.seat() == seat_) return ctx.game->WrapAnswer(
+          engine::DrawAnswer(prompt, ctx.game->OptionsOf(prompt), rng_));
   }
   std::vector<std::unique_ptr<google::protobuf::Message>> moves =
       ctx.game->MovesFromView(*view_, seat_);

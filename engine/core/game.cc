@@ -136,6 +136,15 @@ v1::TextCatalogue Game::CoreTexts() {
   return c;
 }
 
+const OptionList& Game::OptionsOf(const v1::Prompt& prompt) const {
+  if (prompt.option_set().empty()) return prompt.options();
+  // A game has a set or two: a scan beats a map.
+  for (const auto& set : option_sets_)
+    if (set.id() == prompt.option_set()) return set.options();
+  static const OptionList kNone;
+  return kNone;
+}
+
 void Game::SetTexts(const v1::TextCatalogue& game_texts) {
   texts_ = CoreTexts();
   for (const auto& t : game_texts.templates()) *texts_.add_templates() = t;
@@ -267,7 +276,7 @@ Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction
       if (!IsActing(seat)) return Status(codes::kNotYourTurn, "It is not your turn to act.");
       return Status(codes::kNothingAsked, "Nothing is asked of you now: make your move.");
     }
-    Status st = CheckAnswer(prompts[0], core->answer());
+    Status st = CheckAnswer(prompts[0], game_->OptionsOf(prompts[0]), core->answer());
     if (!st.ok()) return st;
     return DoValidate(seat, action);
   }
@@ -331,7 +340,8 @@ std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
   auto prompts = GamePrompts(seat);
   if (!prompts.empty()) {
     bool complete = false;
-    for (const auto& answer : EnumerateAnswers(prompts[0], kMaxListedAnswers, &complete)) {
+    for (const auto& answer : EnumerateAnswers(prompts[0], game_->OptionsOf(prompts[0]),
+                                               kMaxListedAnswers, &complete)) {
       auto action = game_->WrapAnswer(answer);
       if (DoValidate(seat, *action).ok()) out.push_back(std::move(action));
     }
@@ -355,10 +365,11 @@ std::unique_ptr<Message> State::Canonical(int seat, const Message& action) const
 std::unique_ptr<Message> State::DefaultAction(int seat) const {
   auto prompts = GamePrompts(seat);
   if (!prompts.empty()) {
-    auto plain = game_->WrapAnswer(PlainAnswer(prompts[0]));
+    auto plain = game_->WrapAnswer(PlainAnswer(prompts[0], game_->OptionsOf(prompts[0])));
     if (DoValidate(seat, *plain).ok()) return plain;
     bool complete = false;
-    for (const auto& answer : EnumerateAnswers(prompts[0], kMaxListedAnswers, &complete)) {
+    for (const auto& answer : EnumerateAnswers(prompts[0], game_->OptionsOf(prompts[0]),
+                                               kMaxListedAnswers, &complete)) {
       auto action = game_->WrapAnswer(answer);
       if (DoValidate(seat, *action).ok()) return action;
     }

@@ -80,6 +80,12 @@ class Game {
   const v1::TextCatalogue& Texts() const { return texts_; }
   const Catalogue& TextRenderer() const { return renderer_; }
 
+  // The game's fixed option lists (static data, sent to clients once in GameInfo), and the
+  // options a question offers: its own, or those of the set it names (Prompt.option_set; an
+  // unknown set offers nothing, and the conformance suite fails such a game).
+  const std::vector<v1::OptionSet>& OptionSets() const { return option_sets_; }
+  const OptionList& OptionsOf(const v1::Prompt& prompt) const;
+
   std::unique_ptr<Message> NewAction() const;
   // The game's Action carrying a core move (an answer, resigning); null if the Action has no
   // `core` member (the registry refuses such a game).
@@ -116,10 +122,13 @@ class Game {
 
   // Games call this once, from their factory, with their parsed catalogue.
   void SetTexts(const v1::TextCatalogue& game_texts);
+  // Games call this from their constructor for each fixed option list their questions name.
+  void AddOptionSet(v1::OptionSet set) { option_sets_.push_back(std::move(set)); }
 
  private:
   v1::TextCatalogue texts_ = CoreTexts();
   Catalogue renderer_{CoreTexts()};
+  std::vector<v1::OptionSet> option_sets_;
   static v1::TextCatalogue CoreTexts();
 };
 

@@ -171,15 +171,15 @@ std::string_view Trimmed(std::string_view s) {
   return s;
 }
 
-bool HasOption(const v1::Prompt& p, const std::string& id) {
-  for (const auto& o : p.options())
+bool HasOption(const OptionList& options, const std::string& id) {
+  for (const auto& o : options)
     if (o.id() == id) return true;
   return false;
 }
 
 }  // namespace
 
-Status CheckAnswer(const v1::Prompt& p, const v1::Answer& a) {
+Status CheckAnswer(const v1::Prompt& p, const OptionList& options, const v1::Answer& a) {
   if (!a.prompt_id().empty() && a.prompt_id() != p.id())
     return Status(codes::kStalePrompt,
                   "That question was already answered or replaced: answer the current one.");
@@ -195,17 +195,17 @@ Status CheckAnswer(const v1::Prompt& p, const v1::Answer& a) {
       }
       std::set<std::string> seen;
       for (const auto& id : a.options()) {
-        if (!HasOption(p, id)) return Status(codes::kBadAnswer, "\"" + id + "\" is not one of the choices.");
+        if (!HasOption(options, id)) return Status(codes::kBadAnswer, "\"" + id + "\" is not one of the choices.");
         if (!seen.insert(id).second) return Status(codes::kBadAnswer, "A choice is named twice.");
       }
       return Status::Ok();
     }
     case v1::PROMPT_ORDER: {
-      if (a.options_size() != p.options_size())
+      if (a.options_size() != options.size())
         return Status(codes::kBadAnswer, "Put every item in the order, each once.");
       std::set<std::string> seen;
       for (const auto& id : a.options()) {
-        if (!HasOption(p, id) || !seen.insert(id).second)
+        if (!HasOption(options, id) || !seen.insert(id).second)
           return Status(codes::kBadAnswer, "Put every item in the order, each once.");
       }
       return Status::Ok();
@@ -262,34 +262,35 @@ void Subsets(int n, int lo, int hi, size_t cap, std::vector<std::vector<int>>* o
 
 }  // namespace
 
-std::vector<v1::Answer> EnumerateAnswers(const v1::Prompt& p, size_t cap, bool* complete) {
+std::vector<v1::Answer> EnumerateAnswers(const v1::Prompt& p, const OptionList& options,
+                                         size_t cap, bool* complete) {
   *complete = true;
   std::vector<v1::Answer> out;
   switch (p.kind()) {
     case v1::PROMPT_CHOOSE: {
       std::vector<std::vector<int>> sets;
       const int lo = static_cast<int>(std::max<int64_t>(0, p.min()));
-      const int hi = static_cast<int>(std::min<int64_t>(p.max(), p.options_size()));
+      const int hi = static_cast<int>(std::min<int64_t>(p.max(), options.size()));
       if (lo > hi) return out;
-      Subsets(p.options_size(), lo, hi, cap, &sets, complete);
+      Subsets(options.size(), lo, hi, cap, &sets, complete);
       if (!*complete) return {};
       for (const auto& s : sets) {
         v1::Answer a = Base(p);
-        for (int i : s) a.add_options(p.options(i).id());
+        for (int i : s) a.add_options(options.Get(i).id());
         out.push_back(std::move(a));
       }
       return out;
     }
     case v1::PROMPT_ORDER: {
-      std::vector<int> idx(p.options_size());
-      for (int i = 0; i < p.options_size(); ++i) idx[i] = i;
+      std::vector<int> idx(options.size());
+      for (int i = 0; i < options.size(); ++i) idx[i] = i;
       do {
         if (out.size() >= cap) {
           *complete = false;
           return {};
         }
         v1::Answer a = Base(p);
-        for (int i : idx) a.add_options(p.options(i).id());
+        for (int i : idx) a.add_options(options.Get(i).id());
         out.push_back(std::move(a));
       } while (std::next_permutation(idx.begin(), idx.end()));
       return out;
@@ -322,26 +323,26 @@ std::vector<v1::Answer> EnumerateAnswers(const v1::Prompt& p, size_t cap, bool* 
   }
 }
 
-v1::Answer DrawAnswer(const v1::Prompt& p, Rng& rng) {
+v1::Answer DrawAnswer(const v1::Prompt& p, const OptionList& options, Rng& rng) {
   v1::Answer a = Base(p);
   switch (p.kind()) {
     case v1::PROMPT_CHOOSE: {
-      const int64_t hi = std::min<int64_t>(p.max(), p.options_size());
+      const int64_t hi = std::min<int64_t>(p.max(), options.size());
       const int64_t lo = std::min<int64_t>(std::max<int64_t>(0, p.min()), hi);
       const int64_t k = lo + static_cast<int64_t>(rng.Below(static_cast<uint64_t>(hi - lo + 1)));
-      std::vector<int> idx(p.options_size());
-      for (int i = 0; i < p.options_size(); ++i) idx[i] = i;
+      std::vector<int> idx(options.size());
+      for (int i = 0; i < options.size(); ++i) idx[i] = i;
       rng.Shuffle(idx);
       idx.resize(static_cast<size_t>(k));
       std::sort(idx.begin(), idx.end());
-      for (int i : idx) a.add_options(p.options(i).id());
+      for (int i : idx) a.add_options(options.Get(i).id());
       return a;
     }
     case v1::PROMPT_ORDER: {
-      std::vector<int> idx(p.options_size());
-      for (int i = 0; i < p.options_size(); ++i) idx[i] = i;
+      std::vector<int> idx(options.size());
+      for (int i = 0; i < options.size(); ++i) idx[i] = i;
       rng.Shuffle(idx);
-      for (int i : idx) a.add_options(p.options(i).id());
+      for (int i : idx) a.add_options(options.Get(i).id());
       return a;
     }
     case v1::PROMPT_NUMBER:
@@ -368,14 +369,14 @@ v1::Answer DrawAnswer(const v1::Prompt& p, Rng& rng) {
   }
 }
 
-v1::Answer PlainAnswer(const v1::Prompt& p) {
+v1::Answer PlainAnswer(const v1::Prompt& p, const OptionList& options) {
   v1::Answer a = Base(p);
   switch (p.kind()) {
     case v1::PROMPT_CHOOSE:
-      for (int i = 0; i < p.min() && i < p.options_size(); ++i) a.add_options(p.options(i).id());
+      for (int i = 0; i < p.min() && i < options.size(); ++i) a.add_options(options.Get(i).id());
       return a;
     case v1::PROMPT_ORDER:
-      for (const auto& o : p.options()) a.add_options(o.id());
+      for (const auto& o : options) a.add_options(o.id());
       return a;
     case v1::PROMPT_NUMBER:
       a.set_number(p.min());

@@ -98,18 +98,38 @@ inline constexpr const char* kNothingAsked = "nothing_asked";
 inline constexpr const char* kResigned = "resigned";
 }  // namespace codes
 
-// Whether `answer` has the shape `prompt` asks for (ids among the options, counts, range,
-// length). The game may refuse a well-shaped answer for its own reasons afterwards.
-Status CheckAnswer(const v1::Prompt& prompt, const v1::Answer& answer);
+// What a question offers: its own options, or those of the game's set it names
+// (Game::OptionsOf resolves a Prompt.option_set).
+using OptionList = google::protobuf::RepeatedPtrField<v1::PromptOption>;
+
+// Whether `answer` has the shape `prompt` asks for (ids among `options`, counts, range, length).
+// The game may refuse a well-shaped answer for its own reasons afterwards.
+Status CheckAnswer(const v1::Prompt& prompt, const OptionList& options, const v1::Answer& answer);
 
 // Every answer `prompt` accepts, when there are at most `cap` of them; otherwise empty with
 // `*complete` false (the prompt itself then describes the answers: see DrawAnswer).
-std::vector<v1::Answer> EnumerateAnswers(const v1::Prompt& prompt, size_t cap, bool* complete);
+std::vector<v1::Answer> EnumerateAnswers(const v1::Prompt& prompt, const OptionList& options,
+                                         size_t cap, bool* complete);
 // A uniformly drawn well-shaped answer (for bots, fuzzing and the conformance suite).
-v1::Answer DrawAnswer(const v1::Prompt& prompt, Rng& rng);
+v1::Answer DrawAnswer(const v1::Prompt& prompt, const OptionList& options, Rng& rng);
 // The plainest well-shaped answer: the first options, the lowest number, no, the given order, a
 // text of the shortest length. What a timer answers when the game has nothing better.
-v1::Answer PlainAnswer(const v1::Prompt& prompt);
+v1::Answer PlainAnswer(const v1::Prompt& prompt, const OptionList& options);
+
+// The same for a question that carries its own options (no option set).
+inline Status CheckAnswer(const v1::Prompt& prompt, const v1::Answer& answer) {
+  return CheckAnswer(prompt, prompt.options(), answer);
+}
+inline std::vector<v1::Answer> EnumerateAnswers(const v1::Prompt& prompt, size_t cap,
+                                                bool* complete) {
+  return EnumerateAnswers(prompt, prompt.options(), cap, complete);
+}
+inline v1::Answer DrawAnswer(const v1::Prompt& prompt, Rng& rng) {
+  return DrawAnswer(prompt, prompt.options(), rng);
+}
+inline v1::Answer PlainAnswer(const v1::Prompt& prompt) {
+  return PlainAnswer(prompt, prompt.options());
+}
 
 // Characters in UTF-8 text (code points).
 int Utf8Length(std::string_view text);

@@ -510,6 +510,7 @@ void Lobby::HandleListGames(const ConnectionPtr& conn, uint64_t request_id) {
     info->set_action_type(game->ActionPrototype().GetDescriptor()->full_name());
     info->set_view_type(game->ViewPrototype().GetDescriptor()->full_name());
     *info->mutable_texts() = game->Texts();
+    for (const auto& set : game->OptionSets()) *info->add_option_sets() = set;
   }
   m.mutable_game_list();  // present even when empty
   conn->Send(Encode(m));

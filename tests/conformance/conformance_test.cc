@@ -86,7 +86,7 @@ void CheckWords(const State& s) {
     for (const auto& p : table.prompts()) {
       check(p.title(), "a question");
       if (p.has_detail()) check(p.detail(), "a question's detail");
-      for (const auto& o : p.options()) check(o.label(), "an option");
+      for (const auto& o : s.game().OptionsOf(p)) check(o.label(), "an option");
     }
   }
 }
@@ -128,6 +128,11 @@ void CheckInvariants(const State& s) {
       for (const auto& p : prompts) {
         EXPECT_EQ(p.seat(), seat);
         EXPECT_FALSE(p.id().empty()) << "a question without an id";
+        if (!p.option_set().empty()) {
+          EXPECT_EQ(p.options_size(), 0) << "a question with its own options and a set";
+          EXPECT_FALSE(s.game().OptionsOf(p).empty())
+              << "a question names the unknown or empty option set " << p.option_set();
+        }
       }
     }
     for (const auto& f : s.ActionFamilies(seat)) {
@@ -160,6 +165,24 @@ TEST_P(ConformanceTest, RandomPlayoutsReachTheEndWithInvariants) {
       if (HasFatalFailure() || HasFailure()) {
         FAIL() << "seats=" << seats << " seed=" << seed;
       }
+    }
+  }
+}
+
+// Fixed option lists are static game data sent to every client once: ids are the game's own,
+// and within a set options are told apart by id as within a question.
+TEST_P(ConformanceTest, OptionSetsAreNamedByTheGameAndHoldDistinctOptions) {
+  std::set<std::string> ids;
+  for (const auto& set : game().OptionSets()) {
+    EXPECT_EQ(set.id().rfind(game().Info().id + ".", 0), 0u)
+        << "option set " << set.id() << " is not named after its game";
+    EXPECT_TRUE(ids.insert(set.id()).second) << "option set " << set.id() << " twice";
+    EXPECT_FALSE(set.options().empty()) << "option set " << set.id() << " is empty";
+    std::set<std::string> option_ids;
+    for (const auto& o : set.options()) {
+      EXPECT_TRUE(option_ids.insert(o.id()).second) << set.id() << ": option " << o.id() << " twice";
+      for (const auto& key : game().TextRenderer().MissingKeys(o.label()))
+        ADD_FAILURE() << set.id() << ": option " << o.id() << " uses the unknown key " << key;
     }
   }
 }
@@ -321,7 +344,8 @@ TEST_P(ConformanceTest, AnswersDrawnFromQuestionsAreAcceptedOrRefusedCleanly) {
         const int seat = acting[rng.Below(acting.size())];
         auto prompts = state->Prompts(seat);
         if (!prompts.empty() && rng.Below(2) == 0) {
-          auto answer = game().WrapAnswer(engine::DrawAnswer(prompts[0], rng));
+          auto answer = game().WrapAnswer(
+              engine::DrawAnswer(prompts[0], game().OptionsOf(prompts[0]), rng));
           const std::string before = state->Serialize();
           engine::Status st = state->Apply(seat, *answer);
           ++drawn;

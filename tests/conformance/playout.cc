@@ -30,7 +30,8 @@ int RandomPlayout(engine::State& state, engine::Rng& rng, const StepHook& before
       auto prompts = state.Prompts(seat);
       if (!prompts.empty()) {
         for (int tries = 0; tries < 100 && legal.empty(); ++tries) {
-          auto answer = state.game().WrapAnswer(engine::DrawAnswer(prompts[0], rng));
+          auto answer = state.game().WrapAnswer(
+              engine::DrawAnswer(prompts[0], state.game().OptionsOf(prompts[0]), rng));
           if (state.Validate(seat, *answer).ok()) legal.push_back(std::move(answer));
         }
       }

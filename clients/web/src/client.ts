@@ -4,6 +4,7 @@ import { ClientMessage, ServerMessage, encode, type } from "./proto";
 import { applyDiff, DiffError } from "./diff";
 import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
+import { registerOptionSets } from "./table";
 import {
   changed, roomState, saved, state, toast, RoomStatus,
   type ChatLine, type GameInfo, type RoomInfo, type SeatResult,
@@ -112,6 +113,7 @@ async function hello(sock: WebSocket): Promise<void> {
   try {
     const games = await sendRaw(sock, { list_games: {} });
     state.games = games.game_list.games as GameInfo[];
+    for (const g of state.games) registerOptionSets(g.option_sets);
     changed();
   } catch (e) {
     toast(`Could not list the games: ${(e as Error).message}`);

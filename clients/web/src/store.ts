@@ -1,7 +1,7 @@
 // Application state: one mutable object, and a version counter components subscribe to.
 import { useEffect, useState } from "preact/hooks";
 import type { RoomListing } from "./roomlist";
-import type { TextCatalogue } from "./table";
+import type { OptionSet, TextCatalogue } from "./table";
 
 export interface SeatInfo { seat: number; player_id: string; name: string; ready: boolean; connected: boolean }
 export interface RoomInfo {
@@ -16,6 +16,8 @@ export interface GameInfo {
   options_type: string; action_type: string; view_type: string;
   /** Every template the game's Texts use, the core's included (null from a server without them). */
   texts: TextCatalogue | null;
+  /** The fixed option lists its questions may name (Prompt.option_set). */
+  option_sets: OptionSet[];
 }
 export interface GameState {
   version: number; seat: number; viewType: string;

@@ -75,6 +75,14 @@ export interface Prompt {
   options: PromptOption[];
   min: Int64;
   max: Int64;
+  /** Set instead of `options` for one of the game's fixed lists (GameInfo.option_sets). */
+  option_set?: string;
+}
+
+/** A fixed list of options that a game's questions name instead of carrying it. */
+export interface OptionSet {
+  id: string;
+  options: PromptOption[];
 }
 
 export interface Answer {
@@ -167,12 +175,40 @@ export function tableOf(view: unknown): Table {
   return t ?? EMPTY_TABLE;
 }
 
-/** The questions asked of `seat`, the one to answer now first (spectators: none). */
-export function promptsFor(table: Table, seat: number): Prompt[] {
-  return seat < 0 ? [] : table.prompts.filter((p) => p.seat === seat);
+// The games' fixed option lists by id (ids are unique across games: "<game>.<name>").
+const optionSets = new Map<string, PromptOption[]>();
+let withSet = new WeakMap<Prompt, Prompt>();
+
+/** Keeps the sets of a game list (GameInfo.option_sets) for the questions that name one. */
+export function registerOptionSets(sets: readonly OptionSet[] | null | undefined): void {
+  for (const s of sets ?? []) optionSets.set(s.id, s.options);
+  withSet = new WeakMap();  // a question resolved before its set arrived is resolved again
 }
 
-/** The question `seat` answers now, if any. */
+/**
+ * `p` with the options it offers: its own, or those of the set it names (none while the set is
+ * unknown). The same question gives the same object, so components may compare by identity.
+ */
+export function withOptions(p: Prompt): Prompt {
+  if (!p.option_set) return p;
+  let r = withSet.get(p);
+  if (!r) {
+    // Keeps the decoded message's prototype, where protobufjs holds the unset fields' defaults.
+    r = Object.assign(Object.create(Object.getPrototypeOf(p)) as Prompt, p,
+      { options: optionSets.get(p.option_set) ?? [] });
+    withSet.set(p, r);
+  }
+  return r;
+}
+
+/** The questions asked of `seat`, the one to answer now first (spectators: none), with options. */
+export function promptsFor(table: Table, seat: number): Prompt[] {
+  return seat < 0 ? [] : table.prompts.filter((p) => p.seat === seat).map(withOptions);
+}
+
+/** The question `seat` answers now, if any, with its options. */
 export function currentPrompt(table: Table, seat: number): Prompt | null {
-  return seat < 0 ? null : table.prompts.find((p) => p.seat === seat) ?? null;
+  if (seat < 0) return null;
+  const p = table.prompts.find((q) => q.seat === seat);
+  return p ? withOptions(p) : null;
 }

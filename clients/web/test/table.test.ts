@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { decode, encode, Long, type } from "../src/proto";
 import {
-  argCase, currentPrompt, int64String, promptsFor, PromptKind, tableOf, targetCase, toNumber,
-  type Answer, type Arg, type CoreAction, type Hex, type LogEntry, type Prompt, type PromptOption, type Table,
+  argCase, currentPrompt, int64String, promptsFor, PromptKind, registerOptionSets, tableOf, targetCase, toNumber,
+  withOptions, type Answer, type Arg, type CoreAction, type Hex, type LogEntry, type OptionSet, type Prompt,
+  type PromptOption, type Table,
   type Target, type Text, type TextCatalogue, type TextTemplate,
 } from "../src/table";
 import type { GameInfo } from "../src/store";
@@ -19,7 +20,9 @@ const FIELDS = {
   PromptOption: { id: true, label: true, target: true } satisfies Record<keyof PromptOption, true>,
   Prompt: {
     id: true, seat: true, kind: true, title: true, detail: true, options: true, min: true, max: true,
+    option_set: true,
   } satisfies Record<keyof Prompt, true>,
+  OptionSet: { id: true, options: true } satisfies Record<keyof OptionSet, true>,
   Answer: { prompt_id: true, options: true, number: true, yes: true, text: true } satisfies Record<keyof Answer, true>,
   CoreAction: { kind: true, answer: true, resign: true } satisfies Record<keyof CoreAction, true>,
   LogEntry: { seq: true, text: true } satisfies Record<keyof LogEntry, true>,
@@ -38,6 +41,7 @@ describe("core view types", () => {
   it("GameInfo (src/store.ts) has the fields of plateau.v1.GameInfo, its catalogue included", () => {
     const keys = {
       id: true, title: true, min_seats: true, max_seats: true, options_type: true, action_type: true, view_type: true, texts: true,
+      option_sets: true,
     } satisfies Record<keyof GameInfo, true>;
     expect(Object.keys(keys).sort()).toEqual(type("plateau.v1.GameInfo").fieldsArray.map((f) => f.name).sort());
   });
@@ -99,6 +103,23 @@ describe("reading a decoded Table", () => {
     expect(currentPrompt(t, -1)).toBeNull();
     expect(promptsFor(t, 1).map((p) => p.id)).toEqual(["p1"]);
     expect(promptsFor(t, -1)).toEqual([]);
+  });
+
+  it("gives a question naming an option set the set's options, as the same object each time", () => {
+    const withSet = decoded({
+      prompts: [{ id: "m1", seat: 0, kind: PromptKind.CHOOSE, option_set: "test.unknown_yet", min: 1, max: 1 }],
+    });
+    const before = currentPrompt(withSet, 0)!;
+    expect(before.options).toEqual([]);  // the set has not arrived: nothing to choose yet
+    registerOptionSets([{ id: "test.unknown_yet", options: [{ id: "250", label: null, target: { region: "250" } }] }]);
+    const p = currentPrompt(withSet, 0)!;
+    expect(p.options.map((o) => o.id)).toEqual(["250"]);
+    expect(p.seat).toBe(0);  // a default read from the decoded message's prototype survives
+    expect(toNumber(p.max)).toBe(1);
+    expect(currentPrompt(withSet, 0)).toBe(p);
+    expect(promptsFor(withSet, 0)[0]).toBe(p);
+    // A question with its own options is itself.
+    expect(withOptions(t.prompts[0])).toBe(t.prompts[0]);
   });
 
   it("reads a view without a table as an empty one", () => {

@@ -238,15 +238,19 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
   if (map_regions_.empty())
     for (const auto& c : cards_.countries()) map_regions_.push_back(c.map_id());
-  // Every region of the map, labelled by its map number only: naming them would answer. Built
-  // once: the question is asked in every view and validation of the scorer.
+  // Every region of the map, labelled by its map number only: naming them would answer. A
+  // fixed set, sent once per game: the question names it instead of carrying 174 options in
+  // the scorer's view, every Diff that asks it, and each validation of an answer.
   engine::v1::Prompt options;
   for (const auto& region : map_regions_) {
     engine::AddOption(&options, region, T("globalissimo.map_region", region))
         ->mutable_target()
         ->set_region(region);
   }
-  map_options_ = std::move(*options.mutable_options());
+  engine::v1::OptionSet map;
+  map.set_id(kMapOptionSet);
+  *map.mutable_options() = std::move(*options.mutable_options());
+  AddOptionSet(std::move(map));
   track_.push_back({-1, 0});  // start square
   int next_barrier = 0;
   for (uint32_t d = 1; d <= board_.score_squares(); ++d) {
@@ -642,7 +646,7 @@ std::vector<engine::v1::Prompt> GlobalissimoState::GamePrompts(int seat) const {
                            1, kMaxAnswerChars);
   } else {
     p = engine::MakePrompt(seat, engine::v1::PROMPT_CHOOSE, T("globalissimo.q_map", country.name()));
-    *p.mutable_options() = g().map_options();
+    p.set_option_set(GlobalissimoGame::kMapOptionSet);
   }
   *p.mutable_detail() = T("globalissimo.q_detail", s_.steps_left());
   // A new id for each question: a new round, barrier, scorer or wrong answer makes a new one.

@@ -58,10 +58,8 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   const std::vector<TrackCell>& track() const { return track_; }
   // What a map answer may point at (the board's regions, or the deck's countries).
   const std::vector<std::string>& map_regions() const { return map_regions_; }
-  // The map question's options, one per region (see GamePrompts).
-  const google::protobuf::RepeatedPtrField<engine::v1::PromptOption>& map_options() const {
-    return map_options_;
-  }
+  // The option set of the map question (GamePrompts): one option per region.
+  static constexpr const char* kMapOptionSet = "globalissimo.map";
   // Cards laid out per round: 5 for 2-4 players, 6 for 5-6.
   static int CardsOnDisplay(int num_seats) { return num_seats >= 5 ? 6 : 5; }
 
@@ -84,7 +82,6 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   data::BoardDef board_;
   std::vector<TrackCell> track_;
   std::vector<std::string> map_regions_;
-  google::protobuf::RepeatedPtrField<engine::v1::PromptOption> map_options_;
 };
 
 class GlobalissimoState final

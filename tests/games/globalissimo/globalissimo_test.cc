@@ -662,8 +662,13 @@ TEST(GlobalissimoBarriers, LocationQuestion) {
   const auto prompts = s->Prompts(0);
   ASSERT_EQ(prompts.size(), 1u);
   EXPECT_EQ(prompts[0].kind(), engine::v1::PROMPT_CHOOSE);
-  EXPECT_EQ(prompts[0].options_size(), 100);
-  EXPECT_EQ(prompts[0].options(41).target().region(), "042");
+  // It names the game's fixed set (sent once per game) instead of carrying the options.
+  EXPECT_EQ(prompts[0].options_size(), 0);
+  EXPECT_EQ(prompts[0].option_set(), "globalissimo.map");
+  const auto& options = s->game().OptionsOf(prompts[0]);
+  ASSERT_EQ(options.size(), 100);
+  EXPECT_EQ(options.Get(41).target().region(), "042");
+  EXPECT_EQ(options.Get(41).label().args(0).name(), "042");  // a number, never the name
   EXPECT_EQ(prompts[0].title().args(0).name(), "Country 41");
   EXPECT_EQ(s->LegalActions(0).size(), 100u);
   EXPECT_TRUE(s->Prompts(1).empty());

@@ -47,7 +47,8 @@ TEST(GlobalissimoMovesFromView, GamesPlayedFromViewsAloneEnd) {
       const auto moves = game.MovesFromView(view, seat);
       if (view.table().prompts_size() > 0) {
         EXPECT_TRUE(moves.empty()) << "a question is answered through its prompt";
-        const auto answer = game.WrapAnswer(engine::DrawAnswer(view.table().prompts(0), rng));
+        const auto answer = game.WrapAnswer(engine::DrawAnswer(
+            view.table().prompts(0), game.OptionsOf(view.table().prompts(0)), rng));
         ASSERT_TRUE(state->Apply(seat, *answer).ok());
         continue;
       }
