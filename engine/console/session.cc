@@ -66,12 +66,12 @@ std::string DescribePrompt(const engine::Game& game, const plateau::v1::Prompt& 
   switch (p.kind()) {
     case plateau::v1::PROMPT_CHOOSE:
       out += "\n  choose " + std::to_string(p.min()) + " to " + std::to_string(p.max()) + " of:";
-      for (const auto& o : p.options()) out += " " + o.id();
+      for (const auto& o : game.OptionsOf(p)) out += " " + o.id();
       out += "\n  answer: core { answer { options: \"<id>\" } }";
       break;
     case plateau::v1::PROMPT_ORDER:
       out += "\n  order all of:";
-      for (const auto& o : p.options()) out += " " + o.id();
+      for (const auto& o : game.OptionsOf(p)) out += " " + o.id();
       out += "\n  answer: core { answer { options: \"<first>\" options: \"<second>\" ... } }";
       break;
     case plateau::v1::PROMPT_NUMBER:

@@ -2,6 +2,7 @@
 // game records. Sessions use the real Globalissimo game (2 seats, seed 1, one round), whose
 // opening display is Sri Lanka, United Arab Emirates, Malaysia, Egypt, Poland (true ranks
 // 3, 5, 1, 2, 4).
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -282,6 +283,30 @@ TEST_F(SessionTest, LegalShowsTheQuestionAndAnswersKeepAccents) {
   ASSERT_TRUE(Run("act 0 core { answer { text: \"Bogotá\" } }").ok());
   ASSERT_TRUE(Run("history").ok());
   EXPECT_NE(out_.str().find("text: \"Bogotá\""), std::string::npos) << out_.str();
+}
+
+// A map question names the game's set of regions instead of carrying them: `legal` still lists
+// every region id a player may answer with.
+TEST_F(SessionTest, LegalListsTheRegionsOfAMapQuestion) {
+  bool found = false;
+  for (uint64_t seed = 1; seed <= 200 && !found; ++seed) {
+    auto session = Session::Start(*game_, 2, "rounds: 1", seed);
+    ASSERT_TRUE(session.ok());
+    session_ = std::move(session.value());
+    ASSERT_TRUE(Run("act 0 place { slot: 2 position: 1 }").ok());
+    ASSERT_TRUE(Run("act 1 place { slot: 3 position: 2 }").ok());
+    for (int seat = 0; seat < 2 && !found; ++seat) {
+      ASSERT_TRUE(Run("legal " + std::to_string(seat)).ok());
+      const std::string out = out_.str();
+      const size_t list = out.find("choose 1 to 1 of:");
+      if (list == std::string::npos) continue;
+      found = true;
+      const std::string ids = out.substr(list, out.find('\n', list) - list);
+      EXPECT_NE(ids.find(" 250"), std::string::npos) << ids;  // France
+      EXPECT_GE(std::count(ids.begin(), ids.end(), ' '), 150) << ids;
+    }
+  }
+  EXPECT_TRUE(found) << "no seed from 1 to 200 asks a map question after the first round";
 }
 
 TEST_F(SessionTest, ActingHistoryAndScores) {
