@@ -238,6 +238,13 @@ bool State::HasResigned(int seat) const {
   return std::find(r.begin(), r.end(), seat) != r.end();
 }
 
+std::unique_ptr<Message> State::PrivateViewWithoutLog(int seat) const {
+  std::unique_ptr<Message> v = PrivateView(seat);
+  if (const auto* f = v->GetDescriptor()->FindFieldByName("table"))
+    static_cast<v1::Table*>(v->GetReflection()->MutableMessage(v.get(), f))->clear_log();
+  return v;
+}
+
 std::vector<v1::Prompt> State::Prompts(int seat) const {
   if (seat < 0 || seat >= num_seats_ || IsTerminal()) return {};
   return GamePrompts(seat);

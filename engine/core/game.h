@@ -194,6 +194,10 @@ class State {
   // PublicView is null for a game that does not split; PrivateView is then the whole view.
   virtual std::unique_ptr<Message> PublicView() const { return nullptr; }
   virtual std::unique_ptr<Message> PrivateView(int seat) const { return View(seat); }
+  // PrivateView with its table's log left empty, for a holder that keeps each recipient's log
+  // itself from table() (entries never change once written, so it appends only the new ones:
+  // the server's sessions). The default builds the log and drops it.
+  virtual std::unique_ptr<Message> PrivateViewWithoutLog(int seat) const;
 
   // Final results, meaningful once terminal. Ranks: 1 is first; tied seats share a rank and the
   // next rank is skipped, unless the game says otherwise. Seats that resigned rank after every

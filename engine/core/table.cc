@@ -400,12 +400,15 @@ void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, s
   for (int s : readers) r->add_readers(s);
 }
 
+bool CanRead(const v1::LogRecord& entry, int seat) {
+  return entry.readers_size() == 0 ||
+         std::find(entry.readers().begin(), entry.readers().end(), seat) != entry.readers().end();
+}
+
 void LogFor(const v1::TableState& table, int seat,
             google::protobuf::RepeatedPtrField<v1::LogEntry>* out) {
   for (const auto& r : table.log()) {
-    if (r.readers_size() > 0 &&
-        std::find(r.readers().begin(), r.readers().end(), seat) == r.readers().end())
-      continue;
+    if (!CanRead(r, seat)) continue;
     auto* e = out->Add();
     e->set_seq(r.seq());
     *e->mutable_text() = r.text();

@@ -65,6 +65,11 @@ class TypedState : public State {
     AddTable(seat, *v);
     return v;
   }
+  std::unique_ptr<Message> PrivateViewWithoutLog(int seat) const final {
+    auto v = std::make_unique<ViewProto>(splits_ ? TypedPrivateView(seat) : TypedView(seat));
+    AddTable(seat, *v, /*with_log=*/false);
+    return v;
+  }
   std::unique_ptr<State> Clone() const final {
     return std::make_unique<Derived>(static_cast<const Derived&>(*this));
   }
@@ -119,10 +124,10 @@ class TypedState : public State {
 
  private:
   // The core's share of every view: the viewer's questions and the log it may read.
-  void AddTable(int seat, ViewProto& v) const {
+  void AddTable(int seat, ViewProto& v, bool with_log = true) const {
     plateau::v1::Table* t = v.mutable_table();
     for (auto& p : Prompts(seat)) *t->add_prompts() = std::move(p);
-    LogFor(s_.table(), seat, t->mutable_log());
+    if (with_log) LogFor(s_.table(), seat, t->mutable_log());
     for (int r : s_.table().resigned()) t->add_resigned(r);
   }
   bool splits_;

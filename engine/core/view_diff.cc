@@ -160,6 +160,9 @@ void DiffSubMessage(const Message& a, const Message& b, Path& path, std::vector<
   const size_t first = ops.size();
   DiffMessage(a, b, path, ops);
   if (ops.size() == first) return;
+  // The core's table is changed field by field, never replaced whole: its log only grows at its
+  // end, and a holder may keep that log apart from the rest of the view (GameSession).
+  if (a.GetDescriptor() == plateau::v1::Table::descriptor()) return;
   size_t sub_bytes = 0;
   for (size_t i = first; i < ops.size(); ++i) sub_bytes += ops[i].ByteSizeLong();
   // What a set_message op takes: the path, then the message with its tag and length prefix.

@@ -40,6 +40,7 @@ GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> sta
   const int n = state_->num_seats();
   public_ = state_->PublicView();
   for (int k = 0; k <= n; ++k) views_.push_back(Build(static_cast<size_t>(k)));
+  table_field_ = views_.front()->GetDescriptor()->FindFieldByName("table");
   recent_.resize(views_.size());
   recent_bytes_.resize(views_.size());
   evicted_.resize(views_.size());
@@ -101,16 +102,23 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
       out.diffs.push_back(nullptr);
       continue;
     }
-    std::unique_ptr<google::protobuf::Message> next = Build(static_cast<size_t>(k));
+    std::unique_ptr<google::protobuf::Message> next = state_->PrivateViewWithoutLog(
+        k < n ? k : engine::kSpectator);
+    google::protobuf::Message& held = *views_[static_cast<size_t>(k)];
+    // The log the recipient holds is taken out of the view it was sent, so that the rest of the
+    // two views is diffed without it, then brought up to date and put into the new view.
+    google::protobuf::RepeatedPtrField<v1::LogEntry> log;
+    log.Swap(TableOf(held)->mutable_log());
+    std::vector<v1::DiffOp> ops = engine::ComputeDiff(held, *next);
+    UpdateLog(k < n ? k : engine::kSpectator, &log, &ops);
+    TableOf(*next)->mutable_log()->Swap(&log);
     v1::ServerMessage m;
     v1::Diff* diff = m.mutable_diff();
     diff->set_room_id(room_id_);
     diff->mutable_diff()->set_from_version(version_ - 1);
     diff->mutable_diff()->set_to_version(version_);
     for (const auto& op : shared) *diff->mutable_diff()->add_ops() = op;
-    for (auto& op : engine::ComputeDiff(*views_[static_cast<size_t>(k)], *next)) {
-      *diff->mutable_diff()->add_ops() = std::move(op);
-    }
+    for (auto& op : ops) *diff->mutable_diff()->add_ops() = std::move(op);
     for (int s : acting) diff->add_acting_seats(s);
     diff->set_game_over(out.game_over);
     SharedBuffer frame = Encode(m);
@@ -130,6 +138,59 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     out.diffs.push_back(std::move(frame));
   }
   return out;
+}
+
+v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
+  // The registry admits only games whose View has a plateau.v1.Table `table`.
+  return static_cast<v1::Table*>(view.GetReflection()->MutableMessage(&view, table_field_));
+}
+
+void GameSession::UpdateLog(int reader, google::protobuf::RepeatedPtrField<v1::LogEntry>* log,
+                            std::vector<v1::DiffOp>* ops) const {
+  const auto& records = state_->table().log();
+  const int held = log->size();
+  const uint64_t last = held > 0 ? log->Get(held - 1).seq() : 0;
+  // Usually the entries held are still the engine's, in order, and new ones follow: append
+  // those. After the engine trims its log (once every few dozen entries) the generic diff of
+  // the two logs says what to change.
+  int kept = 0;
+  bool in_order = true;
+  std::vector<const v1::LogRecord*> added;
+  for (const auto& record : records) {
+    if (!engine::CanRead(record, reader)) continue;
+    if (held > 0 && record.seq() <= last) {
+      in_order = in_order && kept < held && log->Get(kept).seq() == record.seq();
+      ++kept;
+    } else {
+      added.push_back(&record);
+    }
+  }
+  const uint32_t table_number = static_cast<uint32_t>(table_field_->number());
+  if (in_order && kept == held) {
+    for (const v1::LogRecord* record : added) {
+      v1::LogEntry* entry = log->Add();
+      entry->set_seq(record->seq());
+      *entry->mutable_text() = record->text();
+      v1::DiffOp op;
+      op.add_path(table_number);
+      op.add_path(v1::Table::kLogFieldNumber);
+      op.set_append_message(entry->SerializeAsString());
+      ops->push_back(std::move(op));
+    }
+    return;
+  }
+  v1::Table before, after;
+  before.mutable_log()->Swap(log);
+  engine::LogFor(state_->table(), reader, after.mutable_log());
+  for (auto& op : engine::ComputeDiff(before, after)) {
+    v1::DiffOp prefixed;
+    prefixed.add_path(table_number);
+    for (uint32_t p : op.path()) prefixed.add_path(p);
+    op.clear_path();
+    prefixed.MergeFrom(op);
+    ops->push_back(std::move(prefixed));
+  }
+  log->Swap(after.mutable_log());
 }
 
 void GameSession::SetWatched(bool watched) {

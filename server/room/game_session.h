@@ -116,6 +116,13 @@ class GameSession {
   std::vector<std::unique_ptr<google::protobuf::Message>> views_;
   std::unique_ptr<google::protobuf::Message> public_;
   std::unique_ptr<google::protobuf::Message> Build(size_t view_index) const;
+  // The view's `table` (the core's part: questions and log).
+  const google::protobuf::FieldDescriptor* table_field_ = nullptr;
+  plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
+  // Brings `log`, the entries `reader` holds, up to the engine's log and adds the ops that do the
+  // same to the recipient's copy: only the new entries, except after the engine trimmed its log.
+  void UpdateLog(int reader, google::protobuf::RepeatedPtrField<plateau::v1::LogEntry>* log,
+                 std::vector<plateau::v1::DiffOp>* ops) const;
   // Bytes of the Diffs kept per view (recent_), at most kDiffHistoryBytes.
   std::vector<size_t> recent_bytes_;
   // What the last Submit dropped from each recent_ to make room, for Undo to put back.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "diff_test_types.pb.h"
+#include "tiny_game.pb.h"
 #include "engine/core/game.h"
 #include "engine/core/rng.h"
 
@@ -14,9 +15,10 @@ using plateau::test::Leaf;
 using plateau::test::Node;
 
 // The property the protocol promises: from + diff == to, byte for byte.
-void ExpectRoundTrip(const Node& from, const Node& to) {
+template <class M>
+void ExpectRoundTrip(const M& from, const M& to) {
   auto ops = ComputeDiff(from, to);
-  Node patched = from;
+  M patched = from;
   Status st = ApplyDiff(ops, &patched);
   ASSERT_TRUE(st.ok()) << st.ToString();
   EXPECT_EQ(DeterministicBytes(patched), DeterministicBytes(to))
@@ -31,6 +33,20 @@ TEST(ViewDiffTest, SmallSubMessageIsReplacedWhole) {
   auto ops = ComputeDiff(a, b);
   ASSERT_EQ(ops.size(), 1u);
   EXPECT_TRUE(ops[0].has_set_message());
+  ExpectRoundTrip(a, b);
+}
+
+// A view's table is changed field by field even where replacing it would be smaller: its log may
+// be kept apart from the rest of the view by whoever holds it (GameSession).
+TEST(ViewDiffTest, TheTableIsNeverReplacedWhole) {
+  plateau::test::nim::View a, b;
+  a.mutable_table()->add_resigned(1);
+  b.mutable_table()->add_resigned(2);
+  auto* prompt = b.mutable_table()->add_prompts();
+  prompt->set_id("q1");
+  auto ops = ComputeDiff(a, b);
+  ASSERT_FALSE(ops.empty());
+  for (const auto& op : ops) EXPECT_GT(op.path_size(), 1) << op.DebugString();
   ExpectRoundTrip(a, b);
 }
 
