@@ -528,6 +528,13 @@ TEST_P(ConformanceTest, ViewPartsAreDisjointAndMergeIntoTheView) {
           whole->MergeFrom(*priv);
           ASSERT_EQ(DeterministicBytes(*whole), DeterministicBytes(*s.View(r)))
               << "the parts of recipient " << r << "'s view do not make its view";
+          // What a session builds each action: the private part, its log left to the holder.
+          auto no_log = s.PrivateViewWithoutLog(r);
+          const auto* table = priv->GetDescriptor()->FindFieldByName("table");
+          static_cast<engine::v1::Table*>(priv->GetReflection()->MutableMessage(priv.get(), table))
+              ->clear_log();
+          ASSERT_EQ(DeterministicBytes(*no_log), DeterministicBytes(*priv))
+              << "recipient " << r << "'s private part without its log is not the private part";
         }
       };
       int steps = RandomPlayout(*state, rng, [&](const State& s, int, const engine::Message&) {
