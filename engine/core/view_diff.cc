@@ -368,6 +368,16 @@ Status ApplyOne(const DiffOp& op, Message* root) {
           for (int k = n; k > static_cast<int>(op.truncate()); --k) r->RemoveLast(m, f);
           return Status::Ok();
         }
+        case DiffOp::kDropFirst: {
+          if (!f->is_repeated()) return BadOp("drop_first on a singular field");
+          const int n = r->FieldSize(*m, f);
+          if (op.drop_first() > static_cast<uint32_t>(n)) return BadOp("drop_first beyond size");
+          const int d = static_cast<int>(op.drop_first());
+          // Moves the kept elements to the front, then drops the tail: linear, no copies.
+          for (int k = d; k < n; ++k) r->SwapElements(m, f, k - d, k);
+          for (int k = 0; k < d; ++k) r->RemoveLast(m, f);
+          return Status::Ok();
+        }
         case DiffOp::kAppendScalar:
           if (!f->is_repeated()) return BadOp("append on a singular field");
           return WriteScalar(m, f, -2, op.append_scalar());

@@ -147,33 +147,37 @@ v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
 
 void GameSession::UpdateLog(int reader, google::protobuf::RepeatedPtrField<v1::LogEntry>* log,
                             std::vector<v1::DiffOp>* ops) const {
-  const auto& records = state_->table().log();
+  std::vector<const v1::LogRecord*> readable;
+  for (const auto& record : state_->table().log())
+    if (engine::CanRead(record, reader)) readable.push_back(&record);
+  // The engine trims its log at the start and appends at the end, and an entry never changes:
+  // what the recipient holds is, after some entries dropped at its start, the start of what it
+  // may read now. Checked by seq, so anything else takes the generic diff below.
   const int held = log->size();
-  const uint64_t last = held > 0 ? log->Get(held - 1).seq() : 0;
-  // Usually the entries held are still the engine's, in order, and new ones follow: append
-  // those. After the engine trims its log (once every few dozen entries) the generic diff of
-  // the two logs says what to change.
-  int kept = 0;
-  bool in_order = true;
-  std::vector<const v1::LogRecord*> added;
-  for (const auto& record : records) {
-    if (!engine::CanRead(record, reader)) continue;
-    if (held > 0 && record.seq() <= last) {
-      in_order = in_order && kept < held && log->Get(kept).seq() == record.seq();
-      ++kept;
-    } else {
-      added.push_back(&record);
+  const uint64_t first = readable.empty() ? UINT64_MAX : readable.front()->seq();
+  int dropped = 0;
+  while (dropped < held && log->Get(dropped).seq() < first) ++dropped;
+  bool in_order = static_cast<size_t>(held - dropped) <= readable.size();
+  for (int i = dropped; in_order && i < held; ++i)
+    in_order = log->Get(i).seq() == readable[static_cast<size_t>(i - dropped)]->seq();
+  auto op_on_log = [&] {
+    v1::DiffOp op;
+    op.add_path(static_cast<uint32_t>(table_field_->number()));
+    op.add_path(v1::Table::kLogFieldNumber);
+    return op;
+  };
+  if (in_order) {
+    if (dropped > 0) {
+      log->DeleteSubrange(0, dropped);
+      v1::DiffOp op = op_on_log();
+      op.set_drop_first(static_cast<uint32_t>(dropped));
+      ops->push_back(std::move(op));
     }
-  }
-  const uint32_t table_number = static_cast<uint32_t>(table_field_->number());
-  if (in_order && kept == held) {
-    for (const v1::LogRecord* record : added) {
+    for (size_t i = static_cast<size_t>(held - dropped); i < readable.size(); ++i) {
       v1::LogEntry* entry = log->Add();
-      entry->set_seq(record->seq());
-      *entry->mutable_text() = record->text();
-      v1::DiffOp op;
-      op.add_path(table_number);
-      op.add_path(v1::Table::kLogFieldNumber);
+      entry->set_seq(readable[i]->seq());
+      *entry->mutable_text() = readable[i]->text();
+      v1::DiffOp op = op_on_log();
       op.set_append_message(entry->SerializeAsString());
       ops->push_back(std::move(op));
     }
@@ -184,7 +188,7 @@ void GameSession::UpdateLog(int reader, google::protobuf::RepeatedPtrField<v1::L
   engine::LogFor(state_->table(), reader, after.mutable_log());
   for (auto& op : engine::ComputeDiff(before, after)) {
     v1::DiffOp prefixed;
-    prefixed.add_path(table_number);
+    prefixed.add_path(static_cast<uint32_t>(table_field_->number()));
     for (uint32_t p : op.path()) prefixed.add_path(p);
     op.clear_path();
     prefixed.MergeFrom(op);

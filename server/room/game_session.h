@@ -120,7 +120,7 @@ class GameSession {
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
   // Brings `log`, the entries `reader` holds, up to the engine's log and adds the ops that do the
-  // same to the recipient's copy: only the new entries, except after the engine trimmed its log.
+  // same to the recipient's copy: the entries the engine trimmed dropped, the new ones appended.
   void UpdateLog(int reader, google::protobuf::RepeatedPtrField<plateau::v1::LogEntry>* log,
                  std::vector<plateau::v1::DiffOp>* ops) const;
   // Bytes of the Diffs kept per view (recent_), at most kDiffHistoryBytes.

@@ -1,13 +1,17 @@
 // plateau-diff-fixtures OUT.jsonl [PLAYOUTS]
 // Writes one JSON object per line: {"game", "view_type", "from", "ops", "to"} with base64 of the
 // previous view, of a plateau.v1.ViewDiff, and of the next view, for every recipient of seeded
-// random playouts of every registered game. The web client's tests apply the ops in TypeScript and
-// compare, so both diff appliers are held to the same C++-computed diffs.
+// random playouts of every registered game: once as the engine's ComputeDiff gives them, and
+// once as a server's GameSession sends them (its own log handling included). The web client's
+// tests apply the ops in TypeScript and compare, so both diff appliers are held to the same
+// C++-computed diffs.
 #include <fstream>
 #include <iostream>
 
 #include "engine/core/registry.h"
 #include "engine/core/view_diff.h"
+#include "plateau/v1/protocol.pb.h"
+#include "server/room/game_session.h"
 #include "tests/conformance/playout.h"
 
 namespace {
@@ -47,6 +51,14 @@ int main(int argc, char** argv) {
   }
   std::ofstream out(argv[1]);
   size_t lines = 0;
+  auto write = [&](const engine::Game& game, const engine::Message& from,
+                   const plateau::v1::ViewDiff& diff, const engine::Message& to) {
+    out << "{\"game\":\"" << game.Info().id << "\",\"view_type\":\"" << to.GetTypeName()
+        << "\",\"from\":\"" << Base64(engine::DeterministicBytes(from)) << "\",\"ops\":\""
+        << Base64(diff.SerializeAsString()) << "\",\"to\":\""
+        << Base64(engine::DeterministicBytes(to)) << "\"}\n";
+    ++lines;
+  };
   for (const engine::Game* game : engine::Registry::All()) {
     for (int p = 0; p < playouts; ++p) {
       const int seats = game->Info().min_seats + p % (game->Info().max_seats - game->Info().min_seats + 1);
@@ -59,12 +71,8 @@ int main(int argc, char** argv) {
           auto fresh = s.View(recipients[i]);
           plateau::v1::ViewDiff diff;
           for (auto& op : engine::ComputeDiff(*held[i], *fresh)) *diff.add_ops() = std::move(op);
-          out << "{\"game\":\"" << game->Info().id << "\",\"view_type\":\""
-              << fresh->GetTypeName() << "\",\"from\":\"" << Base64(engine::DeterministicBytes(*held[i]))
-              << "\",\"ops\":\"" << Base64(diff.SerializeAsString()) << "\",\"to\":\""
-              << Base64(engine::DeterministicBytes(*fresh)) << "\"}\n";
+          write(*game, *held[i], diff, *fresh);
           held[i] = std::move(fresh);
-          ++lines;
         }
       };
       engine::Rng rng(900 + p);
@@ -74,6 +82,31 @@ int main(int argc, char** argv) {
         return 1;
       }
       emit(*state);
+
+      // The same game as a room plays it: the Diffs a session sends, every recipient watched.
+      auto started = server::GameSession::Start(*game, "fixtures", seats, "", 500 + p);
+      if (!started.ok()) {
+        std::cerr << game->Info().id << ": " << started.status().ToString() << "\n";
+        return 1;
+      }
+      auto session = std::move(started).value();
+      session->SetWatched(true);
+      std::vector<std::unique_ptr<engine::Message>> sent;
+      for (size_t k = 0; k < session->num_views(); ++k) sent.push_back(session->view(k));
+      for (const auto& action : state->History()) {
+        auto applied = session->Submit(action.seat, action.action);
+        if (!applied.ok()) {
+          std::cerr << game->Info().id << ": " << applied.status().ToString() << "\n";
+          return 1;
+        }
+        for (size_t k = 0; k < session->num_views(); ++k) {
+          plateau::v1::ServerMessage frame;
+          frame.ParseFromString(*applied.value().diffs[k]);
+          auto now = session->view(k);
+          write(*game, *sent[k], frame.diff().diff(), *now);
+          sent[k] = std::move(now);
+        }
+      }
     }
   }
   std::cerr << "wrote " << lines << " fixtures to " << argv[1] << "\n";

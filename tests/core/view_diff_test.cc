@@ -173,6 +173,32 @@ TEST(ViewDiffTest, MalformedOpsAreRefused) {
   op.add_path(13);
   op.set_truncate(3);
   EXPECT_EQ(ApplyDiff(std::vector{op}, &n).code(), "bad_diff");
+  op.Clear();
+  op.add_path(13);
+  op.set_drop_first(2);  // beyond size 1
+  EXPECT_EQ(ApplyDiff(std::vector{op}, &n).code(), "bad_diff");
+  op.Clear();
+  op.add_path(1);
+  op.set_drop_first(1);  // a singular field
+  EXPECT_EQ(ApplyDiff(std::vector{op}, &n).code(), "bad_diff");
+}
+
+// A log trimmed at its start: the entries left move to the front in order, messages and
+// scalars alike.
+TEST(ViewDiffTest, DropFirstRemovesTheFirstElements) {
+  Node n;
+  for (int i = 0; i < 5; ++i) n.add_leaves()->set_a(i);
+  for (int i = 0; i < 3; ++i) n.add_nums(i);
+  plateau::v1::DiffOp leaves, nums;
+  leaves.add_path(13);
+  leaves.set_drop_first(3);
+  nums.add_path(14);
+  nums.set_drop_first(3);
+  ASSERT_TRUE(ApplyDiff(std::vector{leaves, nums}, &n).ok());
+  ASSERT_EQ(n.leaves_size(), 2);
+  EXPECT_EQ(n.leaves(0).a(), 3);
+  EXPECT_EQ(n.leaves(1).a(), 4);
+  EXPECT_EQ(n.nums_size(), 0);
 }
 
 // Random messages: the property must hold for any pair, not just the shapes above.

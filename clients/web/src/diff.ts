@@ -176,7 +176,7 @@ function isSet(m: Msg, name: string): boolean {
 
 function opCase(op: Op): string | undefined {
   if (typeof op.op === "string") return op.op;
-  for (const k of ["set_scalar", "set_message", "clear", "truncate", "append_scalar", "append_message"]) {
+  for (const k of ["set_scalar", "set_message", "clear", "truncate", "append_scalar", "append_message", "drop_first"]) {
     if (isSet(op, k)) return k;
   }
   return undefined;
@@ -224,6 +224,16 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
         const out = copies.array(arr);
         out.length = n;
         c[field.name] = out;
+        return c;
+      }
+      case "drop_first": {
+        if (!field.repeated) throw new DiffError("drop_first on a singular field");
+        const arr: unknown[] = Array.isArray(m[field.name]) ? m[field.name] : [];
+        const n = Number(op.drop_first);
+        if (n > arr.length) throw new DiffError("drop_first beyond size");
+        if (n === 0 && isOwn(m, field.name)) return m;
+        const c = copies.message(m);
+        c[field.name] = copies.made(arr.slice(n));
         return c;
       }
       case "append_scalar": {

@@ -133,6 +133,15 @@ describe("applyDiff on hand-made cases", () => {
     expect(m.strs).toEqual(["y"]);
   });
 
+  it("drops the first elements of a repeated field, then appends", () => {
+    const m = apply({ strs: ["a", "b", "c"] }, [
+      { path: [15], drop_first: 2 },
+      { path: [15], append_scalar: { string_value: "d" } },
+    ]);
+    expect(m.strs).toEqual(["c", "d"]);
+    expect(apply({ strs: ["a"] }, [{ path: [15], drop_first: 1 }]).strs).toEqual([]);
+  });
+
   it("switches oneof members and clears the oneof", () => {
     let m = apply({ leaf_choice: { name: "L" } }, [{ path: [17], set_scalar: { string_value: "T" } }]);
     expect(m.choice).toBe("text_choice");
@@ -176,6 +185,8 @@ describe("applyDiff on hand-made cases", () => {
       [{}, { path: [9], set_scalar: { bytes_value: new Uint8Array([1]) } }],
       [{}, { path: [13], set_scalar: { int_value: 1 } }],
       [{ strs: ["a"] }, { path: [15], truncate: 2 }],
+      [{ strs: ["a"] }, { path: [15], drop_first: 2 }],
+      [{}, { path: [9], drop_first: 1 }],
       [{ strs: ["a"] }, { path: [15, 1], set_scalar: { string_value: "b" } }],
       [{}, { path: [9], append_scalar: { string_value: "b" } }],
       [{}, { path: [1, 0], clear: true }],
