@@ -152,7 +152,7 @@ void GameSession::UpdateLog(int reader, google::protobuf::RepeatedPtrField<v1::L
     if (engine::CanRead(record, reader)) readable.push_back(&record);
   // The engine trims its log at the start and appends at the end, and an entry never changes:
   // what the recipient holds is, after some entries dropped at its start, the start of what it
-  // may read now. Checked by seq, so anything else takes the generic diff below.
+  // may read now. Checked by seq; were it ever not so, the whole log is sent again.
   const int held = log->size();
   const uint64_t first = readable.empty() ? UINT64_MAX : readable.front()->seq();
   int dropped = 0;
@@ -160,41 +160,27 @@ void GameSession::UpdateLog(int reader, google::protobuf::RepeatedPtrField<v1::L
   bool in_order = static_cast<size_t>(held - dropped) <= readable.size();
   for (int i = dropped; in_order && i < held; ++i)
     in_order = log->Get(i).seq() == readable[static_cast<size_t>(i - dropped)]->seq();
+  if (!in_order) dropped = held;
   auto op_on_log = [&] {
     v1::DiffOp op;
     op.add_path(static_cast<uint32_t>(table_field_->number()));
     op.add_path(v1::Table::kLogFieldNumber);
     return op;
   };
-  if (in_order) {
-    if (dropped > 0) {
-      log->DeleteSubrange(0, dropped);
-      v1::DiffOp op = op_on_log();
-      op.set_drop_first(static_cast<uint32_t>(dropped));
-      ops->push_back(std::move(op));
-    }
-    for (size_t i = static_cast<size_t>(held - dropped); i < readable.size(); ++i) {
-      v1::LogEntry* entry = log->Add();
-      entry->set_seq(readable[i]->seq());
-      *entry->mutable_text() = readable[i]->text();
-      v1::DiffOp op = op_on_log();
-      op.set_append_message(entry->SerializeAsString());
-      ops->push_back(std::move(op));
-    }
-    return;
+  if (dropped > 0) {
+    log->DeleteSubrange(0, dropped);
+    v1::DiffOp op = op_on_log();
+    op.set_drop_first(static_cast<uint32_t>(dropped));
+    ops->push_back(std::move(op));
   }
-  v1::Table before, after;
-  before.mutable_log()->Swap(log);
-  engine::LogFor(state_->table(), reader, after.mutable_log());
-  for (auto& op : engine::ComputeDiff(before, after)) {
-    v1::DiffOp prefixed;
-    prefixed.add_path(static_cast<uint32_t>(table_field_->number()));
-    for (uint32_t p : op.path()) prefixed.add_path(p);
-    op.clear_path();
-    prefixed.MergeFrom(op);
-    ops->push_back(std::move(prefixed));
+  for (size_t i = static_cast<size_t>(held - dropped); i < readable.size(); ++i) {
+    v1::LogEntry* entry = log->Add();
+    entry->set_seq(readable[i]->seq());
+    *entry->mutable_text() = readable[i]->text();
+    v1::DiffOp op = op_on_log();
+    op.set_append_message(entry->SerializeAsString());
+    ops->push_back(std::move(op));
   }
-  log->Swap(after.mutable_log());
 }
 
 void GameSession::SetWatched(bool watched) {
