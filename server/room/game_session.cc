@@ -46,9 +46,13 @@ GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> sta
   evicted_.resize(views_.size());
 }
 
+int GameSession::Reader(size_t view_index) const {
+  return view_index < static_cast<size_t>(state_->num_seats()) ? static_cast<int>(view_index)
+                                                               : engine::kSpectator;
+}
+
 std::unique_ptr<google::protobuf::Message> GameSession::Build(size_t view_index) const {
-  const int r = view_index < static_cast<size_t>(state_->num_seats()) ? static_cast<int>(view_index)
-                                                                      : engine::kSpectator;
+  const int r = Reader(view_index);
   return public_ ? state_->PrivateView(r) : state_->View(r);
 }
 
@@ -102,15 +106,15 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
       out.diffs.push_back(nullptr);
       continue;
     }
-    std::unique_ptr<google::protobuf::Message> next = state_->PrivateViewWithoutLog(
-        k < n ? k : engine::kSpectator);
+    const int reader = Reader(static_cast<size_t>(k));
+    std::unique_ptr<google::protobuf::Message> next = state_->PrivateViewWithoutLog(reader);
     google::protobuf::Message& held = *views_[static_cast<size_t>(k)];
     // The log the recipient holds is taken out of the view it was sent, so that the rest of the
     // two views is diffed without it, then brought up to date and put into the new view.
     google::protobuf::RepeatedPtrField<v1::LogEntry> log;
     log.Swap(TableOf(held)->mutable_log());
     std::vector<v1::DiffOp> ops = engine::ComputeDiff(held, *next);
-    UpdateLog(k < n ? k : engine::kSpectator, &log, &ops);
+    UpdateLog(reader, &log, &ops);
     TableOf(*next)->mutable_log()->Swap(&log);
     v1::ServerMessage m;
     v1::Diff* diff = m.mutable_diff();

@@ -116,6 +116,8 @@ class GameSession {
   std::vector<std::unique_ptr<google::protobuf::Message>> views_;
   std::unique_ptr<google::protobuf::Message> public_;
   std::unique_ptr<google::protobuf::Message> Build(size_t view_index) const;
+  // The seat a view is for: its index, or kSpectator for the spectators' view.
+  int Reader(size_t view_index) const;
   // The view's `table` (the core's part: questions and log).
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
