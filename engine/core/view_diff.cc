@@ -2,16 +2,20 @@
 
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/io/coded_stream.h>
-#include <google/protobuf/util/message_differencer.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
+
+#include "engine/core/game.h"
 
 #include "plateau/v1/table.pb.h"
 
 namespace plateau::engine {
 namespace {
 
+using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
 using google::protobuf::Message;
 using google::protobuf::Reflection;
@@ -19,129 +23,177 @@ using plateau::v1::DiffOp;
 using plateau::v1::ScalarValue;
 using Path = std::vector<uint32_t>;
 
-ScalarValue ReadScalar(const Message& m, const FieldDescriptor* f, int index) {
-  const Reflection* r = m.GetReflection();
-  const bool rep = f->is_repeated();
-  ScalarValue v;
-  switch (f->cpp_type()) {
-    case FieldDescriptor::CPPTYPE_INT32:
-      v.set_int_value(rep ? r->GetRepeatedInt32(m, f, index) : r->GetInt32(m, f));
-      break;
-    case FieldDescriptor::CPPTYPE_INT64:
-      v.set_int_value(rep ? r->GetRepeatedInt64(m, f, index) : r->GetInt64(m, f));
-      break;
-    case FieldDescriptor::CPPTYPE_UINT32:
-      v.set_uint_value(rep ? r->GetRepeatedUInt32(m, f, index) : r->GetUInt32(m, f));
-      break;
-    case FieldDescriptor::CPPTYPE_UINT64:
-      v.set_uint_value(rep ? r->GetRepeatedUInt64(m, f, index) : r->GetUInt64(m, f));
-      break;
-    case FieldDescriptor::CPPTYPE_DOUBLE:
-      v.set_double_value(rep ? r->GetRepeatedDouble(m, f, index) : r->GetDouble(m, f));
-      break;
-    case FieldDescriptor::CPPTYPE_FLOAT:
-      v.set_double_value(rep ? r->GetRepeatedFloat(m, f, index) : r->GetFloat(m, f));
-      break;
-    case FieldDescriptor::CPPTYPE_BOOL:
-      v.set_bool_value(rep ? r->GetRepeatedBool(m, f, index) : r->GetBool(m, f));
-      break;
-    case FieldDescriptor::CPPTYPE_ENUM:
-      v.set_int_value(rep ? r->GetRepeatedEnumValue(m, f, index) : r->GetEnumValue(m, f));
-      break;
-    case FieldDescriptor::CPPTYPE_STRING:
-      if (f->type() == FieldDescriptor::TYPE_BYTES) {
-        v.set_bytes_value(rep ? r->GetRepeatedString(m, f, index) : r->GetString(m, f));
-      } else {
-        v.set_string_value(rep ? r->GetRepeatedString(m, f, index) : r->GetString(m, f));
-      }
-      break;
-    case FieldDescriptor::CPPTYPE_MESSAGE:
-      break;
-  }
-  return v;
-}
+// Diffing walks the two views' serialized forms side by side rather than the messages through
+// reflection: a sub-message that did not change is one memcmp of its bytes, and only what changed
+// is decoded (diffing is on every action's path). The bytes are the deterministic serialization,
+// in which every value has exactly one encoding: equal bytes are equal values, bit for bit.
 
-template <class T>
-bool Bitwise(T x, T y) {
-  return std::memcmp(&x, &y, sizeof x) == 0;
-}
+// One field occurrence in a message's bytes: its number and wire type, and its value's encoding
+// (a varint's bytes, a fixed value's 4 or 8 bytes, a length-delimited payload without its length).
+struct WireField {
+  uint32_t number;
+  uint32_t wire_type;
+  std::string_view value;
+};
 
-// Field `f` (element `i` of a repeated one) holds the same value in `a` and `b`, compared in
-// place: no value is copied or serialized (diffing is on every action's path).
-bool SameValue(const Message& a, const Message& b, const FieldDescriptor* f, int i);
-
-bool SameMessage(const Message& a, const Message& b) {
-  if (&a == &b) return true;
-  const auto* desc = a.GetDescriptor();
-  const Reflection* ra = a.GetReflection();
-  const Reflection* rb = b.GetReflection();
-  for (int k = 0; k < desc->field_count(); ++k) {
-    const FieldDescriptor* f = desc->field(k);
-    if (f->is_repeated()) {
-      const int n = ra->FieldSize(a, f);
-      if (n != rb->FieldSize(b, f)) return false;
-      for (int i = 0; i < n; ++i)
-        if (!SameValue(a, b, f, i)) return false;
-    } else {
-      if (f->has_presence() && ra->HasField(a, f) != rb->HasField(b, f)) return false;
-      if (!SameValue(a, b, f, -1)) return false;
+bool ReadVarint(std::string_view& in, uint64_t* out) {
+  uint64_t v = 0;
+  for (int shift = 0; shift < 64 && !in.empty(); shift += 7) {
+    const auto byte = static_cast<uint8_t>(in.front());
+    in.remove_prefix(1);
+    v |= static_cast<uint64_t>(byte & 0x7f) << shift;
+    if ((byte & 0x80) == 0) {
+      *out = v;
+      return true;
     }
-  }
-  // Unknown fields are not compared: called different (a view built by the engine has none).
-  return ra->GetUnknownFields(a).empty() && rb->GetUnknownFields(b).empty();
-}
-
-bool SameValue(const Message& a, const Message& b, const FieldDescriptor* f, int i) {
-  const Reflection* ra = a.GetReflection();
-  const Reflection* rb = b.GetReflection();
-  const bool rep = i >= 0;
-  switch (f->cpp_type()) {
-    case FieldDescriptor::CPPTYPE_INT32:
-      return rep ? ra->GetRepeatedInt32(a, f, i) == rb->GetRepeatedInt32(b, f, i)
-                 : ra->GetInt32(a, f) == rb->GetInt32(b, f);
-    case FieldDescriptor::CPPTYPE_INT64:
-      return rep ? ra->GetRepeatedInt64(a, f, i) == rb->GetRepeatedInt64(b, f, i)
-                 : ra->GetInt64(a, f) == rb->GetInt64(b, f);
-    case FieldDescriptor::CPPTYPE_UINT32:
-      return rep ? ra->GetRepeatedUInt32(a, f, i) == rb->GetRepeatedUInt32(b, f, i)
-                 : ra->GetUInt32(a, f) == rb->GetUInt32(b, f);
-    case FieldDescriptor::CPPTYPE_UINT64:
-      return rep ? ra->GetRepeatedUInt64(a, f, i) == rb->GetRepeatedUInt64(b, f, i)
-                 : ra->GetUInt64(a, f) == rb->GetUInt64(b, f);
-    case FieldDescriptor::CPPTYPE_DOUBLE:
-      return rep ? Bitwise(ra->GetRepeatedDouble(a, f, i), rb->GetRepeatedDouble(b, f, i))
-                 : Bitwise(ra->GetDouble(a, f), rb->GetDouble(b, f));
-    case FieldDescriptor::CPPTYPE_FLOAT:
-      return rep ? Bitwise(ra->GetRepeatedFloat(a, f, i), rb->GetRepeatedFloat(b, f, i))
-                 : Bitwise(ra->GetFloat(a, f), rb->GetFloat(b, f));
-    case FieldDescriptor::CPPTYPE_BOOL:
-      return rep ? ra->GetRepeatedBool(a, f, i) == rb->GetRepeatedBool(b, f, i)
-                 : ra->GetBool(a, f) == rb->GetBool(b, f);
-    case FieldDescriptor::CPPTYPE_ENUM:
-      return rep ? ra->GetRepeatedEnumValue(a, f, i) == rb->GetRepeatedEnumValue(b, f, i)
-                 : ra->GetEnumValue(a, f) == rb->GetEnumValue(b, f);
-    case FieldDescriptor::CPPTYPE_STRING: {
-      std::string sa, sb;
-      const std::string& x = rep ? ra->GetRepeatedStringReference(a, f, i, &sa)
-                                 : ra->GetStringReference(a, f, &sa);
-      const std::string& y = rep ? rb->GetRepeatedStringReference(b, f, i, &sb)
-                                 : rb->GetStringReference(b, f, &sb);
-      return x == y;
-    }
-    case FieldDescriptor::CPPTYPE_MESSAGE:
-      return rep ? SameMessage(ra->GetRepeatedMessage(a, f, i), rb->GetRepeatedMessage(b, f, i))
-                 : SameMessage(ra->GetMessage(a, f), rb->GetMessage(b, f));
   }
   return false;
 }
 
-// A log entry never changes once written, and its seq is its number in the game: two entries
-// with the same seq are the same entry (also checked by the conformance suite).
-bool SameLogEntry(const Message& a, const Message& b) {
-  if (a.GetDescriptor() != plateau::v1::LogEntry::descriptor()) return false;
-  const auto* ea = dynamic_cast<const plateau::v1::LogEntry*>(&a);
-  const auto* eb = dynamic_cast<const plateau::v1::LogEntry*>(&b);
-  return ea != nullptr && eb != nullptr && ea->seq() == eb->seq();
+// The occurrences in `bytes`, ordered by field number (serialization writes them so; the sort
+// only guards the order, keeping a repeated field's elements in theirs). False when the bytes are
+// not a serialized message.
+bool SplitFields(std::string_view bytes, std::vector<WireField>* out) {
+  while (!bytes.empty()) {
+    uint64_t tag;
+    if (!ReadVarint(bytes, &tag)) return false;
+    WireField w{static_cast<uint32_t>(tag >> 3), static_cast<uint32_t>(tag & 7), {}};
+    const char* begin = bytes.data();
+    uint64_t len;
+    switch (w.wire_type) {
+      case 0:
+        if (!ReadVarint(bytes, &len)) return false;
+        w.value = std::string_view(begin, static_cast<size_t>(bytes.data() - begin));
+        break;
+      case 1:
+      case 5:
+        len = w.wire_type == 1 ? 8 : 4;
+        if (bytes.size() < len) return false;
+        w.value = bytes.substr(0, len);
+        bytes.remove_prefix(len);
+        break;
+      case 2:
+        if (!ReadVarint(bytes, &len) || bytes.size() < len) return false;
+        w.value = bytes.substr(0, len);
+        bytes.remove_prefix(len);
+        break;
+      default:
+        return false;  // groups: no view uses them
+    }
+    out->push_back(w);
+  }
+  std::stable_sort(out->begin(), out->end(),
+                   [](const WireField& x, const WireField& y) { return x.number < y.number; });
+  return true;
+}
+
+uint32_t WireTypeOf(const FieldDescriptor* f) {
+  switch (f->type()) {
+    case FieldDescriptor::TYPE_DOUBLE:
+    case FieldDescriptor::TYPE_FIXED64:
+    case FieldDescriptor::TYPE_SFIXED64:
+      return 1;
+    case FieldDescriptor::TYPE_FLOAT:
+    case FieldDescriptor::TYPE_FIXED32:
+    case FieldDescriptor::TYPE_SFIXED32:
+      return 5;
+    case FieldDescriptor::TYPE_STRING:
+    case FieldDescriptor::TYPE_BYTES:
+    case FieldDescriptor::TYPE_MESSAGE:
+    case FieldDescriptor::TYPE_GROUP:
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+// The elements of a repeated field from its occurrences: one per occurrence, or several packed in
+// one length-delimited occurrence of a numeric field.
+bool Elements(const FieldDescriptor* f, const WireField* begin, const WireField* end,
+              std::vector<std::string_view>* out) {
+  const uint32_t element_type = WireTypeOf(f);
+  for (const WireField* w = begin; w != end; ++w) {
+    if (w->wire_type == element_type) {
+      out->push_back(w->value);
+      continue;
+    }
+    if (w->wire_type != 2) return false;
+    std::string_view packed = w->value;
+    while (!packed.empty()) {
+      const char* start = packed.data();
+      uint64_t unused;
+      if (element_type == 0) {
+        if (!ReadVarint(packed, &unused)) return false;
+      } else {
+        const size_t len = element_type == 1 ? 8 : 4;
+        if (packed.size() < len) return false;
+        packed.remove_prefix(len);
+      }
+      out->push_back(std::string_view(start, static_cast<size_t>(packed.data() - start)));
+    }
+  }
+  return true;
+}
+
+template <class T>
+T Fixed(std::string_view v) {
+  T x{};
+  std::memcpy(&x, v.data(), std::min(sizeof x, v.size()));
+  return x;
+}
+
+// The value of scalar field `f` whose encoding is `v` (empty: the field is absent, its default).
+ScalarValue Decode(const FieldDescriptor* f, std::string_view v) {
+  ScalarValue out;
+  uint64_t x = 0;
+  if (WireTypeOf(f) == 0 && !v.empty()) ReadVarint(v, &x);
+  switch (f->type()) {
+    case FieldDescriptor::TYPE_INT32:
+    case FieldDescriptor::TYPE_ENUM:
+      out.set_int_value(static_cast<int32_t>(x));
+      break;
+    case FieldDescriptor::TYPE_INT64:
+      out.set_int_value(static_cast<int64_t>(x));
+      break;
+    case FieldDescriptor::TYPE_SINT32:
+    case FieldDescriptor::TYPE_SINT64:
+      out.set_int_value(static_cast<int64_t>(x >> 1) ^ -static_cast<int64_t>(x & 1));
+      break;
+    case FieldDescriptor::TYPE_UINT32:
+    case FieldDescriptor::TYPE_UINT64:
+      out.set_uint_value(x);
+      break;
+    case FieldDescriptor::TYPE_BOOL:
+      out.set_bool_value(x != 0);
+      break;
+    case FieldDescriptor::TYPE_FIXED32:
+      out.set_uint_value(Fixed<uint32_t>(v));
+      break;
+    case FieldDescriptor::TYPE_FIXED64:
+      out.set_uint_value(Fixed<uint64_t>(v));
+      break;
+    case FieldDescriptor::TYPE_SFIXED32:
+      out.set_int_value(Fixed<int32_t>(v));
+      break;
+    case FieldDescriptor::TYPE_SFIXED64:
+      out.set_int_value(Fixed<int64_t>(v));
+      break;
+    case FieldDescriptor::TYPE_FLOAT:
+      out.set_double_value(Fixed<float>(v));
+      break;
+    case FieldDescriptor::TYPE_DOUBLE:
+      out.set_double_value(Fixed<double>(v));
+      break;
+    case FieldDescriptor::TYPE_STRING:
+      out.set_string_value(std::string(v));
+      break;
+    case FieldDescriptor::TYPE_BYTES:
+      out.set_bytes_value(std::string(v));
+      break;
+    default:
+      break;
+  }
+  return out;
 }
 
 DiffOp MakeOp(const Path& path) {
@@ -150,111 +202,140 @@ DiffOp MakeOp(const Path& path) {
   return op;
 }
 
-void DiffMessage(const Message& a, const Message& b, Path& path, std::vector<DiffOp>& ops);
+DiffOp ScalarOp(const Path& path, const FieldDescriptor* f, std::string_view encoded) {
+  DiffOp op = MakeOp(path);
+  *op.mutable_set_scalar() = Decode(f, encoded);
+  return op;
+}
+
+// Views are serialized by the engine; bytes that do not parse are a bug in the caller.
+[[noreturn]] void Malformed() { std::abort(); }
+
+void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Path& path,
+                 std::vector<DiffOp>& ops);
+
+// A log entry never changes once written, and its seq is its number in the game: two entries
+// with the same seq are the same entry (also checked by the conformance suite).
+bool SameLogEntry(const Descriptor* type, std::string_view a, std::string_view b) {
+  if (type != plateau::v1::LogEntry::descriptor()) return false;
+  plateau::v1::LogEntry ea, eb;
+  return ea.ParseFromString(std::string(a)) && eb.ParseFromString(std::string(b)) &&
+         ea.seq() == eb.seq();
+}
 
 // Diffs two present sub-messages: field-level ops when they are smaller than replacing the whole.
-// Equal sub-messages give no ops, so there is no separate equality pass (which would compare
-// every level once per ancestor); the whole is serialized only when it is the smaller.
-void DiffSubMessage(const Message& a, const Message& b, Path& path, std::vector<DiffOp>& ops) {
-  if (SameLogEntry(a, b)) return;
+void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view b, Path& path,
+                    std::vector<DiffOp>& ops) {
+  if (a == b || SameLogEntry(type, a, b)) return;
   const size_t first = ops.size();
-  DiffMessage(a, b, path, ops);
+  DiffMessage(type, a, b, path, ops);
   if (ops.size() == first) return;
   // The core's table is changed field by field, never replaced whole: its log only grows at its
   // end, and a holder may keep that log apart from the rest of the view (GameSession).
-  if (a.GetDescriptor() == plateau::v1::Table::descriptor()) return;
+  if (type == plateau::v1::Table::descriptor()) return;
   size_t sub_bytes = 0;
   for (size_t i = first; i < ops.size(); ++i) sub_bytes += ops[i].ByteSizeLong();
   // What a set_message op takes: the path, then the message with its tag and length prefix.
   DiffOp whole = MakeOp(path);
-  const size_t b_bytes = b.ByteSizeLong();
   const size_t whole_bytes = whole.ByteSizeLong() + 1 +
-                             google::protobuf::io::CodedOutputStream::VarintSize64(b_bytes) +
-                             b_bytes;
+                             google::protobuf::io::CodedOutputStream::VarintSize64(b.size()) +
+                             b.size();
   if (whole_bytes > sub_bytes) return;
-  whole.set_set_message(b.SerializeAsString());
+  whole.set_set_message(std::string(b));
   ops.resize(first);
   ops.push_back(std::move(whole));
 }
 
-void DiffRepeated(const Message& a, const Message& b, const FieldDescriptor* f, Path& path,
+// Repeated fields are diffed by position.
+void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const WireField* a_end,
+                  const WireField* b_begin, const WireField* b_end, Path& path,
                   std::vector<DiffOp>& ops) {
-  const Reflection* ra = a.GetReflection();
-  const Reflection* rb = b.GetReflection();
-  const int na = ra->FieldSize(a, f);
-  const int nb = rb->FieldSize(b, f);
-  const int common = std::min(na, nb);
+  std::vector<std::string_view> ea, eb;
+  if (!Elements(f, a_begin, a_end, &ea) || !Elements(f, b_begin, b_end, &eb)) Malformed();
   const bool is_msg = f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
-  for (int i = 0; i < common; ++i) {
+  const size_t common = std::min(ea.size(), eb.size());
+  for (size_t i = 0; i < common; ++i) {
     path.push_back(static_cast<uint32_t>(i));
     if (is_msg) {
-      DiffSubMessage(ra->GetRepeatedMessage(a, f, i), rb->GetRepeatedMessage(b, f, i), path, ops);
-    } else {
-      if (!SameValue(a, b, f, i)) {
-        DiffOp op = MakeOp(path);
-        *op.mutable_set_scalar() = ReadScalar(b, f, i);
-        ops.push_back(std::move(op));
-      }
+      DiffSubMessage(f->message_type(), ea[i], eb[i], path, ops);
+    } else if (ea[i] != eb[i]) {
+      ops.push_back(ScalarOp(path, f, eb[i]));
     }
     path.pop_back();
   }
-  if (nb < na) {
+  if (eb.size() < ea.size()) {
     DiffOp op = MakeOp(path);
-    op.set_truncate(static_cast<uint32_t>(nb));
+    op.set_truncate(static_cast<uint32_t>(eb.size()));
     ops.push_back(std::move(op));
   }
-  for (int i = common; i < nb; ++i) {
+  for (size_t i = common; i < eb.size(); ++i) {
     DiffOp op = MakeOp(path);
     if (is_msg) {
-      op.set_append_message(rb->GetRepeatedMessage(b, f, i).SerializeAsString());
+      op.set_append_message(std::string(eb[i]));
     } else {
-      *op.mutable_append_scalar() = ReadScalar(b, f, i);
+      *op.mutable_append_scalar() = Decode(f, eb[i]);
     }
     ops.push_back(std::move(op));
   }
 }
 
-void DiffMessage(const Message& a, const Message& b, Path& path, std::vector<DiffOp>& ops) {
-  const auto* desc = a.GetDescriptor();
-  const Reflection* ra = a.GetReflection();
-  const Reflection* rb = b.GetReflection();
-  for (int i = 0; i < desc->field_count(); ++i) {
-    const FieldDescriptor* f = desc->field(i);
-    path.push_back(static_cast<uint32_t>(f->number()));
+void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Path& path,
+                 std::vector<DiffOp>& ops) {
+  std::vector<WireField> fa, fb;
+  if (!SplitFields(a, &fa) || !SplitFields(b, &fb)) Malformed();
+  const WireField* pa = fa.data();
+  const WireField* pb = fb.data();
+  const WireField* const a_end = pa + fa.size();
+  const WireField* const b_end = pb + fb.size();
+  // Whether `b` holds a member of `oneof` other than `f`.
+  auto other_member_in_b = [&](const google::protobuf::OneofDescriptor* oneof,
+                               const FieldDescriptor* f) {
+    for (const WireField& w : fb) {
+      const FieldDescriptor* g = type->FindFieldByNumber(static_cast<int>(w.number));
+      if (g != nullptr && g != f && g->real_containing_oneof() == oneof) return true;
+    }
+    return false;
+  };
+  while (pa != a_end || pb != b_end) {
+    const uint32_t number = pa == a_end   ? pb->number
+                            : pb == b_end ? pa->number
+                                          : std::min(pa->number, pb->number);
+    const WireField* ra = pa;
+    while (pa != a_end && pa->number == number) ++pa;
+    const WireField* rb = pb;
+    while (pb != b_end && pb->number == number) ++pb;
+    const FieldDescriptor* f = type->FindFieldByNumber(static_cast<int>(number));
+    if (f == nullptr) continue;  // unknown fields: a view built by the engine has none
+    path.push_back(number);
     if (f->is_repeated()) {
-      DiffRepeated(a, b, f, path, ops);
-    } else if (f->has_presence()) {
-      const bool ha = ra->HasField(a, f), hb = rb->HasField(b, f);
-      const auto* oneof = f->real_containing_oneof();
+      DiffRepeated(f, ra, pa, rb, pb, path, ops);
+    } else {
+      // A singular field written more than once: the last occurrence is its value.
+      const bool ha = ra != pa, hb = rb != pb;
+      const std::string_view va = ha ? (pa - 1)->value : std::string_view();
+      const std::string_view vb = hb ? (pb - 1)->value : std::string_view();
       if (!hb) {
         // Leaving a oneof for another member is done by setting that member; only clear when the
-        // oneof becomes empty (or the field is a plain optional that went away).
-        const bool other_member_set = oneof != nullptr && rb->HasOneof(b, oneof);
-        if (ha && !other_member_set) {
+        // oneof becomes empty (or the field is a plain optional that went away). A field without
+        // presence is absent at its default, which is set as a value.
+        const auto* oneof = f->real_containing_oneof();
+        if (!f->has_presence()) {
+          ops.push_back(ScalarOp(path, f, vb));
+        } else if (oneof == nullptr || !other_member_in_b(oneof, f)) {
           DiffOp op = MakeOp(path);
           op.set_clear(true);
           ops.push_back(std::move(op));
         }
       } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
         if (ha) {
-          DiffSubMessage(ra->GetMessage(a, f), rb->GetMessage(b, f), path, ops);
+          DiffSubMessage(f->message_type(), va, vb, path, ops);
         } else {
           DiffOp op = MakeOp(path);
-          op.set_set_message(rb->GetMessage(b, f).SerializeAsString());
+          op.set_set_message(std::string(vb));
           ops.push_back(std::move(op));
         }
-      } else {
-        if (!ha || !SameValue(a, b, f, -1)) {
-          DiffOp op = MakeOp(path);
-          *op.mutable_set_scalar() = ReadScalar(b, f, -1);
-          ops.push_back(std::move(op));
-        }
-      }
-    } else {
-      if (!SameValue(a, b, f, -1)) {
-        DiffOp op = MakeOp(path);
-        *op.mutable_set_scalar() = ReadScalar(b, f, -1);
-        ops.push_back(std::move(op));
+      } else if (!ha || va != vb) {
+        ops.push_back(ScalarOp(path, f, vb));
       }
     }
     path.pop_back();
@@ -422,13 +503,18 @@ Status ApplyOne(const DiffOp& op, Message* root) {
 
 }  // namespace
 
-std::vector<DiffOp> ComputeDiff(const Message& from, const Message& to) {
+std::vector<DiffOp> ComputeDiff(const Descriptor& type, std::string_view from,
+                                std::string_view to) {
   std::vector<DiffOp> ops;
+  Path path;
+  DiffMessage(&type, from, to, path, ops);
+  return ops;
+}
+
+std::vector<DiffOp> ComputeDiff(const Message& from, const Message& to) {
   // Views of one recipient always share a type; anything else is a bug in the caller.
   if (from.GetDescriptor() != to.GetDescriptor()) std::abort();
-  Path path;
-  DiffMessage(from, to, path, ops);
-  return ops;
+  return ComputeDiff(*from.GetDescriptor(), DeterministicBytes(from), DeterministicBytes(to));
 }
 
 Status ApplyDiff(const std::vector<DiffOp>& ops, Message* target) {

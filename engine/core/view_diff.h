@@ -1,10 +1,11 @@
 #pragma once
 // Generic per-recipient view diffs (proto/plateau/v1/diff.proto). ComputeDiff walks two messages
-// of the same type through reflection; ApplyDiff replays the ops. For any two views a and b of
+// of the same type side by side in their serialized form; ApplyDiff replays the ops. For any two views a and b of
 // one type: ApplyDiff(a, ComputeDiff(a, b)) makes a byte-identical to b. Views must not use map
 // fields (their order is not stable); repeated fields are diffed by position.
 #include <google/protobuf/message.h>
 
+#include <string_view>
 #include <vector>
 
 #include "engine/core/status.h"
@@ -14,6 +15,10 @@ namespace plateau::engine {
 
 std::vector<plateau::v1::DiffOp> ComputeDiff(const google::protobuf::Message& from,
                                              const google::protobuf::Message& to);
+// The same from the two messages' deterministic bytes (DeterministicBytes), for a holder that keeps
+// views serialized: nothing is parsed but what changed.
+std::vector<plateau::v1::DiffOp> ComputeDiff(const google::protobuf::Descriptor& type,
+                                             std::string_view from, std::string_view to);
 
 // Applies ops in order. A malformed op (unknown field, index out of range, wrong value kind)
 // returns an error; ops before it stay applied, so callers apply to a copy when it matters.

@@ -38,9 +38,14 @@ GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> sta
       state_(std::move(state)),
       version_(version) {
   const int n = state_->num_seats();
-  public_ = state_->PublicView();
-  for (int k = 0; k <= n; ++k) views_.push_back(Build(static_cast<size_t>(k)));
-  table_field_ = views_.front()->GetDescriptor()->FindFieldByName("table");
+  type_ = state_->game().ViewPrototype().GetDescriptor();
+  table_field_ = type_->FindFieldByName("table");
+  if (auto shared = state_->PublicView()) {
+    splits_ = true;
+    public_ = engine::DeterministicBytes(*shared);
+  }
+  views_.resize(static_cast<size_t>(n) + 1);
+  for (int k = 0; k <= n; ++k) Hold(static_cast<size_t>(k));
   recent_.resize(views_.size());
   recent_bytes_.resize(views_.size());
   evicted_.resize(views_.size());
@@ -51,22 +56,23 @@ int GameSession::Reader(size_t view_index) const {
                                                                : engine::kSpectator;
 }
 
-std::unique_ptr<google::protobuf::Message> GameSession::Build(size_t view_index) const {
+void GameSession::Hold(size_t view_index) {
   const int r = Reader(view_index);
-  return public_ ? state_->PrivateView(r) : state_->View(r);
+  std::unique_ptr<google::protobuf::Message> v = splits_ ? state_->PrivateView(r) : state_->View(r);
+  Held& held = views_[view_index];
+  held.log.Clear();
+  held.log.Swap(TableOf(*v)->mutable_log());
+  held.rest = engine::DeterministicBytes(*v);
 }
 
 std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) const {
-  std::unique_ptr<google::protobuf::Message> whole;
   if (view_index + 1 == views_.size() && !watched_) return state_->View(engine::kSpectator);
-  if (!public_) {
-    whole.reset(views_[view_index]->New());
-    whole->CopyFrom(*views_[view_index]);
-    return whole;
-  }
-  whole.reset(public_->New());
-  whole->CopyFrom(*public_);
-  whole->MergeFrom(*views_[view_index]);
+  // The parts are disjoint top-level fields (and the log the table's alone): merged, they are
+  // the view the recipient holds.
+  std::unique_ptr<google::protobuf::Message> whole(state_->game().ViewPrototype().New());
+  const Held& held = views_[view_index];
+  if (!whole->ParseFromString(public_) || !whole->MergeFromString(held.rest)) std::abort();
+  *TableOf(*whole)->mutable_log() = held.log;
   return whole;
 }
 
@@ -96,10 +102,10 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   out.game_over = state_->IsTerminal();
   // The part every recipient shares is built and diffed once (a game that splits its view).
   std::vector<v1::DiffOp> shared;
-  if (public_) {
-    std::unique_ptr<google::protobuf::Message> next = state_->PublicView();
-    shared = engine::ComputeDiff(*public_, *next);
-    public_ = std::move(next);
+  if (splits_) {
+    std::string next = engine::DeterministicBytes(*state_->PublicView());
+    shared = engine::ComputeDiff(*type_, public_, next);
+    public_.swap(next);
   }
   for (int k = 0; k <= n; ++k) {
     if (k == n && !watched_) {
@@ -107,15 +113,11 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
       continue;
     }
     const int reader = Reader(static_cast<size_t>(k));
-    std::unique_ptr<google::protobuf::Message> next = state_->PrivateViewWithoutLog(reader);
-    google::protobuf::Message& held = *views_[static_cast<size_t>(k)];
-    // The log the recipient holds is taken out of the view it was sent, so that the rest of the
-    // two views is diffed without it, then brought up to date and put into the new view.
-    google::protobuf::RepeatedPtrField<v1::LogEntry> log;
-    log.Swap(TableOf(held)->mutable_log());
-    std::vector<v1::DiffOp> ops = engine::ComputeDiff(held, *next);
-    UpdateLog(reader, &log, &ops);
-    TableOf(*next)->mutable_log()->Swap(&log);
+    Held& held = views_[static_cast<size_t>(k)];
+    std::string next = engine::DeterministicBytes(*state_->PrivateViewWithoutLog(reader));
+    std::vector<v1::DiffOp> ops = engine::ComputeDiff(*type_, held.rest, next);
+    held.rest.swap(next);
+    UpdateLog(reader, &held.log, &ops);
     v1::ServerMessage m;
     v1::Diff* diff = m.mutable_diff();
     diff->set_room_id(room_id_);
@@ -138,7 +140,6 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
       evicted.push_back(std::move(recent.front()));
       recent.pop_front();
     }
-    views_[static_cast<size_t>(k)] = std::move(next);
     out.diffs.push_back(std::move(frame));
   }
   return out;
@@ -191,7 +192,7 @@ void GameSession::SetWatched(bool watched) {
   if (watched == watched_) return;
   watched_ = watched;
   if (!watched) return;
-  views_.back() = Build(views_.size() - 1);
+  Hold(views_.size() - 1);
   recent_.back().clear();
   recent_bytes_.back() = 0;
 }
@@ -209,11 +210,11 @@ void GameSession::Undo() {
   }
   state_ = std::move(replayed).value();
   --version_;
-  public_ = state_->PublicView();
+  if (splits_) public_ = engine::DeterministicBytes(*state_->PublicView());
   const int n = state_->num_seats();
   for (int k = 0; k <= n; ++k) {
     if (k == n && !watched_) continue;
-    views_[static_cast<size_t>(k)] = Build(static_cast<size_t>(k));
+    Hold(static_cast<size_t>(k));
     auto& recent = recent_[static_cast<size_t>(k)];
     // The newest kept Diff led to the version taken back.
     if (!recent.empty() && recent.back().from_version == version_) {

@@ -111,11 +111,20 @@ class GameSession {
   bool watched_ = false;
   std::unique_ptr<engine::State> state_;
   uint64_t version_;
-  // The view (or, for a game that splits it, the private part) each recipient holds: per seat,
-  // then the spectators'. The shared public part, when the game has one.
-  std::vector<std::unique_ptr<google::protobuf::Message>> views_;
-  std::unique_ptr<google::protobuf::Message> public_;
-  std::unique_ptr<google::protobuf::Message> Build(size_t view_index) const;
+  // What each recipient holds, per seat then the spectators': the view (or, for a game that
+  // splits it, the private part) serialized without its log, and the log apart (entries are
+  // appended and dropped, never diffed). Kept as bytes: diffed as bytes, and a fraction of the
+  // memory of the messages. The shared public part likewise, when the game has one.
+  struct Held {
+    std::string rest;
+    google::protobuf::RepeatedPtrField<plateau::v1::LogEntry> log;
+  };
+  std::vector<Held> views_;
+  bool splits_ = false;
+  std::string public_;
+  const google::protobuf::Descriptor* type_ = nullptr;
+  // Sets views_[view_index] from the position.
+  void Hold(size_t view_index);
   // The seat a view is for: its index, or kSpectator for the spectators' view.
   int Reader(size_t view_index) const;
   // The view's `table` (the core's part: questions and log).
