@@ -1,7 +1,9 @@
 #include "server/room/game_session.h"
 
+#include <google/protobuf/io/coded_stream.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "engine/core/view_diff.h"
@@ -9,6 +11,91 @@
 namespace plateau::server {
 
 namespace v1 = plateau::v1;
+
+namespace {
+
+using google::protobuf::io::CodedOutputStream;
+
+void PutVarint(uint64_t v, std::string* out) {
+  for (; v >= 0x80; v >>= 7) out->push_back(static_cast<char>(v | 0x80));
+  out->push_back(static_cast<char>(v));
+}
+
+void PutTag(int field, int wire_type, std::string* out) {
+  PutVarint(static_cast<uint64_t>(field) << 3 | static_cast<uint64_t>(wire_type), out);
+}
+
+size_t TagSize(int field) { return CodedOutputStream::VarintSize32(static_cast<uint32_t>(field) << 3); }
+
+// Bytes of a length-delimited field holding `len` bytes.
+size_t FieldSize(int field, size_t len) {
+  return TagSize(field) + CodedOutputStream::VarintSize64(len) + len;
+}
+
+size_t VarintFieldSize(int field, uint64_t v) {
+  return v == 0 ? 0 : TagSize(field) + CodedOutputStream::VarintSize64(v);
+}
+
+void PutVarintField(int field, uint64_t v, std::string* out) {
+  if (v == 0) return;  // proto3: a default value is not written
+  PutTag(field, 0, out);
+  PutVarint(v, out);
+}
+
+}  // namespace
+
+void GameSession::AppendOps(const std::vector<v1::DiffOp>& ops, std::string* out) {
+  for (const auto& op : ops) {
+    const size_t len = op.ByteSizeLong();
+    PutTag(v1::ViewDiff::kOpsFieldNumber, 2, out);
+    PutVarint(len, out);
+    const size_t at = out->size();
+    out->resize(at + len);
+    op.SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(out->data() + at));
+  }
+}
+
+SharedBuffer GameSession::DiffFrame(const std::string& shared_ops,
+                                    const std::vector<v1::DiffOp>& own_ops,
+                                    const std::vector<int>& acting, bool game_over) const {
+  // The ServerMessage { diff: Diff { room_id, diff: ViewDiff { from, to, ops }, acting_seats,
+  // game_over } } protobuf would write, written directly: the ops every recipient shares are
+  // serialized once per action, not once per recipient (checked byte for byte against protobuf
+  // by the session's tests).
+  std::string own;
+  AppendOps(own_ops, &own);
+  std::string seats;
+  for (int s : acting) PutVarint(static_cast<uint64_t>(static_cast<int64_t>(s)), &seats);
+  const size_t view_diff = VarintFieldSize(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1) +
+                           VarintFieldSize(v1::ViewDiff::kToVersionFieldNumber, version_) +
+                           shared_ops.size() + own.size();
+  const size_t diff = (room_id_.empty() ? 0 : FieldSize(v1::Diff::kRoomIdFieldNumber, room_id_.size())) +
+                      FieldSize(v1::Diff::kDiffFieldNumber, view_diff) +
+                      (seats.empty() ? 0 : FieldSize(v1::Diff::kActingSeatsFieldNumber, seats.size())) +
+                      VarintFieldSize(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0);
+  auto frame = std::make_shared<std::string>();
+  frame->reserve(FieldSize(v1::ServerMessage::kDiffFieldNumber, diff));
+  PutTag(v1::ServerMessage::kDiffFieldNumber, 2, frame.get());
+  PutVarint(diff, frame.get());
+  if (!room_id_.empty()) {
+    PutTag(v1::Diff::kRoomIdFieldNumber, 2, frame.get());
+    PutVarint(room_id_.size(), frame.get());
+    frame->append(room_id_);
+  }
+  PutTag(v1::Diff::kDiffFieldNumber, 2, frame.get());
+  PutVarint(view_diff, frame.get());
+  PutVarintField(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1, frame.get());
+  PutVarintField(v1::ViewDiff::kToVersionFieldNumber, version_, frame.get());
+  frame->append(shared_ops);
+  frame->append(own);
+  if (!seats.empty()) {
+    PutTag(v1::Diff::kActingSeatsFieldNumber, 2, frame.get());
+    PutVarint(seats.size(), frame.get());
+    frame->append(seats);
+  }
+  PutVarintField(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0, frame.get());
+  return frame;
+}
 
 engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Start(const engine::Game& game,
                                                                   std::string room_id,
@@ -60,8 +147,9 @@ void GameSession::Hold(size_t view_index) {
   const int r = Reader(view_index);
   std::unique_ptr<google::protobuf::Message> v = splits_ ? state_->PrivateView(r) : state_->View(r);
   Held& held = views_[view_index];
-  held.log.Clear();
-  held.log.Swap(TableOf(*v)->mutable_log());
+  held.log.clear();
+  for (const auto& entry : TableOf(*v)->log()) held.log.push_back(entry.seq());
+  TableOf(*v)->clear_log();
   held.rest = engine::DeterministicBytes(*v);
 }
 
@@ -72,7 +160,8 @@ std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) 
   std::unique_ptr<google::protobuf::Message> whole(state_->game().ViewPrototype().New());
   const Held& held = views_[view_index];
   if (!whole->ParseFromString(public_) || !whole->MergeFromString(held.rest)) std::abort();
-  *TableOf(*whole)->mutable_log() = held.log;
+  // The entries the recipient holds are those of the engine's log it may read (see Held).
+  engine::LogFor(state_->table(), Reader(view_index), TableOf(*whole)->mutable_log());
   return whole;
 }
 
@@ -101,10 +190,11 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   const std::vector<int> acting = state_->ActingSeats();
   out.game_over = state_->IsTerminal();
   // The part every recipient shares is built and diffed once (a game that splits its view).
-  std::vector<v1::DiffOp> shared;
+  std::string shared_bytes;
+  std::vector<EntryBytes> entries;
   if (splits_) {
     std::string next = engine::DeterministicBytes(*state_->PublicView());
-    shared = engine::ComputeDiff(*type_, public_, next);
+    AppendOps(engine::ComputeDiff(*type_, public_, next), &shared_bytes);
     public_.swap(next);
   }
   for (int k = 0; k <= n; ++k) {
@@ -117,17 +207,8 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     std::string next = engine::DeterministicBytes(*state_->PrivateViewWithoutLog(reader));
     std::vector<v1::DiffOp> ops = engine::ComputeDiff(*type_, held.rest, next);
     held.rest.swap(next);
-    UpdateLog(reader, &held.log, &ops);
-    v1::ServerMessage m;
-    v1::Diff* diff = m.mutable_diff();
-    diff->set_room_id(room_id_);
-    diff->mutable_diff()->set_from_version(version_ - 1);
-    diff->mutable_diff()->set_to_version(version_);
-    for (const auto& op : shared) *diff->mutable_diff()->add_ops() = op;
-    for (auto& op : ops) *diff->mutable_diff()->add_ops() = std::move(op);
-    for (int s : acting) diff->add_acting_seats(s);
-    diff->set_game_over(out.game_over);
-    SharedBuffer frame = Encode(m);
+    UpdateLog(reader, &held.log, &ops, &entries);
+    SharedBuffer frame = DiffFrame(shared_bytes, ops, acting, out.game_over);
     auto& recent = recent_[static_cast<size_t>(k)];
     size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
     recent.push_back({version_ - 1, frame});
@@ -150,21 +231,20 @@ v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
   return static_cast<v1::Table*>(view.GetReflection()->MutableMessage(&view, table_field_));
 }
 
-void GameSession::UpdateLog(int reader, google::protobuf::RepeatedPtrField<v1::LogEntry>* log,
-                            std::vector<v1::DiffOp>* ops) const {
+void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::vector<v1::DiffOp>* ops,
+                            std::vector<EntryBytes>* serialized) const {
   std::vector<const v1::LogRecord*> readable;
   for (const auto& record : state_->table().log())
     if (engine::CanRead(record, reader)) readable.push_back(&record);
   // The engine trims its log at the start and appends at the end, and an entry never changes:
   // what the recipient holds is, after some entries dropped at its start, the start of what it
   // may read now. Checked by seq; were it ever not so, the whole log is sent again.
-  const int held = log->size();
+  const size_t held = log->size();
   const uint64_t first = readable.empty() ? UINT64_MAX : readable.front()->seq();
-  int dropped = 0;
-  while (dropped < held && log->Get(dropped).seq() < first) ++dropped;
-  bool in_order = static_cast<size_t>(held - dropped) <= readable.size();
-  for (int i = dropped; in_order && i < held; ++i)
-    in_order = log->Get(i).seq() == readable[static_cast<size_t>(i - dropped)]->seq();
+  size_t dropped = 0;
+  while (dropped < held && (*log)[dropped] < first) ++dropped;
+  bool in_order = held - dropped <= readable.size();
+  for (size_t i = dropped; in_order && i < held; ++i) in_order = (*log)[i] == readable[i - dropped]->seq();
   if (!in_order) dropped = held;
   auto op_on_log = [&] {
     v1::DiffOp op;
@@ -173,17 +253,25 @@ void GameSession::UpdateLog(int reader, google::protobuf::RepeatedPtrField<v1::L
     return op;
   };
   if (dropped > 0) {
-    log->DeleteSubrange(0, dropped);
+    log->erase(log->begin(), log->begin() + static_cast<std::ptrdiff_t>(dropped));
     v1::DiffOp op = op_on_log();
     op.set_drop_first(static_cast<uint32_t>(dropped));
     ops->push_back(std::move(op));
   }
-  for (size_t i = static_cast<size_t>(held - dropped); i < readable.size(); ++i) {
-    v1::LogEntry* entry = log->Add();
-    entry->set_seq(readable[i]->seq());
-    *entry->mutable_text() = readable[i]->text();
+  for (size_t i = held - dropped; i < readable.size(); ++i) {
+    const v1::LogRecord& record = *readable[i];
+    auto it = std::find_if(serialized->begin(), serialized->end(),
+                           [&](const EntryBytes& e) { return e.seq == record.seq(); });
+    if (it == serialized->end()) {
+      v1::LogEntry entry;
+      entry.set_seq(record.seq());
+      *entry.mutable_text() = record.text();
+      serialized->push_back({record.seq(), entry.SerializeAsString()});
+      it = serialized->end() - 1;
+    }
+    log->push_back(record.seq());
     v1::DiffOp op = op_on_log();
-    op.set_append_message(entry->SerializeAsString());
+    op.set_append_message(it->bytes);
     ops->push_back(std::move(op));
   }
 }

@@ -112,12 +112,14 @@ class GameSession {
   std::unique_ptr<engine::State> state_;
   uint64_t version_;
   // What each recipient holds, per seat then the spectators': the view (or, for a game that
-  // splits it, the private part) serialized without its log, and the log apart (entries are
-  // appended and dropped, never diffed). Kept as bytes: diffed as bytes, and a fraction of the
-  // memory of the messages. The shared public part likewise, when the game has one.
+  // splits it, the private part) serialized without its log, and the seqs of the log entries it
+  // holds (entries are appended and dropped, never diffed; after each action they are the
+  // entries of the engine's log the recipient may read, so only their seqs are kept). Kept as
+  // bytes: diffed as bytes, and a fraction of the memory of the messages. The shared public part
+  // likewise, when the game has one.
   struct Held {
     std::string rest;
-    google::protobuf::RepeatedPtrField<plateau::v1::LogEntry> log;
+    std::vector<uint64_t> log;
   };
   std::vector<Held> views_;
   bool splits_ = false;
@@ -130,10 +132,23 @@ class GameSession {
   // The view's `table` (the core's part: questions and log).
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
-  // Brings `log`, the entries `reader` holds, up to the engine's log and adds the ops that do the
-  // same to the recipient's copy: the entries the engine trimmed dropped, the new ones appended.
-  void UpdateLog(int reader, google::protobuf::RepeatedPtrField<plateau::v1::LogEntry>* log,
-                 std::vector<plateau::v1::DiffOp>* ops) const;
+  // `ops` as ViewDiff's repeated field, appended to `out` (tags and lengths included).
+  static void AppendOps(const std::vector<plateau::v1::DiffOp>& ops, std::string* out);
+  // The Diff frame of the current version for a recipient: the ops every recipient shares
+  // (already serialized by AppendOps), then its own.
+  SharedBuffer DiffFrame(const std::string& shared_ops,
+                         const std::vector<plateau::v1::DiffOp>& own_ops,
+                         const std::vector<int>& acting, bool game_over) const;
+  // A log entry serialized once per action for every recipient that receives it.
+  struct EntryBytes {
+    uint64_t seq;
+    std::string bytes;
+  };
+  // Brings `log`, the seqs of the entries `reader` holds, up to the engine's log and adds the ops
+  // that do the same to the recipient's copy: the entries the engine trimmed dropped, the new
+  // ones appended (serialized into `serialized` the first time a recipient needs them).
+  void UpdateLog(int reader, std::vector<uint64_t>* log, std::vector<plateau::v1::DiffOp>* ops,
+                 std::vector<EntryBytes>* serialized) const;
   // Bytes of the Diffs kept per view (recent_), at most kDiffHistoryBytes.
   std::vector<size_t> recent_bytes_;
   // What the last Submit dropped from each recent_ to make room, for Undo to put back.

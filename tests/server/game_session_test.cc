@@ -259,6 +259,8 @@ TEST_P(GameSessionTest, EveryActionAdvancesEveryViewByOneVersionAndItsDiffRebuil
         const int seat = SeatOf(*session, k);
         v1::ServerMessage m = Decode(applied.diffs[k]);
         ASSERT_TRUE(m.has_diff()) << m.DebugString();
+        // The session writes Diff frames itself: they must be protobuf's encoding, byte for byte.
+        EXPECT_EQ(m.SerializeAsString(), *applied.diffs[k]);
         const v1::Diff& diff = m.diff();
         EXPECT_EQ(m.request_id(), 0u);
         EXPECT_EQ(diff.room_id(), kRoomId);
