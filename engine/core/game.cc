@@ -14,12 +14,13 @@
 namespace plateau::engine {
 
 std::string DeterministicBytes(const Message& m) {
-  std::string out;
+  // Sized once (views are serialized on every action's path), then written in place.
+  std::string out(m.ByteSizeLong(), '\0');
   {
-    google::protobuf::io::StringOutputStream sos(&out);
-    google::protobuf::io::CodedOutputStream cos(&sos);
+    google::protobuf::io::ArrayOutputStream aos(out.data(), static_cast<int>(out.size()));
+    google::protobuf::io::CodedOutputStream cos(&aos);
     cos.SetSerializationDeterministic(true);
-    m.SerializeToCodedStream(&cos);
+    m.SerializeWithCachedSizes(&cos);
   }
   return out;
 }

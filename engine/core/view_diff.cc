@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <string_view>
 
 #include "engine/core/game.h"
@@ -208,10 +209,23 @@ DiffOp ScalarOp(const Path& path, const FieldDescriptor* f, std::string_view enc
   return op;
 }
 
+// What one ComputeDiff reuses as it walks: the path to the field at hand, and per nesting level
+// the buffers the two messages' fields are split into (allocated once per level, not once per
+// sub-message; a deque, so a level stays put while deeper ones are added).
+struct Walk {
+  Path path;
+  struct Level {
+    std::vector<WireField> fa, fb;
+    std::vector<std::string_view> ea, eb;
+  };
+  std::deque<Level> levels;
+  size_t depth = 0;
+};
+
 // Views are serialized by the engine; bytes that do not parse are a bug in the caller.
 [[noreturn]] void Malformed() { std::abort(); }
 
-void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Path& path,
+void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
                  std::vector<DiffOp>& ops);
 
 // A log entry never changes once written, and its seq is its number in the game: two entries
@@ -224,19 +238,19 @@ bool SameLogEntry(const Descriptor* type, std::string_view a, std::string_view b
 }
 
 // Diffs two present sub-messages: field-level ops when they are smaller than replacing the whole.
-void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view b, Path& path,
+void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
                     std::vector<DiffOp>& ops) {
   if (a == b || SameLogEntry(type, a, b)) return;
   const size_t first = ops.size();
-  DiffMessage(type, a, b, path, ops);
+  DiffMessage(type, a, b, w, ops);
   if (ops.size() == first) return;
   // The core's table is changed field by field, never replaced whole: its log only grows at its
   // end, and a holder may keep that log apart from the rest of the view (GameSession).
   if (type == plateau::v1::Table::descriptor()) return;
   size_t sub_bytes = 0;
   for (size_t i = first; i < ops.size(); ++i) sub_bytes += ops[i].ByteSizeLong();
-  // What a set_message op takes: the path, then the message with its tag and length prefix.
-  DiffOp whole = MakeOp(path);
+  // What a set_message op takes: the w.path, then the message with its tag and length prefix.
+  DiffOp whole = MakeOp(w.path);
   const size_t whole_bytes = whole.ByteSizeLong() + 1 +
                              google::protobuf::io::CodedOutputStream::VarintSize64(b.size()) +
                              b.size();
@@ -248,28 +262,32 @@ void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view
 
 // Repeated fields are diffed by position.
 void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const WireField* a_end,
-                  const WireField* b_begin, const WireField* b_end, Path& path,
+                  const WireField* b_begin, const WireField* b_end, Walk& w,
                   std::vector<DiffOp>& ops) {
-  std::vector<std::string_view> ea, eb;
+  // The buffers of the level of the message holding the field (DiffMessage's).
+  std::vector<std::string_view>& ea = w.levels[w.depth - 1].ea;
+  std::vector<std::string_view>& eb = w.levels[w.depth - 1].eb;
+  ea.clear();
+  eb.clear();
   if (!Elements(f, a_begin, a_end, &ea) || !Elements(f, b_begin, b_end, &eb)) Malformed();
   const bool is_msg = f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
   const size_t common = std::min(ea.size(), eb.size());
   for (size_t i = 0; i < common; ++i) {
-    path.push_back(static_cast<uint32_t>(i));
+    w.path.push_back(static_cast<uint32_t>(i));
     if (is_msg) {
-      DiffSubMessage(f->message_type(), ea[i], eb[i], path, ops);
+      DiffSubMessage(f->message_type(), ea[i], eb[i], w, ops);
     } else if (ea[i] != eb[i]) {
-      ops.push_back(ScalarOp(path, f, eb[i]));
+      ops.push_back(ScalarOp(w.path, f, eb[i]));
     }
-    path.pop_back();
+    w.path.pop_back();
   }
   if (eb.size() < ea.size()) {
-    DiffOp op = MakeOp(path);
+    DiffOp op = MakeOp(w.path);
     op.set_truncate(static_cast<uint32_t>(eb.size()));
     ops.push_back(std::move(op));
   }
   for (size_t i = common; i < eb.size(); ++i) {
-    DiffOp op = MakeOp(path);
+    DiffOp op = MakeOp(w.path);
     if (is_msg) {
       op.set_append_message(std::string(eb[i]));
     } else {
@@ -279,9 +297,14 @@ void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const Wire
   }
 }
 
-void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Path& path,
+void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
                  std::vector<DiffOp>& ops) {
-  std::vector<WireField> fa, fb;
+  if (w.levels.size() <= w.depth) w.levels.emplace_back();
+  Walk::Level& level = w.levels[w.depth++];
+  std::vector<WireField>& fa = level.fa;
+  std::vector<WireField>& fb = level.fb;
+  fa.clear();
+  fb.clear();
   if (!SplitFields(a, &fa) || !SplitFields(b, &fb)) Malformed();
   const WireField* pa = fa.data();
   const WireField* pb = fb.data();
@@ -306,9 +329,9 @@ void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b,
     while (pb != b_end && pb->number == number) ++pb;
     const FieldDescriptor* f = type->FindFieldByNumber(static_cast<int>(number));
     if (f == nullptr) continue;  // unknown fields: a view built by the engine has none
-    path.push_back(number);
+    w.path.push_back(number);
     if (f->is_repeated()) {
-      DiffRepeated(f, ra, pa, rb, pb, path, ops);
+      DiffRepeated(f, ra, pa, rb, pb, w, ops);
     } else {
       // A singular field written more than once: the last occurrence is its value.
       const bool ha = ra != pa, hb = rb != pb;
@@ -320,26 +343,27 @@ void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b,
         // presence is absent at its default, which is set as a value.
         const auto* oneof = f->real_containing_oneof();
         if (!f->has_presence()) {
-          ops.push_back(ScalarOp(path, f, vb));
+          ops.push_back(ScalarOp(w.path, f, vb));
         } else if (oneof == nullptr || !other_member_in_b(oneof, f)) {
-          DiffOp op = MakeOp(path);
+          DiffOp op = MakeOp(w.path);
           op.set_clear(true);
           ops.push_back(std::move(op));
         }
       } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
         if (ha) {
-          DiffSubMessage(f->message_type(), va, vb, path, ops);
+          DiffSubMessage(f->message_type(), va, vb, w, ops);
         } else {
-          DiffOp op = MakeOp(path);
+          DiffOp op = MakeOp(w.path);
           op.set_set_message(std::string(vb));
           ops.push_back(std::move(op));
         }
       } else if (!ha || va != vb) {
-        ops.push_back(ScalarOp(path, f, vb));
+        ops.push_back(ScalarOp(w.path, f, vb));
       }
     }
-    path.pop_back();
+    w.path.pop_back();
   }
+  --w.depth;
 }
 
 Status BadOp(const std::string& why) { return Status("bad_diff", why); }
@@ -506,8 +530,8 @@ Status ApplyOne(const DiffOp& op, Message* root) {
 std::vector<DiffOp> ComputeDiff(const Descriptor& type, std::string_view from,
                                 std::string_view to) {
   std::vector<DiffOp> ops;
-  Path path;
-  DiffMessage(&type, from, to, path, ops);
+  Walk walk;
+  DiffMessage(&type, from, to, walk, ops);
   return ops;
 }
 
