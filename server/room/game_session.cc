@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string_view>
 
 #include "engine/core/view_diff.h"
 
@@ -25,21 +26,33 @@ void PutTag(int field, int wire_type, std::string* out) {
   PutVarint(static_cast<uint64_t>(field) << 3 | static_cast<uint64_t>(wire_type), out);
 }
 
-size_t TagSize(int field) { return CodedOutputStream::VarintSize32(static_cast<uint32_t>(field) << 3); }
+size_t TagSize(int field) {
+  return CodedOutputStream::VarintSize32(static_cast<uint32_t>(field) << 3);
+}
 
 // Bytes of a length-delimited field holding `len` bytes.
 size_t FieldSize(int field, size_t len) {
   return TagSize(field) + CodedOutputStream::VarintSize64(len) + len;
 }
 
+// proto3 writes no field holding its default (0, empty): the sizes and writers below skip them.
 size_t VarintFieldSize(int field, uint64_t v) {
   return v == 0 ? 0 : TagSize(field) + CodedOutputStream::VarintSize64(v);
 }
 
+size_t BytesFieldSize(int field, size_t len) { return len == 0 ? 0 : FieldSize(field, len); }
+
 void PutVarintField(int field, uint64_t v, std::string* out) {
-  if (v == 0) return;  // proto3: a default value is not written
+  if (v == 0) return;
   PutTag(field, 0, out);
   PutVarint(v, out);
+}
+
+void PutBytesField(int field, std::string_view bytes, std::string* out) {
+  if (bytes.empty()) return;
+  PutTag(field, 2, out);
+  PutVarint(bytes.size(), out);
+  out->append(bytes);
 }
 
 }  // namespace
@@ -69,30 +82,22 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops,
   const size_t view_diff = VarintFieldSize(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1) +
                            VarintFieldSize(v1::ViewDiff::kToVersionFieldNumber, version_) +
                            shared_ops.size() + own.size();
-  const size_t diff = (room_id_.empty() ? 0 : FieldSize(v1::Diff::kRoomIdFieldNumber, room_id_.size())) +
+  const size_t diff = BytesFieldSize(v1::Diff::kRoomIdFieldNumber, room_id_.size()) +
                       FieldSize(v1::Diff::kDiffFieldNumber, view_diff) +
-                      (seats.empty() ? 0 : FieldSize(v1::Diff::kActingSeatsFieldNumber, seats.size())) +
+                      BytesFieldSize(v1::Diff::kActingSeatsFieldNumber, seats.size()) +
                       VarintFieldSize(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0);
   auto frame = std::make_shared<std::string>();
   frame->reserve(FieldSize(v1::ServerMessage::kDiffFieldNumber, diff));
   PutTag(v1::ServerMessage::kDiffFieldNumber, 2, frame.get());
   PutVarint(diff, frame.get());
-  if (!room_id_.empty()) {
-    PutTag(v1::Diff::kRoomIdFieldNumber, 2, frame.get());
-    PutVarint(room_id_.size(), frame.get());
-    frame->append(room_id_);
-  }
+  PutBytesField(v1::Diff::kRoomIdFieldNumber, room_id_, frame.get());
   PutTag(v1::Diff::kDiffFieldNumber, 2, frame.get());
   PutVarint(view_diff, frame.get());
   PutVarintField(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1, frame.get());
   PutVarintField(v1::ViewDiff::kToVersionFieldNumber, version_, frame.get());
   frame->append(shared_ops);
   frame->append(own);
-  if (!seats.empty()) {
-    PutTag(v1::Diff::kActingSeatsFieldNumber, 2, frame.get());
-    PutVarint(seats.size(), frame.get());
-    frame->append(seats);
-  }
+  PutBytesField(v1::Diff::kActingSeatsFieldNumber, seats, frame.get());
   PutVarintField(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0, frame.get());
   return frame;
 }
@@ -145,7 +150,8 @@ int GameSession::Reader(size_t view_index) const {
 
 void GameSession::Hold(size_t view_index) {
   const int r = Reader(view_index);
-  std::unique_ptr<google::protobuf::Message> v = splits_ ? state_->PrivateView(r) : state_->View(r);
+  std::unique_ptr<google::protobuf::Message> v =
+      splits_ ? state_->PrivateView(r) : state_->View(r);
   Held& held = views_[view_index];
   held.log.clear();
   for (const auto& entry : TableOf(*v)->log()) held.log.push_back(entry.seq());
@@ -244,7 +250,8 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::vector<
   size_t dropped = 0;
   while (dropped < held && (*log)[dropped] < first) ++dropped;
   bool in_order = held - dropped <= readable.size();
-  for (size_t i = dropped; in_order && i < held; ++i) in_order = (*log)[i] == readable[i - dropped]->seq();
+  for (size_t i = dropped; in_order && i < held; ++i)
+    in_order = (*log)[i] == readable[i - dropped]->seq();
   if (!in_order) dropped = held;
   auto op_on_log = [&] {
     v1::DiffOp op;
