@@ -246,6 +246,21 @@ std::unique_ptr<Message> State::PrivateViewWithoutLog(int seat) const {
   return v;
 }
 
+Message* State::PublicViewOn(google::protobuf::Arena* arena) const {
+  std::unique_ptr<Message> v = PublicView();
+  if (v == nullptr) return nullptr;
+  Message* out = v->New(arena);
+  out->CopyFrom(*v);
+  return out;
+}
+
+Message* State::PrivateViewWithoutLogOn(int seat, google::protobuf::Arena* arena) const {
+  std::unique_ptr<Message> v = PrivateViewWithoutLog(seat);
+  Message* out = v->New(arena);
+  out->CopyFrom(*v);
+  return out;
+}
+
 std::vector<v1::Prompt> State::Prompts(int seat) const {
   if (seat < 0 || seat >= num_seats_ || IsTerminal()) return {};
   return GamePrompts(seat);

@@ -8,6 +8,7 @@
 //
 // Options, actions and views are the protobuf messages a game declares in proto/games/<game>.proto;
 // the core handles them through reflection and never names a game.
+#include <google/protobuf/arena.h>
 #include <google/protobuf/message.h>
 
 #include <cstdint>
@@ -198,6 +199,11 @@ class State {
   // itself from table() (entries never change once written, so it appends only the new ones:
   // the server's sessions). The default builds the log and drops it.
   virtual std::unique_ptr<Message> PrivateViewWithoutLog(int seat) const;
+  // PublicView and PrivateViewWithoutLog as messages owned by `arena`, for a holder that
+  // serializes them at once and drops them with it (the server, every action): their
+  // sub-messages and strings then cost no allocation of their own. The defaults copy.
+  virtual Message* PublicViewOn(google::protobuf::Arena* arena) const;
+  virtual Message* PrivateViewWithoutLogOn(int seat, google::protobuf::Arena* arena) const;
 
   // Final results, meaningful once terminal. Ranks: 1 is first; tied seats share a rank and the
   // next rank is skipped, unless the game says otherwise. Seats that resigned rank after every

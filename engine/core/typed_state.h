@@ -61,12 +61,26 @@ class TypedState : public State {
   }
   std::unique_ptr<Message> PrivateView(int seat) const final {
     if (!splits_) return View(seat);
-    auto v = std::make_unique<ViewProto>(TypedPrivateView(seat));
+    auto v = std::make_unique<ViewProto>();
+    TypedPrivateView(seat, v.get());
     AddTable(seat, *v);
     return v;
   }
   std::unique_ptr<Message> PrivateViewWithoutLog(int seat) const final {
-    auto v = std::make_unique<ViewProto>(splits_ ? TypedPrivateView(seat) : TypedView(seat));
+    auto v = std::make_unique<ViewProto>();
+    PrivatePart(seat, v.get());
+    AddTable(seat, *v, /*with_log=*/false);
+    return v;
+  }
+  Message* PublicViewOn(google::protobuf::Arena* arena) const final {
+    if (!splits_) return nullptr;
+    auto* v = google::protobuf::Arena::CreateMessage<ViewProto>(arena);
+    TypedPublicView(v);
+    return v;
+  }
+  Message* PrivateViewWithoutLogOn(int seat, google::protobuf::Arena* arena) const final {
+    auto* v = google::protobuf::Arena::CreateMessage<ViewProto>(arena);
+    PrivatePart(seat, v);
     AddTable(seat, *v, /*with_log=*/false);
     return v;
   }
@@ -102,11 +116,12 @@ class TypedState : public State {
   virtual ViewProto TypedView(int seat) const {
     ViewProto v;
     TypedPublicView(&v);
-    v.MergeFrom(TypedPrivateView(seat));
+    TypedPrivateView(seat, &v);
     return v;
   }
+  // Both write into the view they are given (it may live on an arena).
   virtual void TypedPublicView(ViewProto* view) const {}
-  virtual ViewProto TypedPrivateView(int seat) const { return ViewProto(); }
+  virtual void TypedPrivateView(int seat, ViewProto* view) const {}
 
   std::vector<std::unique_ptr<Message>> GameLegalActions(int seat) const final {
     std::vector<std::unique_ptr<Message>> out;
@@ -123,6 +138,14 @@ class TypedState : public State {
   StateProto s_;
 
  private:
+  // The private part of a game that splits its view, else the whole view (the table aside).
+  void PrivatePart(int seat, ViewProto* v) const {
+    if (splits_) {
+      TypedPrivateView(seat, v);
+    } else {
+      *v = TypedView(seat);
+    }
+  }
   // The core's share of every view: the viewer's questions and the log it may read.
   void AddTable(int seat, ViewProto& v, bool with_log = true) const {
     plateau::v1::Table* t = v.mutable_table();

@@ -83,8 +83,11 @@ bool SplitFields(std::string_view bytes, std::vector<WireField>* out) {
     }
     out->push_back(w);
   }
-  std::stable_sort(out->begin(), out->end(),
-                   [](const WireField& x, const WireField& y) { return x.number < y.number; });
+  auto by_number = [](const WireField& x, const WireField& y) { return x.number < y.number; };
+  // Checked first: sorting would allocate its buffer on every call, and it is never needed.
+  if (!std::is_sorted(out->begin(), out->end(), by_number)) {
+    std::stable_sort(out->begin(), out->end(), by_number);
+  }
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdlib>
 #include <string_view>
 
@@ -198,8 +199,15 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   // The part every recipient shares is built and diffed once (a game that splits its view).
   std::string shared_bytes;
   std::vector<EntryBytes> entries;
+  // The views built for this action live on one arena, dropped at once with it once serialized;
+  // its first block is on the stack, so their messages cost few allocations, if any.
+  alignas(std::max_align_t) char block[kArenaBlockBytes];
+  google::protobuf::ArenaOptions arena_options;
+  arena_options.initial_block = block;
+  arena_options.initial_block_size = sizeof block;
+  google::protobuf::Arena arena(arena_options);
   if (splits_) {
-    std::string next = engine::DeterministicBytes(*state_->PublicView());
+    std::string next = engine::DeterministicBytes(*state_->PublicViewOn(&arena));
     AppendOps(engine::ComputeDiff(*type_, public_, next), &shared_bytes);
     public_.swap(next);
   }
@@ -210,7 +218,7 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     }
     const int reader = Reader(static_cast<size_t>(k));
     Held& held = views_[static_cast<size_t>(k)];
-    std::string next = engine::DeterministicBytes(*state_->PrivateViewWithoutLog(reader));
+    std::string next = engine::DeterministicBytes(*state_->PrivateViewWithoutLogOn(reader, &arena));
     std::vector<v1::DiffOp> ops = engine::ComputeDiff(*type_, held.rest, next);
     held.rest.swap(next);
     UpdateLog(reader, &held.log, &ops, &entries);

@@ -38,6 +38,8 @@ class GameSession {
   static constexpr size_t kDiffHistory = 64;
   // Diffs kept per view, in bytes: past this a Snapshot is about as cheap to send.
   static constexpr size_t kDiffHistoryBytes = 8 * 1024;
+  // The stack block the views of one action are built in (more spills to the heap).
+  static constexpr size_t kArenaBlockBytes = 32 * 1024;
 
   // What applying one action produced.
   struct Applied {

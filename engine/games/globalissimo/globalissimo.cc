@@ -895,22 +895,19 @@ void GlobalissimoState::PerturbMore(int seat, engine::Rng& rng) {
 
 // ----- View -----
 
-Category GlobalissimoState::CategoryView(uint32_t category) const {
+void GlobalissimoState::CategoryView(uint32_t category, Category* out) const {
   const auto& c = g().cards().categories(static_cast<int>(category));
-  Category out;
-  out.set_id(c.id());
-  out.set_name(c.name());
-  out.set_unit(c.unit());
-  out.set_description(c.description());
-  out.set_source(c.year() ? c.source() + " (" + std::to_string(c.year()) + ")" : c.source());
-  return out;
+  out->set_id(c.id());
+  out->set_name(c.name());
+  out->set_unit(c.unit());
+  out->set_description(c.description());
+  out->set_source(c.year() ? c.source() + " (" + std::to_string(c.year()) + ")" : c.source());
 }
 
-DisplaySlot GlobalissimoState::SlotView(const internal::SlotState& slot, uint32_t category,
-                                        bool revealed) const {
-  DisplaySlot out;
+void GlobalissimoState::SlotView(const internal::SlotState& slot, uint32_t category,
+                                 bool revealed, DisplaySlot* out) const {
   const auto& country = Country(slot.card());
-  auto* card = out.mutable_card();
+  auto* card = out->mutable_card();
   card->set_id(country.id());
   card->set_name(country.name());
   card->set_flag(country.flag());
@@ -924,17 +921,14 @@ DisplaySlot GlobalissimoState::SlotView(const internal::SlotState& slot, uint32_
     card->set_map_id(country.map_id());
     card->set_capital(country.capitals(0));
   }
-  out.set_tile_seat(slot.tile_seat());
-  out.set_tile_position(slot.tile_position());
-  out.set_points(revealed ? slot.points() : -1);
-  return out;
+  out->set_tile_seat(slot.tile_seat());
+  out->set_tile_position(slot.tile_position());
+  out->set_points(revealed ? slot.points() : -1);
 }
 
 // Everything but `you` (and the core's table) is the same for every recipient.
-View GlobalissimoState::TypedPrivateView(int seat) const {
-  globalissimo::View v;
-  v.set_you(seat >= 0 && seat < num_seats() ? seat : engine::kSpectator);
-  return v;
+void GlobalissimoState::TypedPrivateView(int seat, globalissimo::View* view) const {
+  view->set_you(seat >= 0 && seat < num_seats() ? seat : engine::kSpectator);
 }
 
 void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
@@ -948,9 +942,9 @@ void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
   v.set_to_act(acting.empty() ? -1 : acting[0]);
   if (!over) {
     const uint32_t category = s_.category_order(s_.round() - 1);
-    *v.mutable_category() = CategoryView(category);
+    CategoryView(category, v.mutable_category());
     const bool revealed = s_.phase() == PHASE_QUESTION;
-    for (const auto& slot : s_.display()) *v.add_display() = SlotView(slot, category, revealed);
+    for (const auto& slot : s_.display()) SlotView(slot, category, revealed, v.add_display());
   }
   for (int i = 0; i < num_seats(); ++i) {
     const auto& me = s_.seats(i);
@@ -987,9 +981,9 @@ void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
   if (s_.last_round().round() > 0) {
     auto* last = v.mutable_last_round();
     last->set_round(s_.last_round().round());
-    *last->mutable_category() = CategoryView(s_.last_round().category());
+    CategoryView(s_.last_round().category(), last->mutable_category());
     for (const auto& slot : s_.last_round().display()) {
-      *last->add_display() = SlotView(slot, s_.last_round().category(), true);
+      SlotView(slot, s_.last_round().category(), true, last->add_display());
     }
   }
   v.set_deck_remaining(static_cast<uint32_t>(s_.deck_size()));

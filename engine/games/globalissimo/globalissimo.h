@@ -100,7 +100,7 @@ class GlobalissimoState final
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
   void TypedPublicView(globalissimo::View* view) const override;
-  globalissimo::View TypedPrivateView(int seat) const override;
+  void TypedPrivateView(int seat, globalissimo::View* view) const override;
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
   std::vector<int> GameRanks() const override;
@@ -132,8 +132,10 @@ class GlobalissimoState final
   void ResolveAnswer(int seat, bool correct, const std::string& given);
   // The typed move an answer given through the core stands for (other actions unchanged).
   Action Typed(const Action& action) const;
-  Category CategoryView(uint32_t category) const;
-  DisplaySlot SlotView(const internal::SlotState& slot, uint32_t category, bool revealed) const;
+  // Written in place: a view may be built on an arena, where a copy would allocate twice.
+  void CategoryView(uint32_t category, Category* out) const;
+  void SlotView(const internal::SlotState& slot, uint32_t category, bool revealed,
+                DisplaySlot* out) const;
 
   const GlobalissimoGame* game_;
 };

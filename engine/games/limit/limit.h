@@ -136,7 +136,7 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   std::vector<engine::v1::ActionFamily> GameActionFamilies(int seat) const override;
   void GameCanonicalize(int seat, engine::Message& action) const override;
   void TypedPublicView(limit::View* view) const override;
-  limit::View TypedPrivateView(int seat) const override;
+  void TypedPrivateView(int seat, limit::View* view) const override;
   std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
   // Each nation's hand and draw (its own eyes), its three decks (face down, backs showing the
   // deck), the cards in play (everyone) and the solo event deck.
@@ -266,7 +266,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   bool HasPermanent(int seat, data::Effect e) const;
   engine::Status CheckTransactions(int seat, const PlayCard& play, bool apply);
   const internal::StarState* Star() const;
-  Card CardView(uint32_t id, int viewer_seat) const;
+  // Written in place: a view may be built on an arena, where a copy would allocate twice.
+  void CardView(uint32_t id, int viewer_seat, Card* out) const;
   bool CostPayable(int seat, uint32_t id) const;
   uint32_t HelperMoney(int seat, uint32_t id) const;  // $ others may add to this card's cost
 

@@ -44,9 +44,10 @@ bool LimitState::CostPayable(int seat, uint32_t id) const {
   return true;
 }
 
-Card LimitState::CardView(uint32_t id, int viewer_seat) const {
-  Card v = g().CardTemplate(id);
-  if (viewer_seat < 0) return v;
+void LimitState::CardView(uint32_t id, int viewer_seat, Card* out) const {
+  Card& v = *out;
+  v = g().CardTemplate(id);
+  if (viewer_seat < 0) return;
   v.set_playable(CostPayable(viewer_seat, id));
   if (g().Params(id).transactions) v.set_max_transactions(MaxTransactions(viewer_seat));
   const auto& c = g().card(id);
@@ -58,7 +59,6 @@ Card LimitState::CardView(uint32_t id, int viewer_seat) const {
       v.add_factory_prices(CostOf(viewer_seat, play).money);
     }
   }
-  return v;
 }
 
 // The same for every recipient: everything but `you`, the hand and the open decisions (whose
@@ -98,9 +98,9 @@ void LimitState::TypedPublicView(limit::View* out) const {
     o->set_hand_size(n.hand_size());
     o->set_hand_limit(n.hand_limit());
     for (uint32_t id : engine::VisiblePieces(InPlayZone(i), engine::kSpectator))
-      *o->add_permanents() = CardView(id, -1);
-    for (uint32_t id : n.set_aside()) *o->add_set_aside() = CardView(id, -1);
-    for (uint32_t id : n.played()) *o->add_played_this_generation() = CardView(id, -1);
+      CardView(id, -1, o->add_permanents());
+    for (uint32_t id : n.set_aside()) CardView(id, -1, o->add_set_aside());
+    for (uint32_t id : n.played()) CardView(id, -1, o->add_played_this_generation());
     o->set_passed(n.passed());
     for (const auto& d : n.decks()) o->add_deck_sizes(d.cards_size());
     o->set_social_step(n.step());
@@ -155,12 +155,12 @@ void LimitState::TypedPublicView(limit::View* out) const {
   v.set_excess_pollution(s_.excess_pollution());
 }
 
-limit::View LimitState::TypedPrivateView(int seat) const {
-  limit::View v;
+void LimitState::TypedPrivateView(int seat, limit::View* out) const {
+  limit::View& v = *out;
   v.set_you(seat);
   if (seat >= 0 && seat < Seats())
     for (uint32_t id : engine::VisiblePieces(HandZone(seat), seat))
-      *v.add_hand() = CardView(id, seat);
+      CardView(id, seat, v.add_hand());
   for (int i = 0; i < Seats(); ++i) {
     const auto& n = N(i);
     if (n.choices_size() == 0) continue;
@@ -181,7 +181,7 @@ limit::View LimitState::TypedPrivateView(int seat) const {
         if (n.decks(d).cards_size() > 0) p->add_options(d + 1);
     } else if (c.kind() == PROMPT_KEEP_CARDS) {
       for (uint32_t id : engine::VisiblePieces(DrawnZone(i), seat))
-        *p->add_drawn() = CardView(id, -1);
+        CardView(id, -1, p->add_drawn());
     } else {
       for (uint32_t o : ChoiceOptions(i, c)) p->add_options(o);
     }
@@ -229,7 +229,6 @@ limit::View LimitState::TypedPrivateView(int seat) const {
       if (a.has_alliance_exclude()) *p->add_alliance_exclusions() = a.alliance_exclude();
     }
   }
-  return v;
 }
 
 // ----- Hidden information -----
