@@ -142,7 +142,8 @@ bool Elements(const FieldDescriptor* f, const WireField* begin, const WireField*
 template <class T>
 T Fixed(std::string_view v) {
   T x{};
-  std::memcpy(&x, v.data(), std::min(sizeof x, v.size()));
+  // An absent field (empty encoding) is its default, zero.
+  if (!v.empty()) std::memcpy(&x, v.data(), std::min(sizeof x, v.size()));
   return x;
 }
 
