@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <iterator>
 #include <string_view>
 
 #include "engine/core/game.h"
@@ -148,8 +149,8 @@ T Fixed(std::string_view v) {
 }
 
 // The value of scalar field `f` whose encoding is `v` (empty: the field is absent, its default).
-ScalarValue Decode(const FieldDescriptor* f, std::string_view v) {
-  ScalarValue out;
+void Decode(const FieldDescriptor* f, std::string_view v, ScalarValue* value) {
+  ScalarValue& out = *value;
   uint64_t x = 0;
   if (WireTypeOf(f) == 0 && !v.empty()) ReadVarint(v, &x);
   switch (f->type()) {
@@ -198,19 +199,28 @@ ScalarValue Decode(const FieldDescriptor* f, std::string_view v) {
     default:
       break;
   }
-  return out;
 }
 
-DiffOp MakeOp(const Path& path) {
-  DiffOp op;
-  for (uint32_t p : path) op.add_path(p);
+using Ops = google::protobuf::RepeatedPtrField<DiffOp>;
+
+// A new op on `path`, appended to `ops` (and allocated where they are: on their arena, if any).
+DiffOp* NewOp(const Path& path, Ops& ops) {
+  DiffOp* op = ops.Add();
+  op->mutable_path()->Reserve(static_cast<int>(path.size()));
+  for (uint32_t p : path) op->add_path(p);
   return op;
 }
 
-DiffOp ScalarOp(const Path& path, const FieldDescriptor* f, std::string_view encoded) {
-  DiffOp op = MakeOp(path);
-  *op.mutable_set_scalar() = Decode(f, encoded);
-  return op;
+void ScalarOp(const Path& path, const FieldDescriptor* f, std::string_view encoded, Ops& ops) {
+  Decode(f, encoded, NewOp(path, ops)->mutable_set_scalar());
+}
+
+// The bytes a DiffOp's packed `path` takes.
+size_t PathBytes(const Path& path) {
+  size_t packed = 0;
+  for (uint32_t p : path) packed += google::protobuf::io::CodedOutputStream::VarintSize32(p);
+  if (packed == 0) return 0;
+  return 1 + google::protobuf::io::CodedOutputStream::VarintSize64(packed) + packed;
 }
 
 // What one ComputeDiff reuses as it walks: the path to the field at hand, and per nesting level
@@ -230,7 +240,7 @@ struct Walk {
 [[noreturn]] void Malformed() { std::abort(); }
 
 void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
-                 std::vector<DiffOp>& ops);
+                 Ops& ops);
 
 // A log entry never changes once written, and its seq is its number in the game: two entries
 // with the same seq are the same entry (also checked by the conformance suite).
@@ -243,31 +253,29 @@ bool SameLogEntry(const Descriptor* type, std::string_view a, std::string_view b
 
 // Diffs two present sub-messages: field-level ops when they are smaller than replacing the whole.
 void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
-                    std::vector<DiffOp>& ops) {
+                    Ops& ops) {
   if (a == b || SameLogEntry(type, a, b)) return;
-  const size_t first = ops.size();
+  const int first = ops.size();
   DiffMessage(type, a, b, w, ops);
   if (ops.size() == first) return;
   // The core's table is changed field by field, never replaced whole: its log only grows at its
   // end, and a holder may keep that log apart from the rest of the view (GameSession).
   if (type == plateau::v1::Table::descriptor()) return;
   size_t sub_bytes = 0;
-  for (size_t i = first; i < ops.size(); ++i) sub_bytes += ops[i].ByteSizeLong();
-  // What a set_message op takes: the w.path, then the message with its tag and length prefix.
-  DiffOp whole = MakeOp(w.path);
-  const size_t whole_bytes = whole.ByteSizeLong() + 1 +
+  for (int i = first; i < ops.size(); ++i) sub_bytes += ops.Get(i).ByteSizeLong();
+  // What a set_message op takes: the path, then the message with its tag and length prefix.
+  const size_t whole_bytes = PathBytes(w.path) + 1 +
                              google::protobuf::io::CodedOutputStream::VarintSize64(b.size()) +
                              b.size();
   if (whole_bytes > sub_bytes) return;
-  whole.set_set_message(std::string(b));
-  ops.resize(first);
-  ops.push_back(std::move(whole));
+  ops.DeleteSubrange(first, ops.size() - first);
+  NewOp(w.path, ops)->set_set_message(std::string(b));
 }
 
 // Repeated fields are diffed by position.
 void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const WireField* a_end,
                   const WireField* b_begin, const WireField* b_end, Walk& w,
-                  std::vector<DiffOp>& ops) {
+                  Ops& ops) {
   // The buffers of the level of the message holding the field (DiffMessage's).
   std::vector<std::string_view>& ea = w.levels[w.depth - 1].ea;
   std::vector<std::string_view>& eb = w.levels[w.depth - 1].eb;
@@ -281,28 +289,23 @@ void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const Wire
     if (is_msg) {
       DiffSubMessage(f->message_type(), ea[i], eb[i], w, ops);
     } else if (ea[i] != eb[i]) {
-      ops.push_back(ScalarOp(w.path, f, eb[i]));
+      ScalarOp(w.path, f, eb[i], ops);
     }
     w.path.pop_back();
   }
-  if (eb.size() < ea.size()) {
-    DiffOp op = MakeOp(w.path);
-    op.set_truncate(static_cast<uint32_t>(eb.size()));
-    ops.push_back(std::move(op));
-  }
+  if (eb.size() < ea.size()) NewOp(w.path, ops)->set_truncate(static_cast<uint32_t>(eb.size()));
   for (size_t i = common; i < eb.size(); ++i) {
-    DiffOp op = MakeOp(w.path);
+    DiffOp* op = NewOp(w.path, ops);
     if (is_msg) {
-      op.set_append_message(std::string(eb[i]));
+      op->set_append_message(std::string(eb[i]));
     } else {
-      *op.mutable_append_scalar() = Decode(f, eb[i]);
+      Decode(f, eb[i], op->mutable_append_scalar());
     }
-    ops.push_back(std::move(op));
   }
 }
 
 void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
-                 std::vector<DiffOp>& ops) {
+                 Ops& ops) {
   if (w.levels.size() <= w.depth) w.levels.emplace_back();
   Walk::Level& level = w.levels[w.depth++];
   std::vector<WireField>& fa = level.fa;
@@ -347,22 +350,18 @@ void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b,
         // presence is absent at its default, which is set as a value.
         const auto* oneof = f->real_containing_oneof();
         if (!f->has_presence()) {
-          ops.push_back(ScalarOp(w.path, f, vb));
+          ScalarOp(w.path, f, vb, ops);
         } else if (oneof == nullptr || !other_member_in_b(oneof, f)) {
-          DiffOp op = MakeOp(w.path);
-          op.set_clear(true);
-          ops.push_back(std::move(op));
+          NewOp(w.path, ops)->set_clear(true);
         }
       } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
         if (ha) {
           DiffSubMessage(f->message_type(), va, vb, w, ops);
         } else {
-          DiffOp op = MakeOp(w.path);
-          op.set_set_message(std::string(vb));
-          ops.push_back(std::move(op));
+          NewOp(w.path, ops)->set_set_message(std::string(vb));
         }
       } else if (!ha || va != vb) {
-        ops.push_back(ScalarOp(w.path, f, vb));
+        ScalarOp(w.path, f, vb, ops);
       }
     }
     w.path.pop_back();
@@ -531,18 +530,19 @@ Status ApplyOne(const DiffOp& op, Message* root) {
 
 }  // namespace
 
-std::vector<DiffOp> ComputeDiff(const Descriptor& type, std::string_view from,
-                                std::string_view to) {
-  std::vector<DiffOp> ops;
+void ComputeDiff(const Descriptor& type, std::string_view from, std::string_view to,
+                 google::protobuf::RepeatedPtrField<DiffOp>* ops) {
   Walk walk;
-  DiffMessage(&type, from, to, walk, ops);
-  return ops;
+  DiffMessage(&type, from, to, walk, *ops);
 }
 
 std::vector<DiffOp> ComputeDiff(const Message& from, const Message& to) {
   // Views of one recipient always share a type; anything else is a bug in the caller.
   if (from.GetDescriptor() != to.GetDescriptor()) std::abort();
-  return ComputeDiff(*from.GetDescriptor(), DeterministicBytes(from), DeterministicBytes(to));
+  google::protobuf::RepeatedPtrField<DiffOp> ops;
+  ComputeDiff(*from.GetDescriptor(), DeterministicBytes(from), DeterministicBytes(to), &ops);
+  return std::vector<DiffOp>(std::make_move_iterator(ops.begin()),
+                             std::make_move_iterator(ops.end()));
 }
 
 Status ApplyDiff(const std::vector<DiffOp>& ops, Message* target) {

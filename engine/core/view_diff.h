@@ -1,8 +1,8 @@
 #pragma once
 // Generic per-recipient view diffs (proto/plateau/v1/diff.proto). ComputeDiff walks two messages
-// of the same type side by side in their serialized form; ApplyDiff replays the ops. For any two views a and b of
-// one type: ApplyDiff(a, ComputeDiff(a, b)) makes a byte-identical to b. Views must not use map
-// fields (their order is not stable); repeated fields are diffed by position.
+// of the same type side by side in their serialized form; ApplyDiff replays the ops. For any two
+// views a and b of one type: ApplyDiff(a, ComputeDiff(a, b)) makes a byte-identical to b. Views
+// must not use map fields (their order is not stable); repeated fields are diffed by position.
 #include <google/protobuf/message.h>
 
 #include <string_view>
@@ -15,10 +15,11 @@ namespace plateau::engine {
 
 std::vector<plateau::v1::DiffOp> ComputeDiff(const google::protobuf::Message& from,
                                              const google::protobuf::Message& to);
-// The same from the two messages' deterministic bytes (DeterministicBytes), for a holder that keeps
-// views serialized: nothing is parsed but what changed.
-std::vector<plateau::v1::DiffOp> ComputeDiff(const google::protobuf::Descriptor& type,
-                                             std::string_view from, std::string_view to);
+// The same from the two messages' deterministic bytes (DeterministicBytes), appended to `ops`,
+// for a holder that keeps views serialized and diffs every action (the ops may live on an arena):
+// nothing is parsed but what changed.
+void ComputeDiff(const google::protobuf::Descriptor& type, std::string_view from,
+                 std::string_view to, google::protobuf::RepeatedPtrField<plateau::v1::DiffOp>* ops);
 
 // Applies ops in order. A malformed op (unknown field, index out of range, wrong value kind)
 // returns an error; ops before it stay applied, so callers apply to a copy when it matters.

@@ -58,7 +58,7 @@ void PutBytesField(int field, std::string_view bytes, std::string* out) {
 
 }  // namespace
 
-void GameSession::AppendOps(const std::vector<v1::DiffOp>& ops, std::string* out) {
+void GameSession::AppendOps(const Ops& ops, std::string* out) {
   for (const auto& op : ops) {
     const size_t len = op.ByteSizeLong();
     PutTag(v1::ViewDiff::kOpsFieldNumber, 2, out);
@@ -69,8 +69,7 @@ void GameSession::AppendOps(const std::vector<v1::DiffOp>& ops, std::string* out
   }
 }
 
-SharedBuffer GameSession::DiffFrame(const std::string& shared_ops,
-                                    const std::vector<v1::DiffOp>& own_ops,
+SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const Ops& own_ops,
                                     const std::vector<int>& acting, bool game_over) const {
   // The ServerMessage { diff: Diff { room_id, diff: ViewDiff { from, to, ops }, acting_seats,
   // game_over } } protobuf would write, written directly: the ops every recipient shares are
@@ -199,8 +198,8 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   // The part every recipient shares is built and diffed once (a game that splits its view).
   std::string shared_bytes;
   std::vector<EntryBytes> entries;
-  // The views built for this action live on one arena, dropped at once with it once serialized;
-  // its first block is on the stack, so their messages cost few allocations, if any.
+  // The views built for this action and their ops live on one arena, dropped at once with it once
+  // serialized; its first block is on the stack, so they cost few allocations, if any.
   alignas(std::max_align_t) char block[kArenaBlockBytes];
   google::protobuf::ArenaOptions arena_options;
   arena_options.initial_block = block;
@@ -208,7 +207,9 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   google::protobuf::Arena arena(arena_options);
   if (splits_) {
     std::string next = engine::DeterministicBytes(*state_->PublicViewOn(&arena));
-    AppendOps(engine::ComputeDiff(*type_, public_, next), &shared_bytes);
+    Ops* shared = google::protobuf::Arena::CreateMessage<v1::ViewDiff>(&arena)->mutable_ops();
+    engine::ComputeDiff(*type_, public_, next, shared);
+    AppendOps(*shared, &shared_bytes);
     public_.swap(next);
   }
   for (int k = 0; k <= n; ++k) {
@@ -219,10 +220,11 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     const int reader = Reader(static_cast<size_t>(k));
     Held& held = views_[static_cast<size_t>(k)];
     std::string next = engine::DeterministicBytes(*state_->PrivateViewWithoutLogOn(reader, &arena));
-    std::vector<v1::DiffOp> ops = engine::ComputeDiff(*type_, held.rest, next);
+    Ops* ops = google::protobuf::Arena::CreateMessage<v1::ViewDiff>(&arena)->mutable_ops();
+    engine::ComputeDiff(*type_, held.rest, next, ops);
     held.rest.swap(next);
-    UpdateLog(reader, &held.log, &ops, &entries);
-    SharedBuffer frame = DiffFrame(shared_bytes, ops, acting, out.game_over);
+    UpdateLog(reader, &held.log, ops, &entries);
+    SharedBuffer frame = DiffFrame(shared_bytes, *ops, acting, out.game_over);
     auto& recent = recent_[static_cast<size_t>(k)];
     size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
     recent.push_back({version_ - 1, frame});
@@ -245,7 +247,7 @@ v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
   return static_cast<v1::Table*>(view.GetReflection()->MutableMessage(&view, table_field_));
 }
 
-void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::vector<v1::DiffOp>* ops,
+void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
                             std::vector<EntryBytes>* serialized) const {
   std::vector<const v1::LogRecord*> readable;
   for (const auto& record : state_->table().log())
@@ -262,16 +264,14 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::vector<
     in_order = (*log)[i] == readable[i - dropped]->seq();
   if (!in_order) dropped = held;
   auto op_on_log = [&] {
-    v1::DiffOp op;
-    op.add_path(static_cast<uint32_t>(table_field_->number()));
-    op.add_path(v1::Table::kLogFieldNumber);
+    v1::DiffOp* op = ops->Add();
+    op->add_path(static_cast<uint32_t>(table_field_->number()));
+    op->add_path(v1::Table::kLogFieldNumber);
     return op;
   };
   if (dropped > 0) {
     log->erase(log->begin(), log->begin() + static_cast<std::ptrdiff_t>(dropped));
-    v1::DiffOp op = op_on_log();
-    op.set_drop_first(static_cast<uint32_t>(dropped));
-    ops->push_back(std::move(op));
+    op_on_log()->set_drop_first(static_cast<uint32_t>(dropped));
   }
   for (size_t i = held - dropped; i < readable.size(); ++i) {
     const v1::LogRecord& record = *readable[i];
@@ -285,9 +285,7 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::vector<
       it = serialized->end() - 1;
     }
     log->push_back(record.seq());
-    v1::DiffOp op = op_on_log();
-    op.set_append_message(it->bytes);
-    ops->push_back(std::move(op));
+    op_on_log()->set_append_message(it->bytes);
   }
 }
 

@@ -134,12 +134,12 @@ class GameSession {
   // The view's `table` (the core's part: questions and log).
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
+  using Ops = google::protobuf::RepeatedPtrField<plateau::v1::DiffOp>;
   // `ops` as ViewDiff's repeated field, appended to `out` (tags and lengths included).
-  static void AppendOps(const std::vector<plateau::v1::DiffOp>& ops, std::string* out);
+  static void AppendOps(const Ops& ops, std::string* out);
   // The Diff frame of the current version for a recipient: the ops every recipient shares
   // (already serialized by AppendOps), then its own.
-  SharedBuffer DiffFrame(const std::string& shared_ops,
-                         const std::vector<plateau::v1::DiffOp>& own_ops,
+  SharedBuffer DiffFrame(const std::string& shared_ops, const Ops& own_ops,
                          const std::vector<int>& acting, bool game_over) const;
   // A log entry serialized once per action for every recipient that receives it.
   struct EntryBytes {
@@ -149,7 +149,7 @@ class GameSession {
   // Brings `log`, the seqs of the entries `reader` holds, up to the engine's log and adds the ops
   // that do the same to the recipient's copy: the entries the engine trimmed dropped, the new
   // ones appended (serialized into `serialized` the first time a recipient needs them).
-  void UpdateLog(int reader, std::vector<uint64_t>* log, std::vector<plateau::v1::DiffOp>* ops,
+  void UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
                  std::vector<EntryBytes>* serialized) const;
   // Bytes of the Diffs kept per view (recent_), at most kDiffHistoryBytes.
   std::vector<size_t> recent_bytes_;
