@@ -246,19 +246,22 @@ std::unique_ptr<Message> State::PrivateViewWithoutLog(int seat) const {
   return v;
 }
 
-Message* State::PublicViewOn(google::protobuf::Arena* arena) const {
-  std::unique_ptr<Message> v = PublicView();
+namespace {
+// A copy of `v` owned by `arena`; null for null.
+Message* CopyOnto(const std::unique_ptr<Message>& v, google::protobuf::Arena* arena) {
   if (v == nullptr) return nullptr;
   Message* out = v->New(arena);
   out->CopyFrom(*v);
   return out;
 }
+}  // namespace
+
+Message* State::PublicViewOn(google::protobuf::Arena* arena) const {
+  return CopyOnto(PublicView(), arena);
+}
 
 Message* State::PrivateViewWithoutLogOn(int seat, google::protobuf::Arena* arena) const {
-  std::unique_ptr<Message> v = PrivateViewWithoutLog(seat);
-  Message* out = v->New(arena);
-  out->CopyFrom(*v);
-  return out;
+  return CopyOnto(PrivateViewWithoutLog(seat), arena);
 }
 
 std::vector<v1::Prompt> State::Prompts(int seat) const {

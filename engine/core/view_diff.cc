@@ -247,8 +247,8 @@ void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b,
 bool SameLogEntry(const Descriptor* type, std::string_view a, std::string_view b) {
   if (type != plateau::v1::LogEntry::descriptor()) return false;
   plateau::v1::LogEntry ea, eb;
-  return ea.ParseFromString(std::string(a)) && eb.ParseFromString(std::string(b)) &&
-         ea.seq() == eb.seq();
+  return ea.ParseFromArray(a.data(), static_cast<int>(a.size())) &&
+         eb.ParseFromArray(b.data(), static_cast<int>(b.size())) && ea.seq() == eb.seq();
 }
 
 // Diffs two present sub-messages: field-level ops when they are smaller than replacing the whole.
