@@ -272,7 +272,7 @@ Status Shell::Act(std::string_view text) {
   m.mutable_action()->set_view_version(version);
   auto reply = client_.Request(m);
   if (!reply.ok()) return reply.status();
-  const uint64_t index = reply.value().action_result().action_index();
+  const uint64_t index = reply.value().accepted().action_index();
   client_.NoteAccepted(index);
   out_.Line("accepted: " + console::ActionText(*action.value()) + " (action " +
             std::to_string(index + 1) + ")");

@@ -108,7 +108,11 @@ void Bot::OnClosed(const std::string& error) {
 }
 
 void Bot::OnMessage(const v1::ServerMessage& message) {
-  if (message.request_id() != 0) return OnReply(message);
+  if (message.request_id() != 0) {
+    OnReply(message);
+    // An accepted action's answer is also the mover's Diff.
+    if (!message.has_diff()) return;
+  }
   if (message.has_diff() || message.has_snapshot()) {
     room_.ctx().metrics->ViewFrame(message.has_diff(), message.ByteSizeLong());
   }
@@ -169,7 +173,7 @@ void Bot::OnSubmitReply(const v1::ServerMessage& message) {
   if (message.request_id() != submit_id_) return;  // for a game this bot has left
   submit_id_ = 0;
   Metrics& metrics = *room_.ctx().metrics;
-  if (message.has_action_result()) {
+  if (message.has_accepted()) {
     metrics.Accepted(Clock::now() - submitted_at_);
     refusals_ = 0;
     // Its effect arrives as the next diff: acting before it would act on a stale view.

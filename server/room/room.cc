@@ -666,17 +666,30 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
     RefuseAction(conn, request_id, codes::kStorageError, "The move could not be saved; try again.");
     return;
   }
-  v1::ServerMessage reply;
-  reply.set_request_id(request_id);
-  reply.mutable_action_result()->set_action_index(applied.action_index);
-  conn->Send(Encode(reply));
+  // The acknowledgement rides on the mover's own Diff: one frame (and one send) fewer per
+  // action. Protobuf merges concatenated encodings, so the Diff's bytes, shared with the seat's
+  // other tabs, are copied once and the two answer fields appended.
+  v1::ServerMessage answer;
+  answer.set_request_id(request_id);
+  answer.mutable_accepted()->set_action_index(applied.action_index);
+  bool answered = false;
+  for (const auto& [pid, member] : members_) {
+    const SharedBuffer& diff = applied.diffs[ViewIndex(member)];
+    if (!diff) continue;
+    member.ForEach([&](const ConnectionPtr& c) {
+      if (c != conn) return c->Send(diff);
+      auto frame = std::make_shared<std::string>();
+      frame->reserve(diff->size() + 16);
+      frame->append(*diff);
+      answer.AppendToString(frame.get());
+      c->Send(std::move(frame));
+      answered = true;
+    });
+  }
+  if (!answered) conn->Send(Encode(answer));
   if (Metrics* m = host_.metrics()) {
     m->actions_accepted.Inc();
     m->action_latency.ObserveDuration(std::chrono::steady_clock::now() - arrived);
-  }
-  for (const auto& [pid, member] : members_) {
-    const SharedBuffer& diff = applied.diffs[ViewIndex(member)];
-    if (diff) member.Send(diff);
   }
   if (applied.game_over) FinishGame();
 }

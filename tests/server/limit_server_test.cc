@@ -214,7 +214,7 @@ TEST_F(LimitServerTest, ThreeNationsWithAlliancesPlayAFullGame) {
       proposals += parsed.has_alliance_propose() ? 1 : 0;
       const uint64_t before = held.version;
       v1::ServerMessage reply = cl.Call(ActionMsg(room_id, action));
-      ASSERT_TRUE(reply.has_action_result())
+      ASSERT_TRUE(reply.has_accepted())
           << "seat " << seat << " chose " << parsed.ShortDebugString() << " from its view: "
           << reply.DebugString();
       for (TestClient* other : clients) {

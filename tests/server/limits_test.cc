@@ -128,6 +128,24 @@ class ClientLimitsTest : public ::testing::Test {
 
   std::string StartGame(TestClient& a, TestClient& b) { return StartGameIn(a, b, CreateMsg()); }
 
+  // Ada, in two tabs, playing Bob; the second tab holds the game's view too.
+  struct TwoTabs {
+    std::unique_ptr<TestClient> tab1, tab2, b;
+    std::string room_id;
+  };
+  TwoTabs StartWithTwoTabs() {
+    TwoTabs t;
+    v1::Welcome wa;
+    t.tab1 = Connect("Ada", &wa);
+    t.b = Connect("Bob");
+    t.room_id = StartGame(*t.tab1, *t.b);
+    t.tab2 = Resume(wa.token());
+    EXPECT_TRUE(t.tab2->Call(JoinMsg(t.room_id)).has_room());
+    EXPECT_TRUE(t.tab2->Call(ResyncMsg(t.room_id, 0)).has_ok());
+    t.tab2->Drain();
+    return t;
+  }
+
   // The seat to act plays one placement; false when neither could.
   bool Move(TestClient& a, TestClient& b, const std::string& room_id) {
     TestClient* clients[] = {&a, &b};
@@ -135,7 +153,7 @@ class ClientLimitsTest : public ::testing::Test {
       const std::string action = SomeMove(clients[seat]->view(room_id), seat);
       if (action.empty()) continue;
       const uint64_t before = clients[seat]->view(room_id).version;
-      if (!clients[seat]->Call(ActionMsg(room_id, action)).has_action_result()) return false;
+      if (!clients[seat]->Call(ActionMsg(room_id, action)).has_accepted()) return false;
       for (TestClient* c : clients) {
         if (!c->WaitPush([&](const v1::ServerMessage& m) {
               return m.has_diff() && m.diff().diff().to_version() == before + 1;
@@ -478,14 +496,7 @@ TEST_F(ClientLimitsTest, BadFramesDoNotFloodTheLog) {
 
 TEST_F(ClientLimitsTest, SeveralTabsOfOnePlayerAllReceiveAndKeepItOnline) {
   Start(TestLimits());
-  v1::Welcome wa;
-  auto tab1 = Connect("Ada", &wa);
-  auto b = Connect("Bob");
-  const std::string room_id = StartGame(*tab1, *b);
-  auto tab2 = Resume(wa.token());
-  ASSERT_TRUE(tab2->Call(JoinMsg(room_id)).has_room());
-  ASSERT_TRUE(tab2->Call(ResyncMsg(room_id, 0)).has_ok());
-  tab2->Drain();
+  auto [tab1, tab2, b, room_id] = StartWithTwoTabs();
   // A move reaches both tabs.
   ASSERT_TRUE(Move(*tab1, *b, room_id));
   const uint64_t version = tab1->view(room_id).version;
@@ -505,6 +516,37 @@ TEST_F(ClientLimitsTest, SeveralTabsOfOnePlayerAllReceiveAndKeepItOnline) {
       [](const v1::ServerMessage& m) { return m.has_room() && !m.room().seats(0).connected(); },
       2s);
   EXPECT_TRUE(offline);
+}
+
+TEST_F(ClientLimitsTest, AnAcceptedActionIsAnsweredByTheMoversOwnDiffInOneFrame) {
+  Start(TestLimits());
+  auto [tab1, tab2, b, room_id] = StartWithTwoTabs();
+  if (SomeMove(tab1->view(room_id), 0).empty()) ASSERT_TRUE(Move(*tab1, *b, room_id));
+  for (TestClient* c : {tab1.get(), tab2.get(), b.get()}) c->Drain();
+  const std::string action = SomeMove(tab1->view(room_id), 0);
+  ASSERT_FALSE(action.empty());
+  const uint64_t before = tab1->view(room_id).version;
+  const size_t seen[] = {tab1->diff_frames().size(), tab2->diff_frames().size(),
+                         b->diff_frames().size()};
+
+  const uint64_t request = tab1->Send(ActionMsg(room_id, action));
+  const v1::ServerMessage answer = tab1->WaitReply(request);
+  for (TestClient* c : {tab1.get(), tab2.get(), b.get()}) c->Drain();
+  // The tab that moved: one frame, both the answer and its Diff.
+  EXPECT_TRUE(answer.has_accepted()) << answer.DebugString();
+  EXPECT_EQ(answer.accepted().action_index(), before - 1);
+  ASSERT_EQ(tab1->diff_frames().size(), seen[0] + 1);
+  EXPECT_EQ(tab1->diff_frames().back().request_id(), request);
+  EXPECT_EQ(tab1->diff_frames().back().diff().diff().to_version(), before + 1);
+  EXPECT_EQ(tab1->view(room_id).version, before + 1);
+  // The seat's other tab and the other seat: the plain Diff, nothing of the answer.
+  ASSERT_EQ(tab2->diff_frames().size(), seen[1] + 1);
+  ASSERT_EQ(b->diff_frames().size(), seen[2] + 1);
+  for (TestClient* c : {tab2.get(), b.get()}) {
+    EXPECT_EQ(c->diff_frames().back().request_id(), 0u);
+    EXPECT_FALSE(c->diff_frames().back().has_accepted());
+    EXPECT_EQ(c->view(room_id).version, before + 1);
+  }
 }
 
 TEST_F(ClientLimitsTest, ShutdownAcknowledgesStoredActionsClosesWith1001AndIsQuick) {
@@ -534,7 +576,7 @@ TEST_F(ClientLimitsTest, ShutdownAcknowledgesStoredActionsClosesWith1001AndIsQui
   server_->gate().Release();
   // The stored move is acknowledged, then the connection closes with 1001 (going away).
   v1::ServerMessage ack = mover.WaitReply(request, 2s);
-  EXPECT_TRUE(ack.has_action_result()) << ack.DebugString();
+  EXPECT_TRUE(ack.has_accepted()) << ack.DebugString();
   int closed_1001 = 0;
   for (auto& c : clients) {
     if (c->WaitClosed(2s) && c->close_code() == 1001) ++closed_1001;

@@ -116,8 +116,8 @@ class ServerTest : public ::testing::Test {
       if (action.empty()) continue;
       const uint64_t before = held.version;
       v1::ServerMessage reply = c.Call(ActionMsg(room_id, action));
-      EXPECT_TRUE(reply.has_action_result()) << reply.DebugString();
-      EXPECT_EQ(reply.action_result().action_index(), before - 1);
+      EXPECT_TRUE(reply.has_accepted()) << reply.DebugString();
+      EXPECT_EQ(reply.accepted().action_index(), before - 1);
       // Everyone's view moves on by exactly one version.
       for (TestClient* other : clients) {
         EXPECT_TRUE(other->WaitPush([&](const v1::ServerMessage& m) {
@@ -372,7 +372,7 @@ TEST_F(ServerTest, NothingIsSentBeforeItIsStoredAndASlowSyncStallsNobodyElse) {
   }
   server_->gate().Release();
   v1::ServerMessage reply = mover->WaitReply(id);
-  EXPECT_TRUE(reply.has_action_result()) << reply.DebugString();
+  EXPECT_TRUE(reply.has_accepted()) << reply.DebugString();
   EXPECT_TRUE(mover->WaitReply(chat).has_ok());
   for (TestClient* c : {a.get(), b.get()}) {
     EXPECT_TRUE(c->WaitPush([&](const v1::ServerMessage& m) {
@@ -518,8 +518,8 @@ TEST_F(ServerTest, RefusedRequestsChangeNothing) {
 
   // And the legal move still goes through.
   v1::ServerMessage ok = actor.Call(ActionMsg(room_id, legal));
-  ASSERT_TRUE(ok.has_action_result());
-  EXPECT_EQ(ok.action_result().action_index(), 0u);
+  ASSERT_TRUE(ok.has_accepted());
+  EXPECT_EQ(ok.accepted().action_index(), 0u);
   EXPECT_EQ(ServerVersion(room_id), version + 1);
 }
 
@@ -556,7 +556,7 @@ TEST_F(ServerTest, DroppedPlayerReconnectsAndCatchesUp) {
     const std::string action = ChooseAction(a->view(room_id), 0);
     if (action.empty()) break;
     const uint64_t next = a->view(room_id).version + 1;
-    ASSERT_TRUE(a->Call(ActionMsg(room_id, action)).has_action_result());
+    ASSERT_TRUE(a->Call(ActionMsg(room_id, action)).has_accepted());
     ASSERT_TRUE(a->WaitPush([&](const v1::ServerMessage& m) {
       return m.has_diff() && m.diff().diff().to_version() == next;
     }));

@@ -332,6 +332,10 @@ class TestClient {
     return out;
   }
 
+  // Every frame with a Diff received so far, exactly as it came (an answer still carrying its
+  // request_id and `accepted`).
+  const std::vector<v1::ServerMessage>& diff_frames() const { return diff_frames_; }
+
   // Waits until the server ends the connection; true if it did within `timeout`.
   bool WaitClosed(std::chrono::milliseconds timeout) {
     RunUntil([&] { return !open_; }, timeout);
@@ -399,6 +403,15 @@ class TestClient {
         ADD_FAILURE() << "the server sent an undecodable frame";
       }
       buffer_.consume(buffer_.size());
+      if (m.has_diff()) diff_frames_.push_back(m);
+      if (m.request_id() != 0 && m.has_diff()) {
+        // An accepted action's answer carries the mover's Diff: a client applies it like any
+        // other update, so it is also kept as a push.
+        v1::ServerMessage push = m;
+        push.clear_request_id();
+        push.clear_accepted();
+        inbox_.push_back(std::move(push));
+      }
       inbox_.push_back(std::move(m));
       StartRead();
     });
@@ -423,6 +436,7 @@ class TestClient {
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   std::deque<v1::ServerMessage> inbox_;
+  std::vector<v1::ServerMessage> diff_frames_;
   std::map<std::string, HeldView> views_;
   uint64_t last_request_id_ = 0;
   bool open_ = false;
