@@ -71,10 +71,15 @@ StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path
                         "' (journal mode is '" + mode + "').");
     }
   }
+  // Checkpoints every 10,000 WAL pages (~40 MB) rather than SQLite's 1,000: live games append to
+  // the same pages commit after commit, and a checkpoint copies each distinct page once, so a
+  // longer WAL copies each of them fewer times.
   if (Status st = sqlite::Exec(db,
                                durability == Durability::kMachine
-                                   ? "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
-                                   : "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+                                   ? "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; "
+                                     "PRAGMA wal_autocheckpoint = 10000;"
+                                   : "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; "
+                                     "PRAGMA wal_autocheckpoint = 10000;",
                                "configuring '" + path + "'");
       !st.ok()) {
     return st;
