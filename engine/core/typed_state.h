@@ -135,6 +135,18 @@ class TypedState : public State {
     TypedApply(seat, static_cast<const ActionProto&>(action));
   }
 
+  // The position without the core's table (log, resignations, prompt ids), for a rules probe
+  // that plays a move on a copy only to see whether it holds: copying the log would cost more
+  // than the probe. The table is lent out and back, so the position is unchanged on return.
+  StateProto PositionWithoutTable() const {
+    auto& self = const_cast<StateProto&>(s_);
+    plateau::v1::TableState table;
+    table.Swap(self.mutable_table());
+    StateProto copy(s_);
+    table.Swap(self.mutable_table());
+    return copy;
+  }
+
   StateProto s_;
 
  private:

@@ -211,8 +211,8 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
   if (!apply) {
     if (c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION) {
       // Transactions see the money and prices left by the cost, one after the other: try them on
-      // a copy of the position (without the history a full copy of the state would carry).
-      LimitState probe(game_, s_);
+      // a copy of the position (without the history and log a full copy would carry).
+      LimitState probe(game_, PositionWithoutTable());
       return probe.PayAndPlay(seat, play);
     }
     return Status::Ok();
@@ -289,7 +289,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
   }
   if (c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION) {
     // Transactions run one after the other: the second sees the first's prices and money.
-    LimitState probe(game_, s_);
+    LimitState probe(game_, PositionWithoutTable());
     Status st = probe.CheckTransactions(seat, play, true);
     if (!st.ok()) return st;
     CheckTransactions(seat, play, true);

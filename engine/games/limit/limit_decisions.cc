@@ -139,15 +139,17 @@ Action LimitState::Typed(int seat, const Action& action) const {
       break;
     case PROMPT_KEEP_CARDS:
     case PROMPT_DISCARD: {
-      // Options are the drawn cards / the hand, in order: an option's place is the card's.
-      const auto prompts = GamePrompts(seat);
-      if (prompts.empty()) break;
+      // Options are the drawn cards ("d" and the place) / the hand (the card's id), in order, as
+      // GamePrompts names them: the place is read from the id without building the question,
+      // which every validation would otherwise do.
+      const bool keep = c.kind() == PROMPT_KEEP_CARDS;
       auto place = [&](const std::string& id) {
-        for (int k = 0; k < prompts[0].options_size(); ++k)
-          if (prompts[0].options(k).id() == id) return k;
+        const int size = keep ? n.drawn_size() : n.hand_size();
+        for (int k = 0; k < size; ++k)
+          if (id == (keep ? "d" + std::to_string(k) : std::to_string(n.hand(k)))) return k;
         return -1;
       };
-      if (c.kind() == PROMPT_KEEP_CARDS) {
+      if (keep) {
         typed.mutable_keep_cards();
         for (int i = 0; i < answer.options_size(); ++i) {
           const int k = place(answer.options(i));
