@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <spdlog/sinks/ringbuffer_sink.h>
 
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
@@ -521,7 +522,9 @@ TEST_F(ClientLimitsTest, SeveralTabsOfOnePlayerAllReceiveAndKeepItOnline) {
 TEST_F(ClientLimitsTest, AnAcceptedActionIsAnsweredByTheMoversOwnDiffInOneFrame) {
   Start(TestLimits());
   auto [tab1, tab2, b, room_id] = StartWithTwoTabs();
-  if (SomeMove(tab1->view(room_id), 0).empty()) ASSERT_TRUE(Move(*tab1, *b, room_id));
+  if (SomeMove(tab1->view(room_id), 0).empty()) {
+    ASSERT_TRUE(Move(*tab1, *b, room_id));
+  }
   for (TestClient* c : {tab1.get(), tab2.get(), b.get()}) c->Drain();
   const std::string action = SomeMove(tab1->view(room_id), 0);
   ASSERT_FALSE(action.empty());

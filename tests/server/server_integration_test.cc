@@ -4,7 +4,11 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
 #include <set>
 
 #include "engine/core/game.h"

@@ -4,14 +4,13 @@
 //
 // Every wait is bounded: a client keeps one read pending and runs its own io_context only for the
 // time a test allows, so a server bug makes a test fail, never hang.
+//
+// The client's WebSocket lives in test_support.cc: Beast's templates are compiled there once
+// instead of in every suite that includes this header.
 #include <google/protobuf/message.h>
 #include <gtest/gtest.h>
 
-#include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -216,54 +215,15 @@ struct HeldView {
 class TestClient {
  public:
   // `receive_buffer` > 0 shrinks the socket's receive buffer (a slow client fills up sooner).
-  explicit TestClient(uint16_t port, int receive_buffer = 0)
-      : resolver_(ioc_), ws_(ioc_) {
-    auto& socket = boost::beast::get_lowest_layer(ws_).socket();
-    boost::system::error_code ec;
-    socket.open(boost::asio::ip::tcp::v4(), ec);
-    if (receive_buffer > 0) {
-      socket.set_option(boost::asio::socket_base::receive_buffer_size(receive_buffer), ec);
-    }
-    boost::beast::get_lowest_layer(ws_).expires_after(5s);
-    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
-    if (ec) {
-      ADD_FAILURE() << "connect: " << ec.message();
-      return;
-    }
-    bool done = false;
-    ws_.async_handshake("127.0.0.1", "/ws", [&](boost::beast::error_code e) {
-      ec = e;
-      done = true;
-    });
-    RunUntil([&] { return done; }, 5s);
-    if (!done || ec) {
-      ADD_FAILURE() << "websocket handshake: " << (done ? ec.message() : "timed out");
-      return;
-    }
-    boost::beast::get_lowest_layer(ws_).expires_never();
-    socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
-    ws_.binary(true);
-    open_ = true;
-    StartRead();
-  }
+  explicit TestClient(uint16_t port, int receive_buffer = 0);
+  ~TestClient();
 
   bool open() const { return open_; }
   // The close code the server sent, once the connection ended.
-  uint16_t close_code() const { return ws_.reason().code; }
+  uint16_t close_code() const;
 
   // Sends one frame of raw bytes; false if the write failed or timed out.
-  bool SendRaw(const std::string& bytes) {
-    if (!open_) return false;
-    bool done = false;
-    boost::beast::error_code ec;
-    auto buffer = std::make_shared<std::string>(bytes);
-    ws_.async_write(boost::asio::buffer(*buffer), [&, buffer](boost::beast::error_code e, size_t) {
-      ec = e;
-      done = true;
-    });
-    RunUntil([&] { return done; }, 5s);
-    return done && !ec;
-  }
+  bool SendRaw(const std::string& bytes);
 
   // Sends a request with a fresh request_id; returns that id.
   uint64_t Send(v1::ClientMessage m) {
@@ -342,13 +302,7 @@ class TestClient {
     return !open_;
   }
 
-  void Close() {
-    if (!open_) return;
-    boost::beast::error_code ec;
-    boost::beast::get_lowest_layer(ws_).socket().close(ec);
-    RunUntil([&] { return !open_; }, 1s);
-    open_ = false;
-  }
+  void Close();
 
   // --- Views ---
 
@@ -391,50 +345,21 @@ class TestClient {
   int gaps = 0;
 
  private:
-  void StartRead() {
-    ws_.async_read(buffer_, [this](boost::beast::error_code ec, size_t) {
-      if (ec) {
-        open_ = false;
-        return;
-      }
-      v1::ServerMessage m;
-      const auto data = buffer_.cdata();
-      if (!m.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
-        ADD_FAILURE() << "the server sent an undecodable frame";
-      }
-      buffer_.consume(buffer_.size());
-      if (m.has_diff()) diff_frames_.push_back(m);
-      if (m.request_id() != 0 && m.has_diff()) {
-        // An accepted action's answer carries the mover's Diff: a client applies it like any
-        // other update, so it is also kept as a push.
-        v1::ServerMessage push = m;
-        push.clear_request_id();
-        push.clear_accepted();
-        inbox_.push_back(std::move(push));
-      }
-      inbox_.push_back(std::move(m));
-      StartRead();
-    });
-  }
+  struct Wire;  // the socket and its io_context (test_support.cc)
+
+  void StartRead();
+  // Keeps the frame: an answer that carries the mover's Diff is also kept as a push.
+  void Received(v1::ServerMessage m);
 
   void ReadMore(std::chrono::milliseconds timeout) {
     const size_t before = inbox_.size();
     RunUntil([&] { return inbox_.size() > before || !open_; }, timeout);
   }
 
-  template <class Pred>
-  void RunUntil(Pred done, std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (!done() && std::chrono::steady_clock::now() < deadline) {
-      ioc_.restart();
-      ioc_.run_one_for(deadline - std::chrono::steady_clock::now());
-    }
-  }
+  // Runs the client's io_context until `done` or the timeout.
+  void RunUntil(const std::function<bool()>& done, std::chrono::milliseconds timeout);
 
-  boost::asio::io_context ioc_;
-  boost::asio::ip::tcp::resolver resolver_;
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
-  boost::beast::flat_buffer buffer_;
+  std::unique_ptr<Wire> wire_;
   std::deque<v1::ServerMessage> inbox_;
   std::vector<v1::ServerMessage> diff_frames_;
   std::map<std::string, HeldView> views_;
