@@ -86,7 +86,8 @@ void Bot::LeaveFinished(const std::string& room_id) {
   acting_.clear();
   game_over_ = false;
   resyncing_ = false;
-  submit_id_ = 0;  // its reply, if any, is for a game that no longer matters
+  left_submit_id_ = submit_id_;  // its answer is still counted (OnSubmitReply)
+  submit_id_ = 0;
   wait_for_view_ = false;
   refusals_ = 0;
   retry_.cancel();
@@ -170,9 +171,16 @@ void Bot::OnReply(const v1::ServerMessage& message) {
 }
 
 void Bot::OnSubmitReply(const v1::ServerMessage& message) {
-  if (message.request_id() != submit_id_) return;  // for a game this bot has left
-  submit_id_ = 0;
   Metrics& metrics = *room_.ctx().metrics;
+  if (message.request_id() == left_submit_id_) {
+    // The game ended before its answer came: the server's work is counted all the same.
+    left_submit_id_ = 0;
+    if (message.has_accepted()) metrics.Accepted(Clock::now() - submitted_at_);
+    else metrics.Refused(message.has_error() ? message.error().code() : "no_result");
+    return;
+  }
+  if (message.request_id() != submit_id_) return;
+  submit_id_ = 0;
   if (message.has_accepted()) {
     metrics.Accepted(Clock::now() - submitted_at_);
     refusals_ = 0;

@@ -100,6 +100,9 @@ class Bot final : public WsClient {
   // The action in flight (0: none), and whether to wait for the next view before acting.
   uint64_t submit_id_ = 0;
   Clock::time_point submitted_at_;
+  // A submit still unanswered when its game ended (the other seat's GameOver can arrive before
+  // the mover's answer): its answer is counted, and changes nothing else.
+  uint64_t left_submit_id_ = 0;
   bool wait_for_view_ = false;
   int refusals_ = 0;  // in a row since the view last changed
   boost::asio::steady_timer retry_;
