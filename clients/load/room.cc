@@ -189,6 +189,7 @@ void Bot::OnSubmitReply(const v1::ServerMessage& message) {
     return;
   }
   metrics.Refused(message.has_error() ? message.error().code() : "no_result");
+  room_.ReturnSlot();
   if (++refusals_ < kImmediatePicks) return MaybeAct();  // another random pick
   wait_for_view_ = true;
   RetryLater();
@@ -419,6 +420,10 @@ void Room::Settle(bool failed) {
   if (settled_) return;
   settled_ = true;
   ctx_.room_settled(failed);
+}
+
+void Room::ReturnSlot() {
+  if (interval_ > Clock::duration::zero()) next_slot_ -= interval_;
 }
 
 bool Room::TakeSlot(Bot& bot) {

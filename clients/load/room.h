@@ -136,6 +136,8 @@ class Room {
   // Paced mode: true when `bot` may submit now; otherwise it is called back (MaybeAct) when the
   // room's next slot comes. Always true in closed loop.
   bool TakeSlot(Bot& bot);
+  // Paced mode: a refused submit gives its slot back, so the rate asked is of accepted actions.
+  void ReturnSlot();
 
  private:
   void Settle(bool failed);
