@@ -232,7 +232,8 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     auto& evicted = evicted_[static_cast<size_t>(k)];
     evicted.clear();
     // The newest stays whatever its size: a recipient one version behind gets it, not a Snapshot.
-    while (recent.size() > 1 && (recent.size() > kDiffHistory || bytes > kDiffHistoryBytes)) {
+    const size_t budget = HistoryBudget(static_cast<size_t>(k));
+    while (recent.size() > 1 && (recent.size() > kDiffHistory || bytes > budget)) {
       bytes -= recent.front().frame->size();
       evicted.push_back(std::move(recent.front()));
       recent.pop_front();
@@ -345,6 +346,10 @@ SharedBuffer GameSession::SnapshotFor(size_t view_index) const {
   for (int s : state_->ActingSeats()) snap->add_acting_seats(s);
   snap->set_game_over(state_->IsTerminal());
   return Encode(m);
+}
+
+size_t GameSession::HistoryBudget(size_t view_index) const {
+  return std::min(kDiffHistoryBytes, public_.size() + views_[view_index].rest.size());
 }
 
 std::vector<SharedBuffer> GameSession::ResyncFor(size_t view_index, uint64_t have_version) const {

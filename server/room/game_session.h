@@ -11,8 +11,8 @@
 //
 // Views: one per seat (view index = seat) and one shared by every spectator (view index
 // num_seats). The spectators' view is built and diffed only while someone watches (SetWatched):
-// nobody would receive it otherwise. The last kDiffHistory Diffs of each view are kept for
-// ResyncFor; an older version gets a Snapshot. A restored session has no history: every resuming
+// nobody would receive it otherwise. The last Diffs of each view (at most kDiffHistory, and
+// HistoryBudget bytes) are kept for ResyncFor; an older version gets a Snapshot. A restored session has no history: every resuming
 // client gets a Snapshot.
 //
 // Accepting an action is one call, Submit, which parses, validates and applies it once and builds
@@ -36,7 +36,7 @@ namespace plateau::server {
 class GameSession {
  public:
   static constexpr size_t kDiffHistory = 64;
-  // Diffs kept per view, in bytes: past this a Snapshot is about as cheap to send.
+  // Diffs kept per view, in bytes, at most (see HistoryBudget).
   static constexpr size_t kDiffHistoryBytes = 8 * 1024;
   // The stack block the views of one action are built in (more spills to the heap).
   static constexpr size_t kArenaBlockBytes = 32 * 1024;
@@ -94,6 +94,11 @@ class GameSession {
   // What a recipient holding `have_version` needs to catch up, in order: the Diffs it missed when
   // all of them are still kept, else a Snapshot; nothing when it is up to date.
   std::vector<SharedBuffer> ResyncFor(size_t view_index, uint64_t have_version) const;
+  // Bytes of Diffs a view keeps now (the newest is kept whatever its size): the view's own size
+  // without its log, at most kDiffHistoryBytes. Diffs beyond that would cost a resyncing
+  // recipient about as much as the Snapshot, which adds only the log, and they cost the room's
+  // memory on every view of every game.
+  size_t HistoryBudget(size_t view_index) const;
 
   // One per seat: score, rank and detail (the names are the room's). Meaningful once over().
   std::vector<plateau::v1::SeatResult> Results() const;
@@ -151,7 +156,7 @@ class GameSession {
   // ones appended (serialized into `serialized` the first time a recipient needs them).
   void UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
                  std::vector<EntryBytes>* serialized) const;
-  // Bytes of the Diffs kept per view (recent_), at most kDiffHistoryBytes.
+  // Bytes of the Diffs kept per view (recent_), at most its HistoryBudget.
   std::vector<size_t> recent_bytes_;
   // What the last Submit dropped from each recent_ to make room, for Undo to put back.
   std::vector<std::vector<SentDiff>> evicted_;

@@ -7,6 +7,7 @@
 #include <google/protobuf/descriptor.h>
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -315,19 +316,26 @@ TEST_P(GameSessionTest, ResyncSendsTheMissedDiffsOrASnapshotWhenTheyAreNoLongerK
   // longer games.
   constexpr uint64_t kTarget = GameSession::kDiffHistory + 20;
   std::unique_ptr<GameSession> session;
-  // Every Diff frame sent, by view then by the version it starts from (none from version 0).
+  // Every Diff frame sent, by view then by the version it starts from (none from version 0),
+  // and each view's history budget right after it was sent.
   std::vector<std::vector<std::string>> sent;
+  std::vector<std::vector<size_t>> budget;
   for (int seats = game().Info().max_seats; seats >= game().Info().min_seats; --seats) {
     for (uint64_t seed = 31; seed < 36; ++seed) {
       session = Start(seats, seed);
       ASSERT_NE(session, nullptr);
       engine::Rng rng(seed);
       sent.assign(session->num_views(), {""});
+      budget.assign(session->num_views(), {0});
       while (!session->over() && session->version() < kTarget) {
         GameSession::Applied applied;
         Play(*session, rng, &applied);
         ASSERT_FALSE(HasFailure());
-        for (size_t k = 0; k < session->num_views(); ++k) sent[k].push_back(*applied.diffs[k]);
+        for (size_t k = 0; k < session->num_views(); ++k) {
+          sent[k].push_back(*applied.diffs[k]);
+          budget[k].push_back(session->HistoryBudget(k));
+          EXPECT_LE(budget[k].back(), GameSession::kDiffHistoryBytes);
+        }
       }
       if (session->version() >= kTarget) break;
     }
@@ -336,15 +344,20 @@ TEST_P(GameSessionTest, ResyncSendsTheMissedDiffsOrASnapshotWhenTheyAreNoLongerK
   const uint64_t now = session->version();
   bool dropped = false;
   for (size_t k = 0; k < session->num_views(); ++k) {
-    // The oldest version still answered with Diffs: the start of the kept history, the newest
-    // Diffs within both the count and the byte bound.
-    uint64_t oldest = now;
+    // The oldest version still answered with Diffs: the history as kept one Diff at a time, the
+    // oldest dropped while over the count or the budget of that moment (the newest always stays).
+    std::deque<uint64_t> kept;
     size_t bytes = 0;
-    while (oldest > 1 && now - (oldest - 1) <= GameSession::kDiffHistory &&
-           (oldest == now || bytes + sent[k][oldest - 1].size() <= GameSession::kDiffHistoryBytes)) {
-      bytes += sent[k][oldest - 1].size();
-      --oldest;
+    for (uint64_t from = 1; from < now; ++from) {
+      kept.push_back(from);
+      bytes += sent[k][from].size();
+      while (kept.size() > 1 &&
+             (kept.size() > GameSession::kDiffHistory || bytes > budget[k][from])) {
+        bytes -= sent[k][kept.front()].size();
+        kept.pop_front();
+      }
     }
+    const uint64_t oldest = kept.empty() ? now : kept.front();
     dropped = dropped || oldest > 1;
     const std::string snapshot = *session->SnapshotFor(k);
     for (uint64_t have = oldest; have < now; ++have) {
