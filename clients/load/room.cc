@@ -6,6 +6,7 @@
 
 #include "engine/core/table.h"
 #include "engine/core/view_diff.h"
+#include "server/error_codes.h"
 
 namespace plateau::load {
 
@@ -188,8 +189,17 @@ void Bot::OnSubmitReply(const v1::ServerMessage& message) {
     wait_for_view_ = true;
     return;
   }
-  metrics.Refused(message.has_error() ? message.error().code() : "no_result");
-  room_.ReturnSlot();
+  const std::string code = message.has_error() ? message.error().code() : "no_result";
+  metrics.Refused(code);
+  // A move the rules refused gives its slot back (the rate asked is of accepted actions); the
+  // server turning the request away (slow down, try again, no game) does not: retrying at once
+  // would press hardest on a server asking for less.
+  namespace sc = plateau::server::codes;
+  if (code != sc::kRateLimited && code != sc::kStorageError && code != sc::kShuttingDown &&
+      code != sc::kGameNotRunning && code != sc::kRoomNotFound && code != sc::kNotSeated &&
+      code != "no_result") {
+    room_.ReturnSlot();
+  }
   if (++refusals_ < kImmediatePicks) return MaybeAct();  // another random pick
   wait_for_view_ = true;
   RetryLater();

@@ -138,13 +138,17 @@ class TypedState : public State {
   // The position without the core's table (log, resignations, prompt ids), for a rules probe
   // that plays a move on a copy only to see whether it holds: copying the log would cost more
   // than the probe. The table is lent out and back, so the position is unchanged on return.
+  // (A state is used from one thread at a time, like every State.)
   StateProto PositionWithoutTable() const {
+    if (!s_.has_table()) return s_;  // lending would leave an empty table behind
     auto& self = const_cast<StateProto&>(s_);
-    plateau::v1::TableState table;
-    table.Swap(self.mutable_table());
-    StateProto copy(s_);
-    table.Swap(self.mutable_table());
-    return copy;
+    struct Lent {
+      StateProto& owner;
+      plateau::v1::TableState table;
+      explicit Lent(StateProto& o) : owner(o) { table.Swap(owner.mutable_table()); }
+      ~Lent() { table.Swap(owner.mutable_table()); }  // given back even if the copy throws
+    } lent(self);
+    return StateProto(s_);
   }
 
   StateProto s_;

@@ -7,6 +7,16 @@
 
 namespace plateau::server::testing {
 
+namespace {
+
+// How an operation ended, once it has.
+struct Outcome {
+  bool done = false;
+  boost::beast::error_code ec;
+};
+
+}  // namespace
+
 struct TestClient::Wire {
   boost::asio::io_context ioc;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws{ioc};
@@ -27,14 +37,17 @@ TestClient::TestClient(uint16_t port, int receive_buffer) : wire_(std::make_uniq
     ADD_FAILURE() << "connect: " << ec.message();
     return;
   }
-  bool done = false;
-  ws.async_handshake("127.0.0.1", "/ws", [&](boost::beast::error_code e) {
-    ec = e;
-    done = true;
+  // What a handler reports lives on the heap: after a timeout the handler may still run, in a
+  // later wait, when this frame is gone.
+  auto handshake = std::make_shared<Outcome>();
+  ws.async_handshake("127.0.0.1", "/ws", [handshake](boost::beast::error_code e) {
+    handshake->ec = e;
+    handshake->done = true;
   });
-  RunUntil([&] { return done; }, 5s);
-  if (!done || ec) {
-    ADD_FAILURE() << "websocket handshake: " << (done ? ec.message() : "timed out");
+  RunUntil([&] { return handshake->done; }, 5s);
+  if (!handshake->done || handshake->ec) {
+    ADD_FAILURE() << "websocket handshake: "
+                  << (handshake->done ? handshake->ec.message() : "timed out");
     return;
   }
   boost::beast::get_lowest_layer(ws).expires_never();
@@ -50,16 +63,15 @@ uint16_t TestClient::close_code() const { return wire_->ws.reason().code; }
 
 bool TestClient::SendRaw(const std::string& bytes) {
   if (!open_) return false;
-  bool done = false;
-  boost::beast::error_code ec;
+  auto written = std::make_shared<Outcome>();
   auto buffer = std::make_shared<std::string>(bytes);
   wire_->ws.async_write(boost::asio::buffer(*buffer),
-                        [&, buffer](boost::beast::error_code e, size_t) {
-                          ec = e;
-                          done = true;
+                        [written, buffer](boost::beast::error_code e, size_t) {
+                          written->ec = e;
+                          written->done = true;
                         });
-  RunUntil([&] { return done; }, 5s);
-  return done && !ec;
+  RunUntil([&] { return written->done; }, 5s);
+  return written->done && !written->ec;
 }
 
 void TestClient::Close() {
