@@ -172,25 +172,26 @@ void Bot::OnReply(const v1::ServerMessage& message) {
 }
 
 void Bot::OnSubmitReply(const v1::ServerMessage& message) {
+  const bool current = message.request_id() == submit_id_;
+  if (!current && message.request_id() != left_submit_id_) return;
   Metrics& metrics = *room_.ctx().metrics;
-  if (message.request_id() == left_submit_id_) {
-    // The game ended before its answer came: the server's work is counted all the same.
+  const std::string code = message.has_accepted() ? ""
+                           : message.has_error()  ? message.error().code()
+                                                  : "no_result";
+  if (code.empty()) metrics.Accepted(Clock::now() - submitted_at_);
+  else metrics.Refused(code);
+  if (!current) {
+    // The game ended before its answer came: counted all the same, and nothing else to do.
     left_submit_id_ = 0;
-    if (message.has_accepted()) metrics.Accepted(Clock::now() - submitted_at_);
-    else metrics.Refused(message.has_error() ? message.error().code() : "no_result");
     return;
   }
-  if (message.request_id() != submit_id_) return;
   submit_id_ = 0;
-  if (message.has_accepted()) {
-    metrics.Accepted(Clock::now() - submitted_at_);
+  if (code.empty()) {
     refusals_ = 0;
     // Its effect arrives as the next diff: acting before it would act on a stale view.
     wait_for_view_ = true;
     return;
   }
-  const std::string code = message.has_error() ? message.error().code() : "no_result";
-  metrics.Refused(code);
   // A move the rules refused gives its slot back (the rate asked is of accepted actions); the
   // server turning the request away (slow down, try again, no game) does not: retrying at once
   // would press hardest on a server asking for less.

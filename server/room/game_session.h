@@ -12,8 +12,8 @@
 // Views: one per seat (view index = seat) and one shared by every spectator (view index
 // num_seats). The spectators' view is built and diffed only while someone watches (SetWatched):
 // nobody would receive it otherwise. The last Diffs of each view (at most kDiffHistory, and
-// HistoryBudget bytes) are kept for ResyncFor; an older version gets a Snapshot. A restored session has no history: every resuming
-// client gets a Snapshot.
+// HistoryBudget bytes) are kept for ResyncFor; an older version gets a Snapshot. A restored
+// session has no history: every resuming client gets a Snapshot.
 //
 // Accepting an action is one call, Submit, which parses, validates and applies it once and builds
 // the frames to send; the caller makes the action durable and only then sends them. If storing
