@@ -157,6 +157,12 @@ v1::PromptOption* AddOption(v1::Prompt* p, std::string id, v1::Text label) {
   return o;
 }
 
+std::vector<v1::Prompt> OnePrompt(v1::Prompt p) {
+  std::vector<v1::Prompt> out(1);
+  out[0].Swap(&p);
+  return out;
+}
+
 int Utf8Length(std::string_view text) {
   int n = 0;
   for (unsigned char c : text) n += (c & 0xC0) != 0x80 ? 1 : 0;

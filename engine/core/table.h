@@ -54,6 +54,8 @@ template <class... A>
 v1::Text T(std::string key, const A&... args) {
   v1::Text t;
   t.set_key(std::move(key));
+  // Sized once: log entries are written on most actions' path.
+  if constexpr (sizeof...(A) > 0) t.mutable_args()->Reserve(static_cast<int>(sizeof...(A)));
   ((*t.add_args() = ToArg(args)), ...);
   return t;
 }
@@ -89,6 +91,9 @@ std::string CheckTemplate(std::string_view tmpl);
 v1::Prompt MakePrompt(int seat, v1::PromptKind kind, v1::Text title, int64_t min = 1,
                       int64_t max = 1);
 v1::PromptOption* AddOption(v1::Prompt* p, std::string id, v1::Text label);
+// A game's one open question, as GamePrompts returns it: moved in (`return {p}` copies it, and
+// the questions are built on every action's path).
+std::vector<v1::Prompt> OnePrompt(v1::Prompt p);
 
 // Stable codes of refused answers.
 namespace codes {

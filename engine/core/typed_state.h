@@ -165,7 +165,11 @@ class TypedState : public State {
   // The core's share of every view: the viewer's questions and the log it may read.
   void AddTable(int seat, ViewProto& v, bool with_log = true) const {
     plateau::v1::Table* t = v.mutable_table();
-    for (auto& p : Prompts(seat)) *t->add_prompts() = std::move(p);
+    // Handed over, not copied: assigning a heap message to one on the view's arena copies it
+    // deeply, and the questions are built on every action's path.
+    for (auto& p : Prompts(seat)) {
+      t->mutable_prompts()->AddAllocated(new plateau::v1::Prompt(std::move(p)));
+    }
     if (with_log) LogFor(s_.table(), seat, t->mutable_log());
     for (int r : s_.table().resigned()) t->add_resigned(r);
   }

@@ -242,13 +242,42 @@ struct Walk {
 void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
                  Ops& ops);
 
+// A LogEntry's seq, read from its bytes without parsing the entry (its text would cost
+// allocations): 0 when absent, as proto3 reads it; false if the bytes are not a message.
+bool LogEntrySeq(std::string_view bytes, uint64_t* seq) {
+  *seq = 0;
+  while (!bytes.empty()) {
+    uint64_t tag, len;
+    if (!ReadVarint(bytes, &tag)) return false;
+    switch (tag & 7) {
+      case 0:
+        if (!ReadVarint(bytes, &len)) return false;
+        // A singular field written twice: the last one counts.
+        if ((tag >> 3) == plateau::v1::LogEntry::kSeqFieldNumber) *seq = len;
+        break;
+      case 1:
+      case 5:
+        len = (tag & 7) == 1 ? 8 : 4;
+        if (bytes.size() < len) return false;
+        bytes.remove_prefix(len);
+        break;
+      case 2:
+        if (!ReadVarint(bytes, &len) || bytes.size() < len) return false;
+        bytes.remove_prefix(len);
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
 // A log entry never changes once written, and its seq is its number in the game: two entries
 // with the same seq are the same entry (also checked by the conformance suite).
 bool SameLogEntry(const Descriptor* type, std::string_view a, std::string_view b) {
   if (type != plateau::v1::LogEntry::descriptor()) return false;
-  plateau::v1::LogEntry ea, eb;
-  return ea.ParseFromArray(a.data(), static_cast<int>(a.size())) &&
-         eb.ParseFromArray(b.data(), static_cast<int>(b.size())) && ea.seq() == eb.seq();
+  uint64_t sa, sb;
+  return LogEntrySeq(a, &sa) && LogEntrySeq(b, &sb) && sa == sb;
 }
 
 // Diffs two present sub-messages: field-level ops when they are smaller than replacing the whole.
@@ -532,7 +561,12 @@ Status ApplyOne(const DiffOp& op, Message* root) {
 
 void ComputeDiff(const Descriptor& type, std::string_view from, std::string_view to,
                  google::protobuf::RepeatedPtrField<DiffOp>* ops) {
-  Walk walk;
+  // One walk per thread, its buffers kept from one diff to the next: diffs run on every action's
+  // path, and allocating each level's buffers anew was most of a diff's allocations. A diff never
+  // starts another, so the walk is free whenever one starts.
+  thread_local Walk walk;
+  walk.path.clear();
+  walk.depth = 0;
   DiffMessage(&type, from, to, walk, *ops);
 }
 

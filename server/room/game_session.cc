@@ -58,33 +58,42 @@ void PutBytesField(int field, std::string_view bytes, std::string* out) {
 
 }  // namespace
 
+size_t GameSession::OpsSize(const Ops& ops) {
+  size_t n = 0;
+  for (const auto& op : ops) n += FieldSize(v1::ViewDiff::kOpsFieldNumber, op.ByteSizeLong());
+  return n;
+}
+
 void GameSession::AppendOps(const Ops& ops, std::string* out) {
+  // Sized first (which also caches each op's size for the writes), then written in place: one
+  // allocation at most, on every action's path.
+  const size_t at = out->size();
+  out->resize(at + OpsSize(ops));
+  auto* p = reinterpret_cast<uint8_t*>(out->data() + at);
   for (const auto& op : ops) {
-    const size_t len = op.ByteSizeLong();
-    PutTag(v1::ViewDiff::kOpsFieldNumber, 2, out);
-    PutVarint(len, out);
-    const size_t at = out->size();
-    out->resize(at + len);
-    op.SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(out->data() + at));
+    p = CodedOutputStream::WriteTagToArray(
+        static_cast<uint32_t>(v1::ViewDiff::kOpsFieldNumber) << 3 | 2, p);
+    p = CodedOutputStream::WriteVarint32ToArray(static_cast<uint32_t>(op.GetCachedSize()), p);
+    p = op.SerializeWithCachedSizesToArray(p);
   }
 }
 
 SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const Ops& own_ops,
                                     const std::vector<int>& acting, bool game_over) const {
   // The ServerMessage { diff: Diff { room_id, diff: ViewDiff { from, to, ops }, acting_seats,
-  // game_over } } protobuf would write, written directly: the ops every recipient shares are
-  // serialized once per action, not once per recipient (checked byte for byte against protobuf
-  // by the session's tests).
-  std::string own;
-  AppendOps(own_ops, &own);
-  std::string seats;
-  for (int s : acting) PutVarint(static_cast<uint64_t>(static_cast<int64_t>(s)), &seats);
+  // game_over } } protobuf would write, written directly into one buffer: the ops every
+  // recipient shares are serialized once per action, not once per recipient (checked byte for
+  // byte against protobuf by the session's tests).
+  size_t seats = 0;
+  for (int s : acting) {
+    seats += CodedOutputStream::VarintSize64(static_cast<uint64_t>(static_cast<int64_t>(s)));
+  }
   const size_t view_diff = VarintFieldSize(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1) +
                            VarintFieldSize(v1::ViewDiff::kToVersionFieldNumber, version_) +
-                           shared_ops.size() + own.size();
+                           shared_ops.size() + OpsSize(own_ops);
   const size_t diff = BytesFieldSize(v1::Diff::kRoomIdFieldNumber, room_id_.size()) +
                       FieldSize(v1::Diff::kDiffFieldNumber, view_diff) +
-                      BytesFieldSize(v1::Diff::kActingSeatsFieldNumber, seats.size()) +
+                      BytesFieldSize(v1::Diff::kActingSeatsFieldNumber, seats) +
                       VarintFieldSize(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0);
   auto frame = std::make_shared<std::string>();
   frame->reserve(FieldSize(v1::ServerMessage::kDiffFieldNumber, diff));
@@ -96,8 +105,12 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const Ops& ow
   PutVarintField(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1, frame.get());
   PutVarintField(v1::ViewDiff::kToVersionFieldNumber, version_, frame.get());
   frame->append(shared_ops);
-  frame->append(own);
-  PutBytesField(v1::Diff::kActingSeatsFieldNumber, seats, frame.get());
+  AppendOps(own_ops, frame.get());
+  if (seats > 0) {
+    PutTag(v1::Diff::kActingSeatsFieldNumber, 2, frame.get());
+    PutVarint(seats, frame.get());
+    for (int s : acting) PutVarint(static_cast<uint64_t>(static_cast<int64_t>(s)), frame.get());
+  }
   PutVarintField(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0, frame.get());
   return frame;
 }
@@ -250,7 +263,10 @@ v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
 
 void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
                             std::vector<EntryBytes>* serialized) const {
-  std::vector<const v1::LogRecord*> readable;
+  // Kept from one call to the next (the log is read on every action for every view); a room
+  // runs on one thread at a time and this never calls itself.
+  thread_local std::vector<const v1::LogRecord*> readable;
+  readable.clear();
   for (const auto& record : state_->table().log())
     if (engine::CanRead(record, reader)) readable.push_back(&record);
   // The engine trims its log at the start and appends at the end, and an entry never changes:
@@ -279,15 +295,28 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
     auto it = std::find_if(serialized->begin(), serialized->end(),
                            [&](const EntryBytes& e) { return e.seq == record.seq(); });
     if (it == serialized->end()) {
-      v1::LogEntry entry;
-      entry.set_seq(record.seq());
-      *entry.mutable_text() = record.text();
-      serialized->push_back({record.seq(), entry.SerializeAsString()});
+      serialized->push_back({record.seq(), LogEntryBytes(record)});
       it = serialized->end() - 1;
     }
     log->push_back(record.seq());
     op_on_log()->set_append_message(it->bytes);
   }
+}
+
+std::string GameSession::LogEntryBytes(const v1::LogRecord& record) {
+  // The LogEntry { seq, text } protobuf would write (the text always present), without copying
+  // the text into one.
+  const size_t text = record.text().ByteSizeLong();
+  std::string out;
+  out.reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq()) +
+              FieldSize(v1::LogEntry::kTextFieldNumber, text));
+  PutVarintField(v1::LogEntry::kSeqFieldNumber, record.seq(), &out);
+  PutTag(v1::LogEntry::kTextFieldNumber, 2, &out);
+  PutVarint(text, &out);
+  const size_t at = out.size();
+  out.resize(at + text);
+  record.text().SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(out.data() + at));
+  return out;
 }
 
 void GameSession::SetWatched(bool watched) {

@@ -140,8 +140,10 @@ class GameSession {
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
   using Ops = google::protobuf::RepeatedPtrField<plateau::v1::DiffOp>;
-  // `ops` as ViewDiff's repeated field, appended to `out` (tags and lengths included).
+  // `ops` as ViewDiff's repeated field, appended to `out` (tags and lengths included), and the
+  // bytes that takes.
   static void AppendOps(const Ops& ops, std::string* out);
+  static size_t OpsSize(const Ops& ops);
   // The Diff frame of the current version for a recipient: the ops every recipient shares
   // (already serialized by AppendOps), then its own.
   SharedBuffer DiffFrame(const std::string& shared_ops, const Ops& own_ops,
@@ -156,6 +158,8 @@ class GameSession {
   // ones appended (serialized into `serialized` the first time a recipient needs them).
   void UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
                  std::vector<EntryBytes>* serialized) const;
+  // The LogEntry a recipient receives for an engine log record (its seq and text).
+  static std::string LogEntryBytes(const plateau::v1::LogRecord& record);
   // Bytes of the Diffs kept per view (recent_), at most its HistoryBudget.
   std::vector<size_t> recent_bytes_;
   // What the last Submit dropped from each recent_ to make room, for Undo to put back.

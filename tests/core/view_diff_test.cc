@@ -201,6 +201,33 @@ TEST(ViewDiffTest, DropFirstRemovesTheFirstElements) {
   EXPECT_EQ(n.nums_size(), 0);
 }
 
+// Two log entries with the same seq are one entry (it never changes once written): the diff
+// does not compare them, so even different texts under one seq give no op. Entries with other
+// seqs are compared, and an absent seq reads as 0.
+TEST(ViewDiffTest, LogEntriesAreComparedBySeq) {
+  auto entry = [](plateau::test::nim::View& v, uint64_t seq, const char* key) {
+    auto* e = v.mutable_table()->add_log();
+    e->set_seq(seq);
+    e->mutable_text()->set_key(key);
+  };
+  for (uint64_t seq : {0u, 7u, 300u}) {
+    plateau::test::nim::View a, b;
+    entry(a, seq, "first");
+    entry(b, seq, "second");
+    EXPECT_TRUE(ComputeDiff(a, b).empty()) << "seq " << seq;
+  }
+  plateau::test::nim::View a, b;
+  entry(a, 7, "first");
+  entry(b, 8, "first");
+  EXPECT_FALSE(ComputeDiff(a, b).empty());
+  ExpectRoundTrip(a, b);
+  plateau::test::nim::View c, d;
+  entry(c, 0, "first");
+  entry(d, 1, "first");
+  EXPECT_FALSE(ComputeDiff(c, d).empty());
+  ExpectRoundTrip(c, d);
+}
+
 // Random messages: the property must hold for any pair, not just the shapes above.
 Leaf RandomLeaf(Rng& r) {
   Leaf l;

@@ -652,7 +652,7 @@ std::vector<engine::v1::Prompt> GlobalissimoState::GamePrompts(int seat) const {
   // A new id for each question: a new round, barrier, scorer or wrong answer makes a new one.
   p.set_id("q" + std::to_string(s_.round()) + "." + std::to_string(s_.question_barrier()) + "." +
            std::to_string(seat) + "." + std::to_string(barrier.wrong_answers_size()));
-  return {p};
+  return engine::OnePrompt(std::move(p));
 }
 
 std::unique_ptr<engine::Message> GlobalissimoState::DefaultAction(int seat) const {

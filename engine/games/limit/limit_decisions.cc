@@ -115,7 +115,7 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
   }
   if (c.has_why()) *p.mutable_detail() = c.why();
   p.set_id(c.id());
-  return {p};
+  return engine::OnePrompt(std::move(p));
 }
 
 Action LimitState::Typed(int seat, const Action& action) const {
