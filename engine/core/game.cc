@@ -14,15 +14,18 @@
 namespace plateau::engine {
 
 std::string DeterministicBytes(const Message& m) {
-  // Sized once (views are serialized on every action's path), then written in place.
-  std::string out(m.ByteSizeLong(), '\0');
-  {
-    google::protobuf::io::ArrayOutputStream aos(out.data(), static_cast<int>(out.size()));
-    google::protobuf::io::CodedOutputStream cos(&aos);
-    cos.SetSerializationDeterministic(true);
-    m.SerializeWithCachedSizes(&cos);
-  }
+  std::string out;
+  DeterministicBytesInto(m, &out);
   return out;
+}
+
+void DeterministicBytesInto(const Message& m, std::string* out) {
+  // Sized once (views are serialized on every action's path), then written in place.
+  out->resize(m.ByteSizeLong());
+  google::protobuf::io::ArrayOutputStream aos(out->data(), static_cast<int>(out->size()));
+  google::protobuf::io::CodedOutputStream cos(&aos);
+  cos.SetSerializationDeterministic(true);
+  m.SerializeWithCachedSizes(&cos);
 }
 
 std::vector<int> RanksFromScores(const std::vector<int64_t>& scores) {

@@ -298,5 +298,8 @@ class State {
 
 // Serializes a message deterministically (views and states are compared as bytes).
 std::string DeterministicBytes(const Message& m);
+// The same into `out`, replacing what it held and reusing its capacity (a caller serializing on
+// every action keeps its buffers).
+void DeterministicBytesInto(const Message& m, std::string* out);
 
 }  // namespace plateau::engine

@@ -218,12 +218,18 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   arena_options.initial_block = block;
   arena_options.initial_block_size = sizeof block;
   google::protobuf::Arena arena(arena_options);
+  // The bytes of each view after the action, swapped with those held before it once diffed: the
+  // buffers go round, so serializing a view costs no allocation but when it grows. Public and
+  // private parts have buffers of their own, else every small private part would end up holding
+  // a buffer the size of the public one. (A room runs on one thread at a time and Submit never
+  // calls itself.)
+  thread_local std::string next_public, next;
   if (splits_) {
-    std::string next = engine::DeterministicBytes(*state_->PublicViewOn(&arena));
+    engine::DeterministicBytesInto(*state_->PublicViewOn(&arena), &next_public);
     Ops* shared = google::protobuf::Arena::CreateMessage<v1::ViewDiff>(&arena)->mutable_ops();
-    engine::ComputeDiff(*type_, public_, next, shared);
+    engine::ComputeDiff(*type_, public_, next_public, shared);
     AppendOps(*shared, &shared_bytes);
-    public_.swap(next);
+    public_.swap(next_public);
   }
   for (int k = 0; k <= n; ++k) {
     if (k == n && !watched_) {
@@ -232,7 +238,7 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     }
     const int reader = Reader(static_cast<size_t>(k));
     Held& held = views_[static_cast<size_t>(k)];
-    std::string next = engine::DeterministicBytes(*state_->PrivateViewWithoutLogOn(reader, &arena));
+    engine::DeterministicBytesInto(*state_->PrivateViewWithoutLogOn(reader, &arena), &next);
     Ops* ops = google::protobuf::Arena::CreateMessage<v1::ViewDiff>(&arena)->mutable_ops();
     engine::ComputeDiff(*type_, held.rest, next, ops);
     held.rest.swap(next);
