@@ -12,6 +12,8 @@
 
 namespace plateau::server {
 
+class Room;
+
 // One encoded ServerMessage. Immutable and shared: a message for many recipients is encoded once.
 using SharedBuffer = std::shared_ptr<const std::string>;
 
@@ -54,6 +56,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // What this connection (and its address) may still send; same strand rule as `player`.
   ConnectionQuota quota;
   std::string remote_address;  // for logs and limits; empty in tests
+  // The room this connection's last action went to (same strand rule): a player acts in one
+  // room action after action, and the next action goes there without the lobby's lookups. The
+  // room refuses it itself if it has since closed or the player left it.
+  std::string action_room_id;
+  std::weak_ptr<Room> action_room;
 };
 using ConnectionPtr = std::shared_ptr<Connection>;
 

@@ -349,11 +349,22 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
         room->Chat(conn, player, id, message.chat().text());
       }
       return;
-    case v1::ClientMessage::kAction:
-      if (auto room = RouteToRoom(conn, id, message.action().room_id(), "", &has_code)) {
-        room->SubmitAction(conn, player, id, message.action().action(), std::move(ticket));
+    case v1::ClientMessage::kAction: {
+      // Routed through the connection's last room when it is the one named (see
+      // Connection::action_room): on every action, the lookups below take the lobby's lock and
+      // compare ids through three maps. The room checks membership and seat itself.
+      const std::string& room_id = message.action().room_id();
+      std::shared_ptr<Room> room;
+      if (!room_id.empty() && room_id == conn->action_room_id) room = conn->action_room.lock();
+      if (!room) {
+        room = RouteToRoom(conn, id, room_id, "", &has_code);
+        if (!room) return;
+        conn->action_room_id = room_id;
+        conn->action_room = room;
       }
+      room->SubmitAction(conn, player, id, message.action().action(), std::move(ticket));
       return;
+    }
     case v1::ClientMessage::kResync:
       if (auto room = RouteToRoom(conn, id, message.resync().room_id(), "", &has_code)) {
         room->Resync(conn, player, id, message.resync().have_version());

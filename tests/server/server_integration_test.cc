@@ -527,6 +527,39 @@ TEST_F(ServerTest, RefusedRequestsChangeNothing) {
   EXPECT_EQ(ServerVersion(room_id), version + 1);
 }
 
+// A connection's actions go to the room its last action went to without the lobby's lookups
+// (Connection::action_room): naming another room must still reach that room, and the room named
+// must still refuse what it no longer takes.
+TEST_F(ServerTest, EachActionGoesToTheRoomItNamesWhicheverRoomTheLastOneWentTo) {
+  auto a = Connect("Ada");
+  auto b = Connect("Bob");
+  const std::string first = StartTwoPlayerGame(*a, *b);
+  ASSERT_TRUE(PlayToTheEnd(*a, *b, first));
+  const std::string second = StartTwoPlayerGame(*a, *b);
+  ASSERT_NE(second, first);
+  a->Drain();
+  b->Drain();
+  ASSERT_TRUE(PlayOneMove({a.get(), b.get()}, second));
+
+  const int to_act = static_cast<const g::View&>(*a->view(second).view).to_act();
+  ASSERT_GE(to_act, 0);
+  TestClient& actor = to_act == 0 ? *a : *b;
+  const std::string legal = ChooseAction(actor.view(second), to_act);
+  ASSERT_FALSE(legal.empty());
+  const uint64_t version = ServerVersion(second);
+  // The finished game's room refuses it, and the second room does not move.
+  EXPECT_EQ(ErrorCode(actor.Call(ActionMsg(first, legal))), "game_not_running");
+  v1::ClientMessage leave;
+  leave.mutable_leave_room()->set_room_id(first);
+  EXPECT_FALSE(actor.Call(leave).has_error());
+  EXPECT_FALSE(ErrorCode(actor.Call(ActionMsg(first, legal))).empty());
+  EXPECT_EQ(ErrorCode(actor.Call(ActionMsg("r-missing", legal))), "room_not_found");
+  EXPECT_EQ(ServerVersion(second), version);
+  // Back to the room being played: the move is taken there.
+  ASSERT_TRUE(actor.Call(ActionMsg(second, legal)).has_accepted());
+  EXPECT_EQ(ServerVersion(second), version + 1);
+}
+
 TEST_F(ServerTest, OversizedFrameClosesWithCode1009) {
   NetLimits limits;
   limits.max_message_bytes = 1024;
