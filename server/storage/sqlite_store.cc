@@ -102,17 +102,35 @@ StatusOr<sqlite3_stmt*> SqliteStore::Prepare(const std::string& sql) {
 
 Status SqliteStore::BeginBatch() {
   std::lock_guard lock(mu_);
+  batch_next_.clear();
   return sqlite::Exec(db_, "BEGIN IMMEDIATE", "starting a batch");
 }
 
 Status SqliteStore::CommitBatch() {
   std::lock_guard lock(mu_);
-  return sqlite::Exec(db_, "COMMIT", "committing a batch");
+  Status st = sqlite::Exec(db_, "COMMIT", "committing a batch");
+  if (!st.ok()) return st;  // RollbackBatch follows, and drops batch_next_
+  if (next_index_.size() + batch_next_.size() > kMaxKnownGames) next_index_.clear();
+  for (auto& [game_id, next] : batch_next_) next_index_[game_id] = next;
+  batch_next_.clear();
+  return st;
 }
 
 void SqliteStore::RollbackBatch() {
   std::lock_guard lock(mu_);
+  batch_next_.clear();
   if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+std::optional<uint32_t> SqliteStore::KnownNextIndex(const std::string& game_id) const {
+  if (auto it = batch_next_.find(game_id); it != batch_next_.end()) return it->second;
+  if (auto it = next_index_.find(game_id); it != next_index_.end()) return it->second;
+  return std::nullopt;
+}
+
+void SqliteStore::ForgetNextIndex(const std::string& game_id) {
+  batch_next_.erase(game_id);
+  next_index_.erase(game_id);
 }
 
 bool SqliteStore::BatchOpen() {
@@ -234,9 +252,11 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
 Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
                                  const plateau::v1::ReplayAction& action) {
   std::lock_guard lock(mu_);
-  // One autocommit INSERT is the whole write: the check below reads under the same mutex, and a
-  // writer in another process is still caught by the primary key.
-  {
+  // One autocommit INSERT is the whole write: the check below reads under the same mutex (or
+  // knows its answer from this store's own last append), and a writer in another process is
+  // still caught by the primary key.
+  std::optional<uint32_t> known = KnownNextIndex(game_id);
+  if (!known) {
     auto stmt = Prepare(
         "SELECT status, (SELECT coalesce(max(idx) + 1, 0) FROM game_actions WHERE game_id = ?1) "
         "FROM games WHERE game_id = ?1");
@@ -252,17 +272,18 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
       return Status(store_codes::kGameFinished,
                     "Game " + game_id + " is finished; it takes no more actions.");
     }
-    const int64_t next = sqlite::ColumnInt64(s.get(), 1);
-    if (index < next) {
-      return Status(store_codes::kDuplicateAction,
-                    "Action " + std::to_string(index) + " of game " + game_id +
-                        " is already stored; actions are never overwritten.");
-    }
-    if (index > next) {
-      return Status(store_codes::kActionGap, "Action " + std::to_string(index) + " of game " +
-                                                 game_id + " would leave a gap: the next is " +
-                                                 std::to_string(next) + ".");
-    }
+    known = static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 1));
+  }
+  const uint32_t next = *known;
+  if (index < next) {
+    return Status(store_codes::kDuplicateAction,
+                  "Action " + std::to_string(index) + " of game " + game_id +
+                      " is already stored; actions are never overwritten.");
+  }
+  if (index > next) {
+    return Status(store_codes::kActionGap, "Action " + std::to_string(index) + " of game " +
+                                               game_id + " would leave a gap: the next is " +
+                                               std::to_string(next) + ".");
   }
   auto stmt = Prepare(
       "INSERT INTO game_actions (game_id, idx, seat, action, text, at_unix_ms) "
@@ -275,6 +296,7 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
     return st;
   }
   const int rc = sqlite3_step(s.get());
+  if (rc != SQLITE_DONE) ForgetNextIndex(game_id);  // read back next time
   if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
     return Status(store_codes::kDuplicateAction,
                   "Action " + std::to_string(index) + " of game " + game_id +
@@ -282,6 +304,12 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
   }
   if (rc != SQLITE_DONE) {
     return sqlite::Error(db_, rc, "storing action " + std::to_string(index) + " of " + game_id);
+  }
+  if (sqlite3_get_autocommit(db_) == 0) {
+    batch_next_[game_id] = index + 1;  // durable once the batch commits
+  } else {
+    if (next_index_.size() >= kMaxKnownGames) next_index_.clear();
+    next_index_[game_id] = index + 1;
   }
   return Status::Ok();
 }
@@ -293,6 +321,8 @@ Status SqliteStore::FinishGame(const std::string& game_id,
     return Status(store_codes::kBadRecord, "Game " + game_id + " needs a finish time.");
   }
   std::lock_guard lock(mu_);
+  // Whatever happens below, the game's next index is read back before its next append.
+  ForgetNextIndex(game_id);
   sqlite::Transaction tx(db_);
   if (Status st = tx.Begin(); !st.ok()) return st;
   {

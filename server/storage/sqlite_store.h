@@ -15,7 +15,9 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "server/storage/sqlite_util.h"
 #include "server/store.h"
@@ -97,6 +99,18 @@ class SqliteStore : public Store {
   Status LoadActions(const std::string& game_id, plateau::v1::GameRecord* record);
   Status LoadResults(const std::string& game_id,
                      google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>* results);
+
+  // The next action index of games this store saw playing, so AppendAction need not read it
+  // back (and check the game's status) on every action: a select per action was half of
+  // appending. `next_index_` holds what is committed; `batch_next_` what the open batch added,
+  // merged at CommitBatch and dropped at RollbackBatch. A game leaves both when it finishes or
+  // an append fails. Under mu_. Capped (kMaxKnownGames): past that it starts over, as reads.
+  static constexpr size_t kMaxKnownGames = 65536;
+  std::unordered_map<std::string, uint32_t> next_index_;
+  std::unordered_map<std::string, uint32_t> batch_next_;
+  // The known next index of `game_id`, if any.
+  std::optional<uint32_t> KnownNextIndex(const std::string& game_id) const;
+  void ForgetNextIndex(const std::string& game_id);
 
   std::mutex mu_;
   sqlite3* db_;  // owned; closed in the destructor after the statements are finalised

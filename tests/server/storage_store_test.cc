@@ -567,6 +567,31 @@ TEST_F(StoreTest, ARolledBackBatchLeavesNothing) {
   EXPECT_TRUE(store_->AppendAction("g1", 1, NewAction(1)).ok());
 }
 
+// The store keeps each playing game's next index from its own appends rather than reading it
+// back every time: what a rolled-back batch appended is forgotten, what a committed one appended
+// is known, and a finished game takes nothing more, all on one open store.
+TEST_F(StoreTest, TheNextIndexItKeepsFollowsCommitsRollbacksAndTheFinish) {
+  StoreGame("g1", 1, 0);
+  ASSERT_TRUE(store_->BeginBatch().ok());
+  EXPECT_TRUE(store_->AppendAction("g1", 1, NewAction(1)).ok());
+  EXPECT_EQ(store_->AppendAction("g1", 3, NewAction(3)).code(), store_codes::kActionGap);
+  store_->RollbackBatch();
+  EXPECT_EQ(store_->AppendAction("g1", 2, NewAction(2)).code(), store_codes::kActionGap);
+  ASSERT_TRUE(store_->BeginBatch().ok());
+  EXPECT_TRUE(store_->AppendAction("g1", 1, NewAction(1)).ok());
+  EXPECT_TRUE(store_->AppendAction("g1", 2, NewAction(2)).ok());
+  ASSERT_TRUE(store_->CommitBatch().ok());
+  EXPECT_EQ(store_->AppendAction("g1", 2, NewAction(2)).code(), store_codes::kDuplicateAction);
+  EXPECT_EQ(store_->AppendAction("g1", 4, NewAction(4)).code(), store_codes::kActionGap);
+  EXPECT_TRUE(store_->AppendAction("g1", 3, NewAction(3)).ok());
+  ASSERT_TRUE(store_->FinishGame("g1", NewResults(), 9).ok());
+  EXPECT_EQ(store_->AppendAction("g1", 4, NewAction(4)).code(), store_codes::kGameFinished);
+  auto g1 = store_->LoadGame("g1");
+  ASSERT_TRUE(g1.ok() && g1.value().has_value());
+  ASSERT_EQ(g1.value()->actions_size(), 4);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(g1.value()->actions(i).action(), ActionBytes(i));
+}
+
 TEST_F(StoreTest, ProcessDurabilityOpensTheSameFile) {
   StoreGame("g1", 2, 0);
   store_.reset();
