@@ -56,6 +56,18 @@ void PutBytesField(int field, std::string_view bytes, std::string* out) {
   out->append(bytes);
 }
 
+// Copies a view's new bytes over the held ones: in place when they fit the held buffer without
+// leaving much of it unused, else into a buffer of their exact size (growing a string in place
+// would double its capacity, and held bytes are most of a room's memory).
+void Keep(const std::string& bytes, std::string* held) {
+  const size_t capacity = held->capacity();
+  if (capacity >= bytes.size() && capacity <= bytes.size() + bytes.size() / 4 + 32) {
+    held->assign(bytes);
+  } else {
+    *held = std::string(bytes);
+  }
+}
+
 }  // namespace
 
 size_t GameSession::OpsSize(const Ops& ops) {
@@ -218,18 +230,17 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   arena_options.initial_block = block;
   arena_options.initial_block_size = sizeof block;
   google::protobuf::Arena arena(arena_options);
-  // The bytes of each view after the action, swapped with those held before it once diffed: the
-  // buffers go round, so serializing a view costs no allocation but when it grows. Public and
-  // private parts have buffers of their own, else every small private part would end up holding
-  // a buffer the size of the public one. (A room runs on one thread at a time and Submit never
-  // calls itself.)
+  // The bytes of each view after the action are serialized into a buffer kept per thread, then
+  // copied over those held once diffed (Keep). (Swapping the buffers instead would leave every
+  // held view with the capacity of the largest one serialized on the thread: 10 KB more per LIMIT
+  // room. A room runs on one thread at a time and Submit never calls itself.)
   thread_local std::string next_public, next;
   if (splits_) {
     engine::DeterministicBytesInto(*state_->PublicViewOn(&arena), &next_public);
     Ops* shared = google::protobuf::Arena::CreateMessage<v1::ViewDiff>(&arena)->mutable_ops();
     engine::ComputeDiff(*type_, public_, next_public, shared);
     AppendOps(*shared, &shared_bytes);
-    public_.swap(next_public);
+    Keep(next_public, &public_);
   }
   for (int k = 0; k <= n; ++k) {
     if (k == n && !watched_) {
@@ -241,7 +252,7 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     engine::DeterministicBytesInto(*state_->PrivateViewWithoutLogOn(reader, &arena), &next);
     Ops* ops = google::protobuf::Arena::CreateMessage<v1::ViewDiff>(&arena)->mutable_ops();
     engine::ComputeDiff(*type_, held.rest, next, ops);
-    held.rest.swap(next);
+    Keep(next, &held.rest);
     UpdateLog(reader, &held.log, ops, &entries);
     SharedBuffer frame = DiffFrame(shared_bytes, *ops, acting, out.game_over);
     auto& recent = recent_[static_cast<size_t>(k)];
