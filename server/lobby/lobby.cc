@@ -325,6 +325,10 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
       }
       return;
     case v1::ClientMessage::kLeaveRoom:
+      if (message.leave_room().room_id() == conn->action_room_id) {
+        conn->action_room_id.clear();
+        conn->action_room.reset();
+      }
       if (auto room = RouteToRoom(conn, id, message.leave_room().room_id(), "", &has_code)) {
         room->Leave(conn, player, id);
       }
@@ -357,6 +361,10 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
       std::shared_ptr<Room> room;
       if (!room_id.empty() && room_id == conn->action_room_id) room = conn->action_room.lock();
       if (!room) {
+        // Dropped first: the weak pointer would keep a dead room's memory (one block with its
+        // count) until the connection acts elsewhere.
+        conn->action_room_id.clear();
+        conn->action_room.reset();
         room = RouteToRoom(conn, id, room_id, "", &has_code);
         if (!room) return;
         conn->action_room_id = room_id;

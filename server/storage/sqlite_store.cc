@@ -109,7 +109,12 @@ Status SqliteStore::BeginBatch() {
 Status SqliteStore::CommitBatch() {
   std::lock_guard lock(mu_);
   Status st = sqlite::Exec(db_, "COMMIT", "committing a batch");
-  if (!st.ok()) return st;  // RollbackBatch follows, and drops batch_next_
+  if (!st.ok()) {
+    // Whatever the caller does next, what the batch appended is read back before it is trusted.
+    for (const auto& [game_id, next] : batch_next_) next_index_.erase(game_id);
+    batch_next_.clear();
+    return st;
+  }
   if (next_index_.size() + batch_next_.size() > kMaxKnownGames) next_index_.clear();
   for (auto& [game_id, next] : batch_next_) next_index_[game_id] = next;
   batch_next_.clear();
@@ -252,9 +257,10 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
 Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
                                  const plateau::v1::ReplayAction& action) {
   std::lock_guard lock(mu_);
-  // One autocommit INSERT is the whole write: the check below reads under the same mutex (or
-  // knows its answer from this store's own last append), and a writer in another process is
-  // still caught by the primary key.
+  // One autocommit INSERT is the whole write: the check below reads under the same mutex, or
+  // knows its answer from this store's own last append. That assumes this store is the only
+  // writer, as the server is: another process appending is still caught by the primary key, but
+  // one finishing a game is not seen until the game's next index is read again.
   std::optional<uint32_t> known = KnownNextIndex(game_id);
   if (!known) {
     auto stmt = Prepare(

@@ -549,10 +549,15 @@ TEST_F(ServerTest, EachActionGoesToTheRoomItNamesWhicheverRoomTheLastOneWentTo) 
   const uint64_t version = ServerVersion(second);
   // The finished game's room refuses it, and the second room does not move.
   EXPECT_EQ(ErrorCode(actor.Call(ActionMsg(first, legal))), "game_not_running");
+  // Left by one player, the room is still there and its game still over; left by both, it is
+  // gone.
   v1::ClientMessage leave;
   leave.mutable_leave_room()->set_room_id(first);
   EXPECT_FALSE(actor.Call(leave).has_error());
-  EXPECT_FALSE(ErrorCode(actor.Call(ActionMsg(first, legal))).empty());
+  EXPECT_EQ(ErrorCode(actor.Call(ActionMsg(first, legal))), "game_not_running");
+  TestClient& other = &actor == a.get() ? *b : *a;
+  EXPECT_FALSE(other.Call(leave).has_error());
+  EXPECT_EQ(ErrorCode(actor.Call(ActionMsg(first, legal))), "room_not_found");
   EXPECT_EQ(ErrorCode(actor.Call(ActionMsg("r-missing", legal))), "room_not_found");
   EXPECT_EQ(ServerVersion(second), version);
   // Back to the room being played: the move is taken there.
