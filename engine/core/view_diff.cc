@@ -55,33 +55,39 @@ bool ReadVarint(std::string_view& in, uint64_t* out) {
 // The occurrences in `bytes`, ordered by field number (serialization writes them so; the sort
 // only guards the order, keeping a repeated field's elements in theirs). False when the bytes are
 // not a serialized message.
+// Reads the field occurrence at the start of `bytes` into `w` and moves past it; false when the
+// bytes there are not one.
+bool NextField(std::string_view& bytes, WireField* w) {
+  uint64_t tag;
+  if (!ReadVarint(bytes, &tag)) return false;
+  *w = WireField{static_cast<uint32_t>(tag >> 3), static_cast<uint32_t>(tag & 7), {}};
+  const char* begin = bytes.data();
+  uint64_t len;
+  switch (w->wire_type) {
+    case 0:
+      if (!ReadVarint(bytes, &len)) return false;
+      w->value = std::string_view(begin, static_cast<size_t>(bytes.data() - begin));
+      return true;
+    case 1:
+    case 5:
+      len = w->wire_type == 1 ? 8 : 4;
+      if (bytes.size() < len) return false;
+      break;
+    case 2:
+      if (!ReadVarint(bytes, &len) || bytes.size() < len) return false;
+      break;
+    default:
+      return false;  // groups: no view uses them
+  }
+  w->value = bytes.substr(0, len);
+  bytes.remove_prefix(len);
+  return true;
+}
+
 bool SplitFields(std::string_view bytes, std::vector<WireField>* out) {
   while (!bytes.empty()) {
-    uint64_t tag;
-    if (!ReadVarint(bytes, &tag)) return false;
-    WireField w{static_cast<uint32_t>(tag >> 3), static_cast<uint32_t>(tag & 7), {}};
-    const char* begin = bytes.data();
-    uint64_t len;
-    switch (w.wire_type) {
-      case 0:
-        if (!ReadVarint(bytes, &len)) return false;
-        w.value = std::string_view(begin, static_cast<size_t>(bytes.data() - begin));
-        break;
-      case 1:
-      case 5:
-        len = w.wire_type == 1 ? 8 : 4;
-        if (bytes.size() < len) return false;
-        w.value = bytes.substr(0, len);
-        bytes.remove_prefix(len);
-        break;
-      case 2:
-        if (!ReadVarint(bytes, &len) || bytes.size() < len) return false;
-        w.value = bytes.substr(0, len);
-        bytes.remove_prefix(len);
-        break;
-      default:
-        return false;  // groups: no view uses them
-    }
+    WireField w;
+    if (!NextField(bytes, &w)) return false;
     out->push_back(w);
   }
   auto by_number = [](const WireField& x, const WireField& y) { return x.number < y.number; };
@@ -247,26 +253,12 @@ void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b,
 bool LogEntrySeq(std::string_view bytes, uint64_t* seq) {
   *seq = 0;
   while (!bytes.empty()) {
-    uint64_t tag, len;
-    if (!ReadVarint(bytes, &tag)) return false;
-    switch (tag & 7) {
-      case 0:
-        if (!ReadVarint(bytes, &len)) return false;
-        // A singular field written twice: the last one counts.
-        if ((tag >> 3) == plateau::v1::LogEntry::kSeqFieldNumber) *seq = len;
-        break;
-      case 1:
-      case 5:
-        len = (tag & 7) == 1 ? 8 : 4;
-        if (bytes.size() < len) return false;
-        bytes.remove_prefix(len);
-        break;
-      case 2:
-        if (!ReadVarint(bytes, &len) || bytes.size() < len) return false;
-        bytes.remove_prefix(len);
-        break;
-      default:
-        return false;
+    WireField w;
+    if (!NextField(bytes, &w)) return false;
+    // A singular field written twice: the last one counts.
+    if (w.number == plateau::v1::LogEntry::kSeqFieldNumber && w.wire_type == 0) {
+      std::string_view value = w.value;
+      if (!ReadVarint(value, seq)) return false;
     }
   }
   return true;

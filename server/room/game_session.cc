@@ -77,10 +77,14 @@ size_t GameSession::OpsSize(const Ops& ops) {
 }
 
 void GameSession::AppendOps(const Ops& ops, std::string* out) {
+  AppendOps(ops, OpsSize(ops), out);
+}
+
+void GameSession::AppendOps(const Ops& ops, size_t size, std::string* out) {
   // Sized first (which also caches each op's size for the writes), then written in place: one
   // allocation at most, on every action's path.
   const size_t at = out->size();
-  out->resize(at + OpsSize(ops));
+  out->resize(at + size);
   auto* p = reinterpret_cast<uint8_t*>(out->data() + at);
   for (const auto& op : ops) {
     p = CodedOutputStream::WriteTagToArray(
@@ -100,9 +104,10 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const Ops& ow
   for (int s : acting) {
     seats += CodedOutputStream::VarintSize64(static_cast<uint64_t>(static_cast<int64_t>(s)));
   }
+  const size_t own = OpsSize(own_ops);
   const size_t view_diff = VarintFieldSize(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1) +
                            VarintFieldSize(v1::ViewDiff::kToVersionFieldNumber, version_) +
-                           shared_ops.size() + OpsSize(own_ops);
+                           shared_ops.size() + own;
   const size_t diff = BytesFieldSize(v1::Diff::kRoomIdFieldNumber, room_id_.size()) +
                       FieldSize(v1::Diff::kDiffFieldNumber, view_diff) +
                       BytesFieldSize(v1::Diff::kActingSeatsFieldNumber, seats) +
@@ -117,7 +122,7 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const Ops& ow
   PutVarintField(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1, frame.get());
   PutVarintField(v1::ViewDiff::kToVersionFieldNumber, version_, frame.get());
   frame->append(shared_ops);
-  AppendOps(own_ops, frame.get());
+  AppendOps(own_ops, own, frame.get());
   if (seats > 0) {
     PutTag(v1::Diff::kActingSeatsFieldNumber, 2, frame.get());
     PutVarint(seats, frame.get());

@@ -144,6 +144,8 @@ class GameSession {
   // bytes that takes.
   static void AppendOps(const Ops& ops, std::string* out);
   static size_t OpsSize(const Ops& ops);
+  // The same when OpsSize(ops) is known (it also caches the ops' sizes the writing uses).
+  static void AppendOps(const Ops& ops, size_t size, std::string* out);
   // The Diff frame of the current version for a recipient: the ops every recipient shares
   // (already serialized by AppendOps), then its own.
   SharedBuffer DiffFrame(const std::string& shared_ops, const Ops& own_ops,
