@@ -127,7 +127,7 @@ void SqliteStore::RollbackBatch() {
   if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
-std::optional<uint32_t> SqliteStore::KnownNextIndex(const std::string& game_id) const {
+std::optional<SqliteStore::Known> SqliteStore::KnownNextIndex(const std::string& game_id) const {
   if (auto it = batch_next_.find(game_id); it != batch_next_.end()) return it->second;
   if (auto it = next_index_.find(game_id); it != next_index_.end()) return it->second;
   return std::nullopt;
@@ -211,8 +211,9 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
   {
     auto stmt = Prepare(
         "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, room_id, "
-        "join_code, is_private, title, host_player_id, replay_token) "
-        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+        "join_code, is_private, title, host_player_id, replay_token, game_no) "
+        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+        "(SELECT coalesce(max(game_no), 0) + 1 FROM games))");
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
     if (Status st = sqlite::BindAll(db_, s.get(), record.game_id(), record.game(),
@@ -261,11 +262,12 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
   // knows its answer from this store's own last append. That assumes this store is the only
   // writer, as the server is: another process appending is still caught by the primary key, but
   // one finishing a game is not seen until the game's next index is read again.
-  std::optional<uint32_t> known = KnownNextIndex(game_id);
+  std::optional<Known> known = KnownNextIndex(game_id);
   if (!known) {
     auto stmt = Prepare(
-        "SELECT status, (SELECT coalesce(max(idx) + 1, 0) FROM game_actions WHERE game_id = ?1) "
-        "FROM games WHERE game_id = ?1");
+        "SELECT status, game_no, "
+        "(SELECT coalesce(max(idx) + 1, 0) FROM game_actions a WHERE a.game_no = g.game_no) "
+        "FROM games g WHERE game_id = ?1");
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
     if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
@@ -278,9 +280,10 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
       return Status(store_codes::kGameFinished,
                     "Game " + game_id + " is finished; it takes no more actions.");
     }
-    known = static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 1));
+    known = Known{sqlite::ColumnInt64(s.get(), 1),
+                  static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 2))};
   }
-  const uint32_t next = *known;
+  const uint32_t next = known->next;
   if (index < next) {
     return Status(store_codes::kDuplicateAction,
                   "Action " + std::to_string(index) + " of game " + game_id +
@@ -292,18 +295,18 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
                                                std::to_string(next) + ".");
   }
   auto stmt = Prepare(
-      "INSERT INTO game_actions (game_id, idx, seat, action, text, at_unix_ms) "
+      "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
-  if (Status st = sqlite::BindAll(db_, s.get(), game_id, index, action.seat(),
+  if (Status st = sqlite::BindAll(db_, s.get(), known->game_no, index, action.seat(),
                                   Blob{action.action()}, action.text(), action.at_unix_ms());
       !st.ok()) {
     return st;
   }
   const int rc = sqlite3_step(s.get());
   if (rc != SQLITE_DONE) ForgetNextIndex(game_id);  // read back next time
-  if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+  if (rc == SQLITE_CONSTRAINT_UNIQUE) {
     return Status(store_codes::kDuplicateAction,
                   "Action " + std::to_string(index) + " of game " + game_id +
                       " is already stored; actions are never overwritten.");
@@ -312,10 +315,10 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
     return sqlite::Error(db_, rc, "storing action " + std::to_string(index) + " of " + game_id);
   }
   if (sqlite3_get_autocommit(db_) == 0) {
-    batch_next_[game_id] = index + 1;  // durable once the batch commits
+    batch_next_[game_id] = Known{known->game_no, index + 1};  // durable once the batch commits
   } else {
     if (next_index_.size() >= kMaxKnownGames) next_index_.clear();
-    next_index_[game_id] = index + 1;
+    next_index_[game_id] = Known{known->game_no, index + 1};
   }
   return Status::Ok();
 }
@@ -410,7 +413,8 @@ Status SqliteStore::LoadSeats(const std::string& game_id, plateau::v1::GameRecor
 
 Status SqliteStore::LoadActions(const std::string& game_id, plateau::v1::GameRecord* record) {
   auto stmt = Prepare(
-      "SELECT seat, action, text, at_unix_ms FROM game_actions WHERE game_id = ?1 ORDER BY idx");
+      "SELECT a.seat, a.action, a.text, a.at_unix_ms FROM games g "
+      "JOIN game_actions a ON a.game_no = g.game_no WHERE g.game_id = ?1 ORDER BY a.idx");
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
   if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
@@ -559,7 +563,7 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
   // A private row can only be listed to one of its players, so its token goes with it.
   std::string sql =
       "SELECT g.game_id, g.game, g.finished_unix_ms, "
-      "(SELECT count(*) FROM game_actions a WHERE a.game_id = g.game_id), g.is_private, "
+      "(SELECT count(*) FROM game_actions a WHERE a.game_no = g.game_no), g.is_private, "
       "g.replay_token FROM games g WHERE g.status = 'finished' AND " + ListedTo(5);
   if (!game.empty()) sql += " AND g.game = ?1";
   if (cursor_ms.has_value()) sql += " AND (g.finished_unix_ms, g.game_id) < (?2, ?3)";

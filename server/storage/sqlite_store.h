@@ -105,11 +105,16 @@ class SqliteStore : public Store {
   // appending. `next_index_` holds what is committed; `batch_next_` what the open batch added,
   // merged at CommitBatch and dropped at RollbackBatch. A game leaves both when it finishes or
   // an append fails. Under mu_. Capped (kMaxKnownGames): past that it starts over, as reads.
+  // Each entry also keeps the game's number (games.game_no), which its actions are stored by.
   static constexpr size_t kMaxKnownGames = 65536;
-  std::unordered_map<std::string, uint32_t> next_index_;
-  std::unordered_map<std::string, uint32_t> batch_next_;
-  // The known next index of `game_id`, if any.
-  std::optional<uint32_t> KnownNextIndex(const std::string& game_id) const;
+  struct Known {
+    int64_t game_no = 0;
+    uint32_t next = 0;
+  };
+  std::unordered_map<std::string, Known> next_index_;
+  std::unordered_map<std::string, Known> batch_next_;
+  // What is known of `game_id`, if anything.
+  std::optional<Known> KnownNextIndex(const std::string& game_id) const;
   void ForgetNextIndex(const std::string& game_id);
 
   std::mutex mu_;

@@ -91,6 +91,65 @@ void BM_BatchedAppendsAcrossGames(benchmark::State& state) {
 }
 BENCHMARK(BM_BatchedAppendsAcrossGames)->Args({1000, 20})->Unit(benchmark::kMicrosecond)->Iterations(10000);
 
+// The storage thread's steady state at 1000 rooms in closed loop: `games` live games with the
+// server's random ids, each `length` actions long, then finished (results in the same batch, as
+// the room stores them) and replaced by a new one; each batch of `batch` appends goes to games
+// in random order, after earlier rounds have left finished games in the file. The appends'
+// pages are what one durable commit writes, so CPU per action here is mostly SQLite's B-tree and
+// WAL work.
+void BM_RollingGames(benchmark::State& state) {
+  const int games = static_cast<int>(state.range(0));
+  const int length = static_cast<int>(state.range(1));
+  const int batch = static_cast<int>(state.range(2));
+  TempDir dir;
+  auto store = OpenOrDie(dir.File("bench.sqlite"));
+  engine::Rng rng(11);
+  auto new_id = [&rng] {
+    char hex[20];
+    std::snprintf(hex, sizeof hex, "g%016llx", static_cast<unsigned long long>(rng.Next()));
+    return std::string(hex);
+  };
+  struct Live {
+    std::string id;
+    uint32_t next = 0;
+  };
+  std::vector<Live> live(games);
+  for (Live& g : live) {
+    g.id = new_id();
+    BeginOrDie(*store, g.id, "globalissimo", 2, "", 1);
+  }
+  plateau::v1::ReplayAction action;
+  action.set_action(std::string(12, '\x2a'));
+  action.set_text("Alice places the card on slot 2, position 3");
+  std::vector<plateau::v1::SeatResult> results(2);
+  for (int s = 0; s < 2; ++s) {
+    results[s].set_seat(s);
+    results[s].set_name("p" + std::to_string(s));
+    results[s].set_rank(s + 1);
+  }
+  auto round = [&] {
+    if (!store->BeginBatch().ok()) state.SkipWithError("begin");
+    for (int i = 0; i < batch; ++i) {
+      Live& g = live[rng.Below(live.size())];
+      action.set_seat(static_cast<int>(g.next % 2));
+      action.set_at_unix_ms(1700000000000 + g.next);
+      Status st = store->AppendAction(g.id, g.next++, action);
+      if (!st.ok()) state.SkipWithError(st.ToString().c_str());
+      if (g.next == static_cast<uint32_t>(length)) {
+        if (!store->FinishGame(g.id, results, 1700000000000).ok()) state.SkipWithError("finish");
+        g = Live{new_id(), 0};
+        BeginOrDie(*store, g.id, "globalissimo", 2, "", 1);
+      }
+    }
+    if (!store->CommitBatch().ok()) state.SkipWithError("commit");
+  };
+  // Earlier play: the file already holds this many rounds of finished games.
+  for (int i = 0; i < 4 * games * length / batch; ++i) round();
+  for (auto _ : state) round();
+  state.SetItemsProcessed(state.iterations() * batch);
+}
+BENCHMARK(BM_RollingGames)->Args({1000, 32, 150})->Unit(benchmark::kMicrosecond)->Iterations(400);
+
 // One finished Globalissimo game (4 seats, book length) played with random legal actions.
 struct StoredGame {
   TempDir dir;

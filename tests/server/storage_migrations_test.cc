@@ -27,6 +27,14 @@ class RawDb {
   }
   ~RawDb() { sqlite3_close(db_); }
   sqlite3* get() const { return db_; }
+  // Applies the embedded migrations up to `version` only, as an older server left the file.
+  void MigrateTo(int version) {
+    auto embedded = storage::EmbeddedMigrations();
+    ASSERT_TRUE(embedded.ok());
+    ASSERT_GT(embedded.value().size(), static_cast<size_t>(version));
+    embedded.value().resize(version);
+    ASSERT_TRUE(storage::ApplyMigrations(db_, embedded.value()).ok());
+  }
   void Exec(const std::string& sql) {
     char* error = nullptr;
     ASSERT_EQ(sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK)
@@ -182,10 +190,7 @@ TEST(StorageMigrations, Version2GivesOldPrivateGamesATokenAndKeepsPublicOnesList
   const std::string path = dir.File("plateau.sqlite");
   {
     RawDb raw(path);
-    auto embedded = storage::EmbeddedMigrations();
-    ASSERT_TRUE(embedded.ok());
-    ASSERT_GE(embedded.value().size(), 2u);
-    ASSERT_TRUE(storage::ApplyMigrations(raw.get(), {embedded.value()[0]}).ok());
+    raw.MigrateTo(1);
     raw.Exec(
         "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, "
         "finished_unix_ms, room_id, join_code, is_private, title, host_player_id) VALUES "
@@ -236,6 +241,74 @@ TEST(StorageMigrations, Version2GivesOldPrivateGamesATokenAndKeepsPublicOnesList
   EXPECT_EQ(bobs[0].replay_token(), private_token);
   EXPECT_EQ(bobs[1].game_id(), "g-public");
   EXPECT_EQ(bobs[1].replay_token(), "");
+}
+
+// A database at version 2 with a finished game and one in play, their actions stored out of
+// order, opened by this server: every action is kept, in index order, each game keeps going
+// from where it was, and a new game gets a number of its own.
+TEST(StorageMigrations, Version3KeepsEveryActionAndTheGamesGoOn) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  {
+    RawDb raw(path);
+    raw.MigrateTo(2);
+    raw.Exec(
+        "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, "
+        "finished_unix_ms, room_id, join_code, is_private, title, host_player_id) VALUES "
+        "('g-done', 'globalissimo', x'', 0, 'finished', 1, 100, 'r1', 'AAAAAA', 0, '', 'p-ada'),"
+        "('g-live', 'limit', x'', 0, 'playing', 2, NULL, 'r2', 'BBBBBB', 0, '', 'p-ada');"
+        "INSERT INTO game_actions (game_id, idx, seat, action, text, at_unix_ms) VALUES "
+        "('g-live', 1, 1, x'0b', 'live 1', 21), ('g-done', 0, 0, x'0a', 'done 0', 10),"
+        "('g-live', 0, 0, x'0a', 'live 0', 20), ('g-done', 2, 0, x'0c', 'done 2', 12),"
+        "('g-done', 1, 1, x'0b', 'done 1', 11);");
+  }
+  auto opened = SqliteStore::Open(path);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  SqliteStore& store = *opened.value();
+  {
+    RawDb raw(path);
+    EXPECT_EQ(raw.Query("SELECT name FROM schema_migrations WHERE version = 3"),
+              "0003_action_log_in_arrival_order");
+    EXPECT_EQ(raw.Query("SELECT count(DISTINCT game_no) FROM games WHERE game_no > 0"), "2");
+    EXPECT_EQ(raw.Query("SELECT count(*) FROM sqlite_master WHERE name = 'game_actions_by_id'"),
+              "0");
+  }
+  auto texts = [&](const std::string& game_id) {
+    std::vector<std::string> out;
+    auto record = store.LoadGame(game_id);
+    EXPECT_TRUE(record.ok() && record.value().has_value()) << game_id;
+    if (record.ok() && record.value().has_value()) {
+      for (const auto& a : record.value()->actions()) {
+        out.push_back(a.text() + "@" + std::to_string(a.at_unix_ms()) + "/" +
+                      std::to_string(a.seat()));
+      }
+    }
+    return out;
+  };
+  EXPECT_EQ(texts("g-done"),
+            (std::vector<std::string>{"done 0@10/0", "done 1@11/1", "done 2@12/0"}));
+  EXPECT_EQ(texts("g-live"), (std::vector<std::string>{"live 0@20/0", "live 1@21/1"}));
+  auto listed = store.ListFinished("", 10, "", "").value();
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0].steps(), 3u);
+
+  plateau::v1::ReplayAction next;
+  next.set_text("live 2");
+  EXPECT_EQ(store.AppendAction("g-live", 1, next).code(), store_codes::kDuplicateAction);
+  EXPECT_EQ(store.AppendAction("g-live", 3, next).code(), store_codes::kActionGap);
+  EXPECT_TRUE(store.AppendAction("g-live", 2, next).ok());
+  EXPECT_EQ(store.AppendAction("g-done", 3, next).code(), store_codes::kGameFinished);
+
+  plateau::v1::GameRecord fresh;
+  fresh.set_game_id("g-new");
+  fresh.set_game("limit");
+  ASSERT_TRUE(store.BeginGame(fresh, RoomRecord{}).ok());
+  next.set_text("new 0");
+  EXPECT_TRUE(store.AppendAction("g-new", 0, next).ok());
+  EXPECT_EQ(texts("g-new"), (std::vector<std::string>{"new 0@0/0"}));
+  EXPECT_EQ(texts("g-live").size(), 3u);
+  RawDb raw(path);
+  EXPECT_EQ(raw.Query("SELECT count(DISTINCT game_no) FROM games"), "3");
 }
 
 TEST(StorageMigrations, OpeningADirectoryFailsWithAStorageError) {

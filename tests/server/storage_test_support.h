@@ -16,8 +16,9 @@ inline void InsertFinishedGamesDirectly(const std::string& path, int count, cons
       "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < " +
       std::to_string(count) +
       ") INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, "
-      "finished_unix_ms, room_id, join_code, is_private, title, host_player_id) "
-      "SELECT 'g' || i, '" + game + "', x'', 0, 'finished', 0, 1 + i, '', '', 0, '', '' FROM n";
+      "finished_unix_ms, room_id, join_code, is_private, title, host_player_id, game_no) "
+      "SELECT 'g' || i, '" + game + "', x'', 0, 'finished', 0, 1 + i, '', '', 0, '', '', "
+      "(SELECT coalesce(max(game_no), 0) FROM games) + 1 + i FROM n";
   char* error = nullptr;
   EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK)
       << (error ? error : "");
