@@ -2,10 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/bind_allocator.hpp>
 #include <boost/asio/post.hpp>
 
 #include "server/lobby/lobby.h"
 #include "server/log_throttle.h"
+#include "server/net/handler_memory.h"
 
 namespace plateau::server {
 namespace {
@@ -66,7 +68,9 @@ void WsSession::OnAccept(beast::error_code ec) {
 
 void WsSession::DoRead() {
   reading_ = true;
-  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::OnRead, self()));
+  ws_.async_read(buffer_, boost::asio::bind_allocator(
+                              HandlerAllocator<void>(),
+                              beast::bind_front_handler(&WsSession::OnRead, self())));
 }
 
 void WsSession::PauseReading() { paused_ = true; }
@@ -136,7 +140,8 @@ void WsSession::DoSend(SharedBuffer frame) {
 
 void WsSession::DoWrite() {
   ws_.async_write(boost::asio::buffer(*queue_.front()),
-                  beast::bind_front_handler(&WsSession::OnWrite, self()));
+                  boost::asio::bind_allocator(HandlerAllocator<void>(),
+                                              beast::bind_front_handler(&WsSession::OnWrite, self())));
 }
 
 void WsSession::OnWrite(beast::error_code ec, size_t) {
