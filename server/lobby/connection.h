@@ -36,7 +36,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // Both are safe from any thread; they hop to the connection's own strand.
   // Queues one binary frame. Dropped silently once the connection is closing.
-  virtual void Send(SharedBuffer frame) = 0;
+  void Send(SharedBuffer frame) { Send(std::move(frame), nullptr); }
+  // Queues one binary frame made of `frame` followed by `tail` (null: nothing): a message
+  // protobuf merges from two encodings, such as a Diff shared by several recipients and one
+  // recipient's own answer, sent without copying the shared part.
+  virtual void Send(SharedBuffer frame, SharedBuffer tail) = 0;
   // Ends the connection. `graceful`: a WebSocket close handshake; otherwise the socket is cut.
   virtual void Close(bool graceful) = 0;
 

@@ -118,28 +118,35 @@ void WsSession::OnRead(beast::error_code ec, size_t bytes) {
   if (!closing_ && !paused_) DoRead();
 }
 
-void WsSession::Send(SharedBuffer frame) {
+void WsSession::Send(SharedBuffer frame, SharedBuffer tail) {
   boost::asio::post(ws_.get_executor(),
-                    [s = self(), frame = std::move(frame)]() mutable { s->DoSend(std::move(frame)); });
+                    [s = self(), m = Outgoing{std::move(frame), std::move(tail)}]() mutable {
+                      s->DoSend(std::move(m));
+                    });
 }
 
-void WsSession::DoSend(SharedBuffer frame) {
+void WsSession::DoSend(Outgoing message) {
   if (closing_ || close_when_sent_ || !accepted_) return;
-  if (!queue_.empty() && queued_bytes_ + frame->size() > limits_.max_queue_bytes) {
+  if (!queue_.empty() && queued_bytes_ + message.size() > limits_.max_queue_bytes) {
     ClientLog(spdlog::level::warn, "dropping a client at {} that is not reading ({} bytes waiting)",
               remote_address, queued_bytes_);
     if (Metrics* m = lobby_.metrics()) m->connections_dropped.Inc("slow_reader");
     Abort();
     return;
   }
-  queued_bytes_ += frame->size();
+  queued_bytes_ += message.size();
   published_queued_bytes_.store(queued_bytes_, std::memory_order_relaxed);
-  queue_.push_back(std::move(frame));
+  queue_.push_back(std::move(message));
   if (queue_.size() == 1) DoWrite();
 }
 
 void WsSession::DoWrite() {
-  ws_.async_write(boost::asio::buffer(*queue_.front()),
+  const Outgoing& m = queue_.front();
+  // Two buffers make one WebSocket message; the empty tail costs nothing.
+  const std::array<boost::asio::const_buffer, 2> parts{
+      boost::asio::buffer(*m.body),
+      m.tail ? boost::asio::buffer(*m.tail) : boost::asio::const_buffer()};
+  ws_.async_write(parts,
                   boost::asio::bind_allocator(HandlerAllocator<void>(),
                                               beast::bind_front_handler(&WsSession::OnWrite, self())));
 }
@@ -150,7 +157,7 @@ void WsSession::OnWrite(beast::error_code ec, size_t) {
     Abort();
     return;
   }
-  queued_bytes_ -= queue_.front()->size();
+  queued_bytes_ -= queue_.front().size();
   queue_.pop_front();
   published_queued_bytes_.store(closing_ ? 0 : queued_bytes_, std::memory_order_relaxed);
   if (closing_) {

@@ -14,6 +14,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <array>
 #include <atomic>
 #include <deque>
 #include <memory>
@@ -35,7 +36,8 @@ class WsSession : public Connection {
   // Completes the upgrade the HTTP session read.
   void Run(boost::beast::http::request<boost::beast::http::string_body> request);
 
-  void Send(SharedBuffer frame) override;
+  using Connection::Send;
+  void Send(SharedBuffer frame, SharedBuffer tail) override;
   void Close(bool graceful) override;
   void PauseReading() override;
   void ResumeReading() override;
@@ -51,7 +53,13 @@ class WsSession : public Connection {
   void OnAccept(boost::beast::error_code ec);
   void DoRead();
   void OnRead(boost::beast::error_code ec, size_t bytes);
-  void DoSend(SharedBuffer frame);
+  // One queued message: its bytes are body's, then tail's (if any).
+  struct Outgoing {
+    SharedBuffer body;
+    SharedBuffer tail;
+    size_t size() const { return body->size() + (tail ? tail->size() : 0); }
+  };
+  void DoSend(Outgoing message);
   void DoWrite();
   void OnWrite(boost::beast::error_code ec, size_t bytes);
   void DoClose(bool graceful);
@@ -64,7 +72,7 @@ class WsSession : public Connection {
   boost::beast::flat_buffer buffer_;
   Lobby& lobby_;
   const NetLimits& limits_;
-  std::deque<SharedBuffer> queue_;
+  std::deque<Outgoing> queue_;
   size_t queued_bytes_ = 0;
   std::atomic<size_t> published_queued_bytes_{0};  // queued_bytes_, readable from any thread
   bool accepted_ = false;

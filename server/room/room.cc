@@ -667,26 +667,24 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
     return;
   }
   // The acknowledgement rides on the mover's own Diff: one frame (and one send) fewer per
-  // action. Protobuf merges concatenated encodings, so the Diff's bytes, shared with the seat's
-  // other tabs, are copied once and the two answer fields appended.
+  // action. Protobuf merges concatenated encodings, so the mover's message is the Diff's bytes,
+  // shared with everyone on that view, followed by the two answer fields: written as two
+  // buffers of one WebSocket message, nothing copied.
   v1::ServerMessage answer;
   answer.set_request_id(request_id);
   answer.mutable_accepted()->set_action_index(applied.action_index);
+  const SharedBuffer answer_bytes = Encode(answer);
   bool answered = false;
   for (const auto& [pid, member] : members_) {
     const SharedBuffer& diff = applied.diffs[ViewIndex(member)];
     if (!diff) continue;
     member.ForEach([&](const ConnectionPtr& c) {
       if (c != conn) return c->Send(diff);
-      auto frame = std::make_shared<std::string>();
-      frame->reserve(diff->size() + 16);
-      frame->append(*diff);
-      answer.AppendToString(frame.get());
-      c->Send(std::move(frame));
+      c->Send(diff, answer_bytes);
       answered = true;
     });
   }
-  if (!answered) conn->Send(Encode(answer));
+  if (!answered) conn->Send(answer_bytes);
   if (Metrics* m = host_.metrics()) {
     m->actions_accepted.Inc();
     m->action_latency.ObserveDuration(std::chrono::steady_clock::now() - arrived);
