@@ -14,7 +14,7 @@ jobs="${PLATEAU_JOBS:-2}"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Asan -DCMAKE_CXX_FLAGS_ASAN="-O1 -g1" \
   -DPLATEAU_SANITIZE=ON
 cmake --build build-asan -j "$jobs" --target core_test conformance_test globalissimo_test \
-  limit_test storage_test server_integration_test
+  limit_test storage_test handler_memory_test server_integration_test
 # Fewer random playouts under the sanitizers: they find memory errors on the first occurrence.
 (cd build-asan && PLATEAU_CONFORMANCE_PLAYOUTS=25 ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \

@@ -1,5 +1,7 @@
 #include "server/net/handler_memory.h"
 
+#include <sanitizer/asan_interface.h>
+
 #include <mutex>
 
 namespace plateau::server::handler_memory {
@@ -8,6 +10,16 @@ namespace {
 struct FreeBlock {
   FreeBlock* next;
 };
+
+// Under AddressSanitizer a held block is poisoned past its link, so an operation used after it
+// was freed is still reported (the macros do nothing in other builds).
+void Hold(FreeBlock* b, std::size_t c) {
+  ASAN_POISON_MEMORY_REGION(reinterpret_cast<char*>(b) + sizeof(FreeBlock),
+                            (c + 1) * kClassBytes - sizeof(FreeBlock));
+}
+void Release(FreeBlock* b, std::size_t c) {
+  ASAN_UNPOISON_MEMORY_REGION(b, (c + 1) * kClassBytes);
+}
 
 // A list of free blocks of one class.
 struct List {
@@ -56,6 +68,7 @@ struct Cache {
         if (s.lists[c].count < kSharedPerClass) {
           s.lists[c].Push(b);
         } else {
+          Release(b, c);
           ::operator delete(b);
         }
       }
@@ -71,8 +84,11 @@ std::size_t ClassOf(std::size_t bytes) { return bytes == 0 ? 0 : (bytes - 1) / k
 }  // namespace
 
 void* Allocate(std::size_t bytes) {
-  if (bytes > kMaxBlock || cache_gone) return ::operator new(bytes);
+  if (bytes > kMaxBlock) return ::operator new(bytes);
   const std::size_t c = ClassOf(bytes);
+  // Every block of a class has the class's full size, so any later request of the class fits,
+  // whichever thread's cache it ends in (also one allocated after this thread's cache is gone).
+  if (cache_gone) return ::operator new((c + 1) * kClassBytes);
   List& mine = cache.lists[c];
   if (mine.head == nullptr) {
     Shared& s = TheShared();
@@ -83,8 +99,10 @@ void* Allocate(std::size_t bytes) {
       mine.Push(b);
     }
   }
-  if (FreeBlock* b = mine.Pop()) return b;
-  // Every block of a class has the class's full size, so any later request of the class fits.
+  if (FreeBlock* b = mine.Pop()) {
+    Release(b, c);
+    return b;
+  }
   return ::operator new((c + 1) * kClassBytes);
 }
 
@@ -104,11 +122,14 @@ void Deallocate(void* p, std::size_t bytes) {
       if (s.lists[c].count < kSharedPerClass) {
         s.lists[c].Push(b);
       } else {
+        Release(b, c);
         ::operator delete(b);
       }
     }
   }
-  mine.Push(static_cast<FreeBlock*>(p));
+  auto* b = static_cast<FreeBlock*>(p);
+  mine.Push(b);
+  Hold(b, c);
 }
 
 Held HeldFor(std::size_t bytes) {

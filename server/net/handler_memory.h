@@ -42,8 +42,11 @@ class HandlerAllocator {
   HandlerAllocator(const HandlerAllocator<U>&) noexcept {}
 
   T* allocate(std::size_t n) {
+    // Blocks come from operator new, so they have its default alignment and no more.
+    static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
     return static_cast<T*>(handler_memory::Allocate(n * sizeof(T)));
   }
+  // noexcept although it may take the shared pool's mutex: a failure to lock it is fatal here.
   void deallocate(T* p, std::size_t n) noexcept { handler_memory::Deallocate(p, n * sizeof(T)); }
 
   // Any instance frees what any other allocated: the caches are per thread, not per instance.

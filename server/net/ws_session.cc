@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <array>
+
 #include <boost/asio/bind_allocator.hpp>
 #include <boost/asio/post.hpp>
 

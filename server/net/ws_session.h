@@ -14,7 +14,6 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include <array>
 #include <atomic>
 #include <deque>
 #include <memory>

@@ -213,7 +213,10 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
         "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, room_id, "
         "join_code, is_private, title, host_player_id, replay_token, game_no) "
         "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-        "(SELECT coalesce(max(game_no), 0) + 1 FROM games))");
+        // Past every number in use, the actions' too: a game deleted without its actions (by
+        // hand, foreign keys off) must not lend them to a new game. Both maxima read one index.
+        "max((SELECT coalesce(max(game_no), 0) FROM games), "
+        "(SELECT coalesce(max(game_no), 0) FROM game_actions)) + 1)");
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
     if (Status st = sqlite::BindAll(db_, s.get(), record.game_id(), record.game(),
@@ -260,7 +263,8 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
   std::lock_guard lock(mu_);
   // One autocommit INSERT is the whole write: the check below reads under the same mutex, or
   // knows its answer from this store's own last append. That assumes this store is the only
-  // writer, as the server is: another process appending is still caught by the primary key, but
+  // writer, as the server is: another process appending is still caught by the (game_no, idx)
+  // unique index, but
   // one finishing a game is not seen until the game's next index is read again.
   std::optional<Known> known = KnownNextIndex(game_id);
   if (!known) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <thread>
@@ -28,13 +29,17 @@ TEST(HandlerMemoryTest, AFreedBlockServesTheNextRequestOfItsClassOnly) {
 }
 
 TEST(HandlerMemoryTest, BlocksAboveTheLargestClassAreNeverHeld) {
-  const Held before = HeldFor(kMaxBlock + 1);
+  // Nothing above kMaxBlock may land in the largest class (it would be handed out too small).
+  const Held before = HeldFor(kMaxBlock);
   void* p = Allocate(kMaxBlock + 1);
   std::memset(p, 1, kMaxBlock + 1);
   Deallocate(p, kMaxBlock + 1);
-  const Held after = HeldFor(kMaxBlock + 1);
-  EXPECT_EQ(after.this_thread, 0u);
+  const Held after = HeldFor(kMaxBlock);
+  EXPECT_EQ(after.this_thread, before.this_thread);
   EXPECT_EQ(after.shared, before.shared);
+  void* top = Allocate(kMaxBlock);
+  Deallocate(top, kMaxBlock);
+  EXPECT_EQ(HeldFor(kMaxBlock).this_thread, before.this_thread + 1);
 }
 
 TEST(HandlerMemoryTest, WhatOneThreadFreesAnotherThreadGetsBack) {

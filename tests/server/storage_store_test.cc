@@ -492,6 +492,40 @@ TEST_F(StoreTest, TwoStoresOnOneFileSeeEachOthersWrites) {
   EXPECT_EQ(store_->LoadGame("g").value()->actions_size(), 3);
 }
 
+// The first store knows the game's next index from its own append; the second appended that
+// index meanwhile. Only the (game_no, idx) unique index stands between them.
+TEST_F(StoreTest, AnIndexAnotherStoreWroteIsCaughtByTheUniqueIndex) {
+  auto second = SqliteStore::Open(path_);
+  ASSERT_TRUE(second.ok());
+  StoreGame("g", 1, 0);
+  ASSERT_TRUE(second.value()->AppendAction("g", 1, NewAction(1)).ok());
+  EXPECT_EQ(store_->AppendAction("g", 1, NewAction(7)).code(), store_codes::kDuplicateAction);
+  auto record = store_->LoadGame("g").value();
+  ASSERT_EQ(record->actions_size(), 2);
+  EXPECT_EQ(record->actions(1).seat(), NewAction(1).seat());
+  EXPECT_EQ(record->actions(1).text(), NewAction(1).text());
+  // Read back after the refusal, the next index is right again.
+  EXPECT_TRUE(store_->AppendAction("g", 2, NewAction(2)).ok());
+}
+
+// The newest game deleted by hand with foreign keys off (the sqlite3 shell's default) leaves its
+// actions behind; a new game must not take its number and inherit them.
+TEST_F(StoreTest, ANewGameNeverTakesTheNumberOfLeftoverActions) {
+  StoreGame("old", 3, 0);
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "DELETE FROM games WHERE game_id = 'old'", nullptr, nullptr,
+                           nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  ASSERT_TRUE(store_->BeginGame(NewRecord("new"), NewRoom("r")).ok());
+  EXPECT_EQ(store_->LoadGame("new").value()->actions_size(), 0);
+  EXPECT_TRUE(store_->AppendAction("new", 0, NewAction(0)).ok());
+  EXPECT_EQ(store_->LoadGame("new").value()->actions_size(), 1);
+}
+
 // --- Concurrency ---
 
 TEST_F(StoreTest, ConcurrentRoomsAppendWithoutInterference) {
