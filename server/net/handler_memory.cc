@@ -53,6 +53,16 @@ Shared& TheShared() {
   static Shared* shared = new Shared;
   return *shared;
 }
+// Puts a held block of class `c` into the shared pool, or frees it when the pool is full.
+// Needs the pool's mutex.
+void GiveToShared(Shared& s, std::size_t c, FreeBlock* b) {
+  if (s.lists[c].count < kSharedPerClass) {
+    s.lists[c].Push(b);
+  } else {
+    Release(b, c);
+    ::operator delete(b);
+  }
+}
 
 // Set once this thread's cache is destroyed: operations still freed afterwards on this thread
 // (objects torn down at exit) go to operator delete.
@@ -64,14 +74,7 @@ struct Cache {
     Shared& s = TheShared();
     std::lock_guard lock(s.mu);
     for (std::size_t c = 0; c < kClasses; ++c) {
-      while (FreeBlock* b = lists[c].Pop()) {
-        if (s.lists[c].count < kSharedPerClass) {
-          s.lists[c].Push(b);
-        } else {
-          Release(b, c);
-          ::operator delete(b);
-        }
-      }
+      while (FreeBlock* b = lists[c].Pop()) GiveToShared(s, c, b);
     }
     cache_gone = true;
   }
@@ -117,15 +120,7 @@ void Deallocate(void* p, std::size_t bytes) {
   if (mine.count >= kPerClass) {
     Shared& s = TheShared();
     std::lock_guard lock(s.mu);
-    for (std::size_t i = 0; i < kBatch; ++i) {
-      FreeBlock* b = mine.Pop();
-      if (s.lists[c].count < kSharedPerClass) {
-        s.lists[c].Push(b);
-      } else {
-        Release(b, c);
-        ::operator delete(b);
-      }
-    }
+    for (std::size_t i = 0; i < kBatch; ++i) GiveToShared(s, c, mine.Pop());
   }
   auto* b = static_cast<FreeBlock*>(p);
   mine.Push(b);

@@ -264,8 +264,8 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
   // One autocommit INSERT is the whole write: the check below reads under the same mutex, or
   // knows its answer from this store's own last append. That assumes this store is the only
   // writer, as the server is: another process appending is still caught by the (game_no, idx)
-  // unique index, but
-  // one finishing a game is not seen until the game's next index is read again.
+  // unique index, but one finishing a game is not seen until the game's next index is read
+  // again.
   std::optional<Known> known = KnownNextIndex(game_id);
   if (!known) {
     auto stmt = Prepare(
