@@ -86,6 +86,10 @@ class Game {
   // unknown set offers nothing, and the conformance suite fails such a game).
   const std::vector<v1::OptionSet>& OptionSets() const { return option_sets_; }
   const OptionList& OptionsOf(const v1::Prompt& prompt) const;
+  // The rest of the game's static data (GameInfo.static_data): card names and texts, categories,
+  // printed boards. Views name its entries by id instead of carrying them in every view and
+  // Diff. Null for a game without any. Whatever is in it, every seat sees: never an answer.
+  const Message* StaticData() const { return static_data_.get(); }
 
   std::unique_ptr<Message> NewAction() const;
   // The game's Action carrying a core move (an answer, resigning); null if the Action has no
@@ -125,11 +129,14 @@ class Game {
   void SetTexts(const v1::TextCatalogue& game_texts);
   // Games call this from their constructor for each fixed option list their questions name.
   void AddOptionSet(v1::OptionSet set) { option_sets_.push_back(std::move(set)); }
+  // Games call this from their constructor if they have static data.
+  void SetStaticData(std::unique_ptr<Message> data) { static_data_ = std::move(data); }
 
  private:
   v1::TextCatalogue texts_ = CoreTexts();
   Catalogue renderer_{CoreTexts()};
   std::vector<v1::OptionSet> option_sets_;
+  std::unique_ptr<Message> static_data_;
   static v1::TextCatalogue CoreTexts();
 };
 

@@ -530,6 +530,10 @@ void Lobby::HandleListGames(const ConnectionPtr& conn, uint64_t request_id) {
     info->set_view_type(game->ViewPrototype().GetDescriptor()->full_name());
     *info->mutable_texts() = game->Texts();
     for (const auto& set : game->OptionSets()) *info->add_option_sets() = set;
+    if (const auto* data = game->StaticData()) {
+      info->set_static_type(data->GetDescriptor()->full_name());
+      data->SerializeToString(info->mutable_static_data());
+    }
   }
   m.mutable_game_list();  // present even when empty
   conn->Send(Encode(m));

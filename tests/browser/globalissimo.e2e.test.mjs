@@ -93,6 +93,16 @@ async function playMove(page, rng) {
   return `place position ${pos}`;
 }
 
+// Views name categories and cards by id; their names come from the game's static data, sent once
+// with the game list. The board must show the names, never the ids.
+async function namesShown(page) {
+  const heading = (await page.locator("[data-testid=category] h3").innerText()).trim();
+  const name = heading.split(" · ")[0];
+  assert.ok(name && name !== "—" && !/^[a-z0-9_]+$/.test(name), `the category shows "${heading}", not its name`);
+  const card = (await page.locator("[data-testid=country-card] .gl-name").first().innerText()).trim();
+  assert.ok(card && !/^[A-Z]{3}$/.test(card), `a card shows "${card}", not its country's name`);
+}
+
 test("two players play a private Globalissimo game and replay it", { timeout: OVERALL_MS, skip: SKIP }, async () => {
   const deadline = Date.now() + OVERALL_MS - 30_000;
   const browser = await launch();
@@ -127,6 +137,7 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     await A.getByTestId("start-game").click();
     for (const p of [A, B]) await p.getByTestId("gl-board").waitFor({ timeout: 30_000 });
     assert.match(await A.getByTestId("round-indicator").innerText(), /1\s*\/\s*10/);
+    await namesShown(A);
 
     // --- C arrives late with the link: the game has started, so C watches instead.
     const { ctx: ctxC, page: C } = await newPage(browser, consoleErrors, "C", { width: 1000, height: 800 });
@@ -135,6 +146,7 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     await C.getByTestId("join-error").waitFor();
     await C.getByTestId("spectate").click();
     await C.getByTestId("gl-board").waitFor();
+    await namesShown(C);
     assert.equal(await C.getByTestId("tile-picker").count(), 0, "a spectator has no tile picker");
     assert.equal(await C.locator("button[data-testid=country-card]").count(), 0, "a spectator cannot click cards");
     assert.equal(await C.getByTestId("resign").count(), 0, "a spectator cannot resign");

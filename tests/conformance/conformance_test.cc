@@ -187,6 +187,66 @@ TEST_P(ConformanceTest, OptionSetsAreNamedByTheGameAndHoldDistinctOptions) {
   }
 }
 
+// Every string field of `m` and of its sub-messages, but words (plateau.v1.Text: a phrase may name
+// a card), a top-level field named `table` when `skip_table` is set, and fields named `id` when
+// `skip_ids` is (static entries are named by their ids).
+void CollectStrings(const engine::Message& m, bool skip_table, bool skip_ids,
+                    std::vector<std::string>* out) {
+  using google::protobuf::FieldDescriptor;
+  if (m.GetDescriptor() == engine::v1::Text::descriptor()) return;
+  const auto* refl = m.GetReflection();
+  std::vector<const FieldDescriptor*> fields;
+  refl->ListFields(m, &fields);
+  for (const FieldDescriptor* f : fields) {
+    if (skip_table && f->name() == "table") continue;
+    if (skip_ids && f->name() == "id") continue;
+    const int n = f->is_repeated() ? refl->FieldSize(m, f) : 1;
+    for (int i = 0; i < n; ++i) {
+      if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING) {
+        out->push_back(f->is_repeated() ? refl->GetRepeatedString(m, f, i) : refl->GetString(m, f));
+      } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+        CollectStrings(f->is_repeated() ? refl->GetRepeatedMessage(m, f, i) : refl->GetMessage(m, f),
+                       false, skip_ids, out);
+      }
+    }
+  }
+}
+
+// Static data (GameInfo.static_data) is sent once per game so that views name its entries by id
+// instead of repeating them in every view and Diff. No text of it long enough to be unmistakable
+// (names, descriptions: a unit or a short name could equal some value by chance) is in a view,
+// words aside: the core's table (its log tells the story) and the game's own phrases (Text).
+TEST_P(ConformanceTest, ViewsNameStaticDataInsteadOfCarryingIt) {
+  const engine::Message* data = game().StaticData();
+  if (data == nullptr) GTEST_SKIP() << GetParam() << " has no static data";
+  std::vector<std::string> strings;
+  CollectStrings(*data, false, /*skip_ids=*/true, &strings);
+  std::set<std::string> texts;
+  for (auto& text : strings)
+    if (text.size() >= 12) texts.insert(std::move(text));
+  ASSERT_FALSE(texts.empty()) << "the static data has no names or texts to check";
+  for (int seats : SeatCounts()) {
+    for (int p = 0; p < Scaled(10); ++p) {
+      const uint64_t seed = 7919ULL * static_cast<uint64_t>(p) + 3;
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      std::string error;
+      int steps = RandomPlayout(*state, rng, [&](const State& s, int, const engine::Message&) {
+        for (int r : Recipients(s)) {
+          std::vector<std::string> in_view;
+          CollectStrings(*s.View(r), true, false, &in_view);
+          for (const auto& text : in_view) {
+            ASSERT_EQ(texts.count(text), 0u)
+                << "recipient " << r << "'s view carries the static text \"" << text << "\"";
+          }
+        }
+      }, &error);
+      ASSERT_GE(steps, 0) << error;
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
 TEST_P(ConformanceTest, SameSeedAndActionsReplayExactly) {
   for (int seats : SeatCounts()) {
     for (uint64_t seed : {1ULL, 77ULL, 123456789ULL}) {

@@ -235,17 +235,17 @@ TEST_F(SessionTest, ExpectViewAndFieldPerSeat) {
   EXPECT_TRUE(Run("expect-view 0 you: 0 to_act: 0 phase: PHASE_PLACEMENT").ok());
   EXPECT_EQ(Run("expect-view 1 you: 0").code(), kExpectationFailed);
   EXPECT_TRUE(Run("expect-view spectator you: -1").ok());
-  EXPECT_TRUE(Run("expect-field 1 display[2].card.name Malaysia").ok());
-  EXPECT_EQ(Run("expect-field 1 display[2].card.name Egypt").reason(),
-            "display[2].card.name is Malaysia, expected Egypt.");
-  EXPECT_EQ(Run("expect-field 1 display[2].card.name").code(), kUsage);
+  EXPECT_TRUE(Run("expect-field 1 display[2].card.id MYS").ok());
+  EXPECT_EQ(Run("expect-field 1 display[2].card.id EGY").reason(),
+            "display[2].card.id is MYS, expected EGY.");
+  EXPECT_EQ(Run("expect-field 1 display[2].card.id").code(), kUsage);
   EXPECT_EQ(Run("expect-view 5 you: 0").code(), kUsage);
   EXPECT_EQ(Run("view").code(), kUsage);
 }
 
 TEST_F(SessionTest, ViewHidesValuesUntilTheReveal) {
   ASSERT_TRUE(Run("view 0").ok());
-  EXPECT_NE(out_.str().find("name: \"Sri Lanka\""), std::string::npos);
+  EXPECT_NE(out_.str().find("id: \"LKA\""), std::string::npos);  // Sri Lanka, face up
   EXPECT_EQ(out_.str().find("value_text"), std::string::npos);
   ASSERT_TRUE(Run("state").ok());
   EXPECT_FALSE(out_.str().empty());

@@ -224,6 +224,13 @@ TEST_F(ServerTest, ListGamesNamesTheProtobufTypes) {
     for (const auto& t : game.texts().templates()) keys.insert(t.key());
     EXPECT_TRUE(keys.count("globalissimo.q_capital"));
     EXPECT_TRUE(keys.count("core.resigned"));
+    // Its static data too: what views name by id, decodable by the type it names.
+    EXPECT_EQ(game.static_type(), "plateau.games.globalissimo.StaticData");
+    games::globalissimo::StaticData data;
+    ASSERT_TRUE(data.ParseFromString(game.static_data()));
+    EXPECT_EQ(data.categories_size(), 10);
+    ASSERT_EQ(data.countries_size(), 100);
+    EXPECT_FALSE(data.countries(0).name().empty());
   }
   EXPECT_TRUE(found);
 }

@@ -1,6 +1,6 @@
 // The WebSocket session: request/reply matching by request_id, pushes, resume after reconnects,
 // and the per-room game state kept in step with Snapshots and Diffs.
-import { ClientMessage, ServerMessage, encode, type } from "./proto";
+import { ClientMessage, ServerMessage, decodeStaticData, encode, type } from "./proto";
 import { applyDiff, DiffError } from "./diff";
 import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
@@ -113,7 +113,10 @@ async function hello(sock: WebSocket): Promise<void> {
   try {
     const games = await sendRaw(sock, { list_games: {} });
     state.games = games.game_list.games as GameInfo[];
-    for (const g of state.games) registerOptionSets(g.option_sets);
+    for (const g of state.games) {
+      registerOptionSets(g.option_sets);
+      g.data = decodeStaticData(g);
+    }
     changed();
   } catch (e) {
     toast(`Could not list the games: ${(e as Error).message}`);

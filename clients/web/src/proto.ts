@@ -54,4 +54,19 @@ export function decode<T = any>(t: protobuf.Type, bytes: Uint8Array): T {
   return t.decode(bytes) as unknown as T;
 }
 
+/**
+ * A game's static data (GameInfo.static_type / static_data) decoded, or undefined if it has none
+ * or this client does not know its type (its boards then show the ids views carry).
+ */
+export function decodeStaticData(info: { static_type?: string; static_data?: Uint8Array }): any {
+  if (!info.static_type || !info.static_data) return undefined;
+  let t: protobuf.Type;
+  try {
+    t = type(info.static_type);
+  } catch {
+    return undefined;
+  }
+  return t.decode(info.static_data);
+}
+
 export { protobuf, Long };

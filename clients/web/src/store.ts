@@ -18,6 +18,11 @@ export interface GameInfo {
   texts: TextCatalogue | null;
   /** The fixed option lists its questions may name (Prompt.option_set). */
   option_sets: OptionSet[];
+  /** Full name of its static data message, and that message serialized (both empty if none). */
+  static_type: string;
+  static_data: Uint8Array;
+  /** `static_data` decoded once when the list arrives (client-side only). */
+  data?: any;
 }
 export interface GameState {
   version: number; seat: number; viewType: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Barrier, Phase, questionForm } from "../src/games/globalissimo/model";
-import { decode, encode, type } from "../src/proto";
+import { Barrier, categoryOf, countryFace, Phase, questionForm } from "../src/games/globalissimo/model";
+import { decode, decodeStaticData, encode, type } from "../src/proto";
 import { PromptKind, type Answer, type Prompt, type PromptOption } from "../src/table";
 import {
   answerAction, answerProblem, draftAnswer, draftProblem, initialDraft, optionClick, optionForTarget, promptTargets,
@@ -60,5 +60,35 @@ describe("answering the barrier question", () => {
     expect(draftProblem(p, draft)).toBe("");
     expect(sent(draftAnswer(p, draft))).toMatchObject({ prompt_id: "q1.3.0.0", text: "Lima" });
     expect(draftProblem(p, { ...draft, text: "  " })).not.toBe("");
+  });
+});
+
+describe("static data lookups", () => {
+  // The real message type, as GameInfo.static_data carries it.
+  const StaticData = type("plateau.games.globalissimo.StaticData");
+  const data = decode(StaticData, encode(StaticData, {
+    categories: [{ id: "population", name: "Population", unit: "people", description: "How many live there", source: "UN (2023)" }],
+    countries: [{ id: "FRA", name: "France", flag: "🇫🇷" }],
+  }));
+
+  it("finds a category and a card face by the id a view carries", () => {
+    expect(categoryOf(data, "population")?.name).toBe("Population");
+    expect(categoryOf(data, "population")?.source).toBe("UN (2023)");
+    expect(countryFace(data, "FRA")).toMatchObject({ name: "France", flag: "🇫🇷" });
+  });
+
+  it("shows the id itself when the data is missing or does not know it", () => {
+    expect(countryFace(undefined, "FRA")).toEqual({ id: "FRA", name: "FRA", flag: "" });
+    expect(countryFace(data, "XYZ").name).toBe("XYZ");
+    expect(categoryOf(undefined, "area")?.name).toBe("area");
+    expect(categoryOf(data, "")).toBeNull();
+  });
+
+  it("decodes a game list's static data by the type it names, and nothing for an unknown type", () => {
+    const bytes = encode(StaticData, { countries: [{ id: "JPN", name: "Japan", flag: "🇯🇵" }] });
+    const decoded = decodeStaticData({ static_type: "plateau.games.globalissimo.StaticData", static_data: bytes });
+    expect(countryFace(decoded, "JPN").name).toBe("Japan");
+    expect(decodeStaticData({ static_type: "no.such.Type", static_data: bytes })).toBeUndefined();
+    expect(decodeStaticData({ static_type: "", static_data: new Uint8Array() })).toBeUndefined();
   });
 });

@@ -134,9 +134,23 @@ std::string Barrier(BarrierColor c) {
   return c == BARRIER_ORANGE ? "orange" : c == BARRIER_VIOLET ? "violet" : "none";
 }
 
-std::string SlotLine(int index, const DisplaySlot& slot, const engine::Game::SeatNamer& name) {
+// The static data's entry with `id` (a terminal shows few of them: a scan will do).
+template <typename Entry>
+const Entry* Find(const google::protobuf::RepeatedPtrField<Entry>& entries, const std::string& id) {
+  for (const Entry& e : entries)
+    if (e.id() == id) return &e;
+  return nullptr;
+}
+
+std::string Face(const StaticData& data, const std::string& id) {
+  const CountryFace* face = Find(data.countries(), id);
+  return face ? face->flag() + " " + face->name() : id;
+}
+
+std::string SlotLine(int index, const DisplaySlot& slot, const StaticData& data,
+                     const engine::Game::SeatNamer& name) {
   const CountryCard& card = slot.card();
-  std::string line = "  [" + std::to_string(index) + "] " + card.flag() + " " + card.name();
+  std::string line = "  [" + std::to_string(index) + "] " + Face(data, card.id());
   if (card.revealed()) {
     line += "  #" + std::to_string(card.position()) + " " + card.value_text();
   }
@@ -146,15 +160,18 @@ std::string SlotLine(int index, const DisplaySlot& slot, const engine::Game::Sea
   return line;
 }
 
-std::string ViewLines(const View& v, const engine::Game::SeatNamer& name) {
+std::string CategoryLine(const StaticData& data, const std::string& id) {
+  const Category* c = Find(data.categories(), id);
+  return c ? c->name() + " (" + c->unit() + ")" : id;
+}
+
+std::string ViewLines(const View& v, const StaticData& data, const engine::Game::SeatNamer& name) {
   static const char* kPhase[] = {"?", "placement", "question", "game over"};
   const int phase = v.phase() >= 0 && v.phase() <= 3 ? v.phase() : 0;
   std::string out = "Round " + std::to_string(std::min(v.round(), v.total_rounds())) + "/" +
                     std::to_string(v.total_rounds()) + " - ";
   // After the last round there is no current category; the last one is shown below.
-  if (!v.category().name().empty()) {
-    out += v.category().name() + " (" + v.category().unit() + ") - ";
-  }
+  if (!v.category_id().empty()) out += CategoryLine(data, v.category_id()) + " - ";
   out += kPhase[phase];
   if (v.to_act() >= 0) out += " - to act: " + name(v.to_act());
   out += "\n";
@@ -164,7 +181,7 @@ std::string ViewLines(const View& v, const engine::Game::SeatNamer& name) {
   } else if (v.display_size() > 0) {
     out += "Cards:\n";
   }
-  for (int i = 0; i < v.display_size(); ++i) out += SlotLine(i, v.display(i), name) + "\n";
+  for (int i = 0; i < v.display_size(); ++i) out += SlotLine(i, v.display(i), data, name) + "\n";
   out += "Players:\n";
   for (const Player& p : v.players()) {
     out += "  " + name(static_cast<int>(p.seat())) + ": " +
@@ -183,7 +200,7 @@ std::string ViewLines(const View& v, const engine::Game::SeatNamer& name) {
     out += "Question (" + Barrier(q.kind()) + " barrier) for " +
            name(static_cast<int>(q.seat())) + ": " +
            (q.kind() == BARRIER_ORANGE ? "the capital of " : "where on the map is ") +
-           q.country_flag() + " " + q.country_name() + "?\n";
+           Face(data, q.country_id()) + "?\n";
     out += q.kind() == BARRIER_ORANGE ? "  answer with: act answer_capital { text: \"...\" }\n"
                                           : "  answer with: act answer_location { map_id: \"250\" }"
                                             " (ISO 3166 numeric code)\n";
@@ -194,9 +211,9 @@ std::string ViewLines(const View& v, const engine::Game::SeatNamer& name) {
     }
   }
   if (v.has_last_round() && v.phase() != PHASE_QUESTION) {
-    out += "Last round (" + v.last_round().category().name() + "):\n";
+    out += "Last round, " + CategoryLine(data, v.last_round().category_id()) + ":\n";
     for (int i = 0; i < v.last_round().display_size(); ++i) {
-      out += SlotLine(i, v.last_round().display(i), name) + "\n";
+      out += SlotLine(i, v.last_round().display(i), data, name) + "\n";
     }
   }
   return out;
@@ -251,6 +268,25 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
   map.set_id(kMapOptionSet);
   *map.mutable_options() = std::move(*options.mutable_options());
   AddOptionSet(std::move(map));
+  // Names and texts the views would otherwise repeat in every Diff: what each category is and
+  // the faces of the cards. Never a value, a capital or a map id: those answer questions.
+  auto data = std::make_unique<globalissimo::StaticData>();
+  for (const auto& def : cards_.categories()) {
+    Category* c = data->add_categories();
+    c->set_id(def.id());
+    c->set_name(def.name());
+    c->set_unit(def.unit());
+    c->set_description(def.description());
+    c->set_source(def.year() ? def.source() + " (" + std::to_string(def.year()) + ")"
+                             : def.source());
+  }
+  for (const auto& def : cards_.countries()) {
+    CountryFace* face = data->add_countries();
+    face->set_id(def.id());
+    face->set_name(def.name());
+    face->set_flag(def.flag());
+  }
+  SetStaticData(std::move(data));
   track_.push_back({-1, 0});  // start square
   int next_barrier = 0;
   for (uint32_t d = 1; d <= board_.score_squares(); ++d) {
@@ -865,7 +901,8 @@ std::string GlobalissimoState::ResultDetail(int seat) const {
 
 std::string GlobalissimoGame::GameViewText(const engine::Message& view,
                                           const SeatNamer& seat_name) const {
-  return ViewLines(static_cast<const View&>(view), seat_name);
+  const auto& data = static_cast<const globalissimo::StaticData&>(*StaticData());
+  return ViewLines(static_cast<const View&>(view), data, seat_name);
 }
 
 engine::Zone GlobalissimoState::DeckZone() const {
@@ -895,22 +932,11 @@ void GlobalissimoState::PerturbMore(int seat, engine::Rng& rng) {
 
 // ----- View -----
 
-void GlobalissimoState::CategoryView(uint32_t category, Category* out) const {
-  const auto& c = g().cards().categories(static_cast<int>(category));
-  out->set_id(c.id());
-  out->set_name(c.name());
-  out->set_unit(c.unit());
-  out->set_description(c.description());
-  out->set_source(c.year() ? c.source() + " (" + std::to_string(c.year()) + ")" : c.source());
-}
-
 void GlobalissimoState::SlotView(const internal::SlotState& slot, uint32_t category,
                                  bool revealed, DisplaySlot* out) const {
   const auto& country = Country(slot.card());
   auto* card = out->mutable_card();
   card->set_id(country.id());
-  card->set_name(country.name());
-  card->set_flag(country.flag());
   card->set_revealed(revealed);
   if (revealed) {
     const auto& c = g().cards().categories(static_cast<int>(category));
@@ -942,7 +968,7 @@ void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
   v.set_to_act(acting.empty() ? -1 : acting[0]);
   if (!over) {
     const uint32_t category = s_.category_order(s_.round() - 1);
-    CategoryView(category, v.mutable_category());
+    v.set_category_id(g().cards().categories(static_cast<int>(category)).id());
     const bool revealed = s_.phase() == PHASE_QUESTION;
     for (const auto& slot : s_.display()) SlotView(slot, category, revealed, v.add_display());
   }
@@ -972,8 +998,7 @@ void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
     auto* q = v.mutable_question();
     q->set_kind(barrier.color());
     q->set_seat(static_cast<uint32_t>(CurrentScorer()));
-    q->set_country_name(country.name());
-    q->set_country_flag(country.flag());
+    q->set_country_id(country.id());
     q->set_barrier_square(barrier.square());
     q->set_steps_left(s_.steps_left());
     for (const auto& wrong : barrier.wrong_answers()) q->add_wrong_answers(wrong);
@@ -981,7 +1006,8 @@ void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
   if (s_.last_round().round() > 0) {
     auto* last = v.mutable_last_round();
     last->set_round(s_.last_round().round());
-    CategoryView(s_.last_round().category(), last->mutable_category());
+    const auto category = static_cast<int>(s_.last_round().category());
+    last->set_category_id(g().cards().categories(category).id());
     for (const auto& slot : s_.last_round().display()) {
       SlotView(slot, s_.last_round().category(), true, last->add_display());
     }

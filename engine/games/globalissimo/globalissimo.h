@@ -133,7 +133,6 @@ class GlobalissimoState final
   // The typed move an answer given through the core stands for (other actions unchanged).
   Action Typed(const Action& action) const;
   // Written in place: a view may be built on an arena, where a copy would allocate twice.
-  void CategoryView(uint32_t category, Category* out) const;
   void SlotView(const internal::SlotState& slot, uint32_t category, bool revealed,
                 DisplaySlot* out) const;
 

@@ -575,7 +575,7 @@ TEST(GlobalissimoBarriers, CapitalAnswersAccepted) {
     const View v = V(*s, 1);
     EXPECT_EQ(v.question().kind(), BARRIER_ORANGE);
     EXPECT_EQ(v.question().seat(), 0u);
-    EXPECT_EQ(v.question().country_name(), "Country " + std::to_string(c.country));
+    EXPECT_EQ(v.question().country_id(), "C" + std::to_string(100 + c.country));
     EXPECT_EQ(v.question().steps_left(), 2u);
     EXPECT_EQ(v.question().barrier_square(), 2u);
     EXPECT_EQ(P(*s).seats(0).distance(), 1u);  // waiting before the barrier
@@ -611,7 +611,7 @@ TEST(GlobalissimoBarriers, WrongAnswerSameQuestionThenFreePassage) {
   EXPECT_EQ(P(*s).deck_size(), deck) << "no new card for the same barrier";
   for (int seat = -1; seat < 3; ++seat) {
     const View v = V(*s, seat);
-    EXPECT_EQ(v.question().country_name(), "Country 0");
+    EXPECT_EQ(v.question().country_id(), "C100");
     ASSERT_EQ(v.question().wrong_answers_size(), 1);
     EXPECT_EQ(v.question().wrong_answers(0), "Lima");
     const std::string bytes = v.SerializeAsString();
@@ -685,7 +685,7 @@ TEST(GlobalissimoBarriers, LocationQuestion) {
   EXPECT_EQ(P(*s).seats(0).distance(), 1u);
   // Seat 1 meets the same barrier and the same country.
   ASSERT_EQ(P(*s).phase(), PHASE_QUESTION);
-  EXPECT_EQ(V(*s, 1).question().country_name(), "Country 41");
+  EXPECT_EQ(V(*s, 1).question().country_id(), "C141");
   EXPECT_EQ(V(*s, 1).question().wrong_answers(0), "043");
   ASSERT_TRUE(Locate(*s, 1, "042").ok());
   EXPECT_EQ(P(*s).seats(1).violet_barriers(), 1u);
@@ -724,12 +724,12 @@ TEST(GlobalissimoBarriers, TwoBarriersInOneMove) {
   ASSERT_TRUE(s);
   PlaceAll(*s, {{0, 1}, {4, 1}});
   ASSERT_EQ(P(*s).phase(), PHASE_QUESTION);
-  EXPECT_EQ(V(*s, 0).question().country_name(), "Country 2");
+  EXPECT_EQ(V(*s, 0).question().country_id(), "C102");
   EXPECT_EQ(V(*s, 0).question().steps_left(), 3u);
   ASSERT_TRUE(Capital(*s, 0, "Port-au-Prince").ok());
   ASSERT_EQ(P(*s).phase(), PHASE_QUESTION);
   EXPECT_EQ(V(*s, 0).question().kind(), BARRIER_VIOLET);
-  EXPECT_EQ(V(*s, 0).question().country_name(), "Country 1");
+  EXPECT_EQ(V(*s, 0).question().country_id(), "C101");
   EXPECT_EQ(V(*s, 0).question().steps_left(), 1u);
   EXPECT_EQ(P(*s).seats(0).distance(), 5u);
   ASSERT_TRUE(Locate(*s, 0, "002").ok());
@@ -787,9 +787,9 @@ TEST(GlobalissimoRounds, FirstPlayerRotatesAndCardsAreReplaced) {
   }
   EXPECT_EQ(q.deck_size(), p.deck_size() - 5);
   for (const auto& seat : q.seats()) EXPECT_EQ(seat.placed_slot(), -1);
-  EXPECT_EQ(V(*s, 0).category().id(), "cat" + std::to_string(second_category));
+  EXPECT_EQ(V(*s, 0).category_id(), "cat" + std::to_string(second_category));
   EXPECT_EQ(V(*s, 0).last_round().round(), 1u);
-  EXPECT_EQ(V(*s, 0).last_round().category().id(), "cat0");
+  EXPECT_EQ(V(*s, 0).last_round().category_id(), "cat0");
   // Round 2: seats 1, 2 then 0.
   PlaceAll(*s, {{0, 1}, {1, 1}, {2, 1}});
   EXPECT_EQ(P(*s).first_player(), 2u);
@@ -816,7 +816,7 @@ TEST(GlobalissimoRounds, GameEndsAfterTenRounds) {
     if (v.round() != round) {
       round = v.round();
       ++rounds_seen;
-      categories.insert(v.category().id());
+      categories.insert(v.category_id());
     }
     const int seat = s->ActingSeats().at(0);
     ASSERT_TRUE(s->Apply(seat, *Moves(*s, seat)[0]).ok());
@@ -884,31 +884,42 @@ TEST(GlobalissimoRounds, SharedVictory) {
 
 // ----- Views -----
 
-// RULES.md "What players see": face-down cards show only name and flag; nobody sees the deck,
-// the categories to come or the seed; every seat sees the same table.
+// RULES.md "What players see": face-down cards show only their face (name and flag, named by
+// the card's id); nobody sees the deck, the categories to come or the seed; every seat sees the
+// same table.
 TEST(GlobalissimoViews, HiddenInformationStaysHidden) {
   auto s = NewGame(4, 11);
   const auto& p = P(*s);
+  const auto& data = static_cast<const StaticData&>(*Synthetic().StaticData());
   for (int seat = -1; seat < 4; ++seat) {
     const View v = V(*s, seat);
     EXPECT_EQ(v.you(), seat);
     ASSERT_EQ(v.display_size(), 5);
-    for (const auto& slot : v.display()) {
-      EXPECT_FALSE(slot.card().revealed());
-      EXPECT_EQ(slot.card().value(), 0);
-      EXPECT_TRUE(slot.card().value_text().empty());
-      EXPECT_TRUE(slot.card().capital().empty());
-      EXPECT_TRUE(slot.card().map_id().empty());
-      EXPECT_EQ(slot.card().position(), 0u);
-      EXPECT_FALSE(slot.card().name().empty());
+    for (int i = 0; i < v.display_size(); ++i) {
+      const auto& card = v.display(i).card();
+      EXPECT_FALSE(card.revealed());
+      EXPECT_EQ(card.value(), 0);
+      EXPECT_TRUE(card.value_text().empty());
+      EXPECT_TRUE(card.capital().empty());
+      EXPECT_TRUE(card.map_id().empty());
+      EXPECT_EQ(card.position(), 0u);
+      // The id names the card's face in the static data.
+      EXPECT_EQ(card.id(), Synthetic().cards().countries(p.display(i).card()).id());
+      EXPECT_TRUE(std::any_of(data.countries().begin(), data.countries().end(),
+                              [&](const CountryFace& f) { return f.id() == card.id(); }));
     }
-    const std::string bytes = v.SerializeAsString();
+    // Ids are quoted whole in the text format: a future category's id or the top card's is
+    // nowhere in the view (the current category and the cards on display are).
+    const std::string text = v.DebugString();
+    EXPECT_NE(text.find("\"cat" + std::to_string(p.category_order(0)) + "\""), std::string::npos);
     for (int i = 1; i < 10; ++i) {
-      const std::string future = "Category " + std::to_string(p.category_order(i));
-      EXPECT_EQ(bytes.find(future), std::string::npos) << future;
+      const std::string future = "\"cat" + std::to_string(p.category_order(i)) + "\"";
+      EXPECT_EQ(text.find(future), std::string::npos) << future;
     }
-    const std::string top = "Country " + std::to_string(p.deck(p.deck_size() - 1)) + "\"";
-    EXPECT_EQ(v.DebugString().find(top), std::string::npos);
+    const std::string top = "\"C" + std::to_string(100 + p.deck(p.deck_size() - 1)) + "\"";
+    EXPECT_EQ(text.find(top), std::string::npos) << top;
+    EXPECT_NE(text.find("\"C" + std::to_string(100 + p.display(0).card()) + "\""),
+              std::string::npos);
     EXPECT_EQ(v.deck_remaining(), 95u);
     // Only `you` differs between seats.
     View a = v, b = V(*s, 0);
@@ -960,6 +971,66 @@ TEST(GlobalissimoViews, RevealedCardsAndValueText) {
   EXPECT_EQ(FormatValue(-1234.567, 1, "%"), "-1,234.6%");
   EXPECT_EQ(FormatValue(-0.01, 0, "m"), "0 m");
   EXPECT_EQ(FormatValue(999, 0, ""), "999");
+}
+
+// RULES.md "What players see": the static data (sent once per game in GameInfo) holds every
+// category and every card's face, and nothing a question asks: a face has exactly id, name and
+// flag, so no value, capital or map id can ever be added to it by mistake.
+TEST(GlobalissimoViews, StaticDataHoldsFacesAndCategoriesOnly) {
+  const auto* data = dynamic_cast<const StaticData*>(Synthetic().StaticData());
+  ASSERT_NE(data, nullptr);
+  const auto* face = CountryFace::descriptor();
+  ASSERT_EQ(face->field_count(), 3);
+  EXPECT_NE(face->FindFieldByName("id"), nullptr);
+  EXPECT_NE(face->FindFieldByName("name"), nullptr);
+  EXPECT_NE(face->FindFieldByName("flag"), nullptr);
+  ASSERT_EQ(data->countries_size(), 100);
+  for (int i = 0; i < 100; ++i) {
+    const auto& def = Synthetic().cards().countries(i);
+    EXPECT_EQ(data->countries(i).id(), def.id());
+    EXPECT_EQ(data->countries(i).name(), def.name());
+    EXPECT_EQ(data->countries(i).flag(), def.flag());
+  }
+  ASSERT_EQ(data->categories_size(), 10);
+  EXPECT_EQ(data->categories(2).id(), "cat2");
+  EXPECT_EQ(data->categories(2).name(), "Category 2");
+  EXPECT_EQ(data->categories(2).unit(), "years");
+  EXPECT_EQ(data->categories(2).source(), "synthetic (2020)");
+  // A capital is in no entry (the synthetic ones are unlike any name).
+  const std::string bytes = data->SerializeAsString();
+  for (const auto& def : Synthetic().cards().countries()) {
+    for (const auto& capital : def.capitals()) EXPECT_EQ(bytes.find(capital), std::string::npos);
+  }
+}
+
+// RULES.md "What players see": views name categories and cards by id and carry none of the
+// static texts, so a round's Diff holds what changed, not the names again.
+TEST(GlobalissimoViews, ViewsCarryNoStaticText) {
+  auto s = NewGame(3, 5);
+  for (int step = 0; step < 200 && !s->IsTerminal(); ++step) {
+    const std::string text = V(*s, -1).DebugString();
+    // The table's log tells the story in words; the rest of the view names by id.
+    View v = V(*s, -1);
+    v.clear_table();
+    const std::string bytes = v.SerializeAsString();
+    EXPECT_EQ(bytes.find("Category "), std::string::npos) << text;
+    EXPECT_EQ(bytes.find("Country "), std::string::npos) << text;
+    EXPECT_EQ(bytes.find("synthetic"), std::string::npos) << text;
+    const int seat = s->ActingSeats().at(0);
+    ASSERT_TRUE(s->Apply(seat, *Moves(*s, seat)[0]).ok());
+  }
+}
+
+// The terminal's rendering finds the names the view only names by id.
+TEST(GlobalissimoViews, TerminalTextNamesCardsAndCategories) {
+  StateProto p = Round1(2, {1, 2, 3, 4, 5}, 2);
+  auto s = Build(p);
+  ASSERT_TRUE(s);
+  const std::string text = Synthetic().ViewText(*s->View(0), [](int seat) {
+    return "seat" + std::to_string(seat);
+  });
+  EXPECT_NE(text.find("Category 2 (years)"), std::string::npos) << text;
+  EXPECT_NE(text.find("[0] F Country 1"), std::string::npos) << text;
 }
 
 // RULES.md "What players see": the log is readable and bounded.

@@ -19,6 +19,11 @@ export interface BoardProps {
   actionType?: string;
   /** Per seat, whether its player is connected; absent in replays. */
   connected?: boolean[];
+  /**
+   * The game's static data (GameInfo.static_data, decoded): the card texts, categories and boards
+   * that views name by id. Absent until the game list has arrived.
+   */
+  gameData?: any;
 }
 
 export interface OptionsFormProps {

@@ -138,7 +138,7 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
           {ui ? (
             <TextProvider scope={scope}>
               <ui.Board view={data.view} seat={data.seat} names={names} acting={[]} gameOver={data.step >= total}
-                readOnly={true} />
+                readOnly={true} gameData={gameInfo(data.summary.game)?.data} />
               {asked && <PromptPanel prompt={asked} onAnswer={() => {}} readOnly />}
             </TextProvider>
           ) : <p class="form-error">This client cannot show {data.summary.game} games.</p>}

@@ -190,7 +190,8 @@ function GameArea({ r }: { r: RoomState }) {
     <div class="game-area" data-testid="game-area">
       <TextProvider scope={scope}>
         <ui.Board view={g.view} seat={g.seat} names={names} acting={g.acting} gameOver={g.gameOver}
-          readOnly={readOnly} submit={readOnly ? undefined : submit} actionType={ginfo?.action_type} connected={connected} />
+          readOnly={readOnly} submit={readOnly ? undefined : submit} actionType={ginfo?.action_type} connected={connected}
+          gameData={ginfo?.data} />
         {generic && (
           <PromptPanel prompt={generic} onAnswer={answerSender(ginfo!.action_type, core.run)} busy={core.busy} error={core.error} />
         )}

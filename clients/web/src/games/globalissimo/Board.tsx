@@ -7,13 +7,13 @@ import { PlayerBadge } from "../../ui/PlayerBadge";
 import { answerSender, usePromptControl, type AnswerFn } from "../../ui/PromptPanel";
 import { draftAnswer, promptMax, textLength } from "../../ui/prompt";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
-import { Barrier, ordinal, Phase, playerName, questionForm, type QuestionForm } from "./model";
+import { Barrier, categoryOf, countryFace, ordinal, Phase, playerName, questionForm, type CategoryInfo, type QuestionForm } from "./model";
 import { Track } from "./Track";
 import { WorldMap } from "./WorldMap";
 
 const POINTS_LABEL = ["miss", "1 pt", "2 pts", "3 pts"];
 
-function CategoryCard({ category, round, total, deck }: { category: any; round: number; total: number; deck: number }) {
+function CategoryCard({ category, round, total, deck }: { category: CategoryInfo | null; round: number; total: number; deck: number }) {
   return (
     <div class="gl-category" data-testid="category">
       <div class="gl-round" data-testid="round-indicator">
@@ -39,10 +39,11 @@ function Tile({ seat, position, names }: { seat: number; position: number; names
   );
 }
 
-function CountryCard({ slot, index, names, clickable, selected, onClick, compact }: {
-  slot: any; index: number; names: string[]; clickable?: boolean; selected?: boolean; onClick?: () => void; compact?: boolean;
+function CountryCard({ slot, index, names, data, clickable, selected, onClick, compact }: {
+  slot: any; index: number; names: string[]; data: any; clickable?: boolean; selected?: boolean; onClick?: () => void; compact?: boolean;
 }) {
   const c = slot.card ?? {};
+  const face = countryFace(data, c.id);
   const hasTile = slot.tile_seat >= 0;
   const scored = slot.points >= 0 && hasTile;
   const Tag = clickable ? "button" : "div";
@@ -50,10 +51,10 @@ function CountryCard({ slot, index, names, clickable, selected, onClick, compact
     <Tag class={`gl-card ${c.revealed ? "revealed" : ""} ${clickable ? "clickable" : ""} ${selected ? "selected" : ""} ${compact ? "compact" : ""}`}
       data-testid={compact ? "reveal-card" : "country-card"} data-slot={index} data-free={hasTile ? "false" : "true"}
       onClick={clickable ? onClick : undefined} type={clickable ? "button" : undefined}
-      aria-label={clickable ? `Place your tile on ${c.name}` : undefined}>
+      aria-label={clickable ? `Place your tile on ${face.name}` : undefined}>
       {c.revealed && <span class="gl-pos" title="Actual position">{ordinal(c.position)}</span>}
-      <span class="gl-flag" aria-hidden="true">{c.flag}</span>
-      <span class="gl-name">{c.name}</span>
+      <span class="gl-flag" aria-hidden="true">{face.flag}</span>
+      <span class="gl-name">{face.name}</span>
       {c.revealed && (
         <>
           <span class="gl-value">{c.value_text}</span>
@@ -72,9 +73,10 @@ function CountryCard({ slot, index, names, clickable, selected, onClick, compact
 // The barrier question is the scorer's core prompt (table.prompts[0]); the board asks it in its
 // own way: the capital box for the orange barrier's text, the world map for the violet barrier's
 // choice of a region. Everyone else sees the question from view.question, without controls.
-function QuestionPanel({ q, names, prompt, form, busy, onAnswer }: {
-  q: any; names: string[]; prompt: Prompt | null; form: QuestionForm | null; busy: boolean; onAnswer: AnswerFn;
+function QuestionPanel({ q, names, data, prompt, form, busy, onAnswer }: {
+  q: any; names: string[]; data: any; prompt: Prompt | null; form: QuestionForm | null; busy: boolean; onAnswer: AnswerFn;
 }) {
+  const country = countryFace(data, q.country_id);
   const c = usePromptControl(form ? prompt : null, onAnswer, busy);
   const mine = form != null;
   const orange = q.kind === Barrier.ORANGE;
@@ -90,8 +92,8 @@ function QuestionPanel({ q, names, prompt, form, busy, onAnswer }: {
           <span class="gl-kicker">{orange ? "Orange barrier · capital question" : "Violet barrier · map question"}</span>
           <h3>
             {mine ? "Your question: " : `${who}'s question: `}
-            {orange ? <>what is the capital of <b>{q.country_flag} {q.country_name}</b>?</>
-              : <>where is <b>{q.country_flag} {q.country_name}</b> on the map?</>}
+            {orange ? <>what is the capital of <b>{country.flag} {country.name}</b>?</>
+              : <>where is <b>{country.flag} {country.name}</b> on the map?</>}
           </h3>
           <p class="muted small">A right answer crosses the barrier and moves on {q.steps_left} more square{q.steps_left === 1 ? "" : "s"}.</p>
         </div>
@@ -143,19 +145,20 @@ function PlayersPanel({ view, names, connected, over }: { view: any; names: stri
   );
 }
 
-function LastRound({ lr, names }: { lr: any; names: string[] }) {
+function LastRound({ lr, names, data }: { lr: any; names: string[]; data: any }) {
   const cards = [...lr.display].sort((a: any, b: any) => (a.card?.position ?? 0) - (b.card?.position ?? 0));
+  const category = categoryOf(data, lr.category_id);
   return (
     <div class="gl-last" data-testid="last-round">
-      <h4>Round {lr.round} revealed · {lr.category?.name}{lr.category?.unit ? ` (${lr.category.unit})` : ""}</h4>
+      <h4>Round {lr.round} revealed · {category?.name}{category?.unit ? ` (${category.unit})` : ""}</h4>
       <div class="gl-reveal">
-        {cards.map((s: any, i: number) => <CountryCard key={i} slot={s} index={i} names={names} compact />)}
+        {cards.map((s: any, i: number) => <CountryCard key={i} slot={s} index={i} names={names} data={data} compact />)}
       </div>
     </div>
   );
 }
 
-export function Board({ view, seat, names, readOnly, submit, actionType, gameOver, connected }: BoardProps) {
+export function Board({ view, seat, names, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps) {
   const [pos, setPos] = useState<number | null>(null);
   const [slot, setSlot] = useState<number | null>(null);
   const { busy, error, run } = useSubmit(submit, view);
@@ -209,8 +212,8 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
         {bannerCls === "mine" && <span class="pulse" />} {banner}
         {toAct >= 0 && bannerCls !== "mine" && <Dot seat={toAct} size={12} />}
       </div>
-      {(view.category?.name || phase !== Phase.GAME_OVER) && (
-        <CategoryCard category={view.category} round={view.round} total={view.total_rounds} deck={view.deck_remaining} />
+      {(view.category_id || phase !== Phase.GAME_OVER) && (
+        <CategoryCard category={categoryOf(gameData, view.category_id)} round={view.round} total={view.total_rounds} deck={view.deck_remaining} />
       )}
 
       {/* A new question (another player, barrier or refused answer) gets a fresh answer box at
@@ -218,14 +221,14 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
           player has just typed. */}
       {phase === Phase.QUESTION && view.question && (
         <QuestionPanel key={`${view.question.seat}:${view.question.barrier_square}:${view.question.wrong_answers?.length ?? 0}`}
-          q={view.question} names={names} prompt={prompt} form={form} busy={busy}
+          q={view.question} names={names} data={gameData} prompt={prompt} form={form} busy={busy}
           onAnswer={answerSender(actionType ?? "", run)} />
       )}
 
       {view.display.length > 0 && <div class="gl-display-wrap">
         <div class="gl-display" data-testid="display">
           {view.display.map((s: any, i: number) => (
-            <CountryCard key={i} slot={s} index={i} names={names}
+            <CountryCard key={i} slot={s} index={i} names={names} data={gameData}
               clickable={placing && s.tile_seat < 0 && !busy} selected={slot === i}
               onClick={() => choose(i, pos)} />
           ))}
@@ -259,7 +262,7 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
         <PlayersPanel view={view} names={names} connected={connected} over={gameOver || phase === Phase.GAME_OVER} />
       </div>
 
-      {view.last_round && view.last_round.display?.length > 0 && <LastRound lr={view.last_round} names={names} />}
+      {view.last_round && view.last_round.display?.length > 0 && <LastRound lr={view.last_round} names={names} data={gameData} />}
 
       <GameLog log={tableOf(view).log} limit={60} class="gl-log" testid="game-log" />
     </div>

@@ -30,3 +30,39 @@ export function questionForm(view: any, prompt: Prompt | null | undefined): Ques
   if (kind === Barrier.VIOLET && singleChoice(prompt) && promptTargets(prompt).regions.size > 0) return "map";
   return null;
 }
+
+/** A category as the static data describes it (GameInfo.static_data). */
+export interface CategoryInfo { id: string; name: string; unit: string; description: string; source: string }
+/** A country card's face: all a face-down card shows. */
+export interface CountryFace { id: string; name: string; flag: string }
+
+interface Index { categories: Map<string, CategoryInfo>; countries: Map<string, CountryFace> }
+const indexes = new WeakMap<object, Index>();
+
+function index(data: any): Index | undefined {
+  if (!data) return undefined;
+  let ix = indexes.get(data);
+  if (!ix) {
+    ix = {
+      categories: new Map((data.categories ?? []).map((c: CategoryInfo) => [c.id, c])),
+      countries: new Map((data.countries ?? []).map((c: CountryFace) => [c.id, c])),
+    };
+    indexes.set(data, ix);
+  }
+  return ix;
+}
+
+/**
+ * The category a view names by id. Without the static data (a game list not yet arrived) the id
+ * stands in for the name, so the board still says something true.
+ */
+export function categoryOf(data: any, id: string | undefined): CategoryInfo | null {
+  if (!id) return null;
+  return index(data)?.categories.get(id) ?? { id, name: id, unit: "", description: "", source: "" };
+}
+
+/** The face of the country card with this id (the id itself stands in for an unknown one). */
+export function countryFace(data: any, id: string | undefined): CountryFace {
+  const key = id ?? "";
+  return index(data)?.countries.get(key) ?? { id: key, name: key, flag: "" };
+}
