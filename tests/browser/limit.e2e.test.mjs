@@ -202,6 +202,23 @@ async function answer(page, rng, stats) {
   return { what: id };
 }
 
+// Views name cards by id; what is printed on them comes from the game's static data, sent once
+// with the game list. Every card the board shows has its name, key and effect.
+async function printedCardsShown(page) {
+  const cards = page.locator("[data-testid=my-nation] [data-card], [data-testid=hand] [data-card]");
+  const n = await cards.count();
+  const techs = page.locator("[data-testid=my-nation] [data-testid=tech-chip]");
+  assert.ok(n + (await techs.count()) > 0, "no card on the board");
+  for (const text of await techs.allInnerTexts()) assert.doesNotMatch(text, /#\d/, `a technology shows "${text}"`);
+  for (let i = 0; i < n; i++) {
+    const card = cards.nth(i);
+    const id = await card.getAttribute("data-card");
+    assert.ok(await card.getAttribute("data-key"), `card ${id} has no key`);
+    const name = (await card.locator(".lm-card-names b").innerText()).trim();
+    assert.ok(name && name !== `#${id}`, `card ${id} shows "${name}", not its name`);
+  }
+}
+
 function newStats(label) {
   return { label, kinds: {}, core: {}, plays: [], refused: [], keepClicks: 0, onScreen: new Set(), shots: new Set() };
 }
@@ -279,6 +296,7 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     await page.getByTestId("my-nation").waitFor();
     assert.equal(await page.getByTestId("other-nations").count(), 0, "solo: no other nation board");
     assert.match(await page.getByTestId("room").getAttribute("data-status"), /2|3/);
+    await printedCardsShown(page);
 
     const stats = newStats("solo");
     let shot = false;
@@ -315,6 +333,7 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     assert.equal(await page.getByTestId("decision").count(), 0, "a replay has no controls");
     assert.equal(await page.getByTestId("core-prompt").count(), 0, "a replay asks no question");
     await page.getByTestId("hand").waitFor();
+    await printedCardsShown(page);
     await page.screenshot({ path: join(ARTIFACTS, "limit-solo-replay.png"), fullPage: true });
     assert.deepEqual(errors, [], "uncaught errors in the page");
     await ctx.close();

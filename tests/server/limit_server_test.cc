@@ -28,6 +28,13 @@ v1::ClientMessage CreateLimitRoom(uint32_t seats) {
   return m;
 }
 
+// A card's key, from the game's static data (a view names cards by id only).
+std::string Key(uint32_t card) {
+  const auto* data = engine::Registry::Find("limit")->StaticData();
+  const auto& cards = static_cast<const l::StaticData&>(*data).cards();
+  return card < static_cast<uint32_t>(cards.size()) ? cards.Get(static_cast<int>(card)).key() : "";
+}
+
 uint32_t Group(const l::Nation& n, l::AllianceKind k) {
   return k == l::ALLIANCE_MILITARY ? n.military_alliance_group() : n.economic_alliance_group();
 }
@@ -90,7 +97,7 @@ std::string ChooseAction(const HeldView& held, int seat) {
     case l::PROMPT_POLITICAL_TURN: {
       if (prompt->cards_played_this_turn() == 0) {
         for (const auto& card : view.hand()) {
-          if (card.key() == "craft" && card.playable()) {
+          if (Key(card.id()) == "craft" && card.playable()) {
             a.mutable_play_card()->set_card(card.id());
             a.mutable_play_card()->set_resource(l::RESOURCE_RENEWABLE);
             return a.SerializeAsString();

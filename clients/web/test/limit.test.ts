@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   PromptKind, STAR_TARGET, allianceTurnChoices, applySteps, bannerFor, cardOptions, classSpec, decisionFacts, defaultDraft,
   defaultSteps, defaultTransaction, disorderZone, draftProblem, keepToggle, maxFactoryRank, maxQuantity, pickedCards,
-  playAction, playPlan, requiredSteps, scoreRanks, scoreValue, withNames,
+  playAction, playPlan, printedCard, requiredSteps, scoreRanks, scoreValue, withNames, withStatic,
 } from "../src/games/limit/model";
 import { decode, encode, type } from "../src/proto";
 import { PromptKind as CoreKind, type Prompt } from "../src/table";
@@ -275,13 +275,17 @@ describe("card plays", () => {
     expect(defaultTransaction(view(), 0)).toEqual({ resource: 1, sell: true, quantity: 1 });
   });
 
-  it("reads the board and card data from a decoded View", () => {
+  it("reads the board and card data from a decoded View and the static data", () => {
     const View = type("plateau.games.limit.View");
-    const hand = [
-      card("urbanisation", { params: ["classes"], class_steps: { steps: 2 } }),
-      card("robotisation", { id: 8, params: ["factory"], factory_options: [2, 3], factory_prices: [3, 50], tech_level: 3 }),
+    const StaticData = type("plateau.games.limit.StaticData");
+    // The printed cards and board are static data; the view names cards by id and adds prices.
+    const printed = [
+      card("urbanisation", { id: 0, params: ["classes"], class_steps: { steps: 2 } }),
+      card("robotisation", { id: 1, params: ["factory"], factory_options: [2, 3], tech_level: 3 }),
     ];
-    const v = decode(View, encode(View, { board: BOARD, you: 0, nations: [nation(0, { money: 5 })], hand }));
+    const data = decode(StaticData, encode(StaticData, { cards: printed, board: BOARD, prices: PRICES }));
+    const hand = [{ id: 0 }, { id: 1, factory_prices: [3, 50] }];
+    const v = withStatic(decode(View, encode(View, { you: 0, nations: [nation(0, { money: 5 })], hand })), data);
     expect(maxFactoryRank(v, v.nations[0], 1)).toBe(6);
     expect(classSpec(v.hand[0])).toEqual({ steps: 2, direction: "up", onTarget: false });
     expect(classSpec(v.hand[1])).toBeNull();
@@ -329,5 +333,54 @@ describe("score sheet and texts", () => {
     expect(bannerFor(v, 1, ["Ann", "Bo"], false, false)).toMatchObject({ mine: true });
     expect(bannerFor(v, 1, ["Ann", "Bo"], false, true)).toMatchObject({ mine: false, text: "Bo to decide" });
     expect(bannerFor(v, 0, ["Ann", "Bo"], true, false).over).toBe(true);
+  });
+});
+
+describe("static data", () => {
+  // A view and the static data as the server sends them (real message types, through the wire
+  // format), so a field missing from either side shows here.
+  const View = type("plateau.games.limit.View");
+  const StaticData = type("plateau.games.limit.StaticData");
+  const data = decode(StaticData, encode(StaticData, {
+    cards: [
+      { id: 0, key: "craft", name: "Artisanat", name_en: "Craft", deck: 3, cost_text: "2 $", effect_text: "Make goods", params: ["resource"], resource_options: [1, 2] },
+      { id: 1, key: "subsidies", name: "Subventions", name_en: "Subsidies", deck: 1, permanent: true, cost_text: "3 $", effect_text: "+1 $" },
+    ],
+    board: { population: [1, 2, 3], demographic_index: [1, 1, 2], territory_rank_bonus: 1 },
+    prices: PRICES,
+    events: [{ id: 0, key: "drought", name: "Drought", text: "Renewable price up" }],
+  }));
+  const view = decode(View, encode(View, {
+    solo: true, last_event_id: 0, generation: 2,
+    hand: [{ id: 0, playable: true, factory_prices: [] }],
+    nations: [{ seat: 0, permanents: [{ id: 1 }] }],
+    market: { tracks: [{ resource: 1, position: 3, market_stock: 2 }] },
+  }));
+
+  it("puts the printed fields back on every card the view names by id", () => {
+    const v = withStatic(view, data);
+    expect(v.hand[0]).toMatchObject({ id: 0, name_en: "Craft", cost_text: "2 $", params: ["resource"], playable: true });
+    expect(v.nations[0].permanents[0]).toMatchObject({ id: 1, name: "Subventions", permanent: true });
+    expect(v.market.tracks[0].prices).toEqual(PRICES);
+    expect(v.market.tracks[0].position).toBe(3);
+    expect(v.board.population).toEqual([1, 2, 3]);
+    expect(v.last_event).toBe("Drought: Renewable price up");
+    // Defaults stay readable, and the view itself is untouched.
+    expect(v.world_bank).toBe(0);
+    expect(view.hand[0].name).toBe("");
+  });
+
+  it("keeps a hydrated card's identity while the view's card is the same", () => {
+    expect(withStatic(view, data).hand[0]).toBe(withStatic(view, data).hand[0]);
+    expect(printedCard(data, view.hand[0])).toBe(withStatic(view, data).hand[0]);
+  });
+
+  it("shows ids rather than nothing when the static data has not arrived", () => {
+    const v = withStatic(view, undefined);
+    expect(v.hand[0].name).toBe("#0");
+    expect(v.hand[0].playable).toBe(true);
+    expect(v.market.tracks[0].prices).toEqual([]);
+    expect(v.board).toBeNull();
+    expect(v.last_event).toBe("");
   });
 });

@@ -109,10 +109,12 @@ std::vector<Resource> ResourceOptions(const data::CardDef& c) {
 
 LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
     : TypedGame({"limit", "LIMIT", 1, 6}), cards_(std::move(cards)), board_(std::move(board)) {
-  // Views show cards many times per action: their fixed part is built once here.
+  // Everything printed, built once and sent to clients once (GameInfo.static_data): views name
+  // cards and events by id, and carry neither the board nor the prices.
+  auto data = std::make_unique<limit::StaticData>();
   for (int id = 0; id < cards_.cards_size(); ++id) {
     const auto& c = cards_.cards(id);
-    Card v;
+    Card& v = *data->add_cards();
     v.set_id(static_cast<uint32_t>(id));
     v.set_key(c.key());
     v.set_name(c.name());
@@ -139,7 +141,6 @@ LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
       v.mutable_class_steps()->set_steps(c.cost_class_down());
       v.mutable_class_steps()->set_down(true);
     }
-    card_views_.push_back(std::move(v));
     ParamUse use;
     for (const auto& p : c.params()) {
       use.factory |= p == "factory";
@@ -150,16 +151,28 @@ LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
     }
     param_use_.push_back(use);
   }
-  for (uint32_t p : board_.population()) board_view_.add_population(p);
-  for (uint32_t d : board_.demographic_index()) board_view_.add_demographic_index(d);
+  Board& printed = *data->mutable_board();
+  for (uint32_t p : board_.population()) printed.add_population(p);
+  for (uint32_t d : board_.demographic_index()) printed.add_demographic_index(d);
   for (const auto& t : board_.tracks()) {
-    auto* o = board_view_.add_tracks();
+    auto* o = printed.add_tracks();
     o->set_factory(t.factory());
     for (uint32_t x : t.value()) o->add_value(x);
     for (uint32_t x : t.fossil()) o->add_fossil(x);
     for (uint32_t x : t.pollution()) o->add_pollution(x);
   }
-  board_view_.set_territory_rank_bonus(board_.territory_rank_bonus());
+  printed.set_territory_rank_bonus(board_.territory_rank_bonus());
+  for (uint32_t price : board_.prices()) data->add_prices(price);
+  for (int id = 0; id < board_.events_size(); ++id) {
+    const auto& e = board_.events(id);
+    EventCard* card = data->add_events();
+    card->set_id(static_cast<uint32_t>(id));
+    card->set_key(e.key());
+    card->set_name(e.name());
+    card->set_text(e.text());
+  }
+  static_ = data.get();
+  SetStaticData(std::move(data));
 }
 
 int LimitGame::CardByKey(std::string_view key) const {
@@ -191,6 +204,10 @@ StatusOr<std::unique_ptr<LimitGame>> LimitGame::FromData(std::string_view cards_
 
 std::string LimitGame::GameViewText(const engine::Message& view, const SeatNamer& name) const {
   const auto& v = static_cast<const View&>(view);
+  // A view names its cards by id; the printed fields are the game's (an unknown id: the id alone).
+  auto Printed = [this](const Card& c) -> const Card& {
+    return c.id() < static_cast<uint32_t>(CardCount()) ? CardTemplate(c.id()) : c;
+  };
   static const char* kPhases[] = {"?", "new policy", "hand limit", "political decisions",
                                   "social phase", "international phase", "Alliance step",
                                   "resilience test", "game over"};
@@ -215,22 +232,25 @@ std::string LimitGame::GameViewText(const engine::Message& view, const SeatNamer
     out += "\n";
     if (n.permanents_size() > 0) {
       out += "    in play:";
-      for (const auto& c : n.permanents()) out += " " + c.name() + ";";
+      for (const auto& c : n.permanents()) out += " " + Printed(c).name() + ";";
       out += "\n";
     }
   }
   if (v.hand_size() > 0) {
     out += "Your hand:\n";
-    for (const auto& c : v.hand())
-      out += "  [" + std::to_string(c.id()) + "] " + c.name() + (c.playable() ? "" : " (cannot pay)") +
-             " - " + c.cost_text() + " / " + c.effect_text() + "\n";
+    for (const auto& c : v.hand()) {
+      const Card& printed = Printed(c);
+      out += "  [" + std::to_string(c.id()) + "] " + printed.name() +
+             (c.playable() ? "" : " (cannot pay)") + " - " + printed.cost_text() + " / " +
+             printed.effect_text() + "\n";
+    }
   }
   out += "Market:";
   static const char* kRes[] = {"?", "R", "I", "M", "F"};
   for (const auto& t : v.market().tracks()) {
     const int r = t.resource() >= 0 && t.resource() <= 4 ? t.resource() : 0;
-    const uint32_t price = t.position() < static_cast<uint32_t>(t.prices_size())
-                               ? t.prices(static_cast<int>(t.position()))
+    const uint32_t price = t.position() < static_cast<uint32_t>(board_.prices_size())
+                               ? board_.prices(static_cast<int>(t.position()))
                                : 0;
     out += std::string(" ") + kRes[r] + " " + std::to_string(price) + "$";
   }
@@ -1167,7 +1187,6 @@ void LimitState::ApplyEvent() {
   s_.mutable_events()->erase(s_.mutable_events()->begin());
   s_.add_event_discard(id);
   const auto& e = board().events(static_cast<int>(id));
-  s_.set_last_event(e.name() + ": " + e.text());
   Log(T("limit.log.event", e.name(), e.text()));
   const int last = board().prices_size() - 1;
   switch (e.effect()) {

@@ -68,15 +68,15 @@ class LimitGame : public engine::TypedGame<Options, Action, View> {
   const data::BoardDef& board() const { return board_; }
   const data::CardDef& card(uint32_t id) const { return cards_.cards(static_cast<int>(id)); }
   int CardByKey(std::string_view key) const;  // -1 when unknown
-  // The public part of a card's view, built once (views copy it and add `playable`).
-  const Card& CardTemplate(uint32_t id) const { return card_views_[id]; }
+  // A card with every printed field, built once: the static data's entry, which views name by
+  // id (the owner's view adds `playable` and the prices).
+  const Card& CardTemplate(uint32_t id) const { return static_->cards(static_cast<int>(id)); }
+  int CardCount() const { return static_->cards_size(); }
   // Which PlayCard parameters a card uses, parsed once from its `params`.
   struct ParamUse {
     bool factory = false, resource = false, classes = false, transactions = false, deck = false;
   };
   const ParamUse& Params(uint32_t id) const { return param_use_[id]; }
-  // The printed tracks as the View shows them, built once.
-  const Board& BoardView() const { return board_view_; }
 
   // Moves a player seeing only `view` may try on its own turn: on its political turn, passing
   // and one plain play of each hand card marked playable (first target, first factory or
@@ -93,9 +93,9 @@ class LimitGame : public engine::TypedGame<Options, Action, View> {
   std::string GameViewText(const engine::Message& view, const SeatNamer& seat_name) const override;
   data::CardSet cards_;
   data::BoardDef board_;
-  std::vector<Card> card_views_;
   std::vector<ParamUse> param_use_;
-  Board board_view_;
+  // The game's static data (owned by the Game base): cards, board, prices, events.
+  const limit::StaticData* static_ = nullptr;
 };
 
 class LimitState final : public engine::TypedState<LimitState, internal::StateProto, Action, View> {

@@ -458,9 +458,10 @@ bool UsesParam(const Card& card, const char* param) {
   return std::find(card.params().begin(), card.params().end(), param) != card.params().end();
 }
 
-// One plain play of `card` for `seat`, its parameters read from the view only. It may still be
-// refused (the view does not show everything the price depends on, such as shared payments).
-Action PlainPlay(const limit::View& view, int seat, const Card& card) {
+// One plain play of `card` (its printed fields) for `seat`, its parameters read from the view
+// only. It may still be refused (the view does not show everything the price depends on, such as
+// shared payments). `price_positions` is the length of a price track.
+Action PlainPlay(const limit::View& view, int seat, const Card& card, int price_positions) {
   Action action;
   PlayCard* play = action.mutable_play_card();
   play->set_card(card.id());
@@ -490,7 +491,7 @@ Action PlainPlay(const limit::View& view, int seat, const Card& card) {
           for (const auto& track : view.market().tracks()) {
             if (chosen || static_cast<int>(track.resource()) != r) continue;
             const bool can_move =
-                up ? track.position() + 1 < static_cast<uint32_t>(track.prices_size())
+                up ? track.position() + 1 < static_cast<uint32_t>(price_positions)
                    : track.position() > 0;
             if (can_move) {
               play->set_resource(static_cast<Resource>(r));
@@ -565,7 +566,9 @@ std::vector<std::unique_ptr<engine::Message>> LimitGame::MovesFromView(
   out.push_back(std::move(pass));
   if (turn->kind() != PROMPT_POLITICAL_TURN || turn->cards_played_this_turn() >= 2) return out;
   for (const Card& card : view.hand()) {
-    if (card.playable()) out.push_back(std::make_unique<Action>(PlainPlay(view, seat, card)));
+    if (!card.playable() || card.id() >= static_cast<uint32_t>(CardCount())) continue;
+    out.push_back(std::make_unique<Action>(
+        PlainPlay(view, seat, CardTemplate(card.id()), board().prices_size())));
   }
   return out;
 }

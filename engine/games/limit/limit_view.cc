@@ -46,13 +46,13 @@ bool LimitState::CostPayable(int seat, uint32_t id) const {
 
 void LimitState::CardView(uint32_t id, int viewer_seat, Card* out) const {
   Card& v = *out;
-  v = g().CardTemplate(id);
+  v.set_id(id);  // the printed fields are in the static data
   if (viewer_seat < 0) return;
   v.set_playable(CostPayable(viewer_seat, id));
   if (g().Params(id).transactions) v.set_max_transactions(MaxTransactions(viewer_seat));
   const auto& c = g().card(id);
   if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP) {
-    for (int f : v.factory_options()) {
+    for (int f : g().CardTemplate(id).factory_options()) {
       PlayCard play;
       play.set_card(id);
       play.set_factory(static_cast<Factory>(f));
@@ -70,7 +70,6 @@ void LimitState::TypedPublicView(limit::View* out) const {
   v.set_phase(s_.phase());
   v.set_leader(s_.leader());
   v.set_turn(s_.turn());
-  *v.mutable_board() = g().BoardView();
   for (int i = 0; i < Seats(); ++i) {
     const auto& n = N(i);
     auto* o = v.add_nations();
@@ -117,7 +116,6 @@ void LimitState::TypedPublicView(limit::View* out) const {
     auto* t = v.mutable_market()->add_tracks();
     t->set_resource(m.resource());
     t->set_position(m.position());
-    for (uint32_t price : board().prices()) t->add_prices(price);
     t->set_market_stock(m.stock());
   }
   v.set_world_bank(s_.bank());
@@ -146,7 +144,11 @@ void LimitState::TypedPublicView(limit::View* out) const {
     st->set_pollution(s_.star().pollution());
     st->set_destabilisation(s_.star().destabilisation());
     v.set_event_deck_size(s_.events_size());
-    v.set_last_event(s_.last_event());
+    // The last event drawn is the discard's last card (a reshuffle empties the discard just
+    // before the next draw adds to it).
+    v.set_last_event_id(s_.event_discard_size() > 0
+                            ? static_cast<int32_t>(*s_.event_discard().rbegin())
+                            : -1);
   }
   if (over)
     for (const auto& l : s_.scores()) *v.add_scores() = l;

@@ -989,7 +989,10 @@ TEST(LimitSolo, EventCardReplacesAllianceStep) {
   s->RunInternational();
   EXPECT_EQ(s->proto().events_size(), 7);
   EXPECT_EQ(s->proto().event_discard_size(), 1);
-  EXPECT_FALSE(s->proto().last_event().empty());
+  // The view names the event drawn; its text is in the static data.
+  auto owned = s->View(0);
+  EXPECT_EQ(static_cast<const View&>(*owned).last_event_id(),
+            static_cast<int32_t>(s->proto().event_discard(0)));
 }
 
 // ----- Alliances (3 Alliance (facultative), Les implications des alliances) -----
@@ -1646,7 +1649,8 @@ TEST(LimitCards, PermanentCardRemovedWheneverTheOwnerActs) {
 }
 
 TEST(LimitView, CardsCarryTheirParameterChoicesAndClassSteps) {
-  // What the UI needs to build a play form comes from the engine's card data.
+  // What the UI needs to build a play form comes from the engine's card data: the printed part
+  // from the static data (under the card's id), the prices from the owner's view.
   auto s = NewState(2);
   PoliticalTurn(*s, 0, {"urbanisation", "indoctrination", "robotisation", "military_operation"});
   auto& p = s->mutable_proto();
@@ -1654,21 +1658,30 @@ TEST(LimitView, CardsCarryTheirParameterChoicesAndClassSteps) {
   auto owned = s->View(0);
   const auto& v = static_cast<const View&>(*owned);
   ASSERT_EQ(v.hand_size(), 4);
-  EXPECT_EQ(v.hand(0).class_steps().steps(), 2u);
-  EXPECT_FALSE(v.hand(0).class_steps().down());
-  EXPECT_EQ(v.hand(1).class_steps().steps(), 1u);
-  EXPECT_TRUE(v.hand(1).class_steps().down());
-  EXPECT_FALSE(v.hand(1).class_steps().on_target());
-  const Card& robot = v.hand(2);
+  const auto& data = static_cast<const StaticData&>(*Game().StaticData());
+  auto printed = [&](int i) -> const Card& { return data.cards(static_cast<int>(v.hand(i).id())); };
+  EXPECT_EQ(printed(0).id(), v.hand(0).id());
+  EXPECT_EQ(printed(0).key(), "urbanisation");
+  EXPECT_EQ(printed(0).class_steps().steps(), 2u);
+  EXPECT_FALSE(printed(0).class_steps().down());
+  EXPECT_EQ(printed(1).class_steps().steps(), 1u);
+  EXPECT_TRUE(printed(1).class_steps().down());
+  EXPECT_FALSE(printed(1).class_steps().on_target());
+  // The view's card is its id and what the owner's position sets, nothing printed.
+  EXPECT_TRUE(v.hand(0).name().empty());
+  EXPECT_TRUE(v.hand(0).effect_text().empty());
+  EXPECT_FALSE(v.hand(0).has_class_steps());
+  const Card& robot = printed(2);
   EXPECT_EQ(robot.tech_level(), 3u);
   ASSERT_EQ(robot.factory_options_size(), 2);
   EXPECT_EQ(robot.factory_options(0), FACTORY_INDUSTRIAL);
   EXPECT_EQ(robot.factory_options(1), FACTORY_MILITARY);
-  // Priced at the chosen factory's current rank.
-  ASSERT_EQ(robot.factory_prices_size(), 2);
-  EXPECT_EQ(robot.factory_prices(0), s->TrackValue(FACTORY_INDUSTRIAL, p.nations(0).industrial_rank()));
-  EXPECT_EQ(robot.factory_prices(1), s->TrackValue(FACTORY_MILITARY, 3));
-  EXPECT_EQ(v.hand(3).resource_options_size(), 3);
+  // Priced at the chosen factory's current rank, in the same order as its factory options.
+  ASSERT_EQ(v.hand(2).factory_prices_size(), 2);
+  EXPECT_EQ(v.hand(2).factory_prices(0),
+            s->TrackValue(FACTORY_INDUSTRIAL, p.nations(0).industrial_rank()));
+  EXPECT_EQ(v.hand(2).factory_prices(1), s->TrackValue(FACTORY_MILITARY, 3));
+  EXPECT_EQ(printed(3).resource_options_size(), 3);
   EXPECT_EQ(v.hand(3).factory_prices_size(), 0);
   // A resource outside the card's options is refused.
   EXPECT_EQ(s->Validate(0, Text("play_card { card: " + std::to_string(CardId("military_operation")) +
@@ -1695,11 +1708,11 @@ TEST(LimitView, MarketCardsSayHowManyTransactionsAPlayMakes) {
   EXPECT_EQ(max_tx(0), 2u);
 }
 
-TEST(LimitView, BoardIsThePrintedTracks) {
-  auto s = NewState(3);
-  auto owned = s->View(-1);
-  const auto& b = static_cast<const View&>(*owned).board();
+TEST(LimitView, StaticDataIsThePrintedBoardPricesAndEvents) {
+  const auto& data = static_cast<const StaticData&>(*Game().StaticData());
+  const auto& b = data.board();
   const auto& d = Game().board();
+  auto s = NewState(3);
   ASSERT_EQ(b.population_size(), d.population_size());
   EXPECT_EQ(b.population(2), d.population(2));
   EXPECT_EQ(b.demographic_index_size(), d.demographic_index_size());
@@ -1709,6 +1722,27 @@ TEST(LimitView, BoardIsThePrintedTracks) {
   EXPECT_EQ(b.tracks(2).fossil_size(), d.tracks(2).fossil_size());
   EXPECT_EQ(b.tracks(2).pollution(7), d.tracks(2).pollution(7));
   EXPECT_EQ(b.territory_rank_bonus(), d.territory_rank_bonus());
+  EXPECT_EQ(std::vector<uint32_t>(data.prices().begin(), data.prices().end()),
+            std::vector<uint32_t>(d.prices().begin(), d.prices().end()));
+  ASSERT_EQ(data.events_size(), d.events_size());
+  for (int i = 0; i < d.events_size(); ++i) {
+    EXPECT_EQ(data.events(i).id(), static_cast<uint32_t>(i));
+    EXPECT_EQ(data.events(i).name(), d.events(i).name());
+    EXPECT_EQ(data.events(i).text(), d.events(i).text());
+  }
+  ASSERT_EQ(data.cards_size(), Game().cards().cards_size());
+  for (int i = 0; i < data.cards_size(); ++i) {
+    EXPECT_EQ(data.cards(i).id(), static_cast<uint32_t>(i));
+    EXPECT_EQ(data.cards(i).name(), Game().cards().cards(i).name());
+    // Nothing in it depends on a position.
+    EXPECT_FALSE(data.cards(i).playable());
+    EXPECT_EQ(data.cards(i).factory_prices_size(), 0);
+  }
+  // A market track's position indexes the static prices.
+  auto owned = s->View(-1);
+  const auto& market = static_cast<const View&>(*owned).market();
+  ASSERT_EQ(market.tracks_size(), 4);
+  EXPECT_LT(market.tracks(0).position(), static_cast<uint32_t>(data.prices_size()));
 }
 
 TEST(LimitView, LogKeepsTheLatestEntriesAndMostlyAppends) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { Dot } from "../../ui/common";
 import { currentPrompt, int64String, tableOf } from "../../table";
@@ -10,7 +10,7 @@ import { NationBoard, NationSummary } from "./NationBoard";
 import { handPick, MyDecision, OthersPrompts, type HandPick } from "./Prompts";
 import { ScoreSheet } from "./ScoreSheet";
 import { Crises, GenerationBar, MarketBoard, Reserves, StarNation } from "./World";
-import { Phase, PromptKind, bannerFor, withNames } from "./model";
+import { Phase, PromptKind, bannerFor, withNames, withStatic } from "./model";
 
 // On a political turn a playable card opens its play form; during a discard a card is picked
 // for the hand-limit question, as in the question's own card list.
@@ -42,8 +42,10 @@ function Hand({ view, seat, onPlay, pick, busy }: {
   );
 }
 
-export function Board({ view, seat, names, acting, readOnly, submit, actionType, gameOver, connected }: BoardProps) {
-  const { busy, error, run: send } = useSubmit(submit, view);
+export function Board({ view: named, seat, names, acting, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps) {
+  // The view names cards and events by id: the board reads them with their printed fields.
+  const view = useMemo(() => withStatic(named, gameData), [named, gameData]);
+  const { busy, error, run: send } = useSubmit(submit, named);
   const [playing, setPlaying] = useState<number | null>(null);
   const prompts: any[] = view.prompts ?? [];
   const canAct = !readOnly && !!submit && seat >= 0 && !gameOver;

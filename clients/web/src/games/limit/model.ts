@@ -546,3 +546,56 @@ export function bannerFor(view: any, seat: number, names: string[], gameOver: bo
 export function cap(s: string | undefined): string {
   return s ? s[0].toUpperCase() + s.slice(1) : "";
 }
+
+// ----- static data -----
+
+/** What a view's card carries itself: its id and, in the owner's hand, what its position sets. */
+const OWN_CARD_FIELDS = ["playable", "factory_prices", "max_transactions"] as const;
+
+// Per static data, each view card with its printed fields put back, keyed by the view's card
+// object: a diff shares unchanged subtrees, so an unchanged card is hydrated once.
+const cardCache = new WeakMap<object, WeakMap<object, any>>();
+
+/** A view's card with the printed fields of the static data's card of the same id. */
+export function printedCard(data: any, card: any): any {
+  if (!card) return card;
+  let perData = cardCache.get(data ?? cardCache);
+  if (!perData) cardCache.set(data ?? cardCache, (perData = new WeakMap()));
+  let out = perData.get(card);
+  if (!out) {
+    const printed = data?.cards?.[card.id];
+    out = { ...(printed ?? { name: `#${card.id}`, name_en: "", params: [] }), id: card.id };
+    for (const f of OWN_CARD_FIELDS) if (card[f] != null) out[f] = card[f];
+    perData.set(card, out);
+  }
+  return out;
+}
+
+/** A copy of a decoded message with some fields replaced (its defaults stay on its prototype). */
+function copyWith(m: any, fields: Record<string, unknown>): any {
+  return Object.assign(Object.create(Object.getPrototypeOf(m)), m, fields);
+}
+
+/**
+ * The view as the board reads it: views name cards and events by id and leave out the printed
+ * board and prices (GameInfo.static_data has them); this puts them back. The view is not
+ * written to (src/diff.ts shares its subtrees between versions): the parts changed are copies.
+ */
+export function withStatic(view: any, data: any): any {
+  if (!view) return view;
+  const cards = (list: any[] | undefined) => (list ?? []).map((c) => printedCard(data, c));
+  const prices: number[] = data?.prices ?? [];
+  const event = view.solo && view.last_event_id >= 0 ? data?.events?.[view.last_event_id] : undefined;
+  return copyWith(view, {
+    hand: cards(view.hand),
+    nations: (view.nations ?? []).map((n: any) => copyWith(n, {
+      permanents: cards(n.permanents), set_aside: cards(n.set_aside), played_this_generation: cards(n.played_this_generation),
+    })),
+    prompts: (view.prompts ?? []).map((p: any) => (p.drawn?.length ? copyWith(p, { drawn: cards(p.drawn) }) : p)),
+    market: view.market && copyWith(view.market, {
+      tracks: (view.market.tracks ?? []).map((t: any) => copyWith(t, { prices })),
+    }),
+    board: data?.board ?? null,
+    last_event: event ? `${event.name}: ${event.text}` : "",
+  });
+}
