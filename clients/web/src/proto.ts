@@ -55,18 +55,17 @@ export function decode<T = any>(t: protobuf.Type, bytes: Uint8Array): T {
 }
 
 /**
- * A game's static data (GameInfo.static_type / static_data) decoded, or undefined if it has none
- * or this client does not know its type (its boards then show the ids views carry).
+ * A game's static data (GameInfo.static_type / static_data) decoded, or undefined if it has none,
+ * this client does not know its type or the bytes do not decode (its boards then show the ids
+ * views carry).
  */
 export function decodeStaticData(info: { static_type?: string; static_data?: Uint8Array }): any {
   if (!info.static_type || !info.static_data) return undefined;
-  let t: protobuf.Type;
   try {
-    t = type(info.static_type);
+    return type(info.static_type).decode(info.static_data);
   } catch {
-    return undefined;
+    return undefined;  // an unknown type or bad bytes: this game's board shows ids
   }
-  return t.decode(info.static_data);
 }
 
 export { protobuf, Long };

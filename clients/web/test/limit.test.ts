@@ -375,6 +375,17 @@ describe("static data", () => {
     expect(printedCard(data, view.hand[0])).toBe(withStatic(view, data).hand[0]);
   });
 
+  it("hydrates a card again once a diff has replaced it", () => {
+    // src/diff.ts copies what it changes: a card whose `playable` changed is a new object.
+    const before = withStatic(view, data).hand[0];
+    const changed = Object.assign(Object.create(Object.getPrototypeOf(view.hand[0])), view.hand[0], { playable: false });
+    const next = Object.assign(Object.create(Object.getPrototypeOf(view)), view, { hand: [changed] });
+    const after = withStatic(next, data).hand[0];
+    expect(after).not.toBe(before);
+    expect(after.playable).toBe(false);
+    expect(after.name_en).toBe("Craft");
+  });
+
   it("shows ids rather than nothing when the static data has not arrived", () => {
     const v = withStatic(view, undefined);
     expect(v.hand[0].name).toBe("#0");

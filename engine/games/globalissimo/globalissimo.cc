@@ -253,8 +253,12 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
       cards_(std::move(cards)),
       board_(std::move(board)) {
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
-  if (map_regions_.empty())
+  if (map_regions_.empty()) {
     for (const auto& c : cards_.countries()) map_regions_.push_back(c.map_id());
+    // In map order, not the box's: the static data lists faces in the box's order, and two
+    // lists in one order would pair each face with its map id.
+    std::sort(map_regions_.begin(), map_regions_.end());
+  }
   // Every region of the map, labelled by its map number only: naming them would answer. A
   // fixed set, sent once per game: the question names it instead of carrying 174 options in
   // the scorer's view, every Diff that asks it, and each validation of an answer.

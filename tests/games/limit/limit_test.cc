@@ -1745,6 +1745,23 @@ TEST(LimitView, StaticDataIsThePrintedBoardPricesAndEvents) {
   EXPECT_LT(market.tracks(0).position(), static_cast<uint32_t>(data.prices_size()));
 }
 
+TEST(LimitView, TerminalTextNamesCardsAndPricesFromTheGame) {
+  // The view names cards by id: the terminal finds their printed names and costs, and the
+  // market's prices, in the game's own data.
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"urbanisation", "craft"});
+  const auto& craft = Game().CardTemplate(CardId("craft"));
+  const std::string text = Game().ViewText(*s->View(0), [](int seat) {
+    return "seat" + std::to_string(seat);
+  });
+  EXPECT_NE(text.find("[" + std::to_string(CardId("craft")) + "] " + craft.name()),
+            std::string::npos) << text;
+  EXPECT_NE(text.find(craft.cost_text() + " / " + craft.effect_text()), std::string::npos) << text;
+  const auto& market = s->proto().market(0);
+  const uint32_t price = Game().board().prices(static_cast<int>(market.position()));
+  EXPECT_NE(text.find("Market: R " + std::to_string(price) + "$"), std::string::npos) << text;
+}
+
 TEST(LimitView, LogKeepsTheLatestEntriesAndMostlyAppends) {
   // The core trims the table's log by half when it holds 80 entries (its LogLimit()), so
   // updates between trims only append.
