@@ -516,10 +516,12 @@ void Lobby::Welcome(const ConnectionPtr& conn, uint64_t request_id, const Player
   conn->Send(Encode(m));
 }
 
-void Lobby::HandleListGames(const ConnectionPtr& conn, uint64_t request_id) {
+SharedBuffer Lobby::EncodedGameList() {
+  std::lock_guard lock(game_list_mu_);
+  if (game_list_) return game_list_;
   v1::ServerMessage m;
-  m.set_request_id(request_id);
-  for (const engine::Game* game : engine::Registry::All()) {
+  const auto games = engine::Registry::All();
+  for (const engine::Game* game : games) {
     v1::GameInfo* info = m.mutable_game_list()->add_games();
     info->set_id(game->Info().id);
     info->set_title(game->Info().title);
@@ -536,7 +538,17 @@ void Lobby::HandleListGames(const ConnectionPtr& conn, uint64_t request_id) {
     }
   }
   m.mutable_game_list();  // present even when empty
-  conn->Send(Encode(m));
+  SharedBuffer encoded = Encode(m);
+  if (!games.empty()) game_list_ = encoded;  // kept once the games are loaded
+  return encoded;
+}
+
+void Lobby::HandleListGames(const ConnectionPtr& conn, uint64_t request_id) {
+  // Protobuf merges concatenated encodings: the shared list, then this request's id, written as
+  // two buffers of one message, as an action's answer rides on a shared Diff.
+  v1::ServerMessage id;
+  id.set_request_id(request_id);
+  conn->Send(EncodedGameList(), Encode(id));
 }
 
 bool Lobby::AdmitRequest(const ConnectionPtr& conn, uint64_t request_id) {

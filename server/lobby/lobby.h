@@ -88,6 +88,9 @@ class Lobby : public RoomHost {
   // Binds the player to the connection and answers Hello (on the connection's strand).
   void Welcome(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player);
   void HandleListGames(const ConnectionPtr& conn, uint64_t request_id);
+  // The game list (ServerMessage.game_list, no request id), encoded on first use: the games,
+  // their words and static data never change while the server runs.
+  SharedBuffer EncodedGameList();
   void HandleListRooms(const ConnectionPtr& conn, uint64_t request_id,
                        const plateau::v1::ListRooms& request);
   // Charges one request to the connection and its address; false (after refusing it, and
@@ -114,6 +117,9 @@ class Lobby : public RoomHost {
   StorageExecutor& storage_;
   Replays* replays_;
   const std::chrono::milliseconds empty_room_grace_;
+
+  std::mutex game_list_mu_;
+  SharedBuffer game_list_;  // guarded by game_list_mu_
 
   std::mutex mu_;
   std::map<std::string, PlayerPtr> players_by_token_;
