@@ -9,9 +9,11 @@
 #include <deque>
 #include <iterator>
 #include <string_view>
+#include <unordered_map>
 
 #include "engine/core/game.h"
 
+#include "plateau/v1/options.pb.h"
 #include "plateau/v1/table.pb.h"
 
 namespace plateau::engine {
@@ -237,6 +239,8 @@ struct Walk {
   struct Level {
     std::vector<WireField> fa, fb;
     std::vector<std::string_view> ea, eb;
+    std::vector<std::string_view> ka, kb;  // the elements' keys (keyed repeated fields)
+    std::vector<size_t> kept;              // elements of `ea` whose key is still in `eb`
   };
   std::deque<Level> levels;
   size_t depth = 0;
@@ -293,16 +297,38 @@ void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view
   NewOp(w.path, ops)->set_set_message(std::string(b));
 }
 
-// Repeated fields are diffed by position.
-void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const WireField* a_end,
-                  const WireField* b_begin, const WireField* b_end, Walk& w,
-                  Ops& ops) {
-  // The buffers of the level of the message holding the field (DiffMessage's).
-  std::vector<std::string_view>& ea = w.levels[w.depth - 1].ea;
-  std::vector<std::string_view>& eb = w.levels[w.depth - 1].eb;
-  ea.clear();
-  eb.clear();
-  if (!Elements(f, a_begin, a_end, &ea) || !Elements(f, b_begin, b_end, &eb)) Malformed();
+// The number of the field marked as `type`'s key (options.proto, diff_key), 0 when none is.
+// Descriptors never change while the process runs: each thread looks each type up once.
+uint32_t KeyField(const Descriptor* type) {
+  thread_local std::unordered_map<const Descriptor*, uint32_t> cache;
+  auto [it, inserted] = cache.try_emplace(type, 0);
+  if (inserted) {
+    for (int i = 0; i < type->field_count(); ++i) {
+      const FieldDescriptor* f = type->field(i);
+      if (!f->is_repeated() && f->options().GetExtension(plateau::v1::diff_key)) {
+        it->second = static_cast<uint32_t>(f->number());
+      }
+    }
+  }
+  return it->second;
+}
+
+// The encoding of field `number` in a message's bytes (its last occurrence; empty when absent,
+// which for a key without presence is its default): keys are compared by their encodings, which
+// deterministic serialization makes one per value.
+bool FieldEncoding(std::string_view bytes, uint32_t number, std::string_view* out) {
+  *out = {};
+  while (!bytes.empty()) {
+    WireField w;
+    if (!NextField(bytes, &w)) return false;
+    if (w.number == number) *out = w.value;
+  }
+  return true;
+}
+
+// Element by element, by position: element i of `b` against element i of `a`.
+void DiffByPosition(const FieldDescriptor* f, const std::vector<std::string_view>& ea,
+                    const std::vector<std::string_view>& eb, Walk& w, Ops& ops) {
   const bool is_msg = f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
   const size_t common = std::min(ea.size(), eb.size());
   for (size_t i = 0; i < common; ++i) {
@@ -323,6 +349,98 @@ void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const Wire
       Decode(f, eb[i], op->mutable_append_scalar());
     }
   }
+}
+
+// Element by key: the elements of `a` whose key `b` lacks are removed, those of `b` whose key `a`
+// lacks are inserted where they stand, and elements with the same key are diffed with each other.
+// False, before any op, when keys add nothing to positions (the same keys in the same places, no
+// key in common) or do not describe the change (a key twice in one list, elements kept in another
+// order).
+bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level, Walk& w,
+               Ops& ops) {
+  const std::vector<std::string_view>& ea = level.ea;
+  const std::vector<std::string_view>& eb = level.eb;
+  std::vector<std::string_view>& ka = level.ka;
+  std::vector<std::string_view>& kb = level.kb;
+  ka.resize(ea.size());
+  kb.resize(eb.size());
+  for (size_t i = 0; i < ea.size(); ++i) {
+    if (!FieldEncoding(ea[i], key_field, &ka[i])) Malformed();
+  }
+  for (size_t i = 0; i < eb.size(); ++i) {
+    if (!FieldEncoding(eb[i], key_field, &kb[i])) Malformed();
+  }
+  // Quadratic, so only for the short lists keys are for (hands, questions, their options).
+  constexpr size_t kMaxElements = 64;
+  if (ka.size() > kMaxElements || kb.size() > kMaxElements || ka == kb) return false;
+  auto index_in = [](const std::vector<std::string_view>& keys, std::string_view key) {
+    return static_cast<size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
+  };
+  auto has_duplicate = [&](const std::vector<std::string_view>& keys) {
+    for (size_t i = 0; i < keys.size(); ++i) {
+      if (index_in(keys, keys[i]) != i) return true;
+    }
+    return false;
+  };
+  if (has_duplicate(ka) || has_duplicate(kb)) return false;
+  std::vector<size_t>& kept = level.kept;
+  kept.clear();
+  size_t last = 0;
+  for (size_t i = 0; i < ka.size(); ++i) {
+    const size_t j = index_in(kb, ka[i]);
+    if (j == kb.size()) continue;
+    if (!kept.empty() && j < last) return false;  // reordered
+    kept.push_back(i);
+    last = j;
+  }
+  // Nothing kept: by position, each element is replaced or appended, which removing them all and
+  // adding the new ones cannot beat.
+  if (kept.empty()) return false;
+  // Removed from the last, so that each op's index is the element's place when it applies.
+  for (size_t i = ka.size(); i-- > 0;) {
+    if (index_in(kb, ka[i]) != kb.size()) continue;
+    w.path.push_back(static_cast<uint32_t>(i));
+    NewOp(w.path, ops)->set_remove(true);
+    w.path.pop_back();
+  }
+  // What is left is `kept`, in `b`'s order: each element of `b` is either the next kept one or
+  // new (a kept key further on would stand before it in `b`, against the order just checked).
+  size_t k = 0;
+  for (size_t j = 0; j < eb.size(); ++j) {
+    if (k < kept.size() && kb[j] == ka[kept[k]]) {
+      w.path.push_back(static_cast<uint32_t>(j));
+      DiffSubMessage(f->message_type(), ea[kept[k]], eb[j], w, ops);
+      w.path.pop_back();
+      ++k;
+    } else if (k == kept.size()) {
+      NewOp(w.path, ops)->set_append_message(std::string(eb[j]));
+    } else {
+      w.path.push_back(static_cast<uint32_t>(j));
+      NewOp(w.path, ops)->set_insert_message(std::string(eb[j]));
+      w.path.pop_back();
+    }
+  }
+  return true;
+}
+
+// Repeated fields are diffed by position, except those whose elements have a key (options.proto)
+// when the keys changed: by key, then, wherever the keys describe the change.
+void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const WireField* a_end,
+                  const WireField* b_begin, const WireField* b_end, Walk& w,
+                  Ops& ops) {
+  // The buffers of the level of the message holding the field (DiffMessage's).
+  Walk::Level& level = w.levels[w.depth - 1];
+  std::vector<std::string_view>& ea = level.ea;
+  std::vector<std::string_view>& eb = level.eb;
+  ea.clear();
+  eb.clear();
+  if (!Elements(f, a_begin, a_end, &ea) || !Elements(f, b_begin, b_end, &eb)) Malformed();
+  if (ea == eb) return;
+  if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+    const uint32_t key_field = KeyField(f->message_type());
+    if (key_field != 0 && DiffByKey(f, key_field, level, w, ops)) return;
+  }
+  DiffByPosition(f, ea, eb, w, ops);
 }
 
 void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
@@ -519,16 +637,38 @@ Status ApplyOne(const DiffOp& op, Message* root) {
             return BadOp("undecodable message");
           }
           return Status::Ok();
+        case DiffOp::kRemove:
+        case DiffOp::kInsertMessage:
+          return BadOp("remove and insert_message need an element index");
         case DiffOp::OP_NOT_SET:
           return BadOp("op without a kind");
       }
     }
     if (f->is_repeated()) {
       const uint32_t index = op.path(i + 1);
-      if (index >= static_cast<uint32_t>(r->FieldSize(*m, f))) return BadOp("index out of range");
+      const int size = r->FieldSize(*m, f);
+      if (remaining == 1 && op.op_case() == DiffOp::kInsertMessage) {
+        if (f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE) {
+          return BadOp("insert_message on a non-message field");
+        }
+        if (index > static_cast<uint32_t>(size)) return BadOp("index out of range");
+        if (!r->AddMessage(m, f)->ParseFromString(op.insert_message())) {
+          r->RemoveLast(m, f);
+          return BadOp("undecodable message");
+        }
+        // Added last, then moved down to its place.
+        for (int k = size; k > static_cast<int>(index); --k) r->SwapElements(m, f, k, k - 1);
+        return Status::Ok();
+      }
+      if (index >= static_cast<uint32_t>(size)) return BadOp("index out of range");
       const int idx = static_cast<int>(index);
       if (remaining == 1) {
         // The op addresses one element.
+        if (op.op_case() == DiffOp::kRemove) {
+          for (int k = idx; k + 1 < size; ++k) r->SwapElements(m, f, k, k + 1);
+          r->RemoveLast(m, f);
+          return Status::Ok();
+        }
         if (op.op_case() == DiffOp::kSetScalar) return WriteScalar(m, f, idx, op.set_scalar());
         if (op.op_case() == DiffOp::kSetMessage && f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
           if (!r->MutableRepeatedMessage(m, f, idx)->ParseFromString(op.set_message())) {

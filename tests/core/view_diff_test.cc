@@ -183,6 +183,107 @@ TEST(ViewDiffTest, MalformedOpsAreRefused) {
   EXPECT_EQ(ApplyDiff(std::vector{op}, &n).code(), "bad_diff");
 }
 
+Node Hand(std::initializer_list<uint32_t> ids) {
+  Node n;
+  for (uint32_t id : ids) {
+    auto* card = n.add_cards();
+    card->set_id(id);
+    card->set_s("a card named " + std::to_string(id));
+  }
+  return n;
+}
+
+// A card leaving a hand from the middle is one op naming its place, not every later card
+// rewritten one place up; one coming in is inserted where it stands.
+TEST(ViewDiffTest, KeyedElementsLeaveAndEnterByKey) {
+  const Node a = Hand({10, 11, 12, 13, 14});
+  Node b = Hand({10, 12, 13, 14});
+  auto ops = ComputeDiff(a, b);
+  ASSERT_EQ(ops.size(), 1u);
+  EXPECT_TRUE(ops[0].remove());
+  EXPECT_EQ(std::vector<uint32_t>(ops[0].path().begin(), ops[0].path().end()),
+            (std::vector<uint32_t>{22, 1}));
+  ExpectRoundTrip(a, b);
+
+  b = Hand({10, 11, 99, 12, 13, 14});
+  ops = ComputeDiff(a, b);
+  ASSERT_EQ(ops.size(), 1u);
+  EXPECT_TRUE(ops[0].has_insert_message());
+  EXPECT_EQ(ops[0].path(1), 2u);
+  ExpectRoundTrip(a, b);
+
+  // Removed, inserted and edited in one diff: the edit names the card's place in `b`.
+  b = Hand({98, 10, 12, 14});
+  b.mutable_cards(2)->set_a(7);
+  ops = ComputeDiff(a, b);
+  int removes = 0, inserts = 0, sets = 0;
+  for (const auto& op : ops) {
+    removes += op.remove();
+    inserts += op.has_insert_message();
+    if (op.has_set_scalar()) {
+      ++sets;
+      EXPECT_EQ(std::vector<uint32_t>(op.path().begin(), op.path().end()),
+                (std::vector<uint32_t>{22, 2, 3}));
+    }
+  }
+  EXPECT_EQ(removes, 2);
+  EXPECT_EQ(inserts, 1);
+  EXPECT_EQ(sets, 1);
+  ExpectRoundTrip(a, b);
+}
+
+// Where keys do not describe the change (the same card twice, cards in another order), the
+// field is diffed by position, and still exactly.
+TEST(ViewDiffTest, KeyedFieldsFallBackToPositions) {
+  const Node a = Hand({1, 2, 3, 4});
+  const Node reordered = Hand({4, 3, 2, 1});
+  for (const auto& op : ComputeDiff(a, reordered)) {
+    EXPECT_FALSE(op.remove() || op.has_insert_message()) << op.DebugString();
+  }
+  ExpectRoundTrip(a, reordered);
+  const Node twice = Hand({1, 3, 3, 4});
+  for (const auto& op : ComputeDiff(a, twice)) {
+    EXPECT_FALSE(op.remove() || op.has_insert_message()) << op.DebugString();
+  }
+  ExpectRoundTrip(a, twice);
+}
+
+TEST(ViewDiffTest, RemoveAndInsertNeedAPlaceInTheList) {
+  const Node a = Hand({1, 2});
+  auto refused = [&](std::vector<uint32_t> path, bool insert) {
+    plateau::v1::DiffOp op;
+    for (uint32_t p : path) op.add_path(p);
+    if (insert) {
+      op.set_insert_message(Hand({5}).cards(0).SerializeAsString());
+    } else {
+      op.set_remove(true);
+    }
+    Node n = a;
+    return ApplyDiff(std::vector{op}, &n).code() == "bad_diff" &&
+           DeterministicBytes(n) == DeterministicBytes(a);
+  };
+  EXPECT_TRUE(refused({22}, false));     // no index
+  EXPECT_TRUE(refused({22, 2}, false));  // beyond the last element
+  EXPECT_TRUE(refused({22}, true));
+  EXPECT_TRUE(refused({22, 3}, true));   // beyond the end
+  EXPECT_TRUE(refused({15, 0}, true));   // not a message field
+  plateau::v1::DiffOp bad;
+  bad.add_path(22);
+  bad.add_path(0);
+  bad.set_insert_message("\xff\xff\xff");
+  Node n = a;
+  EXPECT_EQ(ApplyDiff(std::vector{bad}, &n).code(), "bad_diff");
+  EXPECT_EQ(DeterministicBytes(n), DeterministicBytes(a));
+  // At the end is a place: inserting there appends.
+  plateau::v1::DiffOp at_end;
+  at_end.add_path(22);
+  at_end.add_path(2);
+  at_end.set_insert_message(Hand({5}).cards(0).SerializeAsString());
+  ASSERT_TRUE(ApplyDiff(std::vector{at_end}, &n).ok());
+  ASSERT_EQ(n.cards_size(), 3);
+  EXPECT_EQ(n.cards(2).id(), 5u);
+}
+
 // A log trimmed at its start: the entries left move to the front in order, messages and
 // scalars alike.
 TEST(ViewDiffTest, DropFirstRemovesTheFirstElements) {
@@ -261,7 +362,39 @@ Node RandomNode(Rng& r, int depth) {
   }
   for (uint64_t i = 0, k = r.Below(3); i < k; ++i) n.add_colors(static_cast<Color>(r.Below(3)));
   if (depth > 0 && r.Below(2)) *n.mutable_child() = RandomNode(r, depth - 1);
+  // Ids from a small range: lists sharing cards, in the same or another order, and now and then
+  // a list holding one id twice.
+  for (uint64_t i = 0, k = r.Below(6); i < k; ++i) {
+    auto* card = n.add_cards();
+    card->set_id(static_cast<uint32_t>(r.Below(6)));
+    if (r.Below(2)) card->set_s(r.Below(2) ? "card" : "other card");
+    card->set_a(static_cast<int32_t>(r.Below(2)));
+  }
   return n;
+}
+
+// Pairs where `b` is `a` with cards removed, added and edited in place: the diffs the key is for.
+TEST(ViewDiffTest, RandomKeyedChangesRoundTrip) {
+  Rng r(777);
+  for (int i = 0; i < 2000; ++i) {
+    Node a, b;
+    uint32_t next_id = 0;
+    for (uint64_t k = 0, n = r.Below(8); k < n; ++k) {
+      auto* card = a.add_cards();
+      card->set_id(next_id++);
+      card->set_s(std::string(1 + r.Below(20), 'x'));
+    }
+    for (const auto& card : a.cards()) {
+      if (r.Below(3) == 0) continue;  // removed
+      if (r.Below(4) == 0) b.add_cards()->set_id(next_id++);  // inserted
+      auto* kept = b.add_cards();
+      *kept = card;
+      if (r.Below(3) == 0) kept->set_a(static_cast<int32_t>(r.Below(3)));
+    }
+    if (r.Below(2)) b.add_cards()->set_id(next_id++);
+    ExpectRoundTrip(a, b);
+    if (HasFailure()) return;
+  }
 }
 
 TEST(ViewDiffTest, RandomPairsRoundTrip) {

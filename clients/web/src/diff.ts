@@ -176,7 +176,7 @@ function isSet(m: Msg, name: string): boolean {
 
 function opCase(op: Op): string | undefined {
   if (typeof op.op === "string") return op.op;
-  for (const k of ["set_scalar", "set_message", "clear", "truncate", "append_scalar", "append_message", "drop_first"]) {
+  for (const k of ["set_scalar", "set_message", "clear", "truncate", "append_scalar", "append_message", "drop_first", "remove", "insert_message"]) {
     if (isSet(op, k)) return k;
   }
   return undefined;
@@ -254,6 +254,9 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
         c[field.name] = out;
         return c;
       }
+      case "remove":
+      case "insert_message":
+        throw new DiffError("remove and insert_message need an element index");
       default:
         throw new DiffError("op without a kind");
     }
@@ -261,7 +264,24 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
   if (field.repeated) {
     const arr: unknown[] = Array.isArray(m[field.name]) ? m[field.name] : [];
     const index = path[i + 1];
+    if (remaining === 1 && kind === "insert_message") {
+      if (!sub) throw new DiffError("insert_message on a non-message field");
+      if (index > arr.length) throw new DiffError("index out of range");
+      const value = decodeMessage(copies, sub, op.insert_message);
+      const c = copies.message(m);
+      const out = copies.array(arr);
+      out.splice(index, 0, value);
+      c[field.name] = out;
+      return c;
+    }
     if (index >= arr.length) throw new DiffError("index out of range");
+    if (remaining === 1 && kind === "remove") {
+      const c = copies.message(m);
+      const out = copies.array(arr);
+      out.splice(index, 1);
+      c[field.name] = out;
+      return c;
+    }
     let value: unknown;
     if (remaining === 1) {
       if (kind === "set_scalar") value = convertScalar(field, op.set_scalar);

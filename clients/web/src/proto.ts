@@ -8,7 +8,9 @@ import Long from "long";
 protobuf.util.Long = Long as unknown as typeof protobuf.util.Long;
 protobuf.configure();
 
-const sources = import.meta.glob("../../../proto/**/*.proto", {
+// options.proto is left out: it extends protobuf's own descriptor, which the client does not
+// load, and what it marks only steers how the server computes diffs.
+const sources = import.meta.glob(["../../../proto/**/*.proto", "!../../../proto/plateau/v1/options.proto"], {
   query: "?raw",
   import: "default",
   eager: true,

@@ -142,6 +142,22 @@ describe("applyDiff on hand-made cases", () => {
     expect(apply({ strs: ["a"] }, [{ path: [15], drop_first: 1 }]).strs).toEqual([]);
   });
 
+  it("removes and inserts elements in the middle of a repeated field", () => {
+    const m = apply({ mids: [{ color: 1 }, { color: 2 }, { color: 1, leaf: { name: "c" } }] }, [
+      { path: [13, 1], remove: true },
+      { path: [13, 0], insert_message: enc(Mid, { leaf: { name: "new" } }) },
+      { path: [13, 3], insert_message: enc(Mid, { color: 2 }) },
+      { path: [13, 2, 1, 2], set_scalar: { int_value: 5 } },
+    ]);
+    expect(obj(m).mids.map((x: any) => [x.leaf?.name ?? null, x.leaf?.n ?? null, x.color])).toEqual([
+      ["new", 0, 0],
+      [null, null, 1],
+      ["c", 5, 1],
+      [null, null, 2],
+    ]);
+    expect(apply({ strs: ["a", "b", "c"] }, [{ path: [15, 0], remove: true }]).strs).toEqual(["b", "c"]);
+  });
+
   it("switches oneof members and clears the oneof", () => {
     let m = apply({ leaf_choice: { name: "L" } }, [{ path: [17], set_scalar: { string_value: "T" } }]);
     expect(m.choice).toBe("text_choice");
@@ -193,6 +209,12 @@ describe("applyDiff on hand-made cases", () => {
       [{}, { path: [12], set_scalar: { int_value: 1 } }],
       [{}, { path: [12], set_message: new Uint8Array([0xff, 0xff, 0xff]) }],
       [{}, { path: [1] }],
+      [{ mids: [{}] }, { path: [13], remove: true }],
+      [{ mids: [{}] }, { path: [13, 1], remove: true }],
+      [{ mids: [{}] }, { path: [13], insert_message: enc(Mid, {}) }],
+      [{ mids: [{}] }, { path: [13, 2], insert_message: enc(Mid, {}) }],
+      [{ strs: ["a"] }, { path: [15, 0], insert_message: enc(Mid, {}) }],
+      [{ mids: [{}] }, { path: [13, 0], insert_message: new Uint8Array([0xff, 0xff, 0xff]) }],
     ];
     for (const [base, op] of bad) {
       expect(() => apply(base, [op]), JSON.stringify(op)).toThrow(DiffError);
@@ -302,13 +324,16 @@ describe("applyDiff is copy-on-write", () => {
       { path: [14], clear: true },
       { path: [16, 1], set_scalar: { string_value: "switched" } },
       { path: [19], set_scalar: { int_value: 3 } },
+      { path: [13, 0], remove: true },
+      { path: [13, 0], insert_message: enc(Mid, { color: 2 }) },
     ]));
     expect(obj(from)).toEqual(snapshot);
     expect(from.choice).toBe("text_choice");
     const o = obj(to);
     expect(o.i32).toBe(9);
     expect(o.mid.leaf).toEqual({ name: "a", n: 42, tags: [8, 9] });
-    expect(o.mids.map((m: any) => m.leaf?.name ?? null)).toEqual(["y", null, null, "created"]);
+    expect(o.mids.map((m: any) => m.leaf?.name ?? null)).toEqual([null, null, null, "created"]);
+    expect(o.mids[0].color).toBe(2);
     expect(o.mids[1].leaves).toEqual([{ name: "P", n: 0, tags: [] }, { name: "q", n: 0, tags: [1] }]);
     expect(o.mids[2].color).toBe(0);
     expect(o.strs).toEqual([]);
