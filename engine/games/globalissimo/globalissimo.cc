@@ -291,6 +291,13 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
     face->set_flag(def.flag());
   }
   SetStaticData(std::move(data));
+  value_texts_.reserve(static_cast<size_t>(cards_.countries_size() * cards_.categories_size()));
+  for (const auto& country : cards_.countries()) {
+    for (int c = 0; c < cards_.categories_size(); ++c) {
+      const auto& category = cards_.categories(c);
+      value_texts_.push_back(FormatValue(country.values(c), category.decimals(), category.unit()));
+    }
+  }
   track_.push_back({-1, 0});  // start square
   int next_barrier = 0;
   for (uint32_t d = 1; d <= board_.score_squares(); ++d) {
@@ -567,8 +574,7 @@ void GlobalissimoState::RevealAndScore() {
     for (const auto& slot : s_.display()) {
       if (slot.position() != p) continue;
       Log(T("globalissimo.revealed", p, Country(slot.card()).name(),
-            FormatValue(value(slot), g().cards().categories(category).decimals(),
-                        g().cards().categories(category).unit())));
+            g().ValueText(slot.card(), category)));
     }
   }
   s_.set_scored(0);
@@ -943,10 +949,8 @@ void GlobalissimoState::SlotView(const internal::SlotState& slot, uint32_t categ
   card->set_id(country.id());
   card->set_revealed(revealed);
   if (revealed) {
-    const auto& c = g().cards().categories(static_cast<int>(category));
-    const double value = country.values(static_cast<int>(category));
-    card->set_value(value);
-    card->set_value_text(FormatValue(value, c.decimals(), c.unit()));
+    card->set_value(country.values(static_cast<int>(category)));
+    card->set_value_text(g().ValueText(slot.card(), category));
     card->set_position(slot.position());
     card->set_map_id(country.map_id());
     card->set_capital(country.capitals(0));

@@ -58,6 +58,11 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   const std::vector<TrackCell>& track() const { return track_; }
   // What a map answer may point at (the board's regions, or the deck's countries).
   const std::vector<std::string>& map_regions() const { return map_regions_; }
+  // Country `card`'s value in `category` as players read it, with its unit (FormatValue). Built
+  // once: a revealed card's text is in every view of the rest of its round and the next.
+  const std::string& ValueText(uint32_t card, uint32_t category) const {
+    return value_texts_[card * static_cast<size_t>(cards_.categories_size()) + category];
+  }
   // The option set of the map question (GamePrompts): one option per region.
   static constexpr const char* kMapOptionSet = "globalissimo.map";
   // Cards laid out per round: 5 for 2-4 players, 6 for 5-6.
@@ -82,6 +87,7 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   data::BoardDef board_;
   std::vector<TrackCell> track_;
   std::vector<std::string> map_regions_;
+  std::vector<std::string> value_texts_;  // [card * categories + category]
 };
 
 class GlobalissimoState final
