@@ -239,11 +239,13 @@ struct Walk {
   struct Level {
     std::vector<WireField> fa, fb;
     std::vector<std::string_view> ea, eb;
-    std::vector<std::string_view> ka, kb;  // the elements' keys (keyed repeated fields)
+    std::vector<uint64_t> ka, kb;  // the elements' keys, hashed (keyed repeated fields)
+    std::vector<std::string_view> kba, kbb;  // and their bytes
     std::vector<size_t> kept;              // elements of `ea` whose key is still in `eb`
   };
   std::deque<Level> levels;
   size_t depth = 0;
+  std::vector<std::pair<const Descriptor*, uint32_t>> keys;  // KeyField's, per element type
 };
 
 // Views are serialized by the engine; bytes that do not parse are a bug in the caller.
@@ -298,30 +300,36 @@ void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view
 }
 
 // The number of the field marked as `type`'s key (options.proto, diff_key), 0 when none is.
-// Descriptors never change while the process runs: each thread looks each type up once.
-uint32_t KeyField(const Descriptor* type) {
-  thread_local std::unordered_map<const Descriptor*, uint32_t> cache;
-  auto [it, inserted] = cache.try_emplace(type, 0);
-  if (inserted) {
-    for (int i = 0; i < type->field_count(); ++i) {
-      const FieldDescriptor* f = type->field(i);
-      if (!f->is_repeated() && f->options().GetExtension(plateau::v1::diff_key)) {
-        it->second = static_cast<uint32_t>(f->number());
-      }
+// Descriptors never change while the process runs: a walk's thread looks each type up once, in
+// `known`, and a view has few enough repeated message types for a list to beat a hash.
+uint32_t KeyField(const Descriptor* type,
+                  std::vector<std::pair<const Descriptor*, uint32_t>>& known) {
+  for (const auto& [t, key] : known) {
+    if (t == type) return key;
+  }
+  uint32_t key = 0;
+  for (int i = 0; i < type->field_count(); ++i) {
+    const FieldDescriptor* f = type->field(i);
+    if (!f->is_repeated() && f->options().GetExtension(plateau::v1::diff_key)) {
+      key = static_cast<uint32_t>(f->number());
     }
   }
-  return it->second;
+  known.emplace_back(type, key);
+  return key;
 }
 
-// The encoding of field `number` in a message's bytes (its last occurrence; empty when absent,
-// which for a key without presence is its default): keys are compared by their encodings, which
-// deterministic serialization makes one per value.
+// The encoding of field `number` in a message's bytes (empty when absent, which for a key without
+// presence is its default): keys are compared by their encodings, which deterministic
+// serialization makes one per value, and writes once.
 bool FieldEncoding(std::string_view bytes, uint32_t number, std::string_view* out) {
   *out = {};
   while (!bytes.empty()) {
     WireField w;
     if (!NextField(bytes, &w)) return false;
-    if (w.number == number) *out = w.value;
+    if (w.number == number) {
+      *out = w.value;
+      return true;
+    }
   }
   return true;
 }
@@ -360,34 +368,66 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
                Ops& ops) {
   const std::vector<std::string_view>& ea = level.ea;
   const std::vector<std::string_view>& eb = level.eb;
-  std::vector<std::string_view>& ka = level.ka;
-  std::vector<std::string_view>& kb = level.kb;
-  ka.resize(ea.size());
-  kb.resize(eb.size());
-  for (size_t i = 0; i < ea.size(); ++i) {
-    if (!FieldEncoding(ea[i], key_field, &ka[i])) Malformed();
-  }
-  for (size_t i = 0; i < eb.size(); ++i) {
-    if (!FieldEncoding(eb[i], key_field, &kb[i])) Malformed();
-  }
   // Quadratic, so only for the short lists keys are for (hands, questions, their options).
   constexpr size_t kMaxElements = 64;
-  if (ka.size() > kMaxElements || kb.size() > kMaxElements || ka == kb) return false;
-  auto index_in = [](const std::vector<std::string_view>& keys, std::string_view key) {
-    return static_cast<size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
+  if (ea.size() > kMaxElements || eb.size() > kMaxElements) return false;
+  // Keys are compared as numbers (a key's bytes when they fit, else a hash of them, the bytes
+  // then compared only where the numbers match): most keys are ids of one or two bytes, and
+  // comparing those through memcmp was most of the cost.
+  auto read_keys = [&](const std::vector<std::string_view>& elements, std::vector<uint64_t>& keys,
+                       std::vector<std::string_view>& bytes) {
+    keys.resize(elements.size());
+    bytes.resize(elements.size());
+    for (size_t i = 0; i < elements.size(); ++i) {
+      if (!FieldEncoding(elements[i], key_field, &bytes[i])) Malformed();
+      const std::string_view k = bytes[i];
+      uint64_t h = k.size();
+      if (k.size() < 8) {
+        for (char c : k) h = (h << 8) | static_cast<uint8_t>(c);
+      } else {
+        h = 14695981039346656037ull;  // FNV-1a
+        for (char c : k) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
+      }
+      keys[i] = h;
+    }
   };
-  auto has_duplicate = [&](const std::vector<std::string_view>& keys) {
+  std::vector<uint64_t>& ka = level.ka;
+  std::vector<uint64_t>& kb = level.kb;
+  read_keys(ea, ka, level.kba);
+  read_keys(eb, kb, level.kbb);
+  const std::vector<std::string_view>& ba = level.kba;
+  const std::vector<std::string_view>& bb = level.kbb;
+  // A key of fewer than 8 bytes is its number (its length and bytes, in base 256), exactly.
+  auto same = [](uint64_t x, std::string_view bx, uint64_t y, std::string_view by) {
+    return x == y && (bx.size() < 8 || bx == by);
+  };
+  if (ka.size() == kb.size()) {
+    bool moved = false;
+    for (size_t i = 0; i < ka.size() && !moved; ++i) moved = !same(ka[i], ba[i], kb[i], bb[i]);
+    if (!moved) return false;
+  }
+  // Where element `i` of `a`'s key stands in `b` (b.size() when it does not).
+  auto in_b = [&](size_t i) {
+    for (size_t j = 0; j < kb.size(); ++j) {
+      if (same(ka[i], ba[i], kb[j], bb[j])) return j;
+    }
+    return kb.size();
+  };
+  auto has_duplicate = [&](const std::vector<uint64_t>& keys,
+                           const std::vector<std::string_view>& bytes) {
     for (size_t i = 0; i < keys.size(); ++i) {
-      if (index_in(keys, keys[i]) != i) return true;
+      for (size_t j = 0; j < i; ++j) {
+        if (same(keys[j], bytes[j], keys[i], bytes[i])) return true;
+      }
     }
     return false;
   };
-  if (has_duplicate(ka) || has_duplicate(kb)) return false;
+  if (has_duplicate(ka, ba) || has_duplicate(kb, bb)) return false;
   std::vector<size_t>& kept = level.kept;
   kept.clear();
   size_t last = 0;
   for (size_t i = 0; i < ka.size(); ++i) {
-    const size_t j = index_in(kb, ka[i]);
+    const size_t j = in_b(i);
     if (j == kb.size()) continue;
     if (!kept.empty() && j < last) return false;  // reordered
     kept.push_back(i);
@@ -398,7 +438,7 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
   if (kept.empty()) return false;
   // Removed from the last, so that each op's index is the element's place when it applies.
   for (size_t i = ka.size(); i-- > 0;) {
-    if (index_in(kb, ka[i]) != kb.size()) continue;
+    if (in_b(i) != kb.size()) continue;
     w.path.push_back(static_cast<uint32_t>(i));
     NewOp(w.path, ops)->set_remove(true);
     w.path.pop_back();
@@ -407,7 +447,7 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
   // new (a kept key further on would stand before it in `b`, against the order just checked).
   size_t k = 0;
   for (size_t j = 0; j < eb.size(); ++j) {
-    if (k < kept.size() && kb[j] == ka[kept[k]]) {
+    if (k < kept.size() && same(kb[j], bb[j], ka[kept[k]], ba[kept[k]])) {
       w.path.push_back(static_cast<uint32_t>(j));
       DiffSubMessage(f->message_type(), ea[kept[k]], eb[j], w, ops);
       w.path.pop_back();
@@ -435,9 +475,9 @@ void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const Wire
   ea.clear();
   eb.clear();
   if (!Elements(f, a_begin, a_end, &ea) || !Elements(f, b_begin, b_end, &eb)) Malformed();
-  if (ea == eb) return;
+  if (ea == eb) return;  // most repeated fields, most of the time: nothing more to look at
   if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
-    const uint32_t key_field = KeyField(f->message_type());
+    const uint32_t key_field = KeyField(f->message_type(), w.keys);
     if (key_field != 0 && DiffByKey(f, key_field, level, w, ops)) return;
   }
   DiffByPosition(f, ea, eb, w, ops);

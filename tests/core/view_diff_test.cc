@@ -232,6 +232,27 @@ TEST(ViewDiffTest, KeyedElementsLeaveAndEnterByKey) {
   ExpectRoundTrip(a, b);
 }
 
+// Keys of 8 bytes or more (compared through a hash of their bytes): a question answered from the
+// middle of the list is one removal, and keys that differ only after their eighth byte differ.
+TEST(ViewDiffTest, LongKeysAreComparedWhole) {
+  plateau::v1::Table a, b;
+  for (const char* id : {"question-0001", "question-0002", "question-0003"}) {
+    auto* p = a.add_prompts();
+    p->set_id(id);
+    p->set_min(1);
+  }
+  b = a;
+  b.mutable_prompts()->DeleteSubrange(1, 1);
+  auto ops = ComputeDiff(a, b);
+  ASSERT_EQ(ops.size(), 1u);
+  EXPECT_TRUE(ops[0].remove());
+  EXPECT_EQ(ops[0].path(1), 1u);
+  ExpectRoundTrip(a, b);
+  b.mutable_prompts(1)->set_id("question-0004");
+  b.mutable_prompts(1)->set_min(2);
+  ExpectRoundTrip(a, b);
+}
+
 // Where keys do not describe the change (the same card twice, cards in another order), the
 // field is diffed by position, and still exactly.
 TEST(ViewDiffTest, KeyedFieldsFallBackToPositions) {
