@@ -402,8 +402,14 @@ void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, s
   auto* r = log->Add();
   r->set_seq(table->log_seq());
   table->set_log_seq(table->log_seq() + 1);
-  *r->mutable_text() = std::move(text);
+  text.SerializeToString(r->mutable_text());
   for (int s : readers) r->add_readers(s);
+}
+
+v1::Text LogText(const v1::LogRecord& entry) {
+  v1::Text text;
+  text.ParseFromString(entry.text());
+  return text;
 }
 
 bool CanRead(const v1::LogRecord& entry, int seat) {
@@ -417,7 +423,8 @@ void LogFor(const v1::TableState& table, int seat,
     if (!CanRead(r, seat)) continue;
     auto* e = out->Add();
     e->set_seq(r.seq());
-    *e->mutable_text() = r.text();
+    // Written by AppendLog from a Text: it parses.
+    e->mutable_text()->ParseFromString(r.text());
   }
 }
 

@@ -145,6 +145,8 @@ int Utf8Length(std::string_view text);
 // when full the older half goes, so most appends add one entry to a view instead of shifting
 // every entry (cheaper diffs).
 void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, size_t limit);
+// The words of `entry` (kept serialized in the position).
+v1::Text LogText(const v1::LogRecord& entry);
 // Whether `seat` may read `entry` (kSpectator: only entries for everyone).
 bool CanRead(const v1::LogRecord& entry, int seat);
 // The entries `seat` may read.

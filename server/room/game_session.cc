@@ -326,18 +326,16 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
 }
 
 std::string GameSession::LogEntryBytes(const v1::LogRecord& record) {
-  // The LogEntry { seq, text } protobuf would write (the text always present), without copying
-  // the text into one.
-  const size_t text = record.text().ByteSizeLong();
+  // The LogEntry { seq, text } protobuf would write (the text always present): the record keeps
+  // its text serialized, so the entry is the seq and those bytes.
+  const std::string& text = record.text();
   std::string out;
   out.reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq()) +
-              FieldSize(v1::LogEntry::kTextFieldNumber, text));
+              FieldSize(v1::LogEntry::kTextFieldNumber, text.size()));
   PutVarintField(v1::LogEntry::kSeqFieldNumber, record.seq(), &out);
   PutTag(v1::LogEntry::kTextFieldNumber, 2, &out);
-  PutVarint(text, &out);
-  const size_t at = out.size();
-  out.resize(at + text);
-  record.text().SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(out.data() + at));
+  PutVarint(text.size(), &out);
+  out += text;
   return out;
 }
 

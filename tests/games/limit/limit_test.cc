@@ -497,7 +497,7 @@ std::string Words(const engine::v1::Text& t) {
 std::vector<engine::v1::Text> EntriesSince(const LimitState& s, uint64_t from) {
   std::vector<engine::v1::Text> out;
   for (const auto& e : s.table().log())
-    if (e.seq() >= from) out.push_back(e.text());
+    if (e.seq() >= from) out.push_back(engine::LogText(e));
   return out;
 }
 
@@ -512,7 +512,7 @@ std::vector<std::string> LogSince(const LimitState& s, uint64_t from) {
 std::vector<std::string> Famines(const LimitState& s) {
   std::vector<std::string> out;
   for (const auto& e : s.table().log())
-    if (e.text().key() == "limit.log.famine") out.push_back(Short(e.text()));
+    if (engine::LogText(e).key() == "limit.log.famine") out.push_back(Short(engine::LogText(e)));
   return out;
 }
 
@@ -1780,7 +1780,7 @@ TEST(LimitView, LogKeepsTheLatestEntriesAndMostlyAppends) {
     }
     last_size = size;
     const auto& last = s->table().log(size - 1);
-    EXPECT_EQ(Short(last.text()), "limit.log.passes(@0)");
+    EXPECT_EQ(Short(engine::LogText(last)), "limit.log.passes(@0)");
     EXPECT_EQ(last.seq() + 1, s->table().log_seq());
     // Every view carries it, spectators' included (a pass is public).
     for (int viewer = -1; viewer < 2; ++viewer) {
@@ -1816,12 +1816,13 @@ TEST(LimitView, EveryLoggedPhraseHasWordsAndNoSeatText) {
       for (const auto& e : s->table().log()) {
         if (e.seq() < next) continue;
         ++entries;
-        keys.insert(e.text().key());
-        EXPECT_EQ(words.MissingKeys(e.text()), std::vector<std::string>{}) << Short(e.text());
-        const std::string w = Words(e.text());
+        const engine::v1::Text text = engine::LogText(e);
+        keys.insert(text.key());
+        EXPECT_EQ(words.MissingKeys(text), std::vector<std::string>{}) << Short(text);
+        const std::string w = Words(text);
         EXPECT_EQ(w.find("Seat "), std::string::npos) << w;
         EXPECT_EQ(w.find("{?}"), std::string::npos) << "an argument is missing: " << w;
-        for (int r : e.readers()) EXPECT_TRUE(r >= 0 && r < seats) << Short(e.text());
+        for (int r : e.readers()) EXPECT_TRUE(r >= 0 && r < seats) << Short(text);
       }
       next = s->table().log_seq();
     };
@@ -1839,7 +1840,8 @@ TEST(LimitView, EveryLoggedPhraseHasWordsAndNoSeatText) {
       ASSERT_TRUE(s->Apply(seat, *legal[rng.Below(legal.size())]).ok());
       check_new();
     }
-    EXPECT_EQ(s->table().log(s->table().log_size() - 1).text().key(), "limit.log.game_over");
+    EXPECT_EQ(engine::LogText(s->table().log(s->table().log_size() - 1)).key(),
+              "limit.log.game_over");
   }
   EXPECT_GT(entries, 100u);
   // Generations, political turns, the social phase and the end at least.
