@@ -285,23 +285,30 @@ v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
 
 void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
                             std::vector<EntryBytes>* serialized) const {
-  // Kept from one call to the next (the log is read on every action for every view); a room
-  // runs on one thread at a time and this never calls itself.
-  thread_local std::vector<const v1::LogRecord*> readable;
-  readable.clear();
-  for (const auto& record : state_->table().log())
-    if (engine::CanRead(record, reader)) readable.push_back(&record);
+  const auto& records = state_->table().log();
   // The engine trims its log at the start and appends at the end, and an entry never changes:
-  // what the recipient holds is, after some entries dropped at its start, the start of what it
-  // may read now. Checked by seq; were it ever not so, the whole log is sent again.
+  // what the recipient holds is, after some entries dropped at its start, the entries it may
+  // read up to some seq, and what it lacks is the readable ones after that. So only the new
+  // entries are looked at, not the whole log on every action for every view.
+  // Held entries the engine trimmed: those before its first entry (one still there, the
+  // recipient was sent, so may read).
   const size_t held = log->size();
-  const uint64_t first = readable.empty() ? UINT64_MAX : readable.front()->seq();
+  const uint64_t first = records.empty() ? UINT64_MAX : records.Get(0).seq();
   size_t dropped = 0;
   while (dropped < held && (*log)[dropped] < first) ++dropped;
-  bool in_order = held - dropped <= readable.size();
-  for (size_t i = dropped; in_order && i < held; ++i)
-    in_order = (*log)[i] == readable[i - dropped]->seq();
-  if (!in_order) dropped = held;
+  // The entries after the last one held, found from the end (an action adds a few); were the
+  // last one held not where it should be, the whole readable log is sent again.
+  int next = records.size();
+  if (dropped < held) {
+    const uint64_t last = log->back();
+    while (next > 0 && records.Get(next - 1).seq() > last) --next;
+    if (next == 0 || records.Get(next - 1).seq() != last) {
+      dropped = held;
+      next = 0;
+    }
+  } else {
+    next = 0;
+  }
   auto op_on_log = [&] {
     v1::DiffOp* op = ops->Add();
     op->add_path(static_cast<uint32_t>(table_field_->number()));
@@ -312,8 +319,9 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
     log->erase(log->begin(), log->begin() + static_cast<std::ptrdiff_t>(dropped));
     op_on_log()->set_drop_first(static_cast<uint32_t>(dropped));
   }
-  for (size_t i = held - dropped; i < readable.size(); ++i) {
-    const v1::LogRecord& record = *readable[i];
+  for (int i = next; i < records.size(); ++i) {
+    const v1::LogRecord& record = records.Get(i);
+    if (!engine::CanRead(record, reader)) continue;
     auto it = std::find_if(serialized->begin(), serialized->end(),
                            [&](const EntryBytes& e) { return e.seq == record.seq(); });
     if (it == serialized->end()) {
