@@ -397,9 +397,10 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
   read_keys(eb, kb, level.kbb);
   const std::vector<std::string_view>& ba = level.kba;
   const std::vector<std::string_view>& bb = level.kbb;
-  // A key of fewer than 8 bytes is its number (its length and bytes, in base 256), exactly.
+  // A key of fewer than 8 bytes is its number (its length and bytes, in base 256), exactly; a
+  // longer one's hash may equal a short one's number, so unless both are short the bytes decide.
   auto same = [](uint64_t x, std::string_view bx, uint64_t y, std::string_view by) {
-    return x == y && (bx.size() < 8 || bx == by);
+    return x == y && ((bx.size() < 8 && by.size() < 8) || bx == by);
   };
   if (ka.size() == kb.size()) {
     bool moved = false;
@@ -436,12 +437,21 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
   // Nothing kept: by position, each element is replaced or appended, which removing them all and
   // adding the new ones cannot beat.
   if (kept.empty()) return false;
-  // Removed from the last, so that each op's index is the element's place when it applies.
-  for (size_t i = ka.size(); i-- > 0;) {
-    if (in_b(i) != kb.size()) continue;
-    w.path.push_back(static_cast<uint32_t>(i));
-    NewOp(w.path, ops)->set_remove(true);
-    w.path.pop_back();
+  // Removed from the last, so that each op's index is the element's place when it applies; when
+  // the elements removed are the last ones, one truncate says it.
+  bool kept_first = true;
+  for (size_t i = 0; i < kept.size() && kept_first; ++i) kept_first = kept[i] == i;
+  if (kept_first) {
+    if (kept.size() < ka.size()) {
+      NewOp(w.path, ops)->set_truncate(static_cast<uint32_t>(kept.size()));
+    }
+  } else {
+    for (size_t i = ka.size(); i-- > 0;) {
+      if (in_b(i) != kb.size()) continue;
+      w.path.push_back(static_cast<uint32_t>(i));
+      NewOp(w.path, ops)->set_remove(true);
+      w.path.pop_back();
+    }
   }
   // What is left is `kept`, in `b`'s order: each element of `b` is either the next kept one or
   // new (a kept key further on would stand before it in `b`, against the order just checked).

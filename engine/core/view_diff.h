@@ -3,7 +3,8 @@
 // of the same type side by side in their serialized form; ApplyDiff replays the ops. For any two
 // views a and b of one type: ApplyDiff(a, ComputeDiff(a, b)) makes a byte-identical to b. Views
 // must not use map fields (their order is not stable); repeated fields are diffed by position,
-// or by key where their element type marks one (plateau.v1.diff_key) and the keys moved.
+// or by key where their element type marks one (plateau.v1.diff_key) and elements came, went or
+// moved.
 #include <google/protobuf/message.h>
 
 #include <string_view>

@@ -212,6 +212,15 @@ TEST(ViewDiffTest, KeyedElementsLeaveAndEnterByKey) {
   EXPECT_EQ(ops[0].path(1), 2u);
   ExpectRoundTrip(a, b);
 
+  // The last cards gone: one truncate, not a removal each.
+  b = Hand({10, 11});
+  b.mutable_cards(1)->set_a(3);
+  ops = ComputeDiff(a, b);
+  ASSERT_EQ(ops.size(), 2u);
+  EXPECT_EQ(ops[0].truncate(), 2u);
+  EXPECT_TRUE(ops[1].has_set_scalar());
+  ExpectRoundTrip(a, b);
+
   // Removed, inserted and edited in one diff: the edit names the card's place in `b`.
   b = Hand({98, 10, 12, 14});
   b.mutable_cards(2)->set_a(7);
