@@ -91,6 +91,11 @@ class TypedState : public State {
   std::string DebugString() const override {
     std::string out;
     google::protobuf::TextFormat::PrintToString(s_, &out);
+    // The position keeps its log's words serialized, which print as escaped bytes: they follow
+    // in words, as comments, which loading a printed position back ignores.
+    for (const auto& r : s_.table().log()) {
+      out += "# log " + std::to_string(r.seq()) + ": " + LogText(r).ShortDebugString() + "\n";
+    }
     return out;
   }
   std::unique_ptr<Message> NewPositionMessage() const override {

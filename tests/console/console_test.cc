@@ -379,6 +379,9 @@ TEST_F(SessionTest, LoadPositionReadsWhatStatePrints) {
   ASSERT_TRUE(Run("act 0 place { slot: 0 position: 1 }").ok());
   ASSERT_TRUE(Run("state").ok());
   const std::string printed = out_.str();
+  // The log's words, readable, as comments.
+  EXPECT_NE(printed.find("\n# log "), std::string::npos) << printed;
+  EXPECT_NE(printed.find("key: \"globalissimo.places\""), std::string::npos) << printed;
   const std::string before = session_->state().Serialize();
   // Another game, another position: loading the printed one brings it back exactly.
   auto other = Session::Start(*game_, 2, "rounds: 1", 99);
