@@ -9,7 +9,6 @@
 #include <deque>
 #include <iterator>
 #include <string_view>
-#include <unordered_map>
 
 #include "engine/core/game.h"
 
@@ -368,7 +367,7 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
                Ops& ops) {
   const std::vector<std::string_view>& ea = level.ea;
   const std::vector<std::string_view>& eb = level.eb;
-  // Quadratic, so only for the short lists keys are for (hands, questions, their options).
+  // Quadratic, so only for the short lists keys are for (hands, questions).
   constexpr size_t kMaxElements = 64;
   if (ea.size() > kMaxElements || eb.size() > kMaxElements) return false;
   // Keys are compared as numbers (a key's bytes when they fit, else a hash of them, the bytes
@@ -438,16 +437,19 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
   // adding the new ones cannot beat.
   if (kept.empty()) return false;
   // Removed from the last, so that each op's index is the element's place when it applies; when
-  // the elements removed are the last ones, one truncate says it.
-  bool kept_first = true;
-  for (size_t i = 0; i < kept.size() && kept_first; ++i) kept_first = kept[i] == i;
-  if (kept_first) {
+  // the elements removed are the last ones, one truncate says it. (`kept` is in ascending order:
+  // the ones not in it are the removed ones.)
+  if (kept.back() == kept.size() - 1) {
     if (kept.size() < ka.size()) {
       NewOp(w.path, ops)->set_truncate(static_cast<uint32_t>(kept.size()));
     }
   } else {
+    size_t next_kept = kept.size();
     for (size_t i = ka.size(); i-- > 0;) {
-      if (in_b(i) != kb.size()) continue;
+      if (next_kept > 0 && kept[next_kept - 1] == i) {
+        --next_kept;
+        continue;
+      }
       w.path.push_back(static_cast<uint32_t>(i));
       NewOp(w.path, ops)->set_remove(true);
       w.path.pop_back();

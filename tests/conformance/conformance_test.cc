@@ -59,6 +59,24 @@ class ConformanceTest : public ::testing::TestWithParam<std::string> {
     for (int n = game().Info().min_seats; n <= game().Info().max_seats; ++n) out.push_back(n);
     return out;
   }
+
+  // `playouts` seeded random games per seat count (seed `mult` * p + `add`), `visit` called after
+  // each of their actions; stops at the first fatal failure.
+  void EachPosition(int playouts, uint64_t mult, uint64_t add,
+                    const std::function<void(const State&)>& visit) {
+    for (int seats : SeatCounts()) {
+      for (int p = 0; p < playouts; ++p) {
+        const uint64_t seed = mult * static_cast<uint64_t>(p) + add;
+        auto state = NewState(seats, seed);
+        Rng rng(seed);
+        std::string error;
+        int steps = RandomPlayout(
+            *state, rng, [&](const State& s, int, const engine::Message&) { visit(s); }, &error);
+        ASSERT_GE(steps, 0) << error;
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
 };
 
 std::vector<std::string> ViewsOf(const State& s) {
@@ -225,26 +243,16 @@ TEST_P(ConformanceTest, ViewsNameStaticDataInsteadOfCarryingIt) {
   for (auto& text : strings)
     if (text.size() >= 12) texts.insert(std::move(text));
   ASSERT_FALSE(texts.empty()) << "the static data has no names or texts to check";
-  for (int seats : SeatCounts()) {
-    for (int p = 0; p < Scaled(10); ++p) {
-      const uint64_t seed = 7919ULL * static_cast<uint64_t>(p) + 3;
-      auto state = NewState(seats, seed);
-      Rng rng(seed);
-      std::string error;
-      int steps = RandomPlayout(*state, rng, [&](const State& s, int, const engine::Message&) {
-        for (int r : Recipients(s)) {
-          std::vector<std::string> in_view;
-          CollectStrings(*s.View(r), true, false, &in_view);
-          for (const auto& text : in_view) {
-            ASSERT_EQ(texts.count(text), 0u)
-                << "recipient " << r << "'s view carries the static text \"" << text << "\"";
-          }
-        }
-      }, &error);
-      ASSERT_GE(steps, 0) << error;
-      if (HasFatalFailure()) return;
+  EachPosition(Scaled(10), 7919, 3, [&](const State& s) {
+    for (int r : Recipients(s)) {
+      std::vector<std::string> in_view;
+      CollectStrings(*s.View(r), true, false, &in_view);
+      for (const auto& text : in_view) {
+        ASSERT_EQ(texts.count(text), 0u)
+            << "recipient " << r << "'s view carries the static text \"" << text << "\"";
+      }
     }
-  }
+  });
 }
 
 TEST_P(ConformanceTest, SameSeedAndActionsReplayExactly) {
@@ -267,26 +275,16 @@ TEST_P(ConformanceTest, SameSeedAndActionsReplayExactly) {
 }
 
 TEST_P(ConformanceTest, CloneAndSerializeRoundTrip) {
-  for (int seats : SeatCounts()) {
-    for (int p = 0; p < Scaled(20); ++p) {
-      const uint64_t seed = 31ULL * static_cast<uint64_t>(p) + 5;
-      auto state = NewState(seats, seed);
-      Rng rng(seed);
-      std::string error;
-      int steps = RandomPlayout(*state, rng, [&](const State& s, int, const engine::Message&) {
-        auto clone = s.Clone();
-        ASSERT_EQ(clone->Serialize(), s.Serialize());
-        ASSERT_EQ(ViewsOf(*clone), ViewsOf(s));
-        auto restored = game().Deserialize(s.Serialize());
-        ASSERT_TRUE(restored.ok()) << restored.status().ToString();
-        ASSERT_EQ(restored.value()->Serialize(), s.Serialize());
-        ASSERT_EQ(ViewsOf(*restored.value()), ViewsOf(s));
-        ASSERT_EQ(restored.value()->ActingSeats(), s.ActingSeats());
-      }, &error);
-      ASSERT_GE(steps, 0) << error;
-      if (HasFatalFailure()) return;
-    }
-  }
+  EachPosition(Scaled(20), 31, 5, [&](const State& s) {
+    auto clone = s.Clone();
+    ASSERT_EQ(clone->Serialize(), s.Serialize());
+    ASSERT_EQ(ViewsOf(*clone), ViewsOf(s));
+    auto restored = game().Deserialize(s.Serialize());
+    ASSERT_TRUE(restored.ok()) << restored.status().ToString();
+    ASSERT_EQ(restored.value()->Serialize(), s.Serialize());
+    ASSERT_EQ(ViewsOf(*restored.value()), ViewsOf(s));
+    ASSERT_EQ(restored.value()->ActingSeats(), s.ActingSeats());
+  });
 }
 
 // The protocol's promise: a recipient holding view N that applies diff N->N+1 has view N+1.
