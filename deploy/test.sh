@@ -19,7 +19,7 @@ cmake --build build-asan -j "$jobs" --target core_test conformance_test globalis
 (cd build-asan && PLATEAU_CONFORMANCE_PLAYOUTS=25 ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --output-on-failure --timeout 1500 -j "$jobs" \
-    -E '^(console_|cli_|web_unit|browser_)|_NOT_BUILT$')
+    -E '^(console_|cli_|load_|web_unit|browser_)|_NOT_BUILT$')
 
 # Only the suites where threads meet: the storage thread and the server over loopback.
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=Tsan -DCMAKE_CXX_FLAGS_TSAN="-O1 -g1" \

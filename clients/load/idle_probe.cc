@@ -58,7 +58,7 @@ class IdleClient final : public WsClient {
     Send(m);
   }
 
-  void OnMessage(const v1::ServerMessage& message) override {
+  void OnMessage(const v1::ServerMessage& message, size_t /*frame_bytes*/) override {
     if (message.request_id() != 1 || answered_) return;
     answered_ = true;
     if (message.has_error()) probe_.metrics.LobbyError(message.error().code());

@@ -20,6 +20,8 @@ namespace {
 constexpr int kImmediatePicks = 3;
 constexpr std::chrono::milliseconds kFirstBackoff{20};
 constexpr std::chrono::milliseconds kMaxBackoff{1000};
+// A bot's view arena is copied afresh once it holds this much more than four copies of the view.
+constexpr size_t kViewArenaSlack = 16 * 1024;
 
 }  // namespace
 
@@ -109,14 +111,14 @@ void Bot::OnClosed(const std::string& error) {
   }
 }
 
-void Bot::OnMessage(const v1::ServerMessage& message) {
+void Bot::OnMessage(const v1::ServerMessage& message, size_t frame_bytes) {
   if (message.request_id() != 0) {
     OnReply(message);
     // An accepted action's answer is also the mover's Diff.
     if (!message.has_diff()) return;
   }
   if (message.has_diff() || message.has_snapshot()) {
-    room_.ctx().metrics->ViewFrame(message.has_diff(), message.ByteSizeLong());
+    room_.ctx().metrics->ViewFrame(message.has_diff(), frame_bytes);
   }
   switch (message.body_case()) {
     case v1::ServerMessage::kSnapshot: OnSnapshot(message.snapshot()); break;
@@ -218,12 +220,12 @@ void Bot::RetryLater() {
 
 void Bot::OnSnapshot(const v1::Snapshot& snapshot) {
   if (snapshot.room_id() != room_.room_id()) return;  // a game this bot has left
-  const LoadContext& ctx = room_.ctx();
-  if (!view_) view_.reset(ctx.game->ViewPrototype().New());
+  NewViewArena(false);  // what an earlier view left on its arena goes with it
   if (snapshot.view_type() != view_->GetTypeName() || !view_->ParseFromString(snapshot.view())) {
     has_view_ = false;
     return room_.Fail("a snapshot whose view is not a " + view_->GetTypeName());
   }
+  view_arena_base_ = view_arena_->SpaceUsed();
   has_view_ = true;
   view_room_ = snapshot.room_id();
   version_ = snapshot.version();
@@ -238,15 +240,26 @@ void Bot::OnDiff(const v1::Diff& diff) {
   const uint64_t from = diff.diff().from_version();
   if (from < version_) return;  // already applied (a resync may send it again)
   if (from > version_) return RequestResync(version_);  // some were missed
-  if (!engine::ApplyDiff(diff.diff().ops(), view_.get()).ok()) {
+  if (!engine::ApplyDiff(diff.diff().ops(), view_).ok()) {
     // Ops before the bad one stay applied: only a fresh snapshot can be trusted now.
     has_view_ = false;
     return RequestResync(0);
   }
   version_ = diff.diff().to_version();
+  // Past a few views' worth of dropped messages, the view moves to a fresh arena.
+  if (view_arena_->SpaceUsed() > 4 * view_arena_base_ + kViewArenaSlack) NewViewArena(true);
   acting_.assign(diff.acting_seats().begin(), diff.acting_seats().end());
   game_over_ = diff.game_over();
   ViewChanged();
+}
+
+void Bot::NewViewArena(bool copy) {
+  auto arena = std::make_unique<google::protobuf::Arena>();
+  google::protobuf::Message* view = room_.ctx().game->ViewPrototype().New(arena.get());
+  if (copy && view_ != nullptr) view->CopyFrom(*view_);
+  view_ = view;
+  view_arena_ = std::move(arena);  // the old view goes with its arena
+  view_arena_base_ = view_arena_->SpaceUsed();
 }
 
 void Bot::ViewChanged() {

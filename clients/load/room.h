@@ -2,6 +2,7 @@
 // One room of bots: its players' connections, the lobby steps that seat them and start a game,
 // their play from their own views, and the next game once one ends. Everything of a room runs on
 // one strand, so its bots coordinate without locks; rooms share only the LoadContext.
+#include <google/protobuf/arena.h>
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 
@@ -68,7 +69,7 @@ class Bot final : public WsClient {
   static constexpr int kPurposeBits = 4;
 
   void OnOpen() override;
-  void OnMessage(const plateau::v1::ServerMessage& message) override;
+  void OnMessage(const plateau::v1::ServerMessage& message, size_t frame_bytes) override;
   void OnClosed(const std::string& error) override;
   void OnReply(const plateau::v1::ServerMessage& message);
   void OnSubmitReply(const plateau::v1::ServerMessage& message);
@@ -87,8 +88,15 @@ class Bot final : public WsClient {
   bool welcomed_ = false;
   std::string joined_;  // the room it sits in, once created or joined
 
-  // The game being played: the view at version_ of seat_ in view_room_.
-  std::unique_ptr<google::protobuf::Message> view_;
+  // The game being played: the view at version_ of seat_ in view_room_. It lives on an arena of
+  // its own: applying a Diff drops and adds log entries, cards and questions all the time, which
+  // on the heap was a good part of a bot's work per action. What the ops drop stays on the arena
+  // until the view is copied onto a fresh one (CompactView), so a bot holds a few views' worth.
+  std::unique_ptr<google::protobuf::Arena> view_arena_;
+  google::protobuf::Message* view_ = nullptr;  // on view_arena_
+  size_t view_arena_base_ = 0;                  // its arena's size just after the last copy
+  // Puts view_ on a new arena: empty, or a copy of the current one.
+  void NewViewArena(bool copy);
   bool has_view_ = false;
   std::string view_room_;
   uint64_t version_ = 0;

@@ -54,7 +54,8 @@ class WsClient {
 
  protected:
   virtual void OnOpen() = 0;
-  virtual void OnMessage(const plateau::v1::ServerMessage& message) = 0;
+  // `message` lives only for the call; `frame_bytes` is its size on the wire.
+  virtual void OnMessage(const plateau::v1::ServerMessage& message, size_t frame_bytes) = 0;
   // Exactly once per Connect. `error` is empty when the end was asked for (Close), else what
   // went wrong.
   virtual void OnClosed(const std::string& error) = 0;

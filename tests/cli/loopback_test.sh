@@ -7,6 +7,7 @@
 set -u
 SERVER=$1 CLI=$2 ENGINE=$3 SCRIPTS=$4 WORK=$5
 
+HERE=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 
 fail() {
@@ -20,18 +21,8 @@ expect_in() {  # expect_in FILE REGEX
   grep -Eq -- "$2" "$1" || fail "$1 lacks /$2/"
 }
 
-"$SERVER" --bind 127.0.0.1 --port 0 --db "$WORK/test.db" --static "$WORK" >server.log 2>&1 &
-SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null' EXIT
-
-PORT=
-for _ in $(seq 100); do
-  PORT=$(grep -Eo 'listening on [0-9.]+:[0-9]+' server.log | head -n1 | sed 's/.*://')
-  [ -n "$PORT" ] && break
-  kill -0 "$SERVER_PID" 2>/dev/null || fail "the server exited at start-up"
-  sleep 0.1
-done
-[ -n "$PORT" ] || fail "the server did not report its port within 10 s"
+source "$HERE/../support/start_server.sh"
+start_server "$SERVER"
 
 client() {  # client NAME TOKEN_FILE SCRIPT OUT
   timeout 90 "$CLI" --host 127.0.0.1 --port "$PORT" --name "$1" --token-file "$2" \

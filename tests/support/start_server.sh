@@ -1,0 +1,17 @@
+# Sourced by the shell tests that need a live server: start_server SERVER_BINARY starts it on a
+# free loopback port with a fresh database in the current directory (its output in server.log),
+# stops it on exit whatever happens, and sets SERVER_PID and PORT once it listens. The caller
+# defines fail MESSAGE (report and exit).
+start_server() {
+  "$1" --bind 127.0.0.1 --port 0 --db "$PWD/test.db" --static "$PWD" >server.log 2>&1 &
+  SERVER_PID=$!
+  trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null' EXIT
+  PORT=
+  for _ in $(seq 100); do
+    PORT=$(grep -Eo 'listening on [0-9.]+:[0-9]+' server.log | head -n1 | sed 's/.*://')
+    [ -n "$PORT" ] && return 0
+    kill -0 "$SERVER_PID" 2>/dev/null || fail "the server exited at start-up"
+    sleep 0.1
+  done
+  fail "the server did not report its port within 10 s"
+}
