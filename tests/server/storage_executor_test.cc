@@ -167,6 +167,75 @@ TEST(StorageExecutor, ReadsRunAfterTheirBatchIsCommitted) {
   storage.Stop();
 }
 
+// Queues `n` appends behind a job that holds the storage thread until `release` is set, so they
+// run as one batch once it is released.
+void QueueBehindAHeldJob(StorageExecutor& storage, std::atomic<bool>& release, int n) {
+  std::atomic<bool> holding{false};
+  storage.Submit([&](Store&) {
+    holding = true;
+    while (!release) std::this_thread::sleep_for(1ms);
+    return Status::Ok();
+  }, nullptr);
+  while (!holding) std::this_thread::sleep_for(1ms);
+  for (int i = 0; i < n; ++i) storage.Submit(Append("g"), nullptr);
+  release = true;
+}
+
+void WaitForJobs(const StorageExecutor& storage, uint64_t jobs) {
+  for (int i = 0; i < 10000 && storage.stats().jobs < jobs; ++i) std::this_thread::sleep_for(1ms);
+  ASSERT_GE(storage.stats().jobs, jobs);
+}
+
+TEST(StorageExecutor, AfterABusyBatchTheNextWaitsForTwiceAsManyJobs) {
+  CountingStore store;
+  store.commit_time = 0ms;
+  // A long gathering window, so that the jobs below, submitted within it however slow this
+  // machine is, must all land in one batch.
+  StorageExecutor storage(store, nullptr, {.busy_batch = 4, .gather = 60s});
+  std::atomic<bool> release{false};
+  QueueBehindAHeldJob(storage, release, 4);  // batches: the held job alone, then the 4
+  WaitForJobs(storage, 5);
+  const uint64_t batches = storage.stats().batches;
+  // The last batch held 4 jobs: the next one waits for 8, then starts at once.
+  for (int i = 0; i < 8; ++i) storage.Submit(Append("g"), nullptr);
+  WaitForJobs(storage, 13);
+  EXPECT_EQ(storage.stats().batches, batches + 1) << "the 8 jobs were split";
+  EXPECT_EQ(storage.stats().largest_batch, 8u);
+  storage.Stop();
+  EXPECT_EQ(store.appends, 12);
+}
+
+TEST(StorageExecutor, AfterASmallBatchTheNextDoesNotWait) {
+  CountingStore store;
+  store.commit_time = 0ms;
+  StorageExecutor storage(store, nullptr, {.busy_batch = 4, .gather = 60s});
+  std::atomic<bool> release{false};
+  QueueBehindAHeldJob(storage, release, 3);  // a batch of 3: not busy
+  WaitForJobs(storage, 4);
+  std::promise<Status> alone;
+  storage.Submit(Append("g"), [&](Status st) { alone.set_value(st); });
+  // Long before the 60 s window: a job after a small batch is not held back.
+  auto future = alone.get_future();
+  ASSERT_EQ(future.wait_for(20s), std::future_status::ready);
+  EXPECT_TRUE(future.get().ok());
+  storage.Stop();
+}
+
+TEST(StorageExecutor, StopEndsAGatheringWaitAndRunsWhatItHeld) {
+  CountingStore store;
+  store.commit_time = 0ms;
+  StorageExecutor storage(store, nullptr, {.busy_batch = 4, .gather = 60s});
+  std::atomic<bool> release{false};
+  QueueBehindAHeldJob(storage, release, 4);
+  WaitForJobs(storage, 5);
+  std::atomic<int> done{0};
+  storage.Submit(Append("g"), [&](Status st) { done += st.ok() ? 1 : 0; });  // waits for 7 more
+  const auto start = std::chrono::steady_clock::now();
+  storage.Stop();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 20s) << "Stop waited out the window";
+  EXPECT_EQ(done, 1);
+}
+
 TEST(StorageExecutor, StopRunsEverythingQueuedAndLaterJobsRunInline) {
   CountingStore store;
   store.commit_time = 20ms;
