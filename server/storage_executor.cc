@@ -2,13 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <chrono>
 
 namespace plateau::server {
 
-StorageExecutor::StorageExecutor(Store& store, Metrics* metrics, Options options)
-    : store_(store), metrics_(metrics), options_(options), thread_([this] { Loop(); }) {}
+StorageExecutor::StorageExecutor(Store& store, Metrics* metrics)
+    : store_(store), metrics_(metrics), thread_([this] { Loop(); }) {}
 
 StorageExecutor::~StorageExecutor() { Stop(); }
 
@@ -19,7 +18,7 @@ void StorageExecutor::Submit(Work work, Done done, Kind kind) {
       queue_.push_back({std::move(work), std::move(done), kind});
       ++stats_.queued;
       ++stats_.pending;
-      if (queue_.size() == 1 || queue_.size() == gather_until_) wake_.notify_one();
+      if (queue_.size() == 1) wake_.notify_one();
       return;
     }
   }
@@ -48,12 +47,6 @@ void StorageExecutor::Loop() {
     {
       std::unique_lock lock(mu_);
       wake_.wait(lock, [&] { return !queue_.empty() || stopping_; });
-      if (last_batch_ >= options_.busy_batch) {
-        gather_until_ = std::min(2 * last_batch_, kMaxBatch);
-        wake_.wait_for(lock, options_.gather,
-                       [&] { return queue_.size() >= gather_until_ || stopping_; });
-        gather_until_ = 0;
-      }
       if (queue_.empty()) {
         // Stopping, and everything queued has run; later jobs run on their callers' threads.
         stopped_ = true;
@@ -68,7 +61,6 @@ void StorageExecutor::Loop() {
       }
       stats_.queued -= jobs.size();
     }
-    last_batch_ = jobs.size();
     RunBatch(jobs);
     jobs.clear();
   }

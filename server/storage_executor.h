@@ -9,14 +9,7 @@
 // on a write learns it is durable before acting on it. `done` runs on the storage thread; callers
 // post from it to their own strand and must not block in it.
 //
-// Under load, a batch also waits a little for company: once a batch has held `busy_batch` jobs or
-// more, the next one waits up to `gather` for twice as many before it starts. A sync costs the
-// machine about as much CPU whatever it carries, so fewer, larger batches leave more of it to the
-// games (at 1000 Globalissimo rooms, closed loop: batches of 12 became 43, and the server's CPU
-// per action fell by 4%). A quiet server never waits: its batches are small.
-//
 // Stop() (and the destructor) runs what is queued, then joins: nothing accepted is dropped.
-#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -29,24 +22,15 @@
 
 namespace plateau::server {
 
-// How long a batch may wait for company (see above): defined outside StorageExecutor so that its
-// defaults serve as a default argument of the constructor.
-struct StorageExecutorOptions {
-  size_t busy_batch = 8;                   // a batch this large or larger means a busy server
-  std::chrono::microseconds gather{1000};  // the longest wait
-};
-
 class StorageExecutor {
  public:
   static constexpr size_t kMaxBatch = 1024;
-
-  using Options = StorageExecutorOptions;
 
   using Work = std::function<Status(Store&)>;
   using Done = std::function<void(Status)>;
 
   // `metrics` (may be null) records batches, their sizes and commit times.
-  explicit StorageExecutor(Store& store, Metrics* metrics = nullptr, Options options = Options());
+  explicit StorageExecutor(Store& store, Metrics* metrics = nullptr);
   ~StorageExecutor();
   StorageExecutor(const StorageExecutor&) = delete;
   StorageExecutor& operator=(const StorageExecutor&) = delete;
@@ -83,9 +67,6 @@ class StorageExecutor {
 
   Store& store_;
   Metrics* const metrics_;
-  const Options options_;
-  size_t last_batch_ = 0;  // jobs in the batch run last (storage thread only)
-  size_t gather_until_ = 0;  // while a batch waits for company: the queue size that ends the wait
   mutable std::mutex mu_;
   std::condition_variable wake_;
   std::vector<Job> queue_;
