@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cstddef>
 
-#include <google/protobuf/arena.h>
+#include "engine/core/stack_arena.h"
 
 namespace plateau::load {
 
@@ -97,12 +97,8 @@ void WsClient::DoRead() {
     if (ec) return End("read: " + ec.message());
     // A frame's messages (its Diff's ops above all) live on an arena whose first block is on the
     // stack, dropped at once after the frame is handled: parsing one costs few allocations, if any.
-    alignas(std::max_align_t) char block[kArenaBlockBytes];
-    google::protobuf::ArenaOptions arena_options;
-    arena_options.initial_block = block;
-    arena_options.initial_block_size = sizeof block;
-    google::protobuf::Arena arena(arena_options);
-    auto* message = google::protobuf::Arena::CreateMessage<plateau::v1::ServerMessage>(&arena);
+    engine::StackArena<kArenaBlockBytes> arena;
+    auto* message = google::protobuf::Arena::CreateMessage<plateau::v1::ServerMessage>(arena.get());
     const auto data = buffer_.cdata();
     const size_t bytes = data.size();
     const bool parsed = message->ParseFromArray(data.data(), static_cast<int>(bytes));

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "engine/core/stack_arena.h"
 #include "engine/core/view_diff.h"
 
 namespace plateau::server {
@@ -230,11 +231,8 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   std::vector<EntryBytes> entries;
   // The views built for this action and their ops live on one arena, dropped at once with it once
   // serialized; its first block is on the stack, so they cost few allocations, if any.
-  alignas(std::max_align_t) char block[kArenaBlockBytes];
-  google::protobuf::ArenaOptions arena_options;
-  arena_options.initial_block = block;
-  arena_options.initial_block_size = sizeof block;
-  google::protobuf::Arena arena(arena_options);
+  engine::StackArena<kArenaBlockBytes> stack_arena;
+  google::protobuf::Arena& arena = *stack_arena.get();
   // The bytes of each view after the action are serialized into a buffer kept per thread, then
   // copied over those held once diffed (Keep). (Swapping the buffers instead would leave every
   // held view with the capacity of the largest one serialized on the thread: 10 KB more per LIMIT

@@ -511,8 +511,10 @@ std::vector<std::string> LogSince(const LimitState& s, uint64_t from) {
 // Every famine entry of the log, in short form.
 std::vector<std::string> Famines(const LimitState& s) {
   std::vector<std::string> out;
-  for (const auto& e : s.table().log())
-    if (engine::LogText(e).key() == "limit.log.famine") out.push_back(Short(engine::LogText(e)));
+  for (const auto& e : s.table().log()) {
+    const engine::v1::Text text = engine::LogText(e);
+    if (text.key() == "limit.log.famine") out.push_back(Short(text));
+  }
   return out;
 }
 
