@@ -1,0 +1,188 @@
+// Guerre Froide: the Debriefing, agent by agent in initiative order (RULES.md, "Agents").
+#include <algorithm>
+
+#include "engine/games/guerre_froide/guerre_froide.h"
+
+namespace plateau::games::guerre_froide {
+
+using engine::Seat;
+using engine::T;
+
+namespace {
+
+// Of several agents of one kind, the one whose service dominates acts, or none (the variant's
+// rule for doubles, and the base game's for Double Agents).
+std::vector<int> OnlyDominating(const std::vector<int>& seats, int dominating) {
+  std::vector<int> out;
+  for (int s : seats) {
+    if (s == dominating) out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
+  const int dominating = s_.dominating();
+  const uint32_t objective = static_cast<uint32_t>(s_.objective());
+  switch (initiative) {
+    case 1: {  // Master Spy: the objective goes to someone other than the dominating player.
+      std::vector<int> spies = AgentsOfKind(AGENT_MASTER_SPY);
+      if (Seats() == 3 && spies.size() >= 2) spies = OnlyDominating(spies, dominating);
+      for (int seat : spies) {
+        if (s_.objective_settled() || dominating < 0) {
+          Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(AGENT_MASTER_SPY).name()));
+          continue;
+        }
+        int heir = seat;
+        if (dominating == seat) heir = Seats() == 2 ? 1 - seat : s_.runner_up();
+        Log(T("guerre_froide.master_spy", Seat{seat}));
+        if (heir < 0) {
+          ObjectiveToBottom();
+        } else {
+          Claim(heir, objective);
+        }
+      }
+      break;
+    }
+    case 3: {  // Double Agent: see next turn, or send an opponent's agent on leave.
+      std::vector<int> doubles = AgentsOfKind(AGENT_DOUBLE_AGENT);
+      if (doubles.size() >= 2) doubles = OnlyDominating(doubles, dominating);
+      if (doubles.empty() || S(doubles[0]).agent_acted()) break;
+      const int seat = doubles[0];
+      bool can_send = false;
+      for (int o = 0; o < Seats(); ++o) {
+        if (o == seat) continue;
+        for (uint32_t a : S(o).hq()) can_send |= a != AGENT_DEPUTY_DIRECTOR;
+      }
+      if (can_send) {
+        Ask(internal::ASK_DOUBLE_AGENT, seat);
+        *waiting = true;
+        return;
+      }
+      M(seat).set_agent_acted(true);
+      M(seat).set_sees_next(true);
+      Log(T("guerre_froide.double_agent_sees", Seat{seat}));
+      break;
+    }
+    case 4: {  // Analyst: order the top groups next Briefing.
+      std::vector<int> analysts = AgentsOfKind(AGENT_ANALYST);
+      if (analysts.size() >= 2) {
+        if (Seats() == 2) {
+          // The base game: the one whose service did not place its token.
+          std::vector<int> others;
+          for (int s : analysts) {
+            if (dominating >= 0 && s != dominating) others.push_back(s);
+          }
+          analysts = others;
+        } else {
+          analysts = OnlyDominating(analysts, dominating);
+        }
+      }
+      for (int seat : analysts) {
+        M(seat).set_analyst_next(true);
+        Log(T("guerre_froide.analyst", Seat{seat}));
+      }
+      break;
+    }
+    case 5: {  // Assassins and Ambassadors: gathered, then all at once.
+      for (int seat = 0; seat < Seats(); ++seat) {
+        const AgentKind x = AgentX(seat);
+        if ((x != AGENT_ASSASSIN && x != AGENT_AMBASSADOR) || S(seat).agent_acted()) continue;
+        std::vector<uint32_t> targets;
+        const bool own = dominating == seat;
+        if (own) {
+          for (int o = 0; o < Seats(); ++o) {
+            const AgentKind ox = AgentX(o);
+            if (o != seat && ox != AGENT_UNSPECIFIED && ox != AGENT_DEPUTY_DIRECTOR) {
+              targets.push_back(static_cast<uint32_t>(o));
+            }
+          }
+        } else if (x == AGENT_AMBASSADOR && dominating >= 0) {
+          const AgentKind dx = AgentX(dominating);
+          if (dx != AGENT_UNSPECIFIED && dx != AGENT_DEPUTY_DIRECTOR) {
+            targets.push_back(static_cast<uint32_t>(dominating));
+          }
+        } else {
+          M(seat).set_agent_acted(true);
+          Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(x).name()));
+          continue;
+        }
+        if (targets.size() >= 2) {
+          Ask(internal::ASK_TARGET, seat, {}, targets);
+          *waiting = true;
+          return;
+        }
+        M(seat).set_agent_acted(true);
+        auto* strike = s_.add_strikes();
+        strike->set_seat(static_cast<uint32_t>(seat));
+        strike->set_agent(x);
+        strike->set_target(targets.empty() ? -1 : static_cast<int32_t>(targets[0]));
+      }
+      ApplyStrikes();
+      break;
+    }
+    case 6: {  // Director: its service also claims the bottom objective.
+      for (int seat : AgentsOfKind(AGENT_DIRECTOR)) {
+        if (seat != dominating || s_.objective_deck_size() == 0) {
+          Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(AGENT_DIRECTOR).name()));
+          continue;
+        }
+        const uint32_t bottom = s_.objective_deck(s_.objective_deck_size() - 1);
+        s_.mutable_objective_deck()->RemoveLast();
+        Log(T("guerre_froide.director", Seat{seat}));
+        Claim(seat, bottom);
+      }
+      break;
+    }
+    case 7: {  // Cryptographers: one group card, shared.
+      std::vector<int> crypto;
+      for (int seat = 0; seat < Seats(); ++seat) {
+        const AgentKind x = AgentX(seat);
+        if (x == AGENT_CRYPTOGRAPHER_DRAW || x == AGENT_CRYPTOGRAPHER_BIAS) crypto.push_back(seat);
+      }
+      if (crypto.empty()) break;
+      if (s_.group_deck_size() == 0) {
+        Log(T("guerre_froide.cryptographer_nothing"));
+        break;
+      }
+      const uint32_t card = DrawGroup();
+      const GroupCard& group = g().group(card);
+      Log(T("guerre_froide.cryptographer_draws", group.name(), group.influence()));
+      for (int seat : crypto) {
+        const bool draw = AgentX(seat) == AGENT_CRYPTOGRAPHER_DRAW;
+        const bool hit = draw ? group.influence() >= 4
+                              : static_cast<int>(group.faction()) == Objective().bias(0);
+        if (!hit) {
+          Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(AgentX(seat)).name()));
+          continue;
+        }
+        const uint32_t vp = draw ? kCryptographerDrawVp : kCryptographerBiasVp;
+        M(seat).set_score(S(seat).score() + vp);
+        Log(T("guerre_froide.cryptographer_scores", Seat{seat}, vp));
+      }
+      s_.add_group_discard(card);
+      break;
+    }
+    default:
+      break;  // 2: the Deputy Director has no agenda
+  }
+}
+
+void GuerreFroideState::ApplyStrikes() {
+  for (const auto& strike : s_.strikes()) {
+    const int seat = static_cast<int>(strike.seat());
+    const bool assassin = strike.agent() == AGENT_ASSASSIN;
+    if (strike.target() >= 0 && AgentX(strike.target()) != AGENT_UNSPECIFIED) {
+      const AgentKind hit = AgentX(strike.target());
+      RemoveAgentX(strike.target(), /*detained=*/!assassin);
+      Log(T(assassin ? "guerre_froide.assassin" : "guerre_froide.ambassador", Seat{seat},
+            Seat{strike.target()}, g().agent(hit).name()));
+    }
+    // The Assassin's second part: the objective leaves, unless someone already claimed it.
+    if (assassin && seat == s_.dominating() && !s_.objective_settled()) ObjectiveToBottom();
+  }
+  s_.clear_strikes();
+}
+
+}  // namespace plateau::games::guerre_froide

@@ -1,0 +1,573 @@
+// Guerre Froide: what each player may do, checked, applied and listed (RULES.md, "The turn").
+#include <algorithm>
+#include <set>
+
+#include "engine/games/guerre_froide/guerre_froide.h"
+
+namespace plateau::games::guerre_froide {
+
+namespace ec = engine::codes;
+using engine::Seat;
+using engine::Status;
+using engine::T;
+
+namespace {
+
+std::string SeatOption(uint32_t seat) { return "seat." + std::to_string(seat); }
+std::string LeaveOption(int seat, uint32_t agent) {
+  return "leave." + std::to_string(seat) + "." + std::to_string(agent);
+}
+
+// Puts `cards` back on top of `deck`, the first one on top.
+void PutOnTop(google::protobuf::RepeatedField<uint32_t>* deck, const std::vector<uint32_t>& cards) {
+  std::vector<uint32_t> rebuilt = cards;
+  rebuilt.insert(rebuilt.end(), deck->begin(), deck->end());
+  deck->Clear();
+  for (uint32_t c : rebuilt) deck->Add(c);
+}
+
+const char* FactionWord(Faction f) {
+  switch (f) {
+    case FACTION_MILITARY: return "military";
+    case FACTION_ECONOMIC: return "economic";
+    case FACTION_MEDIA: return "media";
+    case FACTION_POLITICAL: return "political";
+    default: return "";
+  }
+}
+
+}  // namespace
+
+std::vector<int> GuerreFroideState::GameActingSeats() const {
+  if (s_.phase() == PHASE_GAME_OVER) return {};
+  if (s_.pending().ask() != internal::ASK_NONE) return {static_cast<int>(s_.pending().seat())};
+  if (s_.phase() == PHASE_PLANNING) {
+    // A player who will see the others' Agent X chooses once they all have.
+    bool others_waiting = false;
+    for (int seat = 0; seat < Seats(); ++seat) {
+      others_waiting |= !S(seat).sees_next() && S(seat).agent_x_size() == 0;
+    }
+    std::vector<int> out;
+    for (int seat = 0; seat < Seats(); ++seat) {
+      if (S(seat).agent_x_size() > 0) continue;
+      if (S(seat).sees_next() && others_waiting) continue;
+      out.push_back(seat);
+    }
+    return out;
+  }
+  if (s_.phase() == PHASE_STRUGGLE) return {s_.to_act() < 0 ? s_.balance() : s_.to_act()};
+  return {};
+}
+
+// ----- Checks -----
+
+Status GuerreFroideState::TypedValidate(int seat, const Action& action) const {
+  if (action.has_core()) return CheckAnswer(seat, action.core().answer());
+  if (s_.pending().ask() != internal::ASK_NONE) {
+    return Status(codes::kQuestionOpen, "Answer the question you were asked first.");
+  }
+  const bool struggle = s_.phase() == PHASE_STRUGGLE;
+  const bool my_turn = struggle && s_.to_act() == seat;
+  switch (action.kind_case()) {
+    case Action::kChooseAgent: {
+      if (s_.phase() != PHASE_PLANNING) {
+        return Status(codes::kWrongPhase, "Agents are chosen in the Planning phase.");
+      }
+      if (S(seat).agent_x_size() > 0) {
+        return Status(codes::kAlreadyChosen, "You have already chosen your Agent X this turn.");
+      }
+      const uint32_t agent = action.choose_agent().agent();
+      if (std::find(S(seat).hq().begin(), S(seat).hq().end(), agent) == S(seat).hq().end()) {
+        std::string why = "That agent is not in your headquarters";
+        if (std::count(S(seat).leave().begin(), S(seat).leave().end(), agent)) why += ": it is on leave";
+        if (std::count(S(seat).terminated().begin(), S(seat).terminated().end(), agent)) {
+          why += ": it was terminated";
+        }
+        if (std::count(S(seat).detained().begin(), S(seat).detained().end(), agent)) {
+          why += ": it is detained";
+        }
+        return Status(codes::kAgentUnavailable, why + ".");
+      }
+      return Status::Ok();
+    }
+    case Action::kChooseFirst:
+      if (!struggle || s_.to_act() >= 0) {
+        return Status(codes::kWrongPhase,
+                      "Who opens is chosen when the influence struggle begins.");
+      }
+      if (action.choose_first().seat() >= s_.num_seats()) {
+        return Status(ec::kBadSeat, "There is no seat " +
+                                        std::to_string(action.choose_first().seat()) + ".");
+      }
+      return Status::Ok();
+    case Action::kRecruit:
+    case Action::kPass:
+    case Action::kActivate:
+      if (!my_turn) {
+        return Status(codes::kWrongPhase,
+                      struggle ? "First the balance token's holder chooses who opens."
+                               : "Groups are recruited and used in the influence struggle.");
+      }
+      if (action.has_activate()) return CheckActivate(seat, action.activate());
+      if (action.has_pass()) {
+        if (S(seat).groups_size() == 0) {
+          return Status(codes::kMustRecruit, "A player without any group must recruit.");
+        }
+        return Status::Ok();
+      }
+      if (S(seat).groups_size() >= static_cast<int>(Objective().population())) {
+        return Status(codes::kPopulation,
+                      Objective().name() + " allows " + std::to_string(Objective().population()) +
+                          " groups per player, and you hold as many.");
+      }
+      return Status::Ok();
+    case Action::kUseEvent:
+      return CheckEvent(seat, action.use_event());
+    default:
+      return Status(ec::kIllegal, "Choose an agent, recruit, activate a group, pass or use an event.");
+  }
+}
+
+Status GuerreFroideState::CheckActivate(int seat, const Activate& a) const {
+  const int group = g().GroupIndex(a.group());
+  int mine = -1;
+  for (int i = 0; i < S(seat).groups_size(); ++i) {
+    if (static_cast<int>(S(seat).groups(i).card()) == group) mine = i;
+  }
+  if (mine < 0) return Status(codes::kBadGroup, "You have no group '" + a.group() + "' in play.");
+  if (S(seat).groups(mine).mobilized()) {
+    return Status(codes::kBadGroup, g().group(group).name() +
+                                        " is mobilized: it acts again once it is ready.");
+  }
+  const Faction faction = g().group(group).faction();
+  if (faction == FACTION_MEDIA) return Status::Ok();  // the deck is never empty in the struggle
+  const int target = g().GroupIndex(a.target());
+  const int holder = target < 0 ? -1 : HolderOfGroup(static_cast<uint32_t>(target));
+  if (holder < 0) return Status(codes::kBadTarget, "No group '" + a.target() + "' is in play.");
+  if (target == group) return Status(codes::kBadTarget, "A group never acts on itself.");
+  const GroupCard& t = g().group(static_cast<uint32_t>(target));
+  if (faction == FACTION_ECONOMIC && t.faction() == FACTION_ECONOMIC) {
+    return Status(codes::kBadTarget, "An economic group cannot flip another economic group.");
+  }
+  if (faction != FACTION_POLITICAL) return Status::Ok();
+  const int to = static_cast<int>(a.to_seat());
+  if (to >= Seats() || to == holder || (holder != seat && to != seat)) {
+    return Status(codes::kBadTarget,
+                  "A political group takes an opponent's group for you or gives one of yours to an "
+                  "opponent.");
+  }
+  if (S(to).groups_size() >= static_cast<int>(Objective().population())) {
+    return Status(codes::kPopulation, "That player already holds as many groups as " +
+                                          Objective().name() + " allows.");
+  }
+  const int opponent = holder == seat ? to : holder;
+  const int gain = holder == seat ? static_cast<int>(t.influence()) : 0;
+  if (!WithinStability(opponent, 0) || !WithinStability(opponent, gain)) {
+    return Status(codes::kStability,
+                  "A political group may not push an opponent over the stability, nor move a group "
+                  "of an opponent who already is.");
+  }
+  return Status::Ok();
+}
+
+Status GuerreFroideState::CheckEvent(int seat, const UseEvent& e) const {
+  const int card = g().ObjectiveIndex(e.objective());
+  if (card < 0 || std::find(S(seat).won().begin(), S(seat).won().end(),
+                            static_cast<uint32_t>(card)) == S(seat).won().end()) {
+    return Status(codes::kBadEvent, "You have not won an objective '" + e.objective() + "'.");
+  }
+  const ObjectiveCard& o = g().objective(static_cast<uint32_t>(card));
+  switch (o.event()) {
+    case EVENT_NONE:
+      return Status(codes::kBadEvent, o.name() + " is a nation: it has no ability.");
+    case EVENT_SUMMIT_MEETING:
+      if (s_.phase() != PHASE_PLANNING || S(seat).agent_x_size() > 0) {
+        return Status(codes::kWrongPhase, o.name() + " is used in the Planning phase, before you "
+                                                     "choose your Agent X.");
+      }
+      if (S(seat).leave_size() == 0) {
+        return Status(codes::kNothingToDo, "None of your agents is on leave.");
+      }
+      return Status::Ok();
+    case EVENT_SPACE_RACE:
+    case EVENT_NOBEL_PEACE_PRIZE:
+      return Status(codes::kWrongPhase, o.name() + " is offered to you when it may be used.");
+    default:
+      break;
+  }
+  if (s_.phase() != PHASE_STRUGGLE || s_.to_act() != seat) {
+    return Status(codes::kWrongPhase, o.name() + " is used as your action in the influence "
+                                                 "struggle.");
+  }
+  if (S(seat).groups_size() == 0 && o.event() != EVENT_LIVE_BENEFIT) {
+    return Status(codes::kMustRecruit, "A player without any group must recruit.");
+  }
+  switch (o.event()) {
+    case EVENT_NUCLEAR_ESCALATION: {
+      if (e.groups_size() < 1 || e.groups_size() > 2) {
+        return Status(codes::kBadTarget, o.name() + " discards one or two groups in play.");
+      }
+      std::set<int> seen;
+      for (const auto& id : e.groups()) {
+        const int gi = g().GroupIndex(id);
+        if (gi < 0 || HolderOfGroup(static_cast<uint32_t>(gi)) < 0) {
+          return Status(codes::kBadTarget, "No group '" + id + "' is in play.");
+        }
+        if (!seen.insert(gi).second) return Status(codes::kBadTarget, "A group is named twice.");
+      }
+      return Status::Ok();
+    }
+    case EVENT_LIVE_BENEFIT:
+      if (s_.group_discard_size() == 0) {
+        return Status(codes::kNothingToDo, "The group discard pile is empty.");
+      }
+      if (S(seat).groups_size() >= static_cast<int>(Objective().population())) {
+        return Status(codes::kPopulation, Objective().name() + " allows no more groups for you.");
+      }
+      return Status::Ok();
+    case EVENT_OLYMPIC_GAMES:
+      for (const auto& gs : S(seat).groups()) {
+        if (gs.mobilized()) return Status::Ok();
+      }
+      return Status(codes::kNothingToDo, "None of your groups is mobilized.");
+    default:
+      return Status(codes::kBadEvent, o.name() + " has no ability the rules know.");
+  }
+}
+
+Status GuerreFroideState::CheckAnswer(int seat, const engine::v1::Answer& answer) const {
+  // The core has checked the answer against the open question's options; the options are built
+  // from the position, so every well-shaped answer is playable.
+  if (s_.pending().ask() == internal::ASK_NONE || static_cast<int>(s_.pending().seat()) != seat) {
+    return Status(engine::codes::kIllegal, "Nothing is asked of you now.");
+  }
+  return Status::Ok();
+}
+
+// Fields a move ignores: a target for a Media group, a destination for any but a Political one,
+// groups for any event but Nuclear Escalation.
+void GuerreFroideState::GameCanonicalize(int seat, engine::Message& message) const {
+  auto& action = static_cast<Action&>(message);
+  if (action.has_activate()) {
+    const int group = g().GroupIndex(action.activate().group());
+    if (group < 0) return;
+    const Faction f = g().group(static_cast<uint32_t>(group)).faction();
+    if (f == FACTION_MEDIA) action.mutable_activate()->clear_target();
+    if (f != FACTION_POLITICAL) action.mutable_activate()->clear_to_seat();
+  } else if (action.has_use_event()) {
+    const int card = g().ObjectiveIndex(action.use_event().objective());
+    if (card >= 0 && g().objective(static_cast<uint32_t>(card)).event() != EVENT_NUCLEAR_ESCALATION) {
+      action.mutable_use_event()->clear_groups();
+    }
+  }
+}
+
+// ----- Application -----
+
+void GuerreFroideState::TypedApply(int seat, const Action& action) {
+  if (action.has_core()) {
+    ApplyAnswer(seat, action.core().answer());
+    return;
+  }
+  switch (action.kind_case()) {
+    case Action::kChooseAgent:
+      M(seat).add_agent_x(action.choose_agent().agent());
+      {
+        auto* hq = M(seat).mutable_hq();
+        hq->erase(std::find(hq->begin(), hq->end(), action.choose_agent().agent()));
+      }
+      Log(T("guerre_froide.chooses_agent", Seat{seat}));
+      MaybeEndPlanning();
+      return;
+    case Action::kChooseFirst:
+      s_.set_to_act(static_cast<int32_t>(action.choose_first().seat()));
+      Log(T("guerre_froide.opens", Seat{seat}, Seat{static_cast<int>(action.choose_first().seat())}));
+      return;
+    case Action::kRecruit: {
+      const uint32_t card = DrawGroup();
+      M(seat).add_groups()->set_card(card);
+      Log(T("guerre_froide.recruits", Seat{seat}, g().group(card).name(), g().group(card).influence()));
+      AfterStruggleAction(seat, false);
+      return;
+    }
+    case Action::kPass:
+      Log(T("guerre_froide.passes", Seat{seat}));
+      AfterStruggleAction(seat, true);
+      return;
+    case Action::kActivate:
+      ApplyActivate(seat, action.activate());
+      return;
+    case Action::kUseEvent: {
+      const auto& e = action.use_event();
+      const EventAbility event =
+          g().objective(static_cast<uint32_t>(g().ObjectiveIndex(e.objective()))).event();
+      UseEventCard(seat, event);
+      if (event == EVENT_SUMMIT_MEETING) {
+        auto& st = M(seat);
+        for (uint32_t a : st.leave()) st.add_hq(a);
+        st.clear_leave();
+        std::sort(st.mutable_hq()->begin(), st.mutable_hq()->end());
+        return;
+      }
+      if (event == EVENT_NUCLEAR_ESCALATION) {
+        for (const auto& id : e.groups()) {
+          const uint32_t card = static_cast<uint32_t>(g().GroupIndex(id));
+          const int holder = HolderOfGroup(card);
+          for (int i = 0; i < S(holder).groups_size(); ++i) {
+            if (S(holder).groups(i).card() == card) {
+              Log(T("guerre_froide.discarded", Seat{holder}, g().group(card).name()));
+              DiscardGroup(holder, i);
+              break;
+            }
+          }
+        }
+      } else if (event == EVENT_LIVE_BENEFIT) {
+        const uint32_t card = s_.group_discard(s_.group_discard_size() - 1);
+        s_.mutable_group_discard()->RemoveLast();
+        M(seat).add_groups()->set_card(card);
+        Log(T("guerre_froide.recruits", Seat{seat}, g().group(card).name(), g().group(card).influence()));
+      } else if (event == EVENT_OLYMPIC_GAMES) {
+        for (auto& gs : *M(seat).mutable_groups()) gs.set_mobilized(false);
+      }
+      AfterStruggleAction(seat, false);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void GuerreFroideState::ApplyActivate(int seat, const Activate& a) {
+  const uint32_t group = static_cast<uint32_t>(g().GroupIndex(a.group()));
+  for (auto& gs : *M(seat).mutable_groups()) {
+    if (gs.card() == group) gs.set_mobilized(true);
+  }
+  const GroupCard& card = g().group(group);
+  Log(T("guerre_froide.activates", Seat{seat}, card.name(), FactionWord(card.faction())));
+  if (card.faction() == FACTION_MEDIA) {
+    const uint32_t top = DrawGroup();
+    Log(T("guerre_froide.media_sees", g().group(top).name(), g().group(top).influence()), {seat});
+    Ask(internal::ASK_MEDIA, seat, {top});
+    return;
+  }
+  const uint32_t target = static_cast<uint32_t>(g().GroupIndex(a.target()));
+  const int holder = HolderOfGroup(target);
+  int index = 0;
+  while (S(holder).groups(index).card() != target) ++index;
+  switch (card.faction()) {
+    case FACTION_MILITARY:
+      Log(T("guerre_froide.discarded", Seat{holder}, g().group(target).name()));
+      DiscardGroup(holder, index);
+      break;
+    case FACTION_ECONOMIC: {
+      auto* gs = M(holder).mutable_groups(index);
+      gs->set_mobilized(!gs->mobilized());
+      Log(T(gs->mobilized() ? "guerre_froide.mobilized" : "guerre_froide.readied", Seat{holder},
+            g().group(target).name()));
+      break;
+    }
+    case FACTION_POLITICAL: {
+      const int to = static_cast<int>(a.to_seat());
+      *M(to).add_groups() = S(holder).groups(index);
+      M(holder).mutable_groups()->erase(M(holder).mutable_groups()->begin() + index);
+      Log(T("guerre_froide.moved", g().group(target).name(), Seat{holder}, Seat{to}));
+      break;
+    }
+    default:
+      break;
+  }
+  AfterStruggleAction(seat, false);
+}
+
+void GuerreFroideState::ApplyAnswer(int seat, const engine::v1::Answer& answer) {
+  const internal::Pending p = s_.pending();
+  s_.clear_pending();
+  auto seat_of = [](const std::string& id) { return std::stoi(id.substr(id.find('.') + 1)); };
+  switch (p.ask()) {
+    case internal::ASK_ANALYST_ORDER:
+    case internal::ASK_SPACE_RACE_ORDER: {
+      const bool groups = p.ask() == internal::ASK_ANALYST_ORDER;
+      auto* deck = groups ? s_.mutable_group_deck() : s_.mutable_objective_deck();
+      std::vector<uint32_t> order;
+      for (const auto& id : answer.options()) {
+        order.push_back(static_cast<uint32_t>(groups ? g().GroupIndex(id) : g().ObjectiveIndex(id)));
+      }
+      PutOnTop(deck, order);
+      Log(T(groups ? "guerre_froide.analyst_orders" : "guerre_froide.space_race_orders", Seat{seat},
+            static_cast<int>(order.size())));
+      if (groups) {
+        FinishBriefing();
+      } else {
+        FinishDetente();
+      }
+      return;
+    }
+    case internal::ASK_BALANCE: {
+      const int to = seat_of(answer.options(0));
+      s_.set_balance(to);
+      Log(T("guerre_froide.balance_given", Seat{seat}, Seat{to}));
+      FinishBriefing();
+      return;
+    }
+    case internal::ASK_MEDIA: {
+      const uint32_t card = p.looking(0);
+      const std::string& choice = answer.options(0);
+      if (choice == "recruit") {
+        M(seat).add_groups()->set_card(card);
+        Log(T("guerre_froide.recruits", Seat{seat}, g().group(card).name(), g().group(card).influence()));
+      } else if (choice == "discard") {
+        s_.add_group_discard(card);
+        Log(T("guerre_froide.media_discards", Seat{seat}, g().group(card).name()));
+      } else {
+        PutOnTop(s_.mutable_group_deck(), {card});
+        Log(T("guerre_froide.media_leaves", Seat{seat}));
+      }
+      AfterStruggleAction(seat, false);
+      return;
+    }
+    case internal::ASK_NOBEL:
+      DisorderFate(seat, answer.yes());
+      SettleDisorder();
+      return;
+    case internal::ASK_DOUBLE_AGENT: {
+      const std::string& choice = answer.options(0);
+      M(seat).set_agent_acted(true);
+      if (choice == "see") {
+        M(seat).set_sees_next(true);
+        Log(T("guerre_froide.double_agent_sees", Seat{seat}));
+      } else {
+        const size_t dot = choice.find('.', 6);
+        const int other = std::stoi(choice.substr(6, dot - 6));
+        const uint32_t agent = static_cast<uint32_t>(std::stoul(choice.substr(dot + 1)));
+        auto* hq = M(other).mutable_hq();
+        hq->erase(std::find(hq->begin(), hq->end(), agent));
+        M(other).add_leave(agent);
+        Log(T("guerre_froide.double_agent_sends", Seat{seat}, Seat{other},
+              g().agent(static_cast<AgentKind>(agent)).name()));
+      }
+      Debrief();
+      return;
+    }
+    case internal::ASK_TARGET: {
+      M(seat).set_agent_acted(true);
+      auto* strike = s_.add_strikes();
+      strike->set_seat(static_cast<uint32_t>(seat));
+      strike->set_agent(AgentX(seat));
+      strike->set_target(seat_of(answer.options(0)));
+      Debrief();
+      return;
+    }
+    case internal::ASK_SPACE_RACE: {
+      if (!answer.yes()) {
+        FinishDetente();
+        return;
+      }
+      UseEventCard(seat, EVENT_SPACE_RACE);
+      std::vector<uint32_t> next;
+      while (static_cast<int>(next.size()) < kSpaceRaceCards && s_.objective_deck_size() > 0) {
+        next.push_back(s_.objective_deck(0));
+        s_.mutable_objective_deck()->erase(s_.mutable_objective_deck()->begin());
+      }
+      Ask(internal::ASK_SPACE_RACE_ORDER, seat, next);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+// ----- Listing -----
+
+std::vector<Action> GuerreFroideState::TypedLegalActions(int seat) const {
+  std::vector<Action> candidates;
+  if (s_.pending().ask() != internal::ASK_NONE) return {};
+  auto add = [&](Action a) { candidates.push_back(std::move(a)); };
+  for (uint32_t card : S(seat).won()) {
+    const ObjectiveCard& o = g().objective(card);
+    if (o.event() == EVENT_NONE) continue;
+    Action a;
+    a.mutable_use_event()->set_objective(o.id());
+    if (o.event() != EVENT_NUCLEAR_ESCALATION) {
+      add(a);
+      continue;
+    }
+    std::vector<std::string> in_play;
+    for (const auto& st : s_.seats()) {
+      for (const auto& gs : st.groups()) in_play.push_back(g().group(gs.card()).id());
+    }
+    for (const auto& first : in_play) {
+      Action one = a;
+      one.mutable_use_event()->add_groups(first);
+      add(one);
+      for (const auto& second : in_play) {
+        if (second == first) continue;
+        Action two = one;
+        two.mutable_use_event()->add_groups(second);
+        add(two);
+      }
+    }
+  }
+  if (s_.phase() == PHASE_PLANNING) {
+    for (uint32_t agent : S(seat).hq()) {
+      Action a;
+      a.mutable_choose_agent()->set_agent(static_cast<AgentKind>(agent));
+      add(a);
+    }
+  }
+  if (s_.phase() == PHASE_STRUGGLE && s_.to_act() < 0) {
+    for (int to = 0; to < Seats(); ++to) {
+      Action a;
+      a.mutable_choose_first()->set_seat(static_cast<uint32_t>(to));
+      add(a);
+    }
+  }
+  if (s_.phase() == PHASE_STRUGGLE && s_.to_act() == seat) {
+    add([] { Action a; a.mutable_recruit(); return a; }());
+    add([] { Action a; a.mutable_pass(); return a; }());
+    for (const auto& mine : S(seat).groups()) {
+      const GroupCard& card = g().group(mine.card());
+      Action a;
+      a.mutable_activate()->set_group(card.id());
+      if (card.faction() == FACTION_MEDIA) {
+        add(a);
+        continue;
+      }
+      for (int holder = 0; holder < Seats(); ++holder) {
+        for (const auto& gs : S(holder).groups()) {
+          Action t = a;
+          t.mutable_activate()->set_target(g().group(gs.card()).id());
+          if (card.faction() != FACTION_POLITICAL) {
+            add(t);
+            continue;
+          }
+          for (int to = 0; to < Seats(); ++to) {
+            t.mutable_activate()->set_to_seat(static_cast<uint32_t>(to));
+            add(t);
+          }
+        }
+      }
+    }
+  }
+  std::vector<Action> legal;
+  for (auto& a : candidates) {
+    if (TypedValidate(seat, a).ok()) legal.push_back(std::move(a));
+  }
+  return legal;
+}
+
+std::unique_ptr<engine::Message> GuerreFroideState::DefaultAction(int seat) const {
+  // In the struggle a careful player passes once holding a group.
+  if (s_.pending().ask() == internal::ASK_NONE && s_.phase() == PHASE_STRUGGLE &&
+      s_.to_act() == seat) {
+    auto a = std::make_unique<Action>();
+    if (S(seat).groups_size() > 0) {
+      a->mutable_pass();
+    } else {
+      a->mutable_recruit();
+    }
+    if (TypedValidate(seat, *a).ok()) return a;
+  }
+  return State::DefaultAction(seat);
+}
+
+}  // namespace plateau::games::guerre_froide

@@ -1,0 +1,204 @@
+// Guerre Froide: what each seat sees, the questions it is asked, and the zones that say so.
+#include "engine/games/guerre_froide/guerre_froide.h"
+
+namespace plateau::games::guerre_froide {
+
+namespace v1 = engine::v1;
+using engine::T;
+using engine::Visibility;
+using engine::Zone;
+
+namespace {
+
+// The pools of pieces the hidden-information check redraws within.
+constexpr int kObjectivePool = 1;
+constexpr int kGroupPool = 2;
+constexpr int kAgentPool = 10;  // + seat
+
+std::string SeatOption(uint32_t seat) { return "seat." + std::to_string(seat); }
+
+}  // namespace
+
+std::vector<Zone> GuerreFroideState::GameZones() const {
+  std::vector<Zone> zones;
+  zones.push_back({"objective deck", &s_.objective_deck(), Visibility::kNobody, {}, kObjectivePool,
+                   nullptr});
+  zones.push_back({"group deck", &s_.group_deck(), Visibility::kNobody, {}, kGroupPool, nullptr});
+  if (s_.pending().looking_size() > 0) {
+    const bool objectives = s_.pending().ask() == internal::ASK_SPACE_RACE_ORDER;
+    zones.push_back({"cards looked at", &s_.pending().looking(), Visibility::kSeats,
+                     {static_cast<int>(s_.pending().seat())},
+                     objectives ? kObjectivePool : kGroupPool, nullptr});
+  }
+  for (int seat = 0; seat < Seats(); ++seat) {
+    const auto& st = S(seat);
+    // Which agent is the Agent X is secret from the choice to the reveal: the headquarters and
+    // the Agent X then show only how many they hold, except to a Double Agent's seer.
+    Zone hq{"headquarters of seat " + std::to_string(seat), &st.hq(), Visibility::kEveryone, {},
+            kAgentPool + seat, nullptr};
+    if (st.agent_x_size() > 0 && !st.agent_revealed() && s_.phase() != PHASE_GAME_OVER) {
+      hq.visibility = Visibility::kSeats;
+      hq.seats.push_back(seat);
+      for (int other = 0; other < Seats(); ++other) {
+        if (other != seat && s_.phase() == PHASE_PLANNING && S(other).sees_next()) {
+          hq.seats.push_back(other);
+        }
+      }
+    }
+    Zone x = hq;
+    x.name = "Agent X of seat " + std::to_string(seat);
+    x.pieces = &st.agent_x();
+    zones.push_back(std::move(hq));
+    zones.push_back(std::move(x));
+  }
+  return zones;
+}
+
+void GuerreFroideState::PerturbMore(int seat, engine::Rng& rng) {
+  s_.set_rng(rng.Next());  // the order of every later shuffle
+}
+
+View GuerreFroideState::TypedView(int seat) const {
+  guerre_froide::View v;
+  v.set_you(seat);
+  v.set_turn(s_.turn());
+  v.set_phase(s_.phase());
+  v.set_goal(Goal());
+  if (s_.objective() >= 0) v.set_objective(Objective().id());
+  v.set_objective_deck(static_cast<uint32_t>(s_.objective_deck_size()));
+  for (uint32_t c : s_.objective_discard()) v.add_objective_discard(g().objective(c).id());
+  v.set_group_deck(static_cast<uint32_t>(s_.group_deck_size()));
+  for (uint32_t c : s_.group_discard()) v.add_group_discard(g().group(c).id());
+  const std::vector<Zone> zones = GameZones();
+  auto zone_named = [&](const std::string& name) -> const Zone& {
+    for (const auto& z : zones) {
+      if (z.name == name) return z;
+    }
+    return zones[0];
+  };
+  for (int p = 0; p < Seats(); ++p) {
+    const auto& st = S(p);
+    Player* out = v.add_players();
+    out->set_seat(static_cast<uint32_t>(p));
+    out->set_service(static_cast<Service>(SERVICE_CIA + p));
+    out->set_score(st.score());
+    for (const auto& gs : st.groups()) {
+      auto* gv = out->add_groups();
+      gv->set_id(g().group(gs.card()).id());
+      gv->set_mobilized(gs.mobilized());
+    }
+    out->set_influence(Influence(p));
+    std::vector<std::pair<uint32_t, AgentStatus>> agents;
+    const Zone& hq = zone_named("headquarters of seat " + std::to_string(p));
+    const Zone& x = zone_named("Agent X of seat " + std::to_string(p));
+    if (hq.CanSee(seat)) {
+      for (uint32_t a : engine::VisiblePieces(hq, seat)) agents.push_back({a, AGENT_IN_HEADQUARTERS});
+      for (uint32_t a : engine::VisiblePieces(x, seat)) agents.push_back({a, AGENT_X});
+    } else {
+      out->set_hidden_agents(static_cast<uint32_t>(st.hq_size() + st.agent_x_size()));
+    }
+    for (uint32_t a : st.leave()) agents.push_back({a, AGENT_ON_LEAVE});
+    for (uint32_t a : st.terminated()) agents.push_back({a, AGENT_TERMINATED});
+    for (uint32_t a : st.detained()) agents.push_back({a, AGENT_DETAINED});
+    std::sort(agents.begin(), agents.end());
+    for (const auto& [kind, status] : agents) {
+      auto* av = out->add_agents();
+      av->set_kind(static_cast<AgentKind>(kind));
+      av->set_status(status);
+    }
+    out->set_chose_agent(s_.phase() == PHASE_PLANNING && st.agent_x_size() > 0);
+    out->set_passed(st.passed());
+    for (uint32_t c : st.won()) out->add_won(g().objective(c).id());
+    out->set_civil_disorder(st.civil_disorder());
+    out->set_sees_next(st.sees_next());
+    out->set_analyst_next(st.analyst_next());
+  }
+  v.set_balance(s_.balance());
+  v.set_to_act(s_.phase() == PHASE_STRUGGLE ? s_.to_act() : -1);
+  v.set_dominating(s_.dominating());
+  v.set_claimed_by(s_.claimed_by());
+  for (uint32_t w : s_.winners()) v.add_winners(static_cast<int32_t>(w));
+  v.set_cryptographer(s_.cryptographer());
+  if (s_.pending().looking_size() > 0 && seat == static_cast<int>(s_.pending().seat())) {
+    const bool objectives = s_.pending().ask() == internal::ASK_SPACE_RACE_ORDER;
+    for (uint32_t c : s_.pending().looking()) {
+      v.add_looking_at(objectives ? g().objective(c).id() : g().group(c).id());
+    }
+  }
+  return v;
+}
+
+std::vector<v1::Prompt> GuerreFroideState::GamePrompts(int seat) const {
+  const auto& p = s_.pending();
+  if (p.ask() == internal::ASK_NONE || seat != static_cast<int>(p.seat())) return {};
+  v1::Prompt q;
+  switch (p.ask()) {
+    case internal::ASK_ANALYST_ORDER:
+    case internal::ASK_SPACE_RACE_ORDER: {
+      const bool groups = p.ask() == internal::ASK_ANALYST_ORDER;
+      q = engine::MakePrompt(seat, v1::PROMPT_ORDER,
+                             T(groups ? "guerre_froide.q.analyst" : "guerre_froide.q.space_race_order"),
+                             p.looking_size(), p.looking_size());
+      for (uint32_t c : p.looking()) {
+        if (groups) {
+          const GroupCard& card = g().group(c);
+          engine::AddOption(&q, card.id(), T("guerre_froide.group", card.name(), card.influence()));
+        } else {
+          const ObjectiveCard& card = g().objective(c);
+          engine::AddOption(&q, card.id(), T("guerre_froide.objective", card.name(), card.vp()));
+        }
+      }
+      break;
+    }
+    case internal::ASK_BALANCE:
+      q = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("guerre_froide.q.balance"));
+      for (uint32_t s : p.seats()) {
+        engine::AddOption(&q, SeatOption(s), T("guerre_froide.seat", engine::Seat{static_cast<int>(s)}));
+      }
+      break;
+    case internal::ASK_MEDIA: {
+      const GroupCard& card = g().group(p.looking(0));
+      q = engine::MakePrompt(seat, v1::PROMPT_CHOOSE,
+                             T("guerre_froide.q.media", card.name(), card.influence()));
+      if (S(seat).groups_size() < static_cast<int>(Objective().population())) {
+        engine::AddOption(&q, "recruit", T("guerre_froide.a.recruit"));
+      }
+      engine::AddOption(&q, "discard", T("guerre_froide.a.discard"));
+      engine::AddOption(&q, "leave", T("guerre_froide.a.leave"));
+      break;
+    }
+    case internal::ASK_NOBEL:
+      q = engine::MakePrompt(seat, v1::PROMPT_YES_NO,
+                             T("guerre_froide.q.nobel", g().agent(AgentX(seat)).name()));
+      break;
+    case internal::ASK_DOUBLE_AGENT:
+      q = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("guerre_froide.q.double_agent"));
+      engine::AddOption(&q, "see", T("guerre_froide.a.see"));
+      for (int other = 0; other < Seats(); ++other) {
+        if (other == seat) continue;
+        for (uint32_t a : S(other).hq()) {
+          if (a == AGENT_DEPUTY_DIRECTOR) continue;
+          engine::AddOption(&q, "leave." + std::to_string(other) + "." + std::to_string(a),
+                            T("guerre_froide.a.send_on_leave", engine::Seat{other},
+                              g().agent(static_cast<AgentKind>(a)).name()));
+        }
+      }
+      break;
+    case internal::ASK_TARGET:
+      q = engine::MakePrompt(seat, v1::PROMPT_CHOOSE,
+                             T("guerre_froide.q.target", g().agent(AgentX(seat)).name()));
+      for (uint32_t s : p.seats()) {
+        engine::AddOption(&q, SeatOption(s), T("guerre_froide.seat", engine::Seat{static_cast<int>(s)}));
+      }
+      break;
+    case internal::ASK_SPACE_RACE:
+      q = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("guerre_froide.q.space_race"));
+      break;
+    default:
+      return {};
+  }
+  q.set_id(p.id());
+  return engine::OnePrompt(std::move(q));
+}
+
+}  // namespace plateau::games::guerre_froide
