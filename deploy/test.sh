@@ -13,8 +13,16 @@ jobs="${PLATEAU_JOBS:-2}"
 # -O1 with line tables: what the sanitizers recommend, and far quicker to compile than -O2 -g.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Asan -DCMAKE_CXX_FLAGS_ASAN="-O1 -g1" \
   -DPLATEAU_SANITIZE=ON
-cmake --build build-asan -j "$jobs" --target core_test conformance_test globalissimo_test \
-  limit_test storage_test handler_memory_test server_integration_test
+# Every game's rule tests, and the conformance suite of a game still being built (its own binary).
+game_tests=()
+for dir in tests/games/*/; do
+  id=$(basename "$dir")
+  for target in "${id}_test" "${id}_conformance_test"; do
+    if ninja -C build-asan -t targets all | grep -q "^${target}:"; then game_tests+=("$target"); fi
+  done
+done
+cmake --build build-asan -j "$jobs" --target core_test conformance_test "${game_tests[@]}" \
+  storage_test handler_memory_test server_integration_test
 # Fewer random playouts under the sanitizers: they find memory errors on the first occurrence.
 (cd build-asan && PLATEAU_CONFORMANCE_PLAYOUTS=25 ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
