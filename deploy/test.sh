@@ -15,12 +15,14 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Asan -DCMAKE_CXX_FLAGS_ASAN
   -DPLATEAU_SANITIZE=ON
 # Every game's rule tests, and the conformance suite of a game still being built (its own binary).
 game_tests=()
+targets=$(ninja -C build-asan -t targets all)
 for dir in tests/games/*/; do
   id=$(basename "$dir")
   for target in "${id}_test" "${id}_conformance_test"; do
-    if ninja -C build-asan -t targets all | grep -q "^${target}:"; then game_tests+=("$target"); fi
+    if grep -q "^${target}:" <<< "$targets"; then game_tests+=("$target"); fi
   done
 done
+echo "Game suites under the sanitizers: ${game_tests[*]}"
 cmake --build build-asan -j "$jobs" --target core_test conformance_test "${game_tests[@]}" \
   storage_test handler_memory_test server_integration_test
 # Fewer random playouts under the sanitizers: they find memory errors on the first occurrence.

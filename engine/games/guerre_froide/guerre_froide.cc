@@ -163,7 +163,31 @@ std::string GuerreFroideGame::CheckPosition(const internal::StateProto& s) const
   for (size_t i = 0; i < groups.size(); ++i) {
     if (groups[i] != 1) return "group '" + cards_.groups(i).id() + "' is not in one place.";
   }
-  if (s.balance() < 0 || s.balance() >= static_cast<int>(n)) return "no balance token holder.";
+  const int seats = static_cast<int>(n);
+  auto seat_or_none = [&](int32_t v) { return v >= -1 && v < seats; };
+  if (s.balance() < 0 || s.balance() >= seats) return "no balance token holder.";
+  if (!seat_or_none(s.to_act()) || !seat_or_none(s.dominating()) || !seat_or_none(s.claimed_by()) ||
+      !seat_or_none(s.loser()) || !seat_or_none(s.runner_up())) {
+    return "a seat number is out of range.";
+  }
+  for (const auto& strike : s.strikes()) {
+    if (strike.seat() >= n || !seat_or_none(strike.target())) return "a strike names no seat.";
+  }
+  if (s.pending().ask() != internal::ASK_NONE && s.pending().seat() >= n) {
+    return "a question is asked of no seat.";
+  }
+  for (uint32_t seat : s.pending().seats()) {
+    if (seat >= n) return "a question offers no seat.";
+  }
+  if (s.pending().looking_size() == 0 &&
+      (s.pending().ask() == internal::ASK_MEDIA || s.pending().ask() == internal::ASK_ANALYST_ORDER ||
+       s.pending().ask() == internal::ASK_SPACE_RACE_ORDER)) {
+    return "a question about cards shows none.";
+  }
+  if (s.phase() == PHASE_STRUGGLE && s.group_deck_size() == 0 &&
+      s.pending().ask() == internal::ASK_NONE) {
+    return "the struggle goes on with an empty group deck.";
+  }
   if (s.phase() == PHASE_UNSPECIFIED) return "no phase.";
   const bool fought = s.phase() != PHASE_DETENTE && s.phase() != PHASE_GAME_OVER;
   if (fought && s.objective() < 0) return "no objective this turn.";
@@ -469,11 +493,16 @@ void GuerreFroideState::CeaseFire() {
 }
 
 // Each player in civil disorder, in seat order, reveals the Agent X, which is terminated (the
-// Deputy Director goes home) unless the Nobel Peace Prize sends it on leave instead.
+// Deputy Director goes home) unless the Nobel Peace Prize sends it on leave instead. The agent is
+// revealed before the Nobel question, so being asked tells the others nothing they do not see.
 void GuerreFroideState::SettleDisorder() {
   for (int seat = 0; seat < Seats(); ++seat) {
-    if (!S(seat).civil_disorder() || S(seat).agent_revealed()) continue;
+    if (!S(seat).civil_disorder() || S(seat).agent_x_size() == 0) continue;
     const AgentKind x = AgentX(seat);
+    if (!S(seat).agent_revealed()) {
+      M(seat).set_agent_revealed(true);
+      Log(T("guerre_froide.reveals", Seat{seat}, g().agent(x).name()));
+    }
     if (Holds(seat, EVENT_NOBEL_PEACE_PRIZE) && x != AGENT_DEPUTY_DIRECTOR) {
       Ask(internal::ASK_NOBEL, seat);
       return;
@@ -485,7 +514,6 @@ void GuerreFroideState::SettleDisorder() {
 
 void GuerreFroideState::DisorderFate(int seat, bool nobel) {
   auto& st = M(seat);
-  st.set_agent_revealed(true);
   const AgentKind x = AgentX(seat);
   if (nobel) {
     UseEventCard(seat, EVENT_NOBEL_PEACE_PRIZE);

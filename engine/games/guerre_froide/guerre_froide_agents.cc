@@ -124,8 +124,14 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
     }
     case 6: {  // Director: its service also claims the bottom objective.
       for (int seat : AgentsOfKind(AGENT_DIRECTOR)) {
-        if (seat != dominating || s_.objective_deck_size() == 0) {
+        if (seat != dominating) {
           Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(AGENT_DIRECTOR).name()));
+          continue;
+        }
+        if (s_.objective_deck_size() == 0) {
+          // This turn's objective is then the bottom card (RULES.md, "Director").
+          Log(T("guerre_froide.director", Seat{seat}));
+          if (!s_.objective_settled()) Claim(seat, objective);
           continue;
         }
         const uint32_t bottom = s_.objective_deck(s_.objective_deck_size() - 1);

@@ -13,11 +13,6 @@ using engine::T;
 
 namespace {
 
-std::string SeatOption(uint32_t seat) { return "seat." + std::to_string(seat); }
-std::string LeaveOption(int seat, uint32_t agent) {
-  return "leave." + std::to_string(seat) + "." + std::to_string(agent);
-}
-
 // Puts `cards` back on top of `deck`, the first one on top.
 void PutOnTop(google::protobuf::RepeatedField<uint32_t>* deck, const std::vector<uint32_t>& cards) {
   std::vector<uint32_t> rebuilt = cards;
@@ -150,8 +145,11 @@ Status GuerreFroideState::CheckActivate(int seat, const Activate& a) const {
     return Status(codes::kBadTarget, "An economic group cannot flip another economic group.");
   }
   if (faction != FACTION_POLITICAL) return Status::Ok();
+  if (a.to_seat() >= s_.num_seats()) {
+    return Status(codes::kBadTarget, "There is no seat " + std::to_string(a.to_seat()) + ".");
+  }
   const int to = static_cast<int>(a.to_seat());
-  if (to >= Seats() || to == holder || (holder != seat && to != seat)) {
+  if (to == holder || (holder != seat && to != seat)) {
     return Status(codes::kBadTarget,
                   "A political group takes an opponent's group for you or gives one of yours to an "
                   "opponent.");
@@ -160,12 +158,13 @@ Status GuerreFroideState::CheckActivate(int seat, const Activate& a) const {
     return Status(codes::kPopulation, "That player already holds as many groups as " +
                                           Objective().name() + " allows.");
   }
-  const int opponent = holder == seat ? to : holder;
-  const int gain = holder == seat ? static_cast<int>(t.influence()) : 0;
-  if (!WithinStability(opponent, 0) || !WithinStability(opponent, gain)) {
+  // Giving: the opponent must stay within the stability (and be within it now). Taking is free,
+  // even when it puts you over (RULES.md, "Political").
+  if (holder == seat &&
+      (!WithinStability(to, 0) || !WithinStability(to, static_cast<int>(t.influence())))) {
     return Status(codes::kStability,
-                  "A political group may not push an opponent over the stability, nor move a group "
-                  "of an opponent who already is.");
+                  "A political group may not give a group to an opponent it would push over the "
+                  "stability, or who already is over it.");
   }
   return Status::Ok();
 }
@@ -343,7 +342,8 @@ void GuerreFroideState::ApplyActivate(int seat, const Activate& a) {
     if (gs.card() == group) gs.set_mobilized(true);
   }
   const GroupCard& card = g().group(group);
-  Log(T("guerre_froide.activates", Seat{seat}, card.name(), FactionWord(card.faction())));
+  Log(T("guerre_froide.activates", Seat{seat}, card.name(),
+        T(std::string("guerre_froide.faction.") + FactionWord(card.faction()))));
   if (card.faction() == FACTION_MEDIA) {
     const uint32_t top = DrawGroup();
     Log(T("guerre_froide.media_sees", g().group(top).name(), g().group(top).influence()), {seat});
@@ -556,6 +556,16 @@ std::vector<Action> GuerreFroideState::TypedLegalActions(int seat) const {
 }
 
 std::unique_ptr<engine::Message> GuerreFroideState::DefaultAction(int seat) const {
+  // In Planning a careful player keeps its events and sends the Deputy Director, who always
+  // comes back.
+  if (s_.pending().ask() == internal::ASK_NONE && s_.phase() == PHASE_PLANNING) {
+    auto a = std::make_unique<Action>();
+    const auto& hq = S(seat).hq();
+    const bool deputy = std::find(hq.begin(), hq.end(), AGENT_DEPUTY_DIRECTOR) != hq.end();
+    a->mutable_choose_agent()->set_agent(deputy || hq.empty() ? AGENT_DEPUTY_DIRECTOR
+                                                             : static_cast<AgentKind>(hq[0]));
+    if (TypedValidate(seat, *a).ok()) return a;
+  }
   // In the struggle a careful player passes once holding a group.
   if (s_.pending().ask() == internal::ASK_NONE && s_.phase() == PHASE_STRUGGLE &&
       s_.to_act() == seat) {

@@ -237,6 +237,27 @@ TEST(GuerreFroideRules, PoliticalGroupsRespectStabilityAndPopulation) {
   const std::string before = state->Serialize();
   EXPECT_FALSE(state->Apply(0, give).ok());
   EXPECT_EQ(state->Serialize(), before);  // a refusal changes nothing
+  Action nowhere = give;
+  nowhere.mutable_activate()->set_to_seat(0xFFFFFFFFu);
+  EXPECT_EQ(state->Validate(0, nowhere).code(), codes::kBadTarget);
+}
+
+// RULES.md, "Political": taking is allowed from an opponent who is over the stability already.
+TEST(GuerreFroideRules, APoliticalGroupMayTakeFromAnOpponentOverTheStability) {
+  internal::StateProto s = Struggle(2, "cuba", 0);
+  GiveGroup(s, 0, "opposition");
+  GiveGroup(s, 1, "banks");       // 6
+  GiveGroup(s, 1, "army");        // 6: the KGB is at 12, over Cuba's 10
+  SetAgentX(s, 0, AGENT_ANALYST);
+  SetAgentX(s, 1, AGENT_ANALYST);
+  auto state = Load(s);
+  Action take;
+  take.mutable_activate()->set_group("opposition");
+  take.mutable_activate()->set_target("army");
+  take.mutable_activate()->set_to_seat(0);
+  Play(*state, 0, take);
+  EXPECT_EQ(static_cast<const GuerreFroideState&>(*state).Influence(0), 11u);
+  EXPECT_EQ(static_cast<const GuerreFroideState&>(*state).Influence(1), 6u);
 }
 
 // RULES.md, "Planning": nobody sees another's Agent X before the reveal, only that it is chosen.
