@@ -63,7 +63,15 @@ class GuerreFroideGame : public engine::TypedGame<Options, Action, View> {
   int EventIndex(EventAbility event) const;
   const AgentCard& agent(AgentKind kind) const;
 
+  // Moves a player seeing only `view` may try (the load generator's bots): its agent choices,
+  // who opens, and in its struggle turn recruiting, passing, every activation on the groups in
+  // play and its events. Answers to questions come from the view's prompts.
+  std::vector<std::unique_ptr<engine::Message>> MovesFromView(const engine::Message& view,
+                                                              int seat) const override;
+
  private:
+  // The objective, the players' influence, groups and agents, in a few lines.
+  std::string GameViewText(const engine::Message& view, const SeatNamer& seat_name) const override;
   explicit GuerreFroideGame(guerre_froide::StaticData cards);
   std::unique_ptr<engine::State> NewTypedState(int num_seats, const Options& options,
                                                uint64_t seed) const override;

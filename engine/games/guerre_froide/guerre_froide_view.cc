@@ -201,4 +201,124 @@ std::vector<v1::Prompt> GuerreFroideState::GamePrompts(int seat) const {
   return engine::OnePrompt(std::move(q));
 }
 
+// ----- For bots and terminals -----
+
+std::vector<std::unique_ptr<engine::Message>> GuerreFroideGame::MovesFromView(
+    const engine::Message& message, int seat) const {
+  std::vector<std::unique_ptr<engine::Message>> out;
+  if (message.GetDescriptor() != guerre_froide::View::descriptor()) return out;
+  const auto& view = static_cast<const guerre_froide::View&>(message);
+  if (seat < 0 || seat >= view.players_size()) return out;
+  const Player& me = view.players(seat);
+  auto add = [&](Action a) { out.push_back(std::make_unique<Action>(std::move(a))); };
+  if (view.phase() == PHASE_PLANNING && !me.chose_agent()) {
+    for (const auto& a : me.agents()) {
+      if (a.status() != AGENT_IN_HEADQUARTERS) continue;
+      Action act;
+      act.mutable_choose_agent()->set_agent(a.kind());
+      add(std::move(act));
+    }
+  }
+  if (view.phase() != PHASE_STRUGGLE) return out;
+  if (view.to_act() < 0 && view.balance() == seat) {
+    for (int to = 0; to < view.players_size(); ++to) {
+      Action act;
+      act.mutable_choose_first()->set_seat(static_cast<uint32_t>(to));
+      add(std::move(act));
+    }
+    return out;
+  }
+  if (view.to_act() != seat) return out;
+  add([] { Action a; a.mutable_recruit(); return a; }());
+  add([] { Action a; a.mutable_pass(); return a; }());
+  std::vector<std::string> in_play;
+  for (const auto& p : view.players()) {
+    for (const auto& g : p.groups()) in_play.push_back(g.id());
+  }
+  for (const auto& mine : me.groups()) {
+    if (mine.mobilized()) continue;
+    Action act;
+    act.mutable_activate()->set_group(mine.id());
+    const int index = GroupIndex(mine.id());
+    if (index < 0) continue;
+    const Faction faction = group(static_cast<uint32_t>(index)).faction();
+    if (faction == FACTION_MEDIA) {
+      add(act);
+      continue;
+    }
+    for (const auto& target : in_play) {
+      if (target == mine.id()) continue;
+      act.mutable_activate()->set_target(target);
+      if (faction != FACTION_POLITICAL) {
+        add(act);
+        continue;
+      }
+      for (int to = 0; to < view.players_size(); ++to) {
+        act.mutable_activate()->set_to_seat(static_cast<uint32_t>(to));
+        add(act);
+      }
+    }
+  }
+  for (const auto& id : me.won()) {
+    const int index = ObjectiveIndex(id);
+    if (index < 0) continue;
+    const EventAbility event = objective(static_cast<uint32_t>(index)).event();
+    if (event != EVENT_LIVE_BENEFIT && event != EVENT_OLYMPIC_GAMES &&
+        event != EVENT_NUCLEAR_ESCALATION) {
+      continue;
+    }
+    Action act;
+    act.mutable_use_event()->set_objective(id);
+    if (event == EVENT_NUCLEAR_ESCALATION) {
+      for (const auto& target : in_play) {
+        Action one = act;
+        one.mutable_use_event()->add_groups(target);
+        add(std::move(one));
+      }
+      continue;
+    }
+    add(std::move(act));
+  }
+  return out;
+}
+
+std::string GuerreFroideGame::GameViewText(const engine::Message& message,
+                                           const SeatNamer& seat_name) const {
+  const auto& v = static_cast<const guerre_froide::View&>(message);
+  std::string out = "Turn " + std::to_string(v.turn()) + ", " + Phase_Name(v.phase()).substr(6) +
+                    ". Goal " + std::to_string(v.goal()) + " VP.";
+  const int objective_index = ObjectiveIndex(v.objective());
+  if (objective_index >= 0) {
+    const ObjectiveCard& o = objective(static_cast<uint32_t>(objective_index));
+    out += " Objective: " + o.name() + " (stability " + std::to_string(o.stability()) + ", " +
+           std::to_string(o.population()) + " groups, " + std::to_string(o.vp()) + " VP).";
+  }
+  out += "\n";
+  for (const auto& p : v.players()) {
+    const int seat = static_cast<int>(p.seat());
+    out += "  " + seat_name(seat) + " (" + Service_Name(p.service()).substr(8) + "): " +
+           std::to_string(p.score()) + " VP, influence " + std::to_string(p.influence());
+    if (p.civil_disorder()) out += " (civil disorder)";
+    if (v.balance() == seat) out += ", balance token";
+    if (v.to_act() == seat) out += ", to act";
+    out += "\n    groups:";
+    if (p.groups_size() == 0) out += " none";
+    for (const auto& g : p.groups()) {
+      const int gi = GroupIndex(g.id());
+      if (gi < 0) continue;
+      const GroupCard& card = group(static_cast<uint32_t>(gi));
+      out += " " + card.name() + " " + std::to_string(card.influence()) +
+             (g.mobilized() ? " (mobilized)" : "");
+    }
+    out += "\n    agents:";
+    for (const auto& a : p.agents()) {
+      out += " " + agent(a.kind()).name() + " [" + AgentStatus_Name(a.status()).substr(6) + "]";
+    }
+    if (p.hidden_agents() > 0) out += " " + std::to_string(p.hidden_agents()) + " face down";
+    if (p.chose_agent()) out += " (Agent X chosen)";
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace plateau::games::guerre_froide
