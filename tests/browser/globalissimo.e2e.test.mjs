@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP, STEP_MS, enterName, launch, mulberry32, newPage, sleep } from "./support.mjs";
+import { ARTIFACTS, BASE, SKIP, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
 
 const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 10 * 60 * 1000);
 /** What identifies the state of a board: changes after every accepted action. */
@@ -114,22 +114,12 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     // --- A: name, then a private room with the default options (10 rounds).
     await A.goto(`${BASE}/#/`, { timeout: 30_000 });
     await enterName(A, "Alice");
-    await A.getByTestId("create-room-globalissimo").click();
-    await A.getByTestId("create-room-modal").waitFor();
-    await A.getByTestId("visibility-private").click();
-    await A.getByTestId("seats-2").click();
-    assert.equal((await A.getByTestId("rounds-value").textContent())?.trim(), "10", "default rounds should be 10");
-    await A.getByTestId("create-room-submit").click();
-    const shareInput = A.getByTestId("share-link");
-    await shareInput.waitFor();
-    const link = await shareInput.inputValue();
-    assert.match(link, /#\/join\/[^/]+$/, `private share link expected, got ${link}`);
+    const link = await createPrivateRoom(A, "globalissimo", 2, async (p) => {
+      assert.equal((await p.getByTestId("rounds-value").textContent())?.trim(), "10", "default rounds should be 10");
+    });
 
     // --- B: opens the link, names itself, joins and gets ready.
-    await B.goto(link, { timeout: 30_000 });
-    await enterName(B, "Bob");
-    await B.getByTestId("ready-toggle").click();
-    await B.locator("[data-testid=ready-toggle][aria-pressed=true]").waitFor();
+    await joinReady(B, link, "Bob");
 
     // --- A sees Bob ready and starts.
     await A.locator("[data-testid=seat]", { hasText: "Bob" }).waitFor();

@@ -12,7 +12,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, enterName, launch, mulberry32, newPage, sleep } from "./support.mjs";
+import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
 
 const GAME_MS = Number(process.env.PLATEAU_LIMIT_GAME_TIMEOUT_MS ?? 4 * 60 * 1000);
 // plateau.v1.PromptKind, as the panel's data-kind.
@@ -352,22 +352,11 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
     const A = a.page, B = b.page;
     await A.goto(`${BASE}/#/`, { timeout: 30_000 });
     await enterName(A, "Ada");
-    await A.getByTestId("create-room-limit").click();
-    await A.getByTestId("create-room-modal").waitFor();
-    await A.getByTestId("visibility-private").click();
-    await A.getByTestId("seats-2").click();
-    await A.getByTestId("option-first-game").check();
-    await A.getByTestId("option-alliances").check();
-    await A.getByTestId("create-room-submit").click();
-    const share = A.getByTestId("share-link");
-    await share.waitFor();
-    const link = await share.inputValue();
-    assert.match(link, /#\/join\/[^/]+$/);
-
-    await B.goto(link, { timeout: 30_000 });
-    await enterName(B, "Bram");
-    await B.getByTestId("ready-toggle").click();
-    await B.locator("[data-testid=ready-toggle][aria-pressed=true]").waitFor();
+    const link = await createPrivateRoom(A, "limit", 2, async (p) => {
+      await p.getByTestId("option-first-game").check();
+      await p.getByTestId("option-alliances").check();
+    });
+    await joinReady(B, link, "Bram");
     await A.locator("[data-testid=start-game]:not([disabled])").waitFor();
     await A.getByTestId("start-game").click();
     for (const p of [A, B]) await p.getByTestId("limit-board").waitFor({ timeout: 30_000 });

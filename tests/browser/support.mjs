@@ -1,4 +1,4 @@
-// What both browser tests share: where the server and Chromium are, how Chromium is launched on
+// What the browser tests share: where the server and Chromium are, how Chromium is launched on
 // this kind of machine, pages that collect page errors, the name prompt, and a seeded random
 // source so a failing run can be repeated.
 import { createRequire } from "node:module";
@@ -52,4 +52,31 @@ export function mulberry32(seed) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * From the lobby (its player already named), `page` opens a private room of `game` for `seats`
+ * players, `setOptions(page)` filling in the game's options in the form, and returns the room's
+ * share link.
+ */
+export async function createPrivateRoom(page, game, seats, setOptions = async () => {}) {
+  await page.getByTestId(`create-room-${game}`).click();
+  await page.getByTestId("create-room-modal").waitFor();
+  await page.getByTestId("visibility-private").click();
+  await page.getByTestId(`seats-${seats}`).click();
+  await setOptions(page);
+  await page.getByTestId("create-room-submit").click();
+  const share = page.getByTestId("share-link");
+  await share.waitFor();
+  const link = await share.inputValue();
+  if (!/#\/join\/[^/]+$/.test(link)) throw new Error(`private share link expected, got ${link}`);
+  return link;
+}
+
+/** `page` opens a room's share link, names itself `name`, joins and gets ready. */
+export async function joinReady(page, link, name) {
+  await page.goto(link, { timeout: 30_000 });
+  await enterName(page, name);
+  await page.getByTestId("ready-toggle").click();
+  await page.locator("[data-testid=ready-toggle][aria-pressed=true]").waitFor();
 }

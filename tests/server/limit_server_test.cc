@@ -153,34 +153,9 @@ std::string ChooseAction(const HeldView& held, int seat) {
   return a.SerializeAsString();
 }
 
-class LimitServerTest : public ::testing::Test {
+class LimitServerTest : public GameServerTest {
  protected:
-  void SetUp() override {
-    ASSERT_TRUE(engine::Registry::LoadAll().ok());
-    if (engine::Registry::Find("limit") == nullptr)
-      GTEST_SKIP() << "LIMIT is not registered in this build (engine/games/CMakeLists.txt): "
-                      "nothing to play through the server yet.";
-    server_ = std::make_unique<TestServer>(dir_.File("plateau.db"));
-    ASSERT_NE(server_->port(), 0);
-  }
-
-  std::unique_ptr<TestClient> Connect(const std::string& name) {
-    auto c = std::make_unique<TestClient>(server_->port());
-    v1::ServerMessage reply = c->Call(HelloName(name));
-    EXPECT_TRUE(reply.has_welcome()) << reply.DebugString();
-    return c;
-  }
-
-  std::string ServerView(const std::string& room_id, int seat) {
-    std::string out;
-    EXPECT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t) {
-      if (s) out = engine::DeterministicBytes(*s->View(seat));
-    }));
-    return out;
-  }
-
-  TempDir dir_;
-  std::unique_ptr<TestServer> server_;
+  LimitServerTest() : GameServerTest("limit") {}
 };
 
 TEST_F(LimitServerTest, ThreeNationsWithAlliancesPlayAFullGame) {
@@ -188,56 +163,31 @@ TEST_F(LimitServerTest, ThreeNationsWithAlliancesPlayAFullGame) {
   auto b = Connect("Bob");
   auto c = Connect("Cy");
   std::vector<TestClient*> clients = {a.get(), b.get(), c.get()};
-  v1::ServerMessage created = a->Call(CreateLimitRoom(3));
-  ASSERT_TRUE(created.has_room()) << created.DebugString();
-  const std::string room_id = created.room().room_id();
-  for (TestClient* other : {b.get(), c.get()}) {
-    ASSERT_TRUE(other->Call(JoinMsg(room_id)).has_room());
-    ASSERT_TRUE(other->Call(ReadyMsg(room_id)).has_ok());
-  }
-  ASSERT_TRUE(a->Call(StartMsg(room_id)).has_ok());
-  for (TestClient* cl : clients)
-    ASSERT_TRUE(cl->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  const std::string room_id = StartRoom(*a, {b.get(), c.get()}, CreateLimitRoom(3));
+  ASSERT_FALSE(HasFailure());
   // Each client plays the seat the server gave it.
-  std::vector<TestClient*> by_seat(3, nullptr);
-  for (TestClient* cl : clients) {
-    const int seat = cl->view(room_id).seat;
-    ASSERT_TRUE(seat >= 0 && seat < 3);
-    by_seat[seat] = cl;
-  }
+  const std::vector<TestClient*> by_seat = BySeat(room_id, clients);
+  ASSERT_FALSE(HasFailure());
 
-  int moves = 0, proposals = 0;
+  int proposals = 0;
   bool alliance_seen = false, alliance_step_seen = false;
-  while (!a->view(room_id).game_over && moves < 20000) {
-    bool moved = false;
-    for (int seat = 0; seat < 3 && !moved; ++seat) {
-      TestClient& cl = *by_seat[seat];
-      HeldView& held = cl.view(room_id);
-      ASSERT_TRUE(held.view);
-      const std::string action = ChooseAction(held, seat);
-      if (action.empty()) continue;
-      l::Action parsed;
-      ASSERT_TRUE(parsed.ParseFromString(action));
-      proposals += parsed.has_alliance_propose() ? 1 : 0;
-      const uint64_t before = held.version;
-      v1::ServerMessage reply = cl.Call(ActionMsg(room_id, action));
-      ASSERT_TRUE(reply.has_accepted())
-          << "seat " << seat << " chose " << parsed.ShortDebugString() << " from its view: "
-          << reply.DebugString();
-      for (TestClient* other : clients) {
-        ASSERT_TRUE(other->WaitPush([&](const v1::ServerMessage& m) {
-          return m.has_diff() && m.diff().diff().to_version() == before + 1;
-        })) << "no diff to version " << before + 1;
-      }
-      moved = true;
-    }
-    ASSERT_TRUE(moved) << "no client's view asks it anything, yet the game is not over";
-    const auto& view = static_cast<const l::View&>(*a->view(room_id).view);
-    alliance_step_seen |= view.phase() == l::PHASE_ALLIANCE;
-    for (const auto& n : view.nations())
-      alliance_seen |= n.military_alliance() || n.economic_alliance();
-    ++moves;
-  }
+  const int moves = PlayToTheEnd(
+      room_id, by_seat, clients,
+      [&](HeldView& held, int seat) {
+        std::string action = ChooseAction(held, seat);
+        l::Action parsed;
+        if (!action.empty() && parsed.ParseFromString(action)) {
+          proposals += parsed.has_alliance_propose() ? 1 : 0;
+        }
+        return action;
+      },
+      20000,
+      [&] {
+        const auto& view = static_cast<const l::View&>(*a->view(room_id).view);
+        alliance_step_seen |= view.phase() == l::PHASE_ALLIANCE;
+        for (const auto& n : view.nations())
+          alliance_seen |= n.military_alliance() || n.economic_alliance();
+      });
   ASSERT_TRUE(a->view(room_id).game_over) << "not over after " << moves << " moves";
   RecordProperty("moves", moves);
   RecordProperty("generation",
@@ -245,30 +195,7 @@ TEST_F(LimitServerTest, ThreeNationsWithAlliancesPlayAFullGame) {
   EXPECT_TRUE(alliance_step_seen);
   EXPECT_GT(proposals, 0);
   EXPECT_TRUE(alliance_seen) << "no proposal was accepted and paid";
-
-  std::string game_id;
-  for (TestClient* cl : clients) {
-    auto over = cl->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
-    ASSERT_TRUE(over);
-    EXPECT_EQ(over->game_over().results_size(), 3);
-    game_id = over->game_over().game_id();
-    EXPECT_EQ(cl->gaps, 0);
-  }
-  // Built from Diffs alone, every client's view is the server's view for its seat.
-  for (int seat = 0; seat < 3; ++seat)
-    EXPECT_EQ(engine::DeterministicBytes(*by_seat[seat]->view(room_id).view),
-              ServerView(room_id, seat));
-
-  // The stored replay reproduces each seat's final view.
-  for (int seat = 0; seat < 3; ++seat) {
-    v1::ClientMessage get;
-    get.mutable_get_replay()->set_game_id(game_id);
-    get.mutable_get_replay()->set_step(static_cast<uint32_t>(moves));
-    get.mutable_get_replay()->set_seat(seat);
-    v1::ServerMessage replay = by_seat[seat]->Call(get);
-    ASSERT_TRUE(replay.has_replay()) << replay.DebugString();
-    EXPECT_EQ(replay.replay().view(), ServerView(room_id, seat));
-  }
+  CheckFinishedGame(room_id, by_seat, {}, moves);
 }
 
 }  // namespace

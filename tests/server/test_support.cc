@@ -121,4 +121,151 @@ void TestClient::RunUntil(const std::function<bool()>& done, std::chrono::millis
   }
 }
 
+// ----- GameServerTest -----
+
+void GameServerTest::SetUp() {
+  ASSERT_TRUE(engine::Registry::LoadAll().ok());
+  if (engine::Registry::Find(game_) == nullptr) {
+    GTEST_SKIP() << game_ << " is not registered in this build (engine/games/CMakeLists.txt): "
+                 << "nothing to play through the server yet.";
+  }
+  server_ = std::make_unique<TestServer>(dir_.File("plateau.db"));
+  ASSERT_NE(server_->port(), 0);
+}
+
+std::unique_ptr<TestClient> GameServerTest::Connect(const std::string& name) {
+  auto c = std::make_unique<TestClient>(server_->port());
+  v1::ServerMessage reply = c->Call(HelloName(name));
+  EXPECT_TRUE(reply.has_welcome()) << reply.DebugString();
+  return c;
+}
+
+std::string GameServerTest::StartRoom(TestClient& host, const std::vector<TestClient*>& others,
+                                      v1::ClientMessage create) {
+  v1::ServerMessage created = host.Call(std::move(create));
+  EXPECT_TRUE(created.has_room()) << created.DebugString();
+  const std::string room_id = created.room().room_id();
+  for (TestClient* other : others) {
+    EXPECT_TRUE(other->Call(JoinMsg(room_id)).has_room());
+    EXPECT_TRUE(other->Call(ReadyMsg(room_id)).has_ok());
+  }
+  EXPECT_TRUE(host.Call(StartMsg(room_id)).has_ok());
+  std::vector<TestClient*> players = others;
+  players.push_back(&host);
+  for (TestClient* cl : players) {
+    EXPECT_TRUE(cl->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  }
+  return room_id;
+}
+
+std::vector<TestClient*> GameServerTest::BySeat(const std::string& room_id,
+                                                const std::vector<TestClient*>& players) {
+  std::vector<TestClient*> by_seat(players.size(), nullptr);
+  for (TestClient* cl : players) {
+    const int seat = cl->view(room_id).seat;
+    EXPECT_TRUE(seat >= 0 && seat < static_cast<int>(players.size())) << "seat " << seat;
+    if (seat >= 0 && seat < static_cast<int>(players.size())) by_seat[seat] = cl;
+  }
+  for (TestClient* cl : by_seat) EXPECT_NE(cl, nullptr) << "two players on one seat";
+  return by_seat;
+}
+
+std::string GameServerTest::ServerView(const std::string& room_id, int seat) {
+  std::string out;
+  EXPECT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t) {
+    if (s) out = engine::DeterministicBytes(*s->View(seat));
+  }));
+  return out;
+}
+
+int GameServerTest::PlayToTheEnd(const std::string& room_id,
+                                 const std::vector<TestClient*>& by_seat,
+                                 const std::vector<TestClient*>& everyone, const Chooser& choose,
+                                 int max_moves, const std::function<void()>& after_move) {
+  int moves = 0;
+  TestClient& first = *by_seat.front();
+  while (!first.view(room_id).game_over) {
+    if (moves >= max_moves) {
+      ADD_FAILURE() << "not over after " << moves << " moves";
+      return moves;
+    }
+    bool moved = false;
+    for (size_t seat = 0; seat < by_seat.size() && !moved; ++seat) {
+      TestClient& cl = *by_seat[seat];
+      HeldView& held = cl.view(room_id);
+      if (!held.view) {
+        ADD_FAILURE() << "seat " << seat << " holds no view";
+        return moves;
+      }
+      const std::string action = choose(held, static_cast<int>(seat));
+      if (action.empty()) continue;
+      const uint64_t before = held.version;
+      v1::ServerMessage reply = cl.Call(ActionMsg(room_id, action));
+      if (!reply.has_accepted()) {
+        auto parsed = engine::Registry::Find(game_)->ParseActionBytes(action);
+        ADD_FAILURE() << "seat " << seat << " chose "
+                      << (parsed.ok() ? engine::Registry::Find(game_)->ActionToText(*parsed.value())
+                                      : std::string("(unparsable)"))
+                      << " from its view: " << reply.DebugString();
+        return moves;
+      }
+      for (TestClient* other : everyone) {
+        if (!other->WaitPush([&](const v1::ServerMessage& m) {
+              return m.has_diff() && m.diff().diff().to_version() == before + 1;
+            })) {
+          ADD_FAILURE() << "no diff to version " << before + 1;
+          return moves;
+        }
+      }
+      moved = true;
+    }
+    if (!moved) {
+      ADD_FAILURE() << "no client's view asks it anything, yet the game is not over";
+      return moves;
+    }
+    ++moves;
+    if (after_move) after_move();
+  }
+  return moves;
+}
+
+std::string GameServerTest::CheckFinishedGame(const std::string& room_id,
+                                              const std::vector<TestClient*>& by_seat,
+                                              const std::vector<TestClient*>& watchers,
+                                              int moves) {
+  std::string game_id;
+  std::vector<TestClient*> everyone = by_seat;
+  everyone.insert(everyone.end(), watchers.begin(), watchers.end());
+  for (TestClient* cl : everyone) {
+    auto over = cl->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); });
+    if (!over) {
+      ADD_FAILURE() << "no GameOver";
+      return game_id;
+    }
+    EXPECT_EQ(over->game_over().results_size(), static_cast<int>(by_seat.size()));
+    game_id = over->game_over().game_id();
+    EXPECT_EQ(cl->gaps, 0);
+  }
+  // Built from Diffs alone, every client's view is the server's view for its seat.
+  for (size_t seat = 0; seat < by_seat.size(); ++seat) {
+    EXPECT_EQ(engine::DeterministicBytes(*by_seat[seat]->view(room_id).view),
+              ServerView(room_id, static_cast<int>(seat)));
+  }
+  for (TestClient* w : watchers) {
+    EXPECT_EQ(engine::DeterministicBytes(*w->view(room_id).view),
+              ServerView(room_id, engine::kSpectator));
+  }
+  // The stored replay reproduces each seat's final view.
+  for (size_t seat = 0; seat < by_seat.size(); ++seat) {
+    v1::ClientMessage get;
+    get.mutable_get_replay()->set_game_id(game_id);
+    get.mutable_get_replay()->set_step(static_cast<uint32_t>(moves));
+    get.mutable_get_replay()->set_seat(static_cast<int32_t>(seat));
+    v1::ServerMessage replay = by_seat[seat]->Call(get);
+    EXPECT_TRUE(replay.has_replay()) << replay.DebugString();
+    EXPECT_EQ(replay.replay().view(), ServerView(room_id, static_cast<int>(seat)));
+  }
+  return game_id;
+}
+
 }  // namespace plateau::server::testing

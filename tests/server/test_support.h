@@ -467,4 +467,42 @@ inline std::unique_ptr<TestClient> ConnectAs(uint16_t port, const std::string& n
   return c;
 }
 
+// A game played through the server by WebSocket clients (tests/server/<game>_server_test.cc): the
+// server on a fresh database, the test skipped while `game` is not registered.
+class GameServerTest : public ::testing::Test {
+ protected:
+  explicit GameServerTest(std::string game) : game_(std::move(game)) {}
+  void SetUp() override;
+
+  std::unique_ptr<TestClient> Connect(const std::string& name);
+  // `host` creates a room with `create`, the `others` join and get ready, and the game starts;
+  // every player holds its Snapshot on return. Returns the room id ("" on failure).
+  std::string StartRoom(TestClient& host, const std::vector<TestClient*>& others,
+                        v1::ClientMessage create);
+  // The players' clients by the seat the server gave each.
+  std::vector<TestClient*> BySeat(const std::string& room_id,
+                                  const std::vector<TestClient*>& players);
+  // The server's own view for `seat` (engine::kSpectator included) in `room_id`, as bytes.
+  std::string ServerView(const std::string& room_id, int seat);
+
+  // A seat's next action (serialized) from what its client holds; empty when it has nothing to
+  // do now.
+  using Chooser = std::function<std::string(HeldView& held, int seat)>;
+  // Plays until the game is over: each time, the first seat (in seat order) whose chooser gives an
+  // action sends it; it must be accepted, and every client in `everyone` must receive its Diff.
+  // `after_move` runs after each move. Returns the number of moves; fails past `max_moves`.
+  int PlayToTheEnd(const std::string& room_id, const std::vector<TestClient*>& by_seat,
+                   const std::vector<TestClient*>& everyone, const Chooser& choose, int max_moves,
+                   const std::function<void()>& after_move = {});
+  // Once over: every client got its GameOver with a result per seat and no gap in its versions,
+  // every view built from Diffs is the server's own (spectators' too), and the stored replay at
+  // the last step reproduces each seat's view. Returns the game id.
+  std::string CheckFinishedGame(const std::string& room_id, const std::vector<TestClient*>& by_seat,
+                                const std::vector<TestClient*>& watchers, int moves);
+
+  std::string game_;
+  TempDir dir_;
+  std::unique_ptr<TestServer> server_;
+};
+
 }  // namespace plateau::server::testing

@@ -64,8 +64,9 @@ class GuerreFroideGame : public engine::TypedGame<Options, Action, View> {
   const AgentCard& agent(AgentKind kind) const;
 
   // Moves a player seeing only `view` may try (the load generator's bots): its agent choices,
-  // who opens, and in its struggle turn recruiting, passing, every activation on the groups in
-  // play and its events. Answers to questions come from the view's prompts.
+  // who opens, and in its struggle turn a plain strategy's moves: while an average group still
+  // fits under the stability, recruiting, every activation on the groups in play and its events;
+  // then passing. Answers to questions come from the view's prompts.
   std::vector<std::unique_ptr<engine::Message>> MovesFromView(const engine::Message& view,
                                                               int seat) const override;
 

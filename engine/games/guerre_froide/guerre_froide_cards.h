@@ -15,6 +15,13 @@ inline constexpr int kEvents = 6;
 inline constexpr int kGroups = 24;      // 6 per faction, one of each influence 1 to 6
 inline constexpr int kMaxInfluence = 6;
 
+// The service seat `seat` plays: the KGB, the CIA, then MI6 (seat colours red, blue, then the
+// third; RULES.md, "Services").
+inline Service ServiceOf(int seat) {
+  constexpr Service kBySeat[] = {SERVICE_KGB, SERVICE_CIA, SERVICE_MI6};
+  return seat >= 0 && seat < 3 ? kBySeat[seat] : SERVICE_UNSPECIFIED;
+}
+
 // The phase in which the rules let an event's owner use its ability.
 Phase EventPhase(EventAbility event);
 // The initiative the rules resolve `kind` at (0 for AGENT_UNSPECIFIED).

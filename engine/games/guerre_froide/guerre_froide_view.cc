@@ -80,7 +80,7 @@ View GuerreFroideState::TypedView(int seat) const {
     const auto& st = S(p);
     Player* out = v.add_players();
     out->set_seat(static_cast<uint32_t>(p));
-    out->set_service(static_cast<Service>(SERVICE_CIA + p));
+    out->set_service(ServiceOf(p));
     out->set_score(st.score());
     for (const auto& gs : st.groups()) {
       auto* gv = out->add_groups();
@@ -229,31 +229,56 @@ std::vector<std::unique_ptr<engine::Message>> GuerreFroideGame::MovesFromView(
     return out;
   }
   if (view.to_act() != seat) return out;
-  add([] { Action a; a.mutable_recruit(); return a; }());
-  add([] { Action a; a.mutable_pass(); return a; }());
-  std::vector<std::string> in_play;
-  for (const auto& p : view.players()) {
-    for (const auto& g : p.groups()) in_play.push_back(g.id());
+  // A plain strategy, so that struggles end: while an average group still fits under the
+  // stability, recruit, use a ready group's power or an event; once it does not, pass. (Offering
+  // every activation at every turn would make three passes in a row rare.)
+  const int objective_index = ObjectiveIndex(view.objective());
+  if (objective_index < 0) return out;
+  const ObjectiveCard& o = objective(static_cast<uint32_t>(objective_index));
+  const bool building = me.groups_size() == 0 ||
+                        (me.groups_size() < static_cast<int>(o.population()) &&
+                         me.influence() + 4 <= o.stability());
+  if (!building) {
+    add([] { Action a; a.mutable_pass(); return a; }());
+    return out;
   }
+  add([] { Action a; a.mutable_recruit(); return a; }());
+  if (me.groups_size() == 0) return out;
+  // Every group in play and who holds it: all face up, so the powers' limits can be read here.
+  std::vector<std::pair<std::string, int>> in_play;
+  for (int p = 0; p < view.players_size(); ++p) {
+    for (const auto& g : view.players(p).groups()) in_play.push_back({g.id(), p});
+  }
+  auto faction_of = [&](const std::string& id) {
+    const int index = GroupIndex(id);
+    return index < 0 ? FACTION_UNSPECIFIED : group(static_cast<uint32_t>(index)).faction();
+  };
+  auto influence_of = [&](const std::string& id) {
+    const int index = GroupIndex(id);
+    return index < 0 ? 0u : group(static_cast<uint32_t>(index)).influence();
+  };
   for (const auto& mine : me.groups()) {
     if (mine.mobilized()) continue;
     Action act;
     act.mutable_activate()->set_group(mine.id());
-    const int index = GroupIndex(mine.id());
-    if (index < 0) continue;
-    const Faction faction = group(static_cast<uint32_t>(index)).faction();
+    const Faction faction = faction_of(mine.id());
     if (faction == FACTION_MEDIA) {
       add(act);
       continue;
     }
-    for (const auto& target : in_play) {
+    for (const auto& [target, holder] : in_play) {
       if (target == mine.id()) continue;
+      if (faction == FACTION_ECONOMIC && faction_of(target) == FACTION_ECONOMIC) continue;
       act.mutable_activate()->set_target(target);
       if (faction != FACTION_POLITICAL) {
         add(act);
         continue;
       }
       for (int to = 0; to < view.players_size(); ++to) {
+        if (to == holder || (holder != seat && to != seat)) continue;
+        const Player& receiver = view.players(to);
+        if (receiver.groups_size() >= static_cast<int>(o.population())) continue;
+        if (holder == seat && receiver.influence() + influence_of(target) > o.stability()) continue;
         act.mutable_activate()->set_to_seat(static_cast<uint32_t>(to));
         add(act);
       }
@@ -272,7 +297,7 @@ std::vector<std::unique_ptr<engine::Message>> GuerreFroideGame::MovesFromView(
     if (event == EVENT_NUCLEAR_ESCALATION) {
       for (const auto& target : in_play) {
         Action one = act;
-        one.mutable_use_event()->add_groups(target);
+        one.mutable_use_event()->add_groups(target.first);
         add(std::move(one));
       }
       continue;

@@ -88,40 +88,40 @@ void Play(engine::State& state, int seat, const Action& a) {
 // RULES.md, the worked example: the KGB's Master Spy against the CIA's Assassin on Cuba, the CIA
 // placing its token. The Master Spy gives Cuba to the KGB; the Assassin still terminates the
 // Master Spy, but Cuba, already claimed, does not go to the bottom; the KGB scores 10 VP and the
-// Assassin goes on leave.
+// Assassin goes on leave. (Seat 0 is the KGB, seat 1 the CIA.)
 TEST(GuerreFroideRules, WorkedExampleMasterSpyAgainstAssassinOnCuba) {
-  internal::StateProto s = Struggle(2, "cuba", 0);
+  internal::StateProto s = Struggle(2, "cuba", 1);
   // Both at 9 under Cuba's 10: the economic icon, Cuba's largest, gives the tie to the CIA
   // (Industry 4 against Food Companies 3).
-  GiveGroup(s, 0, "industry");
-  GiveGroup(s, 0, "opposition");
-  GiveGroup(s, 1, "food_companies");
-  GiveGroup(s, 1, "newspapers");
-  GiveGroup(s, 1, "mafia");
-  SetAgentX(s, 0, AGENT_ASSASSIN);
-  SetAgentX(s, 1, AGENT_MASTER_SPY);
+  GiveGroup(s, 1, "industry");
+  GiveGroup(s, 1, "opposition");
+  GiveGroup(s, 0, "food_companies");
+  GiveGroup(s, 0, "newspapers");
+  GiveGroup(s, 0, "mafia");
+  SetAgentX(s, 1, AGENT_ASSASSIN);
+  SetAgentX(s, 0, AGENT_MASTER_SPY);
   s.set_passes(1);
-  s.mutable_seats(1)->set_passed(true);
+  s.mutable_seats(0)->set_passed(true);
   auto state = Load(s);
-  Play(*state, 0, Pass());
+  Play(*state, 1, Pass());
 
   const auto& after = P(*state);
-  EXPECT_EQ(after.seats(1).score(), 10u);  // Cuba
-  EXPECT_EQ(after.seats(0).score(), 0u);
-  EXPECT_EQ(after.seats(1).won_size(), 1);
-  EXPECT_EQ(after.seats(1).won(0), O("cuba"));
+  EXPECT_EQ(after.seats(0).score(), 10u);  // Cuba
+  EXPECT_EQ(after.seats(1).score(), 0u);
+  EXPECT_EQ(after.seats(0).won_size(), 1);
+  EXPECT_EQ(after.seats(0).won(0), O("cuba"));
   EXPECT_EQ(std::count(after.objective_deck().begin(), after.objective_deck().end(), O("cuba")), 0);
   // The Master Spy is out of the game; the Assassin is on leave; turn 2 has begun.
-  EXPECT_EQ(std::count(after.seats(1).terminated().begin(), after.seats(1).terminated().end(),
+  EXPECT_EQ(std::count(after.seats(0).terminated().begin(), after.seats(0).terminated().end(),
                        static_cast<uint32_t>(AGENT_MASTER_SPY)),
             1);
-  EXPECT_EQ(std::count(after.seats(0).leave().begin(), after.seats(0).leave().end(),
+  EXPECT_EQ(std::count(after.seats(1).leave().begin(), after.seats(1).leave().end(),
                        static_cast<uint32_t>(AGENT_ASSASSIN)),
             1);
   EXPECT_EQ(after.turn(), 2u);
   EXPECT_EQ(after.phase(), PHASE_PLANNING);
   // The lowest score takes the balance token.
-  EXPECT_EQ(after.balance(), 0);
+  EXPECT_EQ(after.balance(), 1);
 }
 
 // RULES.md, "Cease-fire": over the stability is civil disorder; with two players the other claims
@@ -161,7 +161,7 @@ TEST(GuerreFroideRules, TheDeputyDirectorSurvivesCivilDisorder) {
   Play(*state, 0, Pass());
   const auto& after = P(*state);
   EXPECT_EQ(after.seats(0).terminated_size(), 0);
-  // The claim was made at once: the KGB's Master Spy cannot give it back.
+  // The claim was made at once: the CIA's Master Spy cannot give it back.
   EXPECT_EQ(after.seats(1).score(), 10u);
   EXPECT_EQ(after.seats(0).score(), 0u);
 }
@@ -187,8 +187,8 @@ TEST(GuerreFroideRules, TheDirectorClaimsTheBottomObjectiveToo) {
 // Assassin detained by an Ambassador still strikes.
 TEST(GuerreFroideRules, AmbassadorAndAssassinStrikeAtTheSameMoment) {
   internal::StateProto s = Struggle(3, "cuba", 0);
-  GiveGroup(s, 0, "industry");  // CIA 4: dominates
-  GiveGroup(s, 1, "mafia");     // KGB 2
+  GiveGroup(s, 0, "industry");  // KGB 4: dominates
+  GiveGroup(s, 1, "mafia");     // CIA 2
   GiveGroup(s, 2, "students");  // MI6 1
   SetAgentX(s, 0, AGENT_ASSASSIN);
   SetAgentX(s, 1, AGENT_AMBASSADOR);
@@ -196,7 +196,7 @@ TEST(GuerreFroideRules, AmbassadorAndAssassinStrikeAtTheSameMoment) {
   s.set_passes(2);
   auto state = Load(s);
   Play(*state, 0, Pass());
-  // The CIA's Assassin chooses between the KGB's and MI6's agents.
+  // The KGB's Assassin chooses between the CIA's and MI6's agents.
   const auto prompts = state->Prompts(0);
   ASSERT_EQ(prompts.size(), 1u);
   ASSERT_EQ(prompts[0].options_size(), 2);
@@ -205,7 +205,7 @@ TEST(GuerreFroideRules, AmbassadorAndAssassinStrikeAtTheSameMoment) {
   answer.mutable_core()->mutable_answer()->add_options("seat.1");
   Play(*state, 0, answer);
   const auto& after = P(*state);
-  // The Ambassador (other box) detained the dominating CIA's Assassin; the Assassin terminated
+  // The Ambassador (other box) detained the dominating KGB's Assassin; the Assassin terminated
   // the Ambassador all the same; and Cuba went to the bottom.
   EXPECT_EQ(after.seats(0).detained_size(), 1);
   EXPECT_EQ(after.seats(1).terminated_size(), 1);
@@ -247,7 +247,7 @@ TEST(GuerreFroideRules, APoliticalGroupMayTakeFromAnOpponentOverTheStability) {
   internal::StateProto s = Struggle(2, "cuba", 0);
   GiveGroup(s, 0, "opposition");
   GiveGroup(s, 1, "banks");       // 6
-  GiveGroup(s, 1, "army");        // 6: the KGB is at 12, over Cuba's 10
+  GiveGroup(s, 1, "army");        // 6: the CIA is at 12, over Cuba's 10
   SetAgentX(s, 0, AGENT_ANALYST);
   SetAgentX(s, 1, AGENT_ANALYST);
   auto state = Load(s);

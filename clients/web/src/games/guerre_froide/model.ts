@@ -1,0 +1,473 @@
+// Enum values of proto/games/guerre_froide.proto, the printed cards looked up by the ids a view
+// carries (GameInfo.static_data), and the pure logic of the board: influence against stability,
+// the targets a group's power may act on, agents by status, the events usable now, the banner.
+// Nothing here touches the DOM, so it is unit-tested (test/guerre_froide.test.ts).
+
+export const Phase = {
+  UNSPECIFIED: 0, BRIEFING: 1, PLANNING: 2, STRUGGLE: 3, CEASE_FIRE: 4, DEBRIEFING: 5, DETENTE: 6, GAME_OVER: 7,
+} as const;
+
+export const Faction = { UNSPECIFIED: 0, MILITARY: 1, ECONOMIC: 2, MEDIA: 3, POLITICAL: 4 } as const;
+export const Service = { UNSPECIFIED: 0, CIA: 1, KGB: 2, MI6: 3 } as const;
+
+export const AgentKind = {
+  UNSPECIFIED: 0, MASTER_SPY: 1, DEPUTY_DIRECTOR: 2, DOUBLE_AGENT: 3, ANALYST: 4, AMBASSADOR: 5, ASSASSIN: 6,
+  DIRECTOR: 7, CRYPTOGRAPHER_DRAW: 8, CRYPTOGRAPHER_BIAS: 9,
+} as const;
+
+export const AgentStatus = { UNSPECIFIED: 0, IN_HEADQUARTERS: 1, ON_LEAVE: 2, AGENT_X: 3, TERMINATED: 4, DETAINED: 5 } as const;
+
+export const EventAbility = {
+  NONE: 0, SPACE_RACE: 1, NOBEL_PEACE_PRIZE: 2, NUCLEAR_ESCALATION: 3, LIVE_BENEFIT: 4, OLYMPIC_GAMES: 5, SUMMIT_MEETING: 6,
+} as const;
+
+export const Cryptographer = { NONE: 0, DRAW: 1, BIAS: 2 } as const;
+
+/** The six phases of a turn, in order (the phase track). */
+export const TURN_PHASES = [Phase.BRIEFING, Phase.PLANNING, Phase.STRUGGLE, Phase.CEASE_FIRE, Phase.DEBRIEFING, Phase.DETENTE];
+
+export const PHASE_NAME: Record<number, string> = {
+  1: "Briefing", 2: "Planning", 3: "Influence Struggle", 4: "Cease-fire", 5: "Debriefing", 6: "Détente", 7: "Game over",
+};
+
+export const FACTION_NAME: Record<number, string> = { 1: "Military", 2: "Economic", 3: "Media", 4: "Political" };
+export const FACTION_SLUG: Record<number, string> = { 1: "military", 2: "economic", 3: "media", 4: "political" };
+export const FACTION_ICON: Record<number, string> = { 1: "🎖️", 2: "💰", 3: "📻", 4: "🏛️" };
+
+export const SERVICE_NAME: Record<number, string> = { 1: "CIA", 2: "KGB", 3: "MI6" };
+export const SERVICE_SLUG: Record<number, string> = { 1: "cia", 2: "kgb", 3: "mi6" };
+/** Service colours: blue CIA, red KGB, grey MI6. */
+export const SERVICE_COLOR: Record<number, string> = { 1: "#3d7fd6", 2: "#d2352c", 3: "#9aa1a9" };
+
+export const STATUS_NAME: Record<number, string> = {
+  1: "in headquarters", 2: "on leave", 3: "Agent X", 4: "terminated", 5: "detained",
+};
+
+export const EVENT_PHASE: Record<number, number> = {
+  [EventAbility.SPACE_RACE]: Phase.DETENTE,
+  [EventAbility.NOBEL_PEACE_PRIZE]: Phase.CEASE_FIRE,
+  [EventAbility.NUCLEAR_ESCALATION]: Phase.STRUGGLE,
+  [EventAbility.LIVE_BENEFIT]: Phase.STRUGGLE,
+  [EventAbility.OLYMPIC_GAMES]: Phase.STRUGGLE,
+  [EventAbility.SUMMIT_MEETING]: Phase.PLANNING,
+};
+
+// ----- names -----
+
+export function playerName(names: readonly string[], seat: number): string {
+  return names[seat] || `Seat ${seat + 1}`;
+}
+
+/** The player's service: the view says it; seat 0 is the KGB, 1 the CIA, 2 MI6. */
+export function serviceOf(p: any): number {
+  return p?.service || (typeof p?.seat === "number" ? [2, 1, 3][p.seat] ?? 0 : 0);
+}
+
+export function serviceName(p: any): string {
+  return SERVICE_NAME[serviceOf(p)] ?? "?";
+}
+
+export function serviceColor(p: any): string {
+  return SERVICE_COLOR[serviceOf(p)] ?? "#888";
+}
+
+export function playerOf(view: any, seat: number): any {
+  return (view?.players ?? []).find((p: any) => p.seat === seat) ?? null;
+}
+
+// ----- the printed cards -----
+
+export interface ObjectiveFace {
+  id: string; name: string; stability: number; population: number; vp: number; bias: number[];
+  event: number; event_phase: number; ability: string; flavour: string;
+}
+export interface GroupFace { id: string; name: string; faction: number; influence: number }
+export interface AgentFace {
+  kind: number; name: string; initiative: number; own: string; other: string; nobody: string; three_players_only: boolean;
+}
+export interface FactionInfo { faction: number; name: string; power: string }
+
+interface Index {
+  objectives: Map<string, ObjectiveFace>;
+  groups: Map<string, GroupFace>;
+  agents: Map<number, AgentFace>;
+  factions: Map<number, FactionInfo>;
+}
+const indexes = new WeakMap<object, Index>();
+
+function index(data: any): Index | undefined {
+  if (!data || typeof data !== "object") return undefined;
+  let ix = indexes.get(data);
+  if (!ix) {
+    ix = {
+      objectives: new Map((data.objectives ?? []).map((o: ObjectiveFace) => [o.id, o])),
+      groups: new Map((data.groups ?? []).map((g: GroupFace) => [g.id, g])),
+      agents: new Map((data.agents ?? []).map((a: AgentFace) => [a.kind, a])),
+      factions: new Map((data.factions ?? []).map((f: FactionInfo) => [f.faction, f])),
+    };
+    indexes.set(data, ix);
+  }
+  return ix;
+}
+
+/**
+ * The objective card with this id; null for "" (no objective). Without the static data (a game
+ * list not yet arrived) the id stands in for the name and the numbers are 0, so the board still
+ * says something true.
+ */
+export function objectiveFace(data: any, id: string | null | undefined): ObjectiveFace | null {
+  if (!id) return null;
+  return index(data)?.objectives.get(id) ?? {
+    id, name: id, stability: 0, population: 0, vp: 0, bias: [], event: EventAbility.NONE, event_phase: 0, ability: "", flavour: "",
+  };
+}
+
+export function isObjectiveId(data: any, id: string): boolean {
+  return !!index(data)?.objectives.has(id);
+}
+
+export function groupFace(data: any, id: string): GroupFace {
+  return index(data)?.groups.get(id) ?? { id, name: id, faction: Faction.UNSPECIFIED, influence: 0 };
+}
+
+export function agentFace(data: any, kind: number): AgentFace {
+  return index(data)?.agents.get(kind) ?? {
+    kind, name: `Agent ${kind}`, initiative: 0, own: "", other: "", nobody: "", three_players_only: false,
+  };
+}
+
+export function factionInfo(data: any, faction: number): FactionInfo {
+  return index(data)?.factions.get(faction) ?? { faction, name: FACTION_NAME[faction] ?? "Group", power: "" };
+}
+
+/** A group's faction power in words, for its tooltip. */
+export function groupTitle(data: any, id: string): string {
+  const g = groupFace(data, id);
+  const f = factionInfo(data, g.faction);
+  const head = `${g.name} — ${f.name}, influence ${g.influence}`;
+  return f.power ? `${head}. ${f.name} power: ${f.power}` : head;
+}
+
+/** The boxes of an agent's agenda; identical boxes are written once. */
+export function agentBoxes(a: AgentFace): { key: string; label: string; text: string }[] {
+  if (a.own && a.own === a.other && a.own === a.nobody) return [{ key: "any", label: "Whoever dominates", text: a.own }];
+  return [
+    { key: "own", label: "Your service dominates", text: a.own },
+    { key: "other", label: "Another service dominates", text: a.other },
+    { key: "nobody", label: "Nobody dominates", text: a.nobody },
+  ].filter((b) => b.text);
+}
+
+// ----- influence -----
+
+/** The total of the groups' influence (ready and mobilized alike), from the printed cards. */
+export function groupsInfluence(groups: readonly any[] | null | undefined, data: any): number {
+  return (groups ?? []).reduce((s, g) => s + groupFace(data, g.id).influence, 0);
+}
+
+/** A player's influence: the view's total, else the printed cards' sum. */
+export function playerInfluence(p: any, data: any): number {
+  return typeof p?.influence === "number" ? p.influence : groupsInfluence(p?.groups, data);
+}
+
+export type InfluenceState = "none" | "under" | "exact" | "over";
+
+/** Where an influence stands against the objective's stability. */
+export function influenceState(influence: number, stability: number): InfluenceState {
+  if (stability <= 0) return "none";
+  return influence > stability ? "over" : influence === stability ? "exact" : "under";
+}
+
+// ----- groups in play and the faction powers -----
+
+export interface GroupInPlay { id: string; seat: number; mobilized: boolean }
+
+export function groupsInPlay(view: any): GroupInPlay[] {
+  const out: GroupInPlay[] = [];
+  for (const p of view?.players ?? []) {
+    for (const g of p.groups ?? []) out.push({ id: g.id, seat: p.seat, mobilized: !!g.mobilized });
+  }
+  return out;
+}
+
+/** Who holds a group in play, -1 if nobody. */
+export function holderOf(view: any, id: string): number {
+  return groupsInPlay(view).find((g) => g.id === id)?.seat ?? -1;
+}
+
+/** One activation the board may send: `target` "" for a Media group. */
+export interface ActivateMove { group: string; target: string; to_seat: number }
+
+/** Whether `seat` may activate its group `id` at all: it holds it and it is ready. */
+export function canActivate(view: any, seat: number, id: string): boolean {
+  const g = groupsInPlay(view).find((x) => x.id === id);
+  return !!g && g.seat === seat && !g.mobilized;
+}
+
+/**
+ * The activations of `seat`'s ready group `id`, by its faction's power (RULES.md, "The faction
+ * powers"): Military any other group in play; Economic any other non-economic group; Political an
+ * opponent's group taken for yourself, or one of your other groups given to an opponent; Media no
+ * target. The server checks the rest (population, stability) and says why it refuses.
+ */
+export function activationMoves(view: any, data: any, seat: number, id: string): ActivateMove[] {
+  if (!canActivate(view, seat, id)) return [];
+  const faction = groupFace(data, id).faction;
+  if (faction === Faction.MEDIA) return [{ group: id, target: "", to_seat: 0 }];
+  const others = groupsInPlay(view).filter((g) => g.id !== id);
+  switch (faction) {
+    case Faction.MILITARY:
+      return others.map((g) => ({ group: id, target: g.id, to_seat: 0 }));
+    case Faction.ECONOMIC:
+      return others.filter((g) => groupFace(data, g.id).faction !== Faction.ECONOMIC)
+        .map((g) => ({ group: id, target: g.id, to_seat: 0 }));
+    case Faction.POLITICAL: {
+      const opponents = (view.players ?? []).map((p: any) => p.seat as number).filter((s: number) => s !== seat);
+      const out: ActivateMove[] = [];
+      for (const g of others) {
+        if (g.seat !== seat) out.push({ group: id, target: g.id, to_seat: seat });
+        else for (const to of opponents) out.push({ group: id, target: g.id, to_seat: to });
+      }
+      return out;
+    }
+    default:
+      return [];
+  }
+}
+
+/** The groups the activation of `id` may target (each once). */
+export function targetIds(moves: readonly ActivateMove[]): string[] {
+  return [...new Set(moves.filter((m) => m.target).map((m) => m.target))];
+}
+
+/** The Action of an activation, with only the fields its power uses. */
+export function activateAction(m: ActivateMove, data: any): Record<string, unknown> {
+  const faction = groupFace(data, m.group).faction;
+  if (faction === Faction.MEDIA || !m.target) return { activate: { group: m.group } };
+  if (faction === Faction.POLITICAL) return { activate: { group: m.group, target: m.target, to_seat: m.to_seat } };
+  return { activate: { group: m.group, target: m.target } };
+}
+
+/** Adds `id` at the end of an ordered pick, or takes it out; never more than `max`. */
+export function togglePick(picked: readonly string[], id: string, max: number): string[] {
+  if (picked.includes(id)) return picked.filter((x) => x !== id);
+  if (picked.length >= max) return [...picked];
+  return [...picked, id];
+}
+
+// ----- agents -----
+
+export function agentsWithStatus(p: any, status: number): number[] {
+  return (p?.agents ?? []).filter((a: any) => a.status === status).map((a: any) => a.kind as number);
+}
+
+export interface AgentSummary {
+  headquarters: number[];
+  agentX: number[];
+  onLeave: number[];
+  terminated: number[];
+  detained: number[];
+  /** Headquarters and Agent X together, face down: another player's between choice and reveal. */
+  hidden: number;
+}
+
+export function agentSummary(p: any): AgentSummary {
+  return {
+    headquarters: agentsWithStatus(p, AgentStatus.IN_HEADQUARTERS),
+    agentX: agentsWithStatus(p, AgentStatus.AGENT_X),
+    onLeave: agentsWithStatus(p, AgentStatus.ON_LEAVE),
+    terminated: agentsWithStatus(p, AgentStatus.TERMINATED),
+    detained: agentsWithStatus(p, AgentStatus.DETAINED),
+    hidden: p?.hidden_agents ?? 0,
+  };
+}
+
+function byInitiative(data: any) {
+  return (a: number, b: number) => agentFace(data, a).initiative - agentFace(data, b).initiative || a - b;
+}
+
+/** Which box of an agent's card applies: "own", "other" or "nobody", by who dominates. */
+export function applicableBox(seat: number, dominating: number): "own" | "other" | "nobody" {
+  return dominating == null || dominating < 0 ? "nobody" : dominating === seat ? "own" : "other";
+}
+
+/** The agents `p` may pick as Agent X (those in headquarters), by initiative. */
+export function choosableAgents(p: any, data: any): AgentFace[] {
+  return agentsWithStatus(p, AgentStatus.IN_HEADQUARTERS).sort(byInitiative(data)).map((k) => agentFace(data, k));
+}
+
+export interface RevealedAgent { seat: number; kind: number; name: string; initiative: number }
+
+/**
+ * Every Agent X the viewer sees (its own, and the others' once revealed or seen by a Double
+ * Agent), in the Debriefing's order: by initiative, then by seat.
+ */
+export function revealedAgents(view: any, data: any, opts: { except?: number } = {}): RevealedAgent[] {
+  const out: RevealedAgent[] = [];
+  for (const p of view?.players ?? []) {
+    if (p.seat === opts.except) continue;
+    for (const kind of agentsWithStatus(p, AgentStatus.AGENT_X)) {
+      const a = agentFace(data, kind);
+      out.push({ seat: p.seat, kind, name: a.name, initiative: a.initiative });
+    }
+  }
+  return out.sort((a, b) => a.initiative - b.initiative || a.seat - b.seat);
+}
+
+// ----- planning -----
+
+/** The seats whose Agent X is chosen (Planning), and those still choosing. */
+export function planningStatus(view: any): { chosen: number[]; choosing: number[] } {
+  const players: any[] = view?.players ?? [];
+  return {
+    chosen: players.filter((p) => p.chose_agent).map((p) => p.seat),
+    choosing: players.filter((p) => !p.chose_agent).map((p) => p.seat),
+  };
+}
+
+/**
+ * Whether `seat` must wait before choosing: a player whose Double Agent chose to see picks once
+ * every other player (not seeing too) has picked.
+ */
+export function mustWaitToChoose(view: any, seat: number): boolean {
+  const me = playerOf(view, seat);
+  if (!me?.sees_next) return false;
+  return (view.players ?? []).some((p: any) => p.seat !== seat && !p.chose_agent && !p.sees_next);
+}
+
+// ----- events -----
+
+/** An event `seat` may use now as a move of its own (Summit Meeting, and the struggle's three). */
+export interface EventMove {
+  objective: string;
+  name: string;
+  event: number;
+  ability: string;
+  /** Nuclear Escalation: one or two groups in play to name. */
+  needsGroups: boolean;
+  /** Why it would be refused, when that is plain from the view ("" otherwise). */
+  blocked: string;
+}
+
+/** The events a player holds (won and not yet used). */
+export function heldEvents(p: any, data: any): ObjectiveFace[] {
+  return (p?.won ?? []).map((id: string) => objectiveFace(data, id)!).filter((o: ObjectiveFace) => o.event !== EventAbility.NONE);
+}
+
+export function eventMoves(view: any, data: any, seat: number): EventMove[] {
+  const me = playerOf(view, seat);
+  if (!me) return [];
+  const phase = view.phase;
+  const out: EventMove[] = [];
+  for (const o of heldEvents(me, data)) {
+    const base = { objective: o.id, name: o.name, event: o.event, ability: o.ability, needsGroups: false, blocked: "" };
+    switch (o.event) {
+      case EventAbility.SUMMIT_MEETING:
+        if (phase === Phase.PLANNING && !me.chose_agent && agentsWithStatus(me, AgentStatus.ON_LEAVE).length > 0) out.push(base);
+        break;
+      case EventAbility.NUCLEAR_ESCALATION:
+      case EventAbility.LIVE_BENEFIT:
+      case EventAbility.OLYMPIC_GAMES: {
+        if (phase !== Phase.STRUGGLE || view.to_act !== seat) break;
+        const mine: any[] = me.groups ?? [];
+        let blocked = "";
+        if (o.event === EventAbility.NUCLEAR_ESCALATION) {
+          if (mine.length === 0) blocked = "A player without any group must recruit.";
+          else if (groupsInPlay(view).length === 0) blocked = "No group is in play.";
+        } else if (o.event === EventAbility.LIVE_BENEFIT) {
+          if ((view.group_discard ?? []).length === 0) blocked = "The group discard pile is empty.";
+        } else if (mine.length === 0) blocked = "A player without any group must recruit.";
+        else if (!mine.some((g) => g.mobilized)) blocked = "None of your groups is mobilized.";
+        out.push({ ...base, needsGroups: o.event === EventAbility.NUCLEAR_ESCALATION, blocked });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+export function useEventAction(objective: string, groups: readonly string[] = []): Record<string, unknown> {
+  return groups.length ? { use_event: { objective, groups: [...groups] } } : { use_event: { objective } };
+}
+
+// ----- the struggle -----
+
+/** Why recruiting or passing would be refused, when plain from the view ("" when it may be sent). */
+export function recruitBlock(view: any, data: any, seat: number): string {
+  const me = playerOf(view, seat);
+  const o = objectiveFace(data, view?.objective);
+  if (!me || !o || !o.population) return "";
+  return (me.groups ?? []).length >= o.population ? `${o.name} allows ${o.population} groups per player, and you hold as many.` : "";
+}
+
+export function passBlock(view: any, seat: number): string {
+  const me = playerOf(view, seat);
+  return me && (me.groups ?? []).length === 0 ? "A player without any group must recruit." : "";
+}
+
+// ----- what the viewer looks at -----
+
+export interface LookedCard { id: string; kind: "group" | "objective"; name: string; detail: string; faction: number }
+
+/** `view.looking_at` as cards: groups (Media, Analyst) or objectives (Space Race), in order. */
+export function lookedCards(view: any, data: any): LookedCard[] {
+  return (view?.looking_at ?? []).map((id: string) => {
+    if (isObjectiveId(data, id)) {
+      const o = objectiveFace(data, id)!;
+      return { id, kind: "objective", name: o.name, detail: `stability ${o.stability} · ${o.vp} VP`, faction: 0 };
+    }
+    const g = groupFace(data, id);
+    return { id, kind: "group", name: g.name, detail: `${FACTION_NAME[g.faction] ?? "?"} · influence ${g.influence}`, faction: g.faction };
+  });
+}
+
+// ----- the score track -----
+
+/** A score's place on the track to the goal, in percent (0 to 100). */
+export function trackPercent(score: number, goal: number): number {
+  if (goal <= 0) return 0;
+  return Math.max(0, Math.min(100, (score / goal) * 100));
+}
+
+// ----- the banner -----
+
+export interface Banner { text: string; mine: boolean; over: boolean }
+
+export function bannerFor(view: any, seat: number, names: readonly string[], opts: {
+  gameOver: boolean; readOnly: boolean; asked: boolean; acting: readonly number[];
+}): Banner {
+  const phase = view?.phase ?? 0;
+  if (opts.gameOver || phase === Phase.GAME_OVER) {
+    const w: number[] = view?.winners ?? [];
+    const who = w.map((s) => playerName(names, s)).join(" and ");
+    return { text: w.length ? `Game over — ${who} ${w.length > 1 ? "share the win" : "wins"}` : "Game over", mine: false, over: true };
+  }
+  const me = playerOf(view, seat);
+  const live = !opts.readOnly && !!me;
+  if (live && opts.asked) return { text: "Your decision — answer the question below", mine: true, over: false };
+  const others = (seats: readonly number[]) => seats.filter((s) => s !== seat || !live).map((s) => playerName(names, s)).join(", ");
+  if (phase === Phase.PLANNING) {
+    if (live && !me.chose_agent) {
+      if (mustWaitToChoose(view, seat)) return { text: "Your Double Agent watches: you choose once the others have", mine: false, over: false };
+      return { text: "Planning — choose your Agent X in secret", mine: true, over: false };
+    }
+    const { choosing } = planningStatus(view);
+    return { text: choosing.length ? `Planning — waiting for ${others(choosing)} to choose an Agent X` : "Planning", mine: false, over: false };
+  }
+  if (phase === Phase.STRUGGLE) {
+    if (view.to_act < 0) {
+      if (live && view.balance === seat) return { text: "You hold the balance token — choose who opens the struggle", mine: true, over: false };
+      return { text: `${playerName(names, view.balance)} chooses who opens the struggle`, mine: false, over: false };
+    }
+    if (live && view.to_act === seat && (opts.acting.length === 0 || opts.acting.includes(seat))) {
+      return { text: "Your move — recruit, activate a group, use an event or pass", mine: true, over: false };
+    }
+    const waiting = opts.acting.length ? opts.acting : [view.to_act];
+    return { text: `Influence Struggle — ${others(waiting) || playerName(names, view.to_act)} to act`, mine: false, over: false };
+  }
+  const busy = opts.acting.filter((s) => s !== seat || !live);
+  const name = PHASE_NAME[phase] ?? "…";
+  return { text: busy.length ? `${name} — waiting for ${others(busy)}` : name, mine: false, over: false };
+}

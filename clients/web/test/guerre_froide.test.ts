@@ -1,0 +1,347 @@
+import { describe, expect, it } from "vitest";
+import {
+  AgentKind, AgentStatus, EventAbility, Faction, Phase,
+  activateAction, activationMoves, agentBoxes, agentFace, agentSummary, applicableBox, bannerFor, canActivate, choosableAgents,
+  eventMoves, groupFace, groupTitle, groupsInfluence, heldEvents, holderOf, influenceState, lookedCards, mustWaitToChoose,
+  objectiveFace, passBlock, planningStatus, playerInfluence, recruitBlock, revealedAgents, serviceName, targetIds, togglePick,
+  trackPercent, useEventAction,
+} from "../src/games/guerre_froide/model";
+import { decode, encode, type } from "../src/proto";
+
+// A slice of the printed cards (engine/games/guerre_froide/data/cards.textproto).
+const F = Faction;
+const DATA = {
+  objectives: [
+    { id: "cuba", name: "Cuba", stability: 10, population: 3, vp: 10, bias: [F.ECONOMIC, F.MILITARY, F.POLITICAL, F.MEDIA], event: 0, event_phase: 0, ability: "", flavour: "1962" },
+    { id: "honduras", name: "Honduras", stability: 4, population: 1, vp: 14, bias: [F.ECONOMIC, F.MILITARY, F.MEDIA, F.POLITICAL], event: 0, event_phase: 0, ability: "", flavour: "" },
+    { id: "nuclear_escalation", name: "Nuclear Escalation", stability: 12, population: 4, vp: 8, bias: [F.MILITARY, F.MEDIA, F.POLITICAL, F.ECONOMIC], event: EventAbility.NUCLEAR_ESCALATION, event_phase: Phase.STRUGGLE, ability: "Discard up to two groups.", flavour: "" },
+    { id: "live_benefit", name: "Live Benefit", stability: 8, population: 3, vp: 6, bias: [F.MEDIA, F.ECONOMIC, F.POLITICAL, F.MILITARY], event: EventAbility.LIVE_BENEFIT, event_phase: Phase.STRUGGLE, ability: "Recruit from the discard.", flavour: "" },
+    { id: "olympic_games", name: "Olympic Games", stability: 14, population: 5, vp: 7, bias: [F.MEDIA, F.POLITICAL, F.ECONOMIC, F.MILITARY], event: EventAbility.OLYMPIC_GAMES, event_phase: Phase.STRUGGLE, ability: "Ready your groups.", flavour: "" },
+    { id: "summit_meeting", name: "Summit Meeting", stability: 5, population: 2, vp: 5, bias: [F.POLITICAL, F.ECONOMIC, F.MEDIA, F.MILITARY], event: EventAbility.SUMMIT_MEETING, event_phase: Phase.PLANNING, ability: "Agents come home.", flavour: "" },
+    { id: "space_race", name: "Space Race", stability: 13, population: 5, vp: 6, bias: [F.MEDIA, F.ECONOMIC, F.MILITARY, F.POLITICAL], event: EventAbility.SPACE_RACE, event_phase: Phase.DETENTE, ability: "Order the next objectives.", flavour: "" },
+  ],
+  groups: [
+    { id: "army", name: "Army", faction: F.MILITARY, influence: 6 },
+    { id: "militia", name: "Militia", faction: F.MILITARY, influence: 2 },
+    { id: "mafia", name: "Mafia", faction: F.ECONOMIC, influence: 2 },
+    { id: "banks", name: "Banks", faction: F.ECONOMIC, influence: 6 },
+    { id: "radio", name: "Radio", faction: F.MEDIA, influence: 5 },
+    { id: "church", name: "Church", faction: F.POLITICAL, influence: 3 },
+    { id: "opposition", name: "Opposition", faction: F.POLITICAL, influence: 5 },
+  ],
+  agents: [
+    { kind: AgentKind.MASTER_SPY, name: "Master Spy", initiative: 1, own: "It slips away.", other: "You claim it.", nobody: "No effect.", three_players_only: false },
+    { kind: AgentKind.DEPUTY_DIRECTOR, name: "Deputy Director", initiative: 2, own: "No agenda.", other: "No agenda.", nobody: "No agenda.", three_players_only: false },
+    { kind: AgentKind.DOUBLE_AGENT, name: "Double Agent", initiative: 3, own: "Pick one.", other: "Pick one.", nobody: "Pick one.", three_players_only: false },
+    { kind: AgentKind.AMBASSADOR, name: "Ambassador", initiative: 5, own: "Detain one.", other: "Detain the winner's.", nobody: "No effect.", three_players_only: true },
+    { kind: AgentKind.ASSASSIN, name: "Assassin", initiative: 5, own: "Terminate one.", other: "No effect.", nobody: "No effect.", three_players_only: false },
+    { kind: AgentKind.DIRECTOR, name: "Director", initiative: 6, own: "Claim the bottom card.", other: "No effect.", nobody: "No effect.", three_players_only: false },
+  ],
+  factions: [
+    { faction: F.MILITARY, name: "Military", power: "Discard one other group in play." },
+    { faction: F.ECONOMIC, name: "Economic", power: "Flip one other non-economic group." },
+    { faction: F.MEDIA, name: "Media", power: "Look at the top group." },
+    { faction: F.POLITICAL, name: "Political", power: "Take a group or give one." },
+  ],
+};
+
+const agents = (...list: [number, number][]) => list.map(([kind, status]) => ({ kind, status }));
+
+function player(seat: number, over: Record<string, unknown> = {}) {
+  return {
+    seat, service: seat + 1, score: 0, groups: [] as any[], influence: 0, agents: [] as any[], hidden_agents: 0,
+    chose_agent: false, passed: false, won: [] as string[], civil_disorder: false, sees_next: false, analyst_next: false, ...over,
+  };
+}
+
+function view(over: Record<string, unknown> = {}) {
+  return {
+    you: 0, turn: 1, phase: Phase.STRUGGLE, goal: 100, objective: "cuba", objective_deck: 20, objective_discard: [],
+    group_deck: 18, group_discard: [] as string[], players: [player(0), player(1)], balance: 0, to_act: 0, dominating: -1,
+    claimed_by: -1, winners: [], cryptographer: 0, looking_at: [] as string[], ...over,
+  };
+}
+
+const g = (id: string, mobilized = false) => ({ id, mobilized });
+
+describe("the printed cards by id", () => {
+  it("finds an objective, a group, an agent and a faction's power", () => {
+    expect(objectiveFace(DATA, "cuba")).toMatchObject({ name: "Cuba", stability: 10, population: 3, vp: 10 });
+    expect(objectiveFace(DATA, "cuba")!.bias).toEqual([F.ECONOMIC, F.MILITARY, F.POLITICAL, F.MEDIA]);
+    expect(groupFace(DATA, "army")).toMatchObject({ faction: F.MILITARY, influence: 6 });
+    expect(agentFace(DATA, AgentKind.ASSASSIN).initiative).toBe(5);
+    expect(groupTitle(DATA, "radio")).toBe("Radio — Media, influence 5. Media power: Look at the top group.");
+  });
+
+  it("says no objective for an empty id, and the id itself for an unknown card or missing data", () => {
+    expect(objectiveFace(DATA, "")).toBeNull();
+    expect(objectiveFace(undefined, "berlin")).toMatchObject({ id: "berlin", name: "berlin", stability: 0, event: EventAbility.NONE });
+    expect(groupFace(undefined, "navy")).toMatchObject({ name: "navy", influence: 0 });
+    expect(agentFace(undefined, 7).name).toBe("Agent 7");
+  });
+
+  it("writes identical agenda boxes once", () => {
+    expect(agentBoxes(agentFace(DATA, AgentKind.DEPUTY_DIRECTOR))).toEqual([{ key: "any", label: "Whoever dominates", text: "No agenda." }]);
+    expect(agentBoxes(agentFace(DATA, AgentKind.MASTER_SPY)).map((b) => b.key)).toEqual(["own", "other", "nobody"]);
+  });
+
+  it("reads the static data as the server sends it (decoded StaticData)", () => {
+    const T = type("plateau.games.guerre_froide.StaticData");
+    const data = decode(T, encode(T, DATA as unknown as Record<string, unknown>));
+    expect(objectiveFace(data, "summit_meeting")).toMatchObject({ event: EventAbility.SUMMIT_MEETING, event_phase: Phase.PLANNING });
+    expect(groupFace(data, "church").faction).toBe(F.POLITICAL);
+    expect(agentFace(data, AgentKind.AMBASSADOR).three_players_only).toBe(true);
+  });
+});
+
+describe("influence", () => {
+  it("adds every group, ready or mobilized", () => {
+    expect(groupsInfluence([g("army"), g("mafia", true)], DATA)).toBe(8);
+    expect(groupsInfluence([], DATA)).toBe(0);
+    expect(playerInfluence({ groups: [g("army"), g("radio")] }, DATA)).toBe(11);
+    // The view's own total comes first.
+    expect(playerInfluence({ groups: [g("army")], influence: 6 }, undefined)).toBe(6);
+  });
+
+  it("stands under, exactly on or over the stability", () => {
+    expect(influenceState(9, 10)).toBe("under");
+    expect(influenceState(10, 10)).toBe("exact");
+    expect(influenceState(11, 10)).toBe("over");
+    expect(influenceState(3, 0)).toBe("none");
+  });
+});
+
+describe("the faction powers' targets", () => {
+  // Seat 0 holds Army, Mafia (mobilized), Radio and Church; seat 1 Banks, Militia and Opposition.
+  const v = view({
+    players: [
+      player(0, { groups: [g("army"), g("mafia", true), g("radio"), g("church")] }),
+      player(1, { groups: [g("banks"), g("militia"), g("opposition")] }),
+    ],
+  });
+
+  it("lets only the holder's ready groups act", () => {
+    expect(canActivate(v, 0, "army")).toBe(true);
+    expect(canActivate(v, 0, "mafia")).toBe(false);
+    expect(canActivate(v, 0, "banks")).toBe(false);
+    expect(activationMoves(v, DATA, 0, "mafia")).toEqual([]);
+    expect(activationMoves(v, DATA, 1, "army")).toEqual([]);
+    expect(holderOf(v, "opposition")).toBe(1);
+    expect(holderOf(v, "navy")).toBe(-1);
+  });
+
+  it("military: any other group in play, on either side", () => {
+    expect(targetIds(activationMoves(v, DATA, 0, "army"))).toEqual(["mafia", "radio", "church", "banks", "militia", "opposition"]);
+  });
+
+  it("economic: any other group but the economic ones", () => {
+    const w = view({ players: [player(0, { groups: [g("mafia"), g("army")] }), player(1, { groups: [g("banks"), g("radio", true)] })] });
+    expect(targetIds(activationMoves(w, DATA, 0, "mafia"))).toEqual(["army", "radio"]);
+  });
+
+  it("media: no target", () => {
+    const moves = activationMoves(v, DATA, 0, "radio");
+    expect(moves).toEqual([{ group: "radio", target: "", to_seat: 0 }]);
+    expect(activateAction(moves[0], DATA)).toEqual({ activate: { group: "radio" } });
+  });
+
+  it("political: takes an opponent's group, or gives one of yours to an opponent", () => {
+    const moves = activationMoves(v, DATA, 0, "church");
+    expect(moves.filter((m) => m.target === "banks")).toEqual([{ group: "church", target: "banks", to_seat: 0 }]);
+    expect(moves.filter((m) => m.target === "army")).toEqual([{ group: "church", target: "army", to_seat: 1 }]);
+    expect(moves.some((m) => m.target === "church")).toBe(false);
+    expect(activateAction(moves[0], DATA)).toEqual({ activate: { group: "church", target: moves[0].target, to_seat: moves[0].to_seat } });
+  });
+
+  it("political with three players: gives to either opponent, never between two opponents", () => {
+    const w = view({
+      players: [player(0, { groups: [g("church"), g("army")] }), player(1, { groups: [g("banks")] }), player(2, { groups: [g("radio")] })],
+    });
+    const moves = activationMoves(w, DATA, 0, "church");
+    expect(moves.filter((m) => m.target === "army").map((m) => m.to_seat)).toEqual([1, 2]);
+    expect(moves.filter((m) => m.target === "banks").map((m) => m.to_seat)).toEqual([0]);
+    expect(moves.filter((m) => m.target === "radio").map((m) => m.to_seat)).toEqual([0]);
+  });
+
+  it("sends actions the server's Action message takes", () => {
+    const Action = type("plateau.games.guerre_froide.Action");
+    const round = (a: Record<string, unknown>) => Action.toObject(decode(Action, encode(Action, a)) as any, { enums: Number });
+    const military = activateAction(activationMoves(v, DATA, 0, "army")[0], DATA);
+    expect(round(military)).toEqual({ activate: { group: "army", target: "mafia" } });
+    expect(round({ choose_agent: { agent: AgentKind.ASSASSIN } })).toEqual({ choose_agent: { agent: AgentKind.ASSASSIN } });
+    expect(round(useEventAction("nuclear_escalation", ["army", "banks"]))).toEqual({ use_event: { objective: "nuclear_escalation", groups: ["army", "banks"] } });
+    expect(round(useEventAction("olympic_games"))).toEqual({ use_event: { objective: "olympic_games" } });
+  });
+
+  it("picks groups in order, at most two, a second click taking one out", () => {
+    let picked = togglePick([], "army", 2);
+    picked = togglePick(picked, "banks", 2);
+    expect(togglePick(picked, "radio", 2)).toEqual(["army", "banks"]);
+    expect(togglePick(picked, "army", 2)).toEqual(["banks"]);
+  });
+});
+
+describe("agents", () => {
+  const me = player(0, {
+    agents: agents(
+      [AgentKind.MASTER_SPY, AgentStatus.ON_LEAVE], [AgentKind.DEPUTY_DIRECTOR, AgentStatus.IN_HEADQUARTERS],
+      [AgentKind.DOUBLE_AGENT, AgentStatus.AGENT_X], [AgentKind.ASSASSIN, AgentStatus.TERMINATED],
+      [AgentKind.DIRECTOR, AgentStatus.IN_HEADQUARTERS], [AgentKind.AMBASSADOR, AgentStatus.DETAINED],
+    ),
+  });
+
+  it("sorts a player's agents by status", () => {
+    expect(agentSummary(me)).toEqual({
+      headquarters: [AgentKind.DEPUTY_DIRECTOR, AgentKind.DIRECTOR], agentX: [AgentKind.DOUBLE_AGENT], onLeave: [AgentKind.MASTER_SPY],
+      terminated: [AgentKind.ASSASSIN], detained: [AgentKind.AMBASSADOR], hidden: 0,
+    });
+  });
+
+  it("offers only the agents in headquarters, by initiative", () => {
+    const p = player(0, { agents: agents([AgentKind.DIRECTOR, 1], [AgentKind.MASTER_SPY, 1], [AgentKind.ASSASSIN, 2]) });
+    expect(choosableAgents(p, DATA).map((a) => a.name)).toEqual(["Master Spy", "Director"]);
+  });
+
+  it("counts another player's hidden agents without naming them", () => {
+    const other = player(1, { hidden_agents: 5, agents: agents([AgentKind.MASTER_SPY, AgentStatus.ON_LEAVE]) });
+    const s = agentSummary(other);
+    expect(s.hidden).toBe(5);
+    expect(s.headquarters).toEqual([]);
+    expect(s.agentX).toEqual([]);
+    expect(s.onLeave).toEqual([AgentKind.MASTER_SPY]);
+  });
+
+  it("reveals the Agents X in the debriefing's order: initiative, then seat", () => {
+    const v = view({
+      phase: Phase.DEBRIEFING,
+      players: [
+        player(0, { agents: agents([AgentKind.DIRECTOR, AgentStatus.AGENT_X]) }),
+        player(1, { agents: agents([AgentKind.ASSASSIN, AgentStatus.AGENT_X]) }),
+        player(2, { agents: agents([AgentKind.AMBASSADOR, AgentStatus.AGENT_X], [AgentKind.MASTER_SPY, AgentStatus.TERMINATED]) }),
+      ],
+    });
+    expect(revealedAgents(v, DATA).map((r) => [r.seat, r.name])).toEqual([[1, "Assassin"], [2, "Ambassador"], [0, "Director"]]);
+    expect(revealedAgents(v, DATA, { except: 1 }).map((r) => r.seat)).toEqual([2, 0]);
+  });
+
+  it("tells which box applies", () => {
+    expect(applicableBox(0, 0)).toBe("own");
+    expect(applicableBox(0, 1)).toBe("other");
+    expect(applicableBox(0, -1)).toBe("nobody");
+  });
+});
+
+describe("planning", () => {
+  it("shows who has chosen, nothing more", () => {
+    const v = view({ phase: Phase.PLANNING, players: [player(0, { chose_agent: true }), player(1), player(2, { chose_agent: true })] });
+    expect(planningStatus(v)).toEqual({ chosen: [0, 2], choosing: [1] });
+  });
+
+  it("makes a Double Agent's seer wait for the others", () => {
+    const v = view({ phase: Phase.PLANNING, players: [player(0, { sees_next: true }), player(1)] });
+    expect(mustWaitToChoose(v, 0)).toBe(true);
+    expect(mustWaitToChoose(v, 1)).toBe(false);
+    const later = view({ phase: Phase.PLANNING, players: [player(0, { sees_next: true }), player(1, { chose_agent: true })] });
+    expect(mustWaitToChoose(later, 0)).toBe(false);
+  });
+});
+
+describe("events", () => {
+  it("lists the events held, not the nations", () => {
+    expect(heldEvents(player(0, { won: ["cuba", "live_benefit", "space_race"] }), DATA).map((o) => o.id)).toEqual(["live_benefit", "space_race"]);
+  });
+
+  it("offers Summit Meeting in Planning, before the choice, with an agent on leave", () => {
+    const holder = (over: Record<string, unknown>) => player(0, { won: ["summit_meeting"], ...over });
+    const onLeave = agents([AgentKind.MASTER_SPY, AgentStatus.ON_LEAVE]);
+    expect(eventMoves(view({ phase: Phase.PLANNING, players: [holder({ agents: onLeave }), player(1)] }), DATA, 0).map((e) => e.objective))
+      .toEqual(["summit_meeting"]);
+    expect(eventMoves(view({ phase: Phase.PLANNING, players: [holder({}), player(1)] }), DATA, 0)).toEqual([]);
+    expect(eventMoves(view({ phase: Phase.PLANNING, players: [holder({ agents: onLeave, chose_agent: true }), player(1)] }), DATA, 0)).toEqual([]);
+    expect(eventMoves(view({ phase: Phase.STRUGGLE, players: [holder({ agents: onLeave }), player(1)] }), DATA, 0)).toEqual([]);
+  });
+
+  it("offers the struggle's events on the holder's turn only, saying when one would be refused", () => {
+    const me = player(0, { won: ["nuclear_escalation", "live_benefit", "olympic_games", "space_race"], groups: [g("army")] });
+    const mine = eventMoves(view({ players: [me, player(1, { groups: [g("banks")] })] }), DATA, 0);
+    expect(mine.map((e) => e.objective)).toEqual(["nuclear_escalation", "live_benefit", "olympic_games"]);
+    expect(mine[0].needsGroups).toBe(true);
+    expect(mine[0].blocked).toBe("");
+    expect(mine[1].blocked).toBe("The group discard pile is empty.");
+    expect(mine[2].blocked).toBe("None of your groups is mobilized.");
+    expect(eventMoves(view({ to_act: 1, players: [me, player(1)] }), DATA, 0)).toEqual([]);
+    const withDiscard = eventMoves(view({ group_discard: ["navy"], players: [{ ...me, groups: [g("army", true)] }, player(1)] }), DATA, 0);
+    expect(withDiscard.map((e) => e.blocked)).toEqual(["", "", ""]);
+  });
+});
+
+describe("the struggle's plain refusals", () => {
+  it("refuses a recruit over the population and a pass without any group", () => {
+    const full = view({ objective: "honduras", players: [player(0, { groups: [g("militia")] }), player(1)] });
+    expect(recruitBlock(full, DATA, 0)).toContain("Honduras allows 1 groups");
+    expect(recruitBlock(full, DATA, 1)).toBe("");
+    expect(passBlock(full, 1)).toBe("A player without any group must recruit.");
+    expect(passBlock(full, 0)).toBe("");
+  });
+});
+
+describe("what the viewer looks at", () => {
+  it("tells groups from objectives", () => {
+    expect(lookedCards(view({ looking_at: ["radio", "army"] }), DATA).map((c) => [c.kind, c.name])).toEqual([["group", "Radio"], ["group", "Army"]]);
+    expect(lookedCards(view({ looking_at: ["space_race", "cuba"] }), DATA).map((c) => c.kind)).toEqual(["objective", "objective"]);
+    expect(lookedCards(view(), DATA)).toEqual([]);
+  });
+});
+
+describe("the score track and the banner", () => {
+  it("places a score on the track to the goal", () => {
+    expect(trackPercent(50, 100)).toBe(50);
+    expect(trackPercent(130, 65)).toBe(100);
+    expect(trackPercent(0, 0)).toBe(0);
+  });
+
+  it("names the services by seat", () => {
+    expect([0, 1, 2].map((s) => serviceName(player(s)))).toEqual(["CIA", "KGB", "MI6"]);
+    expect(serviceName({ seat: 2, service: 0 })).toBe("MI6");
+  });
+
+  const names = ["Ann", "Boris", "Clive"];
+  const opts = { gameOver: false, readOnly: false, asked: false, acting: [] as number[] };
+
+  it("asks for the Agent X, then waits for the others", () => {
+    const v = view({ phase: Phase.PLANNING, players: [player(0), player(1)] });
+    expect(bannerFor(v, 0, names, { ...opts, acting: [0, 1] })).toMatchObject({ mine: true, text: "Planning — choose your Agent X in secret" });
+    const chosen = view({ phase: Phase.PLANNING, players: [player(0, { chose_agent: true }), player(1)] });
+    expect(bannerFor(chosen, 0, names, { ...opts, acting: [1] })).toMatchObject({ mine: false, text: "Planning — waiting for Boris to choose an Agent X" });
+  });
+
+  it("gives the balance token's holder the opening, then the player to act", () => {
+    expect(bannerFor(view({ to_act: -1, balance: 0 }), 0, names, { ...opts, acting: [0] }).mine).toBe(true);
+    expect(bannerFor(view({ to_act: -1, balance: 0 }), 1, names, { ...opts, acting: [0] }).text).toBe("Ann chooses who opens the struggle");
+    expect(bannerFor(view({ to_act: 0 }), 0, names, { ...opts, acting: [0] }).mine).toBe(true);
+    expect(bannerFor(view({ to_act: 1 }), 0, names, { ...opts, acting: [1] }).text).toBe("Influence Struggle — Boris to act");
+    expect(bannerFor(view({ to_act: 0 }), 0, names, { ...opts, asked: true, acting: [0] }).text).toContain("answer the question");
+  });
+
+  it("names the winners at the end", () => {
+    expect(bannerFor(view({ phase: Phase.GAME_OVER, winners: [1] }), 0, names, opts)).toMatchObject({ over: true, text: "Game over — Boris wins" });
+    expect(bannerFor(view({ phase: Phase.GAME_OVER, winners: [0, 2] }), 0, names, opts).text).toBe("Game over — Ann and Clive share the win");
+  });
+});
+
+describe("a decoded view", () => {
+  it("reads the server's View as the plain objects above", () => {
+    const View = type("plateau.games.guerre_froide.View");
+    const v = decode<any>(View, encode(View, view({
+      players: [
+        player(0, { groups: [g("army"), g("church", true)], influence: 9, agents: agents([AgentKind.DIRECTOR, AgentStatus.AGENT_X]) }),
+        player(1, { hidden_agents: 6, chose_agent: true }),
+      ],
+    }) as unknown as Record<string, unknown>));
+    expect(playerInfluence(v.players[0], DATA)).toBe(9);
+    expect(agentSummary(v.players[0]).agentX).toEqual([AgentKind.DIRECTOR]);
+    expect(agentSummary(v.players[1]).hidden).toBe(6);
+    expect(targetIds(activationMoves(v, DATA, 0, "army"))).toEqual(["church"]);
+    expect(canActivate(v, 0, "church")).toBe(false);
+  });
+});

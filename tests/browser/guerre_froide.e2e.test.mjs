@@ -1,0 +1,211 @@
+// End-to-end: Guerre Froide through the web client, three services in three browser contexts
+// (a private room by link) and a spectator, played to a winner. Every move goes through the UI:
+// the secret pick of Agent X on the agent cards, who opens the struggle, recruiting and passing
+// on the desk, and the questions the rules ask mid-phase (a Media card, the Analyst's order, a
+// Double Agent, a target, the balance token, the Nobel Peace Prize, Space Race) in the generic
+// prompt panel. Along the way no page ever shows another player's Agent X before the reveal.
+//
+// The server must already be running with Guerre Froide registered and serving clients/web/dist;
+// its URL comes from PLATEAU_URL (see support.mjs). Screenshots go to tests/browser/artifacts/.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
+
+const GAME_MS = Number(process.env.PLATEAU_GF_GAME_TIMEOUT_MS ?? 8 * 60 * 1000);
+// plateau.v1.PromptKind, as the panel's data-kind.
+const CHOOSE = "1", ORDER = "3", YES_NO = "4";
+// guerre_froide.Phase
+const PLANNING = "2", STRUGGLE = "3";
+
+/** The latest log entry's number: every accepted move writes at least one entry. */
+async function signature(page) {
+  return page.evaluate(() => {
+    let top = -1;
+    for (const li of document.querySelectorAll("[data-testid=game-log] li[data-seq]")) top = Math.max(top, Number(li.getAttribute("data-seq")));
+    const board = document.querySelector("[data-testid=gf-board]");
+    return `${top}|${board?.getAttribute("data-phase")}|${board?.getAttribute("data-to-act")}`;
+  });
+}
+
+async function finished(page) {
+  return (await page.getByTestId("winners").count()) > 0;
+}
+
+async function myTurn(page) {
+  return (await page.getByTestId("turn-banner").getAttribute("data-my-turn")) === "true";
+}
+
+/** No other player's Agent X shows before the Debriefing on `page` (seat `me`, -1 spectator). */
+async function checkAgentsHidden(page, me) {
+  const board = page.getByTestId("gf-board");
+  const phase = await board.getAttribute("data-phase");
+  if (phase !== PLANNING && phase !== STRUGGLE) return;
+  const shown = await page.evaluate((me) => [...document.querySelectorAll("[data-testid=agent-x][data-seat], [data-testid=agent][data-status=\"3\"]")]
+    .map((el) => Number(el.getAttribute("data-seat"))).filter((s) => s !== me), me);
+  // A Double Agent's "see" shows the others' choices to its player during Planning.
+  const seer = me >= 0 && (await page.locator(`[data-testid=player-${me}] [data-testid=sees-next]`).count()) > 0;
+  if (!(phase === PLANNING && seer)) assert.deepEqual(shown, [], `seat ${me} sees another Agent X in phase ${phase}`);
+}
+
+/** Answers the open question in the generic panel. */
+async function answerPrompt(page, core, rng, stats) {
+  const kind = await core.getAttribute("data-kind");
+  stats.prompts[kind] = (stats.prompts[kind] ?? 0) + 1;
+  if (kind === CHOOSE) {
+    const options = core.locator("[data-testid^=prompt-option-]");
+    const n = await options.count();
+    assert.ok(n > 0, "a question without options");
+    await options.nth(Math.floor(rng() * n)).click();
+    await core.getByTestId("prompt-submit").click();
+    return "choose";
+  }
+  if (kind === ORDER) {
+    const items = core.getByTestId("prompt-order").locator("li");
+    if ((await items.count()) > 1 && rng() < 0.5) {
+      const first = await items.first().getAttribute("data-id");
+      await core.getByTestId(`prompt-down-${first}`).click();
+    }
+    await core.getByTestId("prompt-submit").click();
+    return "order";
+  }
+  if (kind === YES_NO) {
+    await core.getByTestId(rng() < 0.5 ? "prompt-yes" : "prompt-no").click();
+    return "yes_no";
+  }
+  assert.fail(`a question of kind ${kind} in Guerre Froide`);
+}
+
+/** The move of a careful player on its own desk. */
+async function playDesk(page, me, rng, stats) {
+  const picks = page.locator("[data-testid=agent-choice]:not([disabled])");
+  if ((await picks.count()) > 0) {
+    const n = await picks.count();
+    await picks.nth(Math.floor(rng() * n)).click();
+    stats.agents++;
+    return "agent";
+  }
+  const first = page.locator("[data-testid=choose-first]:not([disabled])");
+  if ((await first.count()) > 0) {
+    await first.nth(Math.floor(rng() * (await first.count()))).click();
+    return "opens";
+  }
+  const recruit = page.getByTestId("recruit");
+  if ((await recruit.count()) > 0) {
+    const mine = page.getByTestId(`influence-${me}`);
+    const influence = Number(await mine.getAttribute("data-influence"));
+    const stability = Number(await mine.getAttribute("data-stability"));
+    const groups = await page.locator(`[data-testid=groups-${me}] [data-testid=group]`).count();
+    const population = Number(await page.getByTestId("objective").getAttribute("data-population"));
+    const build = groups === 0 || (groups < population && influence + 4 <= stability);
+    if (build && (await recruit.isEnabled())) {
+      await recruit.click();
+      stats.recruits++;
+      return "recruit";
+    }
+    await page.getByTestId("pass").click();
+    stats.passes++;
+    return "pass";
+  }
+  return "";
+}
+
+async function playToTheEnd(pages, seats, spectator, rng, stats) {
+  const deadline = Date.now() + GAME_MS;
+  let moves = 0;
+  let shot = false;
+  for (;;) {
+    let done = true;
+    for (const p of pages) done = (await finished(p)) && done;
+    if (done) return moves;
+    assert.ok(Date.now() < deadline, `the game did not end within ${GAME_MS} ms (${moves} moves played)`);
+    let acted = false;
+    for (let i = 0; i < pages.length; i++) {
+      const p = pages[i];
+      if ((await finished(p)) || !(await myTurn(p))) continue;
+      await checkAgentsHidden(p, seats[i]);
+      const before = await signature(p);
+      const errorsBefore = await p.getByTestId("action-error").count();
+      const core = p.getByTestId("core-prompt");
+      const what = (await core.count()) > 0 ? await answerPrompt(p, core, rng, stats) : await playDesk(p, seats[i], rng, stats);
+      if (!what) continue;
+      moves++;
+      const until = Date.now() + STEP_MS;
+      for (;;) {
+        if ((await signature(p)) !== before || (await finished(p))) break;
+        if ((await p.getByTestId("action-error").count()) > errorsBefore) {
+          assert.fail(`"${what}" was refused: ${await p.getByTestId("action-error").first().innerText()}`);
+        }
+        assert.ok(Date.now() < until, `"${what}" had no visible effect`);
+        await sleep(30);
+      }
+      acted = true;
+      if (!shot && (await p.getByTestId("gf-board").getAttribute("data-phase")) === STRUGGLE && moves > 40) {
+        shot = true;
+        await p.screenshot({ path: join(ARTIFACTS, "guerre-froide-struggle.png"), fullPage: true });
+        await spectator.screenshot({ path: join(ARTIFACTS, "guerre-froide-spectator.png"), fullPage: true });
+        await checkAgentsHidden(spectator, -1);
+        assert.equal(await spectator.getByTestId("recruit").count(), 0, "a spectator has no controls");
+        assert.equal(await spectator.getByTestId("core-prompt").count(), 0, "a spectator is asked nothing");
+      }
+    }
+    if (!acted) await sleep(60);
+    assert.ok(moves < 3000, "far more moves than a game of Guerre Froide takes");
+  }
+}
+
+test("Guerre Froide for three services: private room by link, a spectator, played to a winner", { timeout: GAME_MS + 120_000, skip }, async () => {
+  const started = Date.now();
+  const browser = await launch();
+  const errors = [];
+  try {
+    const a = await newPage(browser, errors, "A");
+    const b = await newPage(browser, errors, "B", { width: 1280, height: 900 });
+    const c = await newPage(browser, errors, "C", { width: 1280, height: 900 });
+    const A = a.page, B = b.page, C = c.page;
+    await A.goto(`${BASE}/#/`, { timeout: 30_000 });
+    await enterName(A, "Ada");
+    const link = await createPrivateRoom(A, "guerre_froide", 3, (p) => p.getByTestId("option-cryptographer-1").click());
+    await joinReady(B, link, "Boris");
+    await joinReady(C, link, "Clara");
+    await A.locator("[data-testid=start-game]:not([disabled])").waitFor();
+    await A.getByTestId("start-game").click();
+    const pages = [A, B, C];
+    for (const p of pages) await p.getByTestId("gf-board").waitFor({ timeout: 30_000 });
+    const seats = [];
+    for (const p of pages) seats.push(Number(await p.getByTestId("gf-board").getAttribute("data-you")));
+    assert.deepEqual([...seats].sort(), [0, 1, 2]);
+    // Every player picks an agent first: the desk shows the agent cards.
+    for (const p of pages) await p.getByTestId("agent-picker").waitFor();
+
+    const d = await newPage(browser, errors, "D", { width: 1100, height: 800 });
+    const D = d.page;
+    await D.goto(link, { timeout: 30_000 });
+    await enterName(D, "Dmitri");
+    await D.getByTestId("join-error").waitFor();
+    await D.getByTestId("spectate").click();
+    await D.getByTestId("gf-board").waitFor();
+    assert.equal(await D.getByTestId("gf-board").getAttribute("data-you"), "-1");
+    assert.equal(await D.getByTestId("agent-picker").count(), 0, "a spectator picks no agent");
+
+    const stats = { prompts: {}, agents: 0, recruits: 0, passes: 0 };
+    const moves = await playToTheEnd(pages, seats, D, mulberry32(1962), stats);
+    await D.getByTestId("winners").waitFor();
+    const winners = await D.getByTestId("winners").getAttribute("data-seats");
+    assert.match(winners, /^\d(,\d)*$/);
+    // The winners have the best score.
+    const scores = [];
+    for (let s = 0; s < 3; s++) scores.push(Number(await D.getByTestId(`score-${s}`).getAttribute("data-score")));
+    for (const w of winners.split(",").map(Number)) assert.equal(scores[w], Math.max(...scores), `winner ${w} among ${scores}`);
+    assert.ok(Math.max(...scores) >= 65 || (await D.getByTestId("objective-deck").getAttribute("data-count")) === "0",
+      `the game ended at ${scores} VP`);
+    await A.getByTestId("winners").scrollIntoViewIfNeeded();
+    await A.screenshot({ path: join(ARTIFACTS, "guerre-froide-end.png"), fullPage: true });
+    assert.ok(stats.agents > 0 && stats.recruits > 0 && stats.passes > 0, JSON.stringify(stats));
+    console.log(`three services: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; ${JSON.stringify(stats)}; scores ${scores}, winners ${winners}`);
+    assert.deepEqual(errors, [], "uncaught errors in the pages");
+    for (const x of [a, b, c, d]) await x.ctx.close();
+  } finally {
+    await browser.close();
+  }
+});
