@@ -3,7 +3,7 @@ import {
   AgentKind, AgentStatus, EventAbility, Faction, Phase,
   activateAction, activationMoves, agentBoxes, agentFace, agentSummary, applicableBox, bannerFor, canActivate, choosableAgents,
   eventMoves, groupFace, groupTitle, groupsInfluence, heldEvents, holderOf, influenceState, lookedCards, mustWaitToChoose,
-  objectiveFace, passBlock, planningStatus, playerInfluence, recruitBlock, revealedAgents, serviceName, targetIds, togglePick,
+  debriefSteps, objectiveFace, passBlock, planningStatus, playerInfluence, recruitBlock, revealedAgents, serviceName, targetIds, togglePick,
   trackPercent, useEventAction,
 } from "../src/games/guerre_froide/model";
 import { decode, encode, type } from "../src/proto";
@@ -193,7 +193,7 @@ describe("agents", () => {
   it("sorts a player's agents by status", () => {
     expect(agentSummary(me)).toEqual({
       headquarters: [AgentKind.DEPUTY_DIRECTOR, AgentKind.DIRECTOR], agentX: [AgentKind.DOUBLE_AGENT], onLeave: [AgentKind.MASTER_SPY],
-      terminated: [AgentKind.ASSASSIN], detained: [AgentKind.AMBASSADOR], hidden: 0,
+      terminated: [AgentKind.ASSASSIN], detained: [AgentKind.AMBASSADOR], hidden: 0, unrevealed: [],
     });
   });
 
@@ -343,5 +343,34 @@ describe("a decoded view", () => {
     expect(agentSummary(v.players[1]).hidden).toBe(6);
     expect(targetIds(activationMoves(v, DATA, 0, "army"))).toEqual(["church"]);
     expect(canActivate(v, 0, "church")).toBe(false);
+  });
+});
+
+describe("the last Debriefing", () => {
+  it("lists the agents in initiative order, then seat, with what each did", () => {
+    const view = {
+      debriefing: [
+        { seat: 1, agent: 6, initiative: 5, acted: true, outcome: { key: "guerre_froide.assassin" } },
+        { seat: 0, agent: 1, initiative: 1, acted: true, removed: true, outcome: { key: "guerre_froide.master_spy" } },
+        { seat: 2, agent: 5, initiative: 5, acted: false, outcome: { key: "guerre_froide.no_effect" } },
+      ],
+    };
+    const steps = debriefSteps(view);
+    expect(steps.map((s) => [s.initiative, s.seat])).toEqual([[1, 0], [5, 1], [5, 2]]);
+    expect(steps[0].removed).toBe(true);
+    expect(steps[2].acted).toBe(false);
+    expect(steps[1].outcome.key).toBe("guerre_froide.assassin");
+  });
+
+  it("is empty before any Debriefing", () => {
+    expect(debriefSteps({})).toEqual([]);
+  });
+
+  it("shows another player's agents still in play as one pool while its Agent X is secret", () => {
+    const s = agentSummary({ hidden_agents: 3, unrevealed: [1, 2, 6], agents: [{ kind: 4, status: 2 }] });
+    expect(s.hidden).toBe(3);
+    expect(s.unrevealed).toEqual([1, 2, 6]);
+    expect(s.onLeave).toEqual([4]);
+    expect(s.agentX).toEqual([]);
   });
 });

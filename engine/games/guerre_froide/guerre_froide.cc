@@ -259,6 +259,35 @@ void GuerreFroideState::RemoveAgentX(int seat, bool detained) {
   const uint32_t kind = S(seat).agent_x(0);
   M(seat).clear_agent_x();
   (detained ? M(seat).mutable_detained() : M(seat).mutable_terminated())->Add(kind);
+  StepOf(seat, static_cast<AgentKind>(kind))->set_removed(true);
+}
+
+DebriefStep* GuerreFroideState::StepOf(int seat, AgentKind agent) {
+  for (auto& step : *s_.mutable_debriefing()) {
+    if (static_cast<int>(step.seat()) == seat && step.agent() == agent) return &step;
+  }
+  auto* step = s_.add_debriefing();
+  step->set_seat(static_cast<uint32_t>(seat));
+  step->set_agent(agent);
+  step->set_initiative(Initiative(agent));
+  // In initiative order, then seat order, as the Debriefing resolves them.
+  auto* steps = s_.mutable_debriefing();
+  for (int i = steps->size() - 1; i > 0; --i) {
+    const auto& a = steps->Get(i - 1);
+    const auto& b = steps->Get(i);
+    if (std::make_pair(a.initiative(), a.seat()) <= std::make_pair(b.initiative(), b.seat())) {
+      return steps->Mutable(i);
+    }
+    steps->SwapElements(i - 1, i);
+  }
+  return steps->Mutable(0);
+}
+
+void GuerreFroideState::Outcome(int seat, AgentKind agent, bool acted, engine::v1::Text text) {
+  DebriefStep* step = StepOf(seat, agent);
+  step->set_acted(step->acted() || acted);
+  *step->mutable_outcome() = text;
+  Log(std::move(text));
 }
 
 void GuerreFroideState::Setup(uint32_t num_seats, CryptographerOption cryptographer,
@@ -483,6 +512,7 @@ std::vector<int> GuerreFroideState::CeaseFireOrder() const {
 void GuerreFroideState::CeaseFire() {
   s_.set_phase(PHASE_CEASE_FIRE);
   s_.set_to_act(-1);
+  s_.clear_debriefing();
   for (int seat = 0; seat < Seats(); ++seat) {
     const bool over = !WithinStability(seat, 0);
     M(seat).set_civil_disorder(over);
@@ -519,15 +549,16 @@ void GuerreFroideState::DisorderFate(int seat, bool nobel) {
     UseEventCard(seat, EVENT_NOBEL_PEACE_PRIZE);
     st.clear_agent_x();
     st.add_leave(x);
-    Log(T("guerre_froide.disorder_nobel", Seat{seat}, g().agent(x).name()));
+    Outcome(seat, x, false, T("guerre_froide.disorder_nobel", Seat{seat}, g().agent(x).name()));
   } else if (x == AGENT_DEPUTY_DIRECTOR) {
     st.clear_agent_x();
     st.add_hq(x);
     std::sort(st.mutable_hq()->begin(), st.mutable_hq()->end());
-    Log(T("guerre_froide.disorder_deputy", Seat{seat}, g().agent(x).name()));
+    Outcome(seat, x, false, T("guerre_froide.disorder_deputy", Seat{seat}, g().agent(x).name()));
   } else {
     RemoveAgentX(seat, /*detained=*/false);
-    Log(T("guerre_froide.disorder_terminated", Seat{seat}, g().agent(x).name()));
+    Outcome(seat, x, false,
+            T("guerre_froide.disorder_terminated", Seat{seat}, g().agent(x).name()));
   }
 }
 
@@ -588,7 +619,8 @@ void GuerreFroideState::Debrief() {
     for (int seat = 0; seat < Seats(); ++seat) {
       if (S(seat).agent_x_size() == 0 || S(seat).agent_revealed()) continue;
       M(seat).set_agent_revealed(true);
-      Log(T("guerre_froide.reveals", Seat{seat}, g().agent(AgentX(seat)).name()));
+      Outcome(seat, AgentX(seat), false,
+              T("guerre_froide.reveals", Seat{seat}, g().agent(AgentX(seat)).name()));
     }
   }
   while (s_.initiative() <= 7) {

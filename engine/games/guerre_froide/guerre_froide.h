@@ -156,6 +156,12 @@ class GuerreFroideState final
   std::vector<int> AgentsOfKind(AgentKind kind) const;
   AgentKind AgentX(int seat) const;
   void RemoveAgentX(int seat, bool detained);
+  // Logs what `seat`'s `agent` did and records it in its Debriefing step.
+  void Outcome(int seat, AgentKind agent, bool acted, engine::v1::Text text);
+  DebriefStep* StepOf(int seat, AgentKind agent);
+  // "No effect" for each of `seats`' `agent` that is not among `acting`.
+  void NoEffectExcept(const std::vector<int>& seats, const std::vector<int>& acting,
+                      AgentKind agent);
 
   // Checks per action (guerre_froide_moves.cc).
   engine::Status CheckActivate(int seat, const Activate& a) const;

@@ -27,16 +27,18 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
   const uint32_t objective = static_cast<uint32_t>(s_.objective());
   switch (initiative) {
     case 1: {  // Master Spy: the objective goes to someone other than the dominating player.
-      std::vector<int> spies = AgentsOfKind(AGENT_MASTER_SPY);
+      const std::vector<int> all = AgentsOfKind(AGENT_MASTER_SPY);
+      std::vector<int> spies = all;
       if (Seats() == 3 && spies.size() >= 2) spies = OnlyDominating(spies, dominating);
+      NoEffectExcept(all, spies, AGENT_MASTER_SPY);
       for (int seat : spies) {
         if (s_.objective_settled() || dominating < 0) {
-          Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(AGENT_MASTER_SPY).name()));
+          NoEffectExcept({seat}, {}, AGENT_MASTER_SPY);
           continue;
         }
         int heir = seat;
         if (dominating == seat) heir = Seats() == 2 ? 1 - seat : s_.runner_up();
-        Log(T("guerre_froide.master_spy", Seat{seat}));
+        Outcome(seat, AGENT_MASTER_SPY, true, T("guerre_froide.master_spy", Seat{seat}));
         if (heir < 0) {
           ObjectiveToBottom();
         } else {
@@ -46,9 +48,13 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
       break;
     }
     case 3: {  // Double Agent: see next turn, or send an opponent's agent on leave.
-      std::vector<int> doubles = AgentsOfKind(AGENT_DOUBLE_AGENT);
+      const std::vector<int> all = AgentsOfKind(AGENT_DOUBLE_AGENT);
+      std::vector<int> doubles = all;
       if (doubles.size() >= 2) doubles = OnlyDominating(doubles, dominating);
-      if (doubles.empty() || S(doubles[0]).agent_acted()) break;
+      if (doubles.empty() || S(doubles[0]).agent_acted()) {
+        NoEffectExcept(all, doubles, AGENT_DOUBLE_AGENT);
+        break;
+      }
       const int seat = doubles[0];
       bool can_send = false;
       for (int o = 0; o < Seats(); ++o) {
@@ -62,11 +68,13 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
       }
       M(seat).set_agent_acted(true);
       M(seat).set_sees_next(true);
-      Log(T("guerre_froide.double_agent_sees", Seat{seat}));
+      Outcome(seat, AGENT_DOUBLE_AGENT, true, T("guerre_froide.double_agent_sees", Seat{seat}));
+      NoEffectExcept(all, doubles, AGENT_DOUBLE_AGENT);
       break;
     }
     case 4: {  // Analyst: order the top groups next Briefing.
-      std::vector<int> analysts = AgentsOfKind(AGENT_ANALYST);
+      const std::vector<int> all = AgentsOfKind(AGENT_ANALYST);
+      std::vector<int> analysts = all;
       if (analysts.size() >= 2) {
         if (Seats() == 2) {
           // The base game: the one whose service did not place its token.
@@ -79,9 +87,10 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
           analysts = OnlyDominating(analysts, dominating);
         }
       }
+      NoEffectExcept(all, analysts, AGENT_ANALYST);
       for (int seat : analysts) {
         M(seat).set_analyst_next(true);
-        Log(T("guerre_froide.analyst", Seat{seat}));
+        Outcome(seat, AGENT_ANALYST, true, T("guerre_froide.analyst", Seat{seat}));
       }
       break;
     }
@@ -105,7 +114,7 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
           }
         } else {
           M(seat).set_agent_acted(true);
-          Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(x).name()));
+          NoEffectExcept({seat}, {}, x);
           continue;
         }
         if (targets.size() >= 2) {
@@ -125,18 +134,18 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
     case 6: {  // Director: its service also claims the bottom objective.
       for (int seat : AgentsOfKind(AGENT_DIRECTOR)) {
         if (seat != dominating) {
-          Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(AGENT_DIRECTOR).name()));
+          NoEffectExcept({seat}, {}, AGENT_DIRECTOR);
           continue;
         }
         if (s_.objective_deck_size() == 0) {
           // This turn's objective is then the bottom card (RULES.md, "Director").
-          Log(T("guerre_froide.director", Seat{seat}));
+          Outcome(seat, AGENT_DIRECTOR, true, T("guerre_froide.director", Seat{seat}));
           if (!s_.objective_settled()) Claim(seat, objective);
           continue;
         }
         const uint32_t bottom = s_.objective_deck(s_.objective_deck_size() - 1);
         s_.mutable_objective_deck()->RemoveLast();
-        Log(T("guerre_froide.director", Seat{seat}));
+        Outcome(seat, AGENT_DIRECTOR, true, T("guerre_froide.director", Seat{seat}));
         Claim(seat, bottom);
       }
       break;
@@ -149,7 +158,7 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
       }
       if (crypto.empty()) break;
       if (s_.group_deck_size() == 0) {
-        Log(T("guerre_froide.cryptographer_nothing"));
+        for (int seat : crypto) Outcome(seat, AgentX(seat), false, T("guerre_froide.cryptographer_nothing"));
         break;
       }
       const uint32_t card = DrawGroup();
@@ -160,18 +169,29 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
         const bool hit = draw ? group.influence() >= 4
                               : static_cast<int>(group.faction()) == Objective().bias(0);
         if (!hit) {
-          Log(T("guerre_froide.no_effect", Seat{seat}, g().agent(AgentX(seat)).name()));
+          NoEffectExcept({seat}, {}, AgentX(seat));
           continue;
         }
         const uint32_t vp = draw ? kCryptographerDrawVp : kCryptographerBiasVp;
         M(seat).set_score(S(seat).score() + vp);
-        Log(T("guerre_froide.cryptographer_scores", Seat{seat}, vp));
+        Outcome(seat, AgentX(seat), true, T("guerre_froide.cryptographer_scores", Seat{seat}, vp));
       }
       s_.add_group_discard(card);
       break;
     }
+    case 2:  // the Deputy Director has no agenda
+      NoEffectExcept(AgentsOfKind(AGENT_DEPUTY_DIRECTOR), {}, AGENT_DEPUTY_DIRECTOR);
+      break;
     default:
-      break;  // 2: the Deputy Director has no agenda
+      break;
+  }
+}
+
+void GuerreFroideState::NoEffectExcept(const std::vector<int>& seats,
+                                       const std::vector<int>& acting, AgentKind agent) {
+  for (int seat : seats) {
+    if (std::find(acting.begin(), acting.end(), seat) != acting.end()) continue;
+    Outcome(seat, agent, false, T("guerre_froide.no_effect", Seat{seat}, g().agent(agent).name()));
   }
 }
 
@@ -182,8 +202,9 @@ void GuerreFroideState::ApplyStrikes() {
     if (strike.target() >= 0 && AgentX(strike.target()) != AGENT_UNSPECIFIED) {
       const AgentKind hit = AgentX(strike.target());
       RemoveAgentX(strike.target(), /*detained=*/!assassin);
-      Log(T(assassin ? "guerre_froide.assassin" : "guerre_froide.ambassador", Seat{seat},
-            Seat{strike.target()}, g().agent(hit).name()));
+      Outcome(seat, strike.agent(), true,
+              T(assassin ? "guerre_froide.assassin" : "guerre_froide.ambassador", Seat{seat},
+                Seat{strike.target()}, g().agent(hit).name()));
     }
     // The Assassin's second part: the objective leaves, unless someone already claimed it.
     if (assassin && seat == s_.dominating() && !s_.objective_settled()) ObjectiveToBottom();

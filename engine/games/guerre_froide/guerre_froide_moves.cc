@@ -434,7 +434,7 @@ void GuerreFroideState::ApplyAnswer(int seat, const engine::v1::Answer& answer) 
       M(seat).set_agent_acted(true);
       if (choice == "see") {
         M(seat).set_sees_next(true);
-        Log(T("guerre_froide.double_agent_sees", Seat{seat}));
+        Outcome(seat, AGENT_DOUBLE_AGENT, true, T("guerre_froide.double_agent_sees", Seat{seat}));
       } else {
         const size_t dot = choice.find('.', 6);
         const int other = std::stoi(choice.substr(6, dot - 6));
@@ -442,8 +442,9 @@ void GuerreFroideState::ApplyAnswer(int seat, const engine::v1::Answer& answer) 
         auto* hq = M(other).mutable_hq();
         hq->erase(std::find(hq->begin(), hq->end(), agent));
         M(other).add_leave(agent);
-        Log(T("guerre_froide.double_agent_sends", Seat{seat}, Seat{other},
-              g().agent(static_cast<AgentKind>(agent)).name()));
+        Outcome(seat, AGENT_DOUBLE_AGENT, true,
+                T("guerre_froide.double_agent_sends", Seat{seat}, Seat{other},
+                  g().agent(static_cast<AgentKind>(agent)).name()));
       }
       Debrief();
       return;

@@ -1,4 +1,6 @@
 // Guerre Froide: what each seat sees, the questions it is asked, and the zones that say so.
+#include <algorithm>
+
 #include "engine/games/guerre_froide/guerre_froide.h"
 
 namespace plateau::games::guerre_froide {
@@ -96,6 +98,10 @@ View GuerreFroideState::TypedView(int seat) const {
       for (uint32_t a : engine::VisiblePieces(x, seat)) agents.push_back({a, AGENT_X});
     } else {
       out->set_hidden_agents(static_cast<uint32_t>(st.hq_size() + st.agent_x_size()));
+      std::vector<uint32_t> pool(st.hq().begin(), st.hq().end());
+      pool.insert(pool.end(), st.agent_x().begin(), st.agent_x().end());
+      std::sort(pool.begin(), pool.end());  // one pool: its order says nothing of the Agent X
+      for (uint32_t a : pool) out->add_unrevealed(static_cast<AgentKind>(a));
     }
     for (uint32_t a : st.leave()) agents.push_back({a, AGENT_ON_LEAVE});
     for (uint32_t a : st.terminated()) agents.push_back({a, AGENT_TERMINATED});
@@ -119,6 +125,7 @@ View GuerreFroideState::TypedView(int seat) const {
   v.set_claimed_by(s_.claimed_by());
   for (uint32_t w : s_.winners()) v.add_winners(static_cast<int32_t>(w));
   v.set_cryptographer(s_.cryptographer());
+  *v.mutable_debriefing() = s_.debriefing();
   if (s_.pending().looking_size() > 0 && seat == static_cast<int>(s_.pending().seat())) {
     const bool objectives = s_.pending().ask() == internal::ASK_SPACE_RACE_ORDER;
     for (uint32_t c : s_.pending().looking()) {

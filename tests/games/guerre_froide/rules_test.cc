@@ -122,6 +122,19 @@ TEST(GuerreFroideRules, WorkedExampleMasterSpyAgainstAssassinOnCuba) {
   EXPECT_EQ(after.phase(), PHASE_PLANNING);
   // The lowest score takes the balance token.
   EXPECT_EQ(after.balance(), 1);
+  // Every view keeps the Debriefing step by step, in initiative order, until the next Cease-fire.
+  auto message = state->View(engine::kSpectator);
+  const auto& view = static_cast<const View&>(*message);
+  ASSERT_EQ(view.debriefing_size(), 2);
+  EXPECT_EQ(view.debriefing(0).agent(), AGENT_MASTER_SPY);
+  EXPECT_EQ(view.debriefing(0).seat(), 0u);
+  EXPECT_TRUE(view.debriefing(0).acted());
+  EXPECT_TRUE(view.debriefing(0).removed());  // terminated by the Assassin afterwards
+  EXPECT_EQ(view.debriefing(0).outcome().key(), "guerre_froide.master_spy");
+  EXPECT_EQ(view.debriefing(1).agent(), AGENT_ASSASSIN);
+  EXPECT_EQ(view.debriefing(1).initiative(), 5u);
+  EXPECT_TRUE(view.debriefing(1).acted());
+  EXPECT_EQ(view.debriefing(1).outcome().key(), "guerre_froide.assassin");
 }
 
 // RULES.md, "Cease-fire": over the stability is civil disorder; with two players the other claims
@@ -271,6 +284,9 @@ TEST(GuerreFroideRules, AnotherSeatsAgentXStaysHiddenUntilTheReveal) {
   EXPECT_TRUE(v.players(0).chose_agent());
   EXPECT_EQ(v.players(0).agents_size(), 0);
   EXPECT_EQ(v.players(0).hidden_agents(), 6u);
+  // Which agents are still in play is public; which of them went out is not: one sorted pool.
+  ASSERT_EQ(v.players(0).unrevealed_size(), 6);
+  for (int i = 1; i < 6; ++i) EXPECT_LT(v.players(0).unrevealed(i - 1), v.players(0).unrevealed(i));
   auto mine = state->View(0);
   const auto& m = static_cast<const View&>(*mine);
   bool found = false;

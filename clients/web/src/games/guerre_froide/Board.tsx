@@ -2,12 +2,13 @@ import { useState } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { currentPrompt, tableOf } from "../../table";
 import { GameLog } from "../../ui/GameLog";
+import { Txt } from "../../ui/TextRender";
 import { PlayerBadge } from "../../ui/PlayerBadge";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from "./Cards";
 import {
   AgentStatus, EventAbility, FACTION_SLUG, PHASE_NAME, Phase, SERVICE_SLUG, TURN_PHASES,
-  activateAction, activationMoves, agentFace, agentSummary, applicableBox, bannerFor, canActivate, choosableAgents,
+  activateAction, activationMoves, agentFace, agentSummary, bannerFor, debriefSteps, canActivate, choosableAgents,
   eventMoves, groupFace, heldEvents, influenceState, lookedCards, mustWaitToChoose, objectiveFace, passBlock,
   planningStatus, playerInfluence, playerName, playerOf, recruitBlock, revealedAgents, serviceColor, serviceName,
   serviceOf, targetIds, togglePick, trackPercent, useEventAction, type ActivateMove, type ObjectiveFace,
@@ -52,7 +53,7 @@ function ScoreTrack({ view, names }: { view: any; names: string[] }) {
         <span class="gf-goal" style={{ left: "100%" }} title={`Goal: ${goal} VP`}>🏁</span>
         {(view.players ?? []).map((p: any, i: number) => (
           <span key={p.seat} class={`gf-marker s-${SERVICE_SLUG[serviceOf(p)]}`} data-testid="track-marker" data-seat={p.seat} data-score={p.score}
-            style={{ left: `${trackPercent(p.score, goal)}%`, top: `${4 + i * 9}px`, background: serviceColor(p) }}
+            style={{ left: `${trackPercent(p.score, goal)}%`, top: `${2 + i * 17}px`, background: serviceColor(p) }}
             title={`${playerName(names, p.seat)} (${serviceName(p)}): ${p.score} VP`}>
             {serviceName(p)}
           </span>
@@ -321,27 +322,27 @@ function Desk({ view, data, seat, names, busy, run, mode, setMode, canPlay, aske
 
 // ----- the debriefing -----
 
+/** The last Debriefing, agent by agent in initiative order: each card with what it did. */
 function Reveal({ view, data, names }: { view: any; data: any; names: string[] }) {
-  const revealed = revealedAgents(view, data);
-  const dom = view.dominating ?? -1;
+  const steps = debriefSteps(view);
   return (
-    <section class="gf-reveal" data-testid="reveal" data-order={revealed.map((r) => `${r.seat}:${r.kind}`).join(",")}>
+    <section class="gf-reveal" data-testid="reveal" data-order={steps.map((r) => `${r.seat}:${r.agent}`).join(",")}>
       <h3 class="gf-desk-title">Debriefing — agents revealed <Stamp tone="grey">Declassified</Stamp></h3>
-      {revealed.length === 0 ? <p class="gf-note">No Agent X is still in play.</p> : (
-        <ol class="gf-reveal-list">
-          {revealed.map((r) => {
-            const p = playerOf(view, r.seat);
-            return (
-              <li key={`${r.seat}-${r.kind}`} data-testid="revealed-agent" data-seat={r.seat} data-kind={r.kind} data-initiative={r.initiative}
-                style={{ borderColor: serviceColor(p) }}>
-                <span class="gf-svc" style={{ color: serviceColor(p) }}>{serviceName(p)} · {playerName(names, r.seat)}</span>
-                <AgentCard a={agentFace(data, r.kind)} testid="revealed-card" highlight={applicableBox(r.seat, dom)} />
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      <p class="gf-note small">The highlighted box applies; the field reports below tell what each agent did.</p>
+      <ol class="gf-reveal-list">
+        {steps.map((r) => {
+          const p = playerOf(view, r.seat);
+          return (
+            <li key={`${r.seat}-${r.agent}`} data-testid="revealed-agent" data-seat={r.seat} data-kind={r.agent}
+              data-initiative={r.initiative} data-acted={r.acted ? "true" : "false"} data-removed={r.removed ? "true" : "false"}
+              class={`${r.acted ? "acted" : ""} ${r.removed ? "removed" : ""}`} style={{ borderColor: serviceColor(p) }}>
+              <span class="gf-step-num">{r.initiative}</span>
+              <span class="gf-svc" style={{ color: serviceColor(p) }}>{serviceName(p)} · {playerName(names, r.seat)}</span>
+              <AgentCard a={agentFace(data, r.agent)} testid="revealed-card" />
+              <p class="gf-step-outcome" data-testid="step-outcome"><Txt text={r.outcome} /></p>
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }
@@ -387,11 +388,14 @@ function AgentsArea({ p, data, mine, secret }: { p: any; data: any; mine: boolea
           </span>
         </div>
       ) : row("Headquarters", s.headquarters, AgentStatus.IN_HEADQUARTERS)}
-      {row(mine && secret ? "Your Agent X (secret)" : "Agent X", s.agentX, AgentStatus.AGENT_X, "agent-x")}
+      {row(mine && secret ? "Your Agent X (secret)"
+        : !mine && secret ? "Agent X (intercepted: only you see it)" : "Agent X", s.agentX, AgentStatus.AGENT_X, "agent-x")}
       {s.hidden > 0 && (
-        <div class="gf-agent-row">
-          <small>Face down (headquarters and Agent X)</small>
-          <FaceDown count={s.hidden} />
+        <div class="gf-agent-row" data-testid="unrevealed">
+          <small>In play, face down: one of them is on a mission</small>
+          {s.unrevealed.length > 0
+            ? <span class="gf-agent-list">{s.unrevealed.map((k) => <AgentToken key={k} kind={k} status={AgentStatus.IN_HEADQUARTERS} seat={p.seat} data={data} />)}</span>
+            : <FaceDown count={s.hidden} />}
         </div>
       )}
       {row("On leave", s.onLeave, AgentStatus.ON_LEAVE, "on-leave")}
@@ -456,8 +460,8 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
         {view.phase === Phase.PLANNING && <span class={`gf-flag ${p.chose_agent ? "ok" : ""}`} data-testid="chose-agent" data-chosen={p.chose_agent ? "true" : "false"}>
           {p.chose_agent ? "Agent X chosen" : "choosing…"}</span>}
         {view.dominating === p.seat && <span class="gf-flag dom" title="Placed the domination token">⚑ dominates</span>}
-        {p.sees_next && <span class="gf-flag" data-testid="sees-next" title="A Double Agent lets this player see the others' Agent X next Planning">👁 sees next</span>}
-        {p.analyst_next && <span class="gf-flag" title="An Analyst lets this player order the top groups next Briefing">🔎 analyst</span>}
+        {!over && p.sees_next && <span class="gf-flag" data-testid="sees-next" title="A Double Agent lets this player see the others' Agent X next Planning">👁 sees next</span>}
+        {!over && p.analyst_next && <span class="gf-flag" title="An Analyst lets this player order the top groups next Briefing">🔎 analyst</span>}
       </div>
       <InfluenceMeter p={p} o={o} data={data} />
       <div class="gf-groups" data-testid={`groups-${p.seat}`} data-count={groups.length}>
@@ -557,7 +561,8 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
   // The viewer's own file first, the others in seat order.
   const ordered = [...players].sort((a, b) => (a.seat === seat ? -1 : b.seat === seat ? 1 : a.seat - b.seat));
   // The debriefing reveals every Agent X still in play; they stay shown until they go on leave.
-  const showReveal = phase === Phase.DEBRIEFING || (phase === Phase.DETENTE && revealedAgents(view, data).length > 0);
+  // Kept from the Debriefing until the next Cease-fire, so the table can follow what each agent did.
+  const showReveal = debriefSteps(view).length > 0;
 
   return (
     <div class={`gf-board players-${players.length}`} data-testid="gf-board" data-phase={phase} data-turn={view.turn}

@@ -86,7 +86,7 @@ export function GroupCard({ id, data, seat, mobilized, onClick, picked, target, 
         </span>
         <span class="gf-group-name">{g.name}</span>
         <span class="gf-group-faction">{FACTION_NAME[g.faction] ?? ""}</span>
-        {mobilized && <span class="gf-group-state">mobilized</span>}
+        <span class={`gf-group-state ${mobilized ? "" : "ready"}`}>{mobilized ? "mobilized" : "ready"}</span>
         {picked ? <span class="gf-pick-badge">#{picked}</span> : null}
       </Tag>
     </div>

@@ -269,6 +269,7 @@ export interface AgentSummary {
   detained: number[];
   /** Headquarters and Agent X together, face down: another player's between choice and reveal. */
   hidden: number;
+  unrevealed: number[];
 }
 
 export function agentSummary(p: any): AgentSummary {
@@ -279,7 +280,17 @@ export function agentSummary(p: any): AgentSummary {
     terminated: agentsWithStatus(p, AgentStatus.TERMINATED),
     detained: agentsWithStatus(p, AgentStatus.DETAINED),
     hidden: p?.hidden_agents ?? 0,
+    unrevealed: [...(p?.unrevealed ?? [])].map(Number),
   };
+}
+
+export interface DebriefStepView { seat: number; agent: number; initiative: number; acted: boolean; removed: boolean; outcome: any }
+
+/** The last Debriefing's agents, in initiative order then seat (as the engine resolves them). */
+export function debriefSteps(view: any): DebriefStepView[] {
+  return [...(view?.debriefing ?? [])]
+    .map((d: any) => ({ seat: d.seat ?? 0, agent: Number(d.agent ?? 0), initiative: d.initiative ?? 0, acted: !!d.acted, removed: !!d.removed, outcome: d.outcome }))
+    .sort((a, b) => a.initiative - b.initiative || a.seat - b.seat);
 }
 
 function byInitiative(data: any) {
