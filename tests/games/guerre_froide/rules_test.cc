@@ -5,85 +5,10 @@
 #include <algorithm>
 #include <string>
 
-#include "engine/core/registry.h"
-#include "engine/games/guerre_froide/guerre_froide.h"
+#include "tests/games/guerre_froide/support.h"
 
-namespace plateau::games::guerre_froide {
+namespace plateau::games::guerre_froide::rule_test {
 namespace {
-
-const GuerreFroideGame& Game() {
-  EXPECT_TRUE(engine::Registry::LoadAll().ok());
-  return *dynamic_cast<const GuerreFroideGame*>(engine::Registry::Find("guerre_froide"));
-}
-
-uint32_t G(const std::string& id) {
-  const int i = Game().GroupIndex(id);
-  EXPECT_GE(i, 0) << id;
-  return static_cast<uint32_t>(i);
-}
-uint32_t O(const std::string& id) {
-  const int i = Game().ObjectiveIndex(id);
-  EXPECT_GE(i, 0) << id;
-  return static_cast<uint32_t>(i);
-}
-
-template <class R>
-void Remove(R* list, uint32_t x) {
-  auto it = std::find(list->begin(), list->end(), x);
-  ASSERT_NE(it, list->end()) << x;
-  list->erase(it);
-}
-
-// A position in the influence struggle of turn 1 on `objective`, every Agent X chosen, no group
-// in play; `to_act` moves next.
-internal::StateProto Struggle(int seats, const std::string& objective, int to_act,
-                              CryptographerOption crypto = CRYPTOGRAPHER_NONE) {
-  Options options;
-  options.set_cryptographer(crypto);
-  auto state = Game().NewInitialState(seats, options, 7);
-  internal::StateProto s;
-  s.ParseFromString(state->Serialize());
-  s.mutable_objective_deck()->Add(static_cast<uint32_t>(s.objective()));
-  Remove(s.mutable_objective_deck(), O(objective));
-  s.set_objective(static_cast<int32_t>(O(objective)));
-  s.set_phase(PHASE_STRUGGLE);
-  s.set_to_act(to_act);
-  s.set_balance(0);
-  return s;
-}
-
-void GiveGroup(internal::StateProto& s, int seat, const std::string& id, bool mobilized = false) {
-  Remove(s.mutable_group_deck(), G(id));
-  auto* g = s.mutable_seats(seat)->add_groups();
-  g->set_card(G(id));
-  g->set_mobilized(mobilized);
-}
-
-void SetAgentX(internal::StateProto& s, int seat, AgentKind agent) {
-  Remove(s.mutable_seats(seat)->mutable_hq(), agent);
-  s.mutable_seats(seat)->add_agent_x(agent);
-}
-
-std::unique_ptr<engine::State> Load(const internal::StateProto& s) {
-  auto state = Game().FromProto(s);
-  EXPECT_TRUE(state.ok()) << state.status().reason();
-  return std::move(state).value();
-}
-
-const internal::StateProto& P(const engine::State& state) {
-  return static_cast<const GuerreFroideState&>(state).proto();
-}
-
-Action Pass() {
-  Action a;
-  a.mutable_pass();
-  return a;
-}
-
-void Play(engine::State& state, int seat, const Action& a) {
-  engine::Status st = state.Apply(seat, a);
-  ASSERT_TRUE(st.ok()) << st.code() << ": " << st.reason();
-}
 
 // RULES.md, the worked example: the KGB's Master Spy against the CIA's Assassin on Cuba, the CIA
 // placing its token. The Master Spy gives Cuba to the KGB; the Assassin still terminates the
@@ -93,13 +18,13 @@ TEST(GuerreFroideRules, WorkedExampleMasterSpyAgainstAssassinOnCuba) {
   internal::StateProto s = Struggle(2, "cuba", 1);
   // Both at 9 under Cuba's 10: the economic icon, Cuba's largest, gives the tie to the CIA
   // (Industry 4 against Food Companies 3).
-  GiveGroup(s, 1, "industry");
-  GiveGroup(s, 1, "opposition");
-  GiveGroup(s, 0, "food_companies");
-  GiveGroup(s, 0, "newspapers");
-  GiveGroup(s, 0, "mafia");
-  SetAgentX(s, 1, AGENT_ASSASSIN);
-  SetAgentX(s, 0, AGENT_MASTER_SPY);
+  Give(s, 1, "industry");
+  Give(s, 1, "opposition");
+  Give(s, 0, "food_companies");
+  Give(s, 0, "newspapers");
+  Give(s, 0, "mafia");
+  Agent(s, 1, AGENT_ASSASSIN);
+  Agent(s, 0, AGENT_MASTER_SPY);
   s.set_passes(1);
   s.mutable_seats(0)->set_passed(true);
   auto state = Load(s);
@@ -141,11 +66,11 @@ TEST(GuerreFroideRules, WorkedExampleMasterSpyAgainstAssassinOnCuba) {
 // the objective at once, and the Agent X is terminated unless it is the Deputy Director.
 TEST(GuerreFroideRules, CivilDisorderTerminatesTheAgentAndTheOpponentClaims) {
   internal::StateProto s = Struggle(2, "cuba", 0);
-  GiveGroup(s, 0, "army");        // 6
-  GiveGroup(s, 0, "banks");       // 6: 12 > 10
-  GiveGroup(s, 1, "guerrillas");  // 1
-  SetAgentX(s, 0, AGENT_DIRECTOR);
-  SetAgentX(s, 1, AGENT_ANALYST);
+  Give(s, 0, "army");        // 6
+  Give(s, 0, "banks");       // 6: 12 > 10
+  Give(s, 1, "guerrillas");  // 1
+  Agent(s, 0, AGENT_DIRECTOR);
+  Agent(s, 1, AGENT_ANALYST);
   s.set_passes(1);
   auto state = Load(s);
   Play(*state, 0, Pass());
@@ -158,17 +83,17 @@ TEST(GuerreFroideRules, CivilDisorderTerminatesTheAgentAndTheOpponentClaims) {
   EXPECT_EQ(after.pending().ask(), internal::ASK_ANALYST_ORDER);
   EXPECT_EQ(after.pending().seat(), 1u);
   EXPECT_EQ(after.pending().looking_size(), kAnalystCards);
-  // The loser of the cease-fire, tied for the lowest score, takes the balance token.
+  // Seat 0, alone at the lowest score, takes the balance token.
   EXPECT_EQ(after.balance(), 0);
 }
 
 TEST(GuerreFroideRules, TheDeputyDirectorSurvivesCivilDisorder) {
   internal::StateProto s = Struggle(2, "cuba", 0);
-  GiveGroup(s, 0, "army");
-  GiveGroup(s, 0, "banks");
-  GiveGroup(s, 1, "guerrillas");
-  SetAgentX(s, 0, AGENT_DEPUTY_DIRECTOR);
-  SetAgentX(s, 1, AGENT_MASTER_SPY);
+  Give(s, 0, "army");
+  Give(s, 0, "banks");
+  Give(s, 1, "guerrillas");
+  Agent(s, 0, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 1, AGENT_MASTER_SPY);
   s.set_passes(1);
   auto state = Load(s);
   Play(*state, 0, Pass());
@@ -182,10 +107,10 @@ TEST(GuerreFroideRules, TheDeputyDirectorSurvivesCivilDisorder) {
 // RULES.md, "Agents": the Director of the dominating service also claims the bottom objective.
 TEST(GuerreFroideRules, TheDirectorClaimsTheBottomObjectiveToo) {
   internal::StateProto s = Struggle(2, "cuba", 0);
-  GiveGroup(s, 0, "industry");
-  GiveGroup(s, 1, "mafia");
-  SetAgentX(s, 0, AGENT_DIRECTOR);
-  SetAgentX(s, 1, AGENT_ANALYST);
+  Give(s, 0, "industry");
+  Give(s, 1, "mafia");
+  Agent(s, 0, AGENT_DIRECTOR);
+  Agent(s, 1, AGENT_ANALYST);
   s.set_passes(1);
   const uint32_t bottom = s.objective_deck(s.objective_deck_size() - 1);
   auto state = Load(s);
@@ -200,12 +125,12 @@ TEST(GuerreFroideRules, TheDirectorClaimsTheBottomObjectiveToo) {
 // Assassin detained by an Ambassador still strikes.
 TEST(GuerreFroideRules, AmbassadorAndAssassinStrikeAtTheSameMoment) {
   internal::StateProto s = Struggle(3, "cuba", 0);
-  GiveGroup(s, 0, "industry");  // KGB 4: dominates
-  GiveGroup(s, 1, "mafia");     // CIA 2
-  GiveGroup(s, 2, "students");  // MI6 1
-  SetAgentX(s, 0, AGENT_ASSASSIN);
-  SetAgentX(s, 1, AGENT_AMBASSADOR);
-  SetAgentX(s, 2, AGENT_DIRECTOR);
+  Give(s, 0, "industry");  // KGB 4: dominates
+  Give(s, 1, "mafia");     // CIA 2
+  Give(s, 2, "students");  // MI6 1
+  Agent(s, 0, AGENT_ASSASSIN);
+  Agent(s, 1, AGENT_AMBASSADOR);
+  Agent(s, 2, AGENT_DIRECTOR);
   s.set_passes(2);
   auto state = Load(s);
   Play(*state, 0, Pass());
@@ -227,14 +152,15 @@ TEST(GuerreFroideRules, AmbassadorAndAssassinStrikeAtTheSameMoment) {
 }
 
 // RULES.md, "Political": a group may not be given to an opponent it would push over the
-// stability, and the receiver must stay within the population limit.
-TEST(GuerreFroideRules, PoliticalGroupsRespectStabilityAndPopulation) {
+// stability, but may be taken even if it pushes the taker over. (The population limit on the
+// receiver: GuerreFroidePowers.PoliticalRespectsTheReceiversPopulationLimit.)
+TEST(GuerreFroideRules, PoliticalGroupsMayNotPushTheReceivingOpponentOverTheStability) {
   internal::StateProto s = Struggle(2, "cuba", 0);
-  GiveGroup(s, 0, "opposition");  // political 5
-  GiveGroup(s, 0, "army");        // 6
-  GiveGroup(s, 1, "banks");       // 6
-  SetAgentX(s, 0, AGENT_ANALYST);
-  SetAgentX(s, 1, AGENT_ANALYST);
+  Give(s, 0, "opposition");  // political 5
+  Give(s, 0, "army");        // 6
+  Give(s, 1, "banks");       // 6
+  Agent(s, 0, AGENT_ANALYST);
+  Agent(s, 1, AGENT_ANALYST);
   auto state = Load(s);
   Action give;
   give.mutable_activate()->set_group("opposition");
@@ -245,7 +171,7 @@ TEST(GuerreFroideRules, PoliticalGroupsRespectStabilityAndPopulation) {
   Action take = give;
   take.mutable_activate()->set_target("banks");
   take.mutable_activate()->set_to_seat(0);
-  // Taking a group that pushes you over is allowed, but Cuba allows three groups: 3 is fine.
+  // Taking Banks puts the KGB at 17, over Cuba's 10: allowed (three groups, Cuba's population).
   EXPECT_TRUE(state->Validate(0, take).ok()) << state->Validate(0, take).reason();
   const std::string before = state->Serialize();
   EXPECT_FALSE(state->Apply(0, give).ok());
@@ -258,11 +184,11 @@ TEST(GuerreFroideRules, PoliticalGroupsRespectStabilityAndPopulation) {
 // RULES.md, "Political": taking is allowed from an opponent who is over the stability already.
 TEST(GuerreFroideRules, APoliticalGroupMayTakeFromAnOpponentOverTheStability) {
   internal::StateProto s = Struggle(2, "cuba", 0);
-  GiveGroup(s, 0, "opposition");
-  GiveGroup(s, 1, "banks");       // 6
-  GiveGroup(s, 1, "army");        // 6: the CIA is at 12, over Cuba's 10
-  SetAgentX(s, 0, AGENT_ANALYST);
-  SetAgentX(s, 1, AGENT_ANALYST);
+  Give(s, 0, "opposition");
+  Give(s, 1, "banks");       // 6
+  Give(s, 1, "army");        // 6: the CIA is at 12, over Cuba's 10
+  Agent(s, 0, AGENT_ANALYST);
+  Agent(s, 1, AGENT_ANALYST);
   auto state = Load(s);
   Action take;
   take.mutable_activate()->set_group("opposition");
@@ -300,4 +226,4 @@ TEST(GuerreFroideRules, AnotherSeatsAgentXStaysHiddenUntilTheReveal) {
 }
 
 }  // namespace
-}  // namespace plateau::games::guerre_froide
+}  // namespace plateau::games::guerre_froide::rule_test

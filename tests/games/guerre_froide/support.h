@@ -1,0 +1,175 @@
+// Guerre Froide rule tests: positions set up from a dealt game with the cards of the situation
+// moved into place (GuerreFroideGame::FromProto), and the actions the tests play.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/registry.h"
+#include "engine/games/guerre_froide/guerre_froide.h"
+
+namespace plateau::games::guerre_froide::rule_test {
+
+inline const GuerreFroideGame& Game() {
+  EXPECT_TRUE(engine::Registry::LoadAll().ok());
+  return *dynamic_cast<const GuerreFroideGame*>(engine::Registry::Find("guerre_froide"));
+}
+
+inline uint32_t G(const std::string& id) {
+  const int i = Game().GroupIndex(id);
+  EXPECT_GE(i, 0) << id;
+  return static_cast<uint32_t>(i);
+}
+
+inline uint32_t O(const std::string& id) {
+  const int i = Game().ObjectiveIndex(id);
+  EXPECT_GE(i, 0) << id;
+  return static_cast<uint32_t>(i);
+}
+
+template <class R>
+void Remove(R* list, uint32_t x) {
+  auto it = std::find(list->begin(), list->end(), x);
+  ASSERT_NE(it, list->end()) << x;
+  list->erase(it);
+}
+
+template <class R>
+bool Has(const R& list, uint32_t x) {
+  return std::find(list.begin(), list.end(), x) != list.end();
+}
+
+// Turn 1's influence struggle on `objective`, no group in play, no Agent X chosen yet (give each
+// seat one with Agent), the balance token at seat 0 and `to_act` to move.
+inline internal::StateProto Struggle(int seats, const std::string& objective, int to_act,
+                                     CryptographerOption crypto = CRYPTOGRAPHER_NONE,
+                                     uint64_t seed = 7) {
+  Options options;
+  options.set_cryptographer(crypto);
+  auto state = Game().NewInitialState(seats, options, seed);
+  internal::StateProto s;
+  s.ParseFromString(state->Serialize());
+  s.mutable_objective_deck()->Add(static_cast<uint32_t>(s.objective()));
+  Remove(s.mutable_objective_deck(), O(objective));
+  s.set_objective(static_cast<int32_t>(O(objective)));
+  s.set_phase(PHASE_STRUGGLE);
+  s.set_to_act(to_act);
+  s.set_balance(0);
+  return s;
+}
+
+// Moves group `id` from the deck to `seat`'s side of the table.
+inline void Give(internal::StateProto& s, int seat, const std::string& id, bool mobilized = false) {
+  Remove(s.mutable_group_deck(), G(id));
+  auto* g = s.mutable_seats(seat)->add_groups();
+  g->set_card(G(id));
+  g->set_mobilized(mobilized);
+}
+
+// Puts group `id` on top of the group deck.
+inline void ToTop(internal::StateProto& s, const std::string& id) {
+  Remove(s.mutable_group_deck(), G(id));
+  std::vector<uint32_t> deck = {G(id)};
+  deck.insert(deck.end(), s.group_deck().begin(), s.group_deck().end());
+  s.clear_group_deck();
+  for (uint32_t c : deck) s.add_group_deck(c);
+}
+
+// `seat` picked `agent` as its Agent X.
+inline void Agent(internal::StateProto& s, int seat, AgentKind agent) {
+  Remove(s.mutable_seats(seat)->mutable_hq(), agent);
+  s.mutable_seats(seat)->add_agent_x(agent);
+}
+
+// `seat` holds the event `id` (claimed earlier, its VP in its score).
+inline void Hold(internal::StateProto& s, int seat, const std::string& id) {
+  Remove(s.mutable_objective_deck(), O(id));
+  s.mutable_seats(seat)->add_won(O(id));
+  s.mutable_seats(seat)->set_score(s.seats(seat).score() + Game().objective(O(id)).vp());
+}
+
+inline std::unique_ptr<engine::State> Load(const internal::StateProto& s) {
+  auto state = Game().FromProto(s);
+  EXPECT_TRUE(state.ok()) << state.status().reason();
+  return std::move(state).value();
+}
+
+inline const internal::StateProto& P(const engine::State& state) {
+  return static_cast<const GuerreFroideState&>(state).proto();
+}
+
+inline uint32_t Influence(const engine::State& state, int seat) {
+  return static_cast<const GuerreFroideState&>(state).Influence(seat);
+}
+
+inline void Play(engine::State& state, int seat, const Action& a) {
+  engine::Status st = state.Apply(seat, a);
+  ASSERT_TRUE(st.ok()) << st.code() << ": " << st.reason();
+}
+
+inline Action Pass() {
+  Action a;
+  a.mutable_pass();
+  return a;
+}
+
+inline Action Recruit() {
+  Action a;
+  a.mutable_recruit();
+  return a;
+}
+
+inline Action Choose(AgentKind agent) {
+  Action a;
+  a.mutable_choose_agent()->set_agent(agent);
+  return a;
+}
+
+inline Action First(int seat) {
+  Action a;
+  a.mutable_choose_first()->set_seat(static_cast<uint32_t>(seat));
+  return a;
+}
+
+inline Action Activate(const std::string& group, const std::string& target = "", uint32_t to = 0) {
+  Action a;
+  a.mutable_activate()->set_group(group);
+  if (!target.empty()) a.mutable_activate()->set_target(target);
+  a.mutable_activate()->set_to_seat(to);
+  return a;
+}
+
+inline Action Use(const std::string& event, const std::vector<std::string>& groups = {}) {
+  Action a;
+  a.mutable_use_event()->set_objective(event);
+  for (const auto& g : groups) a.mutable_use_event()->add_groups(g);
+  return a;
+}
+
+// Answers `seat`'s open question with one option.
+inline Action Answer(const engine::State& state, int seat, const std::string& option) {
+  Action a;
+  a.mutable_core()->mutable_answer()->set_prompt_id(state.Prompts(seat).at(0).id());
+  a.mutable_core()->mutable_answer()->add_options(option);
+  return a;
+}
+
+inline Action AnswerYes(const engine::State& state, int seat, bool yes) {
+  Action a;
+  a.mutable_core()->mutable_answer()->set_prompt_id(state.Prompts(seat).at(0).id());
+  a.mutable_core()->mutable_answer()->set_yes(yes);
+  return a;
+}
+
+// The option ids of `seat`'s open question.
+inline std::vector<std::string> OptionIds(const engine::State& state, int seat) {
+  std::vector<std::string> out;
+  for (const auto& o : state.Prompts(seat).at(0).options()) out.push_back(o.id());
+  return out;
+}
+
+}  // namespace plateau::games::guerre_froide::rule_test
