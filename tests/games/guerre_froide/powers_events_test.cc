@@ -181,15 +181,11 @@ TEST(GuerreFroideEvents, TheNobelPeacePrizeSendsTheAgentOnLeaveInsteadOfTerminat
 }
 
 TEST(GuerreFroideEvents, SpaceRaceOrdersTheNextObjectivesAndItsVpAreLostBeforeVictory) {
-  internal::StateProto s = Struggle(2, "cuba", 0);
-  Give(s, 0, "industry");
-  Give(s, 1, "students");
+  internal::StateProto s = KgbAheadOnCuba(AGENT_ANALYST, AGENT_ANALYST);
   Hold(s, 0, "space_race");
-  Agent(s, 0, AGENT_ANALYST);
-  Agent(s, 1, AGENT_ANALYST);
-  s.set_passes(1);
   const uint32_t vp = Game().objective(O("space_race")).vp();
-  s.mutable_seats(0)->set_score(kGoalTwoPlayers - 10 + vp - 1);  // Cuba brings it to the goal - 1 + vp
+  // Cuba brings the KGB to the goal - 1 + the Space Race's VP.
+  s.mutable_seats(0)->set_score(kGoalTwoPlayers - 10 + vp - 1);
   auto state = Load(s);
   Play(*state, 0, Pass());
   ASSERT_EQ(P(*state).pending().ask(), internal::ASK_SPACE_RACE);
@@ -213,12 +209,8 @@ TEST(GuerreFroideEvents, SpaceRaceOrdersTheNextObjectivesAndItsVpAreLostBeforeVi
 // ----- Cryptographers (RULES.md, "Agents") -----
 
 TEST(GuerreFroideAgents, OneDrawnCardResolvesEveryCryptographer) {
-  internal::StateProto s = Struggle(2, "cuba", 0, CRYPTOGRAPHER_DRAW);
-  Give(s, 0, "industry");
-  Give(s, 1, "students");
-  Agent(s, 0, AGENT_CRYPTOGRAPHER_DRAW);
-  Agent(s, 1, AGENT_CRYPTOGRAPHER_DRAW);
-  s.set_passes(1);
+  internal::StateProto s =
+      KgbAheadOnCuba(AGENT_CRYPTOGRAPHER_DRAW, AGENT_CRYPTOGRAPHER_DRAW, CRYPTOGRAPHER_DRAW);
   ToTop(s, "radio");  // influence 5: both score
   auto state = Load(s);
   Play(*state, 0, Pass());
@@ -228,12 +220,8 @@ TEST(GuerreFroideAgents, OneDrawnCardResolvesEveryCryptographer) {
 }
 
 TEST(GuerreFroideAgents, TheBiasCryptographerScoresOnTheObjectivesLargestIcon) {
-  internal::StateProto s = Struggle(2, "cuba", 0, CRYPTOGRAPHER_BIAS);  // economic first
-  Give(s, 0, "industry");
-  Give(s, 1, "students");
-  Agent(s, 0, AGENT_ANALYST);
-  Agent(s, 1, AGENT_CRYPTOGRAPHER_BIAS);
-  s.set_passes(1);
+  internal::StateProto s =  // Cuba's largest icon is economic
+      KgbAheadOnCuba(AGENT_ANALYST, AGENT_CRYPTOGRAPHER_BIAS, CRYPTOGRAPHER_BIAS);
   ToTop(s, "unions");  // economic, Cuba's largest icon
   auto state = Load(s);
   Play(*state, 0, Pass());
@@ -243,12 +231,7 @@ TEST(GuerreFroideAgents, TheBiasCryptographerScoresOnTheObjectivesLargestIcon) {
 // ----- Doubled agents and civil disorder for everyone -----
 
 TEST(GuerreFroideAgents, TwoAnalystsWithTwoPlayers_OnlyTheNonDominatingOneActs) {
-  internal::StateProto s = Struggle(2, "cuba", 0);
-  Give(s, 0, "industry");
-  Give(s, 1, "students");
-  Agent(s, 0, AGENT_ANALYST);
-  Agent(s, 1, AGENT_ANALYST);
-  s.set_passes(1);
+  internal::StateProto s = KgbAheadOnCuba(AGENT_ANALYST, AGENT_ANALYST);
   auto state = Load(s);
   Play(*state, 0, Pass());
   // Seat 0 dominated: seat 1's Analyst orders the top groups next Briefing.

@@ -62,6 +62,13 @@ inline internal::StateProto Struggle(int seats, const std::string& objective, in
   return s;
 }
 
+// The position reached when every seat has passed but `last`: its pass starts the Cease-fire.
+inline void AllPassedBut(internal::StateProto& s, int last) {
+  s.set_to_act(last);
+  s.set_passes(s.num_seats() - 1);
+  for (int seat = 0; seat < s.num_seats(); ++seat) s.mutable_seats(seat)->set_passed(seat != last);
+}
+
 // Moves group `id` from the deck to `seat`'s side of the table.
 inline void Give(internal::StateProto& s, int seat, const std::string& id, bool mobilized = false) {
   Remove(s.mutable_group_deck(), G(id));
@@ -83,6 +90,19 @@ inline void ToTop(internal::StateProto& s, const std::string& id) {
 inline void Agent(internal::StateProto& s, int seat, AgentKind agent) {
   Remove(s.mutable_seats(seat)->mutable_hq(), agent);
   s.mutable_seats(seat)->add_agent_x(agent);
+}
+
+// Two players on Cuba, the KGB (Industry, 4) ahead of the CIA (Students, 1) with these Agents X
+// and the CIA having passed: the KGB's Pass() starts the Cease-fire, which the KGB wins.
+inline internal::StateProto KgbAheadOnCuba(AgentKind kgb, AgentKind cia,
+                                           CryptographerOption crypto = CRYPTOGRAPHER_NONE) {
+  internal::StateProto s = Struggle(2, "cuba", 0, crypto);
+  Give(s, 0, "industry");
+  Give(s, 1, "students");
+  Agent(s, 0, kgb);
+  Agent(s, 1, cia);
+  AllPassedBut(s, 0);
+  return s;
 }
 
 // `seat` holds the event `id` (claimed earlier, its VP in its score).
@@ -167,8 +187,9 @@ inline Action AnswerYes(const engine::State& state, int seat, bool yes) {
 
 // The option ids of `seat`'s open question.
 inline std::vector<std::string> OptionIds(const engine::State& state, int seat) {
+  const auto prompts = state.Prompts(seat);  // kept: the loop reads into it
   std::vector<std::string> out;
-  for (const auto& o : state.Prompts(seat).at(0).options()) out.push_back(o.id());
+  for (const auto& o : prompts.at(0).options()) out.push_back(o.id());
   return out;
 }
 

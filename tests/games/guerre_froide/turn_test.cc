@@ -1,0 +1,380 @@
+// Guerre Froide: the rest of a turn against RULES.md — who opens the struggle and how it ends,
+// the Cease-fire's tie-breaks, the agents' boxes and doubles, the Détente's victory check and the
+// end of the objective deck.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tests/games/guerre_froide/support.h"
+
+namespace plateau::games::guerre_froide::rule_test {
+namespace {
+
+// What `seat`'s `agent` did in the last Debriefing, as every view shows it.
+std::optional<DebriefStep> StepOf(const engine::State& state, int seat, AgentKind agent) {
+  auto view = state.View(engine::kSpectator);
+  for (const auto& step : static_cast<const View&>(*view).debriefing()) {
+    if (step.seat() == static_cast<uint32_t>(seat) && step.agent() == agent) return step;
+  }
+  return std::nullopt;
+}
+
+// Moves every group card of the deck to the face-up discard pile.
+void EmptyGroupDeck(internal::StateProto& s) {
+  while (s.group_deck_size() > 0) {
+    s.add_group_discard(s.group_deck(s.group_deck_size() - 1));
+    s.mutable_group_deck()->RemoveLast();
+  }
+}
+
+// ----- Influence Struggle (RULES.md, "3. Influence Struggle") -----
+
+// The balance token's holder chooses who opens; turns then go round in seat order.
+TEST(GuerreFroideStruggle, TheBalanceHolderChoosesWhoOpensThenTurnsGoRoundInSeatOrder) {
+  internal::StateProto s = Struggle(3, "korea", -1);
+  s.set_balance(2);
+  Agent(s, 0, AGENT_ANALYST);
+  Agent(s, 1, AGENT_ANALYST);
+  Agent(s, 2, AGENT_ANALYST);
+  auto state = Load(s);
+  EXPECT_EQ(state->ActingSeats(), std::vector<int>{2});
+  EXPECT_EQ(state->Validate(0, First(0)).code(), engine::codes::kNotYourTurn);
+  EXPECT_EQ(state->Validate(2, Recruit()).code(), codes::kWrongPhase);
+  EXPECT_EQ(state->Validate(2, First(3)).code(), engine::codes::kBadSeat);
+  Play(*state, 2, First(1));
+  EXPECT_EQ(P(*state).to_act(), 1);
+  EXPECT_EQ(state->Validate(1, First(0)).code(), codes::kWrongPhase);  // chosen once
+  Play(*state, 1, Recruit());
+  EXPECT_EQ(P(*state).to_act(), 2);
+  Play(*state, 2, Recruit());
+  EXPECT_EQ(P(*state).to_act(), 0);  // round the table
+  Play(*state, 0, Recruit());
+  EXPECT_EQ(P(*state).to_act(), 1);
+}
+
+// A player with no group must recruit; a pass is not final; the struggle ends when everyone has
+// passed one after the other.
+TEST(GuerreFroideStruggle, PassingIsNotFinalAndTheStruggleEndsWhenAllPassInARow) {
+  internal::StateProto s = Struggle(2, "korea", 0);
+  Agent(s, 0, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 1, AGENT_DEPUTY_DIRECTOR);
+  auto state = Load(s);
+  EXPECT_EQ(state->Validate(0, Pass()).code(), codes::kMustRecruit);
+  Play(*state, 0, Recruit());
+  Play(*state, 1, Recruit());
+  Play(*state, 0, Pass());
+  Play(*state, 1, Recruit());  // the pass before it does not count any more
+  Play(*state, 0, Recruit());  // seat 0 acts again after passing
+  EXPECT_EQ(P(*state).seats(0).groups_size(), 2);
+  Play(*state, 1, Pass());
+  EXPECT_EQ(P(*state).phase(), PHASE_STRUGGLE);
+  Play(*state, 0, Pass());
+  EXPECT_EQ(P(*state).turn(), 2u);  // both passed in a row: Cease-fire, and on to turn 2
+}
+
+// RULES.md, "3. Influence Struggle": the phase ends at once when the group deck runs out.
+TEST(GuerreFroideStruggle, AnExhaustedGroupDeckEndsTheStruggleAtOnce) {
+  internal::StateProto s = Struggle(2, "cuba", 0);
+  Give(s, 1, "students");
+  Agent(s, 0, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 1, AGENT_DEPUTY_DIRECTOR);
+  Remove(s.mutable_group_deck(), G("navy"));
+  EmptyGroupDeck(s);
+  s.add_group_deck(G("navy"));  // the last card
+  auto state = Load(s);
+  Play(*state, 0, Recruit());
+  // Nobody passed, yet the Cease-fire came: the KGB (Navy 4) dominated and claimed Cuba.
+  EXPECT_EQ(P(*state).seats(0).score(), 10u);
+  EXPECT_EQ(P(*state).turn(), 2u);
+}
+
+// ----- Cease-fire (RULES.md, "4. Cease-fire") -----
+
+// Equal influence, neither holds the largest icon's faction: the next icon decides.
+TEST(GuerreFroideCeaseFire, TiesGoToTheNextBiasIconWhenNobodyHoldsTheLargest) {
+  internal::StateProto s = Struggle(2, "cuba", 0);  // economic > military > political > media
+  s.set_balance(1);                                 // seat order alone would favour the CIA
+  Give(s, 0, "church");                             // political 3
+  Give(s, 0, "militia");                            // military 2: 5
+  Give(s, 1, "opposition");                         // political 5: 5
+  Agent(s, 0, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 1, AGENT_DEPUTY_DIRECTOR);
+  AllPassedBut(s, 1);
+  auto state = Load(s);
+  Play(*state, 1, Pass());
+  // Nobody holds economic; the KGB holds a military group and the CIA none: the KGB dominates,
+  // though the CIA's political group is stronger.
+  EXPECT_EQ(P(*state).seats(0).score(), 10u);
+  EXPECT_EQ(P(*state).seats(1).score(), 0u);
+}
+
+// Players holding no group at all are ordered from the balance token's holder.
+TEST(GuerreFroideCeaseFire, PlayersWithoutAnyGroupAreOrderedFromTheBalanceHolder) {
+  for (int holder : {0, 1}) {
+    internal::StateProto s = Struggle(2, "cuba", 0);
+    s.set_phase(PHASE_PLANNING);
+    s.set_to_act(-1);
+    s.set_balance(holder);
+    EmptyGroupDeck(s);
+    auto state = Load(s);
+    Play(*state, 0, Choose(AGENT_DEPUTY_DIRECTOR));
+    Play(*state, 1, Choose(AGENT_DEPUTY_DIRECTOR));
+    // No group to recruit: straight to the Cease-fire, where nothing parts the two players.
+    EXPECT_EQ(P(*state).seats(holder).score(), 10u) << holder;
+    EXPECT_EQ(P(*state).seats(1 - holder).score(), 0u) << holder;
+  }
+}
+
+// ----- Agents (RULES.md, "The agents") -----
+
+TEST(GuerreFroideAgents, TheMasterSpysOwnBoxWithTwoPlayersGivesTheObjectiveToTheOpponent) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_MASTER_SPY, AGENT_DEPUTY_DIRECTOR);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  EXPECT_EQ(P(*state).seats(0).score(), 0u);   // the KGB dominated...
+  EXPECT_EQ(P(*state).seats(1).score(), 10u);  // ...and its Master Spy handed Cuba over
+  ASSERT_TRUE(StepOf(*state, 0, AGENT_MASTER_SPY).has_value());
+  EXPECT_TRUE(StepOf(*state, 0, AGENT_MASTER_SPY)->acted());
+}
+
+// Three players: the own box goes to the runner-up; with nobody left in order, to the bottom.
+TEST(GuerreFroideAgents, TheMasterSpysOwnBoxWithoutARunnerUpSendsTheObjectiveToTheBottom) {
+  internal::StateProto s = Struggle(3, "cuba", 0);
+  Give(s, 0, "industry");
+  Give(s, 1, "army");
+  Give(s, 1, "banks");  // 12: civil disorder
+  Give(s, 2, "air_force");
+  Give(s, 2, "ruling_party");  // 11: civil disorder
+  Agent(s, 0, AGENT_MASTER_SPY);
+  Agent(s, 1, AGENT_ANALYST);
+  Agent(s, 2, AGENT_DIRECTOR);
+  AllPassedBut(s, 0);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  const auto& after = P(*state);
+  for (int seat = 0; seat < 3; ++seat) EXPECT_EQ(after.seats(seat).score(), 0u) << seat;
+  EXPECT_EQ(after.objective_deck(after.objective_deck_size() - 1), O("cuba"));
+  EXPECT_TRUE(Has(after.seats(1).terminated(), AGENT_ANALYST));
+  EXPECT_TRUE(Has(after.seats(2).terminated(), AGENT_DIRECTOR));
+}
+
+// Three players, two Master Spies, neither of the dominating service: neither acts, and the
+// dominating service claims the objective after the last agenda. (Acting, the KGB's spy would
+// have taken Cuba from the box "another service dominates".)
+TEST(GuerreFroideAgents, TwoMasterSpiesWithThreePlayers_OnlyOneOfTheDominatingServiceActs) {
+  internal::StateProto s = Struggle(3, "cuba", 0);
+  Give(s, 0, "mafia");     // 2
+  Give(s, 1, "industry");  // 4: dominates
+  Give(s, 2, "students");  // 1
+  Agent(s, 0, AGENT_MASTER_SPY);
+  Agent(s, 1, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 2, AGENT_MASTER_SPY);
+  AllPassedBut(s, 0);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  EXPECT_EQ(P(*state).seats(0).score(), 0u);
+  EXPECT_EQ(P(*state).seats(1).score(), 10u);
+  EXPECT_EQ(P(*state).seats(2).score(), 0u);
+  ASSERT_TRUE(StepOf(*state, 0, AGENT_MASTER_SPY).has_value());
+  EXPECT_FALSE(StepOf(*state, 0, AGENT_MASTER_SPY)->acted());
+  EXPECT_FALSE(StepOf(*state, 2, AGENT_MASTER_SPY)->acted());
+}
+
+// Two players, two Master Spies: whichever acts, the objective goes to the player who did not
+// dominate.
+TEST(GuerreFroideAgents, TwoMasterSpiesWithTwoPlayers_TheNonDominatingPlayerClaims) {
+  for (int dominating : {0, 1}) {
+    internal::StateProto s = Struggle(2, "cuba", 0);
+    Give(s, dominating, "industry");
+    Give(s, 1 - dominating, "students");
+    Agent(s, 0, AGENT_MASTER_SPY);
+    Agent(s, 1, AGENT_MASTER_SPY);
+    AllPassedBut(s, 0);
+    auto state = Load(s);
+    Play(*state, 0, Pass());
+    EXPECT_EQ(P(*state).seats(dominating).score(), 0u) << dominating;
+    EXPECT_EQ(P(*state).seats(1 - dominating).score(), 10u) << dominating;
+  }
+}
+
+// Two Double Agents: only the one of the dominating service acts. Choosing "see", its player
+// picks last next turn and sees the others' Agent X before picking; nobody sees theirs.
+TEST(GuerreFroideAgents, TheDoubleAgentsSeeingPlayerPicksLastAndSeesTheOthersPicks) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_DOUBLE_AGENT, AGENT_DOUBLE_AGENT);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_DOUBLE_AGENT);
+  ASSERT_EQ(state->ActingSeats(), std::vector<int>{0});  // the CIA's Double Agent does nothing
+  const std::vector<std::string> options = OptionIds(*state, 0);
+  EXPECT_EQ(options.at(0), "see");
+  // Every agent of the CIA's headquarters may be sent on leave but the Deputy Director.
+  EXPECT_EQ(std::count(options.begin(), options.end(),
+                       "leave.1." + std::to_string(AGENT_DEPUTY_DIRECTOR)),
+            0);
+  EXPECT_EQ(std::count(options.begin(), options.end(), "leave.1." + std::to_string(AGENT_ASSASSIN)),
+            1);
+  Play(*state, 0, Answer(*state, 0, "see"));
+  EXPECT_FALSE(StepOf(*state, 1, AGENT_DOUBLE_AGENT)->acted());
+  EXPECT_TRUE(StepOf(*state, 0, AGENT_DOUBLE_AGENT)->acted());
+
+  // Turn 2's Planning: the CIA picks first, the KGB waits and may not pick yet.
+  ASSERT_EQ(P(*state).phase(), PHASE_PLANNING);
+  EXPECT_EQ(state->ActingSeats(), std::vector<int>{1});
+  EXPECT_EQ(state->Validate(0, Choose(AGENT_ASSASSIN)).code(), engine::codes::kNotYourTurn);
+  Play(*state, 1, Choose(AGENT_ASSASSIN));
+  EXPECT_EQ(state->ActingSeats(), std::vector<int>{0});
+  auto seer = state->View(0);
+  bool sees = false;
+  for (const auto& a : static_cast<const View&>(*seer).players(1).agents()) {
+    sees |= a.kind() == AGENT_ASSASSIN && a.status() == AGENT_X;
+  }
+  EXPECT_TRUE(sees);
+  Play(*state, 0, Choose(AGENT_DIRECTOR));
+  // Once the struggle begins, the KGB's sight ends, and the CIA never saw the KGB's pick.
+  auto cia = state->View(1);
+  EXPECT_EQ(static_cast<const View&>(*cia).players(0).hidden_agents(), 6u);
+  auto kgb = state->View(0);
+  EXPECT_EQ(static_cast<const View&>(*kgb).players(1).hidden_agents(), 6u);
+}
+
+// "Send on leave": the agent cannot be picked next turn and comes back once all have picked.
+TEST(GuerreFroideAgents, TheDoubleAgentSendsAnOpponentsAgentOnLeave) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_DOUBLE_AGENT, AGENT_DEPUTY_DIRECTOR);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  Play(*state, 0, Answer(*state, 0, "leave.1." + std::to_string(AGENT_DIRECTOR)));
+  ASSERT_EQ(P(*state).phase(), PHASE_PLANNING);
+  EXPECT_TRUE(Has(P(*state).seats(1).leave(), AGENT_DIRECTOR));
+  EXPECT_EQ(state->Validate(1, Choose(AGENT_DIRECTOR)).code(), codes::kAgentUnavailable);
+  Play(*state, 1, Choose(AGENT_MASTER_SPY));
+  Play(*state, 0, Choose(AGENT_ASSASSIN));
+  EXPECT_TRUE(Has(P(*state).seats(1).hq(), AGENT_DIRECTOR));
+  EXPECT_EQ(P(*state).seats(1).leave_size(), 0);
+}
+
+// Three players: an Ambassador whose service does not dominate detains the dominating service's
+// Agent X; a Director detained that way is gone before its initiative, so only this turn's
+// objective is claimed.
+TEST(GuerreFroideAgents, AnAmbassadorDetainsTheDominatingDirectorBeforeItActs) {
+  internal::StateProto s = Struggle(3, "cuba", 0);
+  Give(s, 0, "industry");  // dominates
+  Give(s, 1, "mafia");
+  Give(s, 2, "students");
+  Agent(s, 0, AGENT_DIRECTOR);
+  Agent(s, 1, AGENT_AMBASSADOR);
+  Agent(s, 2, AGENT_DEPUTY_DIRECTOR);
+  AllPassedBut(s, 0);
+  const uint32_t bottom = s.objective_deck(s.objective_deck_size() - 1);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  const auto& after = P(*state);
+  EXPECT_TRUE(Has(after.seats(0).detained(), AGENT_DIRECTOR));
+  EXPECT_EQ(after.seats(0).score(), 10u);  // Cuba, after the last agenda; not the bottom card
+  EXPECT_EQ(after.objective_deck(after.objective_deck_size() - 1), bottom);
+  const auto director = StepOf(*state, 0, AGENT_DIRECTOR);
+  ASSERT_TRUE(director.has_value());
+  EXPECT_TRUE(director->removed());
+  EXPECT_FALSE(director->acted());
+}
+
+// The Ambassador's own box: detain the Agent X of one opponent of your choice. A detained agent
+// has left the game.
+TEST(GuerreFroideAgents, TheAmbassadorsOwnBoxDetainsAnOpponentOfItsChoice) {
+  internal::StateProto s = Struggle(3, "cuba", 0);
+  Give(s, 0, "mafia");
+  Give(s, 1, "industry");  // dominates
+  Give(s, 2, "students");
+  Agent(s, 0, AGENT_DIRECTOR);
+  Agent(s, 1, AGENT_AMBASSADOR);
+  Agent(s, 2, AGENT_MASTER_SPY);
+  AllPassedBut(s, 0);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_TARGET);
+  EXPECT_EQ(OptionIds(*state, 1), (std::vector<std::string>{"seat.0", "seat.2"}));
+  Play(*state, 1, Answer(*state, 1, "seat.0"));
+  const auto& after = P(*state);
+  EXPECT_TRUE(Has(after.seats(0).detained(), AGENT_DIRECTOR));
+  EXPECT_FALSE(Has(after.seats(0).hq(), AGENT_DIRECTOR));
+  EXPECT_FALSE(Has(after.seats(0).leave(), AGENT_DIRECTOR));
+  // MI6's Master Spy (another service dominates) took Cuba before the Ambassador acted.
+  EXPECT_EQ(after.seats(2).score(), 10u);
+  // MI6, ranked last but not among the lowest, hands the balance token to one of them.
+  ASSERT_EQ(after.pending().ask(), internal::ASK_BALANCE);
+  Play(*state, 2, Answer(*state, 2, "seat.0"));
+  ASSERT_EQ(P(*state).phase(), PHASE_PLANNING);
+  EXPECT_EQ(state->Validate(0, Choose(AGENT_DIRECTOR)).code(), codes::kAgentUnavailable);
+}
+
+// The Director's own box with an empty objective deck: this turn's objective is then the bottom
+// card, claimed once. At the next Briefing the used events are shuffled into a new deck.
+TEST(GuerreFroideAgents, TheDirectorWithAnEmptyDeckClaimsThisTurnsObjectiveOnce) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_DIRECTOR, AGENT_DEPUTY_DIRECTOR);
+  for (uint32_t c : s.objective_deck()) s.add_objective_discard(c);
+  s.clear_objective_deck();
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  const auto& after = P(*state);
+  EXPECT_EQ(after.seats(0).score(), 10u);
+  EXPECT_EQ(after.seats(0).won_size(), 1);
+  // Turn 2 began on a reshuffled deck of the 20 other objectives.
+  EXPECT_EQ(after.turn(), 2u);
+  EXPECT_EQ(after.objective_discard_size(), 0);
+  EXPECT_EQ(after.objective_deck_size() + 1, 20);
+  EXPECT_NE(after.objective(), static_cast<int32_t>(O("cuba")));
+}
+
+// ----- The end (RULES.md, "Victory and the end of the game") -----
+
+// At the goal together: the game goes on; one player alone highest at a Détente wins.
+TEST(GuerreFroideVictory, ATieAtTheTopPlaysOnUntilOnePlayerAloneIsHighest) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_DEPUTY_DIRECTOR, AGENT_DEPUTY_DIRECTOR);
+  s.mutable_seats(0)->set_score(kGoalTwoPlayers - 10);
+  s.mutable_seats(1)->set_score(kGoalTwoPlayers);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  EXPECT_EQ(P(*state).seats(0).score(), kGoalTwoPlayers);
+  EXPECT_EQ(P(*state).phase(), PHASE_PLANNING);  // 100 each: on to turn 2
+
+  internal::StateProto next = P(*state);
+  const uint32_t objective = static_cast<uint32_t>(next.objective());
+  Give(next, 1, "army");
+  Agent(next, 0, AGENT_DEPUTY_DIRECTOR);
+  Agent(next, 1, AGENT_DEPUTY_DIRECTOR);
+  next.set_phase(PHASE_STRUGGLE);
+  AllPassedBut(next, 0);
+  Give(next, 0, "guerrillas");
+  auto later = Load(next);
+  const uint32_t stability = Game().objective(objective).stability();
+  ASSERT_GE(stability, 6u);  // the CIA's Army keeps within it
+  Play(*later, 0, Pass());
+  EXPECT_EQ(P(*later).phase(), PHASE_GAME_OVER);
+  ASSERT_EQ(P(*later).winners_size(), 1);
+  EXPECT_EQ(P(*later).winners(0), 1u);
+}
+
+// With the objective deck and its discard pile both empty, the game ends at the Briefing: the
+// highest score wins, shared by those who tie.
+TEST(GuerreFroideVictory, NoObjectiveLeftEndsTheGameAndATieSharesTheWin) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_DEPUTY_DIRECTOR, AGENT_DEPUTY_DIRECTOR);
+  // Every other objective already claimed, none used: nothing left in the deck or its pile.
+  for (int i = 0; i < s.objective_deck_size(); ++i) {
+    s.mutable_seats(i % 2)->add_won(s.objective_deck(i));
+  }
+  s.clear_objective_deck();
+  // Scores below the goal, equal once the KGB claims Cuba.
+  s.mutable_seats(0)->set_score(40);
+  s.mutable_seats(1)->set_score(50);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  const auto& after = P(*state);
+  EXPECT_EQ(after.phase(), PHASE_GAME_OVER);
+  ASSERT_EQ(after.winners_size(), 2);
+  EXPECT_EQ(after.winners(0), 0u);
+  EXPECT_EQ(after.winners(1), 1u);
+}
+
+}  // namespace
+}  // namespace plateau::games::guerre_froide::rule_test
