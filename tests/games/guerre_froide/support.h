@@ -126,6 +126,16 @@ inline uint32_t Influence(const engine::State& state, int seat) {
   return static_cast<const GuerreFroideState&>(state).Influence(seat);
 }
 
+// Nobody claimed `objective`: no score moved and it lies at the bottom of the objective deck.
+inline void ExpectUnclaimedAtTheBottom(const internal::StateProto& after,
+                                       const std::string& objective) {
+  for (int seat = 0; seat < after.num_seats(); ++seat) {
+    EXPECT_EQ(after.seats(seat).score(), 0u) << seat;
+  }
+  ASSERT_GT(after.objective_deck_size(), 0);
+  EXPECT_EQ(after.objective_deck(after.objective_deck_size() - 1), O(objective));
+}
+
 inline void Play(engine::State& state, int seat, const Action& a) {
   engine::Status st = state.Apply(seat, a);
   ASSERT_TRUE(st.ok()) << st.code() << ": " << st.reason();

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,78 @@ void EmptyGroupDeck(internal::StateProto& s) {
   while (s.group_deck_size() > 0) {
     s.add_group_discard(s.group_deck(s.group_deck_size() - 1));
     s.mutable_group_deck()->RemoveLast();
+  }
+}
+
+// ----- Setup and Briefing (RULES.md, "Setup", "1. Briefing") -----
+
+// Both decks dealt whole; six agents each with two players, seven with three (the Ambassador
+// joins), one more with a Cryptographer option; the balance token at a seat the seed draws.
+TEST(GuerreFroideSetup, TheDecksAgentsAndBalanceTokenAreDealtFromTheSeed) {
+  struct Case {
+    int seats;
+    CryptographerOption crypto;
+    int agents;
+  };
+  for (const Case c : {Case{2, CRYPTOGRAPHER_NONE, 6}, Case{3, CRYPTOGRAPHER_NONE, 7},
+                       Case{2, CRYPTOGRAPHER_DRAW, 7}, Case{3, CRYPTOGRAPHER_BIAS, 8}}) {
+    Options options;
+    options.set_cryptographer(c.crypto);
+    std::set<int> holders;
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+      auto state = Game().NewInitialState(c.seats, options, seed);
+      const auto& s = P(*state);
+      EXPECT_EQ(s.turn(), 1u);
+      EXPECT_EQ(s.phase(), PHASE_PLANNING);
+      EXPECT_EQ(s.objective_deck_size() + 1, 21);  // the 21st is this turn's objective
+      EXPECT_EQ(s.group_deck_size(), 24);
+      for (const auto& seat : s.seats()) {
+        EXPECT_EQ(seat.hq_size(), c.agents) << c.seats << " " << c.crypto;
+        EXPECT_EQ(Has(seat.hq(), AGENT_AMBASSADOR), c.seats == 3);
+        EXPECT_EQ(seat.score(), 0u);
+      }
+      holders.insert(s.balance());
+      EXPECT_EQ(P(*Game().NewInitialState(c.seats, options, seed)).balance(), s.balance());
+    }
+    EXPECT_EQ(static_cast<int>(holders.size()), c.seats);  // every seat can be drawn
+  }
+}
+
+// From the second turn on, the group discard pile goes back into the deck.
+TEST(GuerreFroideBriefing, TheGroupDiscardsAreShuffledBackFromTheSecondTurn) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_DEPUTY_DIRECTOR, AGENT_DEPUTY_DIRECTOR);
+  Remove(s.mutable_group_deck(), G("army"));
+  s.add_group_discard(G("army"));  // discarded during turn 1
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  ASSERT_EQ(P(*state).turn(), 2u);
+  EXPECT_EQ(P(*state).group_discard_size(), 0);
+  EXPECT_EQ(P(*state).group_deck_size(), 24);  // Army and both groups that were in play
+}
+
+// An Analyst who acted: at the next Briefing its player alone sees the top three groups and puts
+// them back in the order of its choice.
+TEST(GuerreFroideBriefing, TheAnalystReordersTheTopThreeGroupsAlone) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_ANALYST, AGENT_DEPUTY_DIRECTOR);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_ANALYST_ORDER);
+  EXPECT_EQ(state->ActingSeats(), std::vector<int>{0});
+  auto theirs = state->View(1);
+  EXPECT_EQ(static_cast<const View&>(*theirs).looking_at_size(), 0);
+  auto mine = state->View(0);
+  const auto& seen = static_cast<const View&>(*mine).looking_at();
+  ASSERT_EQ(seen.size(), kAnalystCards);
+  Action order;
+  order.mutable_core()->mutable_answer()->set_prompt_id(state->Prompts(0).at(0).id());
+  for (int i = seen.size() - 1; i >= 0; --i)
+    order.mutable_core()->mutable_answer()->add_options(seen[i]);
+  Play(*state, 0, order);
+  const auto& after = P(*state);
+  EXPECT_EQ(after.phase(), PHASE_PLANNING);
+  ASSERT_EQ(after.group_deck_size(), 24);
+  for (int i = 0; i < kAnalystCards; ++i) {
+    EXPECT_EQ(Game().group(after.group_deck(i)).id(), seen[kAnalystCards - 1 - i]);
   }
 }
 
@@ -154,8 +227,7 @@ TEST(GuerreFroideAgents, TheMasterSpysOwnBoxWithoutARunnerUpSendsTheObjectiveToT
   auto state = Load(s);
   Play(*state, 0, Pass());
   const auto& after = P(*state);
-  for (int seat = 0; seat < 3; ++seat) EXPECT_EQ(after.seats(seat).score(), 0u) << seat;
-  EXPECT_EQ(after.objective_deck(after.objective_deck_size() - 1), O("cuba"));
+  ExpectUnclaimedAtTheBottom(after, "cuba");
   EXPECT_TRUE(Has(after.seats(1).terminated(), AGENT_ANALYST));
   EXPECT_TRUE(Has(after.seats(2).terminated(), AGENT_DIRECTOR));
 }
@@ -326,6 +398,44 @@ TEST(GuerreFroideAgents, TheDirectorWithAnEmptyDeckClaimsThisTurnsObjectiveOnce)
   EXPECT_NE(after.objective(), static_cast<int32_t>(O("cuba")));
 }
 
+// Three players all in civil disorder: nobody dominates, the objective goes to the bottom
+// unclaimed, every Agent X but a Deputy Director is terminated, and there is no single loser.
+TEST(GuerreFroideCeaseFire, WithThreePlayersAllInCivilDisorderNobodyDominates) {
+  internal::StateProto s = Struggle(3, "honduras", 0);  // stability 4
+  Give(s, 0, "army");
+  Give(s, 1, "banks");
+  Give(s, 2, "television");
+  Agent(s, 0, AGENT_MASTER_SPY);
+  Agent(s, 1, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 2, AGENT_DIRECTOR);
+  AllPassedBut(s, 0);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  const auto& after = P(*state);
+  ExpectUnclaimedAtTheBottom(after, "honduras");
+  EXPECT_TRUE(Has(after.seats(0).terminated(), AGENT_MASTER_SPY));
+  EXPECT_TRUE(Has(after.seats(1).hq(), AGENT_DEPUTY_DIRECTOR));
+  EXPECT_TRUE(Has(after.seats(2).terminated(), AGENT_DIRECTOR));
+  EXPECT_EQ(after.loser(), -1);
+  EXPECT_EQ(after.balance(), 0);  // all tied at 0: the holder keeps it
+}
+
+// ----- Détente (RULES.md, "6. Détente") -----
+
+// Agents X still in play go on leave, but the Deputy Director goes home and may be picked again.
+TEST(GuerreFroideDetente, AgentsGoOnLeaveButTheDeputyDirectorGoesHome) {
+  internal::StateProto s = KgbAheadOnCuba(AGENT_DEPUTY_DIRECTOR, AGENT_ASSASSIN);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  const auto& after = P(*state);
+  ASSERT_EQ(after.phase(), PHASE_PLANNING);
+  EXPECT_TRUE(Has(after.seats(0).hq(), AGENT_DEPUTY_DIRECTOR));
+  EXPECT_EQ(after.seats(0).leave_size(), 0);
+  EXPECT_TRUE(Has(after.seats(1).leave(), AGENT_ASSASSIN));
+  EXPECT_TRUE(state->Validate(0, Choose(AGENT_DEPUTY_DIRECTOR)).ok());
+  EXPECT_EQ(state->Validate(1, Choose(AGENT_ASSASSIN)).code(), codes::kAgentUnavailable);
+}
+
 // ----- The end (RULES.md, "Victory and the end of the game") -----
 
 // At the goal together: the game goes on; one player alone highest at a Détente wins.
@@ -374,6 +484,26 @@ TEST(GuerreFroideVictory, NoObjectiveLeftEndsTheGameAndATieSharesTheWin) {
   ASSERT_EQ(after.winners_size(), 2);
   EXPECT_EQ(after.winners(0), 0u);
   EXPECT_EQ(after.winners(1), 1u);
+}
+
+// With three players the goal is 65 VP.
+TEST(GuerreFroideVictory, ThreePlayersWinAtSixtyFive) {
+  internal::StateProto s = Struggle(3, "cuba", 0);
+  Give(s, 0, "industry");
+  Give(s, 1, "mafia");
+  Give(s, 2, "students");
+  Agent(s, 0, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 1, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 2, AGENT_DEPUTY_DIRECTOR);
+  s.mutable_seats(0)->set_score(kGoalThreePlayers - 10);
+  s.mutable_seats(1)->set_score(kGoalThreePlayers - 1);
+  AllPassedBut(s, 0);
+  auto state = Load(s);
+  Play(*state, 0, Pass());
+  EXPECT_EQ(kGoalThreePlayers, 65u);
+  EXPECT_EQ(P(*state).phase(), PHASE_GAME_OVER);
+  ASSERT_EQ(P(*state).winners_size(), 1);
+  EXPECT_EQ(P(*state).winners(0), 0u);
 }
 
 }  // namespace
