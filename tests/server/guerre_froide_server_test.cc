@@ -29,6 +29,13 @@ uint32_t InfluenceOf(const std::string& group) {
   return 0;
 }
 
+gf::Faction FactionOf(const std::string& group) {
+  for (const auto& g : Cards().groups()) {
+    if (g.id() == group) return g.faction();
+  }
+  return gf::FACTION_UNSPECIFIED;
+}
+
 const gf::ObjectiveCard* ObjectiveOf(const std::string& id) {
   for (const auto& o : Cards().objectives()) {
     if (o.id() == id) return &o;
@@ -67,6 +74,14 @@ std::string ChooseAction(const HeldView& held, int seat, int turn_salt) {
   if (objective == nullptr) return {};
   uint32_t influence = 0;
   for (const auto& g : me.groups()) influence += InfluenceOf(g.id());
+  // Now and then a ready Media group looks at the top of the group deck, so the game's private
+  // looks travel over the wire too.
+  for (const auto& g : me.groups()) {
+    if (!g.mobilized() && FactionOf(g.id()) == gf::FACTION_MEDIA && turn_salt % 2 == 0) {
+      a.mutable_activate()->set_group(g.id());
+      return a.SerializeAsString();
+    }
+  }
   const bool room = me.groups_size() < static_cast<int>(objective->population());
   if (me.groups_size() == 0 || (room && influence + 4 <= objective->stability())) {
     a.mutable_recruit();
@@ -123,12 +138,15 @@ TEST_F(GuerreFroideServerTest, ThreeServicesPlayToAWinnerWithASpectator) {
   const std::vector<TestClient*> by_seat = BySeat(room_id, players);
   ASSERT_FALSE(HasFailure());
 
+  int looks = 0;  // views holding cards their seat alone looks at
   const int moves = PlayToTheEnd(room_id, by_seat, everyone, [&](HeldView& held, int seat) {
     const auto& view = static_cast<const gf::View&>(*held.view);
     CheckNothingHidden(view, seat);
+    looks += view.looking_at_size() > 0;
     return ChooseAction(held, seat, static_cast<int>(view.turn()) + seat);
   }, 5000);
   ASSERT_TRUE(a->view(room_id).game_over) << "not over after " << moves << " moves";
+  EXPECT_GT(looks, 0) << "no private look happened: the probe above checked nothing of them";
   CheckNothingHidden(static_cast<const gf::View&>(*watcher->view(room_id).view), -1);
   const auto& final_view = static_cast<const gf::View&>(*watcher->view(room_id).view);
   ASSERT_GE(final_view.winners_size(), 1);
