@@ -187,6 +187,14 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
     await D.getByTestId("gf-board").waitFor();
     assert.equal(await D.getByTestId("gf-board").getAttribute("data-you"), "-1");
     assert.equal(await D.getByTestId("agent-picker").count(), 0, "a spectator picks no agent");
+    // The faction powers can be read with a tap, not only on hover.
+    await D.locator("[data-testid=faction-powers] summary").click();
+    const powers = D.locator("[data-testid=faction-powers] dd");
+    assert.equal(await powers.count(), 4);
+    for (let i = 0; i < 4; i++) {
+      assert.ok(await powers.nth(i).isVisible());
+      assert.ok((await powers.nth(i).innerText()).length > 15, "a power in words");
+    }
 
     const stats = { prompts: {}, agents: 0, recruits: 0, passes: 0 };
     const moves = await playToTheEnd(pages, seats, D, mulberry32(1962), stats);

@@ -7,9 +7,9 @@ import { PlayerBadge } from "../../ui/PlayerBadge";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from "./Cards";
 import {
-  AgentStatus, EventAbility, FACTION_SLUG, PHASE_NAME, Phase, SERVICE_SLUG, TURN_PHASES,
+  AgentStatus, EventAbility, FACTION_ICON, FACTION_SLUG, PHASE_NAME, Phase, SERVICE_SLUG, TURN_PHASES,
   activateAction, activationMoves, agentFace, agentSummary, bannerFor, debriefSteps, canActivate, choosableAgents,
-  eventMoves, groupFace, heldEvents, influenceState, lookedCards, mustWaitToChoose, objectiveFace, passBlock,
+  eventMoves, factionInfo, groupFace, heldEvents, influenceState, lookedCards, mustWaitToChoose, objectiveFace, passBlock,
   planningStatus, playerInfluence, playerName, playerOf, recruitBlock, revealedAgents, serviceColor, serviceName,
   serviceOf, targetIds, togglePick, trackPercent, useEventAction, type ActivateMove, type ObjectiveFace,
 } from "./model";
@@ -602,7 +602,29 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
         ))}
       </div>
 
+      <FieldManual data={data} />
+
       <GameLog log={tableOf(view).log} limit={80} title="Field reports" class="gf-log" testid="game-log" />
     </div>
+  );
+}
+
+/** The four faction powers, readable without hovering (touch screens have no hover). */
+function FieldManual({ data }: { data: any }) {
+  return (
+    <details class="gf-manual" data-testid="faction-powers">
+      <summary>Field manual: the faction powers</summary>
+      <dl>
+        {[1, 2, 3, 4].map((f) => {
+          const info = factionInfo(data, f);
+          return (
+            <div key={f} class={`gf-manual-row f-${FACTION_SLUG[f]}`} data-faction={FACTION_SLUG[f]}>
+              <dt><span aria-hidden="true">{FACTION_ICON[f]}</span> {info.name}</dt>
+              <dd>{info.power}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </details>
   );
 }
