@@ -34,6 +34,9 @@ struct GameInfo {
   std::string title;  // shown to people
   int min_seats = 1;
   int max_seats = 1;
+  // Serialized Options worth playing in tests: the defaults first, then each option that changes
+  // the rules. The conformance suite's random games go through all of them.
+  std::vector<std::string> option_variants = {""};
 };
 
 struct LoggedAction {

@@ -48,8 +48,14 @@ class ConformanceTest : public ::testing::TestWithParam<std::string> {
  protected:
   const Game& game() const { return *Registry::Find(GetParam()); }
 
+  // The options a game dealt with `seed` is played with: the game's variants in turn.
+  const std::string& OptionsFor(uint64_t seed) const {
+    const auto& variants = game().Info().option_variants;
+    return variants[seed % variants.size()];
+  }
+
   std::unique_ptr<State> NewState(int seats, uint64_t seed) const {
-    auto s = game().NewGame(seats, "", seed);
+    auto s = game().NewGame(seats, OptionsFor(seed), seed);
     EXPECT_TRUE(s.ok()) << s.status().ToString();
     return s.ok() ? std::move(s.value()) : nullptr;
   }
@@ -262,7 +268,7 @@ TEST_P(ConformanceTest, SameSeedAndActionsReplayExactly) {
       Rng rng(seed);
       std::string error;
       ASSERT_GE(RandomPlayout(*state, rng, nullptr, &error), 0) << error;
-      auto replayed = game().Replay(seats, "", seed, state->History());
+      auto replayed = game().Replay(seats, OptionsFor(seed), seed, state->History());
       ASSERT_TRUE(replayed.ok()) << replayed.status().ToString();
       EXPECT_EQ(replayed.value()->Serialize(), state->Serialize());
       EXPECT_EQ(ViewsOf(*replayed.value()), ViewsOf(*state));
@@ -460,7 +466,7 @@ TEST_P(ConformanceTest, ResignedSeatsArePlayedByDefaultToTheEnd) {
         const auto ranks = state->Ranks();
         EXPECT_EQ(ranks[quitter], seats) << "the resigned seat does not rank last";
       }
-      auto replayed = game().Replay(seats, "", seed, state->History());
+      auto replayed = game().Replay(seats, OptionsFor(seed), seed, state->History());
       ASSERT_TRUE(replayed.ok()) << replayed.status().ToString();
       EXPECT_EQ(replayed.value()->Serialize(), state->Serialize());
     }

@@ -248,8 +248,19 @@ std::string FormatValue(double value, uint32_t decimals, std::string_view unit) 
 
 // ----- Game -----
 
+namespace {
+
+// The book's ten rounds, and a short game (rounds are the only option).
+std::vector<std::string> GlobalissimoOptionVariants() {
+  Options shorter;
+  shorter.set_rounds(2);
+  return {"", shorter.SerializeAsString()};
+}
+
+}  // namespace
+
 GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
-    : TypedGame({"globalissimo", "Globalissimo", 2, 6}),
+    : TypedGame({"globalissimo", "Globalissimo", 2, 6, GlobalissimoOptionVariants()}),
       cards_(std::move(cards)),
       board_(std::move(board)) {
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());

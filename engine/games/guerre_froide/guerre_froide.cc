@@ -45,12 +45,24 @@ void Erase(R* list, uint32_t x) {
   }
 }
 
+// The base line-up, then each Cryptographer: the option changes the agents and the Debriefing.
+std::vector<std::string> OptionVariants() {
+  std::vector<std::string> out = {""};
+  for (CryptographerOption c : {CRYPTOGRAPHER_DRAW, CRYPTOGRAPHER_BIAS}) {
+    Options o;
+    o.set_cryptographer(c);
+    out.push_back(o.SerializeAsString());
+  }
+  return out;
+}
+
 }  // namespace
 
 // ----- The game -----
 
 GuerreFroideGame::GuerreFroideGame(guerre_froide::StaticData cards)
-    : TypedGame(engine::GameInfo{"guerre_froide", "Guerre Froide", 2, 3}), cards_(std::move(cards)) {
+    : TypedGame(engine::GameInfo{"guerre_froide", "Guerre Froide", 2, 3, OptionVariants()}),
+      cards_(std::move(cards)) {
   for (int i = 0; i < cards_.objectives_size(); ++i) objective_index_[cards_.objectives(i).id()] = i;
   for (int i = 0; i < cards_.groups_size(); ++i) group_index_[cards_.groups(i).id()] = i;
   SetStaticData(std::make_unique<guerre_froide::StaticData>(cards_));
@@ -636,6 +648,10 @@ void GuerreFroideState::Debrief() {
       ObjectiveToBottom();
     }
   }
+  // The end of the Debriefing: every group in play goes to the discard pile.
+  for (int seat = 0; seat < Seats(); ++seat) {
+    while (S(seat).groups_size() > 0) DiscardGroup(seat, 0);
+  }
   Detente();
 }
 
@@ -649,7 +665,6 @@ void GuerreFroideState::Detente() {
       (x == AGENT_DEPUTY_DIRECTOR ? st.mutable_hq() : st.mutable_leave())->Add(x);
       std::sort(st.mutable_hq()->begin(), st.mutable_hq()->end());
     }
-    while (st.groups_size() > 0) DiscardGroup(seat, 0);
   }
   s_.set_objective(-1);
   for (int seat = 0; seat < Seats(); ++seat) {

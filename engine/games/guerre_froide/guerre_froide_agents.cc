@@ -29,7 +29,7 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
     case 1: {  // Master Spy: the objective goes to someone other than the dominating player.
       const std::vector<int> all = AgentsOfKind(AGENT_MASTER_SPY);
       std::vector<int> spies = all;
-      if (Seats() == 3 && spies.size() >= 2) spies = OnlyDominating(spies, dominating);
+      if (spies.size() >= 2) spies = OnlyDominating(spies, dominating);
       NoEffectExcept(all, spies, AGENT_MASTER_SPY);
       for (int seat : spies) {
         if (s_.objective_settled() || dominating < 0) {
@@ -196,18 +196,33 @@ void GuerreFroideState::NoEffectExcept(const std::vector<int>& seats,
 }
 
 void GuerreFroideState::ApplyStrikes() {
+  // Every strike aims at the agents as they stand at this one moment: two strikes at the same
+  // Agent X both hit it (the first one applied decides terminated or detained).
+  std::vector<AgentKind> hits;
   for (const auto& strike : s_.strikes()) {
+    hits.push_back(strike.target() >= 0 ? AgentX(strike.target()) : AGENT_UNSPECIFIED);
+  }
+  for (int i = 0; i < s_.strikes_size(); ++i) {
+    const auto& strike = s_.strikes(i);
     const int seat = static_cast<int>(strike.seat());
     const bool assassin = strike.agent() == AGENT_ASSASSIN;
-    if (strike.target() >= 0 && AgentX(strike.target()) != AGENT_UNSPECIFIED) {
-      const AgentKind hit = AgentX(strike.target());
-      RemoveAgentX(strike.target(), /*detained=*/!assassin);
+    if (hits[i] != AGENT_UNSPECIFIED) {
+      if (AgentX(strike.target()) != AGENT_UNSPECIFIED) {
+        RemoveAgentX(strike.target(), /*detained=*/!assassin);
+      }
       Outcome(seat, strike.agent(), true,
               T(assassin ? "guerre_froide.assassin" : "guerre_froide.ambassador", Seat{seat},
-                Seat{strike.target()}, g().agent(hit).name()));
+                Seat{strike.target()}, g().agent(hits[i]).name()));
+    } else {
+      Outcome(seat, strike.agent(), false,
+              T(assassin ? "guerre_froide.assassin_no_target" : "guerre_froide.ambassador_no_target",
+                Seat{seat}));
     }
     // The Assassin's second part: the objective leaves, unless someone already claimed it.
-    if (assassin && seat == s_.dominating() && !s_.objective_settled()) ObjectiveToBottom();
+    if (assassin && seat == s_.dominating() && !s_.objective_settled()) {
+      ObjectiveToBottom();
+      StepOf(seat, AGENT_ASSASSIN)->set_acted(true);
+    }
   }
   s_.clear_strikes();
 }

@@ -107,8 +107,26 @@ std::vector<Resource> ResourceOptions(const data::CardDef& c) {
   }
 }
 
+namespace {
+
+// The book's rules, then each optional rule alone and both together.
+std::vector<std::string> LimitOptionVariants() {
+  std::vector<std::string> out = {""};
+  for (int bits = 1; bits <= 3; ++bits) {
+    Options o;
+    o.set_first_game((bits & 1) != 0);
+    o.set_alliances((bits & 2) != 0);
+    out.push_back(o.SerializeAsString());
+  }
+  return out;
+}
+
+}  // namespace
+
 LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
-    : TypedGame({"limit", "LIMIT", 1, 6}), cards_(std::move(cards)), board_(std::move(board)) {
+    : TypedGame({"limit", "LIMIT", 1, 6, LimitOptionVariants()}),
+      cards_(std::move(cards)),
+      board_(std::move(board)) {
   // Everything printed, built once and sent to clients once (GameInfo.static_data): views name
   // cards and events by id, and carry neither the board nor the prices.
   auto data = std::make_unique<limit::StaticData>();

@@ -175,8 +175,8 @@ TEST(GuerreFroideCards, ACardFileTheRulesCannotPlayIsRefusedWithTheReason) {
          }
        },
        "no card for AGENT_DIRECTOR"},
-      {"a duplicate id",
-       [](StaticData& c) { c.mutable_groups(1)->set_id(c.groups(0).id()); }, "is used twice"},
+      {"a duplicate id", [](StaticData& c) { c.mutable_groups(1)->set_id(c.groups(0).id()); },
+       "is used twice"},
   };
   ASSERT_EQ(CheckCards(Box()), "");
   for (const Case& c : cases) {

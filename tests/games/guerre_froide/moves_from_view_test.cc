@@ -37,7 +37,8 @@ void PlayFromViews(int seats, uint64_t seed) {
         ASSERT_FALSE(moves.empty()) << "seat " << seat << " acts but its view offers nothing:\n"
                                     << view.DebugString();
         std::set<std::string> listed;
-        for (const auto& a : state->LegalActions(seat)) listed.insert(engine::DeterministicBytes(*a));
+        for (const auto& a : state->LegalActions(seat))
+          listed.insert(engine::DeterministicBytes(*a));
         for (const auto& m : moves) {
           if (state->Validate(seat, *m).ok()) {
             EXPECT_TRUE(listed.count(engine::DeterministicBytes(*state->Canonical(seat, *m))))

@@ -159,14 +159,7 @@ TEST(GuerreFroideEvents, SummitMeetingBringsAgentsBackFromLeaveBeforeTheChoice) 
 }
 
 TEST(GuerreFroideEvents, TheNobelPeacePrizeSendsTheAgentOnLeaveInsteadOfTerminated) {
-  internal::StateProto s = Struggle(2, "cuba", 0);
-  Give(s, 0, "army");
-  Give(s, 0, "banks");  // 12 > 10
-  Give(s, 1, "students");
-  Hold(s, 0, "nobel_peace_prize");
-  Agent(s, 0, AGENT_DIRECTOR);
-  Agent(s, 1, AGENT_ANALYST);
-  s.set_passes(1);
+  internal::StateProto s = KgbOverCubaWithTheNobel(AGENT_DIRECTOR, AGENT_ANALYST);
   auto state = Load(s);
   Play(*state, 0, Pass());
   // Revealed before the question.

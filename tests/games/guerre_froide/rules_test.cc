@@ -124,14 +124,7 @@ TEST(GuerreFroideRules, TheDirectorClaimsTheBottomObjectiveToo) {
 // RULES.md, "Agents", three players: Ambassadors and Assassins act at the same moment, so an
 // Assassin detained by an Ambassador still strikes.
 TEST(GuerreFroideRules, AmbassadorAndAssassinStrikeAtTheSameMoment) {
-  internal::StateProto s = Struggle(3, "cuba", 0);
-  Give(s, 0, "industry");  // KGB 4: dominates
-  Give(s, 1, "mafia");     // CIA 2
-  Give(s, 2, "students");  // MI6 1
-  Agent(s, 0, AGENT_ASSASSIN);
-  Agent(s, 1, AGENT_AMBASSADOR);
-  Agent(s, 2, AGENT_DIRECTOR);
-  s.set_passes(2);
+  internal::StateProto s = KgbAheadOfTwo(AGENT_ASSASSIN, AGENT_AMBASSADOR, AGENT_DIRECTOR);
   auto state = Load(s);
   Play(*state, 0, Pass());
   // The KGB's Assassin chooses between the CIA's and MI6's agents.
@@ -185,8 +178,8 @@ TEST(GuerreFroideRules, PoliticalGroupsMayNotPushTheReceivingOpponentOverTheStab
 TEST(GuerreFroideRules, APoliticalGroupMayTakeFromAnOpponentOverTheStability) {
   internal::StateProto s = Struggle(2, "cuba", 0);
   Give(s, 0, "opposition");
-  Give(s, 1, "banks");       // 6
-  Give(s, 1, "army");        // 6: the CIA is at 12, over Cuba's 10
+  Give(s, 1, "banks");  // 6
+  Give(s, 1, "army");   // 6: the CIA is at 12, over Cuba's 10
   Agent(s, 0, AGENT_ANALYST);
   Agent(s, 1, AGENT_ANALYST);
   auto state = Load(s);

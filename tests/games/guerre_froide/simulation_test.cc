@@ -94,6 +94,12 @@ void PlayOne(int seats, uint64_t seed, Stats& stats) {
       counts.first += won;
       counts.second += 1;
     }
+    // Who went over the stability: the Debriefing record keeps each civil disorder's fate until
+    // the next Cease-fire (the flag itself is cleared when the next turn begins).
+    stats.seat_turns += seats;
+    for (const auto& step : s.debriefing()) {
+      stats.busts += step.outcome().key().rfind("guerre_froide.disorder_", 0) == 0;
+    }
   };
   for (int step = 0; step < 5000 && !state->IsTerminal(); ++step) {
     const auto& s = gf.proto();
@@ -116,15 +122,7 @@ void PlayOne(int seats, uint64_t seed, Stats& stats) {
       ASSERT_FALSE(legal.empty());
       move = std::make_unique<Action>(BotMove(s, seat, rng, legal));
     }
-    const uint32_t before = s.turn();
-    const Phase phase_before = s.phase();
     ASSERT_TRUE(state->Apply(seat, *move).ok()) << Game().ActionToText(*move);
-    // The struggle ended with this move: count who went over the stability.
-    if (phase_before == PHASE_STRUGGLE && gf.proto().phase() != PHASE_STRUGGLE) {
-      stats.seat_turns += seats;
-      for (int p = 0; p < seats; ++p) stats.busts += gf.proto().turn() == before &&
-                                                       gf.proto().seats(p).civil_disorder();
-    }
   }
   if (!state->IsTerminal()) {
     ++stats.unfinished;
@@ -136,8 +134,9 @@ void PlayOne(int seats, uint64_t seed, Stats& stats) {
 }
 
 void Report(const char* what, const Stats& st) {
-  std::printf("%s: %d games, %.1f turns on average, %.0f%% of players over the stability per turn\n",
-              what, st.games, double(st.turns) / st.games, 100.0 * st.busts / st.seat_turns);
+  std::printf(
+      "%s: %d games, %.1f turns on average, %.0f%% of players over the stability per turn\n", what,
+      st.games, double(st.turns) / st.games, 100.0 * st.busts / st.seat_turns);
   for (const auto& [kind, counts] : st.agent_wins) {
     std::printf("  %-22s won the objective in %4.1f%% of %d turns\n", AgentKind_Name(kind).c_str(),
                 100.0 * counts.first / counts.second, counts.second);
@@ -157,7 +156,7 @@ TEST(GuerreFroideSimulation, GamesLastLikeTheBoxAndBustingIsARealRisk) {
     EXPECT_GE(turns, 8.0);
     EXPECT_LE(turns, 25.0);
     const double bust = double(st.busts) / st.seat_turns;
-    EXPECT_GE(bust, 0.03);
+    EXPECT_GE(bust, 0.05);
     EXPECT_LE(bust, 0.40);
   }
 }

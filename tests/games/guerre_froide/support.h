@@ -112,6 +112,34 @@ inline void Hold(internal::StateProto& s, int seat, const std::string& id) {
   s.mutable_seats(seat)->set_score(s.seats(seat).score() + Game().objective(O(id)).vp());
 }
 
+// Three players on Cuba: the KGB (Industry, 4) dominates, then the CIA (Mafia, 2) and MI6
+// (Students, 1), with these Agents X; the KGB's Pass() ends the struggle.
+inline internal::StateProto KgbAheadOfTwo(AgentKind kgb, AgentKind cia, AgentKind mi6) {
+  internal::StateProto s = Struggle(3, "cuba", 0);
+  Give(s, 0, "industry");
+  Give(s, 1, "mafia");
+  Give(s, 2, "students");
+  Agent(s, 0, kgb);
+  Agent(s, 1, cia);
+  Agent(s, 2, mi6);
+  AllPassedBut(s, 0);
+  return s;
+}
+
+// Two players on Cuba, the KGB at 12 (Army and Banks) over the stability, holding the Nobel
+// Peace Prize, against the CIA's Students; the KGB's Pass() starts the Cease-fire.
+inline internal::StateProto KgbOverCubaWithTheNobel(AgentKind kgb, AgentKind cia) {
+  internal::StateProto s = Struggle(2, "cuba", 0);
+  Give(s, 0, "army");
+  Give(s, 0, "banks");
+  Give(s, 1, "students");
+  Hold(s, 0, "nobel_peace_prize");
+  Agent(s, 0, kgb);
+  Agent(s, 1, cia);
+  AllPassedBut(s, 0);
+  return s;
+}
+
 inline std::unique_ptr<engine::State> Load(const internal::StateProto& s) {
   auto state = Game().FromProto(s);
   EXPECT_TRUE(state.ok()) << state.status().reason();

@@ -254,8 +254,8 @@ TEST(GuerreFroideAgents, TwoMasterSpiesWithThreePlayers_OnlyOneOfTheDominatingSe
   EXPECT_FALSE(StepOf(*state, 2, AGENT_MASTER_SPY)->acted());
 }
 
-// Two players, two Master Spies: whichever acts, the objective goes to the player who did not
-// dominate.
+// Two players, two Master Spies: only the dominating service's acts, and the objective goes to
+// the player who did not dominate.
 TEST(GuerreFroideAgents, TwoMasterSpiesWithTwoPlayers_TheNonDominatingPlayerClaims) {
   for (int dominating : {0, 1}) {
     internal::StateProto s = Struggle(2, "cuba", 0);
@@ -268,6 +268,9 @@ TEST(GuerreFroideAgents, TwoMasterSpiesWithTwoPlayers_TheNonDominatingPlayerClai
     Play(*state, 0, Pass());
     EXPECT_EQ(P(*state).seats(dominating).score(), 0u) << dominating;
     EXPECT_EQ(P(*state).seats(1 - dominating).score(), 10u) << dominating;
+    // Only the spy of the dominating service acted.
+    EXPECT_TRUE(StepOf(*state, dominating, AGENT_MASTER_SPY)->acted()) << dominating;
+    EXPECT_FALSE(StepOf(*state, 1 - dominating, AGENT_MASTER_SPY)->acted()) << dominating;
   }
 }
 
@@ -330,14 +333,7 @@ TEST(GuerreFroideAgents, TheDoubleAgentSendsAnOpponentsAgentOnLeave) {
 // Agent X; a Director detained that way is gone before its initiative, so only this turn's
 // objective is claimed.
 TEST(GuerreFroideAgents, AnAmbassadorDetainsTheDominatingDirectorBeforeItActs) {
-  internal::StateProto s = Struggle(3, "cuba", 0);
-  Give(s, 0, "industry");  // dominates
-  Give(s, 1, "mafia");
-  Give(s, 2, "students");
-  Agent(s, 0, AGENT_DIRECTOR);
-  Agent(s, 1, AGENT_AMBASSADOR);
-  Agent(s, 2, AGENT_DEPUTY_DIRECTOR);
-  AllPassedBut(s, 0);
+  internal::StateProto s = KgbAheadOfTwo(AGENT_DIRECTOR, AGENT_AMBASSADOR, AGENT_DEPUTY_DIRECTOR);
   const uint32_t bottom = s.objective_deck(s.objective_deck_size() - 1);
   auto state = Load(s);
   Play(*state, 0, Pass());
@@ -488,16 +484,10 @@ TEST(GuerreFroideVictory, NoObjectiveLeftEndsTheGameAndATieSharesTheWin) {
 
 // With three players the goal is 65 VP.
 TEST(GuerreFroideVictory, ThreePlayersWinAtSixtyFive) {
-  internal::StateProto s = Struggle(3, "cuba", 0);
-  Give(s, 0, "industry");
-  Give(s, 1, "mafia");
-  Give(s, 2, "students");
-  Agent(s, 0, AGENT_DEPUTY_DIRECTOR);
-  Agent(s, 1, AGENT_DEPUTY_DIRECTOR);
-  Agent(s, 2, AGENT_DEPUTY_DIRECTOR);
+  internal::StateProto s =
+      KgbAheadOfTwo(AGENT_DEPUTY_DIRECTOR, AGENT_DEPUTY_DIRECTOR, AGENT_DEPUTY_DIRECTOR);
   s.mutable_seats(0)->set_score(kGoalThreePlayers - 10);
   s.mutable_seats(1)->set_score(kGoalThreePlayers - 1);
-  AllPassedBut(s, 0);
   auto state = Load(s);
   Play(*state, 0, Pass());
   EXPECT_EQ(kGoalThreePlayers, 65u);
