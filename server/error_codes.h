@@ -31,5 +31,9 @@ inline constexpr const char* kTooManyRooms = "too_many_rooms";  // rooms created
 inline constexpr const char* kCodeLockout = "code_lockout";  // too many wrong join codes: wait
 inline constexpr const char* kShuttingDown = "shutting_down";  // the server is stopping: reconnect soon
 inline constexpr const char* kBadPage = "bad_page";  // a room list page size over the limit
+inline constexpr const char* kSeatTaken = "seat_taken";  // that seat already has a player or a bot
+inline constexpr const char* kNoSuchSeat = "no_such_seat";  // the room has no seat with that number
+inline constexpr const char* kNotABot = "not_a_bot";  // that seat holds no bot
+inline constexpr const char* kBadBotLevel = "bad_bot_level";  // a bot level this server does not have
 
 }  // namespace plateau::server::codes

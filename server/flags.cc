@@ -45,6 +45,8 @@ std::string FlagsHelp() {
   --idle-timeout-seconds N     close WebSocket connections silent this long (default 300)
   --empty-room-grace-seconds N keep a waiting or finished room this long after its last member
                                disconnects (default 300; an explicit leave removes it at once)
+  --bot-delay-ms N             a bot waits this long before each move, so people can follow
+                               (default 600; 0 plays at once)
   --log-level LEVEL            trace, debug, info, warn, error, critical, off (default info)
   --trust-proxy BOOL           a reverse proxy on loopback forwards the clients: limit them by
                                the last X-Forwarded-For address (default false)
@@ -127,6 +129,9 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
        }},
       {"empty-room-grace-seconds", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 0, 86400, &flags.empty_room_grace_seconds);
+       }},
+      {"bot-delay-ms", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 10000, &flags.bot_delay_ms);
        }},
       {"durability", [&](const std::string&, const std::string& v) {
          if (v != "machine" && v != "process") return BadValue("durability", v, "machine or process");

@@ -20,6 +20,7 @@ struct ServerFlags {
   size_t max_queue_bytes = 4 * 1024 * 1024;
   int idle_timeout_seconds = 300;
   int empty_room_grace_seconds = 300;
+  int bot_delay_ms = 600;
   std::string log_level = "info";
   ClientLimits limits;  // the --limit-* flags
   bool trust_proxy = false;

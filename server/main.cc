@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
     options.limits.max_queue_bytes = flags.max_queue_bytes;
     options.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout_seconds);
     options.empty_room_grace = std::chrono::seconds(flags.empty_room_grace_seconds);
+    options.bot_delay = std::chrono::milliseconds(flags.bot_delay_ms);
     options.client_limits = flags.limits;
     options.limits.trust_proxy = flags.trust_proxy;
     options.limits.public_metrics = flags.public_metrics;

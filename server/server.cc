@@ -17,6 +17,7 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
       lobby_(ioc.get_executor(), store_, storage_, replays, options_.empty_room_grace,
              options_.client_limits, &metrics_) {
   InstallProtobufLogHandler();
+  lobby_.SetBotDelay(options_.bot_delay);
   metrics_.rooms.SetSource([this] { return static_cast<double>(lobby_.RoomCount()); });
   metrics_.connections.SetSource(
       [this] { return static_cast<double>(lobby_.ConnectionCount()); });

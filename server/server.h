@@ -24,6 +24,7 @@ struct ServerOptions {
   uint16_t port = 0;  // 0: any free port, see Server::port()
   NetLimits limits;
   std::chrono::milliseconds empty_room_grace{std::chrono::minutes(5)};
+  std::chrono::milliseconds bot_delay{0};  // see RoomHost::bot_delay
   ClientLimits client_limits;
 };
 

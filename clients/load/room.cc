@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <chrono>
 
+#include "engine/core/bot.h"
 #include "engine/core/table.h"
 #include "engine/core/view_diff.h"
 #include "server/error_codes.h"
@@ -299,19 +300,9 @@ void Bot::MaybeAct() {
 }
 
 std::unique_ptr<google::protobuf::Message> Bot::Choose() {
-  const LoadContext& ctx = room_.ctx();
-  // The core's share of every view (Game::CheckContract); a generated view holds the generated
-  // Table, so the downcast is sound.
-  const auto& table = static_cast<const v1::Table&>(
-      view_->GetReflection()->GetMessage(*view_, ctx.table_field));
-  for (const v1::Prompt& prompt : table.prompts()) {
-    if (prompt.seat() == seat_) return ctx.game->WrapAnswer(
-          engine::DrawAnswer(prompt, ctx.game->OptionsOf(prompt), rng_));
-  }
-  std::vector<std::unique_ptr<google::protobuf::Message>> moves =
-      ctx.game->MovesFromView(*view_, seat_);
+  auto moves = engine::BotMoves(*room_.ctx().game, *view_, seat_, engine::BotLevel::kEasy, rng_);
   if (moves.empty()) return nullptr;
-  return std::move(moves[rng_.Below(moves.size())]);
+  return std::move(moves[0]);
 }
 
 // ----- Room -----

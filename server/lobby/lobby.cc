@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/post.hpp>
+
 #include <algorithm>
 
 #include "engine/core/registry.h"
@@ -57,6 +59,8 @@ Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, StorageExecuto
       flush_timer_(executor_) {}
 
 Lobby::~Lobby() = default;
+
+void Lobby::Think(std::function<void()> job) { boost::asio::post(bot_pool_, std::move(job)); }
 
 std::shared_ptr<AddressQuota> Lobby::AdmitAddress(const std::string& address) {
   return addresses_.Admit(address, LimitClock::now());
@@ -336,6 +340,16 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
     case v1::ClientMessage::kSetReady:
       if (auto room = RouteToRoom(conn, id, message.set_ready().room_id(), "", &has_code)) {
         room->SetReady(conn, player, id, message.set_ready().ready());
+      }
+      return;
+    case v1::ClientMessage::kAddBot:
+      if (auto room = RouteToRoom(conn, id, message.add_bot().room_id(), "", &has_code)) {
+        room->AddBot(conn, player, id, message.add_bot().seat(), message.add_bot().level());
+      }
+      return;
+    case v1::ClientMessage::kRemoveBot:
+      if (auto room = RouteToRoom(conn, id, message.remove_bot().room_id(), "", &has_code)) {
+        room->RemoveBot(conn, player, id, message.remove_bot().seat());
       }
       return;
     case v1::ClientMessage::kStartGame:

@@ -11,9 +11,11 @@
 // the two can never wait on each other.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -82,6 +84,10 @@ class Lobby : public RoomHost {
   void RoomWaiting(bool waiting) override { rooms_waiting_ += waiting ? 1 : -1; }
   Metrics* metrics() override { return metrics_; }
   void RoomClosed(const std::string& room_id) override;
+  void Think(std::function<void()> job) override;
+  std::chrono::milliseconds bot_delay() const override { return bot_delay_; }
+  // How long bots wait before each move (see RoomHost::bot_delay); set before rooms are made.
+  void SetBotDelay(std::chrono::milliseconds delay) { bot_delay_ = delay; }
 
  private:
   void HandleHello(const ConnectionPtr& conn, uint64_t request_id, const plateau::v1::Hello& hello);
@@ -135,6 +141,9 @@ class Lobby : public RoomHost {
   std::atomic<int> requests_in_flight_{0};
   const ClientLimits limits_;
   Metrics* const metrics_;
+  std::chrono::milliseconds bot_delay_{0};
+  // Where bots think: one thread of its own, so a bot never holds up a network thread.
+  boost::asio::thread_pool bot_pool_{1};
   AddressTable addresses_;
   struct PlayerQuota {
     TokenBucket rooms_created;

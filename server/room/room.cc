@@ -6,6 +6,7 @@
 #include <chrono>
 #include <optional>
 
+#include "engine/core/bot.h"
 #include "engine/core/registry.h"
 #include "server/lobby/ids.h"
 #include "server/error_codes.h"
@@ -26,6 +27,27 @@ size_t CodePoints(std::string_view s) {
   size_t n = 0;
   for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
   return n;
+}
+
+// A bot's seat is stored like a person's, under an id no player can have ("bot:<level>:<n>"), so
+// a restored game knows its bots and how they play.
+constexpr std::string_view kBotPrefix = "bot:";
+
+int BotLevelOfId(std::string_view player_id) {
+  if (player_id.substr(0, kBotPrefix.size()) != kBotPrefix) return 0;
+  const std::string_view rest = player_id.substr(kBotPrefix.size());
+  const std::string_view level = rest.substr(0, rest.find(':'));
+  if (level == engine::BotLevelName(engine::BotLevel::kEasy)) return v1::BOT_EASY;
+  return v1::BOT_EASY;  // a level this build no longer has plays as the easiest
+}
+
+std::optional<engine::BotLevel> EngineLevel(int level) {
+  switch (level) {
+    case v1::BOT_EASY:
+      return engine::BotLevel::kEasy;
+    default:
+      return std::nullopt;
+  }
 }
 
 std::string Trim(std::string_view s) {
@@ -82,9 +104,12 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   room->host_player_id_ = saved.room.host_player_id;
   for (int i = 0; i < num_seats; ++i) {
     const std::string& pid = saved.room.seat_player_ids[static_cast<size_t>(i)];
-    room->seats_[static_cast<size_t>(i)] = {pid, record.seat_names(i), true};
-    room->members_[pid] = Member{record.seat_names(i), i, {}};
+    const int bot = BotLevelOfId(pid);
+    room->seats_[static_cast<size_t>(i)] = {pid, record.seat_names(i), true, bot};
+    if (bot == 0) room->members_[pid] = Member{record.seat_names(i), i, {}};
   }
+  room->bot_thinking_.assign(static_cast<size_t>(num_seats), 0);
+  room->bot_seed_ = RandomSeed();
   room->game_id_ = record.game_id();
   room->replay_token_ = saved.room.replay_token;
   room->session_ = std::move(session).value();
@@ -116,7 +141,10 @@ void Room::Announce() {
       self->host_.SetMembership(pid, self->settings_.room_id, true);
     }
     self->Publish();
-    if (!self->finish_on_announce_) return;
+    if (!self->finish_on_announce_) {
+      self->WakeBots();
+      return;
+    }
     self->finish_on_announce_ = false;
     std::vector<v1::SeatResult> results = self->session_->Results();
     for (v1::SeatResult& r : results) r.set_name(self->seats_[r.seat()].name);
@@ -176,6 +204,19 @@ void Room::SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, b
     conn->Send(EncodeOk(request_id));
     self->PushInfoToAll();
     self->Publish();
+  });
+}
+
+void Room::AddBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat,
+                  int level) {
+  Run([self = shared_from_this(), conn, player, request_id, seat, level] {
+    self->DoAddBot(conn, player, request_id, seat, level);
+  });
+}
+
+void Room::RemoveBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat) {
+  Run([self = shared_from_this(), conn, player, request_id, seat] {
+    self->DoRemoveBot(conn, player, request_id, seat);
   });
 }
 
@@ -383,7 +424,7 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
       host_player_id_.clear();
       for (size_t step = 1; step <= seats_.size(); ++step) {
         const auto& next = seats_[(static_cast<size_t>(seat) + step) % seats_.size()];
-        if (!next.player_id.empty()) {
+        if (!next.player_id.empty() && next.bot == 0) {
           host_player_id_ = next.player_id;
           break;
         }
@@ -574,7 +615,12 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   const int n = static_cast<int>(seated.size());
   // Stored: the game uses the seated players in seat order, re-packed to 0..n-1.
   seats_ = seated;
-  for (int i = 0; i < n; ++i) members_[seats_[static_cast<size_t>(i)].player_id].seat = i;
+  for (int i = 0; i < n; ++i) {
+    const SeatState& s = seats_[static_cast<size_t>(i)];
+    if (s.bot == 0) members_[s.player_id].seat = i;
+  }
+  bot_thinking_.assign(static_cast<size_t>(n), 0);
+  bot_seed_ = RandomSeed();
   game_id_ = game_id;
   replay_token_ = replay_token;
   session_ = std::move(session);
@@ -592,6 +638,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
     member.Send(snapshots[ViewIndex(member)]);
   }
   Publish();
+  WakeBots();
 }
 
 void Room::RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const std::string& code,
@@ -622,7 +669,14 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
     RefuseAction(conn, request_id, submitted.status().code(), submitted.status().reason());
     return;
   }
-  auto applied = std::make_shared<GameSession::Applied>(std::move(submitted).value());
+  StoreAction(conn, request_id, std::move(submitted).value(), arrived, std::move(ticket));
+}
+
+void Room::StoreAction(const ConnectionPtr& conn, uint64_t request_id,
+                       GameSession::Applied applied_now,
+                       std::chrono::steady_clock::time_point arrived,
+                       std::shared_ptr<void> ticket) {
+  auto applied = std::make_shared<GameSession::Applied>(std::move(applied_now));
   applied->logged.set_at_unix_ms(NowUnixMs());
   // Applied in memory, sent to nobody: the room waits (see Run) until the store says the action
   // is durable, then sends; if it cannot be stored, the action is taken back. A game's last
@@ -663,7 +717,11 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
     spdlog::error("room {}: cannot store action {}: {}", settings_.room_id, applied.action_index,
                   stored.ToString());
     session_->Undo();
-    RefuseAction(conn, request_id, codes::kStorageError, "The move could not be saved; try again.");
+    if (conn) {
+      RefuseAction(conn, request_id, codes::kStorageError, "The move could not be saved; try again.");
+    } else {
+      WakeBots();  // a bot's move: it thinks again (the position is as before)
+    }
     return;
   }
   // The acknowledgement rides on the mover's own Diff: one frame (and one send) fewer per
@@ -684,12 +742,16 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
       answered = true;
     });
   }
-  if (!answered) conn->Send(answer_bytes);
+  if (!answered && conn) conn->Send(answer_bytes);
   if (Metrics* m = host_.metrics()) {
     m->actions_accepted.Inc();
     m->action_latency.ObserveDuration(std::chrono::steady_clock::now() - arrived);
   }
-  if (applied.game_over) FinishGame();
+  if (applied.game_over) {
+    FinishGame();
+  } else {
+    WakeBots();
+  }
 }
 
 void Room::FinishGame() {
@@ -714,6 +776,141 @@ void Room::FinishGame() {
   }
   PushInfoToAll();
   Publish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bots
+
+bool Room::HostBeforeStart(const ConnectionPtr& conn, const PlayerPtr& player,
+                           uint64_t request_id, const std::string& verb) {
+  if (removed_) {
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
+    return false;
+  }
+  if (phase_ != Phase::kWaiting) {
+    conn->Send(EncodeError(request_id, codes::kGameStarted,
+                           "The game has started: bots are added and removed before the start."));
+    return false;
+  }
+  if (player->player_id != host_player_id_) {
+    conn->Send(EncodeError(request_id, codes::kNotHost, "Only the host can " + verb + " a bot."));
+    return false;
+  }
+  return true;
+}
+
+void Room::DoAddBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                    uint32_t seat, int level) {
+  if (!HostBeforeStart(conn, player, request_id, "add")) return;
+  if (seat >= seats_.size()) {
+    conn->Send(EncodeError(request_id, codes::kNoSuchSeat,
+                           "This room has " + std::to_string(seats_.size()) + " seats."));
+    return;
+  }
+  const std::optional<engine::BotLevel> engine_level = EngineLevel(level);
+  if (!engine_level) {
+    conn->Send(EncodeError(request_id, codes::kBadBotLevel, "Bots play at the easy level."));
+    return;
+  }
+  if (!seats_[seat].player_id.empty()) {
+    conn->Send(EncodeError(request_id, codes::kSeatTaken, seats_[seat].name + " sits there."));
+    return;
+  }
+  // "Bot 1", "Bot 2"...: the first number no bot of the room has.
+  auto named = [&](int k) {
+    for (const auto& s : seats_) {
+      if (s.name == "Bot " + std::to_string(k)) return true;
+    }
+    return false;
+  };
+  int number = 1;
+  while (named(number)) ++number;
+  seats_[seat] = {std::string(kBotPrefix) + std::string(engine::BotLevelName(*engine_level)) + ":" +
+                      std::to_string(number),
+                  "Bot " + std::to_string(number), true, level};
+  SendInfo(conn, player->player_id, request_id);
+  PushInfoToAll(player->player_id);
+  Publish();
+}
+
+void Room::DoRemoveBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                       uint32_t seat) {
+  if (!HostBeforeStart(conn, player, request_id, "remove")) return;
+  if (seat >= seats_.size() || seats_[seat].bot == 0) {
+    conn->Send(EncodeError(request_id, codes::kNotABot, "No bot sits in that seat."));
+    return;
+  }
+  seats_[seat] = {};
+  SendInfo(conn, player->player_id, request_id);
+  PushInfoToAll(player->player_id);
+  Publish();
+}
+
+void Room::WakeBots() {
+  if (removed_ || phase_ != Phase::kPlaying || !session_ || session_->over()) return;
+  const uint64_t version = session_->version();
+  for (int seat : session_->state().ActingSeats()) {
+    const auto index = static_cast<size_t>(seat);
+    if (seat < 0 || index >= seats_.size() || seats_[index].bot == 0) continue;
+    if (bot_thinking_[index] == version) continue;
+    bot_thinking_[index] = version;
+    // A copy of the seat's view is all the bot gets: what a client in that seat would hold.
+    std::shared_ptr<const google::protobuf::Message> view =
+        session_->view(session_->ViewIndex(seat));
+    const engine::BotLevel level = EngineLevel(seats_[index].bot).value_or(engine::BotLevel::kEasy);
+    const uint64_t seed = bot_seed_ ^ (version * 0x9e3779b97f4a7c15ULL) ^ index;
+    auto think = [self = shared_from_this(), game = settings_.game, view, seat, version, level,
+                  seed] {
+      engine::Rng rng(seed);
+      std::vector<std::string> moves;
+      for (const auto& m : engine::BotMoves(*game, *view, seat, level, rng)) {
+        moves.push_back(m->SerializeAsString());
+      }
+      self->Run([self, seat, version, moves = std::move(moves)] {
+        self->PlayBot(seat, version, moves);
+      });
+    };
+    const std::chrono::milliseconds delay = host_.bot_delay();
+    if (delay.count() <= 0) {
+      host_.Think(std::move(think));
+      continue;
+    }
+    auto timer = std::make_shared<boost::asio::steady_timer>(strand_, delay);
+    timer->async_wait([self = shared_from_this(), timer, think = std::move(think)](
+                          const boost::system::error_code& ec) mutable {
+      if (!ec) self->host_.Think(std::move(think));
+    });
+  }
+}
+
+void Room::PlayBot(int seat, uint64_t version, const std::vector<std::string>& moves) {
+  const auto index = static_cast<size_t>(seat);
+  if (removed_ || phase_ != Phase::kPlaying || !session_ || session_->over()) return;
+  if (bot_thinking_[index] != version) return;  // thought about a position already gone
+  bot_thinking_[index] = 0;
+  if (session_->version() != version) {
+    WakeBots();
+    return;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  for (const std::string& bytes : moves) {
+    auto submitted = session_->Submit(seat, bytes);
+    if (submitted.ok()) {
+      StoreAction(nullptr, 0, std::move(submitted).value(), now, nullptr);
+      return;
+    }
+  }
+  // Nothing it saw was accepted (moves read from a view may be refused): the game's default
+  // move for the seat, what a timer plays.
+  if (auto fallback = session_->state().DefaultAction(seat)) {
+    auto submitted = session_->Submit(seat, fallback->SerializeAsString());
+    if (submitted.ok()) {
+      StoreAction(nullptr, 0, std::move(submitted).value(), now, nullptr);
+      return;
+    }
+  }
+  spdlog::error("room {}: the bot in seat {} has no move the rules accept", settings_.room_id,
+                seat);
 }
 
 void Room::DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
@@ -760,7 +957,9 @@ v1::RoomInfo Room::BuildInfo() const {
     seat->set_player_id(seats_[i].player_id);
     seat->set_name(seats_[i].name);
     seat->set_ready(seats_[i].ready);
-    seat->set_connected(!seats_[i].player_id.empty() && IsConnected(seats_[i].player_id));
+    seat->set_connected(seats_[i].bot != 0 ||
+                        (!seats_[i].player_id.empty() && IsConnected(seats_[i].player_id)));
+    seat->set_bot(static_cast<v1::BotLevel>(seats_[i].bot));
   }
   for (const auto& [pid, member] : members_) {
     if (member.seat < 0) info.add_spectators(member.name);

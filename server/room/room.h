@@ -51,6 +51,10 @@ class RoomHost {
   virtual void RoomWaiting(bool /*waiting*/) {}
   // The room's game is over: it no longer counts as open for its creator.
   virtual void RoomClosed(const std::string& /*room_id*/) {}
+  // Runs a bot's thinking off the network threads (the default runs it at once, for tests).
+  virtual void Think(std::function<void()> job) { job(); }
+  // How long a bot waits before playing, so people can follow its moves.
+  virtual std::chrono::milliseconds bot_delay() const { return {}; }
   // Where rooms count actions (null: nowhere).
   virtual Metrics* metrics() { return nullptr; }
 };
@@ -95,6 +99,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
   void Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
   void SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready);
+  // Host only, before the start: a bot (v1::BotLevel `level`) takes free seat `seat`, or leaves
+  // it. Replies RoomInfo.
+  void AddBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat, int level);
+  void RemoveBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat);
   void Start(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
   void Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string text);
   // `ticket` is released once the action is answered (shutdown waits for every ticket).
@@ -133,6 +141,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string player_id;  // empty: free
     std::string name;
     bool ready = false;
+    int bot = 0;  // v1::BotLevel of a seat the server plays; 0 for a person
   };
   void DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
               bool has_code);
@@ -152,9 +161,27 @@ class Room : public std::enable_shared_from_this<Room> {
   void OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                     const std::vector<SeatState>& seated, const std::string& game_id,
                     const std::string& replay_token, std::unique_ptr<GameSession> session);
+  // Stores an action the session applied for `seat`, then sends it (OnActionStored). `conn` (null
+  // for a bot) gets the answer to `request_id`.
+  void StoreAction(const ConnectionPtr& conn, uint64_t request_id, GameSession::Applied applied,
+                   std::chrono::steady_clock::time_point arrived, std::shared_ptr<void> ticket);
   void OnActionStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                       const GameSession::Applied& applied,
                       std::chrono::steady_clock::time_point arrived);
+
+  // Bots. After every change of the position, each bot seat that must act thinks (off the
+  // network threads, on its seat's view alone) and its moves come back to PlayBot, which plays
+  // the first one the rules accept as the version it was thought for.
+  // False, after refusing, unless the room is waiting and `player` hosts it ("Only the host can
+  // <verb> a bot").
+  bool HostBeforeStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                       const std::string& verb);
+  void DoAddBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                uint32_t seat, int level);
+  void DoRemoveBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                   uint32_t seat);
+  void WakeBots();
+  void PlayBot(int seat, uint64_t version, const std::vector<std::string>& moves);
 
   // Runs `fn` on the strand, or after the store answers when the room is waiting on it.
   void Run(std::function<void()> fn);
@@ -207,6 +234,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // share it with.
   std::string replay_token_;
   std::unique_ptr<GameSession> session_;
+  // Per seat: the version a bot is thinking about (0: none).
+  std::vector<uint64_t> bot_thinking_;
+  uint64_t bot_seed_ = 0;
 };
 
 }  // namespace plateau::server

@@ -260,3 +260,54 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     await browser.close();
   }
 });
+
+test("one person plays Globalissimo against two bots from the lobby in one click", { timeout: OVERALL_MS, skip: SKIP }, async () => {
+  const deadline = Date.now() + OVERALL_MS - 30_000;
+  const browser = await launch();
+  const consoleErrors = [];
+  try {
+    const { ctx, page: P } = await newPage(browser, consoleErrors, "P", { width: 1360, height: 1000 });
+    await P.goto(`${BASE}/#/`, { timeout: 30_000 });
+    await enterName(P, "Solène");
+    await P.getByTestId("play-bots-globalissimo").click();
+    await P.getByTestId("gl-board").waitFor({ timeout: 30_000 });
+    // Two seats are bots the server plays, shown as such.
+    const bots = P.locator("[data-testid=seat][data-bot]");
+    await bots.first().waitFor();
+    assert.equal(await bots.count(), 2);
+    assert.match(await bots.first().innerText(), /Bot 1/);
+    const rng = mulberry32(4242);
+    let moves = 0;
+    while (!(await gameOver(P))) {
+      assert.ok(Date.now() < deadline, `game not finished before the deadline (${moves} moves played)`);
+      if (!(await isMyTurn(P))) {
+        await sleep(100);
+        continue;
+      }
+      const before = await boardSignature(P);
+      const what = await playMove(P, rng);
+      moves++;
+      const until = Date.now() + STEP_MS;
+      while ((await boardSignature(P)) === before && !(await gameOver(P))) {
+        if ((await P.getByTestId("action-error").count()) > 0) {
+          assert.fail(`move "${what}" was refused: ${await P.getByTestId("action-error").innerText()}`);
+        }
+        assert.ok(Date.now() < until, `move "${what}" had no visible effect`);
+        await sleep(50);
+      }
+      assert.ok(moves < 400, "far more moves than a game can take");
+    }
+    await P.getByTestId("ranking").waitFor();
+    assert.equal(await P.getByTestId("ranking-row").count(), 3);
+    const ranking = await P.getByTestId("ranking").innerText();
+    assert.match(ranking, /Solène/);
+    assert.match(ranking, /Bot 1/);
+    assert.match(ranking, /Bot 2/);
+    assert.ok(moves >= 10, `ten rounds take at least ten of the person's moves, saw ${moves}`);
+    await P.screenshot({ path: join(ARTIFACTS, "against-bots-ranking.png"), fullPage: true });
+    assert.deepEqual(consoleErrors, [], "uncaught errors in the page");
+    await ctx.close();
+  } finally {
+    await browser.close();
+  }
+});

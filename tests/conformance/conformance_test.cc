@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "engine/core/bot.h"
 #include "engine/core/families.h"
 #include "engine/core/registry.h"
 #include "engine/core/view_diff.h"
@@ -791,6 +792,63 @@ TEST_P(ConformanceTest, AcceptedActionsAreListedOrInAFamily) {
   if (drawn > 0) {
     EXPECT_GT(drawn_accepted, 0);
   }
+}
+
+// Bots (engine/core/bot.h) seeing only their seat's view finish every game: what they propose is
+// tried in order and the first move the rules accept is played (a server does the same, with the
+// game's DefaultAction if none is). Nothing is proposed to a seat with nothing to do, and the
+// same view and generator give the same proposals.
+TEST_P(ConformanceTest, BotsSeeingOnlyTheirViewsFinishTheGame) {
+  const int games = Scaled(40);
+  int fallbacks = 0;
+  int moves = 0;
+  for (int seats : SeatCounts()) {
+    for (int g = 0; g < games; ++g) {
+      const uint64_t seed = 7919ULL * static_cast<uint64_t>(g) + static_cast<uint64_t>(seats);
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      int steps = 0;
+      while (!state->IsTerminal()) {
+        ASSERT_LT(++steps, 20000) << "seats=" << seats << " seed=" << seed << ": no end";
+        const std::vector<int> acting = state->ActingSeats();
+        ASSERT_FALSE(acting.empty());
+        for (int seat = 0; seat < seats; ++seat) {
+          if (std::find(acting.begin(), acting.end(), seat) != acting.end()) continue;
+          auto view = state->View(seat);
+          EXPECT_TRUE(engine::BotMoves(game(), *view, seat, engine::BotLevel::kEasy, rng).empty())
+              << "a bot is offered moves for seat " << seat << ", which has nothing to do, in "
+              << view->ShortDebugString().substr(0, 600);
+        }
+        const int seat = acting[rng.Below(acting.size())];
+        auto view = state->View(seat);
+        Rng again(rng.state());
+        auto proposed = engine::BotMoves(game(), *view, seat, engine::BotLevel::kEasy, rng);
+        auto repeated = engine::BotMoves(game(), *view, seat, engine::BotLevel::kEasy, again);
+        ASSERT_EQ(proposed.size(), repeated.size());
+        for (size_t i = 0; i < proposed.size(); ++i) {
+          EXPECT_EQ(DeterministicBytes(*proposed[i]), DeterministicBytes(*repeated[i]));
+        }
+        bool played = false;
+        for (const auto& move : proposed) {
+          if (state->Apply(seat, *move).ok()) {
+            played = true;
+            break;
+          }
+        }
+        if (!played) {
+          ++fallbacks;
+          auto fallback = state->DefaultAction(seat);
+          ASSERT_NE(fallback, nullptr);
+          engine::Status st = state->Apply(seat, *fallback);
+          ASSERT_TRUE(st.ok()) << st.ToString();
+        }
+        ++moves;
+        if (HasFailure()) return;
+      }
+    }
+  }
+  RecordProperty("bot_moves", moves);
+  RecordProperty("bot_fallbacks", fallbacks);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, ConformanceTest, ::testing::ValuesIn(GameIds()),

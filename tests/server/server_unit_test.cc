@@ -27,10 +27,12 @@ TEST(FlagsTest, DefaultsAndBothSyntaxes) {
   EXPECT_EQ(f->max_message_bytes, 64u * 1024);
   EXPECT_EQ(f->max_queue_bytes, 4u * 1024 * 1024);
   EXPECT_EQ(f->durability, "machine");
+  EXPECT_EQ(f->bot_delay_ms, 600);
 
-  f = ParseFlags({"--durability=process"});
+  f = ParseFlags({"--durability=process", "--bot-delay-ms=0"});
   ASSERT_TRUE(f.ok()) << f.status().ToString();
   EXPECT_EQ(f->durability, "process");
+  EXPECT_EQ(f->bot_delay_ms, 0);
 
   f = ParseFlags({"--port", "9000", "--threads=4", "--db=/tmp/x.db", "--log-level", "debug",
                   "--max-queue-bytes", "2048", "--idle-timeout-seconds=10", "--help"});
@@ -80,6 +82,8 @@ TEST(FlagsTest, RefusesBadInput) {
   EXPECT_EQ(ParseFlags({"stray"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--log-level", "loud"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--durability", "hope"}).status().code(), "bad_flag");
+  EXPECT_EQ(ParseFlags({"--bot-delay-ms", "-1"}).status().code(), "bad_flag");
+  EXPECT_EQ(ParseFlags({"--bot-delay-ms", "60000"}).status().code(), "bad_flag");
   EXPECT_NE(FlagsHelp().find("--max-queue-bytes"), std::string::npos);
 }
 

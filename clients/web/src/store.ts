@@ -3,7 +3,11 @@ import { useEffect, useState } from "preact/hooks";
 import type { RoomListing } from "./roomlist";
 import type { OptionSet, TextCatalogue } from "./table";
 
-export interface SeatInfo { seat: number; player_id: string; name: string; ready: boolean; connected: boolean }
+export interface SeatInfo {
+  seat: number; player_id: string; name: string; ready: boolean; connected: boolean;
+  /** BotLevel of a seat the server plays; 0 (absent) for a person's. */
+  bot?: number;
+}
 export interface RoomInfo {
   room_id: string; game: string; is_private: boolean; join_code: string; status: number;
   host_player_id: string; max_seats: number; seats: SeatInfo[]; spectators: string[];
@@ -49,6 +53,8 @@ export interface RoomState {
 export interface Toast { id: number; kind: "error" | "info"; text: string }
 
 export const RoomStatus = { UNSPECIFIED: 0, WAITING: 1, PLAYING: 2, FINISHED: 3 } as const;
+export const BotLevel = { UNSPECIFIED: 0, EASY: 1 } as const;
+export const BOT_LEVEL_NAME: Record<number, string> = { [BotLevel.EASY]: "easy" };
 
 /** The lobby's public rooms, live while the lobby shows (src/roomlist.ts). */
 export interface RoomListState {

@@ -219,6 +219,12 @@ std::vector<std::unique_ptr<engine::Message>> GuerreFroideGame::MovesFromView(
   const Player& me = view.players(seat);
   auto add = [&](Action a) { out.push_back(std::make_unique<Action>(std::move(a))); };
   if (view.phase() == PHASE_PLANNING && !me.chose_agent()) {
+    // A Double Agent's seer picks once everyone else has.
+    if (me.sees_next()) {
+      for (const auto& other : view.players()) {
+        if (&other != &me && !other.chose_agent()) return out;
+      }
+    }
     for (const auto& a : me.agents()) {
       if (a.status() != AGENT_IN_HEADQUARTERS) continue;
       Action act;

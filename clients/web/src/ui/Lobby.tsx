@@ -3,7 +3,7 @@ import { joinRoom, moreRooms, request, spectate, unwatchRooms, watchRooms } from
 import { gameUI } from "../games/registry";
 import { encode, type } from "../proto";
 import { navigate } from "../router";
-import { RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
+import { BotLevel, RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
 import { Panel, Spinner } from "./common";
 
 const STATUS_LABEL: Record<number, string> = {
@@ -90,6 +90,32 @@ async function playSolo(game: GameInfo): Promise<void> {
       create_room: { game: game.id, options: opts, is_private: true, seats: 1, title: `${me}'s solo game` },
     });
     const info = reply.room as RoomInfo;
+    await request({ start_game: { room_id: info.room_id } });
+    navigate(info.join_code ? { page: "join", code: info.join_code } : { page: "room", roomId: info.room_id });
+  } catch (e) {
+    toast((e as Error).message);
+  }
+}
+
+/** Seats of a game against bots: three where the game allows, else as many as it takes. */
+export function botTableSeats(game: { min_seats: number; max_seats: number }): number {
+  return Math.min(game.max_seats, Math.max(game.min_seats, 2, 3));
+}
+
+/** One click: a private room with the default options, a bot in every other seat, started. */
+async function playAgainstBots(game: GameInfo): Promise<void> {
+  const ui = gameUI(game.id);
+  try {
+    const opts = game.options_type ? encode(type(game.options_type), ui?.defaultOptions() ?? {}) : new Uint8Array();
+    const me = state.session?.name ?? "My";
+    const seats = botTableSeats(game);
+    const reply = await request({
+      create_room: { game: game.id, options: opts, is_private: true, seats, title: `${me} against bots` },
+    });
+    const info = reply.room as RoomInfo;
+    for (let seat = 1; seat < seats; seat++) {
+      await request({ add_bot: { room_id: info.room_id, seat, level: BotLevel.EASY } });
+    }
     await request({ start_game: { room_id: info.room_id } });
     navigate(info.join_code ? { page: "join", code: info.join_code } : { page: "room", roomId: info.room_id });
   } catch (e) {
@@ -202,6 +228,13 @@ export function Lobby() {
                 <button class="btn" disabled={soloStarting === g.id} data-testid={`play-solo-${g.id}`}
                   onClick={() => { setSoloStarting(g.id); void playSolo(g).finally(() => setSoloStarting("")); }}>
                   {soloStarting === g.id ? "Starting…" : "▶ Play solo"}
+                </button>
+              )}
+              {ui && (
+                <button class="btn" disabled={soloStarting === g.id} data-testid={`play-bots-${g.id}`}
+                  title={`You and ${botTableSeats(g) - 1} bots, in a private room`}
+                  onClick={() => { setSoloStarting(g.id); void playAgainstBots(g).finally(() => setSoloStarting("")); }}>
+                  {soloStarting === g.id ? "Starting…" : "🤖 Play against bots"}
                 </button>
               )}
               <h3 class="sub">Open tables</h3>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { fetchResults, joinRoom, leaveRoom, ready, request, RequestError, spectate, submitAction } from "../client";
 import { gameUI } from "../games/registry";
 import { href, navigate } from "../router";
-import { gameInfo, gameTexts, roomState, RoomStatus, state, toast, useStore, type RoomState } from "../store";
+import { BOT_LEVEL_NAME, BotLevel, gameInfo, gameTexts, roomState, RoomStatus, state, toast, useStore, type RoomState } from "../store";
 import { currentPrompt, tableOf } from "../table";
 import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
@@ -44,25 +44,45 @@ function ShareBox({ r }: { r: RoomState }) {
 function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
   const info = r.info!;
   const game = r.game;
+  const waiting = info.status === RoomStatus.WAITING;
+  // The host fills free seats with bots (and takes them out) until the start.
+  const seatsBots = waiting && !compact && info.host_player_id === state.session?.player_id;
+  const bots = async (body: Record<string, unknown>) => {
+    try {
+      await request(body);
+    } catch (e) {
+      toast((e as Error).message);
+    }
+  };
   return (
     <ul class={`seats ${compact ? "compact" : ""}`} data-testid="seats">
       {info.seats.map((s) => {
         const host = s.player_id && s.player_id === info.host_player_id;
         const acting = game && !game.gameOver && game.acting.includes(s.seat);
+        const bot = s.bot ? BOT_LEVEL_NAME[s.bot] ?? "bot" : "";
         return (
-          <li key={s.seat} class={`seat ${s.player_id ? "" : "free"} ${s.seat === info.your_seat ? "you" : ""} ${acting ? "acting" : ""}`}
-            data-testid="seat">
+          <li key={s.seat} class={`seat ${s.player_id ? "" : "free"} ${s.seat === info.your_seat ? "you" : ""} ${acting ? "acting" : ""} ${bot ? "bot" : ""}`}
+            data-testid="seat" data-bot={bot || undefined}>
             <Dot seat={s.seat} size={14} />
             <span class="seat-name">
               {s.player_id ? s.name : <em>Free seat</em>}
               {host && <span class="crown" title="Host">👑</span>}
               {s.seat === info.your_seat && <span class="you-tag">you</span>}
             </span>
-            {s.player_id && !s.connected && <span class="badge off" title="Disconnected">offline</span>}
-            {s.player_id && info.status === RoomStatus.WAITING && !host && (
+            {bot && <span class="badge bot" title={`A bot the server plays (${bot})`}>🤖 {bot}</span>}
+            {s.player_id && !bot && !s.connected && <span class="badge off" title="Disconnected">offline</span>}
+            {s.player_id && !bot && waiting && !host && (
               <span class={`badge ${s.ready ? "ready" : "notready"}`}>{s.ready ? "ready" : "not ready"}</span>
             )}
             {acting && <span class="badge turn">to play</span>}
+            {seatsBots && !s.player_id && (
+              <button type="button" class="btn small" data-testid={`add-bot-${s.seat}`}
+                onClick={() => void bots({ add_bot: { room_id: r.id, seat: s.seat, level: BotLevel.EASY } })}>+ Add bot</button>
+            )}
+            {seatsBots && bot && (
+              <button type="button" class="btn small" data-testid={`remove-bot-${s.seat}`}
+                onClick={() => void bots({ remove_bot: { room_id: r.id, seat: s.seat } })}>Remove</button>
+            )}
           </li>
         );
       })}

@@ -1,0 +1,185 @@
+// Bots in seats, through the real server over loopback: the host seats and unseats them before
+// the start (with every refusal), a person plays each registered game alone against them to the
+// end, and a game with bots goes on after a restart of the server.
+#include <gtest/gtest.h>
+
+#include "engine/core/bot.h"
+#include "engine/core/registry.h"
+#include "test_support.h"
+
+namespace plateau::server::testing {
+namespace {
+
+v1::ClientMessage CreateMsg(const std::string& game, int seats) {
+  v1::ClientMessage m;
+  m.mutable_create_room()->set_game(game);
+  m.mutable_create_room()->set_seats(static_cast<uint32_t>(seats));
+  m.mutable_create_room()->set_is_private(true);
+  return m;
+}
+
+v1::ClientMessage AddBotMsg(const std::string& room_id, uint32_t seat,
+                            v1::BotLevel level = v1::BOT_EASY) {
+  v1::ClientMessage m;
+  m.mutable_add_bot()->set_room_id(room_id);
+  m.mutable_add_bot()->set_seat(seat);
+  m.mutable_add_bot()->set_level(level);
+  return m;
+}
+
+v1::ClientMessage RemoveBotMsg(const std::string& room_id, uint32_t seat) {
+  v1::ClientMessage m;
+  m.mutable_remove_bot()->set_room_id(room_id);
+  m.mutable_remove_bot()->set_seat(seat);
+  return m;
+}
+
+std::string ErrorOf(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
+
+class BotsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(engine::Registry::LoadAll().ok());
+    server_ = std::make_unique<TestServer>(dir_.File("plateau.db"));
+    ASSERT_NE(server_->port(), 0);
+  }
+
+  // `player` seated in `room_id` plays from its own view (as an easy bot would) until the game is
+  // over; every bot move reaches it as a Diff. Returns how many moves it made.
+  int PlayAlong(TestClient& player, const std::string& room_id, const engine::Game& game,
+                int max_rounds) {
+    engine::Rng rng(7);
+    int moves = 0;
+    for (int round = 0; round < max_rounds; ++round) {
+      player.Drain(20ms);
+      HeldView& held = player.view(room_id);
+      if (held.game_over) return moves;
+      if (!held.view) continue;
+      auto choices = engine::BotMoves(game, *held.view, held.seat, engine::BotLevel::kEasy, rng);
+      if (choices.empty()) continue;  // the bots are thinking
+      // A refusal is possible when a bot moved first (simultaneous choices): the next view tells.
+      if (player.Call(ActionMsg(room_id, choices[0]->SerializeAsString())).has_accepted()) ++moves;
+    }
+    ADD_FAILURE() << "the game did not end in " << max_rounds << " rounds";
+    return moves;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<TestServer> server_;
+};
+
+TEST_F(BotsTest, TheHostSeatsAndUnseatsBotsBeforeTheStartAndNobodyElseCan) {
+  auto host = ConnectAs(server_->port(), "Ada");
+  auto guest = ConnectAs(server_->port(), "Bob");
+  v1::ServerMessage created = host->Call(CreateMsg("globalissimo", 4));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  ASSERT_TRUE(guest->Call(JoinMsg(room_id, created.room().join_code())).has_room());  // seat 1
+
+  v1::ServerMessage added = host->Call(AddBotMsg(room_id, 2));
+  ASSERT_TRUE(added.has_room()) << added.DebugString();
+  const v1::SeatInfo& bot = added.room().seats(2);
+  EXPECT_EQ(bot.bot(), v1::BOT_EASY);
+  EXPECT_EQ(bot.name(), "Bot 1");
+  EXPECT_TRUE(bot.ready());
+  EXPECT_TRUE(bot.connected());
+  EXPECT_EQ(added.room().seats(1).bot(), v1::BOT_LEVEL_UNSPECIFIED);  // Bob is a person
+  // The guest sees the bot arrive.
+  EXPECT_TRUE(guest->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().seats(2).bot() == v1::BOT_EASY;
+  }));
+
+  EXPECT_EQ(ErrorOf(host->Call(AddBotMsg(room_id, 2))), "seat_taken");
+  EXPECT_EQ(ErrorOf(host->Call(AddBotMsg(room_id, 1))), "seat_taken");  // Bob's
+  EXPECT_EQ(ErrorOf(host->Call(AddBotMsg(room_id, 4))), "no_such_seat");
+  EXPECT_EQ(ErrorOf(host->Call(AddBotMsg(room_id, 3, v1::BOT_LEVEL_UNSPECIFIED))), "bad_bot_level");
+  EXPECT_EQ(ErrorOf(guest->Call(AddBotMsg(room_id, 3))), "not_host");
+  EXPECT_EQ(ErrorOf(guest->Call(RemoveBotMsg(room_id, 2))), "not_host");
+  EXPECT_EQ(ErrorOf(host->Call(RemoveBotMsg(room_id, 1))), "not_a_bot");
+  EXPECT_EQ(ErrorOf(host->Call(RemoveBotMsg(room_id, 3))), "not_a_bot");
+
+  // A second bot takes the next name; the first one leaves.
+  v1::ServerMessage second = host->Call(AddBotMsg(room_id, 3));
+  ASSERT_TRUE(second.has_room());
+  EXPECT_EQ(second.room().seats(3).name(), "Bot 2");
+  v1::ServerMessage removed = host->Call(RemoveBotMsg(room_id, 2));
+  ASSERT_TRUE(removed.has_room());
+  EXPECT_TRUE(removed.room().seats(2).player_id().empty());
+  EXPECT_EQ(removed.room().seats(2).bot(), v1::BOT_LEVEL_UNSPECIFIED);
+
+  // Once started, bots stay as they are.
+  ASSERT_TRUE(guest->Call(ReadyMsg(room_id)).has_ok());
+  ASSERT_TRUE(host->Call(StartMsg(room_id)).has_ok());
+  EXPECT_EQ(ErrorOf(host->Call(AddBotMsg(room_id, 0))), "game_started");
+  EXPECT_EQ(ErrorOf(host->Call(RemoveBotMsg(room_id, 2))), "game_started");
+}
+
+// Every registered game, one person against bots in every other seat, played to the end: the
+// bots' moves go through the rules, the store and the Diffs like anybody's, and the person's view
+// is the server's at the end.
+TEST_F(BotsTest, APersonAloneFinishesEveryGameAgainstBots) {
+  for (const engine::Game* game : engine::Registry::All()) {
+    SCOPED_TRACE(game->Info().id);
+    const int seats = std::min(3, game->Info().max_seats);
+    auto player = ConnectAs(server_->port(), "Solo");
+    v1::ServerMessage created = player->Call(CreateMsg(game->Info().id, seats));
+    ASSERT_TRUE(created.has_room()) << created.DebugString();
+    const std::string room_id = created.room().room_id();
+    for (int seat = 1; seat < seats; ++seat) {
+      ASSERT_TRUE(player->Call(AddBotMsg(room_id, static_cast<uint32_t>(seat))).has_room());
+    }
+    ASSERT_TRUE(player->Call(StartMsg(room_id)).has_ok());
+    ASSERT_TRUE(player->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+    const int moves = PlayAlong(*player, room_id, *game, 20000);
+    auto over = player->WaitPush([](const v1::ServerMessage& m) { return m.has_game_over(); }, 2s);
+    ASSERT_TRUE(over.has_value() || player->view(room_id).game_over);
+    EXPECT_GT(moves, 0);
+    EXPECT_EQ(player->gaps, 0);
+    // The person's view, built from Diffs, is the server's; the bots' moves were stored.
+    std::string server_view;
+    ASSERT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t version) {
+      ASSERT_NE(s, nullptr);
+      EXPECT_TRUE(s->IsTerminal());
+      EXPECT_GT(s->History().size(), static_cast<size_t>(moves));  // the bots played too
+      server_view = engine::DeterministicBytes(*s->View(0));
+      EXPECT_EQ(version, player->view(room_id).version);
+    }));
+    EXPECT_EQ(engine::DeterministicBytes(*player->view(room_id).view), server_view);
+  }
+}
+
+// A restart finds the bots in their seats (stored like the players) and they go on playing.
+TEST_F(BotsTest, BotsPlayOnAfterARestart) {
+  const std::string db = dir_.File("plateau.db");
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  std::string room_id;
+  std::string token;
+  {
+    v1::Welcome welcome;
+    auto player = ConnectAs(server_->port(), "Kim", &welcome);
+    token = welcome.token();
+    v1::ServerMessage created = player->Call(CreateMsg("guerre_froide", 3));
+    ASSERT_TRUE(created.has_room());
+    room_id = created.room().room_id();
+    ASSERT_TRUE(player->Call(AddBotMsg(room_id, 1)).has_room());
+    ASSERT_TRUE(player->Call(AddBotMsg(room_id, 2)).has_room());
+    ASSERT_TRUE(player->Call(StartMsg(room_id)).has_ok());
+    ASSERT_TRUE(player->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+    player->Drain(100ms);
+  }
+  server_->Stop();
+  server_ = std::make_unique<TestServer>(db);
+  ASSERT_NE(server_->port(), 0);
+  auto player = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(player->Call(HelloToken(token)).has_welcome());
+  v1::ServerMessage joined = player->Call(JoinMsg(room_id));
+  ASSERT_TRUE(joined.has_room()) << joined.DebugString();
+  EXPECT_EQ(joined.room().seats(1).bot(), v1::BOT_EASY);
+  EXPECT_EQ(joined.room().seats(2).bot(), v1::BOT_EASY);
+  ASSERT_TRUE(player->Call(ResyncMsg(room_id, 0)).has_ok());
+  EXPECT_GT(PlayAlong(*player, room_id, game, 20000), 0);
+  EXPECT_TRUE(player->view(room_id).game_over);
+}
+
+}  // namespace
+}  // namespace plateau::server::testing
