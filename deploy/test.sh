@@ -36,7 +36,7 @@ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=Tsan -DCMAKE_CXX_FLAGS_TSAN
   -DPLATEAU_TSAN=ON
 cmake --build build-tsan -j "$jobs" --target storage_executor_test handler_memory_test server_integration_test
 (cd build-tsan && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-  ctest --output-on-failure --timeout 1500 -j 1 -R '^(StorageExecutor|HandlerMemoryTest|ServerTest|StaticFilesTest|ClientLimitsTest)\.')
+  ctest --output-on-failure --timeout 1500 -j 1 -R '^(StorageExecutor|HandlerMemoryTest|ServerTest|StaticFilesTest|ClientLimitsTest|BotsTest)\.')
 
 cd build
 ctest --output-on-failure --timeout 1500 -j "$jobs"
