@@ -278,10 +278,22 @@ test("one person plays Globalissimo against two bots from the lobby in one click
     assert.match(await bots.first().innerText(), /Bot 1/);
     const rng = mulberry32(4242);
     let moves = 0;
+    let checkedAlerts = false;
     while (!(await gameOver(P))) {
       assert.ok(Date.now() < deadline, `game not finished before the deadline (${moves} moves played)`);
       if (!(await isMyTurn(P))) {
         await sleep(100);
+        continue;
+      }
+      if (!checkedAlerts) {
+        // Outside the board too: the tab's title and icon, and "Your tables" in the lobby.
+        checkedAlerts = true;
+        assert.match(await P.title(), /^● Your turn — Solène against bots · Plateau$/);
+        assert.match(await P.locator("link[rel=icon]").getAttribute("href"), /circle/);
+        await P.getByTestId("nav-lobby").click();
+        await P.getByTestId("your-move").waitFor();
+        await P.locator(".room-row", { has: P.getByTestId("your-move") }).getByText("Open").click();
+        await P.getByTestId("gl-board").waitFor();
         continue;
       }
       const before = await boardSignature(P);
@@ -298,6 +310,8 @@ test("one person plays Globalissimo against two bots from the lobby in one click
       assert.ok(moves < 400, "far more moves than a game can take");
     }
     await P.getByTestId("ranking").waitFor();
+    assert.ok(checkedAlerts);
+    assert.doesNotMatch(await P.title(), /Your turn/);
     assert.equal(await P.getByTestId("ranking-row").count(), 3);
     const ranking = await P.getByTestId("ranking").innerText();
     assert.match(ranking, /Solène/);

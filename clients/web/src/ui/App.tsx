@@ -1,7 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { connect } from "../client";
 import { useRoute, href } from "../router";
-import { saved, state, useStore } from "../store";
+import { updateAttention, alerts } from "../attention";
+import { saved, state, toast, useStore } from "../store";
 import { Lobby } from "./Lobby";
 import { RoomPage } from "./Room";
 import { ReplayList } from "./Replays";
@@ -51,10 +52,44 @@ function Header({ page }: { page: string }) {
           data-testid="nav-replays">Replays</a>
       </nav>
       <div class="me">
+        <AlertSettings />
         <span class={`conn conn-${conn}`} title={conn === "open" ? "Connected" : conn === "closed" ? "Reconnecting…" : "Connecting…"} />
         <span class="me-name" data-testid="me-name">{s.session?.name ?? saved.name}</span>
       </div>
     </header>
+  );
+}
+
+/** The optional alerts when a table starts waiting on you in the background. */
+function AlertSettings() {
+  const [open, setOpen] = useState(false);
+  const [, redraw] = useState(0);
+  const setNotify = async (on: boolean) => {
+    if (on && "Notification" in window && Notification.permission !== "granted") {
+      const answer = await Notification.requestPermission();
+      if (answer !== "granted") {
+        toast("The browser does not allow notifications for this site.");
+        return;
+      }
+    }
+    alerts.notify = on;
+    redraw((n) => n + 1);
+  };
+  return (
+    <div class="alerts">
+      <button type="button" class="icon-btn" data-testid="alert-settings" aria-expanded={open}
+        title="Alerts when it is your turn" onClick={() => setOpen(!open)}>🔔</button>
+      {open && (
+        <div class="alerts-menu" data-testid="alert-menu">
+          <p class="muted small">When a table waits for you while this tab is in the background:</p>
+          <label><input type="checkbox" data-testid="alert-sound" checked={alerts.sound}
+            onChange={(e) => { alerts.sound = (e.target as HTMLInputElement).checked; redraw((n) => n + 1); }} /> play a sound</label>
+          <label><input type="checkbox" data-testid="alert-notify" checked={alerts.notify}
+            disabled={!("Notification" in window)}
+            onChange={(e) => void setNotify((e.target as HTMLInputElement).checked)} /> show a notification</label>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -76,6 +111,8 @@ export function App() {
     if (named) connect();
   }, [named]);
   useStore();
+  const currentId = route.page === "room" ? route.roomId : route.page === "join" ? state.joinCodes.get(route.code) : undefined;
+  useEffect(() => updateAttention(state.rooms.values(), currentId));
   let body;
   switch (route.page) {
     case "lobby": body = <Lobby />; break;

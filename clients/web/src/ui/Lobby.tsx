@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { joinRoom, moreRooms, request, spectate, unwatchRooms, watchRooms } from "../client";
 import { gameUI } from "../games/registry";
+import { waitsOnMe } from "../attention";
 import { encode, type } from "../proto";
 import { navigate } from "../router";
 import { BotLevel, RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
@@ -197,6 +198,7 @@ export function Lobby() {
                 <div class="room-row-main">
                   <strong>{r.info!.title || r.info!.game}</strong>
                   <span class={`status status-${r.info!.status}`}>{STATUS_LABEL[r.info!.status]}</span>
+                  {waitsOnMe(r) && <span class="badge turn" data-testid="your-move">Your move</span>}
                 </div>
                 <div class="room-row-actions">
                   <a class="btn small primary" href={r.info!.is_private && r.info!.join_code ? `#/join/${r.info!.join_code}` : `#/room/${r.id}`}>Open</a>

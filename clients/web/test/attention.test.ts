@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { BASE_TITLE, titleFor, waitsOnMe } from "../src/attention";
+import type { RoomState } from "../src/store";
+
+function room(id: string, title: string, game: Partial<NonNullable<RoomState["game"]>> | null): RoomState {
+  return {
+    id, chat: [], results: null, gameId: "", replayToken: "", lastError: "", role: "player",
+    info: { title } as RoomState["info"],
+    game: game ? { version: 1, seat: 0, viewType: "", view: {}, acting: [], gameOver: false, ...game } : null,
+  };
+}
+
+describe("your turn outside the board", () => {
+  it("waits on me only while my seat acts in a running game", () => {
+    expect(waitsOnMe(room("a", "A", { seat: 1, acting: [1] }))).toBe(true);
+    expect(waitsOnMe(room("a", "A", { seat: 1, acting: [0, 2] }))).toBe(false);
+    expect(waitsOnMe(room("a", "A", { seat: 1, acting: [1], gameOver: true }))).toBe(false);
+    expect(waitsOnMe(room("a", "A", { seat: -1, acting: [0] }))).toBe(false);  // watching
+    expect(waitsOnMe(room("a", "A", null))).toBe(false);  // not started
+  });
+
+  it("says so in the title, naming the table or counting them", () => {
+    const a = room("a", "Ada's table", { seat: 0, acting: [0] });
+    const b = room("b", "Friday game", { seat: 2, acting: [2] });
+    const c = room("c", "Quiet table", { seat: 0, acting: [1] });
+    expect(titleFor([])).toBe(BASE_TITLE);
+    expect(titleFor([], c)).toBe("Quiet table · Plateau");
+    expect(titleFor([a])).toBe("● Your turn — Ada's table · Plateau");
+    expect(titleFor([a, b])).toBe("● Your turn (2) · Plateau");
+    expect(titleFor([a, b], b)).toBe("● Your turn (2) — Friday game · Plateau");
+    expect(titleFor([a], c)).toBe("● Your turn — Ada's table · Plateau");
+  });
+});
