@@ -342,6 +342,12 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
         room->SetReady(conn, player, id, message.set_ready().ready());
       }
       return;
+    case v1::ClientMessage::kPeekRoom:
+      if (auto room = RouteToRoom(conn, id, message.peek_room().room_id(),
+                                  message.peek_room().join_code(), &has_code)) {
+        room->Peek(conn, player, id, has_code);
+      }
+      return;
     case v1::ClientMessage::kAddBot:
       if (auto room = RouteToRoom(conn, id, message.add_bot().room_id(), "", &has_code)) {
         room->AddBot(conn, player, id, message.add_bot().seat(), message.add_bot().level());

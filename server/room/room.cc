@@ -179,6 +179,22 @@ void Room::Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, b
   });
 }
 
+void Room::Peek(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code) {
+  Run([self = shared_from_this(), conn, player, request_id, has_code] {
+    if (self->removed_) {
+      conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
+      return;
+    }
+    const bool member = self->members_.count(player->player_id) > 0;
+    if (self->settings_.is_private && !has_code && !member) {
+      conn->Send(EncodeError(request_id, codes::kCodeRequired,
+                             "This room is private: open it with its code or link."));
+      return;
+    }
+    self->SendInfo(conn, player->player_id, request_id);
+  });
+}
+
 void Room::Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
   Run([self = shared_from_this(), conn, player, request_id] {
     self->DoLeave(conn, player, request_id);

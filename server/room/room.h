@@ -97,6 +97,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // `has_code`: the request carried this room's join code (private rooms need it to enter).
   void Join(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
   void Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
+  // Replies RoomInfo without making `player` a member (a private room needs `has_code`).
+  void Peek(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
   void Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
   void SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready);
   // Host only, before the start: a bot (v1::BotLevel `level`) takes free seat `seat`, or leaves

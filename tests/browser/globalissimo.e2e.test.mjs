@@ -133,7 +133,8 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     const { ctx: ctxC, page: C } = await newPage(browser, consoleErrors, "C", { width: 1000, height: 800 });
     await C.goto(link, { timeout: 30_000 });
     await enterName(C, "Carol");
-    await C.getByTestId("join-error").waitFor();
+    await C.getByTestId("invite").waitFor();
+    assert.ok(await C.getByTestId("take-seat").isDisabled(), "no seat is offered once the game has started");
     await C.getByTestId("spectate").click();
     await C.getByTestId("gl-board").waitFor();
     await namesShown(C);

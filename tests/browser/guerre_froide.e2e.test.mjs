@@ -180,10 +180,11 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
 
     const d = await newPage(browser, errors, "D", { width: 1100, height: 800 });
     const D = d.page;
-    await D.goto(link, { timeout: 30_000 });
+    // The spectator comes by the watch-only link: straight to the table, no seat offered.
+    const watchLink = await A.getByTestId("watch-link").inputValue();
+    assert.match(watchLink, /#\/watch\/[^/]+$/);
+    await D.goto(watchLink, { timeout: 30_000 });
     await enterName(D, "Dmitri");
-    await D.getByTestId("join-error").waitFor();
-    await D.getByTestId("spectate").click();
     await D.getByTestId("gf-board").waitFor();
     assert.equal(await D.getByTestId("gf-board").getAttribute("data-you"), "-1");
     assert.equal(await D.getByTestId("agent-picker").count(), 0, "a spectator picks no agent");

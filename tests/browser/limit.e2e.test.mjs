@@ -372,7 +372,8 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
     const C = c.page;
     await C.goto(link, { timeout: 30_000 });
     await enterName(C, "Cleo");
-    await C.getByTestId("join-error").waitFor();
+    await C.getByTestId("invite").waitFor();
+    assert.ok(await C.getByTestId("take-seat").isDisabled(), "no seat is offered once the game has started");
     await C.getByTestId("spectate").click();
     await C.getByTestId("limit-board").waitFor();
     await C.getByTestId("spectator-note").waitFor();

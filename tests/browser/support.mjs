@@ -73,10 +73,11 @@ export async function createPrivateRoom(page, game, seats, setOptions = async ()
   return link;
 }
 
-/** `page` opens a room's share link, names itself `name`, joins and gets ready. */
+/** `page` opens a room's share link, names itself `name`, takes a seat and gets ready. */
 export async function joinReady(page, link, name) {
   await page.goto(link, { timeout: 30_000 });
   await enterName(page, name);
+  await page.getByTestId("take-seat").click();
   await page.getByTestId("ready-toggle").click();
   await page.locator("[data-testid=ready-toggle][aria-pressed=true]").waitFor();
 }

@@ -122,6 +122,10 @@ test("a player in two tabs, and the lobby's live list", { timeout: OVERALL_MS, s
     const { ctx: ctxB, page: B } = await newPage(browser, errors, "Bob", { width: 1200, height: 900 });
     await B.goto(link, { timeout: 30_000 });
     await enterName(B, "Bob");
+    // A public room's link offers the choice too: Bob takes a seat.
+    await B.getByTestId("invite").waitFor();
+    assert.match(await B.getByTestId("invite-status").innerText(), /1 of 2 seats are free/);
+    await B.getByTestId("take-seat").click();
     await B.getByTestId("ready-toggle").click();
     await B.locator("[data-testid=ready-toggle][aria-pressed=true]").waitFor();
     await row.filter({ hasText: "2/2" }).waitFor();

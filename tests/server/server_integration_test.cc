@@ -235,6 +235,45 @@ TEST_F(ServerTest, ListGamesNamesTheProtobufTypes) {
   EXPECT_TRUE(found);
 }
 
+// An invitation shows where it leads before anyone chooses to sit or watch: PeekRoom answers the
+// room's RoomInfo (a private room needs its code, as for joining) and makes nobody a member.
+TEST_F(ServerTest, PeekingAtAnInvitationEntersNothing) {
+  v1::Welcome wa;
+  auto a = Connect("Ada", &wa);
+  auto b = Connect("Bob");
+  v1::ServerMessage priv = a->Call(CreateRoomMsg(true, 3, 1));
+  ASSERT_TRUE(priv.has_room());
+  const std::string code = priv.room().join_code();
+  const std::string room_id = priv.room().room_id();
+  auto peek = [](const std::string& id, const std::string& c) {
+    v1::ClientMessage m;
+    m.mutable_peek_room()->set_room_id(id);
+    m.mutable_peek_room()->set_join_code(c);
+    return m;
+  };
+  EXPECT_EQ(ErrorCode(b->Call(peek(room_id, ""))), "code_required");
+  EXPECT_EQ(ErrorCode(b->Call(peek("", "ZZZZZZ"))), "room_not_found");
+  v1::ServerMessage seen = b->Call(peek("", code));
+  ASSERT_TRUE(seen.has_room()) << seen.DebugString();
+  EXPECT_EQ(seen.room().room_id(), room_id);
+  EXPECT_EQ(seen.room().your_seat(), -1);
+  EXPECT_TRUE(seen.room().join_code().empty());  // codes go to members only
+  EXPECT_EQ(seen.room().host_player_id(), wa.player_id());
+  EXPECT_EQ(seen.room().seats(0).name(), "Ada");
+  EXPECT_EQ(seen.room().spectators_size(), 0);
+  // Not a member: nothing to leave, no push for Ada, and the room still needs the code.
+  EXPECT_EQ(ErrorCode(b->Call(v1::ClientMessage([&] {
+              v1::ClientMessage m;
+              m.mutable_leave_room()->set_room_id(room_id);
+              return m;
+            }()))),
+            "not_member");
+  EXPECT_EQ(ErrorCode(b->Call(JoinMsg(room_id))), "code_required");
+  EXPECT_TRUE(a->PendingPushes(100ms).empty());
+  // A member peeking sees its own seat (a client then takes it back without asking).
+  EXPECT_EQ(a->Call(peek(room_id, "")).room().your_seat(), 0);
+}
+
 TEST_F(ServerTest, PublicAndPrivateRoomsListJoinAndSpectate) {
   v1::Welcome wa, wb;
   auto a = Connect("Ada", &wa);

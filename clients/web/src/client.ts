@@ -69,8 +69,9 @@ export function connect(): void {
   };
 }
 
-function sendRaw(sock: WebSocket, body: Record<string, unknown>): Promise<any> {
+function sendRaw(sock: WebSocket, body: Record<string, unknown>, sent?: (id: number) => void): Promise<any> {
   const id = nextId++;
+  sent?.(id);
   const bytes = encode(ClientMessage, { request_id: id, ...body });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -165,8 +166,9 @@ function onFrame(bytes: Uint8Array): void {
     return;
   }
   const id = Number(msg.request_id);
-  // Game state travels in every room message, whether it answers a request or is a push.
-  handleBody(msg, raw);
+  // Game state travels in every room message, whether it answers a request or is a push; a
+  // peek's answer describes a room we are not in, and only its caller reads it.
+  if (!peeks.delete(id)) handleBody(msg, raw);
   if (id !== 0) {
     const p = pending.get(id);
     if (p) {
@@ -381,6 +383,18 @@ export async function joinRoom(by: { room_id?: string; join_code?: string }): Pr
     await request({ resync: { room_id: info.room_id, have_version: roomState(info.room_id).game?.version ?? 0 } });
   }
   return info;
+}
+
+/** Request ids of peeks in flight (see onFrame). */
+const peeks = new Set<number>();
+
+/** The room an invitation leads to, without entering it (PeekRoom). */
+export async function peekRoom(by: { room_id?: string; join_code?: string }): Promise<RoomInfo> {
+  await ready();
+  if (!ws || ws.readyState !== WebSocket.OPEN) throw new RequestError("disconnected", "Not connected to the server.");
+  const reply = await sendRaw(ws, { peek_room: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } },
+    (id) => peeks.add(id));
+  return reply.room as RoomInfo;
 }
 
 export async function spectate(by: { room_id?: string; join_code?: string }): Promise<RoomInfo> {

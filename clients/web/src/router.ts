@@ -1,4 +1,5 @@
-// Hash routes: #/, #/replays, #/room/<id>, #/join/<code>, #/replay/<game_id>?step=N&seat=S&t=T.
+// Hash routes: #/, #/replays, #/room/<id>, #/join/<code>, #/watch/<code>, #/watch/room/<id>,
+// #/replay/<game_id>?step=N&seat=S&t=T.
 // `t` is a private game's replay token: the link is the key, so every link to it must keep it.
 import { useEffect, useState } from "preact/hooks";
 
@@ -7,6 +8,8 @@ export type Route =
   | { page: "replays" }
   | { page: "room"; roomId: string }
   | { page: "join"; code: string }
+  /** A spectator's invitation: a private room's code, or a public room's id. */
+  | { page: "watch"; code?: string; roomId?: string }
   | { page: "replay"; gameId: string; step: number | null; seat: number; token?: string };
 
 export function parseRoute(hash: string): Route {
@@ -17,6 +20,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "replays") return { page: "replays" };
   if (parts[0] === "room" && parts[1]) return { page: "room", roomId: parts[1] };
   if (parts[0] === "join" && parts[1]) return { page: "join", code: parts[1] };
+  if (parts[0] === "watch" && parts[1] === "room" && parts[2]) return { page: "watch", roomId: parts[2] };
+  if (parts[0] === "watch" && parts[1]) return { page: "watch", code: parts[1] };
   if (parts[0] === "replay" && parts[1]) {
     const step = q.get("step");
     const seat = q.get("seat");
@@ -36,6 +41,7 @@ export function href(r: Route): string {
     case "replays": return "#/replays";
     case "room": return `#/room/${encodeURIComponent(r.roomId)}`;
     case "join": return `#/join/${encodeURIComponent(r.code)}`;
+    case "watch": return r.roomId ? `#/watch/room/${encodeURIComponent(r.roomId)}` : `#/watch/${encodeURIComponent(r.code ?? "")}`;
     case "replay": {
       const q = new URLSearchParams();
       if (r.step != null) q.set("step", String(r.step));

@@ -111,7 +111,9 @@ export function App() {
     if (named) connect();
   }, [named]);
   useStore();
-  const currentId = route.page === "room" ? route.roomId : route.page === "join" ? state.joinCodes.get(route.code) : undefined;
+  const currentId = route.page === "room" ? route.roomId
+    : route.page === "join" ? state.joinCodes.get(route.code)
+    : route.page === "watch" ? route.roomId ?? state.joinCodes.get(route.code ?? "") : undefined;
   useEffect(() => updateAttention(state.rooms.values(), currentId));
   let body;
   switch (route.page) {
@@ -119,6 +121,7 @@ export function App() {
     case "replays": body = <ReplayList />; break;
     case "room": body = <RoomPage key={`r-${route.roomId}`} roomId={route.roomId} />; break;
     case "join": body = <RoomPage key={`j-${route.code}`} joinCode={route.code} />; break;
+    case "watch": body = <RoomPage key={`w-${route.code ?? route.roomId}`} roomId={route.roomId} joinCode={route.code} watch />; break;
     case "replay": body = <ReplayViewer key={route.gameId} route={route} />; break;
   }
   return (

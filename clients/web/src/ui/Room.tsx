@@ -1,28 +1,29 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { fetchResults, joinRoom, leaveRoom, ready, request, RequestError, spectate, submitAction } from "../client";
+import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction } from "../client";
 import { gameUI } from "../games/registry";
 import { href, navigate } from "../router";
-import { BOT_LEVEL_NAME, BotLevel, gameInfo, gameTexts, roomState, RoomStatus, state, toast, useStore, type RoomState } from "../store";
+import { BOT_LEVEL_NAME, BotLevel, gameInfo, gameTexts, roomState, RoomStatus, state, toast, useStore, type RoomInfo, type RoomState } from "../store";
 import { currentPrompt, tableOf } from "../table";
 import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
 import { ActionError, useSubmit } from "./submit";
 import { TextProvider, useTextScopeFor } from "./TextRender";
 
-function shareLink(r: RoomState): string {
+function shareLink(r: RoomState, watch = false): string {
   const info = r.info!;
   const base = `${location.origin}${location.pathname}`;
-  return info.is_private && info.join_code ? `${base}#/join/${info.join_code}` : `${base}#/room/${info.room_id}`;
+  const code = info.is_private && info.join_code;
+  if (watch) return code ? `${base}#/watch/${info.join_code}` : `${base}#/watch/room/${info.room_id}`;
+  return code ? `${base}#/join/${info.join_code}` : `${base}#/room/${info.room_id}`;
 }
 
-function ShareBox({ r }: { r: RoomState }) {
+function CopyRow({ link, testid }: { link: string; testid: string }) {
   const [copied, setCopied] = useState(false);
-  const link = shareLink(r);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
     } catch {
-      const i = document.querySelector<HTMLInputElement>("[data-testid=share-link]");
+      const i = document.querySelector<HTMLInputElement>(`[data-testid=${testid}]`);
       i?.select();
       document.execCommand?.("copy");
     }
@@ -30,12 +31,20 @@ function ShareBox({ r }: { r: RoomState }) {
     setTimeout(() => setCopied(false), 1800);
   };
   return (
+    <div class="copy-row">
+      <input readOnly value={link} data-testid={testid} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+      <button class="btn" onClick={() => void copy()} data-testid={`copy-${testid}`}>{copied ? "Copied ✓" : "Copy"}</button>
+    </div>
+  );
+}
+
+function ShareBox({ r }: { r: RoomState }) {
+  return (
     <Panel title={r.info!.is_private ? "🔒 Invite link" : "🌍 Room link"} class="share">
       <p class="muted small">{r.info!.is_private ? "This table is private: only people with the link can join." : "Anyone can find this table in the lobby."}</p>
-      <div class="copy-row">
-        <input readOnly value={link} data-testid="share-link" onFocus={(e) => (e.target as HTMLInputElement).select()} />
-        <button class="btn" onClick={() => void copy()} data-testid="copy-link">{copied ? "Copied ✓" : "Copy"}</button>
-      </div>
+      <CopyRow link={shareLink(r)} testid="share-link" />
+      <p class="muted small">To watch only (no seat offered):</p>
+      <CopyRow link={shareLink(r, true)} testid="watch-link" />
       {r.info!.is_private && r.info!.join_code && <p class="muted small">Code: <code data-testid="join-code">{r.info!.join_code}</code></p>}
     </Panel>
   );
@@ -247,10 +256,63 @@ function GameOverPanel({ r }: { r: RoomState }) {
   );
 }
 
-export function RoomPage({ roomId, joinCode }: { roomId?: string; joinCode?: string }) {
+/** What an invitation leads to, before choosing: take a seat or watch. */
+function Invitation({ info, onSit, onWatch }: { info: RoomInfo; onSit: () => void; onWatch: () => void }) {
+  const ginfo = gameInfo(info.game);
+  const host = info.seats.find((s) => s.player_id && s.player_id === info.host_player_id)?.name;
+  const taken = info.seats.filter((s) => s.player_id).length;
+  const free = info.status === RoomStatus.WAITING && taken < info.max_seats;
+  const status = info.status === RoomStatus.PLAYING ? "The game has started: you can watch it."
+    : info.status === RoomStatus.FINISHED ? "This game is over."
+    : free ? `${info.max_seats - taken} of ${info.max_seats} seats are free.` : "Every seat is taken: you can watch.";
+  return (
+    <Panel title="You are invited" class="narrow invitation">
+      <div data-testid="invite" data-status={info.status}>
+        <h2>{info.title || `${ginfo?.title ?? info.game} table`}</h2>
+        <p class="muted">{ginfo?.title ?? info.game}{host ? ` · hosted by ${host}` : ""} · {taken}/{info.max_seats} players
+          {info.spectators.length > 0 && ` · ${info.spectators.length} watching`}</p>
+        <p data-testid="invite-status">{status}</p>
+        <div class="row-actions">
+          <button class="btn primary" disabled={!free} onClick={onSit} data-testid="take-seat">🪑 Take a seat</button>
+          <button class="btn" onClick={onWatch} data-testid="spectate">👁 Watch</button>
+          <a class="btn ghost" href="#/">Back to the lobby</a>
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: string; joinCode?: string; watch?: boolean }) {
   const s = useStore();
   const [error, setError] = useState<RequestError | Error | null>(null);
-  const [resolvedId, setResolvedId] = useState<string | null>(roomId ?? (joinCode ? s.joinCodes.get(joinCode) ?? null : null));
+  const [invite, setInvite] = useState<RoomInfo | null>(null);
+  // Only a room we are in: a room state made for a room we only peeked at would be re-entered on
+  // the next reconnection (client.ts reopens every room it holds).
+  const [resolvedId, setResolvedId] = useState<string | null>(() => {
+    const known = roomId ?? (joinCode ? s.joinCodes.get(joinCode) : undefined);
+    return known && s.rooms.get(known)?.info ? known : null;
+  });
+  const by = roomId ? { room_id: roomId } : { join_code: joinCode };
+  const watch = async () => {
+    setError(null);
+    setInvite(null);
+    try {
+      const info = await spectate(by);
+      setResolvedId(info.room_id);
+    } catch (e) {
+      setError(e as Error);
+    }
+  };
+  const sit = async () => {
+    setError(null);
+    setInvite(null);
+    try {
+      const info = await joinRoom(by);
+      setResolvedId(info.room_id);
+    } catch (e) {
+      setError(e as Error);
+    }
+  };
   useEffect(() => {
     let alive = true;
     (async () => {
@@ -260,9 +322,16 @@ export function RoomPage({ roomId, joinCode }: { roomId?: string; joinCode?: str
         setResolvedId(known);
         return;
       }
+      if (watchOnly) {
+        await watch();
+        return;
+      }
       try {
-        const info = await joinRoom(roomId ? { room_id: roomId } : { join_code: joinCode });
-        if (alive) setResolvedId(info.room_id);
+        // A seat of ours (another tab, a reload) is taken back at once; anyone else chooses.
+        const peek = await peekRoom(by);
+        if (!alive) return;
+        if (peek.your_seat >= 0) await sit();
+        else setInvite(peek);
       } catch (e) {
         const known2 = roomId ?? (joinCode ? state.joinCodes.get(joinCode) : undefined);
         if (known2 && state.rooms.get(known2)?.info) { setResolvedId(known2); return; }
@@ -270,17 +339,7 @@ export function RoomPage({ roomId, joinCode }: { roomId?: string; joinCode?: str
       }
     })();
     return () => { alive = false; };
-  }, [roomId, joinCode]);
-
-  const watch = async () => {
-    setError(null);
-    try {
-      const info = await spectate(roomId ? { room_id: roomId } : { join_code: joinCode });
-      setResolvedId(info.room_id);
-    } catch (e) {
-      setError(e as Error);
-    }
-  };
+  }, [roomId, joinCode, watchOnly]);
 
   const r = resolvedId ? roomState(resolvedId) : null;
   const finishedWithoutResults = r?.info?.status === RoomStatus.FINISHED && !r.results && (r.gameId || r.info.game_id);
@@ -299,6 +358,7 @@ export function RoomPage({ roomId, joinCode }: { roomId?: string; joinCode?: str
       </Panel>
     );
   }
+  if (invite && !(r && r.info)) return <Invitation info={invite} onSit={() => void sit()} onWatch={() => void watch()} />;
   if (!r || !r.info) return <Spinner label="Joining the table…" />;
   const info = r.info;
   const ginfo = gameInfo(info.game);
