@@ -348,6 +348,11 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
         room->Peek(conn, player, id, has_code);
       }
       return;
+    case v1::ClientMessage::kRematch:
+      if (auto room = RouteToRoom(conn, id, message.rematch().room_id(), "", &has_code)) {
+        room->Rematch(conn, player, id, message.rematch().accept());
+      }
+      return;
     case v1::ClientMessage::kAddBot:
       if (auto room = RouteToRoom(conn, id, message.add_bot().room_id(), "", &has_code)) {
         room->AddBot(conn, player, id, message.add_bot().seat(), message.add_bot().level());

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -233,6 +234,12 @@ void Room::AddBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uin
 void Room::RemoveBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat) {
   Run([self = shared_from_this(), conn, player, request_id, seat] {
     self->DoRemoveBot(conn, player, request_id, seat);
+  });
+}
+
+void Room::Rematch(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool accept) {
+  Run([self = shared_from_this(), conn, player, request_id, accept] {
+    self->DoRematch(conn, player, request_id, accept);
   });
 }
 
@@ -576,6 +583,13 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
       return;
     }
   }
+  BeginGame(conn, request_id, std::move(seated));
+}
+
+void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
+                     std::vector<SeatState> seated) {
+  const engine::Game& game = *settings_.game;
+  const int n = static_cast<int>(seated.size());
   const uint64_t seed = RandomSeed();
   auto session = GameSession::Start(game, settings_.room_id, n, settings_.options, seed);
   if (!session.ok()) {
@@ -620,6 +634,48 @@ void Room::DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
       });
 }
 
+void Room::DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                     bool accept) {
+  if (removed_) {
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
+    return;
+  }
+  if (phase_ != Phase::kFinished) {
+    conn->Send(EncodeError(request_id, codes::kGameNotOver, "A rematch is offered once the game is over."));
+    return;
+  }
+  auto it = members_.find(player->player_id);
+  if (it == members_.end() || it->second.seat < 0) {
+    conn->Send(EncodeError(request_id, codes::kNotSeated, "Only the game's players can ask for a rematch."));
+    return;
+  }
+  if (!accept) {
+    rematch_.clear();  // withdrawn or declined: the offer ends for everyone
+    conn->Send(EncodeOk(request_id));
+    PushInfoToAll();
+    return;
+  }
+  // Everyone asked: a player who has left the room can no longer say yes.
+  for (const SeatState& s : seats_) {
+    if (s.bot == 0 && members_.count(s.player_id) == 0) {
+      conn->Send(EncodeError(request_id, codes::kPlayerLeft, s.name + " has left the table."));
+      return;
+    }
+  }
+  if (rematch_.empty()) {
+    rematch_.assign(seats_.size(), false);
+    for (size_t i = 0; i < seats_.size(); ++i) rematch_[i] = seats_[i].bot != 0;
+  }
+  rematch_[static_cast<size_t>(it->second.seat)] = true;
+  if (std::find(rematch_.begin(), rematch_.end(), false) != rematch_.end()) {
+    conn->Send(EncodeOk(request_id));
+    PushInfoToAll();
+    return;
+  }
+  spdlog::info("room {}: rematch of game {}", settings_.room_id, game_id_);
+  BeginGame(conn, request_id, seats_);
+}
+
 void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                         const std::vector<SeatState>& seated, const std::string& game_id,
                         const std::string& replay_token, std::unique_ptr<GameSession> session) {
@@ -640,6 +696,8 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   game_id_ = game_id;
   replay_token_ = replay_token;
   session_ = std::move(session);
+  rematch_.clear();
+  game_over_frame_ = {};
   UpdateWatched();
   phase_ = Phase::kPlaying;
   spdlog::info("room {}: game {} started with {} players", settings_.room_id, game_id_, n);
@@ -976,6 +1034,7 @@ v1::RoomInfo Room::BuildInfo() const {
     seat->set_connected(seats_[i].bot != 0 ||
                         (!seats_[i].player_id.empty() && IsConnected(seats_[i].player_id)));
     seat->set_bot(static_cast<v1::BotLevel>(seats_[i].bot));
+    seat->set_rematch(i < rematch_.size() && rematch_[i]);
   }
   for (const auto& [pid, member] : members_) {
     if (member.seat < 0) info.add_spectators(member.name);

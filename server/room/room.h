@@ -106,6 +106,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void AddBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat, int level);
   void RemoveBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat);
   void Start(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
+  // After the game: `player` accepts (or asks for) a rematch, or withdraws the offer. Replies Ok.
+  void Rematch(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool accept);
   void Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string text);
   // `ticket` is released once the action is answered (shutdown waits for every ticket).
   void SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string action,
@@ -151,6 +153,11 @@ class Room : public std::enable_shared_from_this<Room> {
                   bool has_code);
   void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
   void DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  void DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                 bool accept);
+  // Deals a new game for `seated` (in seat order) and stores it; OnGameStored then starts it
+  // and answers `request_id` on `conn`.
+  void BeginGame(const ConnectionPtr& conn, uint64_t request_id, std::vector<SeatState> seated);
   void DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                 const std::string& action_bytes, std::chrono::steady_clock::time_point arrived,
                 std::shared_ptr<void> ticket);
@@ -236,6 +243,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // share it with.
   std::string replay_token_;
   std::unique_ptr<GameSession> session_;
+  // After a game: the seats that want a rematch (empty: nobody asked).
+  std::vector<bool> rematch_;
   // Per seat: the version a bot is thinking about (0: none).
   std::vector<uint64_t> bot_thinking_;
   uint64_t bot_seed_ = 0;

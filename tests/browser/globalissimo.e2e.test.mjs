@@ -320,6 +320,12 @@ test("one person plays Globalissimo against two bots from the lobby in one click
     assert.match(ranking, /Bot 2/);
     assert.ok(moves >= 10, `ten rounds take at least ten of the person's moves, saw ${moves}`);
     await P.screenshot({ path: join(ARTIFACTS, "against-bots-ranking.png"), fullPage: true });
+    // One click for a rematch: the bots agree, so a new game starts at once with the same seats.
+    await P.getByTestId("rematch-ask").click();
+    await P.locator("[data-testid=gl-board][data-round=\"1\"]").waitFor({ timeout: 30_000 });
+    await P.getByTestId("game-over").waitFor({ state: "detached" });
+    assert.equal(await P.locator("[data-testid=seat][data-bot]").count(), 2);
+    assert.match(await P.getByTestId("round-indicator").innerText(), /1\s*\/\s*10/);
     assert.deepEqual(consoleErrors, [], "uncaught errors in the page");
     await ctx.close();
   } finally {

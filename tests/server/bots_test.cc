@@ -36,6 +36,12 @@ v1::ClientMessage RemoveBotMsg(const std::string& room_id, uint32_t seat) {
 
 std::string ErrorOf(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
 
+v1::ClientMessage PeekMsg(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_peek_room()->set_room_id(room_id);
+  return m;
+}
+
 class BotsTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -44,24 +50,36 @@ class BotsTest : public ::testing::Test {
     ASSERT_NE(server_->port(), 0);
   }
 
-  // `player` seated in `room_id` plays from its own view (as an easy bot would) until the game is
-  // over; every bot move reaches it as a Diff. Returns how many moves it made.
-  int PlayAlong(TestClient& player, const std::string& room_id, const engine::Game& game,
-                int max_rounds) {
+  // The `players` seated in `room_id` play from their own views (as easy bots would) until the
+  // game is over; every bot move reaches them as Diffs. Returns how many moves they made.
+  int PlayAlong(const std::vector<TestClient*>& players, const std::string& room_id,
+                const engine::Game& game, int max_rounds) {
     engine::Rng rng(7);
     int moves = 0;
     for (int round = 0; round < max_rounds; ++round) {
-      player.Drain(20ms);
-      HeldView& held = player.view(room_id);
-      if (held.game_over) return moves;
-      if (!held.view) continue;
-      auto choices = engine::BotMoves(game, *held.view, held.seat, engine::BotLevel::kEasy, rng);
-      if (choices.empty()) continue;  // the bots are thinking
-      // A refusal is possible when a bot moved first (simultaneous choices): the next view tells.
-      if (player.Call(ActionMsg(room_id, choices[0]->SerializeAsString())).has_accepted()) ++moves;
+      bool over = true;
+      for (TestClient* player : players) {
+        player->Drain(players.size() > 1 ? 5ms : 20ms);
+        HeldView& held = player->view(room_id);
+        if (held.game_over) continue;
+        over = false;
+        if (!held.view) continue;
+        auto choices = engine::BotMoves(game, *held.view, held.seat, engine::BotLevel::kEasy, rng);
+        if (choices.empty()) continue;  // the others are to move
+        // A refusal is possible when someone moved first (simultaneous choices): the next view
+        // tells.
+        if (player->Call(ActionMsg(room_id, choices[0]->SerializeAsString())).has_accepted()) {
+          ++moves;
+        }
+      }
+      if (over) return moves;
     }
     ADD_FAILURE() << "the game did not end in " << max_rounds << " rounds";
     return moves;
+  }
+  int PlayAlong(TestClient& player, const std::string& room_id, const engine::Game& game,
+                int max_rounds) {
+    return PlayAlong(std::vector<TestClient*>{&player}, room_id, game, max_rounds);
   }
 
   TempDir dir_;
@@ -179,6 +197,79 @@ TEST_F(BotsTest, BotsPlayOnAfterARestart) {
   ASSERT_TRUE(player->Call(ResyncMsg(room_id, 0)).has_ok());
   EXPECT_GT(PlayAlong(*player, room_id, game, 20000), 0);
   EXPECT_TRUE(player->view(room_id).game_over);
+}
+
+v1::ClientMessage RematchMsg(const std::string& room_id, bool accept) {
+  v1::ClientMessage m;
+  m.mutable_rematch()->set_room_id(room_id);
+  m.mutable_rematch()->set_accept(accept);
+  return m;
+}
+
+// A rematch: asked for by one player once the game is over, accepted by every other (bots always
+// agree), withdrawn by a no; then a new game in the same room, same seats, new seed and game id.
+TEST_F(BotsTest, ARematchStartsOnceEveryPlayerAcceptsWithTheSameSeats) {
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  auto ada = ConnectAs(server_->port(), "Ada");
+  auto bob = ConnectAs(server_->port(), "Bob");
+  auto eve = ConnectAs(server_->port(), "Eve");
+  v1::ServerMessage created = ada->Call(CreateMsg("guerre_froide", 3));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  const std::string code = created.room().join_code();
+  ASSERT_TRUE(bob->Call(JoinMsg(room_id, code)).has_room());
+  ASSERT_TRUE(bob->Call(ReadyMsg(room_id)).has_ok());
+  ASSERT_TRUE(ada->Call(AddBotMsg(room_id, 2)).has_room());
+  ASSERT_TRUE(eve->Call(SpectateMsg(room_id, code)).has_room());
+  ASSERT_TRUE(ada->Call(StartMsg(room_id)).has_ok());
+  EXPECT_EQ(ErrorOf(bob->Call(RematchMsg(room_id, true))), "game_not_over");
+  ASSERT_GT(PlayAlong({ada.get(), bob.get()}, room_id, game, 20000), 0);
+  std::string first_game;
+  ASSERT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t) {
+    ASSERT_NE(s, nullptr);
+    EXPECT_TRUE(s->IsTerminal());
+  }));
+  first_game = ada->Call(PeekMsg(room_id)).room().game_id();
+  ASSERT_FALSE(first_game.empty());
+
+  EXPECT_EQ(ErrorOf(eve->Call(RematchMsg(room_id, true))), "not_seated");
+  ASSERT_TRUE(bob->Call(RematchMsg(room_id, true)).has_ok());
+  auto asked = ada->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().seats(1).rematch();
+  });
+  ASSERT_TRUE(asked);
+  EXPECT_FALSE(asked->room().seats(0).rematch());  // Ada has not answered
+  EXPECT_TRUE(asked->room().seats(2).rematch());   // the bot agrees
+  EXPECT_EQ(asked->room().status(), v1::ROOM_STATUS_FINISHED);
+  // Ada says no: the offer is gone for everyone.
+  ASSERT_TRUE(ada->Call(RematchMsg(room_id, false)).has_ok());
+  EXPECT_FALSE(ada->Call(PeekMsg(room_id)).room().seats(1).rematch());
+  // Asked again, accepted by all: a new game with the same seats.
+  ASSERT_TRUE(bob->Call(RematchMsg(room_id, true)).has_ok());
+  ASSERT_TRUE(ada->Call(RematchMsg(room_id, true)).has_ok());
+  for (TestClient* c : {ada.get(), bob.get(), eve.get()}) {
+    auto snapshot = c->WaitPush([](const v1::ServerMessage& m) {
+      return m.has_snapshot() && m.snapshot().version() == 1;
+    });
+    ASSERT_TRUE(snapshot) << "no new game's Snapshot";
+  }
+  v1::ServerMessage again = ada->Call(PeekMsg(room_id));
+  EXPECT_EQ(again.room().status(), v1::ROOM_STATUS_PLAYING);
+  EXPECT_NE(again.room().game_id(), first_game);
+  EXPECT_EQ(again.room().seats(0).name(), "Ada");
+  EXPECT_EQ(again.room().seats(1).name(), "Bob");
+  EXPECT_EQ(again.room().seats(2).bot(), v1::BOT_EASY);
+  EXPECT_FALSE(again.room().seats(0).rematch());
+  // The first game stays stored, finished.
+  auto stored = server_->store().LoadGame(first_game);
+  ASSERT_TRUE(stored.ok() && stored.value().has_value());
+  EXPECT_GT(stored.value()->results_size(), 0);
+  // The second game plays to its end too; then a player who left blocks a third.
+  ASSERT_GT(PlayAlong({ada.get(), bob.get()}, room_id, game, 20000), 0);
+  v1::ClientMessage leave;
+  leave.mutable_leave_room()->set_room_id(room_id);
+  ASSERT_TRUE(bob->Call(leave).has_ok());
+  EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true))), "player_left");
 }
 
 }  // namespace

@@ -215,13 +215,17 @@ function handleBody(msg: any, raw: any): void {
 function onRoomInfo(info: RoomInfo): void {
   const r = roomState(info.room_id);
   const wasPlaying = r.info?.status === RoomStatus.PLAYING;
+  const wasFinished = r.info?.status === RoomStatus.FINISHED;
   r.info = info;
   if (info.join_code) state.joinCodes.set(info.join_code, info.room_id);
   if (info.game_id) r.gameId = info.game_id;
   if (info.your_seat >= 0) r.role = "player";
-  if (info.status === RoomStatus.WAITING && wasPlaying) {
+  // Back to waiting, or a rematch begun: the last game's board and results go (the new game's
+  // Snapshot follows this RoomInfo on the same connection).
+  if ((info.status === RoomStatus.WAITING && wasPlaying) || (info.status === RoomStatus.PLAYING && wasFinished)) {
     r.game = null;
     r.results = null;
+    r.replayToken = "";
   }
   changed();
 }

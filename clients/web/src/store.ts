@@ -7,6 +7,8 @@ export interface SeatInfo {
   seat: number; player_id: string; name: string; ready: boolean; connected: boolean;
   /** BotLevel of a seat the server plays; 0 (absent) for a person's. */
   bot?: number;
+  /** After the game: this seat wants a rematch. */
+  rematch?: boolean;
 }
 export interface RoomInfo {
   room_id: string; game: string; is_private: boolean; join_code: string; status: number;

@@ -251,8 +251,48 @@ function GameOverPanel({ r }: { r: RoomState }) {
           )}
           <a class="btn ghost" href="#/">Back to the lobby</a>
         </div>
+        {r.info && r.info.your_seat >= 0 && <RematchOffer r={r} />}
       </div>
     </Panel>
+  );
+}
+
+/** Everyone at the table asked: one click to ask or accept, and who has not answered yet. */
+function RematchOffer({ r }: { r: RoomState }) {
+  const info = r.info!;
+  const [busy, setBusy] = useState(false);
+  const asked = info.seats.some((s) => s.rematch && !s.bot);
+  const mine = info.seats.find((s) => s.seat === info.your_seat)?.rematch ?? false;
+  const waiting = info.seats.filter((s) => !s.rematch).map((s) => s.name);
+  const send = async (accept: boolean) => {
+    setBusy(true);
+    try {
+      await request({ rematch: { room_id: r.id, accept } });
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="rematch" data-testid="rematch" data-asked={asked ? "true" : "false"} data-mine={mine ? "true" : "false"}>
+      {!asked && (
+        <button class="btn" disabled={busy} data-testid="rematch-ask" onClick={() => void send(true)}>⟳ Rematch</button>
+      )}
+      {asked && !mine && (
+        <>
+          <span>{info.seats.filter((s) => s.rematch && !s.bot).map((s) => s.name).join(", ")} would like a rematch.</span>
+          <button class="btn primary" disabled={busy} data-testid="rematch-accept" onClick={() => void send(true)}>Play again</button>
+          <button class="btn ghost" disabled={busy} data-testid="rematch-decline" onClick={() => void send(false)}>No thanks</button>
+        </>
+      )}
+      {asked && mine && (
+        <>
+          <span data-testid="rematch-waiting">Rematch asked: waiting for {waiting.join(", ")}.</span>
+          <button class="btn ghost" disabled={busy} data-testid="rematch-cancel" onClick={() => void send(false)}>Cancel</button>
+        </>
+      )}
+    </div>
   );
 }
 
