@@ -117,6 +117,16 @@ test("a player in two tabs, and the lobby's live list", { timeout: OVERALL_MS, s
     const row = C.locator(`[data-testid=public-room][data-room-id="${roomId}"]`);
     await row.filter({ hasText: "Ada in two tabs" }).waitFor();
     assert.equal(await row.getAttribute("data-status"), "1", "a new room waits for players");
+    // What the table is before joining it: its host and its options in words.
+    const about = await row.getByTestId("room-about").innerText();
+    assert.match(about, /hosted by Ada/);
+    assert.match(about, /10 rounds \(the full game\)/);
+    // One game's tables only, then all of them again.
+    await C.getByTestId("filter-globalissimo").click();
+    assert.equal(await C.getByTestId("game-card-limit").count(), 0);
+    await row.waitFor();
+    await C.getByTestId("filter-all").click();
+    await C.getByTestId("game-card-limit").waitFor();
 
     // --- Bob joins by the link and gets ready; Cid sees the seats fill.
     const { ctx: ctxB, page: B } = await newPage(browser, errors, "Bob", { width: 1200, height: 900 });

@@ -41,6 +41,8 @@ export interface GameUI {
   Board: ComponentType<BoardProps>;
   OptionsForm?: ComponentType<OptionsFormProps>;
   defaultOptions: () => Record<string, unknown>;
+  /** The room's options in a few words for the lobby (decoded Options, defaults absent). */
+  describeOptions?: (options: Record<string, unknown>) => string;
   /**
    * Whether the board itself asks `prompt` (the viewer's current question, table.prompts[0]) in
    * `view`: its own controls, its targets clickable. Otherwise the page shows the generic

@@ -124,8 +124,23 @@ async function playAgainstBots(game: GameInfo): Promise<void> {
   }
 }
 
+/** A room's options in words, as its game describes them ("" when it cannot). */
+export function optionsText(room: RoomInfo, game: GameInfo): string {
+  const describe = gameUI(game.id)?.describeOptions;
+  if (!describe || !game.options_type) return "";
+  try {
+    const t = type(game.options_type);
+    return describe(t.toObject(t.decode(room.options ?? new Uint8Array()), { defaults: false }));
+  } catch {
+    return "";
+  }
+}
+
 function RoomRow({ room, game }: { room: RoomInfo; game: GameInfo }) {
   const taken = room.seats.filter((s) => s.player_id).length;
+  const host = room.seats.find((s) => s.player_id && s.player_id === room.host_player_id)?.name;
+  const bots = room.seats.filter((s) => s.bot).length;
+  const options = optionsText(room, game);
   const canJoin = room.status === RoomStatus.WAITING && taken < room.max_seats;
   const go = async (watch: boolean) => {
     try {
@@ -142,9 +157,16 @@ function RoomRow({ room, game }: { room: RoomInfo; game: GameInfo }) {
         <strong>{room.title || `${game.title} room`}</strong>
         <span class={`status status-${room.status}`}>{STATUS_LABEL[room.status] ?? ""}</span>
       </div>
+      <div class="room-row-about muted small" data-testid="room-about">
+        {host && <span>hosted by {host}</span>}
+        {options && <span data-testid="room-options">{options}</span>}
+        {bots > 0 && <span title="Seats the server plays">🤖 {bots} bot{bots === 1 ? "" : "s"}</span>}
+        {room.spectators.length > 0 && <span>👁 {room.spectators.length} watching</span>}
+      </div>
       <div class="room-row-seats">
         {room.seats.map((s) => (
-          <span key={s.seat} class={`mini-seat ${s.player_id ? "taken" : ""}`} title={s.name || "free seat"} />
+          <span key={s.seat} class={`mini-seat ${s.player_id ? "taken" : ""} ${s.bot ? "bot" : ""}`}
+            title={s.player_id ? `${s.name}${s.bot ? " (bot)" : ""}` : "free seat"} />
         ))}
         <span class="muted">{taken}/{room.max_seats}</span>
       </div>
@@ -175,6 +197,12 @@ export function Lobby() {
   const s = useStore();
   const [creating, setCreating] = useState<GameInfo | null>(null);
   const [soloStarting, setSoloStarting] = useState("");
+  // One game's card only, or all of them ("").
+  const [only, setOnly] = useState(() => sessionStorage.getItem("plateau.lobby.game") ?? "");
+  const pick = (id: string) => {
+    setOnly(id);
+    sessionStorage.setItem("plateau.lobby.game", id);
+  };
   // The server pushes the list's changes while the lobby shows (reconnects included: client.ts).
   useEffect(() => {
     watchRooms();
@@ -209,8 +237,18 @@ export function Lobby() {
         </Panel>
       )}
       {s.games.length === 0 && <Spinner label="Loading games…" />}
+      {s.games.length > 1 && (
+        <div class="seg game-filter" role="radiogroup" aria-label="Games shown" data-testid="game-filter">
+          <button type="button" class={only === "" ? "on" : ""} aria-pressed={only === ""} data-testid="filter-all"
+            onClick={() => pick("")}>All games</button>
+          {s.games.map((g) => (
+            <button type="button" key={g.id} class={only === g.id ? "on" : ""} aria-pressed={only === g.id}
+              data-testid={`filter-${g.id}`} onClick={() => pick(g.id)}>{g.title}</button>
+          ))}
+        </div>
+      )}
       <div class="game-grid">
-        {s.games.map((g) => {
+        {s.games.filter((g) => !only || g.id === only).map((g) => {
           const ui = gameUI(g.id);
           const list = (rooms ?? []).filter((r) => r.game === g.id);
           return (

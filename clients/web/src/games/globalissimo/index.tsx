@@ -21,6 +21,10 @@ const ui: GameUI = {
   Board,
   OptionsForm,
   defaultOptions: () => ({ rounds: 10 }),
+  describeOptions: (o) => {
+    const rounds = Number(o.rounds ?? 0) || 10;
+    return rounds === 10 ? "10 rounds (the full game)" : `${rounds} round${rounds === 1 ? "" : "s"} (a shorter game)`;
+  },
   drawsPrompt: (prompt, view) => questionForm(view, prompt) != null,
 };
 

@@ -35,6 +35,10 @@ const ui: GameUI = {
   Board,
   OptionsForm,
   defaultOptions: () => ({ cryptographer: 0 }),
+  describeOptions: (o) => {
+    const c = CRYPTOGRAPHER_CHOICES.find((x) => x.value === (Number(o.cryptographer ?? 0) || 0));
+    return c && c.value !== Cryptographer.NONE ? `Cryptographer: ${c.label.toLowerCase()}` : "no Cryptographer";
+  },
   // Every question (a Media card, the Analyst's order, the Double Agent, targets, Nobel, Space
   // Race, the balance token) goes to the generic panel; the board shows the cards looked at.
   drawsPrompt: () => false,

@@ -27,6 +27,8 @@ const ui: GameUI = {
   Board,
   OptionsForm,
   defaultOptions: () => ({ first_game: false, alliances: false }),
+  describeOptions: (o) => [o.first_game ? "first game (4 $)" : "", o.alliances ? "alliances" : ""].filter(Boolean).join(" · ") ||
+    "the book's rules",
   // The board asks every core question itself, with the generic panel placed at the top of the
   // board (not under it, a long scroll away) and the cards and facts of the decision beside it.
   drawsPrompt: () => true,
