@@ -127,6 +127,12 @@ test("a player in two tabs, and the lobby's live list", { timeout: OVERALL_MS, s
     await row.waitFor();
     await C.getByTestId("filter-all").click();
     await C.getByTestId("game-card-limit").waitFor();
+    // How to play, from the game's card.
+    await C.getByTestId("rules-globalissimo").click();
+    await C.getByTestId("rules-page").waitFor();
+    assert.ok((await C.locator(".rules-section").count()) >= 4);
+    await C.goBack();
+    await row.waitFor();
 
     // --- Bob joins by the link and gets ready; Cid sees the seats fill.
     const { ctx: ctxB, page: B } = await newPage(browser, errors, "Bob", { width: 1200, height: 900 });

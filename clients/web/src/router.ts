@@ -1,4 +1,4 @@
-// Hash routes: #/, #/replays, #/room/<id>, #/join/<code>, #/watch/<code>, #/watch/room/<id>,
+// Hash routes: #/, #/replays, #/rules/<game>, #/room/<id>, #/join/<code>, #/watch/<code>, #/watch/room/<id>,
 // #/replay/<game_id>?step=N&seat=S&t=T.
 // `t` is a private game's replay token: the link is the key, so every link to it must keep it.
 import { useEffect, useState } from "preact/hooks";
@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 export type Route =
   | { page: "lobby" }
   | { page: "replays" }
+  | { page: "rules"; game: string }
   | { page: "room"; roomId: string }
   | { page: "join"; code: string }
   /** A spectator's invitation: a private room's code, or a public room's id. */
@@ -18,6 +19,7 @@ export function parseRoute(hash: string): Route {
   const parts = pathPart.split("/").filter(Boolean).map(decodeURIComponent);
   const q = new URLSearchParams(query);
   if (parts[0] === "replays") return { page: "replays" };
+  if (parts[0] === "rules" && parts[1]) return { page: "rules", game: parts[1] };
   if (parts[0] === "room" && parts[1]) return { page: "room", roomId: parts[1] };
   if (parts[0] === "join" && parts[1]) return { page: "join", code: parts[1] };
   if (parts[0] === "watch" && parts[1] === "room" && parts[2]) return { page: "watch", roomId: parts[2] };
@@ -39,6 +41,7 @@ export function href(r: Route): string {
   switch (r.page) {
     case "lobby": return "#/";
     case "replays": return "#/replays";
+    case "rules": return `#/rules/${encodeURIComponent(r.game)}`;
     case "room": return `#/room/${encodeURIComponent(r.roomId)}`;
     case "join": return `#/join/${encodeURIComponent(r.code)}`;
     case "watch": return r.roomId ? `#/watch/room/${encodeURIComponent(r.roomId)}` : `#/watch/${encodeURIComponent(r.code ?? "")}`;

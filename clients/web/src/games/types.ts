@@ -31,6 +31,12 @@ export interface OptionsFormProps {
   onChange: (v: Record<string, unknown>) => void;
 }
 
+/** A player-facing rules page (the game's howto.ts). */
+export interface HowToPlay {
+  summary: string;
+  sections: { heading: string; paragraphs: string[]; list?: string[] }[];
+}
+
 /** What a game folder exports by default from its index.ts(x). */
 export interface GameUI {
   id: string;
@@ -41,6 +47,8 @@ export interface GameUI {
   Board: ComponentType<BoardProps>;
   OptionsForm?: ComponentType<OptionsFormProps>;
   defaultOptions: () => Record<string, unknown>;
+  /** How to play, for the rules page (#/rules/<game>). */
+  howToPlay?: HowToPlay;
   /** The room's options in a few words for the lobby (decoded Options, defaults absent). */
   describeOptions?: (options: Record<string, unknown>) => string;
   /**

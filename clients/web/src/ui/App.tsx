@@ -7,6 +7,7 @@ import { Lobby } from "./Lobby";
 import { RoomPage } from "./Room";
 import { ReplayList } from "./Replays";
 import { ReplayViewer } from "./ReplayViewer";
+import { RulesPage } from "./Rules";
 
 function NameModal({ onDone }: { onDone: (name: string) => void }) {
   const [name, setName] = useState(saved.name);
@@ -119,6 +120,7 @@ export function App() {
   switch (route.page) {
     case "lobby": body = <Lobby />; break;
     case "replays": body = <ReplayList />; break;
+    case "rules": body = <RulesPage key={route.game} game={route.game} />; break;
     case "room": body = <RoomPage key={`r-${route.roomId}`} roomId={route.roomId} />; break;
     case "join": body = <RoomPage key={`j-${route.code}`} joinCode={route.code} />; break;
     case "watch": body = <RoomPage key={`w-${route.code ?? route.roomId}`} roomId={route.roomId} joinCode={route.code} watch />; break;

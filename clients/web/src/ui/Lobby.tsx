@@ -277,6 +277,7 @@ export function Lobby() {
                   {soloStarting === g.id ? "Starting…" : "🤖 Play against bots"}
                 </button>
               )}
+              {ui?.howToPlay && <a class="btn ghost" href={`#/rules/${g.id}`} data-testid={`rules-${g.id}`}>📖 How to play</a>}
               <h3 class="sub">Open tables</h3>
               {rooms === null ? <Spinner /> : list.length === 0 ? (
                 <p class="muted empty">{morePages ? "None among the tables listed so far." : "No public table right now — start one!"}</p>

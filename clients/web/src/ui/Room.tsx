@@ -408,7 +408,7 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
       <div class="room-head">
         <div>
           <h1 data-testid="room-title">{info.title || `${ginfo?.title ?? info.game} table`}</h1>
-          <p class="muted">{ginfo?.title ?? info.game} · {info.seats.filter((x) => x.player_id).length}/{info.max_seats} players
+          <p class="muted">{ginfo?.title ?? info.game} <a href={`#/rules/${info.game}`} data-testid="rules-link" target="_blank" rel="noopener">📖 rules</a> · {info.seats.filter((x) => x.player_id).length}/{info.max_seats} players
             {info.spectators.length > 0 && ` · ${info.spectators.length} watching`}
             {r.role === "spectator" && " · you are watching"}</p>
         </div>

@@ -2,6 +2,7 @@ import type { GameUI, OptionsFormProps } from "../types";
 import { Board } from "./Board";
 import { questionForm } from "./model";
 import "./board.css";
+import { howToPlay } from "./howto";
 
 function OptionsForm({ value, onChange }: OptionsFormProps) {
   const rounds = Number(value.rounds ?? 10) || 10;
@@ -20,6 +21,7 @@ const ui: GameUI = {
   tagline: "Which country has more doctors, roads or coffee drinkers? Rank the nations, then cross the barriers with your geography.",
   Board,
   OptionsForm,
+  howToPlay,
   defaultOptions: () => ({ rounds: 10 }),
   describeOptions: (o) => {
     const rounds = Number(o.rounds ?? 0) || 10;

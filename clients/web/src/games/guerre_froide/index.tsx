@@ -2,6 +2,7 @@ import type { GameUI, OptionsFormProps } from "../types";
 import { Board } from "./Board";
 import { Cryptographer } from "./model";
 import "./board.css";
+import { howToPlay } from "./howto";
 
 const CRYPTOGRAPHER_CHOICES = [
   { value: Cryptographer.NONE, label: "None", hint: "The usual line-up of agents." },
@@ -34,6 +35,7 @@ const ui: GameUI = {
   tagline: "CIA against KGB — and MI6 for three. Buy influence in the world's hot spots without tipping them over, then let your secret agent turn the debriefing upside down.",
   Board,
   OptionsForm,
+  howToPlay,
   defaultOptions: () => ({ cryptographer: 0 }),
   describeOptions: (o) => {
     const c = CRYPTOGRAPHER_CHOICES.find((x) => x.value === (Number(o.cryptographer ?? 0) || 0));

@@ -1,6 +1,7 @@
 import type { GameUI, OptionsFormProps } from "../types";
 import { Board } from "./Board";
 import "./board.css";
+import { howToPlay } from "./howto";
 
 function OptionsForm({ value, onChange }: OptionsFormProps) {
   return (
@@ -26,6 +27,7 @@ const ui: GameUI = {
   tagline: "Lead a nation from 1850 to 2060: feed it, make it prosper, keep order — and stay within the planet's limits. Solo or up to six.",
   Board,
   OptionsForm,
+  howToPlay,
   defaultOptions: () => ({ first_game: false, alliances: false }),
   describeOptions: (o) => [o.first_game ? "first game (4 $)" : "", o.alliances ? "alliances" : ""].filter(Boolean).join(" · ") ||
     "the book's rules",
