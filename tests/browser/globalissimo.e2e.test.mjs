@@ -242,6 +242,14 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     await A.screenshot({ path: join(ARTIFACTS, "replay.png"), fullPage: true });
     assert.ok(A.url().includes(`step=${mid}`), `the replay URL should carry the step: ${A.url()}`);
     assert.match(A.url(), keyed, `stepping must keep the token in the replay URL: ${A.url()}`);
+    // A step past the end is not silently ignored: the last one, with a note saying so.
+    await A.getByTestId("replay-step-input").fill(String(total + 50));
+    await A.getByTestId("replay-step-input").press("Enter");
+    await waitStep(total);
+    assert.match(await A.getByTestId("replay-bound").innerText(), new RegExp(`has ${total} moves`));
+    await A.getByTestId("replay-first").click();
+    await waitStep(0);
+    assert.equal(await A.getByTestId("replay-bound").count(), 0);
     await A.getByTestId("replay-last").click();
     await waitStep(total);
     await A.locator("body").press("ArrowLeft");

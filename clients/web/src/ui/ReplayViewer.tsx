@@ -45,10 +45,24 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
   // A player of a private game may come without the token (it opens to them anyway); the
   // server's copy goes into the address so that the link they copy opens it for friends too.
   const token = route.token || data?.summary.replay_token || undefined;
+  // Said, not silently corrected: a step asked for outside the game (a typed number, an edited
+  // link) shows the nearest one with a note.
+  const [bound, setBound] = useState("");
+  const boundNote = (asked: number) =>
+    asked > total ? `This game has ${total} moves: move ${asked} does not exist, here is the last one.`
+      : asked < 0 ? "Moves start at 0 (the deal): here is the start." : "";
   const go = (to: number, toSeat = seat) => {
     const clamped = Math.max(0, Math.min(total, Math.round(to)));
+    setBound(boundNote(Math.round(to)));
     navigate({ page: "replay", gameId: route.gameId, step: clamped, seat: toSeat, token }, true);
   };
+  useEffect(() => {
+    if (!data || route.step == null) return;
+    const note = boundNote(route.step);
+    if (!note) return;
+    setBound(note);
+    navigate({ ...route, step: Math.max(0, Math.min(total, route.step)), token }, true);
+  }, [data, route.step]);
   useEffect(() => {
     if (token && !route.token) navigate({ ...route, token }, true);
   }, [token, route.token]);
@@ -116,6 +130,7 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
         </div>
         <input type="range" min={0} max={total} value={step} class="replay-slider" data-testid="replay-slider"
           onInput={(e) => go(Number((e.target as HTMLInputElement).value))} aria-label="Move" />
+        {bound && <p class="replay-bound muted small" data-testid="replay-bound">{bound}</p>}
         <label class="replay-jump">Go to
           <input type="number" min={0} max={total} value={step} data-testid="replay-step-input"
             onChange={(e) => go(Number((e.target as HTMLInputElement).value))} />

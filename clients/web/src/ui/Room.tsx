@@ -147,11 +147,17 @@ function WaitingControls({ r }: { r: RoomState }) {
   const mySeat = info.seats.find((s) => s.seat === info.your_seat);
   const seated = info.seats.filter((s) => s.player_id);
   const notReady = seated.filter((s) => s.player_id !== info.host_player_id && !s.ready);
+  const othersNotReady = notReady.filter((s) => s.seat !== info.your_seat).map((s) => s.name);
+  const meNotReady = notReady.some((s) => s.seat === info.your_seat);
   const minSeats = game?.min_seats ?? 1;
   const [busy, setBusy] = useState(false);
   let blocker = "";
   if (seated.length < minSeats) blocker = `Waiting for players: ${seated.length} of at least ${minSeats}.`;
-  else if (notReady.length) blocker = `Waiting for ${notReady.map((s) => s.name).join(", ")} to be ready.`;
+  else if (meNotReady) {
+    blocker = othersNotReady.length
+      ? `Press “I'm ready” when you are (the table also waits for ${othersNotReady.join(", ")}).`
+      : "Press “I'm ready” when you are: the host starts once everyone is.";
+  } else if (notReady.length) blocker = `Waiting for ${othersNotReady.join(", ")} to be ready.`;
   const act = async (body: Record<string, unknown>) => {
     setBusy(true);
     try {

@@ -190,7 +190,7 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
 
   let banner: string;
   let bannerCls = "wait";
-  if (gameOver || phase === Phase.GAME_OVER) { banner = "Game over — final scores below"; bannerCls = "over"; }
+  if (gameOver || phase === Phase.GAME_OVER) { banner = "Game over — the final ranking is above"; bannerCls = "over"; }
   else if (placing) { banner = "Your turn — pick a position, then click a country card"; bannerCls = "mine"; }
   else if (answering) { banner = "Your turn — answer the question to cross the barrier"; bannerCls = "mine"; }
   else if (toAct < 0) banner = "Scoring…";

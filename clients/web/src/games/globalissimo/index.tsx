@@ -18,7 +18,7 @@ function OptionsForm({ value, onChange }: OptionsFormProps) {
 const ui: GameUI = {
   id: "globalissimo",
   emblem: "🌍",
-  tagline: "Which country has more doctors, roads or coffee drinkers? Rank the nations, then cross the barriers with your geography.",
+  tagline: "Which country has more people, a longer coastline or a higher summit? Rank the nations, then cross the barriers with your geography.",
   Board,
   OptionsForm,
   howToPlay,
