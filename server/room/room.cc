@@ -4,6 +4,7 @@
 
 #include <boost/asio/post.hpp>
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <optional>
 
@@ -274,7 +275,7 @@ void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::
     v1::ServerMessage m;
     v1::ChatMessage* chat = m.mutable_chat();
     chat->set_room_id(self->settings_.room_id);
-    chat->set_from_name(player->name);
+    chat->set_from_name(self->members_[player->player_id].name);  // the room's name for them
     chat->set_from_player_id(player->player_id);
     chat->set_text(std::move(trimmed));
     chat->set_at_unix_ms(NowUnixMs());
@@ -387,10 +388,11 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
     conn->Send(EncodeError(request_id, codes::kRoomFull, "Every seat in this room is taken."));
     return;
   }
-  seats_[seat] = {pid, player->name, false};
+  const std::string name = UniqueName(player->name, pid);
+  seats_[seat] = {pid, name, false};
   if (it == members_.end()) {
     host_.SetMembership(pid, settings_.room_id, true);
-    members_[pid] = Member{player->name, static_cast<int>(seat), {conn}};
+    members_[pid] = Member{name, static_cast<int>(seat), {conn}};
   } else {
     // A spectator taking a seat keeps its other tabs.
     it->second.seat = static_cast<int>(seat);
@@ -418,7 +420,7 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
                              "This room is private: watch it with its code or link."));
       return;
     }
-    members_[pid] = Member{player->name, -1, {conn}};
+    members_[pid] = Member{UniqueName(player->name, pid), -1, {conn}};
     host_.SetMembership(pid, settings_.room_id, true);
     UpdateWatched();
   } else {
@@ -541,6 +543,28 @@ void Room::RemoveWhenAbandoned() {
     // Through Run: never while a game being started waits on the store.
     if (!ec) self->Run([self] { self->MaybeRemove(); });
   });
+}
+
+std::string Room::UniqueName(const std::string& wanted, const std::string& player_id) const {
+  auto lower = [](std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  auto taken = [&](const std::string& name) {
+    const std::string n = lower(name);
+    for (const SeatState& s : seats_) {
+      if (!s.player_id.empty() && s.player_id != player_id && lower(s.name) == n) return true;
+    }
+    for (const auto& [pid, member] : members_) {
+      if (pid != player_id && lower(member.name) == n) return true;
+    }
+    return false;
+  };
+  if (!taken(wanted)) return wanted;
+  for (int k = 2;; ++k) {
+    std::string name = wanted + " (" + std::to_string(k) + ")";
+    if (!taken(name)) return name;
+  }
 }
 
 bool Room::IsConnected(const std::string& player_id) const {

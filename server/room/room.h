@@ -218,6 +218,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // After a disconnection: MaybeRemove once the grace period has passed, if still empty.
   void RemoveWhenAbandoned();
   bool IsConnected(const std::string& player_id) const;
+  // `wanted`, or "wanted (2)", "wanted (3)"...: no two people (or bots) of the room share a
+  // name, whatever the case, so the table, the log and the results tell them apart.
+  std::string UniqueName(const std::string& wanted, const std::string& player_id) const;
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   boost::asio::steady_timer empty_timer_;

@@ -274,6 +274,29 @@ TEST_F(ServerTest, PeekingAtAnInvitationEntersNothing) {
   EXPECT_EQ(a->Call(peek(room_id, "")).room().your_seat(), 0);
 }
 
+// Two people with the same name at one table are told apart: the second is "Sam (2)" there, in
+// the seats, among the watchers and in the chat.
+TEST_F(ServerTest, NamesAreUniqueWithinARoom) {
+  auto a = Connect("Sam");
+  auto b = Connect("sam");
+  auto c = Connect("Sam");
+  v1::ServerMessage room = a->Call(CreateRoomMsg(false, 3, 1));
+  ASSERT_TRUE(room.has_room());
+  const std::string id = room.room().room_id();
+  v1::ServerMessage joined = b->Call(JoinMsg(id));
+  ASSERT_TRUE(joined.has_room());
+  EXPECT_EQ(joined.room().seats(0).name(), "Sam");
+  EXPECT_EQ(joined.room().seats(1).name(), "sam (2)");
+  v1::ServerMessage watching = c->Call(SpectateMsg(id));
+  ASSERT_TRUE(watching.has_room());
+  ASSERT_EQ(watching.room().spectators_size(), 1);
+  EXPECT_EQ(watching.room().spectators(0), "Sam (3)");
+  ASSERT_TRUE(b->Call(ChatMsg(id, "hello")).has_ok());
+  auto line = a->WaitPush([](const v1::ServerMessage& m) { return m.has_chat(); });
+  ASSERT_TRUE(line);
+  EXPECT_EQ(line->chat().from_name(), "sam (2)");
+}
+
 TEST_F(ServerTest, PublicAndPrivateRoomsListJoinAndSpectate) {
   v1::Welcome wa, wb;
   auto a = Connect("Ada", &wa);

@@ -22,6 +22,8 @@ function NameModal({ onDone }: { onDone: (name: string) => void }) {
           <span>Your name</span>
           <input data-testid="name-input" autoFocus maxLength={32} value={name} placeholder="e.g. Alice"
             onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <small class="muted" data-testid="name-length">Up to 32 characters ({[...name.trim()].length}/32). At a table where
+            someone already has it, you appear as “{name.trim() || "Name"} (2)”.</small>
         </label>
         <button class="btn primary big" type="submit" disabled={!ok} data-testid="name-submit">Let's play</button>
       </form>
