@@ -209,6 +209,15 @@ void Lobby::RoomClosed(const std::string& room_id) {
   ForgetCreator(room_id);
 }
 
+void Lobby::RoomReopened(const std::string& room_id, const std::string& host_id) {
+  std::lock_guard lock(mu_);
+  if (room_creator_.count(room_id) != 0) return;
+  room_creator_[room_id] = host_id;
+  auto [quota, fresh] = player_quotas_.try_emplace(host_id);
+  if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 20);
+  ++quota->second.open_rooms;
+}
+
 void Lobby::ForgetCreator(const std::string& room_id) {
   auto creator = room_creator_.find(room_id);
   if (creator == room_creator_.end()) return;

@@ -84,6 +84,7 @@ class Lobby : public RoomHost {
   void RoomWaiting(bool waiting) override { rooms_waiting_ += waiting ? 1 : -1; }
   Metrics* metrics() override { return metrics_; }
   void RoomClosed(const std::string& room_id) override;
+  void RoomReopened(const std::string& room_id, const std::string& host_id) override;
   void Think(std::function<void()> job) override;
   std::chrono::milliseconds bot_delay() const override { return bot_delay_; }
   // How long bots wait before each move (see RoomHost::bot_delay); set before rooms are made.

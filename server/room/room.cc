@@ -394,8 +394,9 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
     host_.SetMembership(pid, settings_.room_id, true);
     members_[pid] = Member{name, static_cast<int>(seat), {conn}};
   } else {
-    // A spectator taking a seat keeps its other tabs.
+    // A spectator taking a seat keeps its other tabs, and one name everywhere.
     it->second.seat = static_cast<int>(seat);
+    it->second.name = name;
     Attach(pid, conn);
     UpdateWatched();
   }
@@ -545,25 +546,26 @@ void Room::RemoveWhenAbandoned() {
   });
 }
 
-std::string Room::UniqueName(const std::string& wanted, const std::string& player_id) const {
+bool Room::NameTaken(const std::string& name, const std::string& player_id) const {
   auto lower = [](std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
   };
-  auto taken = [&](const std::string& name) {
-    const std::string n = lower(name);
-    for (const SeatState& s : seats_) {
-      if (!s.player_id.empty() && s.player_id != player_id && lower(s.name) == n) return true;
-    }
-    for (const auto& [pid, member] : members_) {
-      if (pid != player_id && lower(member.name) == n) return true;
-    }
-    return false;
-  };
-  if (!taken(wanted)) return wanted;
+  const std::string n = lower(name);
+  for (const SeatState& s : seats_) {
+    if (!s.player_id.empty() && s.player_id != player_id && lower(s.name) == n) return true;
+  }
+  for (const auto& [pid, member] : members_) {
+    if (pid != player_id && lower(member.name) == n) return true;
+  }
+  return false;
+}
+
+std::string Room::UniqueName(const std::string& wanted, const std::string& player_id) const {
+  if (!NameTaken(wanted, player_id)) return wanted;
   for (int k = 2;; ++k) {
     std::string name = wanted + " (" + std::to_string(k) + ")";
-    if (!taken(name)) return name;
+    if (!NameTaken(name, player_id)) return name;
   }
 }
 
@@ -617,6 +619,7 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
   const uint64_t seed = RandomSeed();
   auto session = GameSession::Start(game, settings_.room_id, n, settings_.options, seed);
   if (!session.ok()) {
+    rematch_.clear();
     conn->Send(EncodeError(request_id, session.status().code(), session.status().reason()));
     return;
   }
@@ -698,12 +701,17 @@ void Room::DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_
   }
   spdlog::info("room {}: rematch of game {}", settings_.room_id, game_id_);
   BeginGame(conn, request_id, seats_);
+  host_.RoomReopened(settings_.room_id, host_player_id_);
 }
 
 void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                         const std::vector<SeatState>& seated, const std::string& game_id,
                         const std::string& replay_token, std::unique_ptr<GameSession> session) {
   if (!stored.ok()) {
+    if (!rematch_.empty()) {
+      rematch_.clear();  // a rematch that could not start is asked for again
+      PushInfoToAll();
+    }
     spdlog::error("room {}: cannot store the new game: {}", settings_.room_id, stored.ToString());
     conn->Send(EncodeError(request_id, codes::kStorageError, "The game could not be saved; try again."));
     return;
@@ -717,6 +725,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   }
   bot_thinking_.assign(static_cast<size_t>(n), 0);
   bot_seed_ = RandomSeed();
+  ++game_serial_;
   game_id_ = game_id;
   replay_token_ = replay_token;
   session_ = std::move(session);
@@ -914,15 +923,9 @@ void Room::DoAddBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
     conn->Send(EncodeError(request_id, codes::kSeatTaken, seats_[seat].name + " sits there."));
     return;
   }
-  // "Bot 1", "Bot 2"...: the first number no bot of the room has.
-  auto named = [&](int k) {
-    for (const auto& s : seats_) {
-      if (s.name == "Bot " + std::to_string(k)) return true;
-    }
-    return false;
-  };
+  // "Bot 1", "Bot 2"...: the first name nobody in the room has.
   int number = 1;
-  while (named(number)) ++number;
+  while (NameTaken("Bot " + std::to_string(number), "")) ++number;
   seats_[seat] = {std::string(kBotPrefix) + std::string(engine::BotLevelName(*engine_level)) + ":" +
                       std::to_string(number),
                   "Bot " + std::to_string(number), true, level};
@@ -958,14 +961,14 @@ void Room::WakeBots() {
     const engine::BotLevel level = EngineLevel(seats_[index].bot).value_or(engine::BotLevel::kEasy);
     const uint64_t seed = bot_seed_ ^ (version * 0x9e3779b97f4a7c15ULL) ^ index;
     auto think = [self = shared_from_this(), game = settings_.game, view, seat, version, level,
-                  seed] {
+                  seed, serial = game_serial_] {
       engine::Rng rng(seed);
       std::vector<std::string> moves;
       for (const auto& m : engine::BotMoves(*game, *view, seat, level, rng)) {
         moves.push_back(m->SerializeAsString());
       }
-      self->Run([self, seat, version, moves = std::move(moves)] {
-        self->PlayBot(seat, version, moves);
+      self->Run([self, serial, seat, version, moves = std::move(moves)] {
+        self->PlayBot(serial, seat, version, moves);
       });
     };
     const std::chrono::milliseconds delay = host_.bot_delay();
@@ -981,9 +984,11 @@ void Room::WakeBots() {
   }
 }
 
-void Room::PlayBot(int seat, uint64_t version, const std::vector<std::string>& moves) {
+void Room::PlayBot(uint64_t game, int seat, uint64_t version,
+                   const std::vector<std::string>& moves) {
   const auto index = static_cast<size_t>(seat);
   if (removed_ || phase_ != Phase::kPlaying || !session_ || session_->over()) return;
+  if (game != game_serial_) return;  // thought in the room's previous game
   if (bot_thinking_[index] != version) return;  // thought about a position already gone
   bot_thinking_[index] = 0;
   if (session_->version() != version) {

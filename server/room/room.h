@@ -51,6 +51,8 @@ class RoomHost {
   virtual void RoomWaiting(bool /*waiting*/) {}
   // The room's game is over: it no longer counts as open for its creator.
   virtual void RoomClosed(const std::string& /*room_id*/) {}
+  // A rematch began: the room counts as open again, for its host.
+  virtual void RoomReopened(const std::string& /*room_id*/, const std::string& /*host_id*/) {}
   // Runs a bot's thinking off the network threads (the default runs it at once, for tests).
   virtual void Think(std::function<void()> job) { job(); }
   // How long a bot waits before playing, so people can follow its moves.
@@ -190,7 +192,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void DoRemoveBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                    uint32_t seat);
   void WakeBots();
-  void PlayBot(int seat, uint64_t version, const std::vector<std::string>& moves);
+  void PlayBot(uint64_t game, int seat, uint64_t version, const std::vector<std::string>& moves);
 
   // Runs `fn` on the strand, or after the store answers when the room is waiting on it.
   void Run(std::function<void()> fn);
@@ -221,6 +223,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // `wanted`, or "wanted (2)", "wanted (3)"...: no two people (or bots) of the room share a
   // name, whatever the case, so the table, the log and the results tell them apart.
   std::string UniqueName(const std::string& wanted, const std::string& player_id) const;
+  // Whether someone of the room other than `player_id` has `name`, whatever its case.
+  bool NameTaken(const std::string& name, const std::string& player_id) const;
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   boost::asio::steady_timer empty_timer_;
@@ -250,6 +254,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<bool> rematch_;
   // Per seat: the version a bot is thinking about (0: none).
   std::vector<uint64_t> bot_thinking_;
+  // Counts the games dealt in this room: a bot's thinking belongs to one (see PlayBot).
+  uint64_t game_serial_ = 0;
   uint64_t bot_seed_ = 0;
 };
 

@@ -272,5 +272,26 @@ TEST_F(BotsTest, ARematchStartsOnceEveryPlayerAcceptsWithTheSameSeats) {
   EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true))), "player_left");
 }
 
+// A rematch makes the room open again: it counts toward its host's open rooms like a new one.
+TEST_F(BotsTest, ARematchCountsAsAnOpenRoomOfItsHost) {
+  server_->Stop();
+  ClientLimits limits = TestLimits();
+  limits.open_rooms_per_player = 1;
+  server_ = std::make_unique<TestServer>(dir_.File("limited.db"), NetLimits{},
+                                         std::chrono::minutes(5), limits);
+  ASSERT_NE(server_->port(), 0);
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  auto player = ConnectAs(server_->port(), "Lone");
+  v1::ServerMessage created = player->Call(CreateMsg("guerre_froide", 2));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  EXPECT_EQ(ErrorOf(player->Call(CreateMsg("guerre_froide", 2))), "too_many_rooms");
+  ASSERT_TRUE(player->Call(AddBotMsg(room_id, 1)).has_room());
+  ASSERT_TRUE(player->Call(StartMsg(room_id)).has_ok());
+  ASSERT_GT(PlayAlong(*player, room_id, game, 20000), 0);
+  ASSERT_TRUE(player->Call(RematchMsg(room_id, true)).has_ok());  // the bot agrees: it starts
+  EXPECT_EQ(ErrorOf(player->Call(CreateMsg("guerre_froide", 2))), "too_many_rooms");
+}
+
 }  // namespace
 }  // namespace plateau::server::testing

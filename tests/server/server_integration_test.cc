@@ -295,6 +295,16 @@ TEST_F(ServerTest, NamesAreUniqueWithinARoom) {
   auto line = a->WaitPush([](const v1::ServerMessage& m) { return m.has_chat(); });
   ASSERT_TRUE(line);
   EXPECT_EQ(line->chat().from_name(), "sam (2)");
+  // The watcher takes the free seat: one name for it everywhere.
+  v1::ServerMessage seated = c->Call(JoinMsg(id));
+  ASSERT_TRUE(seated.has_room());
+  EXPECT_EQ(seated.room().seats(2).name(), "Sam (3)");
+  ASSERT_TRUE(c->Call(ChatMsg(id, "me too")).has_ok());
+  auto mine = a->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_chat() && m.chat().text() == "me too";
+  });
+  ASSERT_TRUE(mine);
+  EXPECT_EQ(mine->chat().from_name(), "Sam (3)");
 }
 
 TEST_F(ServerTest, PublicAndPrivateRoomsListJoinAndSpectate) {
