@@ -161,6 +161,7 @@ void Room::Announce() {
               spdlog::error("room {}: cannot store the results of {}: {}",
                             self->settings_.room_id, self->game_id_, stored.ToString());
             }
+            self->results_stored_ = stored.ok();
             self->FinishGame();
             self->RemoveWhenAbandoned();  // nobody is connected yet after a restart
             self->Resume();
@@ -682,6 +683,12 @@ void Room::DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_
     PushInfoToAll();
     return;
   }
+  if (!results_stored_) {
+    conn->Send(EncodeError(request_id, codes::kStorageError,
+                           "This game's result could not be saved, so this room cannot start a "
+                           "rematch; open a new table."));
+    return;
+  }
   // Everyone asked: a player who has left the room can no longer say yes.
   for (const SeatState& s : seats_) {
     if (s.bot == 0 && members_.count(s.player_id) == 0) {
@@ -730,6 +737,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   replay_token_ = replay_token;
   session_ = std::move(session);
   rematch_.clear();
+  results_stored_ = true;
   game_over_frame_ = {};
   UpdateWatched();
   phase_ = Phase::kPlaying;
@@ -794,8 +802,10 @@ void Room::StoreAction(const ConnectionPtr& conn, uint64_t request_id,
     for (v1::SeatResult& r : *results) r.set_name(seats_[r.seat()].name);
   }
   SetBusy(true);
+  // Written on the storage thread before `done` runs there, read on the strand after the post.
+  auto results_ok = std::make_shared<bool>(true);
   storage_.Submit(
-      [game_id = game_id_, applied, results, game = settings_.game](Store& store) {
+      [game_id = game_id_, applied, results, results_ok, game = settings_.game](Store& store) {
         v1::ReplayAction logged = applied->logged;
         logged.set_text(game->ActionToText(*applied->action));
         Status st = store.AppendAction(game_id, applied->action_index, logged);
@@ -804,12 +814,15 @@ void Room::StoreAction(const ConnectionPtr& conn, uint64_t request_id,
           // The action is stored: a restart replays the game to its end and stores the results
           // then, so the game is not lost.
           spdlog::error("game {}: cannot store the results: {}", game_id, done.ToString());
+          *results_ok = false;
         }
         return Status::Ok();
       },
-      [self = shared_from_this(), conn, request_id, applied, arrived, ticket](Status stored) {
+      [self = shared_from_this(), conn, request_id, applied, arrived, ticket,
+       results_ok](Status stored) {
         // The ticket lives until the answer is queued on the connection.
         boost::asio::post(self->strand_, [=]() mutable {
+          if (applied->game_over) self->results_stored_ = stored.ok() && *results_ok;
           self->OnActionStored(stored, conn, request_id, *applied, arrived);
           ticket.reset();
           self->Resume();
@@ -827,7 +840,12 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
     if (conn) {
       RefuseAction(conn, request_id, codes::kStorageError, "The move could not be saved; try again.");
     } else {
-      WakeBots();  // a bot's move: it thinks again (the position is as before)
+      // A bot's move: it thinks again (the position is as before), after a pause, not in a loop
+      // against a failing store.
+      auto retry = std::make_shared<boost::asio::steady_timer>(strand_, std::chrono::seconds(1));
+      retry->async_wait([self = shared_from_this(), retry](const boost::system::error_code& ec) {
+        if (!ec) self->Run([self] { self->WakeBots(); });
+      });
     }
     return;
   }

@@ -252,6 +252,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<GameSession> session_;
   // After a game: the seats that want a rematch (empty: nobody asked).
   std::vector<bool> rematch_;
+  // The finished game's results are in the store. A rematch waits for it: a second game of the
+  // room stored while the first still looks unfinished would come back beside it after a restart.
+  bool results_stored_ = true;
   // Per seat: the version a bot is thinking about (0: none).
   std::vector<uint64_t> bot_thinking_;
   // Counts the games dealt in this room: a bot's thinking belongs to one (see PlayBot).

@@ -293,5 +293,21 @@ TEST_F(BotsTest, ARematchCountsAsAnOpenRoomOfItsHost) {
   EXPECT_EQ(ErrorOf(player->Call(CreateMsg("guerre_froide", 2))), "too_many_rooms");
 }
 
+// A game whose result could not be stored still looks unfinished in the store: a rematch in the
+// same room is refused, so a restart never finds two games of one room.
+TEST_F(BotsTest, NoRematchWhenTheResultCouldNotBeStored) {
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  auto player = ConnectAs(server_->port(), "Pat");
+  v1::ServerMessage created = player->Call(CreateMsg("guerre_froide", 2));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  ASSERT_TRUE(player->Call(AddBotMsg(room_id, 1)).has_room());
+  server_->gate().FailResults(true);
+  ASSERT_TRUE(player->Call(StartMsg(room_id)).has_ok());
+  ASSERT_GT(PlayAlong(*player, room_id, game, 20000), 0);
+  EXPECT_EQ(ErrorOf(player->Call(RematchMsg(room_id, true))), "storage_error");
+  EXPECT_FALSE(player->Call(PeekMsg(room_id)).room().seats(1).rematch());
+}
+
 }  // namespace
 }  // namespace plateau::server::testing

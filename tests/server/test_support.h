@@ -58,6 +58,8 @@ class GatedStore : public Store {
   }
   // Batches that reached their commit while held.
   int waiting() const { return waiting_; }
+  // From now on storing a game's results fails (the rest still works).
+  void FailResults(bool fail) { fail_results_ = fail; }
 
   Status BeginBatch() override { return inner_.BeginBatch(); }
   Status CommitBatch() override {
@@ -85,6 +87,7 @@ class GatedStore : public Store {
   }
   Status FinishGame(const std::string& g, const std::vector<v1::SeatResult>& r,
                     int64_t ms) override {
+    if (fail_results_) return Status("io_error", "results refused by the test");
     return inner_.FinishGame(g, r, ms);
   }
   StatusOr<std::optional<v1::GameRecord>> LoadGame(const std::string& g) override {
@@ -106,6 +109,7 @@ class GatedStore : public Store {
   std::condition_variable opened_;
   std::atomic<bool> held_{false};
   std::atomic<int> waiting_{0};
+  std::atomic<bool> fail_results_{false};
 };
 
 // The limits the loopback tests run under: the server's defaults, except the rates that tests
