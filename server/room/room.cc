@@ -111,6 +111,8 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
     if (bot == 0) room->members_[pid] = Member{record.seat_names(i), i, {}};
   }
   room->bot_thinking_.assign(static_cast<size_t>(num_seats), 0);
+  room->has_bots_ = std::any_of(room->seats_.begin(), room->seats_.end(),
+                                [](const SeatState& s) { return s.bot != 0; });
   room->bot_seed_ = RandomSeed();
   room->game_id_ = record.game_id();
   room->replay_token_ = saved.room.replay_token;
@@ -731,6 +733,8 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
     if (s.bot == 0) members_[s.player_id].seat = i;
   }
   bot_thinking_.assign(static_cast<size_t>(n), 0);
+  has_bots_ = std::any_of(seats_.begin(), seats_.end(),
+                          [](const SeatState& s) { return s.bot != 0; });
   bot_seed_ = RandomSeed();
   ++game_serial_;
   game_id_ = game_id;
@@ -802,8 +806,9 @@ void Room::StoreAction(const ConnectionPtr& conn, uint64_t request_id,
     for (v1::SeatResult& r : *results) r.set_name(seats_[r.seat()].name);
   }
   SetBusy(true);
-  // Written on the storage thread before `done` runs there, read on the strand after the post.
-  auto results_ok = std::make_shared<bool>(true);
+  // Written on the storage thread before `done` runs there, read on the strand after the post;
+  // only a game's last action needs it.
+  auto results_ok = results ? std::make_shared<bool>(true) : nullptr;
   storage_.Submit(
       [game_id = game_id_, applied, results, results_ok, game = settings_.game](Store& store) {
         v1::ReplayAction logged = applied->logged;
@@ -966,7 +971,9 @@ void Room::DoRemoveBot(const ConnectionPtr& conn, const PlayerPtr& player, uint6
 }
 
 void Room::WakeBots() {
-  if (removed_ || phase_ != Phase::kPlaying || !session_ || session_->over()) return;
+  // Called after every action: a room without bots (most of them) stops here, before asking the
+  // engine who acts.
+  if (!has_bots_ || removed_ || phase_ != Phase::kPlaying || !session_ || session_->over()) return;
   const uint64_t version = session_->version();
   for (int seat : session_->state().ActingSeats()) {
     const auto index = static_cast<size_t>(seat);

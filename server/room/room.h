@@ -257,6 +257,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool results_stored_ = true;
   // Per seat: the version a bot is thinking about (0: none).
   std::vector<uint64_t> bot_thinking_;
+  bool has_bots_ = false;  // the game's seats include a bot
   // Counts the games dealt in this room: a bot's thinking belongs to one (see PlayBot).
   uint64_t game_serial_ = 0;
   uint64_t bot_seed_ = 0;
