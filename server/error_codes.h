@@ -37,5 +37,12 @@ inline constexpr const char* kSeatTaken = "seat_taken";  // that seat already ha
 inline constexpr const char* kNoSuchSeat = "no_such_seat";  // the room has no seat with that number
 inline constexpr const char* kNotABot = "not_a_bot";  // that seat holds no bot
 inline constexpr const char* kBadBotLevel = "bad_bot_level";  // a bot level this server does not have
+inline constexpr const char* kBadTimer = "bad_timer";  // a turn timer outside its limits
+inline constexpr const char* kBadLeaveMode = "bad_leave_mode";  // a LeaveMode this server does not know
+inline constexpr const char* kPlayerPresent = "player_present";  // that seat's player is here: it cannot be replaced
+inline constexpr const char* kTooEarly = "too_early";  // the seat's player has not been away long enough yet
+inline constexpr const char* kNotReplaceable = "not_replaceable";  // a bot's seat, one already played by a bot, or a resigned one
+inline constexpr const char* kClaimNeedsTwo = "claim_needs_two";  // a win is claimed only in a two-player game
+inline constexpr const char* kNoStandIn = "no_stand_in";  // no bot plays for you
 
 }  // namespace plateau::server::codes

@@ -47,6 +47,11 @@ std::string FlagsHelp() {
                                disconnects (default 300; an explicit leave removes it at once)
   --bot-delay-ms N             a bot waits this long before each move, so people can follow
                                (default 600; 0 plays at once)
+  --offline-grace-seconds N    a player offline this long during a game may be replaced by a bot
+                               (or, with two players, lose by claim); also the least time a
+                               player to act has after a restart (default 60)
+  --abandoned-game-seconds N   a game with none of its players connected this long ends: their
+                               seats resign (default 259200, three days)
   --log-level LEVEL            trace, debug, info, warn, error, critical, off (default info)
   --trust-proxy BOOL           a reverse proxy on loopback forwards the clients: limit them by
                                the last X-Forwarded-For address (default false)
@@ -132,6 +137,12 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
        }},
       {"bot-delay-ms", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 0, 10000, &flags.bot_delay_ms);
+       }},
+      {"offline-grace-seconds", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 1, 86400, &flags.offline_grace_seconds);
+       }},
+      {"abandoned-game-seconds", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 1, 365 * 86400, &flags.abandoned_game_seconds);
        }},
       {"durability", [&](const std::string&, const std::string& v) {
          if (v != "machine" && v != "process") return BadValue("durability", v, "machine or process");

@@ -26,6 +26,10 @@ struct RoomRecord {
   // Private rooms only: whoever holds it may watch the finished game without having sat in it.
   // It is a secret of the room, never part of the GameRecord (an export file must not hand it on).
   std::string replay_token;
+  // The room's TurnTimer, serialized (empty: none).
+  std::string timer;
+  // Loaded only: by seat, the BotLevel standing in for the seat's player (0: none); see SetStandIn.
+  std::vector<int> seat_stand_ins;
 };
 
 // What decides who may see a stored game's replay, read without its log.
@@ -66,6 +70,8 @@ class Store {
   // `index` is the action's position in the log (0-based); durable when this returns ok.
   virtual Status AppendAction(const std::string& game_id, uint32_t index,
                               const plateau::v1::ReplayAction& action) = 0;
+  // A bot (BotLevel `level`; 0: none) plays seat `seat` of a game in play for its player.
+  virtual Status SetStandIn(const std::string& game_id, int seat, int level) = 0;
   virtual Status FinishGame(const std::string& game_id,
                             const std::vector<plateau::v1::SeatResult>& results,
                             int64_t finished_unix_ms) = 0;

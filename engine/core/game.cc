@@ -69,9 +69,10 @@ StatusOr<std::unique_ptr<State>> Game::NewGame(int num_seats, std::string_view o
   return NewInitialState(num_seats, *options.value(), seed);
 }
 
-StatusOr<std::unique_ptr<State>> Game::Replay(int num_seats, std::string_view options_bytes,
-                                              uint64_t seed,
-                                              const std::vector<LoggedAction>& log) const {
+StatusOr<std::unique_ptr<State>> Game::Replay(
+    int num_seats, std::string_view options_bytes, uint64_t seed,
+    const std::vector<LoggedAction>& log,
+    const std::function<void(size_t, const State&)>& after_each) const {
   auto state = NewGame(num_seats, options_bytes, seed);
   if (!state.ok()) return state.status();
   for (size_t i = 0; i < log.size(); ++i) {
@@ -80,6 +81,7 @@ StatusOr<std::unique_ptr<State>> Game::Replay(int num_seats, std::string_view op
       return Status(st.code(), "Action " + std::to_string(i) + " of the log was refused: " +
                                    st.reason());
     }
+    if (after_each) after_each(i, *state.value());
   }
   return state;
 }

@@ -29,6 +29,15 @@ using google::protobuf::Message;
 // The seat used for spectators: a view for nobody in particular.
 inline constexpr int kSpectator = -1;
 
+// A turn timer a room of the game may choose (the server's TurnTimer): a limit per decision, or
+// a bank per seat with an increment after each move.
+struct TimerPreset {
+  std::string name;
+  int per_move_seconds = 0;  // set for a per-decision limit
+  int bank_seconds = 0;      // set for a clock
+  int increment_seconds = 0;
+};
+
 struct GameInfo {
   std::string id;     // stable identifier, e.g. "globalissimo"
   std::string title;  // shown to people
@@ -37,6 +46,8 @@ struct GameInfo {
   // Serialized Options worth playing in tests: the defaults first, then each option that changes
   // the rules. The conformance suite's random games go through all of them.
   std::vector<std::string> option_variants = {""};
+  // Timers fitted to how long the game's decisions take; empty: the server offers its own.
+  std::vector<TimerPreset> timer_presets = {};
 };
 
 struct LoggedAction {
@@ -75,9 +86,11 @@ class Game {
   StatusOr<std::unique_ptr<State>> NewGame(int num_seats, std::string_view options_bytes,
                                            uint64_t seed) const;
   // Replays a log from the start; fails with the index of the first refused action.
-  StatusOr<std::unique_ptr<State>> Replay(int num_seats, std::string_view options_bytes,
-                                          uint64_t seed,
-                                          const std::vector<LoggedAction>& log) const;
+  // `after_each`, if set, sees the position after each action (its index in the log).
+  StatusOr<std::unique_ptr<State>> Replay(
+      int num_seats, std::string_view options_bytes, uint64_t seed,
+      const std::vector<LoggedAction>& log,
+      const std::function<void(size_t, const State&)>& after_each = nullptr) const;
 
   // The game's words: its catalogue of templates (data/texts.textproto) with the core's own.
   // Every Text a game logs or asks with has its key here (the conformance suite checks it).

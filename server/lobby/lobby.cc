@@ -10,6 +10,7 @@
 #include "server/lobby/ids.h"
 #include "server/error_codes.h"
 #include "server/log_throttle.h"
+#include "server/room/turn_clocks.h"
 
 namespace plateau::server {
 namespace {
@@ -71,7 +72,8 @@ Status Lobby::RestoreRooms() {
   auto unfinished = store_.LoadUnfinished();
   if (!unfinished.ok()) return unfinished.status();
   for (const auto& saved : unfinished.value()) {
-    auto room = Room::Restore(executor_, saved, storage_, *this, empty_room_grace_);
+    auto room = Room::Restore(executor_, saved, storage_, *this, empty_room_grace_, offline_grace_,
+                              abandoned_after_);
     if (!room.ok()) {
       spdlog::error("cannot restore room {} (game {}): {}", saved.room.room_id,
                     saved.record.game_id(), room.status().ToString());
@@ -343,7 +345,7 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
         conn->action_room.reset();
       }
       if (auto room = RouteToRoom(conn, id, message.leave_room().room_id(), "", &has_code)) {
-        room->Leave(conn, player, id);
+        room->Leave(conn, player, id, message.leave_room().mode());
       }
       return;
     case v1::ClientMessage::kSetReady:
@@ -360,6 +362,17 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
     case v1::ClientMessage::kRematch:
       if (auto room = RouteToRoom(conn, id, message.rematch().room_id(), "", &has_code)) {
         room->Rematch(conn, player, id, message.rematch().accept());
+      }
+      return;
+    case v1::ClientMessage::kReplaceSeat:
+      if (auto room = RouteToRoom(conn, id, message.replace_seat().room_id(), "", &has_code)) {
+        room->ReplaceSeat(conn, player, id, message.replace_seat().seat(),
+                          message.replace_seat().kind());
+      }
+      return;
+    case v1::ClientMessage::kTakeBackSeat:
+      if (auto room = RouteToRoom(conn, id, message.take_back_seat().room_id(), "", &has_code)) {
+        room->TakeBackSeat(conn, player, id);
       }
       return;
     case v1::ClientMessage::kAddBot:
@@ -566,6 +579,21 @@ SharedBuffer Lobby::EncodedGameList() {
     info->set_view_type(game->ViewPrototype().GetDescriptor()->full_name());
     *info->mutable_texts() = game->Texts();
     for (const auto& set : game->OptionSets()) *info->add_option_sets() = set;
+    // A game that names no timers gets generous ones.
+    static const std::vector<engine::TimerPreset> kDefaultPresets = {{"Casual", 90, 0, 0},
+                                                                      {"Clocked", 0, 600, 15}};
+    const auto& presets =
+        game->Info().timer_presets.empty() ? kDefaultPresets : game->Info().timer_presets;
+    for (const engine::TimerPreset& p : presets) {
+      v1::TimerPreset* preset = info->add_timer_presets();
+      preset->set_name(p.name);
+      v1::TurnTimer* timer = preset->mutable_timer();
+      timer->set_mode(p.per_move_seconds > 0 ? v1::TIMER_PER_MOVE : v1::TIMER_CLOCK);
+      timer->set_per_move_seconds(static_cast<uint32_t>(p.per_move_seconds));
+      timer->set_bank_seconds(static_cast<uint32_t>(p.bank_seconds));
+      timer->set_increment_seconds(static_cast<uint32_t>(p.increment_seconds));
+      timer->set_timeouts_to_abandon(3);
+    }
     if (const auto* data = game->StaticData()) {
       info->set_static_type(data->GetDescriptor()->full_name());
       data->SerializeToString(info->mutable_static_data());
@@ -682,6 +710,10 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     conn->Send(EncodeError(request_id, valid.code(), valid.reason()));
     return;
   }
+  if (std::string why = TurnClocks::Invalid(create.timer()); !why.empty()) {
+    conn->Send(EncodeError(request_id, codes::kBadTimer, why));
+    return;
+  }
   std::string title = Trim(create.title());
   if (CodePoints(title) > kMaxTitleChars || HasControlChars(title)) {
     conn->Send(EncodeError(request_id, codes::kBadTitle,
@@ -732,6 +764,9 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
   settings.options = engine::DeterministicBytes(*options.value());
   settings.seats = seats;
   settings.empty_grace = empty_room_grace_;
+  settings.timer = create.timer();
+  settings.offline_grace = offline_grace_;
+  settings.abandoned_after = abandoned_after_;
   std::shared_ptr<Room> room;
   {
     std::lock_guard lock(mu_);

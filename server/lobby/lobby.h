@@ -89,6 +89,10 @@ class Lobby : public RoomHost {
   std::chrono::milliseconds bot_delay() const override { return bot_delay_; }
   // How long bots wait before each move (see RoomHost::bot_delay); set before rooms are made.
   void SetBotDelay(std::chrono::milliseconds delay) { bot_delay_ = delay; }
+  // See RoomSettings::offline_grace; set before rooms are made.
+  void SetOfflineGrace(std::chrono::milliseconds grace) { offline_grace_ = grace; }
+  // See RoomSettings::abandoned_after; set before rooms are made.
+  void SetAbandonedAfter(std::chrono::milliseconds after) { abandoned_after_ = after; }
 
  private:
   void HandleHello(const ConnectionPtr& conn, uint64_t request_id, const plateau::v1::Hello& hello);
@@ -143,6 +147,8 @@ class Lobby : public RoomHost {
   const ClientLimits limits_;
   Metrics* const metrics_;
   std::chrono::milliseconds bot_delay_{0};
+  std::chrono::milliseconds offline_grace_{std::chrono::seconds(60)};
+  std::chrono::milliseconds abandoned_after_{std::chrono::hours(72)};
   // Where bots think: one thread of its own, so a bot never holds up a network thread.
   boost::asio::thread_pool bot_pool_{1};
   AddressTable addresses_;

@@ -146,8 +146,9 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Start(const engine::
 
 engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
     const engine::Game& game, std::string room_id, int num_seats, std::string_view options,
-    uint64_t seed, const std::vector<engine::LoggedAction>& log) {
-  auto state = game.Replay(num_seats, options, seed, log);
+    uint64_t seed, const std::vector<engine::LoggedAction>& log,
+    const std::function<void(size_t, const engine::State&)>& after_each) {
+  auto state = game.Replay(num_seats, options, seed, log, after_each);
   if (!state.ok()) return state.status();
   return std::unique_ptr<GameSession>(new GameSession(
       std::move(room_id), std::move(state).value(), log.size() + 1, std::string(options), seed));

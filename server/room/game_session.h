@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -62,7 +63,8 @@ class GameSession {
   // refuse (the log was not written by this build of the game).
   static engine::StatusOr<std::unique_ptr<GameSession>> Restore(
       const engine::Game& game, std::string room_id, int num_seats, std::string_view options,
-      uint64_t seed, const std::vector<engine::LoggedAction>& log);
+      uint64_t seed, const std::vector<engine::LoggedAction>& log,
+      const std::function<void(size_t, const engine::State&)>& after_each = nullptr);
 
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;

@@ -65,6 +65,8 @@ Room::Room(boost::asio::any_io_executor executor, RoomSettings settings, Storage
            RoomHost& host)
     : strand_(boost::asio::make_strand(executor)),
       empty_timer_(strand_),
+      clock_timer_(strand_),
+      abandon_timer_(strand_),
       settings_(std::move(settings)),
       storage_(storage),
       host_(host) {
@@ -74,7 +76,9 @@ Room::Room(boost::asio::any_io_executor executor, RoomSettings settings, Storage
 engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_executor executor,
                                                       const Store::Unfinished& saved,
                                                       StorageExecutor& storage, RoomHost& host,
-                                                      std::chrono::milliseconds empty_grace) {
+                                                      std::chrono::milliseconds empty_grace,
+                                                      std::chrono::milliseconds offline_grace,
+                                                      std::chrono::milliseconds abandoned_after) {
   const v1::GameRecord& record = saved.record;
   const engine::Game* game = engine::Registry::Find(record.game());
   if (game == nullptr) {
@@ -89,13 +93,39 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   std::vector<engine::LoggedAction> log;
   log.reserve(record.actions_size());
   for (const auto& a : record.actions()) log.push_back({a.seat(), a.action()});
+  v1::TurnTimer timer;
+  if (!timer.ParseFromString(saved.room.timer) || !TurnClocks::Invalid(timer).empty()) {
+    spdlog::error("room {}: unreadable turn timer; the game goes on without one",
+                  saved.room.room_id);
+    timer.Clear();
+  }
+  // The clocks follow from the stored times and origins of the moves, replayed with the game.
+  TurnClocks clocks(timer, num_seats);
+  if (clocks.enabled()) {
+    auto first = game->NewGame(num_seats, record.options(), record.seed());
+    if (!first.ok()) return first.status();
+    clocks.Start(record.started_unix_ms(), first.value()->ActingSeats());
+  }
+  auto replayed = [&](size_t i, const engine::State& state) {
+    if (!clocks.enabled()) return;
+    const v1::ReplayAction& a = record.actions(static_cast<int>(i));
+    const bool person = a.seat() >= 0 && a.seat() < num_seats &&
+                        BotLevelOfId(saved.room.seat_player_ids[static_cast<size_t>(a.seat())]) == 0;
+    clocks.Moved(a.seat(), a.at_unix_ms(), a.origin() == v1::ORIGIN_CLOCK,
+                 person && a.origin() == v1::ORIGIN_PLAYER, state.ActingSeats());
+  };
   auto session = GameSession::Restore(*game, saved.room.room_id, num_seats, record.options(),
-                                      record.seed(), log);
+                                      record.seed(), log, replayed);
   if (!session.ok()) return session.status();
+  // Nobody could move while the server was down: each running clock gets time to come back.
+  clocks.Resume(NowUnixMs(), offline_grace.count());
 
   RoomSettings settings;
   settings.room_id = saved.room.room_id;
   settings.empty_grace = empty_grace;
+  settings.offline_grace = offline_grace;
+  settings.abandoned_after = abandoned_after;
+  settings.timer = timer;
   settings.join_code = saved.room.join_code;
   settings.is_private = saved.room.is_private;
   settings.title = saved.room.title;
@@ -107,12 +137,18 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   for (int i = 0; i < num_seats; ++i) {
     const std::string& pid = saved.room.seat_player_ids[static_cast<size_t>(i)];
     const int bot = BotLevelOfId(pid);
-    room->seats_[static_cast<size_t>(i)] = {pid, record.seat_names(i), true, bot};
-    if (bot == 0) room->members_[pid] = Member{record.seat_names(i), i, {}};
+    const size_t k = static_cast<size_t>(i);
+    const int stand_in = k < saved.room.seat_stand_ins.size() ? saved.room.seat_stand_ins[k] : 0;
+    room->seats_[k] = {pid, record.seat_names(i), true, bot, bot == 0 ? stand_in : 0};
+    if (bot == 0) {
+      room->members_[pid] = Member{record.seat_names(i), i, {}};
+      room->members_[pid].offline_since = std::chrono::steady_clock::now();
+    }
   }
+  room->clocks_ = std::move(clocks);
   room->bot_thinking_.assign(static_cast<size_t>(num_seats), 0);
   room->has_bots_ = std::any_of(room->seats_.begin(), room->seats_.end(),
-                                [](const SeatState& s) { return s.bot != 0; });
+                                [](const SeatState& s) { return s.played_by_bot() != 0; });
   room->bot_seed_ = RandomSeed();
   room->game_id_ = record.game_id();
   room->replay_token_ = saved.room.replay_token;
@@ -147,6 +183,8 @@ void Room::Announce() {
     self->Publish();
     if (!self->finish_on_announce_) {
       self->WakeBots();
+      self->ArmClock();
+      self->ExpireWhenAbandoned();  // nobody is connected yet after a restart
       return;
     }
     self->finish_on_announce_ = false;
@@ -200,9 +238,22 @@ void Room::Peek(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool 
   });
 }
 
-void Room::Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
+void Room::Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, int mode) {
+  Run([self = shared_from_this(), conn, player, request_id, mode] {
+    self->DoLeave(conn, player, request_id, mode);
+  });
+}
+
+void Room::ReplaceSeat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat,
+                       int kind) {
+  Run([self = shared_from_this(), conn, player, request_id, seat, kind] {
+    self->DoReplaceSeat(conn, player, request_id, seat, kind);
+  });
+}
+
+void Room::TakeBackSeat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
   Run([self = shared_from_this(), conn, player, request_id] {
-    self->DoLeave(conn, player, request_id);
+    self->DoTakeBackSeat(conn, player, request_id);
   });
 }
 
@@ -342,6 +393,8 @@ void Room::SetBusy(bool busy) {
 void Room::DetachAll() {
   boost::asio::post(strand_, [self = shared_from_this()] {
     for (auto& [pid, member] : self->members_) member.conns.clear();
+    self->clock_timer_.cancel();  // nothing plays for anyone while the server stops
+    self->abandon_timer_.cancel();
   });
 }
 
@@ -368,6 +421,7 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
   auto it = members_.find(pid);
   if (it != members_.end() && it->second.seat >= 0) {
     // Already seated (a reconnecting player, or a repeated request): take the seat back.
+    it->second.left = false;
     Attach(pid, conn);
     SendInfo(conn, pid, request_id);
     SendChatHistory(conn);
@@ -437,7 +491,8 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
   PushInfoToAll(pid);
 }
 
-void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id) {
+void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                   int mode) {
   const std::string& pid = player->player_id;
   auto it = members_.find(pid);
   if (removed_ || it == members_.end()) {
@@ -460,8 +515,26 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
       }
     }
   } else if (seat >= 0 && phase_ == Phase::kPlaying) {
+    if (mode != v1::LEAVE_KEEP_SEAT && mode != v1::LEAVE_CONCEDE && mode != v1::LEAVE_HAND_TO_BOT) {
+      conn->Send(EncodeError(request_id, codes::kBadLeaveMode, "Unknown way of leaving."));
+      return;
+    }
     // The seat stays reserved: the player may come back with JoinRoom. Every tab leaves.
     it->second.conns.clear();
+    it->second.left = true;
+    it->second.offline_since = std::chrono::steady_clock::now();
+    const auto index = static_cast<size_t>(seat);
+    if (mode == v1::LEAVE_CONCEDE && !session_->state().HasResigned(seat) && !session_->over()) {
+      // Answered once the resignation is stored, like a move.
+      PushInfoToAll();
+      ResignSeat(conn, request_id, seat, v1::ORIGIN_PLAYER);
+      return;
+    }
+    if (mode == v1::LEAVE_HAND_TO_BOT && seats_[index].stand_in == 0 &&
+        !session_->state().HasResigned(seat) && !session_->over()) {
+      StoreStandIn(conn, request_id, seat, v1::BOT_EASY);
+      return;
+    }
   } else {
     RemoveMember(pid);
   }
@@ -484,10 +557,12 @@ void Room::DoDetach(const PlayerPtr& player, const ConnectionPtr& conn) {
   if (conns.size() == before) return;
   // The player's other tabs keep it online.
   if (!conns.empty()) return;
+  it->second.offline_since = std::chrono::steady_clock::now();
   if (it->second.seat < 0) RemoveMember(player->player_id);  // spectators simply leave
   PushInfoToAll();
   Publish();
   RemoveWhenAbandoned();
+  ExpireWhenAbandoned();
 }
 
 void Room::Attach(const std::string& player_id, const ConnectionPtr& conn) {
@@ -546,6 +621,42 @@ void Room::RemoveWhenAbandoned() {
   empty_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
     // Through Run: never while a game being started waits on the store.
     if (!ec) self->Run([self] { self->MaybeRemove(); });
+  });
+}
+
+bool Room::AnyPlayerOnline() const {
+  for (const auto& [pid, member] : members_) {
+    if (member.seat >= 0 && member.online()) return true;
+  }
+  return false;
+}
+
+void Room::ExpireWhenAbandoned() {
+  if (removed_ || phase_ != Phase::kPlaying || AnyPlayerOnline()) return;
+  // Re-arming cancels an earlier wait: the time counts from the last player's departure.
+  abandon_timer_.expires_after(settings_.abandoned_after);
+  abandon_timer_.async_wait([self = shared_from_this(),
+                             serial = game_serial_](const boost::system::error_code& ec) {
+    if (ec) return;
+    self->Run([self, serial] {
+      if (serial != self->game_serial_ || self->removed_ || self->phase_ != Phase::kPlaying ||
+          self->AnyPlayerOnline()) {
+        return;
+      }
+      spdlog::info("room {}: game {} abandoned by its players; it ends", self->settings_.room_id,
+                   self->game_id_);
+      for (size_t seat = 0; seat < self->seats_.size(); ++seat) {
+        if (self->seats_[seat].bot != 0) continue;
+        // One resignation at a time: each waits for the store like a move (Run).
+        self->Run([self, serial, seat = static_cast<int>(seat)] {
+          if (serial != self->game_serial_ || self->phase_ != Phase::kPlaying ||
+              self->session_->over() || self->session_->state().HasResigned(seat)) {
+            return;
+          }
+          self->ResignSeat(nullptr, 0, seat, v1::ORIGIN_EXPIRED);
+        });
+      }
+    });
   });
 }
 
@@ -641,6 +752,7 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
   room_record.host_player_id = host_player_id_;
   // Made now, stored with the game, so a restart finishing it sends the same link.
   if (settings_.is_private) room_record.replay_token = NewReplayToken();
+  if (settings_.timer.mode() != v1::TIMER_NONE) room_record.timer = settings_.timer.SerializeAsString();
   const std::string replay_token = room_record.replay_token;
   for (const auto& s : seated) {
     record.add_seat_names(s.name);
@@ -733,8 +845,13 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
     if (s.bot == 0) members_[s.player_id].seat = i;
   }
   bot_thinking_.assign(static_cast<size_t>(n), 0);
+  for (SeatState& s : seats_) s.stand_in = 0;  // a rematch starts with everyone at the table
   has_bots_ = std::any_of(seats_.begin(), seats_.end(),
                           [](const SeatState& s) { return s.bot != 0; });
+  for (auto& [pid, member] : members_) {
+    member.left = false;
+    member.offline_since = std::chrono::steady_clock::now();
+  }
   bot_seed_ = RandomSeed();
   ++game_serial_;
   game_id_ = game_id;
@@ -745,6 +862,8 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   game_over_frame_ = {};
   UpdateWatched();
   phase_ = Phase::kPlaying;
+  clocks_ = TurnClocks(settings_.timer, n);
+  clocks_.Start(NowUnixMs(), session_->state().ActingSeats());
   spdlog::info("room {}: game {} started with {} players", settings_.room_id, game_id_, n);
 
   conn->Send(EncodeOk(request_id));
@@ -758,6 +877,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   }
   Publish();
   WakeBots();
+  ArmClock();
 }
 
 void Room::RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const std::string& code,
@@ -788,6 +908,7 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
     RefuseAction(conn, request_id, submitted.status().code(), submitted.status().reason());
     return;
   }
+  // The player's own move (origin ORIGIN_PLAYER, the default), even with a bot standing in.
   StoreAction(conn, request_id, std::move(submitted).value(), arrived, std::move(ticket));
 }
 
@@ -849,7 +970,12 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
       // against a failing store.
       auto retry = std::make_shared<boost::asio::steady_timer>(strand_, std::chrono::seconds(1));
       retry->async_wait([self = shared_from_this(), retry](const boost::system::error_code& ec) {
-        if (!ec) self->Run([self] { self->WakeBots(); });
+        if (!ec) {
+          self->Run([self] {
+            self->WakeBots();
+            self->ArmClock();  // a move the clock made is tried again too
+          });
+        }
       });
     }
     return;
@@ -877,10 +1003,31 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
     m->actions_accepted.Inc();
     m->action_latency.ObserveDuration(std::chrono::steady_clock::now() - arrived);
   }
+  if (clocks_.enabled()) {
+    const int seat = applied.logged.seat();
+    const auto origin = applied.logged.origin();
+    const bool person = seat >= 0 && static_cast<size_t>(seat) < seats_.size() &&
+                        seats_[static_cast<size_t>(seat)].bot == 0;
+    clocks_.Moved(seat, applied.logged.at_unix_ms(), origin == v1::ORIGIN_CLOCK,
+                  person && origin == v1::ORIGIN_PLAYER, session_->state().ActingSeats());
+    if (person && clocks_.Abandoned(seat) && seats_[static_cast<size_t>(seat)].stand_in == 0 &&
+        !applied.game_over) {
+      spdlog::info("room {}: seat {} abandoned after {} timeouts", settings_.room_id, seat,
+                   clocks_.timeouts(seat));
+      // After this move's answer (Run): the room waits on one store call at a time.
+      Run([self = shared_from_this(), seat, serial = game_serial_] {
+        if (serial != self->game_serial_ || self->phase_ != Phase::kPlaying) return;
+        if (self->seats_[static_cast<size_t>(seat)].stand_in != 0) return;
+        self->StoreStandIn(nullptr, 0, seat, v1::BOT_EASY);
+      });
+    }
+    PushInfoToAll();  // the clocks moved
+  }
   if (applied.game_over) {
     FinishGame();
   } else {
     WakeBots();
+    ArmClock();
   }
 }
 
@@ -898,6 +1045,8 @@ void Room::FinishGame() {
     *over->add_results() = r;
   }
   phase_ = Phase::kFinished;
+  clock_timer_.cancel();
+  abandon_timer_.cancel();
   host_.RoomClosed(settings_.room_id);
   spdlog::info("room {}: game {} over", settings_.room_id, game_id_);
   game_over_frame_ = Encode(m);
@@ -906,6 +1055,7 @@ void Room::FinishGame() {
   }
   PushInfoToAll();
   Publish();
+  RemoveWhenAbandoned();  // a game that ended with nobody there (abandoned, bots alone)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -977,13 +1127,14 @@ void Room::WakeBots() {
   const uint64_t version = session_->version();
   for (int seat : session_->state().ActingSeats()) {
     const auto index = static_cast<size_t>(seat);
-    if (seat < 0 || index >= seats_.size() || seats_[index].bot == 0) continue;
+    if (seat < 0 || index >= seats_.size() || seats_[index].played_by_bot() == 0) continue;
     if (bot_thinking_[index] == version) continue;
     bot_thinking_[index] = version;
     // A copy of the seat's view is all the bot gets: what a client in that seat would hold.
     std::shared_ptr<const google::protobuf::Message> view =
         session_->view(session_->ViewIndex(seat));
-    const engine::BotLevel level = EngineLevel(seats_[index].bot).value_or(engine::BotLevel::kEasy);
+    const engine::BotLevel level =
+        EngineLevel(seats_[index].played_by_bot()).value_or(engine::BotLevel::kEasy);
     const uint64_t seed = bot_seed_ ^ (version * 0x9e3779b97f4a7c15ULL) ^ index;
     auto think = [self = shared_from_this(), game = settings_.game, view, seat, version, level,
                   seed, serial = game_serial_] {
@@ -1016,6 +1167,9 @@ void Room::PlayBot(uint64_t game, int seat, uint64_t version,
   if (game != game_serial_) return;  // thought in the room's previous game
   if (bot_thinking_[index] != version) return;  // thought about a position already gone
   bot_thinking_[index] = 0;
+  if (seats_[index].played_by_bot() == 0) return;  // its player took the seat back meanwhile
+  const v1::ActionOrigin origin =
+      seats_[index].bot != 0 ? v1::ORIGIN_PLAYER : v1::ORIGIN_STAND_IN;
   if (session_->version() != version) {
     WakeBots();
     return;
@@ -1024,6 +1178,7 @@ void Room::PlayBot(uint64_t game, int seat, uint64_t version,
   for (const std::string& bytes : moves) {
     auto submitted = session_->Submit(seat, bytes);
     if (submitted.ok()) {
+      submitted.value().logged.set_origin(origin);
       StoreAction(nullptr, 0, std::move(submitted).value(), now, nullptr);
       return;
     }
@@ -1033,12 +1188,197 @@ void Room::PlayBot(uint64_t game, int seat, uint64_t version,
   if (auto fallback = session_->state().DefaultAction(seat)) {
     auto submitted = session_->Submit(seat, fallback->SerializeAsString());
     if (submitted.ok()) {
+      submitted.value().logged.set_origin(origin);
       StoreAction(nullptr, 0, std::move(submitted).value(), now, nullptr);
       return;
     }
   }
   spdlog::error("room {}: the bot in seat {} has no move the rules accept", settings_.room_id,
                 seat);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leavers and turn timers
+
+int Room::SeatOf(const std::string& player_id) const {
+  auto it = members_.find(player_id);
+  return it == members_.end() ? -1 : it->second.seat;
+}
+
+void Room::DoReplaceSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                         uint32_t seat, int kind) {
+  if (removed_) {
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
+    return;
+  }
+  if (phase_ != Phase::kPlaying || session_->over()) {
+    conn->Send(EncodeError(request_id, codes::kGameNotRunning, "No game is running in this room."));
+    return;
+  }
+  const int asker = SeatOf(player->player_id);
+  if (asker < 0) {
+    conn->Send(EncodeError(request_id, codes::kNotSeated,
+                           "Only the game's players can replace a seat."));
+    return;
+  }
+  if (kind != v1::REPLACE_WITH_BOT && kind != v1::REPLACE_CLAIM_WIN) {
+    conn->Send(EncodeError(request_id, codes::kBadLeaveMode, "Unknown way of replacing a seat."));
+    return;
+  }
+  if (seat >= seats_.size()) {
+    conn->Send(EncodeError(request_id, codes::kNoSuchSeat,
+                           "This game has " + std::to_string(seats_.size()) + " seats."));
+    return;
+  }
+  const SeatState& target = seats_[seat];
+  const int target_seat = static_cast<int>(seat);
+  if (target_seat == asker) {
+    conn->Send(EncodeError(request_id, codes::kNotReplaceable,
+                           "That is your own seat: leave the table to hand it over or concede."));
+    return;
+  }
+  if (target.bot != 0 || session_->state().HasResigned(target_seat)) {
+    conn->Send(EncodeError(request_id, codes::kNotReplaceable,
+                           target.name + (target.bot != 0 ? " is a bot." : " has resigned: the game already plays for them.")));
+    return;
+  }
+  if (kind == v1::REPLACE_WITH_BOT && target.stand_in != 0) {
+    conn->Send(EncodeError(request_id, codes::kNotReplaceable,
+                           "A bot already plays for " + target.name + "."));
+    return;
+  }
+  if (kind == v1::REPLACE_CLAIM_WIN && seats_.size() != 2) {
+    conn->Send(EncodeError(request_id, codes::kClaimNeedsTwo,
+                           "A win is claimed only in a two-player game; hand the seat to a bot."));
+    return;
+  }
+  // A seat the clock abandoned, or whose player left on purpose, may be replaced at once; one
+  // whose player lost the connection after the grace period.
+  auto member = members_.find(target.player_id);
+  const bool abandoned = clocks_.Abandoned(target_seat);
+  if (!abandoned && member != members_.end()) {
+    if (member->second.online()) {
+      conn->Send(EncodeError(request_id, codes::kPlayerPresent, target.name + " is at the table."));
+      return;
+    }
+    const auto away = std::chrono::steady_clock::now() - member->second.offline_since;
+    if (!member->second.left && away < settings_.offline_grace) {
+      const auto wait = std::chrono::duration_cast<std::chrono::seconds>(
+                            settings_.offline_grace - away).count() + 1;
+      conn->Send(EncodeError(request_id, codes::kTooEarly,
+                             target.name + " may still come back: wait " + std::to_string(wait) +
+                                 " s more."));
+      return;
+    }
+  }
+  spdlog::info("room {}: seat {} {} by seat {}", settings_.room_id, target_seat,
+               kind == v1::REPLACE_WITH_BOT ? "handed to a bot" : "resigned on a claim", asker);
+  if (kind == v1::REPLACE_WITH_BOT) {
+    StoreStandIn(conn, request_id, target_seat, v1::BOT_EASY);
+  } else {
+    ResignSeat(conn, request_id, target_seat, v1::ORIGIN_CLAIM);
+  }
+}
+
+void Room::DoTakeBackSeat(const ConnectionPtr& conn, const PlayerPtr& player,
+                          uint64_t request_id) {
+  if (removed_) {
+    conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
+    return;
+  }
+  const int seat = SeatOf(player->player_id);
+  if (phase_ != Phase::kPlaying || seat < 0 || seats_[static_cast<size_t>(seat)].stand_in == 0) {
+    conn->Send(EncodeError(request_id, codes::kNoStandIn, "No bot plays for you in this room."));
+    return;
+  }
+  clocks_.ClearTimeouts(seat);
+  StoreStandIn(conn, request_id, seat, 0);
+}
+
+void Room::StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat, int level) {
+  SetBusy(true);
+  storage_.Submit(
+      [game_id = game_id_, seat, level](Store& store) {
+        return store.SetStandIn(game_id, seat, level);
+      },
+      [self = shared_from_this(), conn, request_id, seat, level,
+       serial = game_serial_](Status stored) {
+        boost::asio::post(self->strand_, [=] {
+          if (!stored.ok()) {
+            spdlog::error("room {}: cannot store who plays seat {}: {}", self->settings_.room_id,
+                          seat, stored.ToString());
+            if (conn) {
+              conn->Send(EncodeError(request_id, codes::kStorageError,
+                                     "That could not be saved; try again."));
+            }
+          } else if (serial == self->game_serial_ && self->phase_ == Phase::kPlaying) {
+            self->seats_[static_cast<size_t>(seat)].stand_in = level;
+            self->has_bots_ = std::any_of(self->seats_.begin(), self->seats_.end(),
+                                          [](const SeatState& s) { return s.played_by_bot() != 0; });
+            if (conn) conn->Send(EncodeOk(request_id));
+            self->PushInfoToAll();
+            self->WakeBots();
+          } else if (conn) {
+            conn->Send(EncodeOk(request_id));
+          }
+          self->Resume();
+        });
+      });
+}
+
+void Room::ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,
+                      v1::ActionOrigin origin) {
+  v1::CoreAction core;
+  core.mutable_resign();
+  auto submitted = session_->Submit(seat, settings_.game->WrapCore(core)->SerializeAsString());
+  if (!submitted.ok()) {
+    if (conn) RefuseAction(conn, request_id, submitted.status().code(), submitted.status().reason());
+    return;
+  }
+  submitted.value().logged.set_origin(origin);
+  StoreAction(conn, request_id, std::move(submitted).value(), std::chrono::steady_clock::now(),
+              nullptr);
+}
+
+void Room::ArmClock(std::chrono::milliseconds at_least) {
+  if (!clocks_.enabled() || phase_ != Phase::kPlaying || removed_) {
+    clock_timer_.cancel();
+    return;
+  }
+  const std::optional<int64_t> next = clocks_.NextDeadline();
+  if (!next) {
+    clock_timer_.cancel();
+    return;
+  }
+  const auto wait = std::max(std::chrono::milliseconds(*next - NowUnixMs()), at_least);
+  clock_timer_.expires_after(std::max(wait, std::chrono::milliseconds(0)));
+  clock_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    // Through Run: a clock never plays while a move waits on the store.
+    if (!ec) self->Run([self] { self->OnClock(); });
+  });
+}
+
+void Room::OnClock() {
+  if (!clocks_.enabled() || removed_ || phase_ != Phase::kPlaying || session_->over()) return;
+  const std::optional<int> seat = clocks_.Expired(NowUnixMs());
+  if (!seat) {
+    ArmClock();  // woken early (or the seat moved meanwhile)
+    return;
+  }
+  // Its time ran out: the game's default move, what its bot would fall back on too.
+  if (auto fallback = session_->state().DefaultAction(*seat)) {
+    auto submitted = session_->Submit(*seat, fallback->SerializeAsString());
+    if (submitted.ok()) {
+      spdlog::info("room {}: seat {} ran out of time", settings_.room_id, *seat);
+      submitted.value().logged.set_origin(v1::ORIGIN_CLOCK);
+      StoreAction(nullptr, 0, std::move(submitted).value(), std::chrono::steady_clock::now(),
+                  nullptr);
+      return;
+    }
+  }
+  spdlog::error("room {}: seat {} ran out of time and the game has no default move for it",
+                settings_.room_id, *seat);
+  ArmClock(std::chrono::seconds(5));
 }
 
 void Room::DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
@@ -1079,6 +1419,11 @@ v1::RoomInfo Room::BuildInfo() const {
   }
   info.set_host_player_id(host_player_id_);
   info.set_max_seats(static_cast<uint32_t>(seats_.size()));
+  if (settings_.timer.mode() != v1::TIMER_NONE) *info.mutable_timer() = settings_.timer;
+  info.set_offline_grace_seconds(static_cast<uint32_t>(
+      std::chrono::duration_cast<std::chrono::seconds>(settings_.offline_grace).count()));
+  const auto steady_now = std::chrono::steady_clock::now();
+  const int64_t unix_now = NowUnixMs();
   for (size_t i = 0; i < seats_.size(); ++i) {
     v1::SeatInfo* seat = info.add_seats();
     seat->set_seat(static_cast<uint32_t>(i));
@@ -1089,6 +1434,25 @@ v1::RoomInfo Room::BuildInfo() const {
                         (!seats_[i].player_id.empty() && IsConnected(seats_[i].player_id)));
     seat->set_bot(static_cast<v1::BotLevel>(seats_[i].bot));
     seat->set_rematch(i < rematch_.size() && rematch_[i]);
+    if (seats_[i].player_id.empty() || seats_[i].bot != 0) continue;
+    seat->set_stand_in(static_cast<v1::BotLevel>(seats_[i].stand_in));
+    auto member = members_.find(seats_[i].player_id);
+    if (member == members_.end() || member->second.online()) {
+      seat->set_presence(member == members_.end() ? v1::PRESENCE_LEFT : v1::PRESENCE_ONLINE);
+    } else {
+      seat->set_presence(member->second.left ? v1::PRESENCE_LEFT : v1::PRESENCE_OFFLINE);
+      if (phase_ == Phase::kPlaying) {
+        seat->set_offline_ms(static_cast<uint64_t>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(steady_now -
+                                                                  member->second.offline_since)
+                .count()));
+      }
+    }
+  }
+  if (clocks_.enabled() && phase_ != Phase::kWaiting) {
+    for (size_t i = 0; i < seats_.size(); ++i) {
+      clocks_.Fill(static_cast<int>(i), unix_now, info.mutable_seats(static_cast<int>(i))->mutable_clock());
+    }
   }
   for (const auto& [pid, member] : members_) {
     if (member.seat < 0) info.add_spectators(member.name);

@@ -30,6 +30,7 @@
 #include "server/lobby/connection.h"
 #include "server/metrics.h"
 #include "server/room/game_session.h"
+#include "server/room/turn_clocks.h"
 #include "server/storage_executor.h"
 #include "server/store.h"
 
@@ -72,6 +73,14 @@ struct RoomSettings {
   // How long a waiting or finished room outlives the disconnection of its last member, so a host
   // who reloads the page (or loses the network for a moment) still finds the room.
   std::chrono::milliseconds empty_grace{std::chrono::minutes(5)};
+  // A room's turn timer (validated by the lobby: TurnClocks::Invalid).
+  plateau::v1::TurnTimer timer;
+  // How long a seated player must be offline before the others may replace them (ReplaceSeat);
+  // also what every running clock has at least after a restart, for players to come back.
+  std::chrono::milliseconds offline_grace{std::chrono::seconds(60)};
+  // A game in play with none of its players connected for this long is over: every player's seat
+  // resigns (bots play on to the end, if any), and the finished room goes as usual.
+  std::chrono::milliseconds abandoned_after{std::chrono::hours(72)};
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -87,7 +96,9 @@ class Room : public std::enable_shared_from_this<Room> {
   static engine::StatusOr<std::shared_ptr<Room>> Restore(boost::asio::any_io_executor executor,
                                                          const Store::Unfinished& saved,
                                                          StorageExecutor& storage, RoomHost& host,
-                                                         std::chrono::milliseconds empty_grace);
+                                                         std::chrono::milliseconds empty_grace,
+                                                         std::chrono::milliseconds offline_grace,
+                                                         std::chrono::milliseconds abandoned_after);
 
   const RoomSettings& settings() const { return settings_; }  // immutable
 
@@ -101,7 +112,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
   // Replies RoomInfo without making `player` a member (a private room needs `has_code`).
   void Peek(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
-  void Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
+  // `mode` (v1::LeaveMode) says what becomes of a seat during a game.
+  void Leave(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, int mode = 0);
+  // During a game: `player` hands another's seat to a bot or claims the win (v1::ReplaceKind).
+  void ReplaceSeat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat,
+                   int kind);
+  // During a game: `player` takes their seat back from the bot standing in.
+  void TakeBackSeat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
   void SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready);
   // Host only, before the start: a bot (v1::BotLevel `level`) takes free seat `seat`, or leaves
   // it. Replies RoomInfo.
@@ -131,6 +148,10 @@ class Room : public std::enable_shared_from_this<Room> {
     int seat = -1;  // -1: spectator
     // Every live connection of the player (tabs, devices): all receive. None: detached.
     std::vector<std::weak_ptr<Connection>> conns;
+    // Seated players during a game: since when nobody is connected, and whether they left on
+    // purpose (LeaveRoom) rather than lost their connection.
+    std::chrono::steady_clock::time_point offline_since{};
+    bool left = false;
     bool online() const;
     // Runs `fn` for each live connection.
     template <typename Fn>
@@ -148,12 +169,28 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string name;
     bool ready = false;
     int bot = 0;  // v1::BotLevel of a seat the server plays; 0 for a person
+    int stand_in = 0;  // v1::BotLevel of a bot playing this person's seat; 0 for none
+    // The level a bot plays this seat at, if one does.
+    int played_by_bot() const { return bot != 0 ? bot : stand_in; }
   };
   void DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
               bool has_code);
   void DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                   bool has_code);
-  void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id, int mode);
+  void DoReplaceSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                     uint32_t seat, int kind);
+  void DoTakeBackSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  // Stores that a bot (`level`; 0: none) plays `seat` for its player, then applies it, answers
+  // `request_id` on `conn` (if any) with Ok and tells everyone.
+  void StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat, int level);
+  // Resigns `seat` through the rules (conceding, or an opponent's claim), stored like any move;
+  // `conn` gets the answer to `request_id`.
+  void ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,
+                  plateau::v1::ActionOrigin origin);
+  // Turn timer: waits for the next clock to run out, then plays for that seat (OnClock).
+  void ArmClock(std::chrono::milliseconds at_least = std::chrono::milliseconds(0));
+  void OnClock();
   void DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
   void DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                  bool accept);
@@ -219,6 +256,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void MaybeRemove();
   // After a disconnection: MaybeRemove once the grace period has passed, if still empty.
   void RemoveWhenAbandoned();
+  // During a game, after a disconnection: ends it once abandoned_after has passed with nobody
+  // back.
+  void ExpireWhenAbandoned();
+  bool AnyPlayerOnline() const;
+  // Seat of a member during the game (-1: spectator or none).
+  int SeatOf(const std::string& player_id) const;
   bool IsConnected(const std::string& player_id) const;
   // `wanted`, or "wanted (2)", "wanted (3)"...: no two people (or bots) of the room share a
   // name, whatever the case, so the table, the log and the results tell them apart.
@@ -228,6 +271,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   boost::asio::steady_timer empty_timer_;
+  boost::asio::steady_timer clock_timer_;
+  boost::asio::steady_timer abandon_timer_;
   const RoomSettings settings_;
   StorageExecutor& storage_;
   RoomHost& host_;
@@ -261,6 +306,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // Counts the games dealt in this room: a bot's thinking belongs to one (see PlayBot).
   uint64_t game_serial_ = 0;
   uint64_t bot_seed_ = 0;
+  // The turn timer's clocks for the game in play (disabled without a timer).
+  TurnClocks clocks_;
 };
 
 }  // namespace plateau::server

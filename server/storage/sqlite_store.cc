@@ -211,8 +211,8 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
   {
     auto stmt = Prepare(
         "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, room_id, "
-        "join_code, is_private, title, host_player_id, replay_token, game_no) "
-        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+        "join_code, is_private, title, host_player_id, replay_token, timer, game_no) "
+        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
         // Past every number in use, the actions' too: a game deleted without its actions (by
         // hand, foreign keys off) must not lend them to a new game. Both maxima read one index.
         "max((SELECT coalesce(max(game_no), 0) FROM games), "
@@ -223,7 +223,7 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
                                     Blob{record.options()}, SeedToSql(record.seed()),
                                     record.started_unix_ms(), room.room_id, room.join_code,
                                     room.is_private ? 1 : 0, room.title, room.host_player_id,
-                                    room.replay_token);
+                                    room.replay_token, Blob{room.timer});
         !st.ok()) {
       return st;
     }
@@ -299,12 +299,13 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
                                                std::to_string(next) + ".");
   }
   auto stmt = Prepare(
-      "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+      "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
   if (Status st = sqlite::BindAll(db_, s.get(), known->game_no, index, action.seat(),
-                                  Blob{action.action()}, action.text(), action.at_unix_ms());
+                                  Blob{action.action()}, action.text(), action.at_unix_ms(),
+                                  static_cast<int64_t>(action.origin()));
       !st.ok()) {
     return st;
   }
@@ -384,16 +385,35 @@ Status SqliteStore::FinishGame(const std::string& game_id,
   return tx.Commit();
 }
 
+Status SqliteStore::SetStandIn(const std::string& game_id, int seat, int level) {
+  std::lock_guard lock(mu_);
+  auto stmt = Prepare(
+      "UPDATE game_seats SET stand_in = ?3 WHERE game_id = ?1 AND seat = ?2 AND EXISTS "
+      "(SELECT 1 FROM games g WHERE g.game_id = ?1 AND g.status = 'playing')");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id, seat, level); !st.ok()) return st;
+  auto row = sqlite::Step(db_, s.get(), "storing who plays seat " + std::to_string(seat) +
+                                            " of " + game_id);
+  if (!row.ok()) return row.status();
+  if (sqlite3_changes(db_) != 1) {
+    return Status(store_codes::kGameNotFound,
+                  "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
+  }
+  return Status::Ok();
+}
+
 // --- Loading ---
 
 Status SqliteStore::LoadSeats(const std::string& game_id, plateau::v1::GameRecord* record,
                               RoomRecord* room) {
-  auto stmt = Prepare("SELECT seat, name, player_id FROM game_seats WHERE game_id = ?1 "
+  auto stmt = Prepare("SELECT seat, name, player_id, stand_in FROM game_seats WHERE game_id = ?1 "
                       "ORDER BY seat");
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
   if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
   std::vector<std::optional<std::string>> names, player_ids;
+  std::vector<int> stand_ins;
   while (true) {
     auto row = sqlite::Step(db_, s.get(), "loading the seats of " + game_id);
     if (!row.ok()) return row.status();
@@ -405,19 +425,21 @@ Status SqliteStore::LoadSeats(const std::string& game_id, plateau::v1::GameRecor
     if (!sqlite::ColumnIsNull(s.get(), 2)) {
       player_ids.resize(player_ids.size() + 1);
       player_ids.back() = sqlite::ColumnText(s.get(), 2);
+      stand_ins.push_back(static_cast<int>(sqlite::ColumnInt64(s.get(), 3)));
     }
   }
   for (auto& n : names) record->add_seat_names(std::move(*n));
   if (room != nullptr) {
     room->seat_player_ids.clear();
     for (auto& p : player_ids) room->seat_player_ids.push_back(std::move(*p));
+    room->seat_stand_ins = std::move(stand_ins);
   }
   return Status::Ok();
 }
 
 Status SqliteStore::LoadActions(const std::string& game_id, plateau::v1::GameRecord* record) {
   auto stmt = Prepare(
-      "SELECT a.seat, a.action, a.text, a.at_unix_ms FROM games g "
+      "SELECT a.seat, a.action, a.text, a.at_unix_ms, a.origin FROM games g "
       "JOIN game_actions a ON a.game_no = g.game_no WHERE g.game_id = ?1 ORDER BY a.idx");
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
@@ -431,6 +453,11 @@ Status SqliteStore::LoadActions(const std::string& game_id, plateau::v1::GameRec
     a->set_action(sqlite::ColumnBlob(s.get(), 1));
     a->set_text(sqlite::ColumnText(s.get(), 2));
     a->set_at_unix_ms(sqlite::ColumnInt64(s.get(), 3));
+    const int64_t origin = sqlite::ColumnInt64(s.get(), 4);
+    // An origin this build does not know reads as the player's own move.
+    if (plateau::v1::ActionOrigin_IsValid(static_cast<int>(origin))) {
+      a->set_origin(static_cast<plateau::v1::ActionOrigin>(origin));
+    }
   }
   return Status::Ok();
 }
@@ -464,7 +491,7 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
   {
     auto stmt = Prepare(
         "SELECT game, options, seed, started_unix_ms, finished_unix_ms, room_id, join_code, "
-        "is_private, title, host_player_id, replay_token FROM games WHERE game_id = ?1");
+        "is_private, title, host_player_id, replay_token, timer FROM games WHERE game_id = ?1");
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
     if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
@@ -484,6 +511,7 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
       room->title = sqlite::ColumnText(s.get(), 8);
       room->host_player_id = sqlite::ColumnText(s.get(), 9);
       room->replay_token = sqlite::ColumnText(s.get(), 10);
+      room->timer = sqlite::ColumnBlob(s.get(), 11);
     }
   }
   if (Status st = LoadSeats(game_id, &record, room); !st.ok()) return st;

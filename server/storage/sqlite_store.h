@@ -66,6 +66,7 @@ class SqliteStore : public Store {
   Status AppendAction(const std::string& game_id, uint32_t index,
                       const plateau::v1::ReplayAction& action) override;
   // `finished_unix_ms` must be positive: a record is finished exactly when it is non-zero.
+  Status SetStandIn(const std::string& game_id, int seat, int level) override;
   Status FinishGame(const std::string& game_id,
                     const std::vector<plateau::v1::SeatResult>& results,
                     int64_t finished_unix_ms) override;

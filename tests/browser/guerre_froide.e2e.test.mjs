@@ -11,22 +11,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
+import { answerPrompt, playDesk, signature } from "./guerre_froide.moves.mjs";
 
 const GAME_MS = Number(process.env.PLATEAU_GF_GAME_TIMEOUT_MS ?? 8 * 60 * 1000);
-// plateau.v1.PromptKind, as the panel's data-kind.
-const CHOOSE = "1", ORDER = "3", YES_NO = "4";
 // guerre_froide.Phase
 const PLANNING = "2", STRUGGLE = "3";
-
-/** The latest log entry's number: every accepted move writes at least one entry. */
-async function signature(page) {
-  return page.evaluate(() => {
-    let top = -1;
-    for (const li of document.querySelectorAll("[data-testid=game-log] li[data-seq]")) top = Math.max(top, Number(li.getAttribute("data-seq")));
-    const board = document.querySelector("[data-testid=gf-board]");
-    return `${top}|${board?.getAttribute("data-phase")}|${board?.getAttribute("data-to-act")}`;
-  });
-}
 
 async function finished(page) {
   return (await page.getByTestId("winners").count()) > 0;
@@ -48,68 +37,6 @@ async function checkAgentsHidden(page, me) {
   if (!(phase === PLANNING && seer)) assert.deepEqual(shown, [], `seat ${me} sees another Agent X in phase ${phase}`);
 }
 
-/** Answers the open question in the generic panel. */
-async function answerPrompt(page, core, rng, stats) {
-  const kind = await core.getAttribute("data-kind");
-  stats.prompts[kind] = (stats.prompts[kind] ?? 0) + 1;
-  if (kind === CHOOSE) {
-    const options = core.locator("[data-testid^=prompt-option-]");
-    const n = await options.count();
-    assert.ok(n > 0, "a question without options");
-    await options.nth(Math.floor(rng() * n)).click();
-    await core.getByTestId("prompt-submit").click();
-    return "choose";
-  }
-  if (kind === ORDER) {
-    const items = core.getByTestId("prompt-order").locator("li");
-    if ((await items.count()) > 1 && rng() < 0.5) {
-      const first = await items.first().getAttribute("data-id");
-      await core.getByTestId(`prompt-down-${first}`).click();
-    }
-    await core.getByTestId("prompt-submit").click();
-    return "order";
-  }
-  if (kind === YES_NO) {
-    await core.getByTestId(rng() < 0.5 ? "prompt-yes" : "prompt-no").click();
-    return "yes_no";
-  }
-  assert.fail(`a question of kind ${kind} in Guerre Froide`);
-}
-
-/** The move of a careful player on its own desk. */
-async function playDesk(page, me, rng, stats) {
-  const picks = page.locator("[data-testid=agent-choice]:not([disabled])");
-  if ((await picks.count()) > 0) {
-    const n = await picks.count();
-    await picks.nth(Math.floor(rng() * n)).click();
-    stats.agents++;
-    return "agent";
-  }
-  const first = page.locator("[data-testid=choose-first]:not([disabled])");
-  if ((await first.count()) > 0) {
-    await first.nth(Math.floor(rng() * (await first.count()))).click();
-    return "opens";
-  }
-  const recruit = page.getByTestId("recruit");
-  if ((await recruit.count()) > 0) {
-    const mine = page.getByTestId(`influence-${me}`);
-    const influence = Number(await mine.getAttribute("data-influence"));
-    const stability = Number(await mine.getAttribute("data-stability"));
-    const groups = await page.locator(`[data-testid=groups-${me}] [data-testid=group]`).count();
-    const population = Number(await page.getByTestId("objective").getAttribute("data-population"));
-    const build = groups === 0 || (groups < population && influence + 4 <= stability);
-    if (build && (await recruit.isEnabled())) {
-      await recruit.click();
-      stats.recruits++;
-      return "recruit";
-    }
-    await page.getByTestId("pass").click();
-    stats.passes++;
-    return "pass";
-  }
-  return "";
-}
-
 async function playToTheEnd(pages, seats, spectator, rng, stats) {
   const deadline = Date.now() + GAME_MS;
   let moves = 0;
@@ -127,7 +54,7 @@ async function playToTheEnd(pages, seats, spectator, rng, stats) {
       const before = await signature(p);
       const errorsBefore = await p.getByTestId("action-error").count();
       const core = p.getByTestId("core-prompt");
-      const what = (await core.count()) > 0 ? await answerPrompt(p, core, rng, stats) : await playDesk(p, seats[i], rng, stats);
+      const what = (await core.count()) > 0 ? await answerPrompt(core, rng, stats) : await playDesk(p, seats[i], rng, stats);
       if (!what) continue;
       moves++;
       const until = Date.now() + STEP_MS;

@@ -54,6 +54,7 @@ class CountingStore : public Store {
     ++appends;
     return Status::Ok();
   }
+  Status SetStandIn(const std::string&, int, int) override { return Status::Ok(); }
   Status FinishGame(const std::string&, const std::vector<plateau::v1::SeatResult>&,
                     int64_t) override {
     return Status::Ok();

@@ -24,6 +24,7 @@ using google::protobuf::util::MessageDifferencer;
 using plateau::v1::GameRecord;
 using plateau::v1::ReplayAction;
 using plateau::v1::SeatResult;
+namespace v1 = plateau::v1;
 
 using plateau::testing::TempDir;
 
@@ -330,6 +331,45 @@ TEST_F(StoreTest, SeatListsOfDifferentLengthsRoundTrip) {
       EXPECT_EQ(u.room.room_id, "");
     }
   }
+}
+
+// A room's timer, who made each move and the bots standing in come back with an unfinished game:
+// what a restart needs to rebuild the clocks and the seats.
+TEST_F(StoreTest, TimerOriginsAndStandInsRoundTrip) {
+  GameRecord record = NewRecord("t");
+  RoomRecord room = NewRoom("room-t");
+  v1::TurnTimer timer;
+  timer.set_mode(v1::TIMER_CLOCK);
+  timer.set_bank_seconds(300);
+  timer.set_increment_seconds(10);
+  room.timer = timer.SerializeAsString();
+  ASSERT_TRUE(store_->BeginGame(record, room).ok());
+  ReplayAction by_clock = NewAction(0);
+  by_clock.set_origin(v1::ORIGIN_CLOCK);
+  ASSERT_TRUE(store_->AppendAction("t", 0, by_clock).ok());
+  ReplayAction claimed = NewAction(1);
+  claimed.set_origin(v1::ORIGIN_CLAIM);
+  ASSERT_TRUE(store_->AppendAction("t", 1, claimed).ok());
+  ASSERT_TRUE(store_->SetStandIn("t", 1, v1::BOT_EASY).ok());
+  EXPECT_FALSE(store_->SetStandIn("t", 7, v1::BOT_EASY).ok());  // no such seat
+  EXPECT_FALSE(store_->SetStandIn("nope", 0, v1::BOT_EASY).ok());
+
+  auto unfinished = store_->LoadUnfinished().value();
+  ASSERT_EQ(unfinished.size(), 1u);
+  const auto& u = unfinished[0];
+  v1::TurnTimer loaded;
+  ASSERT_TRUE(loaded.ParseFromString(u.room.timer));
+  EXPECT_TRUE(MessageDifferencer::Equals(loaded, timer));
+  ASSERT_EQ(u.record.actions_size(), 2);
+  EXPECT_EQ(u.record.actions(0).origin(), v1::ORIGIN_CLOCK);
+  EXPECT_EQ(u.record.actions(1).origin(), v1::ORIGIN_CLAIM);
+  ASSERT_EQ(u.room.seat_stand_ins.size(), u.room.seat_player_ids.size());
+  EXPECT_EQ(u.room.seat_stand_ins[0], 0);
+  EXPECT_EQ(u.room.seat_stand_ins[1], v1::BOT_EASY);
+
+  // Once the game is over its seats no longer change hands.
+  ASSERT_TRUE(store_->FinishGame("t", NewResults(), 5).ok());
+  EXPECT_FALSE(store_->SetStandIn("t", 1, 0).ok());
 }
 
 // --- Replay lists ---

@@ -85,6 +85,9 @@ class GatedStore : public Store {
   Status AppendAction(const std::string& g, uint32_t i, const v1::ReplayAction& a) override {
     return inner_.AppendAction(g, i, a);
   }
+  Status SetStandIn(const std::string& g, int seat, int level) override {
+    return inner_.SetStandIn(g, seat, level);
+  }
   Status FinishGame(const std::string& g, const std::vector<v1::SeatResult>& r,
                     int64_t ms) override {
     if (fail_results_) return Status("io_error", "results refused by the test");
@@ -129,7 +132,9 @@ class TestServer {
  public:
   explicit TestServer(const std::string& db_path, NetLimits limits = {},
                       std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5),
-                      ClientLimits client_limits = TestLimits()) {
+                      ClientLimits client_limits = TestLimits(),
+                      std::chrono::milliseconds offline_grace = std::chrono::seconds(60),
+                      std::chrono::milliseconds abandoned_after = std::chrono::hours(72)) {
     EXPECT_TRUE(engine::Registry::LoadAll().ok());
     auto store = SqliteStore::Open(db_path);
     if (!store.ok()) {
@@ -146,6 +151,8 @@ class TestServer {
     options.limits = std::move(limits);
     options.empty_room_grace = empty_room_grace;
     options.client_limits = client_limits;
+    options.offline_grace = offline_grace;
+    options.abandoned_after = abandoned_after;
     server_ = std::make_unique<Server>(ioc_, options, *gated_, replays_);
     engine::Status started = server_->Start();
     if (!started.ok()) {

@@ -5,10 +5,14 @@ import type { RoomState } from "./store";
 
 export const BASE_TITLE = "Plateau — board games online";
 
-/** Whether the local player must act at this table now (a move or a question of theirs). */
+/**
+ * Whether the local player must act at this table now (a move or a question of theirs). Not while
+ * a bot stands in for them: it answers for the seat.
+ */
 export function waitsOnMe(r: RoomState): boolean {
   const g = r.game;
-  return !!g && !g.gameOver && g.seat >= 0 && g.acting.includes(g.seat);
+  if (!g || g.gameOver || g.seat < 0 || !g.acting.includes(g.seat)) return false;
+  return !r.info?.seats.find((s) => s.seat === g.seat)?.stand_in;
 }
 
 /** The tab's title when `waiting` tables wait on you (`current`: the table on screen, if any). */

@@ -6,7 +6,7 @@ import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
 import { registerOptionSets } from "./table";
 import {
-  changed, roomState, saved, state, toast, RoomStatus,
+  changed, roomState, saved, state, toast, LeaveMode, RoomStatus,
   type ChatLine, type GameInfo, type RoomInfo, type SeatResult,
 } from "./store";
 
@@ -217,6 +217,7 @@ function onRoomInfo(info: RoomInfo): void {
   const wasPlaying = r.info?.status === RoomStatus.PLAYING;
   const wasFinished = r.info?.status === RoomStatus.FINISHED;
   r.info = info;
+  r.infoAt = Date.now();
   if (info.join_code) state.joinCodes.set(info.join_code, info.room_id);
   if (info.game_id) r.gameId = info.game_id;
   if (info.your_seat >= 0) r.role = "player";
@@ -412,9 +413,10 @@ export async function spectate(by: { room_id?: string; join_code?: string }): Pr
   return roomState(id).info ?? (info as RoomInfo);
 }
 
-export async function leaveRoom(roomId: string): Promise<void> {
+/** `mode` only matters during a game: what becomes of the seat (LeaveMode). */
+export async function leaveRoom(roomId: string, mode: number = LeaveMode.KEEP_SEAT): Promise<void> {
   try {
-    await request({ leave_room: { room_id: roomId } });
+    await request({ leave_room: { room_id: roomId, mode } });
   } finally {
     markSpectating(roomId, false);
     state.rooms.delete(roomId);

@@ -9,11 +9,35 @@ export interface SeatInfo {
   bot?: number;
   /** After the game: this seat wants a rematch. */
   rematch?: boolean;
+  /** Presence of a person's seat; 0 for a free seat or a bot's. */
+  presence?: number;
+  /** How long its player had been offline (or gone) when the RoomInfo was sent. */
+  offline_ms?: number;
+  /** BotLevel of a bot playing this person's seat in their place; 0 when they play it. */
+  stand_in?: number;
+  /** Timed rooms, once the game has started. */
+  clock?: SeatClock | null;
 }
+export interface SeatClock {
+  running: boolean;
+  /** Running: what was left for this decision when the RoomInfo was sent; otherwise the bank. */
+  remaining_ms: number;
+  /** Times in a row the seat's time ran out. */
+  timeouts: number;
+}
+export interface TurnTimer {
+  mode: number; per_move_seconds: number; bank_seconds: number; increment_seconds: number;
+  timeouts_to_abandon: number;
+}
+export interface TimerPreset { name: string; timer: TurnTimer | null }
 export interface RoomInfo {
   room_id: string; game: string; is_private: boolean; join_code: string; status: number;
   host_player_id: string; max_seats: number; seats: SeatInfo[]; spectators: string[];
   options: Uint8Array; title: string; your_seat: number; game_id: string;
+  /** null: no turn timer. */
+  timer: TurnTimer | null;
+  /** How long a seat's player must be offline before the others may replace it. */
+  offline_grace_seconds: number;
 }
 export interface ChatLine { room_id: string; from_name: string; from_player_id: string; text: string; at_unix_ms: number }
 export interface SeatResult { seat: number; name: string; score: number; rank: number; detail: string }
@@ -27,6 +51,8 @@ export interface GameInfo {
   /** Full name of its static data message, and that message serialized (both empty if none). */
   static_type: string;
   static_data: Uint8Array;
+  /** Turn timers fitted to the game, offered by the room form. */
+  timer_presets: TimerPreset[];
   /** `static_data` decoded once when the list arrives (client-side only). */
   data?: any;
 }
@@ -42,6 +68,8 @@ export interface GameState {
 export interface RoomState {
   id: string;
   info: RoomInfo | null;
+  /** Date.now() when `info` arrived: clocks and offline times count on from it. */
+  infoAt: number;
   chat: ChatLine[];
   game: GameState | null;
   results: SeatResult[] | null;
@@ -57,6 +85,11 @@ export interface Toast { id: number; kind: "error" | "info"; text: string }
 export const RoomStatus = { UNSPECIFIED: 0, WAITING: 1, PLAYING: 2, FINISHED: 3 } as const;
 export const BotLevel = { UNSPECIFIED: 0, EASY: 1 } as const;
 export const BOT_LEVEL_NAME: Record<number, string> = { [BotLevel.EASY]: "easy" };
+export const Presence = { UNSPECIFIED: 0, ONLINE: 1, OFFLINE: 2, LEFT: 3 } as const;
+export const TimerMode = { NONE: 0, PER_MOVE: 1, CLOCK: 2 } as const;
+export const LeaveMode = { KEEP_SEAT: 0, CONCEDE: 1, HAND_TO_BOT: 2 } as const;
+export const ReplaceKind = { WITH_BOT: 0, CLAIM_WIN: 1 } as const;
+export const ActionOrigin = { PLAYER: 0, CLOCK: 1, STAND_IN: 2, CLAIM: 3, EXPIRED: 4 } as const;
 
 /** The lobby's public rooms, live while the lobby shows (src/roomlist.ts). */
 export interface RoomListState {
@@ -117,7 +150,7 @@ export function toast(text: string, kind: Toast["kind"] = "error"): void {
 export function roomState(id: string): RoomState {
   let r = state.rooms.get(id);
   if (!r) {
-    r = { id, info: null, chat: [], game: null, results: null, gameId: "", replayToken: "", lastError: "", role: "player" };
+    r = { id, info: null, infoAt: 0, chat: [], game: null, results: null, gameId: "", replayToken: "", lastError: "", role: "player" };
     state.rooms.set(id, r);
   }
   return r;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { BASE_TITLE, titleFor, waitsOnMe } from "../src/attention";
-import type { RoomState } from "../src/store";
+import type { RoomState, SeatInfo } from "../src/store";
 
-function room(id: string, title: string, game: Partial<NonNullable<RoomState["game"]>> | null): RoomState {
+function room(id: string, title: string, game: Partial<NonNullable<RoomState["game"]>> | null, seats: SeatInfo[] = []): RoomState {
   return {
     id, chat: [], results: null, gameId: "", replayToken: "", lastError: "", role: "player",
-    info: { title } as RoomState["info"],
+    info: { title, seats } as unknown as RoomState["info"], infoAt: 0,
     game: game ? { version: 1, seat: 0, viewType: "", view: {}, acting: [], gameOver: false, ...game } : null,
   };
 }
@@ -17,6 +17,12 @@ describe("your turn outside the board", () => {
     expect(waitsOnMe(room("a", "A", { seat: 1, acting: [1], gameOver: true }))).toBe(false);
     expect(waitsOnMe(room("a", "A", { seat: -1, acting: [0] }))).toBe(false);  // watching
     expect(waitsOnMe(room("a", "A", null))).toBe(false);  // not started
+  });
+
+  it("does not wait on me while a bot plays my seat", () => {
+    const seat = { seat: 1, player_id: "p1", name: "Me", ready: true, connected: true };
+    expect(waitsOnMe(room("a", "A", { seat: 1, acting: [1] }, [{ ...seat, stand_in: 1 }]))).toBe(false);
+    expect(waitsOnMe(room("a", "A", { seat: 1, acting: [1] }, [{ ...seat, stand_in: 0 }]))).toBe(true);
   });
 
   it("says so in the title, naming the table or counting them", () => {

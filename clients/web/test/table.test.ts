@@ -41,7 +41,7 @@ describe("core view types", () => {
   it("GameInfo (src/store.ts) has the fields of plateau.v1.GameInfo, its catalogue included", () => {
     const keys = {
       id: true, title: true, min_seats: true, max_seats: true, options_type: true, action_type: true, view_type: true, texts: true,
-      option_sets: true, static_type: true, static_data: true,
+      option_sets: true, static_type: true, static_data: true, timer_presets: true,
     } satisfies Record<Exclude<keyof GameInfo, "data">, true>;  // `data`: decoded by the client
     expect(Object.keys(keys).sort()).toEqual(type("plateau.v1.GameInfo").fieldsArray.map((f) => f.name).sort());
   });

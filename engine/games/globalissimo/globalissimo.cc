@@ -260,7 +260,9 @@ std::vector<std::string> GlobalissimoOptionVariants() {
 }  // namespace
 
 GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
-    : TypedGame({"globalissimo", "Globalissimo", 2, 6, GlobalissimoOptionVariants()}),
+    : TypedGame({"globalissimo", "Globalissimo", 2, 6, GlobalissimoOptionVariants(),
+      // Timers: placing a card takes seconds; a map question a little looking.
+                 {{"Casual", 60, 0, 0}, {"Clocked", 0, 300, 10}}}),
       cards_(std::move(cards)),
       board_(std::move(board)) {
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());

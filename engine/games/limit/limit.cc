@@ -124,7 +124,9 @@ std::vector<std::string> LimitOptionVariants() {
 }  // namespace
 
 LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
-    : TypedGame({"limit", "LIMIT", 1, 6, LimitOptionVariants()}),
+    : TypedGame({"limit", "LIMIT", 1, 6, LimitOptionVariants(),
+      // Timers: a nation's card plays weigh several tracks at once, so decisions are longer.
+                 {{"Casual", 120, 0, 0}, {"Clocked", 0, 900, 20}}}),
       cards_(std::move(cards)),
       board_(std::move(board)) {
   // Everything printed, built once and sent to clients once (GameInfo.static_data): views name

@@ -5,6 +5,7 @@ import { waitsOnMe } from "../attention";
 import { encode, type } from "../proto";
 import { navigate } from "../router";
 import { BotLevel, RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
+import { presetLabel, roomTimerLabel } from "../timers";
 import { Panel, Spinner } from "./common";
 
 const STATUS_LABEL: Record<number, string> = {
@@ -20,6 +21,9 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
   const [seats, setSeats] = useState(Math.min(game.max_seats, Math.max(game.min_seats, 4)));
   const [isPrivate, setPrivate] = useState(true);
   const [options, setOptions] = useState<Record<string, unknown>>(() => ui?.defaultOptions() ?? {});
+  // An index into the game's presets; -1: no timer.
+  const [timerIndex, setTimerIndex] = useState(-1);
+  const preset = game.timer_presets[timerIndex];
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const create = async () => {
@@ -28,7 +32,10 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
     try {
       const opts = game.options_type ? encode(type(game.options_type), options) : new Uint8Array();
       const reply = await request({
-        create_room: { game: game.id, options: opts, is_private: isPrivate, seats, title: title.trim() },
+        create_room: {
+          game: game.id, options: opts, is_private: isPrivate, seats, title: title.trim(),
+          timer: preset?.timer ?? undefined,  // absent: no timer
+        },
       });
       const info = reply.room as RoomInfo;
       onClose();
@@ -68,6 +75,20 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
               onClick={() => setPrivate(false)}>🌍 Public (listed)</button>
           </div>
         </div>
+        <label class="field">
+          <span>Turn timer</span>
+          <select data-testid="timer-select" value={String(timerIndex)}
+            onChange={(e) => setTimerIndex(Number((e.target as HTMLSelectElement).value))}>
+            <option value="-1">No timer</option>
+            {game.timer_presets.map((p, i) => <option key={i} value={String(i)}>{presetLabel(p)}</option>)}
+          </select>
+          {preset?.timer && (
+            <small class="muted" data-testid="timer-hint">
+              When time runs out the server plays for the seat
+              {preset.timer.timeouts_to_abandon > 0 && `; after ${preset.timer.timeouts_to_abandon} in a row a bot takes it over`}.
+            </small>
+          )}
+        </label>
         {ui?.OptionsForm && <ui.OptionsForm value={options} onChange={setOptions} />}
         {error && <p class="form-error" role="alert">{error}</p>}
         <div class="modal-actions">
@@ -141,6 +162,7 @@ function RoomRow({ room, game }: { room: RoomInfo; game: GameInfo }) {
   const host = room.seats.find((s) => s.player_id && s.player_id === room.host_player_id)?.name;
   const bots = room.seats.filter((s) => s.bot).length;
   const options = optionsText(room, game);
+  const timer = roomTimerLabel(room.timer, game.timer_presets);
   const canJoin = room.status === RoomStatus.WAITING && taken < room.max_seats;
   const go = async (watch: boolean) => {
     try {
@@ -160,6 +182,7 @@ function RoomRow({ room, game }: { room: RoomInfo; game: GameInfo }) {
       <div class="room-row-about muted small" data-testid="room-about">
         {host && <span>hosted by {host}</span>}
         {options && <span data-testid="room-options">{options}</span>}
+        {timer && <span data-testid="room-timer">⏱ {timer}</span>}
         {bots > 0 && <span title="Seats the server plays">🤖 {bots} bot{bots === 1 ? "" : "s"}</span>}
         {room.spectators.length > 0 && <span>👁 {room.spectators.length} watching</span>}
       </div>

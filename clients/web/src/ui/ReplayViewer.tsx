@@ -5,6 +5,7 @@ import { type } from "../proto";
 import { navigate, type Route } from "../router";
 import { gameInfo, gameTexts, toast } from "../store";
 import { currentPrompt, tableOf } from "../table";
+import { originNote } from "../timers";
 import { downloadBytes, Panel, Ranking, Spinner } from "./common";
 import { PromptPanel } from "./PromptPanel";
 import { TextProvider, useTextScopeFor } from "./TextRender";
@@ -12,7 +13,7 @@ import type { ReplaySummary } from "./Replays";
 
 interface ReplayStep {
   summary: ReplaySummary; step: number; seat: number; view_type: string; view: any;
-  last_action: { seat: number; text: string } | null;
+  last_action: { seat: number; text: string; origin: number } | null;
 }
 
 export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay" }> }) {
@@ -33,7 +34,7 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
         setData({
           summary: r.summary, step: r.step, seat: r.seat, view_type: r.view_type,
           view: type(r.view_type).decode(r.view),
-          last_action: r.last_action ? { seat: r.last_action.seat, text: r.last_action.text } : null,
+          last_action: r.last_action ? { seat: r.last_action.seat, text: r.last_action.text, origin: r.last_action.origin } : null,
         });
         setError("");
       })
@@ -102,6 +103,8 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
   // What the seat was asked at this step, when its board does not show the question itself.
   const prompt = currentPrompt(tableOf(data.view), data.seat);
   const asked = prompt && ui && !ui.drawsPrompt?.(prompt, data.view) ? prompt : null;
+  // A move the seat's player did not make (the clock, a stand-in bot, a claimed win) says so.
+  const origin = originNote(data.last_action?.origin);
   return (
     <div class="replay" data-testid="replay-viewer">
       <div class="room-head">
@@ -145,7 +148,8 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
       </div>
       <p class="last-action" data-testid="replay-last-action">
         {data.last_action && data.step > 0
-          ? <>Move {data.step}: <b>{names[data.last_action.seat] ?? "—"}</b> {data.last_action.text}</>
+          ? <>Move {data.step}: <b>{names[data.last_action.seat] ?? "—"}</b> {data.last_action.text}
+            {origin && <span class="muted" data-testid="replay-origin"> ({origin})</span>}</>
           : "Start of the game."}
       </p>
       <div class="room-grid">

@@ -2,8 +2,12 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction } from "../client";
 import { gameUI } from "../games/registry";
 import { href, navigate } from "../router";
-import { BOT_LEVEL_NAME, BotLevel, gameInfo, gameTexts, roomState, RoomStatus, state, toast, useStore, type RoomInfo, type RoomState } from "../store";
+import {
+  BOT_LEVEL_NAME, BotLevel, gameInfo, gameTexts, LeaveMode, Presence, ReplaceKind, roomState, RoomStatus, state, TimerMode, toast,
+  useStore, type RoomInfo, type RoomState, type SeatClock, type SeatInfo,
+} from "../store";
 import { currentPrompt, tableOf } from "../table";
+import { formatClock, offlineMs, presenceLabel, remainingMs, replaceable, roomTimerLabel } from "../timers";
 import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
 import { ActionError, useSubmit } from "./submit";
@@ -50,10 +54,73 @@ function ShareBox({ r }: { r: RoomState }) {
   );
 }
 
+/** Re-renders every second while `on`: clocks count down and offline times grow between pushes. */
+function useSecondTicks(on: boolean): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!on) return;
+    const id = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(id);
+  }, [on]);
+}
+
+function SeatClockBadge({ clock, mode, receivedAt, now }: { clock: SeatClock; mode: number; receivedAt: number; now: number }) {
+  const left = remainingMs(clock, receivedAt, now);
+  // A stopped clock only means something in clock mode: its bank. Per move, every turn starts full.
+  if (!clock.running && mode !== TimerMode.CLOCK) return null;
+  return (
+    <span class={`seat-clock ${clock.running ? "running" : ""} ${clock.running && left < 10_000 ? "urgent" : ""}`}
+      data-testid="seat-clock" data-running={clock.running ? "true" : "false"}
+      title={clock.running ? "Time left for this decision" : "Time left in the bank"}>⏱ {formatClock(left)}</span>
+  );
+}
+
+/** Another person's seat nobody is at: a bot may take it over, or, with two players, the asker wins. */
+function ReplaceSeatActions({ r, seat }: { r: RoomState; seat: SeatInfo }) {
+  const [busy, setBusy] = useState(false);
+  const [claiming, setClaiming] = useState(false);
+  const replace = async (kind: number) => {
+    setBusy(true);
+    try {
+      await request({ replace_seat: { room_id: r.id, seat: seat.seat, kind } });
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+      setClaiming(false);
+    }
+  };
+  if (claiming) {
+    return (
+      <div class="seat-replace">
+        <span class="muted small">Win now? {seat.name} resigns and the game ends.</span>
+        <button type="button" class="btn small danger" disabled={busy} data-testid={`claim-win-confirm-${seat.seat}`}
+          onClick={() => void replace(ReplaceKind.CLAIM_WIN)}>Claim the win</button>
+        <button type="button" class="btn small ghost" data-testid={`claim-win-cancel-${seat.seat}`}
+          onClick={() => setClaiming(false)}>Wait</button>
+      </div>
+    );
+  }
+  return (
+    <div class="seat-replace">
+      <button type="button" class="btn small" disabled={busy} data-testid={`replace-bot-${seat.seat}`}
+        onClick={() => void replace(ReplaceKind.WITH_BOT)}>🤖 Hand to a bot</button>
+      {r.info!.seats.length === 2 && (
+        <button type="button" class="btn small ghost" disabled={busy} data-testid={`claim-win-${seat.seat}`}
+          onClick={() => setClaiming(true)}>🏆 Claim the win</button>
+      )}
+    </div>
+  );
+}
+
 function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
   const info = r.info!;
   const game = r.game;
   const waiting = info.status === RoomStatus.WAITING;
+  const playing = info.status === RoomStatus.PLAYING;
+  useSecondTicks(playing && info.seats.some((s) => s.clock?.running || s.presence === Presence.OFFLINE));
+  const now = Date.now();
+  const resigned = game ? tableOf(game.view).resigned : [];
   // The host fills free seats with bots (and takes them out) until the start.
   const seatsBots = waiting && !compact && info.host_player_id === state.session?.player_id;
   const bots = async (body: Record<string, unknown>) => {
@@ -69,6 +136,8 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
         const host = s.player_id && s.player_id === info.host_player_id;
         const acting = game && !game.gameOver && game.acting.includes(s.seat);
         const bot = s.bot ? BOT_LEVEL_NAME[s.bot] ?? "bot" : "";
+        const presence = presenceLabel(s, offlineMs(s, r.infoAt, now));
+        const timeouts = s.clock?.timeouts ?? 0;
         return (
           <li key={s.seat} class={`seat ${s.player_id ? "" : "free"} ${s.seat === info.your_seat ? "you" : ""} ${acting ? "acting" : ""} ${bot ? "bot" : ""}`}
             data-testid="seat" data-bot={bot || undefined}>
@@ -79,11 +148,22 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
               {s.seat === info.your_seat && <span class="you-tag">you</span>}
             </span>
             {bot && <span class="badge bot" title={`A bot the server plays (${bot})`}>🤖 {bot}</span>}
-            {s.player_id && !bot && !s.connected && <span class="badge off" title="Disconnected">offline</span>}
+            {presence && (
+              <span class={`badge ${s.presence === Presence.ONLINE ? "on" : "off"}`} data-testid="presence">{presence}</span>
+            )}
+            {s.stand_in ? (
+              <span class="badge bot standin" data-testid="stand-in" title={`A bot (${BOT_LEVEL_NAME[s.stand_in] ?? "bot"}) plays this seat until its player takes it back`}>
+                🤖 Bot plays for {s.name}
+              </span>
+            ) : null}
             {s.player_id && !bot && waiting && !host && (
               <span class={`badge ${s.ready ? "ready" : "notready"}`}>{s.ready ? "ready" : "not ready"}</span>
             )}
             {acting && <span class="badge turn">to play</span>}
+            {playing && s.clock && <SeatClockBadge clock={s.clock} mode={info.timer?.mode ?? TimerMode.NONE} receivedAt={r.infoAt} now={now} />}
+            {playing && timeouts > 0 && (
+              <span class="badge warn" data-testid="timeouts" title="Times in a row this seat's time ran out">timeouts: {timeouts}</span>
+            )}
             {seatsBots && !s.player_id && (
               <button type="button" class="btn small" data-testid={`add-bot-${s.seat}`}
                 onClick={() => void bots({ add_bot: { room_id: r.id, seat: s.seat, level: BotLevel.EASY } })}>+ Add bot</button>
@@ -92,6 +172,7 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
               <button type="button" class="btn small" data-testid={`remove-bot-${s.seat}`}
                 onClick={() => void bots({ remove_bot: { room_id: r.id, seat: s.seat } })}>Remove</button>
             )}
+            {replaceable(info, s, resigned, r.infoAt, now) && <ReplaceSeatActions r={r} seat={s} />}
           </li>
         );
       })}
@@ -201,7 +282,10 @@ function GameArea({ r }: { r: RoomState }) {
     connected[s.seat] = !!s.player_id && s.connected;
   }
   const scope = useTextScopeFor(gameTexts(info.game), names, g?.seat ?? -1);
-  const readOnly = !g || g.seat < 0 || g.gameOver;
+  // While a bot stands in, it makes the seat's moves: the player's would race it (the banner
+  // above offers the seat back).
+  const standIn = !!g && !!info.seats.find((s) => s.seat === g.seat)?.stand_in;
+  const readOnly = !g || g.seat < 0 || g.gameOver || standIn;
   const submit = async (action: Record<string, unknown>) => {
     if (!ginfo) throw new Error("Unknown game.");
     try {
@@ -298,6 +382,80 @@ function RematchOffer({ r }: { r: RoomState }) {
           <button class="btn ghost" disabled={busy} data-testid="rematch-cancel" onClick={() => void send(false)}>Cancel</button>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Leaving a game one still plays in says what becomes of the seat; otherwise (waiting, watching,
+ * the game over or resigned from) the player simply goes.
+ */
+function LeaveButton({ r }: { r: RoomState }) {
+  const [asking, setAsking] = useState(false);
+  const info = r.info!;
+  const g = r.game;
+  const mine = info.seats.find((s) => s.seat === info.your_seat);
+  const resigned = !!g && info.your_seat >= 0 && tableOf(g.view).resigned.includes(info.your_seat);
+  const deciding = info.status === RoomStatus.PLAYING && !!mine && !g?.gameOver && !resigned;
+  const leave = async (mode: number) => {
+    setAsking(false);
+    try { await leaveRoom(r.id, mode); } catch (e) { toast((e as Error).message); }
+    navigate({ page: "lobby" });
+  };
+  return (
+    <>
+      <button class="btn ghost" onClick={() => (deciding ? setAsking(true) : void leave(LeaveMode.KEEP_SEAT))}
+        data-testid="leave-room">Leave</button>
+      {asking && deciding && (
+        <div class="modal-backdrop" onClick={(e) => e.target === e.currentTarget && setAsking(false)}>
+          <div class="modal leave-dialog" role="dialog" aria-modal="true" aria-labelledby="leave-title" data-testid="leave-dialog">
+            <h2 id="leave-title">Leave the game?</h2>
+            <p class="muted">The game goes on without you at the table. What becomes of your seat?</p>
+            <div class="leave-choices">
+              <button type="button" class="btn" data-testid="leave-keep" onClick={() => void leave(LeaveMode.KEEP_SEAT)}>
+                <b>Keep my seat — I'll come back</b>
+                <small class="muted">It waits for you, but the others may hand it to a bot meanwhile.</small>
+              </button>
+              {!mine?.stand_in && (
+                <button type="button" class="btn" data-testid="leave-bot" onClick={() => void leave(LeaveMode.HAND_TO_BOT)}>
+                  <b>Hand my seat to a bot</b>
+                  <small class="muted">A bot plays for you; come back to take your seat again.</small>
+                </button>
+              )}
+              <button type="button" class="btn danger" data-testid="leave-concede" onClick={() => void leave(LeaveMode.CONCEDE)}>
+                <b>Concede</b>
+                <small class="muted">You resign for good; the others play on.</small>
+              </button>
+            </div>
+            <div class="modal-actions">
+              <button type="button" class="btn ghost" data-testid="leave-cancel" onClick={() => setAsking(false)}>Cancel</button>
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The local player's seat is played by a bot (handed over, or abandoned to the clock). */
+function StandInBanner({ r }: { r: RoomState }) {
+  const [busy, setBusy] = useState(false);
+  const takeBack = async () => {
+    setBusy(true);
+    try {
+      await request({ take_back_seat: { room_id: r.id } });
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="stand-in-banner" data-testid="stand-in-banner" role="status">
+      <span>🤖 A bot is playing for you.</span>
+      <button type="button" class="btn primary" disabled={busy} data-testid="take-back" onClick={() => void takeBack()}>
+        Take back my seat
+      </button>
     </div>
   );
 }
@@ -409,6 +567,8 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
   const info = r.info;
   const ginfo = gameInfo(info.game);
   const playing = info.status !== RoomStatus.WAITING;
+  const timer = roomTimerLabel(info.timer, ginfo?.timer_presets);
+  const standIn = info.status === RoomStatus.PLAYING && !!info.seats.find((x) => x.seat === info.your_seat)?.stand_in;
   return (
     <div class={`room ${playing ? "room-playing" : "room-waiting"}`} data-testid="room" data-status={info.status}>
       <div class="room-head">
@@ -416,16 +576,15 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
           <h1 data-testid="room-title">{info.title || `${ginfo?.title ?? info.game} table`}</h1>
           <p class="muted">{ginfo?.title ?? info.game} <a href={`#/rules/${info.game}`} data-testid="rules-link" target="_blank" rel="noopener">📖 rules</a> · {info.seats.filter((x) => x.player_id).length}/{info.max_seats} players
             {info.spectators.length > 0 && ` · ${info.spectators.length} watching`}
-            {r.role === "spectator" && " · you are watching"}</p>
+            {r.role === "spectator" && " · you are watching"}
+            {timer && <> · <span data-testid="room-timer">⏱ {timer}</span></>}</p>
         </div>
-        <button class="btn ghost" onClick={async () => {
-          try { await leaveRoom(r.id); } catch (e) { toast((e as Error).message); }
-          navigate({ page: "lobby" });
-        }} data-testid="leave-room">Leave</button>
+        <LeaveButton r={r} />
       </div>
       {r.lastError && <p class="form-error">{r.lastError}</p>}
       <div class="room-grid">
         <div class="room-main">
+          {standIn && <StandInBanner r={r} />}
           {r.results && <GameOverPanel r={r} />}
           {playing ? <GameArea r={r} /> : (
             <Panel title="Seats">

@@ -1,0 +1,81 @@
+// How a careful Guerre Froide player moves through the web client, shared by the game's own
+// end-to-end test and the table tests that play it: the move on its desk, answers to the rules'
+// questions in the generic panel, and what changes on the page with every accepted move.
+// `stats` (optional) counts what was played.
+import assert from "node:assert/strict";
+
+// plateau.v1.PromptKind, as the panel's data-kind.
+const CHOOSE = "1", ORDER = "3", YES_NO = "4";
+const NO_STATS = { prompts: {}, agents: 0, recruits: 0, passes: 0 };
+
+/** The latest log entry's number: every accepted move writes at least one entry. */
+export async function signature(page) {
+  return page.evaluate(() => {
+    let top = -1;
+    for (const li of document.querySelectorAll("[data-testid=game-log] li[data-seq]")) top = Math.max(top, Number(li.getAttribute("data-seq")));
+    const board = document.querySelector("[data-testid=gf-board]");
+    return `${top}|${board?.getAttribute("data-phase")}|${board?.getAttribute("data-to-act")}`;
+  });
+}
+
+/** Answers the open question in the generic panel. */
+export async function answerPrompt(core, rng, stats = { ...NO_STATS, prompts: {} }) {
+  const kind = await core.getAttribute("data-kind");
+  stats.prompts[kind] = (stats.prompts[kind] ?? 0) + 1;
+  if (kind === CHOOSE) {
+    const options = core.locator("[data-testid^=prompt-option-]");
+    const n = await options.count();
+    assert.ok(n > 0, "a question without options");
+    await options.nth(Math.floor(rng() * n)).click();
+    await core.getByTestId("prompt-submit").click();
+    return "choose";
+  }
+  if (kind === ORDER) {
+    const items = core.getByTestId("prompt-order").locator("li");
+    if ((await items.count()) > 1 && rng() < 0.5) {
+      const first = await items.first().getAttribute("data-id");
+      await core.getByTestId(`prompt-down-${first}`).click();
+    }
+    await core.getByTestId("prompt-submit").click();
+    return "order";
+  }
+  if (kind === YES_NO) {
+    await core.getByTestId(rng() < 0.5 ? "prompt-yes" : "prompt-no").click();
+    return "yes_no";
+  }
+  assert.fail(`a question of kind ${kind} in Guerre Froide`);
+}
+
+/** The move of a careful player on its own desk. */
+export async function playDesk(page, me, rng, stats = { ...NO_STATS, prompts: {} }) {
+  const picks = page.locator("[data-testid=agent-choice]:not([disabled])");
+  if ((await picks.count()) > 0) {
+    const n = await picks.count();
+    await picks.nth(Math.floor(rng() * n)).click();
+    stats.agents++;
+    return "agent";
+  }
+  const first = page.locator("[data-testid=choose-first]:not([disabled])");
+  if ((await first.count()) > 0) {
+    await first.nth(Math.floor(rng() * (await first.count()))).click();
+    return "opens";
+  }
+  const recruit = page.getByTestId("recruit");
+  if ((await recruit.count()) > 0) {
+    const mine = page.getByTestId(`influence-${me}`);
+    const influence = Number(await mine.getAttribute("data-influence"));
+    const stability = Number(await mine.getAttribute("data-stability"));
+    const groups = await page.locator(`[data-testid=groups-${me}] [data-testid=group]`).count();
+    const population = Number(await page.getByTestId("objective").getAttribute("data-population"));
+    const build = groups === 0 || (groups < population && influence + 4 <= stability);
+    if (build && (await recruit.isEnabled())) {
+      await recruit.click();
+      stats.recruits++;
+      return "recruit";
+    }
+    await page.getByTestId("pass").click();
+    stats.passes++;
+    return "pass";
+  }
+  return "";
+}
