@@ -145,6 +145,12 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
       room->members_[pid].offline_since = std::chrono::steady_clock::now();
     }
   }
+  // A seat taken back from its stand-in has no bot and starts afresh; its take-back is not in the
+  // log, so its run of timeouts is cleared here as it was when it happened.
+  for (int i = 0; i < num_seats; ++i) {
+    const SeatState& s = room->seats_[static_cast<size_t>(i)];
+    if (s.bot == 0 && s.stand_in == 0 && clocks.Abandoned(i)) clocks.ClearTimeouts(i);
+  }
   room->clocks_ = std::move(clocks);
   room->bot_thinking_.assign(static_cast<size_t>(num_seats), 0);
   room->has_bots_ = std::any_of(room->seats_.begin(), room->seats_.end(),
@@ -483,6 +489,7 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
     UpdateWatched();
   } else {
     // A member already (perhaps seated): it keeps its place and receives again.
+    it->second.left = false;
     Attach(pid, conn);
   }
   SendInfo(conn, pid, request_id);
@@ -519,12 +526,25 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
       conn->Send(EncodeError(request_id, codes::kBadLeaveMode, "Unknown way of leaving."));
       return;
     }
+    const auto index = static_cast<size_t>(seat);
+    const bool concede =
+        mode == v1::LEAVE_CONCEDE && !session_->state().HasResigned(seat) && !session_->over();
+    if (concede) {
+      // A resignation the rules refuse is refused before anything changes.
+      v1::CoreAction resign;
+      resign.mutable_resign();
+      if (Status valid = session_->state().Validate(seat, *settings_.game->WrapCore(resign));
+          !valid.ok()) {
+        RefuseAction(conn, request_id, valid.code(), valid.reason());
+        return;
+      }
+    }
     // The seat stays reserved: the player may come back with JoinRoom. Every tab leaves.
     it->second.conns.clear();
     it->second.left = true;
     it->second.offline_since = std::chrono::steady_clock::now();
-    const auto index = static_cast<size_t>(seat);
-    if (mode == v1::LEAVE_CONCEDE && !session_->state().HasResigned(seat) && !session_->over()) {
+    ExpireWhenAbandoned();  // the socket's close will find nothing left to detach
+    if (concede) {
       // Answered once the resignation is stored, like a move.
       PushInfoToAll();
       ResignSeat(conn, request_id, seat, v1::ORIGIN_PLAYER);
@@ -558,11 +578,14 @@ void Room::DoDetach(const PlayerPtr& player, const ConnectionPtr& conn) {
   // The player's other tabs keep it online.
   if (!conns.empty()) return;
   it->second.offline_since = std::chrono::steady_clock::now();
-  if (it->second.seat < 0) RemoveMember(player->player_id);  // spectators simply leave
+  const bool seated = it->second.seat >= 0;
+  if (!seated) RemoveMember(player->player_id);  // spectators simply leave
   PushInfoToAll();
   Publish();
   RemoveWhenAbandoned();
-  ExpireWhenAbandoned();
+  // Only a player's departure restarts the wait: watchers coming and going do not keep a game
+  // nobody plays alive.
+  if (seated) ExpireWhenAbandoned();
 }
 
 void Room::Attach(const std::string& player_id, const ConnectionPtr& conn) {
@@ -743,7 +766,8 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
   record.set_game(game.Info().id);
   record.set_options(settings_.options);
   record.set_seed(seed);
-  record.set_started_unix_ms(NowUnixMs());
+  const int64_t started_ms = NowUnixMs();
+  record.set_started_unix_ms(started_ms);
   RoomRecord room_record;
   room_record.room_id = settings_.room_id;
   room_record.join_code = settings_.join_code;
@@ -766,11 +790,11 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
       [record = std::move(record), room_record = std::move(room_record)](Store& store) {
         return store.BeginGame(record, room_record);
       },
-      [self = shared_from_this(), conn, request_id, seated, game_id, replay_token,
-       started](Status stored) {
+      [self = shared_from_this(), conn, request_id, seated, game_id, replay_token, started,
+       started_ms](Status stored) {
         boost::asio::post(self->strand_, [=] {
           self->OnGameStored(stored, conn, request_id, seated, game_id, replay_token,
-                             std::move(*started));
+                             std::move(*started), started_ms);
           self->Resume();
         });
       });
@@ -827,7 +851,8 @@ void Room::DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_
 
 void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                         const std::vector<SeatState>& seated, const std::string& game_id,
-                        const std::string& replay_token, std::unique_ptr<GameSession> session) {
+                        const std::string& replay_token, std::unique_ptr<GameSession> session,
+                        int64_t started_ms) {
   if (!stored.ok()) {
     if (!rematch_.empty()) {
       rematch_.clear();  // a rematch that could not start is asked for again
@@ -863,7 +888,8 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   UpdateWatched();
   phase_ = Phase::kPlaying;
   clocks_ = TurnClocks(settings_.timer, n);
-  clocks_.Start(NowUnixMs(), session_->state().ActingSeats());
+  // From the start time stored with the game, as a restart's replay will.
+  clocks_.Start(started_ms, session_->state().ActingSeats());
   spdlog::info("room {}: game {} started with {} players", settings_.room_id, game_id_, n);
 
   conn->Send(EncodeOk(request_id));
@@ -1291,7 +1317,6 @@ void Room::DoTakeBackSeat(const ConnectionPtr& conn, const PlayerPtr& player,
     conn->Send(EncodeError(request_id, codes::kNoStandIn, "No bot plays for you in this room."));
     return;
   }
-  clocks_.ClearTimeouts(seat);
   StoreStandIn(conn, request_id, seat, 0);
 }
 
@@ -1313,6 +1338,8 @@ void Room::StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat
             }
           } else if (serial == self->game_serial_ && self->phase_ == Phase::kPlaying) {
             self->seats_[static_cast<size_t>(seat)].stand_in = level;
+            // Taken back: the player starts afresh (see Restore for the same after a restart).
+            if (level == 0) self->clocks_.ClearTimeouts(seat);
             self->has_bots_ = std::any_of(self->seats_.begin(), self->seats_.end(),
                                           [](const SeatState& s) { return s.played_by_bot() != 0; });
             if (conn) conn->Send(EncodeOk(request_id));

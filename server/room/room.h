@@ -208,7 +208,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void DoDetach(const PlayerPtr& player, const ConnectionPtr& conn);
   void OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                     const std::vector<SeatState>& seated, const std::string& game_id,
-                    const std::string& replay_token, std::unique_ptr<GameSession> session);
+                    const std::string& replay_token, std::unique_ptr<GameSession> session,
+                    int64_t started_ms);
   // Stores an action the session applied for `seat`, then sends it (OnActionStored). `conn` (null
   // for a bot) gets the answer to `request_id`.
   void StoreAction(const ConnectionPtr& conn, uint64_t request_id, GameSession::Applied applied,

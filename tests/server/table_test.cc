@@ -141,7 +141,8 @@ TEST_F(TableTest, TimersOutsideTheirLimitsAreRefusedAndEveryGameOffersPresets) {
 // as the clock's), and after the room's one allowed timeout a bot stands in until he takes his
 // seat back.
 TEST_F(TableTest, ATimedOutSeatIsPlayedForThenHandedToABotUntilItsPlayerReturns) {
-  auto ada = ConnectAs(server_->port(), "Ada");
+  v1::Welcome welcome;
+  auto ada = ConnectAs(server_->port(), "Ada", &welcome);
   auto bob = ConnectAs(server_->port(), "Bob");
   const std::string room_id = StartGameIn(*ada, *bob, CreateTimed("guerre_froide", 2, 10, 1));
   v1::ServerMessage info = ada->Call(PeekMsg(room_id));
@@ -169,6 +170,17 @@ TEST_F(TableTest, ATimedOutSeatIsPlayedForThenHandedToABotUntilItsPlayerReturns)
   v1::ServerMessage back = ada->Call(PeekMsg(room_id));
   EXPECT_EQ(back.room().seats(1).stand_in(), v1::BOT_LEVEL_UNSPECIFIED);
   EXPECT_EQ(back.room().seats(1).clock().timeouts(), 0u);
+
+  // A restart does not find Bob abandoned again: taking the seat back cleared his timeouts.
+  ada.reset();
+  bob.reset();
+  Restart(std::chrono::seconds(60));
+  ada = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(ada->Call(HelloToken(welcome.token())).has_welcome());
+  v1::ServerMessage again = ada->Call(JoinMsg(room_id));
+  ASSERT_TRUE(again.has_room()) << again.DebugString();
+  EXPECT_EQ(again.room().seats(1).stand_in(), v1::BOT_LEVEL_UNSPECIFIED);
+  EXPECT_EQ(again.room().seats(1).clock().timeouts(), 0u);
 }
 
 // The clocks come back from the stored log after a restart: the timeouts counted, and a running
@@ -313,13 +325,22 @@ TEST_F(TableTest, AGameEveryPlayerLeftEndsAfterItsTime) {
     room_id = StartGameIn(*ada, *bob, CreateTimed("guerre_froide", 2, 0, 0));
     game_id = ada->Call(PeekMsg(room_id)).room().game_id();
   }
-  bool finished = false;
-  for (int i = 0; i < 60 && !finished; ++i) {
+  // Players who leave with the Leave button while their tabs stay open count as gone too.
+  auto cy = ConnectAs(server_->port(), "Cy");
+  auto dee = ConnectAs(server_->port(), "Dee");
+  const std::string left_room = StartGameIn(*cy, *dee, CreateTimed("guerre_froide", 2, 0, 0));
+  const std::string left_game = cy->Call(PeekMsg(left_room)).room().game_id();
+  ASSERT_TRUE(cy->Call(LeaveMsg(left_room, v1::LEAVE_KEEP_SEAT)).has_ok());
+  ASSERT_TRUE(dee->Call(LeaveMsg(left_room, v1::LEAVE_KEEP_SEAT)).has_ok());
+  auto finished = [&](const std::string& id) {
+    auto stored = server_->store().LoadGame(id);
+    return stored.ok() && stored.value() && stored.value()->results_size() == 2;
+  };
+  for (int i = 0; i < 60 && !(finished(game_id) && finished(left_game)); ++i) {
     std::this_thread::sleep_for(100ms);
-    auto stored = server_->store().LoadGame(game_id);
-    finished = stored.ok() && stored.value() && stored.value()->results_size() == 2;
   }
-  ASSERT_TRUE(finished) << "the abandoned game did not end";
+  ASSERT_TRUE(finished(game_id)) << "the abandoned game did not end";
+  ASSERT_TRUE(finished(left_game)) << "the game both players left did not end";
   const auto origins = OriginsOf(game_id, 0);
   ASSERT_FALSE(origins.empty());
   EXPECT_EQ(origins.back(), v1::ORIGIN_EXPIRED);

@@ -99,7 +99,9 @@ export function abandoned(seat: SeatInfo, timer: TurnTimer | null | undefined): 
  */
 export function replaceable(info: RoomInfo, seat: SeatInfo, resigned: number[], receivedAt: number, now: number): boolean {
   if (info.status !== RoomStatus.PLAYING || info.your_seat < 0 || seat.seat === info.your_seat) return false;
-  if (!seat.player_id || seat.bot || seat.stand_in || resigned.includes(seat.seat)) return false;
+  if (!seat.player_id || seat.bot || resigned.includes(seat.seat)) return false;
+  // A seat a bot already plays can still be claimed in a two-player game, not handed over again.
+  if (seat.stand_in && info.seats.length !== 2) return false;
   if (seat.presence === Presence.LEFT || abandoned(seat, info.timer)) return true;
   return seat.presence === Presence.OFFLINE && offlineMs(seat, receivedAt, now) >= info.offline_grace_seconds * 1000;
 }

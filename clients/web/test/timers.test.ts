@@ -193,13 +193,16 @@ describe("which seats the others may replace", () => {
     expect(abandoned(idle, { ...timer, timeouts_to_abandon: 0 })).toBe(false);
   });
 
-  it("never one that is present, one's own, a bot's, resigned or already played by a bot", () => {
+  it("never one that is present, one's own, a bot's, resigned, or played by a bot beyond two players", () => {
     const left = seat(1, { presence: Presence.LEFT, connected: false });
     expect(replaceable(playing([seat(0), seat(1)]), seat(1), [], at, at)).toBe(false);
     expect(replaceable(playing([seat(0), left], { your_seat: 1 }), left, [], at, at)).toBe(false);
     const info = playing([seat(0), left]);
     expect(replaceable(info, left, [1], at, at)).toBe(false);
-    expect(replaceable(info, { ...left, stand_in: 1 }, [], at, at)).toBe(false);
+    // With two players a seat a bot plays may still be claimed; with three there is nothing to do.
+    expect(replaceable(info, { ...left, stand_in: 1 }, [], at, at)).toBe(true);
+    const three = playing([seat(0), { ...left, stand_in: 1 }, seat(2)]);
+    expect(replaceable(three, three.seats[1], [], at, at)).toBe(false);
     const bot = seat(1, { bot: 1, presence: Presence.UNSPECIFIED });
     expect(replaceable(playing([seat(0), bot]), bot, [], at, at)).toBe(false);
   });

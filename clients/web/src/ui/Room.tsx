@@ -103,8 +103,10 @@ function ReplaceSeatActions({ r, seat }: { r: RoomState; seat: SeatInfo }) {
   }
   return (
     <div class="seat-replace">
-      <button type="button" class="btn small" disabled={busy} data-testid={`replace-bot-${seat.seat}`}
-        onClick={() => void replace(ReplaceKind.WITH_BOT)}>🤖 Hand to a bot</button>
+      {!seat.stand_in && (
+        <button type="button" class="btn small" disabled={busy} data-testid={`replace-bot-${seat.seat}`}
+          onClick={() => void replace(ReplaceKind.WITH_BOT)}>🤖 Hand to a bot</button>
+      )}
       {r.info!.seats.length === 2 && (
         <button type="button" class="btn small ghost" disabled={busy} data-testid={`claim-win-${seat.seat}`}
           onClick={() => setClaiming(true)}>🏆 Claim the win</button>
