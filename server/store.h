@@ -30,6 +30,12 @@ struct RoomRecord {
   std::string timer;
   // Loaded only: by seat, the BotLevel standing in for the seat's player (0: none); see SetStandIn.
   std::vector<int> seat_stand_ins;
+  // Loaded only: the restarts the game's turn timer went through, oldest first (RecordResume).
+  struct Resume {
+    int64_t at_unix_ms = 0;
+    int64_t grace_ms = 0;
+  };
+  std::vector<Resume> resumes;
 };
 
 // What decides who may see a stored game's replay, read without its log.
@@ -70,6 +76,9 @@ class Store {
   // `index` is the action's position in the log (0-based); durable when this returns ok.
   virtual Status AppendAction(const std::string& game_id, uint32_t index,
                               const plateau::v1::ReplayAction& action) = 0;
+  // A game in play with a turn timer came back at `at_unix_ms` after a restart, each running clock
+  // given at least `grace_ms`: kept so later restarts replay the same clocks.
+  virtual Status RecordResume(const std::string& game_id, int64_t at_unix_ms, int64_t grace_ms) = 0;
   // A bot (BotLevel `level`; 0: none) plays seat `seat` of a game in play for its player.
   virtual Status SetStandIn(const std::string& game_id, int seat, int level) = 0;
   virtual Status FinishGame(const std::string& game_id,

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <limits>
 #include <optional>
 
 #include "engine/core/bot.h"
@@ -106,9 +107,20 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
     if (!first.ok()) return first.status();
     clocks.Start(record.started_unix_ms(), first.value()->ActingSeats());
   }
+  // Earlier restarts moved running deadlines at their time, between the actions around them.
+  size_t next_resume = 0;
+  auto resume_until = [&](int64_t t) {
+    for (; next_resume < saved.room.resumes.size() &&
+           saved.room.resumes[next_resume].at_unix_ms <= t;
+         ++next_resume) {
+      clocks.Resume(saved.room.resumes[next_resume].at_unix_ms,
+                    saved.room.resumes[next_resume].grace_ms);
+    }
+  };
   auto replayed = [&](size_t i, const engine::State& state) {
     if (!clocks.enabled()) return;
     const v1::ReplayAction& a = record.actions(static_cast<int>(i));
+    resume_until(a.at_unix_ms());
     const bool person = a.seat() >= 0 && a.seat() < num_seats &&
                         BotLevelOfId(saved.room.seat_player_ids[static_cast<size_t>(a.seat())]) == 0;
     clocks.Moved(a.seat(), a.at_unix_ms(), a.origin() == v1::ORIGIN_CLOCK,
@@ -117,8 +129,10 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   auto session = GameSession::Restore(*game, saved.room.room_id, num_seats, record.options(),
                                       record.seed(), log, replayed);
   if (!session.ok()) return session.status();
+  resume_until(std::numeric_limits<int64_t>::max());
   // Nobody could move while the server was down: each running clock gets time to come back.
-  clocks.Resume(NowUnixMs(), offline_grace.count());
+  const int64_t resumed_at = NowUnixMs();
+  clocks.Resume(resumed_at, offline_grace.count());
 
   RoomSettings settings;
   settings.room_id = saved.room.room_id;
@@ -152,6 +166,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
     if (s.bot == 0 && s.stand_in == 0 && clocks.Abandoned(i)) clocks.ClearTimeouts(i);
   }
   room->clocks_ = std::move(clocks);
+  if (room->clocks_.enabled()) room->resumed_at_ = resumed_at;
   room->bot_thinking_.assign(static_cast<size_t>(num_seats), 0);
   room->has_bots_ = std::any_of(room->seats_.begin(), room->seats_.end(),
                                 [](const SeatState& s) { return s.played_by_bot() != 0; });
@@ -187,6 +202,21 @@ void Room::Announce() {
       self->host_.SetMembership(pid, self->settings_.room_id, true);
     }
     self->Publish();
+    if (self->resumed_at_ != 0 && !self->finish_on_announce_) {
+      // Kept for the next restart's replay (see Restore); a failure costs only that replay's
+      // precision, so nothing waits on it.
+      self->storage_.Submit(
+          [game_id = self->game_id_, at = self->resumed_at_,
+           grace = self->settings_.offline_grace.count()](Store& store) {
+            return store.RecordResume(game_id, at, grace);
+          },
+          [room_id = self->settings_.room_id](Status stored) {
+            if (!stored.ok()) {
+              spdlog::warn("room {}: cannot store its resume: {}", room_id, stored.ToString());
+            }
+          });
+      self->resumed_at_ = 0;
+    }
     if (!self->finish_on_announce_) {
       self->WakeBots();
       self->ArmClock();

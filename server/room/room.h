@@ -309,6 +309,8 @@ class Room : public std::enable_shared_from_this<Room> {
   uint64_t bot_seed_ = 0;
   // The turn timer's clocks for the game in play (disabled without a timer).
   TurnClocks clocks_;
+  // Restored with a timer: when its clocks resumed, to store (Announce); 0 once stored.
+  int64_t resumed_at_ = 0;
 };
 
 }  // namespace plateau::server

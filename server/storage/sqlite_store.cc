@@ -403,6 +403,23 @@ Status SqliteStore::SetStandIn(const std::string& game_id, int seat, int level) 
   return Status::Ok();
 }
 
+Status SqliteStore::RecordResume(const std::string& game_id, int64_t at_unix_ms,
+                                 int64_t grace_ms) {
+  std::lock_guard lock(mu_);
+  auto stmt = Prepare(
+      "INSERT OR REPLACE INTO game_resumes (game_id, at_unix_ms, grace_ms) SELECT ?1, ?2, ?3 "
+      "WHERE EXISTS (SELECT 1 FROM games WHERE game_id = ?1 AND status = 'playing')");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id, at_unix_ms, grace_ms); !st.ok()) return st;
+  auto row = sqlite::Step(db_, s.get(), "storing a resume of " + game_id);
+  if (!row.ok()) return row.status();
+  if (sqlite3_changes(db_) != 1) {
+    return Status(store_codes::kGameNotFound, "Game " + game_id + " is not in play.");
+  }
+  return Status::Ok();
+}
+
 // --- Loading ---
 
 Status SqliteStore::LoadSeats(const std::string& game_id, plateau::v1::GameRecord* record,
@@ -515,6 +532,20 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
     }
   }
   if (Status st = LoadSeats(game_id, &record, room); !st.ok()) return st;
+  if (room != nullptr) {
+    room->resumes.clear();
+    auto stmt = Prepare(
+        "SELECT at_unix_ms, grace_ms FROM game_resumes WHERE game_id = ?1 ORDER BY at_unix_ms");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+    while (true) {
+      auto row = sqlite::Step(db_, s.get(), "loading the resumes of " + game_id);
+      if (!row.ok()) return row.status();
+      if (!row.value()) break;
+      room->resumes.push_back({sqlite::ColumnInt64(s.get(), 0), sqlite::ColumnInt64(s.get(), 1)});
+    }
+  }
   if (Status st = LoadActions(game_id, &record); !st.ok()) return st;
   if (Status st = LoadResults(game_id, record.mutable_results()); !st.ok()) return st;
   return std::optional<plateau::v1::GameRecord>(std::move(record));

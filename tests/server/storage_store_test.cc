@@ -351,6 +351,9 @@ TEST_F(StoreTest, TimerOriginsAndStandInsRoundTrip) {
   claimed.set_origin(v1::ORIGIN_CLAIM);
   ASSERT_TRUE(store_->AppendAction("t", 1, claimed).ok());
   ASSERT_TRUE(store_->SetStandIn("t", 1, v1::BOT_EASY).ok());
+  ASSERT_TRUE(store_->RecordResume("t", 2'000, 60'000).ok());
+  ASSERT_TRUE(store_->RecordResume("t", 1'000, 30'000).ok());
+  EXPECT_FALSE(store_->RecordResume("nope", 1'000, 1).ok());
   EXPECT_FALSE(store_->SetStandIn("t", 7, v1::BOT_EASY).ok());  // no such seat
   EXPECT_FALSE(store_->SetStandIn("nope", 0, v1::BOT_EASY).ok());
 
@@ -366,10 +369,15 @@ TEST_F(StoreTest, TimerOriginsAndStandInsRoundTrip) {
   ASSERT_EQ(u.room.seat_stand_ins.size(), u.room.seat_player_ids.size());
   EXPECT_EQ(u.room.seat_stand_ins[0], 0);
   EXPECT_EQ(u.room.seat_stand_ins[1], v1::BOT_EASY);
+  ASSERT_EQ(u.room.resumes.size(), 2u);  // oldest first
+  EXPECT_EQ(u.room.resumes[0].at_unix_ms, 1'000);
+  EXPECT_EQ(u.room.resumes[0].grace_ms, 30'000);
+  EXPECT_EQ(u.room.resumes[1].at_unix_ms, 2'000);
 
   // Once the game is over its seats no longer change hands.
   ASSERT_TRUE(store_->FinishGame("t", NewResults(), 5).ok());
   EXPECT_FALSE(store_->SetStandIn("t", 1, 0).ok());
+  EXPECT_FALSE(store_->RecordResume("t", 3'000, 1).ok());
 }
 
 // --- Replay lists ---

@@ -227,6 +227,44 @@ TEST_F(TableTest, TimersSurviveARestart) {
   EXPECT_EQ(after.seats(0).presence(), v1::PRESENCE_ONLINE);
 }
 
+// A chess clock across two restarts: the first gives the seats to act a long grace, the second
+// replays it from the store, so a move made within that grace banked what was really left.
+TEST_F(TableTest, AClockKeepsTheGraceOfAnEarlierRestart) {
+  v1::Welcome welcome;
+  std::string room_id;
+  {
+    auto ada = ConnectAs(server_->port(), "Ada", &welcome);
+    auto bob = ConnectAs(server_->port(), "Bob");
+    v1::ClientMessage create = CreateTimed("guerre_froide", 2, 0, 0);
+    v1::TurnTimer* t = create.mutable_create_room()->mutable_timer();
+    t->set_mode(v1::TIMER_CLOCK);
+    t->set_bank_seconds(30);
+    room_id = StartGameIn(*ada, *bob, create);
+    std::this_thread::sleep_for(2s);
+  }
+  Restart(std::chrono::seconds(120));  // both choose an agent at once: each has 120 s now
+  auto ada = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(ada->Call(HelloToken(welcome.token())).has_welcome());
+  v1::ServerMessage joined = ada->Call(JoinMsg(room_id));
+  ASSERT_TRUE(joined.has_room());
+  EXPECT_GT(joined.room().seats(0).clock().remaining_ms(), 100'000u);
+  ASSERT_TRUE(ada->Call(ResyncMsg(room_id, 0)).has_ok());
+  ASSERT_TRUE(MoveOnce(*ada, room_id));  // banks what was left of the 120 s
+  v1::ServerMessage moved = ada->Call(PeekMsg(room_id));
+  ASSERT_FALSE(moved.room().seats(0).clock().running());
+  const uint64_t bank = moved.room().seats(0).clock().remaining_ms();
+  EXPECT_GT(bank, 100'000u);
+  ada.reset();
+  Restart(std::chrono::seconds(1));
+  ada = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(ada->Call(HelloToken(welcome.token())).has_welcome());
+  v1::ServerMessage again = ada->Call(JoinMsg(room_id));
+  ASSERT_TRUE(again.has_room());
+  ASSERT_FALSE(again.room().seats(0).clock().running());
+  // The same bank, not what the 30 s clock had left before the first restart.
+  EXPECT_EQ(again.room().seats(0).clock().remaining_ms(), bank);
+}
+
 TEST_F(TableTest, LeavingAGameConcedesOrHandsTheSeatToABot) {
   auto ada = ConnectAs(server_->port(), "Ada");
   auto bob = ConnectAs(server_->port(), "Bob");

@@ -85,6 +85,9 @@ class GatedStore : public Store {
   Status AppendAction(const std::string& g, uint32_t i, const v1::ReplayAction& a) override {
     return inner_.AppendAction(g, i, a);
   }
+  Status RecordResume(const std::string& g, int64_t at, int64_t grace) override {
+    return inner_.RecordResume(g, at, grace);
+  }
   Status SetStandIn(const std::string& g, int seat, int level) override {
     return inner_.SetStandIn(g, seat, level);
   }
