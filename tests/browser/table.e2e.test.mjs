@@ -233,12 +233,13 @@ test("a leaver replaced by a bot and the game finishing", { timeout: GAME_MS + 1
     await B.getByTestId("leave-bot").click();
     await B.getByTestId("create-room-guerre_froide").waitFor();
 
-    // Ada sees Boris gone and a bot playing his seat; there is nothing left to replace.
+    // Ada sees Boris gone and a bot playing his seat: no second bot, but she could still claim.
     const boris = A.locator("[data-testid=seat]", { hasText: "Boris" });
     await boris.getByTestId("stand-in").waitFor();
     assert.match(await boris.getByTestId("stand-in").textContent(), /Bot plays for Boris/);
     assert.equal((await boris.getByTestId("presence").textContent()).trim().toLowerCase(), "left");
-    assert.equal(await A.locator("[data-testid^=replace-bot-], [data-testid^=claim-win-]").count(), 0);
+    assert.equal(await A.locator("[data-testid^=replace-bot-]").count(), 0);
+    assert.equal(await A.locator("[data-testid^=claim-win-]").count(), 1);
 
     // Ada plays against the bot to the end.
     const started = Date.now();
