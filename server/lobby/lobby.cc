@@ -364,6 +364,9 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
         room->Rematch(conn, player, id, message.rematch().accept());
       }
       return;
+    case v1::ClientMessage::kRename:
+      HandleRename(conn, id, message.rename());
+      return;
     case v1::ClientMessage::kReplaceSeat:
       if (auto room = RouteToRoom(conn, id, message.replace_seat().room_id(), "", &has_code)) {
         room->ReplaceSeat(conn, player, id, message.replace_seat().seat(),
@@ -435,6 +438,49 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
       break;
   }
   conn->Send(EncodeError(id, engine::codes::kMalformed, "The message has no request this server knows."));
+}
+
+std::optional<std::string> Lobby::ValidName(const ConnectionPtr& conn, uint64_t request_id,
+                                            const std::string& wanted) {
+  std::string name = Trim(wanted);
+  const size_t chars = CodePoints(name);
+  if (chars < 1 || chars > kMaxNameChars || HasControlChars(name)) {
+    conn->Send(EncodeError(request_id, codes::kBadName,
+                           "A name has 1 to " + std::to_string(kMaxNameChars) +
+                               " characters, without control characters."));
+    return std::nullopt;
+  }
+  return name;
+}
+
+void Lobby::HandleRename(const ConnectionPtr& conn, uint64_t request_id, const v1::Rename& rename) {
+  const std::optional<std::string> name = ValidName(conn, request_id, rename.name());
+  if (!name) return;
+  // A new Player: the old one is shared, read by rooms on other threads, and never changes.
+  auto renamed = std::make_shared<Player>(*conn->player);
+  renamed->name = *name;
+  conn->PauseReading();
+  storage_.Submit(
+      [renamed](Store& store) {
+        return store.SavePlayer(renamed->token, StoredPlayer{renamed->player_id, renamed->name});
+      },
+      [this, conn, request_id, renamed](Status stored) {
+        conn->Dispatch([this, conn, request_id, renamed, stored] {
+          conn->ResumeReading();
+          if (!stored.ok()) {
+            spdlog::error("cannot rename player {}: {}", renamed->player_id, stored.ToString());
+            conn->Send(EncodeError(request_id, codes::kStorageError,
+                                   "The new name could not be saved; try again."));
+            return;
+          }
+          {
+            std::lock_guard lock(mu_);
+            // The player's next connections say Hello with this token and get the new name.
+            players_by_token_[renamed->token] = renamed;
+          }
+          Welcome(conn, request_id, renamed);
+        });
+      });
 }
 
 void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1::Hello& hello) {
@@ -509,17 +555,11 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
       return;
     }
   }
-  const std::string name = Trim(hello.name());
-  const size_t chars = CodePoints(name);
-  if (chars < 1 || chars > kMaxNameChars || HasControlChars(name)) {
-    conn->Send(EncodeError(request_id, codes::kBadName,
-                           "A name has 1 to " + std::to_string(kMaxNameChars) +
-                               " characters, without control characters."));
-    return;
-  }
+  const std::optional<std::string> name = ValidName(conn, request_id, hello.name());
+  if (!name) return;
   auto p = std::make_shared<Player>();
   p->player_id = NewPlayerId();
-  p->name = name;
+  p->name = *name;
   p->token = NewToken();
   // Welcomed once stored: a token handed out always works after a restart.
   conn->PauseReading();

@@ -18,6 +18,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <set>
 #include <string>
@@ -96,6 +97,11 @@ class Lobby : public RoomHost {
 
  private:
   void HandleHello(const ConnectionPtr& conn, uint64_t request_id, const plateau::v1::Hello& hello);
+  void HandleRename(const ConnectionPtr& conn, uint64_t request_id,
+                    const plateau::v1::Rename& rename);
+  // `wanted` trimmed, when it is a name a player may have; otherwise refuses `request_id`.
+  std::optional<std::string> ValidName(const ConnectionPtr& conn, uint64_t request_id,
+                                       const std::string& wanted);
   // Binds the player to the connection and answers Hello (on the connection's strand).
   void Welcome(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player);
   void HandleListGames(const ConnectionPtr& conn, uint64_t request_id);

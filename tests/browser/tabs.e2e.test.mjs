@@ -201,3 +201,30 @@ test("a player in two tabs, and the lobby's live list", { timeout: OVERALL_MS, s
     await browser.close();
   }
 });
+
+// Renaming from the header: the new name is kept (a reload says Hello with the token and gets it
+// back) and a table created afterwards seats the player under it.
+test("a player renames from the header", { timeout: 2 * 60 * 1000, skip: SKIP }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page: Z } = await newPage(browser, errors, "Zoe");
+    await Z.goto(`${BASE}/#/`, { timeout: 30_000 });
+    await enterName(Z, "Zoe");
+    await Z.getByTestId("me-name").click();
+    await Z.getByTestId("rename-input").fill("   ");
+    assert.ok(await Z.getByTestId("rename-save").isDisabled(), "an empty name cannot be saved");
+    await Z.getByTestId("rename-input").fill("Zoe Quill");
+    await Z.getByTestId("rename-save").click();
+    await Z.getByTestId("me-name").filter({ hasText: "Zoe Quill" }).waitFor({ timeout: STEP_MS });
+    await Z.reload();
+    await Z.getByTestId("me-name").filter({ hasText: "Zoe Quill" }).waitFor({ timeout: STEP_MS });
+    await Z.getByTestId("create-room-globalissimo").click();
+    await Z.getByTestId("create-room-modal").waitFor();
+    await Z.getByTestId("create-room-submit").click();
+    await Z.locator("[data-testid=seat]", { hasText: "Zoe Quill" }).waitFor({ timeout: STEP_MS });
+    assert.deepEqual(errors, [], "uncaught errors in the page");
+  } finally {
+    await browser.close();
+  }
+});

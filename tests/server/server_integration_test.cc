@@ -307,6 +307,44 @@ TEST_F(ServerTest, NamesAreUniqueWithinARoom) {
   EXPECT_EQ(mine->chat().from_name(), "Sam (3)");
 }
 
+// Renaming: the same rules as a first name; the new name is the player's for tables joined from
+// then on, for its other connections and after a restart; a table already joined keeps the old.
+TEST_F(ServerTest, APlayerRenamesForTheTablesItJoinsNext) {
+  v1::Welcome welcome;
+  auto a = Connect("Ada", &welcome);
+  v1::ServerMessage room = a->Call(CreateRoomMsg(false, 3, 1));
+  ASSERT_TRUE(room.has_room());
+  const std::string old_room = room.room().room_id();
+  auto rename = [](const std::string& name) {
+    v1::ClientMessage m;
+    m.mutable_rename()->set_name(name);
+    return m;
+  };
+  EXPECT_EQ(ErrorCode(a->Call(rename("   "))), "bad_name");
+  EXPECT_EQ(ErrorCode(a->Call(rename(std::string(33, 'x')))), "bad_name");
+  v1::ServerMessage renamed = a->Call(rename("  Ada Lovelace "));
+  ASSERT_TRUE(renamed.has_welcome()) << renamed.DebugString();
+  EXPECT_EQ(renamed.welcome().name(), "Ada Lovelace");
+  EXPECT_EQ(renamed.welcome().player_id(), welcome.player_id());
+  EXPECT_EQ(renamed.welcome().token(), welcome.token());
+  ASSERT_EQ(renamed.welcome().room_ids_size(), 1);
+
+  // The table already joined keeps the name it knew; a new one gets the new name.
+  auto b = Connect("Bob");
+  v1::ServerMessage joined = b->Call(JoinMsg(old_room));
+  ASSERT_TRUE(joined.has_room());
+  EXPECT_EQ(joined.room().seats(0).name(), "Ada");
+  v1::ServerMessage fresh = a->Call(CreateRoomMsg(false, 2, 1));
+  ASSERT_TRUE(fresh.has_room());
+  EXPECT_EQ(fresh.room().seats(0).name(), "Ada Lovelace");
+  // Another tab saying Hello with the token, and the store after a restart, know it too.
+  auto tab = std::make_unique<TestClient>(server_->port());
+  EXPECT_EQ(tab->Call(HelloToken(welcome.token())).welcome().name(), "Ada Lovelace");
+  auto stored = server_->store().FindPlayer(welcome.token());
+  ASSERT_TRUE(stored.ok() && stored.value().has_value());
+  EXPECT_EQ(stored.value()->name, "Ada Lovelace");
+}
+
 TEST_F(ServerTest, PublicAndPrivateRoomsListJoinAndSpectate) {
   v1::Welcome wa, wb;
   auto a = Connect("Ada", &wa);

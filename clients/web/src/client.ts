@@ -150,6 +150,14 @@ async function reopenRoom(sock: WebSocket, id: string, spectating: boolean): Pro
 }
 
 /** Sends one request and resolves with the decoded reply (rejects with RequestError on Error). */
+/** Changes the player's name for the tables joined from now on (those joined keep the old one). */
+export async function rename(name: string): Promise<void> {
+  const reply = await request({ rename: { name } });
+  saved.name = reply.welcome.name;
+  if (state.session) state.session = { ...state.session, name: reply.welcome.name };
+  changed();
+}
+
 export async function request(body: Record<string, unknown>): Promise<any> {
   await ready();
   if (!ws || ws.readyState !== WebSocket.OPEN) throw new RequestError("disconnected", "Not connected to the server.");

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { connect } from "../client";
+import { connect, rename } from "../client";
 import { useRoute, href } from "../router";
 import { updateAttention, alerts } from "../attention";
 import { saved, state, toast, useStore } from "../store";
@@ -57,9 +57,43 @@ function Header({ page }: { page: string }) {
       <div class="me">
         <AlertSettings />
         <span class={`conn conn-${conn}`} title={conn === "open" ? "Connected" : conn === "closed" ? "Reconnecting…" : "Connecting…"} />
-        <span class="me-name" data-testid="me-name">{s.session?.name ?? saved.name}</span>
+        <RenameMe name={s.session?.name ?? saved.name} />
       </div>
     </header>
+  );
+}
+
+/** The player's name, which a click turns into a form to change it. */
+function RenameMe({ name }: { name: string }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(name);
+  const [busy, setBusy] = useState(false);
+  const chars = [...value.trim()].length;
+  if (!editing) {
+    return (
+      <button type="button" class="me-name linklike" data-testid="me-name" title="Change your name"
+        onClick={() => { setValue(name); setEditing(true); }}>{name}</button>
+    );
+  }
+  const save = async () => {
+    setBusy(true);
+    try {
+      await rename(value.trim());
+      setEditing(false);
+      toast("Your new name is used at the tables you join from now on.", "info");
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="rename" data-testid="rename-form" onSubmit={(e) => { e.preventDefault(); if (chars >= 1 && chars <= 32) void save(); }}>
+      <input data-testid="rename-input" autoFocus maxLength={32} value={value} aria-label="Your name"
+        onInput={(e) => setValue((e.target as HTMLInputElement).value)} />
+      <button type="submit" class="btn small primary" disabled={busy || chars < 1 || chars > 32} data-testid="rename-save">Save</button>
+      <button type="button" class="btn small ghost" onClick={() => setEditing(false)}>Cancel</button>
+    </form>
   );
 }
 
