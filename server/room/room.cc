@@ -123,8 +123,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
     resume_until(a.at_unix_ms());
     const bool person = a.seat() >= 0 && a.seat() < num_seats &&
                         BotLevelOfId(saved.room.seat_player_ids[static_cast<size_t>(a.seat())]) == 0;
-    clocks.Moved(a.seat(), a.at_unix_ms(), a.origin() == v1::ORIGIN_CLOCK,
-                 person && a.origin() == v1::ORIGIN_PLAYER, state.ActingSeats());
+    CountMove(clocks, a, person, state);
   };
   auto session = GameSession::Restore(*game, saved.room.room_id, num_seats, record.options(),
                                       record.seed(), log, replayed);
@@ -168,8 +167,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   room->clocks_ = std::move(clocks);
   if (room->clocks_.enabled()) room->resumed_at_ = resumed_at;
   room->bot_thinking_.assign(static_cast<size_t>(num_seats), 0);
-  room->has_bots_ = std::any_of(room->seats_.begin(), room->seats_.end(),
-                                [](const SeatState& s) { return s.played_by_bot() != 0; });
+  room->UpdateHasBots();
   room->bot_seed_ = RandomSeed();
   room->game_id_ = record.game_id();
   room->replay_token_ = saved.room.replay_token;
@@ -557,18 +555,10 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
       return;
     }
     const auto index = static_cast<size_t>(seat);
+    // Resigning is legal for any seat that has not resigned (the engine's rule), so conceding
+    // cannot be refused by the rules once it gets here.
     const bool concede =
         mode == v1::LEAVE_CONCEDE && !session_->state().HasResigned(seat) && !session_->over();
-    if (concede) {
-      // A resignation the rules refuse is refused before anything changes.
-      v1::CoreAction resign;
-      resign.mutable_resign();
-      if (Status valid = session_->state().Validate(seat, *settings_.game->WrapCore(resign));
-          !valid.ok()) {
-        RefuseAction(conn, request_id, valid.code(), valid.reason());
-        return;
-      }
-    }
     // The seat stays reserved: the player may come back with JoinRoom. Every tab leaves.
     it->second.conns.clear();
     it->second.left = true;
@@ -651,10 +641,7 @@ void Room::UpdateWatched() {
 // happen in it any more that anybody would see. A game in progress stays (it is also stored and
 // comes back after a restart) so its players can return.
 void Room::MaybeRemove() {
-  if (removed_ || phase_ == Phase::kPlaying) return;
-  for (const auto& [pid, member] : members_) {
-    if (member.online()) return;
-  }
+  if (removed_ || phase_ == Phase::kPlaying || AnyOnline(false)) return;
   removed_ = true;
   host_.PublishListing(settings_.room_id, nullptr);
   for (const auto& [pid, member] : members_) {
@@ -665,10 +652,7 @@ void Room::MaybeRemove() {
 }
 
 void Room::RemoveWhenAbandoned() {
-  if (removed_ || phase_ == Phase::kPlaying) return;
-  for (const auto& [pid, member] : members_) {
-    if (member.online()) return;
-  }
+  if (removed_ || phase_ == Phase::kPlaying || AnyOnline(false)) return;
   // Re-arming cancels an earlier wait: the grace period counts from the last disconnection.
   empty_timer_.expires_after(settings_.empty_grace);
   empty_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
@@ -677,15 +661,15 @@ void Room::RemoveWhenAbandoned() {
   });
 }
 
-bool Room::AnyPlayerOnline() const {
+bool Room::AnyOnline(bool players_only) const {
   for (const auto& [pid, member] : members_) {
-    if (member.seat >= 0 && member.online()) return true;
+    if ((!players_only || member.seat >= 0) && member.online()) return true;
   }
   return false;
 }
 
 void Room::ExpireWhenAbandoned() {
-  if (removed_ || phase_ != Phase::kPlaying || AnyPlayerOnline()) return;
+  if (removed_ || phase_ != Phase::kPlaying || AnyOnline(true)) return;
   // Re-arming cancels an earlier wait: the time counts from the last player's departure.
   abandon_timer_.expires_after(settings_.abandoned_after);
   abandon_timer_.async_wait([self = shared_from_this(),
@@ -693,7 +677,7 @@ void Room::ExpireWhenAbandoned() {
     if (ec) return;
     self->Run([self, serial] {
       if (serial != self->game_serial_ || self->removed_ || self->phase_ != Phase::kPlaying ||
-          self->AnyPlayerOnline()) {
+          self->AnyOnline(true)) {
         return;
       }
       spdlog::info("room {}: game {} abandoned by its players; it ends", self->settings_.room_id,
@@ -734,11 +718,6 @@ std::string Room::UniqueName(const std::string& wanted, const std::string& playe
     std::string name = wanted + " (" + std::to_string(k) + ")";
     if (!NameTaken(name, player_id)) return name;
   }
-}
-
-bool Room::IsConnected(const std::string& player_id) const {
-  auto it = members_.find(player_id);
-  return it != members_.end() && it->second.online();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -901,8 +880,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   }
   bot_thinking_.assign(static_cast<size_t>(n), 0);
   for (SeatState& s : seats_) s.stand_in = 0;  // a rematch starts with everyone at the table
-  has_bots_ = std::any_of(seats_.begin(), seats_.end(),
-                          [](const SeatState& s) { return s.bot != 0; });
+  UpdateHasBots();
   for (auto& [pid, member] : members_) {
     member.left = false;
     member.offline_since = std::chrono::steady_clock::now();
@@ -1061,11 +1039,9 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
   }
   if (clocks_.enabled()) {
     const int seat = applied.logged.seat();
-    const auto origin = applied.logged.origin();
     const bool person = seat >= 0 && static_cast<size_t>(seat) < seats_.size() &&
                         seats_[static_cast<size_t>(seat)].bot == 0;
-    clocks_.Moved(seat, applied.logged.at_unix_ms(), origin == v1::ORIGIN_CLOCK,
-                  person && origin == v1::ORIGIN_PLAYER, session_->state().ActingSeats());
+    CountMove(clocks_, applied.logged, person, session_->state());
     if (person && clocks_.Abandoned(seat) && seats_[static_cast<size_t>(seat)].stand_in == 0 &&
         !applied.game_over) {
       spdlog::info("room {}: seat {} abandoned after {} timeouts", settings_.room_id, seat,
@@ -1230,25 +1206,12 @@ void Room::PlayBot(uint64_t game, int seat, uint64_t version,
     WakeBots();
     return;
   }
-  const auto now = std::chrono::steady_clock::now();
   for (const std::string& bytes : moves) {
-    auto submitted = session_->Submit(seat, bytes);
-    if (submitted.ok()) {
-      submitted.value().logged.set_origin(origin);
-      StoreAction(nullptr, 0, std::move(submitted).value(), now, nullptr);
-      return;
-    }
+    if (PlayFor(seat, bytes, origin).ok()) return;
   }
   // Nothing it saw was accepted (moves read from a view may be refused): the game's default
   // move for the seat, what a timer plays.
-  if (auto fallback = session_->state().DefaultAction(seat)) {
-    auto submitted = session_->Submit(seat, fallback->SerializeAsString());
-    if (submitted.ok()) {
-      submitted.value().logged.set_origin(origin);
-      StoreAction(nullptr, 0, std::move(submitted).value(), now, nullptr);
-      return;
-    }
-  }
+  if (PlayDefault(seat, origin)) return;
   spdlog::error("room {}: the bot in seat {} has no move the rules accept", settings_.room_id,
                 seat);
 }
@@ -1370,8 +1333,7 @@ void Room::StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat
             self->seats_[static_cast<size_t>(seat)].stand_in = level;
             // Taken back: the player starts afresh (see Restore for the same after a restart).
             if (level == 0) self->clocks_.ClearTimeouts(seat);
-            self->has_bots_ = std::any_of(self->seats_.begin(), self->seats_.end(),
-                                          [](const SeatState& s) { return s.played_by_bot() != 0; });
+            self->UpdateHasBots();
             if (conn) conn->Send(EncodeOk(request_id));
             self->PushInfoToAll();
             self->WakeBots();
@@ -1387,14 +1349,36 @@ void Room::ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,
                       v1::ActionOrigin origin) {
   v1::CoreAction core;
   core.mutable_resign();
-  auto submitted = session_->Submit(seat, settings_.game->WrapCore(core)->SerializeAsString());
-  if (!submitted.ok()) {
-    if (conn) RefuseAction(conn, request_id, submitted.status().code(), submitted.status().reason());
-    return;
-  }
+  const Status played = PlayFor(seat, settings_.game->WrapCore(core)->SerializeAsString(), origin,
+                                conn, request_id);
+  if (!played.ok() && conn) RefuseAction(conn, request_id, played.code(), played.reason());
+}
+
+Status Room::PlayFor(int seat, std::string_view bytes, v1::ActionOrigin origin,
+                     const ConnectionPtr& conn, uint64_t request_id) {
+  auto submitted = session_->Submit(seat, bytes);
+  if (!submitted.ok()) return submitted.status();
   submitted.value().logged.set_origin(origin);
   StoreAction(conn, request_id, std::move(submitted).value(), std::chrono::steady_clock::now(),
               nullptr);
+  return Status::Ok();
+}
+
+bool Room::PlayDefault(int seat, v1::ActionOrigin origin) {
+  auto fallback = session_->state().DefaultAction(seat);
+  return fallback && PlayFor(seat, fallback->SerializeAsString(), origin).ok();
+}
+
+void Room::CountMove(TurnClocks& clocks, const v1::ReplayAction& move, bool person,
+                     const engine::State& after) {
+  // Only a person's own move ends its run of timeouts; a bot's, standing in or seated, does not.
+  clocks.Moved(move.seat(), move.at_unix_ms(), move.origin() == v1::ORIGIN_CLOCK,
+               person && move.origin() == v1::ORIGIN_PLAYER, after.ActingSeats());
+}
+
+void Room::UpdateHasBots() {
+  has_bots_ = std::any_of(seats_.begin(), seats_.end(),
+                          [](const SeatState& s) { return s.played_by_bot() != 0; });
 }
 
 void Room::ArmClock(std::chrono::milliseconds at_least) {
@@ -1423,15 +1407,9 @@ void Room::OnClock() {
     return;
   }
   // Its time ran out: the game's default move, what its bot would fall back on too.
-  if (auto fallback = session_->state().DefaultAction(*seat)) {
-    auto submitted = session_->Submit(*seat, fallback->SerializeAsString());
-    if (submitted.ok()) {
-      spdlog::info("room {}: seat {} ran out of time", settings_.room_id, *seat);
-      submitted.value().logged.set_origin(v1::ORIGIN_CLOCK);
-      StoreAction(nullptr, 0, std::move(submitted).value(), std::chrono::steady_clock::now(),
-                  nullptr);
-      return;
-    }
+  if (PlayDefault(*seat, v1::ORIGIN_CLOCK)) {
+    spdlog::info("room {}: seat {} ran out of time", settings_.room_id, *seat);
+    return;
   }
   spdlog::error("room {}: seat {} ran out of time and the game has no default move for it",
                 settings_.room_id, *seat);
@@ -1487,15 +1465,16 @@ v1::RoomInfo Room::BuildInfo() const {
     seat->set_player_id(seats_[i].player_id);
     seat->set_name(seats_[i].name);
     seat->set_ready(seats_[i].ready);
-    seat->set_connected(seats_[i].bot != 0 ||
-                        (!seats_[i].player_id.empty() && IsConnected(seats_[i].player_id)));
     seat->set_bot(static_cast<v1::BotLevel>(seats_[i].bot));
     seat->set_rematch(i < rematch_.size() && rematch_[i]);
+    if (seats_[i].bot != 0) seat->set_connected(true);  // a bot is always there
     if (seats_[i].player_id.empty() || seats_[i].bot != 0) continue;
     seat->set_stand_in(static_cast<v1::BotLevel>(seats_[i].stand_in));
     auto member = members_.find(seats_[i].player_id);
-    if (member == members_.end() || member->second.online()) {
-      seat->set_presence(member == members_.end() ? v1::PRESENCE_LEFT : v1::PRESENCE_ONLINE);
+    const bool online = member != members_.end() && member->second.online();
+    seat->set_connected(online);
+    if (member == members_.end() || online) {
+      seat->set_presence(online ? v1::PRESENCE_ONLINE : v1::PRESENCE_LEFT);
     } else {
       seat->set_presence(member->second.left ? v1::PRESENCE_LEFT : v1::PRESENCE_OFFLINE);
       if (phase_ == Phase::kPlaying) {

@@ -188,6 +188,16 @@ class Room : public std::enable_shared_from_this<Room> {
   // `conn` gets the answer to `request_id`.
   void ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,
                   plateau::v1::ActionOrigin origin);
+  // Plays `bytes` for `seat` when the rules accept it now, stored with `origin` (StoreAction;
+  // `conn` gets the answer to `request_id`); otherwise the refusal, and nothing changed.
+  Status PlayFor(int seat, std::string_view bytes, plateau::v1::ActionOrigin origin,
+                 const ConnectionPtr& conn = nullptr, uint64_t request_id = 0);
+  // The game's default move for `seat`, played as PlayFor; false when there is none it accepts.
+  bool PlayDefault(int seat, plateau::v1::ActionOrigin origin);
+  // What a stored move does to the clocks, the same live and when a restart replays the log.
+  static void CountMove(TurnClocks& clocks, const plateau::v1::ReplayAction& move, bool person,
+                        const engine::State& after);
+  void UpdateHasBots();
   // Turn timer: waits for the next clock to run out, then plays for that seat (OnClock).
   void ArmClock(std::chrono::milliseconds at_least = std::chrono::milliseconds(0));
   void OnClock();
@@ -260,10 +270,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // During a game, after a disconnection: ends it once abandoned_after has passed with nobody
   // back.
   void ExpireWhenAbandoned();
-  bool AnyPlayerOnline() const;
+  // Whether a member (a seated one, with `players_only`) has a live connection.
+  bool AnyOnline(bool players_only) const;
   // Seat of a member during the game (-1: spectator or none).
   int SeatOf(const std::string& player_id) const;
-  bool IsConnected(const std::string& player_id) const;
   // `wanted`, or "wanted (2)", "wanted (3)"...: no two people (or bots) of the room share a
   // name, whatever the case, so the table, the log and the results tell them apart.
   std::string UniqueName(const std::string& wanted, const std::string& player_id) const;

@@ -10,10 +10,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
-import { answerPrompt, playDesk, signature } from "./guerre_froide.moves.mjs";
+import { ARTIFACTS, BASE, SKIP as skip, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
+import { playOneMove } from "./guerre_froide.moves.mjs";
 
-const GAME_MS = Number(process.env.PLATEAU_GF_GAME_TIMEOUT_MS ?? 8 * 60 * 1000);
+import { GF_GAME_MS as GAME_MS } from "./guerre_froide.moves.mjs";
 // guerre_froide.Phase
 const PLANNING = "2", STRUGGLE = "3";
 
@@ -51,21 +51,8 @@ async function playToTheEnd(pages, seats, spectator, rng, stats) {
       const p = pages[i];
       if ((await finished(p)) || !(await myTurn(p))) continue;
       await checkAgentsHidden(p, seats[i]);
-      const before = await signature(p);
-      const errorsBefore = await p.getByTestId("action-error").count();
-      const core = p.getByTestId("core-prompt");
-      const what = (await core.count()) > 0 ? await answerPrompt(core, rng, stats) : await playDesk(p, seats[i], rng, stats);
-      if (!what) continue;
+      if (!(await playOneMove(p, seats[i], rng, finished, stats))) continue;
       moves++;
-      const until = Date.now() + STEP_MS;
-      for (;;) {
-        if ((await signature(p)) !== before || (await finished(p))) break;
-        if ((await p.getByTestId("action-error").count()) > errorsBefore) {
-          assert.fail(`"${what}" was refused: ${await p.getByTestId("action-error").first().innerText()}`);
-        }
-        assert.ok(Date.now() < until, `"${what}" had no visible effect`);
-        await sleep(30);
-      }
       acted = true;
       if (!shot && (await p.getByTestId("gf-board").getAttribute("data-phase")) === STRUGGLE && moves > 40) {
         shot = true;

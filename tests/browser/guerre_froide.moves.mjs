@@ -3,10 +3,13 @@
 // questions in the generic panel, and what changes on the page with every accepted move.
 // `stats` (optional) counts what was played.
 import assert from "node:assert/strict";
+import { STEP_MS, sleep } from "./support.mjs";
 
 // plateau.v1.PromptKind, as the panel's data-kind.
 const CHOOSE = "1", ORDER = "3", YES_NO = "4";
 const NO_STATS = { prompts: {}, agents: 0, recruits: 0, passes: 0 };
+// How long a whole game may take in a browser test.
+export const GF_GAME_MS = Number(process.env.PLATEAU_GF_GAME_TIMEOUT_MS ?? 8 * 60 * 1000);
 
 /** The latest log entry's number: every accepted move writes at least one entry. */
 export async function signature(page) {
@@ -78,4 +81,26 @@ export async function playDesk(page, me, rng, stats = { ...NO_STATS, prompts: {}
     return "pass";
   }
   return "";
+}
+
+/**
+ * The page's player makes one move (an answer to the open question, or a move on its desk) and
+ * waits until the board shows it; "" when it had none to make, else what it played. A refusal
+ * fails the test. `finished(page)` says the game is over (the page's own sign of the end).
+ */
+export async function playOneMove(page, me, rng, finished, stats) {
+  const before = await signature(page);
+  const errorsBefore = await page.getByTestId("action-error").count();
+  const core = page.getByTestId("core-prompt");
+  const what = (await core.count()) > 0 ? await answerPrompt(core, rng, stats) : await playDesk(page, me, rng, stats);
+  if (!what) return "";
+  const until = Date.now() + STEP_MS;
+  for (;;) {
+    if ((await signature(page)) !== before || (await finished(page))) return what;
+    if ((await page.getByTestId("action-error").count()) > errorsBefore) {
+      assert.fail(`"${what}" was refused: ${await page.getByTestId("action-error").first().innerText()}`);
+    }
+    assert.ok(Date.now() < until, `"${what}" had no visible effect`);
+    await sleep(30);
+  }
 }

@@ -7,9 +7,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-// playwright-core comes from the web client's dependencies (npm ci in clients/web).
-const require = createRequire(join(here, "../../clients/web/package.json"));
-const { chromium } = require("playwright-core");
+// It and the tests' other packages come from the web client's dependencies (npm ci in clients/web).
+export const webRequire = createRequire(join(here, "../../clients/web/package.json"));
+const { chromium } = webRequire("playwright-core");
 
 export const BASE = (process.env.PLATEAU_URL ?? "").replace(/\/+$/, "");
 export const SKIP = !BASE && "PLATEAU_URL is not set";

@@ -10,18 +10,14 @@
 // be, and her page then opens it by its link. Needs PLATEAU_URL, as the other tests.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
-import { answerPrompt, playDesk, signature } from "./guerre_froide.moves.mjs";
+import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep, webRequire } from "./support.mjs";
+import { GF_GAME_MS as GAME_MS, playOneMove } from "./guerre_froide.moves.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(join(here, "../../clients/web/package.json"));
-const protobuf = require("protobufjs");
-
-const GAME_MS = Number(process.env.PLATEAU_GF_GAME_TIMEOUT_MS ?? 8 * 60 * 1000);
+const protobuf = webRequire("protobufjs");
 // plateau.v1.TimerMode
 const TIMER_PER_MOVE = 1;
 
@@ -84,20 +80,7 @@ async function myTurn(page) {
 /** One move of the page's player if it is their turn, waited for until the board shows it. */
 async function moveIfMyTurn(page, me, rng) {
   if ((await finished(page)) || !(await myTurn(page))) return false;
-  const before = await signature(page);
-  const errorsBefore = await page.getByTestId("action-error").count();
-  const core = page.getByTestId("core-prompt");
-  const what = (await core.count()) > 0 ? await answerPrompt(core, rng) : await playDesk(page, me, rng);
-  if (!what) return false;
-  const until = Date.now() + STEP_MS;
-  for (;;) {
-    if ((await signature(page)) !== before || (await finished(page))) return true;
-    if ((await page.getByTestId("action-error").count()) > errorsBefore) {
-      assert.fail(`"${what}" was refused: ${await page.getByTestId("action-error").first().innerText()}`);
-    }
-    assert.ok(Date.now() < until, `"${what}" had no visible effect`);
-    await sleep(30);
-  }
+  return (await playOneMove(page, me, rng, finished)) !== "";
 }
 
 /** `page`'s player keeps playing (in a timed room their own clock runs too) until `check()` holds. */

@@ -2,6 +2,7 @@
 // and, if you turned them on, a sound and a browser notification when a table starts waiting on
 // you while the tab is in the background.
 import type { RoomState } from "./store";
+import { standIn } from "./timers";
 
 export const BASE_TITLE = "Plateau — board games online";
 
@@ -12,7 +13,7 @@ export const BASE_TITLE = "Plateau — board games online";
 export function waitsOnMe(r: RoomState): boolean {
   const g = r.game;
   if (!g || g.gameOver || g.seat < 0 || !g.acting.includes(g.seat)) return false;
-  return !r.info?.seats.find((s) => s.seat === g.seat)?.stand_in;
+  return !standIn(r.info, g.seat);
 }
 
 /** The tab's title when `waiting` tables wait on you (`current`: the table on screen, if any). */

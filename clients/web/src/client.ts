@@ -149,19 +149,22 @@ async function reopenRoom(sock: WebSocket, id: string, spectating: boolean): Pro
   }
 }
 
-/** Sends one request and resolves with the decoded reply (rejects with RequestError on Error). */
+/**
+ * Sends one request and resolves with the decoded reply (rejects with RequestError on Error).
+ * `sent` learns its request id before any answer can arrive.
+ */
+export async function request(body: Record<string, unknown>, sent?: (id: number) => void): Promise<any> {
+  await ready();
+  if (!ws || ws.readyState !== WebSocket.OPEN) throw new RequestError("disconnected", "Not connected to the server.");
+  return sendRaw(ws, body, sent);
+}
+
 /** Changes the player's name for the tables joined from now on (those joined keep the old one). */
 export async function rename(name: string): Promise<void> {
   const reply = await request({ rename: { name } });
   saved.name = reply.welcome.name;
   if (state.session) state.session = { ...state.session, name: reply.welcome.name };
   changed();
-}
-
-export async function request(body: Record<string, unknown>): Promise<any> {
-  await ready();
-  if (!ws || ws.readyState !== WebSocket.OPEN) throw new RequestError("disconnected", "Not connected to the server.");
-  return sendRaw(ws, body);
 }
 
 function onFrame(bytes: Uint8Array): void {
@@ -403,9 +406,7 @@ const peeks = new Set<number>();
 
 /** The room an invitation leads to, without entering it (PeekRoom). */
 export async function peekRoom(by: { room_id?: string; join_code?: string }): Promise<RoomInfo> {
-  await ready();
-  if (!ws || ws.readyState !== WebSocket.OPEN) throw new RequestError("disconnected", "Not connected to the server.");
-  const reply = await sendRaw(ws, { peek_room: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } },
+  const reply = await request({ peek_room: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } },
     (id) => peeks.add(id));
   return reply.room as RoomInfo;
 }

@@ -5,6 +5,11 @@ import {
   type RoomInfo, type SeatClock, type SeatInfo, type TimerPreset, type TurnTimer,
 } from "./store";
 
+/** Whether a bot stands in for the player of `seat` (handed over, or abandoned to the clock). */
+export function standIn(info: RoomInfo | null | undefined, seat: number): boolean {
+  return !!info?.seats.find((s) => s.seat === seat)?.stand_in;
+}
+
 /** A countdown: m:ss, or h:mm:ss from an hour. Rounded up, so 0:00 means the time is out. */
 export function formatClock(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

@@ -3,7 +3,7 @@ import { joinRoom, moreRooms, request, spectate, unwatchRooms, watchRooms } from
 import { gameUI } from "../games/registry";
 import { waitsOnMe } from "../attention";
 import { encode, type } from "../proto";
-import { navigate } from "../router";
+import { href, navigate } from "../router";
 import { BotLevel, RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
 import { presetLabel, roomTimerLabel } from "../timers";
 import { Panel, Spinner } from "./common";
@@ -252,7 +252,7 @@ export function Lobby() {
                   {waitsOnMe(r) && <span class="badge turn" data-testid="your-move">Your move</span>}
                 </div>
                 <div class="room-row-actions">
-                  <a class="btn small primary" href={r.info!.is_private && r.info!.join_code ? `#/join/${r.info!.join_code}` : `#/room/${r.id}`}>Open</a>
+                  <a class="btn small primary" href={href(r.info!.is_private && r.info!.join_code ? { page: "join", code: r.info!.join_code } : { page: "room", roomId: r.id })}>Open</a>
                 </div>
               </li>
             ))}
@@ -300,7 +300,7 @@ export function Lobby() {
                   {soloStarting === g.id ? "Starting…" : "🤖 Play against bots"}
                 </button>
               )}
-              {ui?.howToPlay && <a class="btn ghost" href={`#/rules/${g.id}`} data-testid={`rules-${g.id}`}>📖 How to play</a>}
+              {ui?.howToPlay && <a class="btn ghost" href={href({ page: "rules", game: g.id })} data-testid={`rules-${g.id}`}>📖 How to play</a>}
               <h3 class="sub">Open tables</h3>
               {rooms === null ? <Spinner /> : list.length === 0 ? (
                 <p class="muted empty">{morePages ? "None among the tables listed so far." : "No public table right now — start one!"}</p>

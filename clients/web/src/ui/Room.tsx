@@ -7,7 +7,7 @@ import {
   useStore, type RoomInfo, type RoomState, type SeatClock, type SeatInfo,
 } from "../store";
 import { currentPrompt, tableOf } from "../table";
-import { formatClock, offlineMs, presenceLabel, remainingMs, replaceable, roomTimerLabel } from "../timers";
+import { formatClock, offlineMs, presenceLabel, remainingMs, replaceable, roomTimerLabel, standIn } from "../timers";
 import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
 import { ActionError, useSubmit } from "./submit";
@@ -16,9 +16,25 @@ import { TextProvider, useTextScopeFor } from "./TextRender";
 function shareLink(r: RoomState, watch = false): string {
   const info = r.info!;
   const base = `${location.origin}${location.pathname}`;
-  const code = info.is_private && info.join_code;
-  if (watch) return code ? `${base}#/watch/${info.join_code}` : `${base}#/watch/room/${info.room_id}`;
-  return code ? `${base}#/join/${info.join_code}` : `${base}#/room/${info.room_id}`;
+  const code = info.is_private ? info.join_code : "";
+  if (watch) return base + href(code ? { page: "watch", code } : { page: "watch", roomId: info.room_id });
+  return base + href(code ? { page: "join", code } : { page: "room", roomId: info.room_id });
+}
+
+/** A request from a button: busy while it runs, a refusal shown as a toast. */
+function useRequest(): [boolean, (body: Record<string, unknown>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const send = async (body: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await request(body);
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, send];
 }
 
 function CopyRow({ link, testid }: { link: string; testid: string }) {
@@ -77,19 +93,10 @@ function SeatClockBadge({ clock, mode, receivedAt, now }: { clock: SeatClock; mo
 
 /** Another person's seat nobody is at: a bot may take it over, or, with two players, the asker wins. */
 function ReplaceSeatActions({ r, seat }: { r: RoomState; seat: SeatInfo }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, send] = useRequest();
   const [claiming, setClaiming] = useState(false);
-  const replace = async (kind: number) => {
-    setBusy(true);
-    try {
-      await request({ replace_seat: { room_id: r.id, seat: seat.seat, kind } });
-    } catch (e) {
-      toast((e as Error).message);
-    } finally {
-      setBusy(false);
-      setClaiming(false);
-    }
-  };
+  const replace = (kind: number) =>
+    send({ replace_seat: { room_id: r.id, seat: seat.seat, kind } }).finally(() => setClaiming(false));
   if (claiming) {
     return (
       <div class="seat-replace">
@@ -233,7 +240,7 @@ function WaitingControls({ r }: { r: RoomState }) {
   const othersNotReady = notReady.filter((s) => s.seat !== info.your_seat).map((s) => s.name);
   const meNotReady = notReady.some((s) => s.seat === info.your_seat);
   const minSeats = game?.min_seats ?? 1;
-  const [busy, setBusy] = useState(false);
+  const [busy, act] = useRequest();
   let blocker = "";
   if (seated.length < minSeats) blocker = `Waiting for players: ${seated.length} of at least ${minSeats}.`;
   else if (meNotReady) {
@@ -241,16 +248,6 @@ function WaitingControls({ r }: { r: RoomState }) {
       ? `Press “I'm ready” when you are (the table also waits for ${othersNotReady.join(", ")}).`
       : "Press “I'm ready” when you are: the host starts once everyone is.";
   } else if (notReady.length) blocker = `Waiting for ${othersNotReady.join(", ")} to be ready.`;
-  const act = async (body: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      await request(body);
-    } catch (e) {
-      toast((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div class="waiting-controls">
       {mySeat && !isHost && (
@@ -286,8 +283,7 @@ function GameArea({ r }: { r: RoomState }) {
   const scope = useTextScopeFor(gameTexts(info.game), names, g?.seat ?? -1);
   // While a bot stands in, it makes the seat's moves: the player's would race it (the banner
   // above offers the seat back).
-  const standIn = !!g && !!info.seats.find((s) => s.seat === g.seat)?.stand_in;
-  const readOnly = !g || g.seat < 0 || g.gameOver || standIn;
+  const readOnly = !g || g.seat < 0 || g.gameOver || standIn(info, g.seat);
   const submit = async (action: Record<string, unknown>) => {
     if (!ginfo) throw new Error("Unknown game.");
     try {
@@ -352,20 +348,11 @@ function GameOverPanel({ r }: { r: RoomState }) {
 /** Everyone at the table asked: one click to ask or accept, and who has not answered yet. */
 function RematchOffer({ r }: { r: RoomState }) {
   const info = r.info!;
-  const [busy, setBusy] = useState(false);
+  const [busy, post] = useRequest();
   const asked = info.seats.some((s) => s.rematch && !s.bot);
   const mine = info.seats.find((s) => s.seat === info.your_seat)?.rematch ?? false;
   const waiting = info.seats.filter((s) => !s.rematch).map((s) => s.name);
-  const send = async (accept: boolean) => {
-    setBusy(true);
-    try {
-      await request({ rematch: { room_id: r.id, accept } });
-    } catch (e) {
-      toast((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = (accept: boolean) => post({ rematch: { room_id: r.id, accept } });
   return (
     <div class="rematch" data-testid="rematch" data-asked={asked ? "true" : "false"} data-mine={mine ? "true" : "false"}>
       {!asked && (
@@ -441,17 +428,8 @@ function LeaveButton({ r }: { r: RoomState }) {
 
 /** The local player's seat is played by a bot (handed over, or abandoned to the clock). */
 function StandInBanner({ r }: { r: RoomState }) {
-  const [busy, setBusy] = useState(false);
-  const takeBack = async () => {
-    setBusy(true);
-    try {
-      await request({ take_back_seat: { room_id: r.id } });
-    } catch (e) {
-      toast((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, send] = useRequest();
+  const takeBack = () => send({ take_back_seat: { room_id: r.id } });
   return (
     <div class="stand-in-banner" data-testid="stand-in-banner" role="status">
       <span>🤖 A bot is playing for you.</span>
@@ -489,42 +467,35 @@ function Invitation({ info, onSit, onWatch }: { info: RoomInfo; onSit: () => voi
 }
 
 export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: string; joinCode?: string; watch?: boolean }) {
-  const s = useStore();
+  useStore();  // re-rendered on every change of the store (the room state below reads it)
   const [error, setError] = useState<RequestError | Error | null>(null);
   const [invite, setInvite] = useState<RoomInfo | null>(null);
   // Only a room we are in: a room state made for a room we only peeked at would be re-entered on
   // the next reconnection (client.ts reopens every room it holds).
-  const [resolvedId, setResolvedId] = useState<string | null>(() => {
-    const known = roomId ?? (joinCode ? s.joinCodes.get(joinCode) : undefined);
-    return known && s.rooms.get(known)?.info ? known : null;
-  });
+  // The room this page names, when this tab is already in it.
+  const heldId = () => {
+    const known = roomId ?? (joinCode ? state.joinCodes.get(joinCode) : undefined);
+    return known && state.rooms.get(known)?.info ? known : null;
+  };
+  const [resolvedId, setResolvedId] = useState<string | null>(heldId);
   const by = roomId ? { room_id: roomId } : { join_code: joinCode };
-  const watch = async () => {
+  const enter = (how: typeof joinRoom) => async () => {
     setError(null);
     setInvite(null);
     try {
-      const info = await spectate(by);
-      setResolvedId(info.room_id);
+      setResolvedId((await how(by)).room_id);
     } catch (e) {
       setError(e as Error);
     }
   };
-  const sit = async () => {
-    setError(null);
-    setInvite(null);
-    try {
-      const info = await joinRoom(by);
-      setResolvedId(info.room_id);
-    } catch (e) {
-      setError(e as Error);
-    }
-  };
+  const watch = enter(spectate);
+  const sit = enter(joinRoom);
   useEffect(() => {
     let alive = true;
     (async () => {
       await ready();
-      const known = roomId ?? (joinCode ? state.joinCodes.get(joinCode) : undefined);
-      if (known && state.rooms.get(known)?.info) {
+      const known = heldId();
+      if (known) {
         setResolvedId(known);
         return;
       }
@@ -539,8 +510,8 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
         if (peek.your_seat >= 0) await sit();
         else setInvite(peek);
       } catch (e) {
-        const known2 = roomId ?? (joinCode ? state.joinCodes.get(joinCode) : undefined);
-        if (known2 && state.rooms.get(known2)?.info) { setResolvedId(known2); return; }
+        const known2 = heldId();
+        if (known2) { setResolvedId(known2); return; }
         if (alive) setError(e as Error);
       }
     })();
@@ -570,13 +541,13 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
   const ginfo = gameInfo(info.game);
   const playing = info.status !== RoomStatus.WAITING;
   const timer = roomTimerLabel(info.timer, ginfo?.timer_presets);
-  const standIn = info.status === RoomStatus.PLAYING && !!info.seats.find((x) => x.seat === info.your_seat)?.stand_in;
+  const playedForMe = info.status === RoomStatus.PLAYING && standIn(info, info.your_seat);
   return (
     <div class={`room ${playing ? "room-playing" : "room-waiting"}`} data-testid="room" data-status={info.status}>
       <div class="room-head">
         <div>
           <h1 data-testid="room-title">{info.title || `${ginfo?.title ?? info.game} table`}</h1>
-          <p class="muted">{ginfo?.title ?? info.game} <a href={`#/rules/${info.game}`} data-testid="rules-link" target="_blank" rel="noopener">📖 rules</a> · {info.seats.filter((x) => x.player_id).length}/{info.max_seats} players
+          <p class="muted">{ginfo?.title ?? info.game} <a href={href({ page: "rules", game: info.game })} data-testid="rules-link" target="_blank" rel="noopener">📖 rules</a> · {info.seats.filter((x) => x.player_id).length}/{info.max_seats} players
             {info.spectators.length > 0 && ` · ${info.spectators.length} watching`}
             {r.role === "spectator" && " · you are watching"}
             {timer && <> · <span data-testid="room-timer">⏱ {timer}</span></>}</p>
@@ -586,7 +557,7 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
       {r.lastError && <p class="form-error">{r.lastError}</p>}
       <div class="room-grid">
         <div class="room-main">
-          {standIn && <StandInBanner r={r} />}
+          {playedForMe && <StandInBanner r={r} />}
           {r.results && <GameOverPanel r={r} />}
           {playing ? <GameArea r={r} /> : (
             <Panel title="Seats">
