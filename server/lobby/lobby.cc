@@ -59,7 +59,12 @@ Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, StorageExecuto
       addresses_(limits_),
       flush_timer_(executor_) {}
 
-Lobby::~Lobby() = default;
+Lobby::~Lobby() {
+  // The I/O threads have stopped: a room still waiting on the store would keep, in the requests it
+  // holds back, references to itself and to connections that nothing else will ever release.
+  bot_pool_.join();
+  for (auto& [id, room] : rooms_) room->DropPending();
+}
 
 void Lobby::Think(std::function<void()> job) { boost::asio::post(bot_pool_, std::move(job)); }
 

@@ -136,6 +136,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void Detach(PlayerPtr player, ConnectionPtr conn);
   // Server shutdown: forget every connection so nothing keeps sessions alive.
   void DetachAll();
+  // Once the server's threads have stopped (never while they run): drops the requests waiting for
+  // the store's answer, which will not come.
+  void DropPending() { deferred_.clear(); }
 
   // For tests and tools: runs `fn` on the room's strand with the engine state (null before the
   // game starts) and the current version.
