@@ -47,6 +47,8 @@ std::string FlagsHelp() {
                                disconnects (default 300; an explicit leave removes it at once)
   --bot-delay-ms N             a bot waits this long before each move, so people can follow
                                (default 600; 0 plays at once)
+  --bot-think-ms N             how long a normal bot searches before each move, off the network
+                               threads (default 400; it counts toward --bot-delay-ms)
   --offline-grace-seconds N    a player offline this long during a game may be replaced by a bot
                                (or, with two players, lose by claim); also the least time a
                                player to act has after a restart (default 60)
@@ -137,6 +139,9 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
        }},
       {"bot-delay-ms", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 0, 10000, &flags.bot_delay_ms);
+       }},
+      {"bot-think-ms", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 10, 10000, &flags.bot_think_ms);
        }},
       {"offline-grace-seconds", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 1, 86400, &flags.offline_grace_seconds);

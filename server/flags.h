@@ -21,6 +21,7 @@ struct ServerFlags {
   int idle_timeout_seconds = 300;
   int empty_room_grace_seconds = 300;
   int bot_delay_ms = 600;
+  int bot_think_ms = 400;
   int offline_grace_seconds = 60;
   int abandoned_game_seconds = 72 * 3600;
   std::string log_level = "info";

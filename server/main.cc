@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
     options.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout_seconds);
     options.empty_room_grace = std::chrono::seconds(flags.empty_room_grace_seconds);
     options.bot_delay = std::chrono::milliseconds(flags.bot_delay_ms);
+    options.bot_think = std::chrono::milliseconds(flags.bot_think_ms);
     options.offline_grace = std::chrono::seconds(flags.offline_grace_seconds);
     options.abandoned_after = std::chrono::seconds(flags.abandoned_game_seconds);
     options.client_limits = flags.limits;

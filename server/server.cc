@@ -18,6 +18,7 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
              options_.client_limits, &metrics_) {
   InstallProtobufLogHandler();
   lobby_.SetBotDelay(options_.bot_delay);
+  lobby_.SetBotThink(options_.bot_think);
   lobby_.SetOfflineGrace(options_.offline_grace);
   lobby_.SetAbandonedAfter(options_.abandoned_after);
   metrics_.rooms.SetSource([this] { return static_cast<double>(lobby_.RoomCount()); });

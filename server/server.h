@@ -25,6 +25,7 @@ struct ServerOptions {
   NetLimits limits;
   std::chrono::milliseconds empty_room_grace{std::chrono::minutes(5)};
   std::chrono::milliseconds bot_delay{0};  // see RoomHost::bot_delay
+  std::chrono::milliseconds bot_think{400};  // see RoomHost::bot_think
   std::chrono::milliseconds offline_grace{std::chrono::seconds(60)};  // see RoomSettings
   std::chrono::milliseconds abandoned_after{std::chrono::hours(72)};  // see RoomSettings
   ClientLimits client_limits;

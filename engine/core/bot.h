@@ -2,6 +2,7 @@
 // Bots: players that see exactly one seat's view, as a client does, never the State. The server
 // runs them in seats and the load generator plays with them; whatever they choose goes through
 // the same validation as a person's move.
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -12,8 +13,9 @@
 namespace plateau::engine {
 
 enum class BotLevel {
-  kEasy = 1,  // plausible and quick: an answer drawn from its question, or one of the game's
-              // moves from the view (Game::MovesFromView) at random
+  kEasy = 1,    // plausible and quick: an answer drawn from its question, or one of the game's
+                // moves from the view (Game::MovesFromView) at random
+  kNormal = 2,  // searches (SearchMoves) over positions drawn from its seat's view
 };
 
 // The names players see and the protocol carries ("easy").
@@ -24,5 +26,38 @@ std::string_view BotLevelName(BotLevel level);
 // when the view asks nothing of the seat, or `view` is not this game's.
 std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& view, int seat,
                                                BotLevel level, Rng& rng);
+
+// How long a search may run. The engine reads no clock: a caller with a deadline in
+// milliseconds (the server) says when to stop through `stop`, asked between playouts; a caller
+// that wants the same choice every time (tests, the bots' benchmark) counts playouts instead.
+struct SearchBudget {
+  int max_playouts = 2000;
+  // Actions a playout plays after the move before it scores the position (by the game's Scores);
+  // 0 plays to the end. Short horizons suit games whose score tells who is ahead.
+  int horizon = 0;
+  // Moves weighed at most: a position with more legal moves has a random subset of them
+  // searched (the game's default move always among them).
+  int max_candidates = 32;
+  std::function<bool()> stop;
+};
+
+struct SearchStats {
+  int playouts = 0;
+  int candidates = 0;
+};
+
+// The normal level: what `seat` would play in `sample`, best first, by flat Monte Carlo search.
+// `sample` must be a State::SampleForSeat of the position, never the position itself: it then
+// holds nothing the seat cannot see, and every playout draws what is hidden again from it. Each
+// candidate move is played in a fresh draw and the game played on by random moves; a playout
+// scores the seat by how many seats it beats (by the game's ranks at the end, by Scores() at the
+// horizon), and the playouts go to the candidates by UCB1. Empty when the seat may not act.
+std::vector<std::unique_ptr<Message>> SearchMoves(const State& sample, int seat,
+                                                  const SearchBudget& budget, Rng& rng,
+                                                  SearchStats* stats = nullptr);
+
+// One random move for `seat` in `state`, as the search's playouts choose: a legal action, a
+// well-shaped answer the game accepts when its question lists none, or the default move.
+std::unique_ptr<Message> RandomMove(const State& state, int seat, Rng& rng);
 
 }  // namespace plateau::engine

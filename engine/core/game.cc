@@ -442,6 +442,13 @@ std::unique_ptr<State> State::PerturbHidden(int seat, uint64_t salt) const {
   return copy;
 }
 
+std::unique_ptr<State> State::SampleForSeat(int seat, uint64_t salt) const {
+  auto copy = PerturbHidden(seat, salt);
+  copy->history_.clear();
+  copy->mutable_table()->clear_log();  // entries other seats read; log_seq stays (it is public)
+  return copy;
+}
+
 std::string State::NewPromptId(int seat) {
   auto* t = mutable_table();
   while (t->prompts_asked_size() <= seat) t->add_prompts_asked(0);

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/rng.h"
 #include "engine/core/status.h"
 #include "engine/core/table.h"
 #include "engine/core/zones.h"
@@ -48,6 +49,9 @@ struct GameInfo {
   std::vector<std::string> option_variants = {""};
   // Timers fitted to how long the game's decisions take; empty: the server offers its own.
   std::vector<TimerPreset> timer_presets = {};
+  // How far the normal bot's playouts look (SearchBudget::horizon): actions played after a move
+  // before the position is scored by Scores(); 0 plays each playout to the end.
+  int bot_horizon = 0;
 };
 
 struct LoggedAction {
@@ -208,6 +212,12 @@ class State {
   // (pass, keep, the cheapest choice).
   virtual std::unique_ptr<Message> DefaultAction(int seat) const;
 
+  // Moves a player would think of that no list holds (an answer recalled from memory), for the
+  // normal bot's search, which weighs them beside the listed moves. Called on a SampleForSeat,
+  // so it can use nothing the seat does not see. Drawn from `rng`: a game models what a player
+  // knows by not always offering one. None by default.
+  virtual std::vector<std::unique_ptr<Message>> BotIdeas(int seat, Rng& rng) const { return {}; }
+
   // What `seat` may know, as the game's View message. kSpectator for onlookers. Contains nothing
   // the seat may not know; once the game is over everything may be revealed.
   virtual std::unique_ptr<Message> View(int seat) const = 0;
@@ -254,6 +264,13 @@ class State {
   // legal actions and the answers to its actions. Built on the game's zones (GameZones, redrawn
   // by RedrawHidden); a game adds what zones do not hold in PerturbMore.
   std::unique_ptr<State> PerturbHidden(int seat, uint64_t salt) const;
+
+  // What a bot of `seat` searches: a position drawn, with `salt`, among those `seat` cannot tell
+  // from this one. Everything hidden from the seat is redrawn (PerturbHidden) and nothing else
+  // hidden is kept (no history, no log), so the copy is a function of the seat's view and the
+  // salt: two positions with the same view give byte-identical samples (the bots' test checks
+  // this for every game). Its own later randomness is the salt's, not the game's.
+  std::unique_ptr<State> SampleForSeat(int seat, uint64_t salt) const;
 
   const std::vector<LoggedAction>& History() const { return history_; }
 

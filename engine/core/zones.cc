@@ -35,6 +35,9 @@ void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng) {
     }
   }
   for (auto& [pool, pile] : kinds) {
+    // Sorted before the shuffle: the pile then depends on which kinds are hidden, never on where
+    // they lie, so two positions a seat cannot tell apart redraw alike (State::SampleForSeat).
+    std::sort(pile.begin(), pile.end());
     rng.Shuffle(pile);
     std::vector<bool> used(pile.size(), false);
     auto deal = [&](const Slot& s, bool match_back) {

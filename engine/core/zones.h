@@ -47,7 +47,8 @@ std::vector<uint32_t> VisiblePieces(const Zone& zone, int seat);
 
 // Redraws every piece `seat` cannot see: within each pool, the hidden pieces' kinds are shuffled
 // and dealt back, first to the places whose back is shown (a piece with the same back), then to
-// the others. Sizes, backs and everything `seat` can see stay as they were. Aborts if a back
+// the others. The result depends on the kinds hidden, the seat's view and `rng`, not on where the
+// hidden kinds lay before. Sizes, backs and everything `seat` can see stay as they were. Aborts if a back
 // cannot be matched (the zones broke their own description). Writes through the zones' pieces:
 // they must point into a position the caller owns and may change (State::PerturbHidden's copy).
 void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng);

@@ -13,6 +13,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -23,6 +24,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "server/lobby/connection.h"
 #include "server/lobby/rate_limit.h"
@@ -88,6 +90,8 @@ class Lobby : public RoomHost {
   void RoomReopened(const std::string& room_id, const std::string& host_id) override;
   void Think(std::function<void()> job) override;
   std::chrono::milliseconds bot_delay() const override { return bot_delay_; }
+  std::chrono::milliseconds bot_think() const override { return bot_think_; }
+  void SetBotThink(std::chrono::milliseconds think) { bot_think_ = think; }
   // How long bots wait before each move (see RoomHost::bot_delay); set before rooms are made.
   void SetBotDelay(std::chrono::milliseconds delay) { bot_delay_ = delay; }
   // See RoomSettings::offline_grace; set before rooms are made.
@@ -153,10 +157,12 @@ class Lobby : public RoomHost {
   const ClientLimits limits_;
   Metrics* const metrics_;
   std::chrono::milliseconds bot_delay_{0};
+  std::chrono::milliseconds bot_think_{400};
   std::chrono::milliseconds offline_grace_{std::chrono::seconds(60)};
   std::chrono::milliseconds abandoned_after_{std::chrono::hours(72)};
-  // Where bots think: one thread of its own, so a bot never holds up a network thread.
-  boost::asio::thread_pool bot_pool_{1};
+  // Where bots think: threads of their own, so a bot never holds up a network thread, and one per
+  // core (at least two), so a normal bot searching in one room leaves another room's bot a thread.
+  boost::asio::thread_pool bot_pool_{std::max(2u, std::thread::hardware_concurrency())};
   AddressTable addresses_;
   struct PlayerQuota {
     TokenBucket rooms_created;

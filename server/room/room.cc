@@ -41,6 +41,7 @@ int BotLevelOfId(std::string_view player_id) {
   const std::string_view rest = player_id.substr(kBotPrefix.size());
   const std::string_view level = rest.substr(0, rest.find(':'));
   if (level == engine::BotLevelName(engine::BotLevel::kEasy)) return v1::BOT_EASY;
+  if (level == engine::BotLevelName(engine::BotLevel::kNormal)) return v1::BOT_NORMAL;
   return v1::BOT_EASY;  // a level this build no longer has plays as the easiest
 }
 
@@ -48,6 +49,8 @@ std::optional<engine::BotLevel> EngineLevel(int level) {
   switch (level) {
     case v1::BOT_EASY:
       return engine::BotLevel::kEasy;
+    case v1::BOT_NORMAL:
+      return engine::BotLevel::kNormal;
     default:
       return std::nullopt;
   }
@@ -1121,7 +1124,7 @@ void Room::DoAddBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
   }
   const std::optional<engine::BotLevel> engine_level = EngineLevel(level);
   if (!engine_level) {
-    conn->Send(EncodeError(request_id, codes::kBadBotLevel, "Bots play at the easy level."));
+    conn->Send(EncodeError(request_id, codes::kBadBotLevel, "Bots play at the easy or the normal level."));
     return;
   }
   if (!seats_[seat].player_id.empty()) {
@@ -1162,24 +1165,44 @@ void Room::WakeBots() {
     if (seat < 0 || index >= seats_.size() || seats_[index].played_by_bot() == 0) continue;
     if (bot_thinking_[index] == version) continue;
     bot_thinking_[index] = version;
-    // A copy of the seat's view is all the bot gets: what a client in that seat would hold.
-    std::shared_ptr<const google::protobuf::Message> view =
-        session_->view(session_->ViewIndex(seat));
     const engine::BotLevel level =
         EngineLevel(seats_[index].played_by_bot()).value_or(engine::BotLevel::kEasy);
     const uint64_t seed = bot_seed_ ^ (version * 0x9e3779b97f4a7c15ULL) ^ index;
-    auto think = [self = shared_from_this(), game = settings_.game, view, seat, version, level,
-                  seed, serial = game_serial_] {
+    // What the bot gets is all it may know. The easy bot: a copy of the seat's view, what a
+    // client in that seat holds. The normal bot: a position drawn from that view
+    // (State::SampleForSeat), everything the seat cannot see redrawn, which it searches.
+    std::shared_ptr<const google::protobuf::Message> view;
+    std::shared_ptr<const engine::State> sample;
+    if (level == engine::BotLevel::kNormal) {
+      sample = session_->state().SampleForSeat(seat, seed);
+    } else {
+      view = session_->view(session_->ViewIndex(seat));
+    }
+    const std::chrono::milliseconds budget = host_.bot_think();
+    auto think = [self = shared_from_this(), game = settings_.game, view, sample, seat, version,
+                  level, seed, budget, serial = game_serial_] {
       engine::Rng rng(seed);
       std::vector<std::string> moves;
-      for (const auto& m : engine::BotMoves(*game, *view, seat, level, rng)) {
-        moves.push_back(m->SerializeAsString());
+      std::vector<std::unique_ptr<google::protobuf::Message>> chosen;
+      if (sample != nullptr) {
+        engine::SearchBudget search;
+        search.max_playouts = 1 << 20;  // the time budget stops it first
+        search.horizon = game->Info().bot_horizon;
+        const auto deadline = std::chrono::steady_clock::now() + budget;
+        search.stop = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
+        chosen = engine::SearchMoves(*sample, seat, search, rng);
+      } else {
+        chosen = engine::BotMoves(*game, *view, seat, level, rng);
       }
+      for (const auto& m : chosen) moves.push_back(m->SerializeAsString());
       self->Run([self, serial, seat, version, moves = std::move(moves)] {
         self->PlayBot(serial, seat, version, moves);
       });
     };
-    const std::chrono::milliseconds delay = host_.bot_delay();
+    // A normal bot's search is part of the pause people get to follow the bots' moves.
+    const std::chrono::milliseconds delay =
+        host_.bot_delay() - (level == engine::BotLevel::kNormal ? budget
+                                                               : std::chrono::milliseconds(0));
     if (delay.count() <= 0) {
       host_.Think(std::move(think));
       continue;

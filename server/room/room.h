@@ -58,6 +58,8 @@ class RoomHost {
   virtual void Think(std::function<void()> job) { job(); }
   // How long a bot waits before playing, so people can follow its moves.
   virtual std::chrono::milliseconds bot_delay() const { return {}; }
+  // How long a normal bot searches for each move (its part of bot_delay).
+  virtual std::chrono::milliseconds bot_think() const { return std::chrono::milliseconds(50); }
   // Where rooms count actions (null: nowhere).
   virtual Metrics* metrics() { return nullptr; }
 };

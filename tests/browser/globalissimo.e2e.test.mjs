@@ -270,7 +270,7 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
   }
 });
 
-test("one person plays Globalissimo against two bots from the lobby in one click", { timeout: OVERALL_MS, skip: SKIP }, async () => {
+test("one person plays Globalissimo against two normal bots from the lobby in one click", { timeout: OVERALL_MS, skip: SKIP }, async () => {
   const deadline = Date.now() + OVERALL_MS - 30_000;
   const browser = await launch();
   const consoleErrors = [];
@@ -278,12 +278,16 @@ test("one person plays Globalissimo against two bots from the lobby in one click
     const { ctx, page: P } = await newPage(browser, consoleErrors, "P", { width: 1360, height: 1000 });
     await P.goto(`${BASE}/#/`, { timeout: 30_000 });
     await enterName(P, "Solène");
+    // The bots think ahead (the normal level), chosen once in the lobby.
+    await P.getByTestId("bot-level-normal").click();
+    assert.equal(await P.getByTestId("bot-level-normal").getAttribute("aria-pressed"), "true");
     await P.getByTestId("play-bots-globalissimo").click();
     await P.getByTestId("gl-board").waitFor({ timeout: 30_000 });
     // Two seats are bots the server plays, shown as such.
     const bots = P.locator("[data-testid=seat][data-bot]");
     await bots.first().waitFor();
     assert.equal(await bots.count(), 2);
+    assert.equal(await bots.first().getAttribute("data-bot"), "normal");
     assert.match(await bots.first().innerText(), /Bot 1/);
     const rng = mulberry32(4242);
     let moves = 0;

@@ -851,6 +851,53 @@ TEST_P(ConformanceTest, BotsSeeingOnlyTheirViewsFinishTheGame) {
   RecordProperty("bot_fallbacks", fallbacks);
 }
 
+// The normal bot searches a State::SampleForSeat, never the position: two positions a seat cannot
+// tell apart (one and its redraw for that seat) give byte-identical samples with the same salt,
+// so whatever the bot does follows from the seat's view alone. Its search then proposes the same
+// moves in both, and its first choice is one the real position accepts.
+TEST_P(ConformanceTest, TheNormalBotSearchesOnlyWhatItsSeatSees) {
+  int checked = 0;
+  EachPosition(Scaled(3), 15485863ULL, 3, [&](const State& s) {
+    if (s.IsTerminal()) return;
+    Rng rng(s.History().size() * 31 + 7);
+    if (rng.Below(3) != 0) return;
+    for (int seat : s.ActingSeats()) {
+      const auto twin = s.PerturbHidden(seat, rng.Next());
+      const uint64_t salt = rng.Next();
+      const auto sample = s.SampleForSeat(seat, salt);
+      const auto twin_sample = twin->SampleForSeat(seat, salt);
+      ASSERT_EQ(sample->Serialize(), twin_sample->Serialize())
+          << "seat " << seat << "'s sample depends on what it cannot see, after "
+          << s.History().size() << " actions";
+      // The sample keeps no log (other seats' entries would be in it); the rest of the view is
+      // the seat's own.
+      auto without_log = [](std::unique_ptr<engine::Message> view) {
+        const auto* field = view->GetDescriptor()->FindFieldByName("table");
+        static_cast<engine::v1::Table*>(view->GetReflection()->MutableMessage(view.get(), field))
+            ->clear_log();
+        return DeterministicBytes(*view);
+      };
+      ASSERT_EQ(without_log(sample->View(seat)), without_log(s.View(seat)));
+      ASSERT_TRUE(sample->History().empty());
+      engine::SearchBudget budget;
+      budget.max_playouts = 12;
+      budget.horizon = 8;
+      Rng a(salt), b(salt);
+      const auto mine = engine::SearchMoves(*sample, seat, budget, a);
+      const auto theirs = engine::SearchMoves(*twin_sample, seat, budget, b);
+      ASSERT_FALSE(mine.empty()) << "no move for acting seat " << seat;
+      ASSERT_EQ(mine.size(), theirs.size());
+      for (size_t i = 0; i < mine.size(); ++i)
+        ASSERT_EQ(DeterministicBytes(*mine[i]), DeterministicBytes(*theirs[i]));
+      EXPECT_TRUE(s.Validate(seat, *mine[0]).ok())
+          << "the search's choice " << game().ActionToText(*mine[0]) << " is refused: "
+          << s.Validate(seat, *mine[0]).ToString();
+      ++checked;
+    }
+  });
+  EXPECT_GT(checked, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllGames, ConformanceTest, ::testing::ValuesIn(GameIds()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            return info.param;

@@ -132,19 +132,22 @@ TEST_F(BotsTest, TheHostSeatsAndUnseatsBotsBeforeTheStartAndNobodyElseCan) {
   EXPECT_EQ(ErrorOf(host->Call(RemoveBotMsg(room_id, 2))), "game_started");
 }
 
-// Every registered game, one person against bots in every other seat, played to the end: the
-// bots' moves go through the rules, the store and the Diffs like anybody's, and the person's view
-// is the server's at the end.
+// Every registered game, one person against bots in every other seat (easy, then normal), played
+// to the end: the bots' moves go through the rules, the store and the Diffs like anybody's, and
+// the person's view is the server's at the end.
 TEST_F(BotsTest, APersonAloneFinishesEveryGameAgainstBots) {
+  for (const v1::BotLevel level : {v1::BOT_EASY, v1::BOT_NORMAL})
   for (const engine::Game* game : engine::Registry::All()) {
-    SCOPED_TRACE(game->Info().id);
+    SCOPED_TRACE(game->Info().id + " against " + v1::BotLevel_Name(level));
     const int seats = std::min(3, game->Info().max_seats);
     auto player = ConnectAs(server_->port(), "Solo");
     v1::ServerMessage created = player->Call(CreateMsg(game->Info().id, seats));
     ASSERT_TRUE(created.has_room()) << created.DebugString();
     const std::string room_id = created.room().room_id();
     for (int seat = 1; seat < seats; ++seat) {
-      ASSERT_TRUE(player->Call(AddBotMsg(room_id, static_cast<uint32_t>(seat))).has_room());
+      v1::ServerMessage added = player->Call(AddBotMsg(room_id, static_cast<uint32_t>(seat), level));
+      ASSERT_TRUE(added.has_room());
+      EXPECT_EQ(added.room().seats(seat).bot(), level);
     }
     ASSERT_TRUE(player->Call(StartMsg(room_id)).has_ok());
     ASSERT_TRUE(player->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
@@ -166,7 +169,8 @@ TEST_F(BotsTest, APersonAloneFinishesEveryGameAgainstBots) {
   }
 }
 
-// A restart finds the bots in their seats (stored like the players) and they go on playing.
+// A restart finds the bots in their seats (stored like the players), at their levels, and they go
+// on playing.
 TEST_F(BotsTest, BotsPlayOnAfterARestart) {
   const std::string db = dir_.File("plateau.db");
   const engine::Game& game = *engine::Registry::Find("guerre_froide");
@@ -180,7 +184,7 @@ TEST_F(BotsTest, BotsPlayOnAfterARestart) {
     ASSERT_TRUE(created.has_room());
     room_id = created.room().room_id();
     ASSERT_TRUE(player->Call(AddBotMsg(room_id, 1)).has_room());
-    ASSERT_TRUE(player->Call(AddBotMsg(room_id, 2)).has_room());
+    ASSERT_TRUE(player->Call(AddBotMsg(room_id, 2, v1::BOT_NORMAL)).has_room());
     ASSERT_TRUE(player->Call(StartMsg(room_id)).has_ok());
     ASSERT_TRUE(player->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
     player->Drain(100ms);
@@ -193,7 +197,7 @@ TEST_F(BotsTest, BotsPlayOnAfterARestart) {
   v1::ServerMessage joined = player->Call(JoinMsg(room_id));
   ASSERT_TRUE(joined.has_room()) << joined.DebugString();
   EXPECT_EQ(joined.room().seats(1).bot(), v1::BOT_EASY);
-  EXPECT_EQ(joined.room().seats(2).bot(), v1::BOT_EASY);
+  EXPECT_EQ(joined.room().seats(2).bot(), v1::BOT_NORMAL);  // the level is kept
   ASSERT_TRUE(player->Call(ResyncMsg(room_id, 0)).has_ok());
   EXPECT_GT(PlayAlong(*player, room_id, game, 20000), 0);
   EXPECT_TRUE(player->view(room_id).game_over);

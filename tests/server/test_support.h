@@ -156,6 +156,8 @@ class TestServer {
     options.client_limits = client_limits;
     options.offline_grace = offline_grace;
     options.abandoned_after = abandoned_after;
+    // Short searches: the tests check how normal bots play, not how well.
+    options.bot_think = std::chrono::milliseconds(20);
     server_ = std::make_unique<Server>(ioc_, options, *gated_, replays_);
     engine::Status started = server_->Start();
     if (!started.ok()) {

@@ -83,8 +83,8 @@ export interface RoomState {
 export interface Toast { id: number; kind: "error" | "info"; text: string }
 
 export const RoomStatus = { UNSPECIFIED: 0, WAITING: 1, PLAYING: 2, FINISHED: 3 } as const;
-export const BotLevel = { UNSPECIFIED: 0, EASY: 1 } as const;
-export const BOT_LEVEL_NAME: Record<number, string> = { [BotLevel.EASY]: "easy" };
+export const BotLevel = { UNSPECIFIED: 0, EASY: 1, NORMAL: 2 } as const;
+export const BOT_LEVEL_NAME: Record<number, string> = { [BotLevel.EASY]: "easy", [BotLevel.NORMAL]: "normal" };
 export const Presence = { UNSPECIFIED: 0, ONLINE: 1, OFFLINE: 2, LEFT: 3 } as const;
 export const TimerMode = { NONE: 0, PER_MOVE: 1, CLOCK: 2 } as const;
 export const LeaveMode = { KEEP_SEAT: 0, CONCEDE: 1, HAND_TO_BOT: 2 } as const;

@@ -262,7 +262,9 @@ std::vector<std::string> GlobalissimoOptionVariants() {
 GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
     : TypedGame({"globalissimo", "Globalissimo", 2, 6, GlobalissimoOptionVariants(),
       // Timers: placing a card takes seconds; a map question a little looking.
-                 {{"Casual", 60, 0, 0}, {"Clocked", 0, 300, 10}}}),
+                 {{"Casual", 60, 0, 0}, {"Clocked", 0, 300, 10}},
+      // The normal bot looks one round ahead: the tiles, the reveal and the barrier questions.
+                 6}),
       cards_(std::move(cards)),
       board_(std::move(board)) {
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
@@ -571,7 +573,10 @@ std::vector<int> GlobalissimoState::GameActingSeats() const {
 
 void GlobalissimoState::RevealAndScore() {
   const int category = static_cast<int>(s_.category_order(s_.round() - 1));
-  auto value = [&](const internal::SlotState& slot) { return Country(slot.card()).values(category); };
+  // A bot's drawn copy ranks by what the bot believes (PerturbMore); a real game by the values.
+  auto value = [&](const internal::SlotState& slot) {
+    return slot.believed() ? slot.belief() : Country(slot.card()).values(category);
+  };
   for (auto& slot : *s_.mutable_display()) {
     // Descending order; equal values share a position and leave the next ones empty.
     uint32_t higher = 0;
@@ -946,11 +951,54 @@ void GlobalissimoState::PerturbMore(int seat, engine::Rng& rng) {
   // The categories of the rounds still to come, and the generator state.
   auto* order = s_.mutable_category_order();
   const int first_hidden = std::min<int>(static_cast<int>(s_.round()), order->size());
+  // Sorted first, so the redraw depends on which categories remain, not on their hidden order.
+  std::sort(order->begin() + first_hidden, order->end());
   for (int i = order->size() - first_hidden; i > 1; --i) {
     const int j = static_cast<int>(rng.Below(static_cast<uint64_t>(i)));
     order->SwapElements(first_hidden + i - 1, first_hidden + j);
   }
   s_.set_rng(rng.Next());
+  // The values on the hidden side of the display's cards: a well-read player knows roughly where
+  // each country stands in the round's category, not its number. The belief is the country's
+  // standing among all hundred plus or minus up to kBlur, so that countries far apart are
+  // ranked right and close ones often not.
+  constexpr double kBlur = 0.15;
+  if (s_.phase() == PHASE_PLACEMENT && s_.round() >= 1 &&
+      s_.round() <= static_cast<uint32_t>(s_.category_order_size())) {
+    const int category = static_cast<int>(s_.category_order(s_.round() - 1));
+    for (auto& slot : *s_.mutable_display()) {
+      const double noise = (static_cast<double>(rng.Below(1u << 20)) / (1u << 20) * 2 - 1) * kBlur;
+      slot.set_believed(true);
+      slot.set_belief(Standing(slot.card(), category) + noise);
+    }
+  }
+}
+
+double GlobalissimoState::Standing(uint32_t card, int category) const {
+  const double value = Country(card).values(category);
+  int below = 0;
+  const auto& countries = g().cards().countries();
+  for (const auto& c : countries) below += c.values(category) < value ? 1 : 0;
+  return countries.size() > 1 ? static_cast<double>(below) / (countries.size() - 1) : 0.5;
+}
+
+std::vector<std::unique_ptr<engine::Message>> GlobalissimoState::BotIdeas(int seat,
+                                                                           engine::Rng& rng) const {
+  std::vector<std::unique_ptr<engine::Message>> out;
+  if (s_.phase() != PHASE_QUESTION || seat != CurrentScorer()) return out;
+  const auto& barrier = s_.barriers(s_.question_barrier());
+  const auto& country = Country(static_cast<uint32_t>(barrier.question_card()));
+  // Capitals are better known than where a country lies on a blank map.
+  const bool orange = barrier.color() == BARRIER_ORANGE;
+  if (rng.Below(100) >= (orange ? 70u : 60u)) return out;
+  auto a = std::make_unique<Action>();
+  if (orange) {
+    a->mutable_answer_capital()->set_text(country.capitals(0));
+  } else {
+    a->mutable_answer_location()->set_map_id(country.map_id());
+  }
+  out.push_back(std::move(a));
+  return out;
 }
 
 // ----- View -----

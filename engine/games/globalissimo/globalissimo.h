@@ -117,6 +117,8 @@ class GlobalissimoState final
   engine::Zone DeckZone() const;
   void PerturbMore(int seat, engine::Rng& rng) override;
  public:
+  // What a well-read player recalls at a barrier question: the right answer, most of the time.
+  std::vector<std::unique_ptr<engine::Message>> BotIdeas(int seat, engine::Rng& rng) const override;
   // A resigned seat (or, later, one out of time) at a barrier question answers wrongly (an
   // answer no country has).
   std::unique_ptr<engine::Message> DefaultAction(int seat) const override;
@@ -141,6 +143,9 @@ class GlobalissimoState final
   // Written in place: a view may be built on an arena, where a copy would allocate twice.
   void SlotView(const internal::SlotState& slot, uint32_t category, bool revealed,
                 DisplaySlot* out) const;
+
+  // Where a country stands among all the countries in a category: 0 lowest, 1 highest.
+  double Standing(uint32_t card, int category) const;
 
   const GlobalissimoGame* game_;
 };

@@ -275,10 +275,15 @@ std::vector<engine::Zone> LimitState::GameZones() const {
 
 void LimitState::PerturbMore(int seat, engine::Rng& rng) {
   s_.set_rng(rng.Next());
-  // Failed collections name hand cards, and a redrawn hand may no longer hold them.
+  // Failed collections name hand cards: a hand the seat cannot see is redrawn, and its nation's
+  // list goes with it (filtering it would keep a trace of the hand it named).
   for (int j = 0; j < Seats(); ++j) {
     auto* n = s_.mutable_nations(j);
     auto* failed = n->mutable_failed_collections();
+    if (!HandZone(j).CanSee(seat)) {
+      failed->Clear();
+      continue;
+    }
     for (int k = failed->size() - 1; k >= 0; --k)
       if (!Contains(n->hand(), failed->Get(k))) failed->erase(failed->begin() + k);
   }

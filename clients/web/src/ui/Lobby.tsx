@@ -4,8 +4,9 @@ import { gameUI } from "../games/registry";
 import { waitsOnMe } from "../attention";
 import { encode, type } from "../proto";
 import { href, navigate } from "../router";
-import { BotLevel, RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
+import { RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
 import { presetLabel, roomTimerLabel } from "../timers";
+import { BotLevelPicker, preferredBotLevel } from "./BotLevel";
 import { Panel, Spinner } from "./common";
 
 const STATUS_LABEL: Record<number, string> = {
@@ -136,7 +137,7 @@ async function playAgainstBots(game: GameInfo): Promise<void> {
     });
     const info = reply.room as RoomInfo;
     for (let seat = 1; seat < seats; seat++) {
-      await request({ add_bot: { room_id: info.room_id, seat, level: BotLevel.EASY } });
+      await request({ add_bot: { room_id: info.room_id, seat, level: preferredBotLevel() } });
     }
     await request({ start_game: { room_id: info.room_id } });
     navigate(info.join_code ? { page: "join", code: info.join_code } : { page: "room", roomId: info.room_id });
@@ -240,6 +241,7 @@ export function Lobby() {
         <h1>Pick a game, gather your friends.</h1>
         <p class="lede">Create a table, share the link, and play in real time. Every finished game can be replayed move by move.</p>
         <JoinByCode />
+        <BotLevelPicker />
       </section>
       {mine.length > 0 && (
         <Panel title="Your tables">

@@ -3,11 +3,12 @@ import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestErr
 import { gameUI } from "../games/registry";
 import { href, navigate } from "../router";
 import {
-  BOT_LEVEL_NAME, BotLevel, gameInfo, gameTexts, LeaveMode, Presence, ReplaceKind, roomState, RoomStatus, state, TimerMode, toast,
+  BOT_LEVEL_NAME, gameInfo, gameTexts, LeaveMode, Presence, ReplaceKind, roomState, RoomStatus, state, TimerMode, toast,
   useStore, type RoomInfo, type RoomState, type SeatClock, type SeatInfo,
 } from "../store";
 import { currentPrompt, tableOf } from "../table";
 import { formatClock, offlineMs, presenceLabel, remainingMs, replaceable, roomTimerLabel, standIn } from "../timers";
+import { BotLevelPicker, preferredBotLevel } from "./BotLevel";
 import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
 import { ActionError, useSubmit } from "./submit";
@@ -132,6 +133,9 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
   const resigned = game ? tableOf(game.view).resigned : [];
   // The host fills free seats with bots (and takes them out) until the start.
   const seatsBots = waiting && !compact && info.host_player_id === state.session?.player_id;
+  // The picker's choice shows in the Add bot buttons' titles at once.
+  const [, setLevel] = useState(0);
+  const refresh = (level: number) => setLevel(level);
   const bots = async (body: Record<string, unknown>) => {
     try {
       await request(body);
@@ -140,6 +144,8 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
     }
   };
   return (
+    <>
+    {seatsBots && info.seats.some((s) => !s.player_id) && <BotLevelPicker onChange={refresh} />}
     <ul class={`seats ${compact ? "compact" : ""}`} data-testid="seats">
       {info.seats.map((s) => {
         const host = s.player_id && s.player_id === info.host_player_id;
@@ -175,7 +181,8 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
             )}
             {seatsBots && !s.player_id && (
               <button type="button" class="btn small" data-testid={`add-bot-${s.seat}`}
-                onClick={() => void bots({ add_bot: { room_id: r.id, seat: s.seat, level: BotLevel.EASY } })}>+ Add bot</button>
+                title={`A bot at the ${BOT_LEVEL_NAME[preferredBotLevel()]} level`}
+                onClick={() => void bots({ add_bot: { room_id: r.id, seat: s.seat, level: preferredBotLevel() } })}>+ Add bot</button>
             )}
             {seatsBots && bot && (
               <button type="button" class="btn small" data-testid={`remove-bot-${s.seat}`}
@@ -186,6 +193,7 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
         );
       })}
     </ul>
+    </>
   );
 }
 
