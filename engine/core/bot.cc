@@ -79,9 +79,10 @@ double Reward(const State& state, int seat) {
   const std::vector<int64_t> scores = state.Scores();
   const double mine = static_cast<double>(scores[seat]);
   if (n == 1) return 0.5 + 0.5 * std::tanh(mine / 20.0);
-  double best_other = -1e300;
+  double best_other = -1e300;  // resigned seats rank last whatever their score: not counted
   for (int other = 0; other < n; ++other)
-    if (other != seat) best_other = std::max(best_other, static_cast<double>(scores[other]));
+    if (other != seat && !state.HasResigned(other)) best_other = std::max(best_other, static_cast<double>(scores[other]));
+  if (best_other < -1e299) return 1;  // everyone else resigned
   return 0.5 + 0.5 * (mine - best_other) / (std::abs(mine) + std::abs(best_other) + 1.0);
 }
 

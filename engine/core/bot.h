@@ -50,8 +50,11 @@ struct SearchStats {
 // `sample` must be a State::SampleForSeat of the position, never the position itself: it then
 // holds nothing the seat cannot see, and every playout draws what is hidden again from it. Each
 // candidate move is played in a fresh draw and the game played on by random moves; a playout
-// scores the seat by how many seats it beats (by the game's ranks at the end, by Scores() at the
-// horizon), and the playouts go to the candidates by UCB1. Empty when the seat may not act.
+// scores the seat by the share of seats it beats at the end (the game's ranks), or at the horizon
+// by its lead over the best other score (Scores()); the playouts go to the candidates by UCB1.
+// What a game knows of the world beyond the view (Globalissimo: roughly where a country stands,
+// a capital half remembered) enters only through its PerturbMore and BotIdeas, as its RULES.md
+// describes. Empty when the seat may not act.
 std::vector<std::unique_ptr<Message>> SearchMoves(const State& sample, int seat,
                                                   const SearchBudget& budget, Rng& rng,
                                                   SearchStats* stats = nullptr);

@@ -213,9 +213,10 @@ class State {
   virtual std::unique_ptr<Message> DefaultAction(int seat) const;
 
   // Moves a player would think of that no list holds (an answer recalled from memory), for the
-  // normal bot's search, which weighs them beside the listed moves. Called on a SampleForSeat,
-  // so it can use nothing the seat does not see. Drawn from `rng`: a game models what a player
-  // knows by not always offering one. None by default.
+  // normal bot's search, which weighs them beside the listed moves. Called on a SampleForSeat:
+  // it reads what the seat sees and the game's own data about it (a country's capital), which is
+  // the player's knowledge the game models, and says so in its RULES.md. Drawn from `rng`: a
+  // game models what a player knows by not always offering one. None by default.
   virtual std::vector<std::unique_ptr<Message>> BotIdeas(int seat, Rng& rng) const { return {}; }
 
   // What `seat` may know, as the game's View message. kSpectator for onlookers. Contains nothing
