@@ -43,17 +43,23 @@ std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& 
   return out;
 }
 
+std::unique_ptr<Message> DrawAcceptedAnswer(const State& state, int seat, const v1::Prompt& prompt,
+                                            int tries, Rng& rng) {
+  const OptionList& options = state.game().OptionsOf(prompt);
+  for (int k = 0; k < tries; ++k) {
+    auto answer = state.game().WrapAnswer(DrawAnswer(prompt, options, rng));
+    if (state.Validate(seat, *answer).ok()) return answer;
+  }
+  return nullptr;
+}
+
 std::unique_ptr<Message> RandomMove(const State& state, int seat, Rng& rng) {
   auto legal = state.LegalActions(seat);
   if (!legal.empty()) return std::move(legal[rng.Below(legal.size())]);
   // A question whose answers are described, not listed: a few drawn answers, then the default.
   const auto prompts = state.Prompts(seat);
   if (!prompts.empty()) {
-    const OptionList& options = state.game().OptionsOf(prompts[0]);
-    for (int tries = 0; tries < 8; ++tries) {
-      auto answer = state.game().WrapAnswer(DrawAnswer(prompts[0], options, rng));
-      if (state.Validate(seat, *answer).ok()) return answer;
-    }
+    if (auto answer = DrawAcceptedAnswer(state, seat, prompts[0], 8, rng)) return answer;
   }
   return state.DefaultAction(seat);
 }
@@ -127,11 +133,8 @@ std::vector<std::unique_ptr<Message>> Candidates(const State& state, int seat, i
     add(std::move(move));
   }
   if (legal.empty() && !prompts.empty()) {
-    const OptionList& options = state.game().OptionsOf(prompts[0]);
-    for (int tries = 0; tries < 2 * limit && static_cast<int>(out.size()) < limit; ++tries) {
-      auto answer = state.game().WrapAnswer(DrawAnswer(prompts[0], options, rng));
-      if (state.Validate(seat, *answer).ok()) add(std::move(answer));
-    }
+    for (int tries = 0; tries < 2 * limit && static_cast<int>(out.size()) < limit; ++tries)
+      add(DrawAcceptedAnswer(state, seat, prompts[0], 1, rng));
   }
   for (int tries = 0; !families.empty() && tries < 4 * limit &&
                       static_cast<int>(out.size()) < limit;

@@ -59,6 +59,11 @@ std::vector<std::unique_ptr<Message>> SearchMoves(const State& sample, int seat,
                                                   const SearchBudget& budget, Rng& rng,
                                                   SearchStats* stats = nullptr);
 
+// An answer to `prompt` (one of `seat`'s questions) drawn from its description until the game
+// accepts one, at most `tries` draws; null when none was. For questions that list no answers.
+std::unique_ptr<Message> DrawAcceptedAnswer(const State& state, int seat, const v1::Prompt& prompt,
+                                            int tries, Rng& rng);
+
 // One random move for `seat` in `state`, as the search's playouts choose: a legal action, a
 // well-shaped answer the game accepts when its question lists none, or the default move.
 std::unique_ptr<Message> RandomMove(const State& state, int seat, Rng& rng);

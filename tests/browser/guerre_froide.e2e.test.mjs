@@ -10,7 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP as skip, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
+import { ARTIFACTS, SKIP as skip, createPrivateRoom, enterName, hostAndGuests, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
 import { playOneMove } from "./guerre_froide.moves.mjs";
 
 import { GF_GAME_MS as GAME_MS } from "./guerre_froide.moves.mjs";
@@ -73,12 +73,7 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
   const browser = await launch();
   const errors = [];
   try {
-    const a = await newPage(browser, errors, "A");
-    const b = await newPage(browser, errors, "B", { width: 1280, height: 900 });
-    const c = await newPage(browser, errors, "C", { width: 1280, height: 900 });
-    const A = a.page, B = b.page, C = c.page;
-    await A.goto(`${BASE}/#/`, { timeout: 30_000 });
-    await enterName(A, "Ada");
+    const [A, B, C] = await hostAndGuests(browser, errors, 2);
     const link = await createPrivateRoom(A, "guerre_froide", 3, (p) => p.getByTestId("option-cryptographer-1").click());
     await joinReady(B, link, "Boris");
     await joinReady(C, link, "Clara");
@@ -127,7 +122,7 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
     assert.ok(stats.agents > 0 && stats.recruits > 0 && stats.passes > 0, JSON.stringify(stats));
     console.log(`three services: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; ${JSON.stringify(stats)}; scores ${scores}, winners ${winners}`);
     assert.deepEqual(errors, [], "uncaught errors in the pages");
-    for (const x of [a, b, c, d]) await x.ctx.close();
+    for (const x of [A, B, C, D]) await x.context().close();
   } finally {
     await browser.close();
   }

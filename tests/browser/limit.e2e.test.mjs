@@ -12,7 +12,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
+import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, hostAndGuests, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
 
 const GAME_MS = Number(process.env.PLATEAU_LIMIT_GAME_TIMEOUT_MS ?? 4 * 60 * 1000);
 // plateau.v1.PromptKind, as the panel's data-kind.
@@ -347,11 +347,7 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
   const browser = await launch();
   const errors = [];
   try {
-    const a = await newPage(browser, errors, "A");
-    const b = await newPage(browser, errors, "B", { width: 1280, height: 900 });
-    const A = a.page, B = b.page;
-    await A.goto(`${BASE}/#/`, { timeout: 30_000 });
-    await enterName(A, "Ada");
+    const [A, B] = await hostAndGuests(browser, errors, 1);
     const link = await createPrivateRoom(A, "limit", 2, async (p) => {
       await p.getByTestId("option-first-game").check();
       await p.getByTestId("option-alliances").check();
@@ -407,7 +403,7 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
       `core questions ${JSON.stringify(stats.core)} (${stats.keepClicks} kept by a click on the card); ` +
       `${stats.plays.length} cards played, ${stats.refused.length} refused (${stats.refused.join(", ")})`);
     assert.deepEqual(errors, [], "uncaught errors in the pages");
-    for (const x of [a, b, c]) await x.ctx.close();
+    for (const x of [A, B, C]) await x.context().close();
   } finally {
     await browser.close();
   }

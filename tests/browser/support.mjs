@@ -45,6 +45,18 @@ export async function enterName(page, name) {
   await page.getByTestId("me-name").filter({ hasText: name }).waitFor({ timeout: STEP_MS });
 }
 
+/** The host's page, in the lobby as Ada, and `guests` more pages ("B", "C"...) not yet anywhere. */
+export async function hostAndGuests(browser, errors, guests) {
+  const { page: host } = await newPage(browser, errors, "A");
+  const pages = [host];
+  for (let k = 0; k < guests; k++) {
+    pages.push((await newPage(browser, errors, String.fromCharCode(66 + k), { width: 1280, height: 900 })).page);
+  }
+  await host.goto(`${BASE}/#/`, { timeout: 30_000 });
+  await enterName(host, "Ada");
+  return pages;
+}
+
 export function mulberry32(seed) {
   return () => {
     seed |= 0; seed = (seed + 0x6d2b79f5) | 0;

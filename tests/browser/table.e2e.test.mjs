@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep, webRequire } from "./support.mjs";
+import { ARTIFACTS, SKIP as skip, STEP_MS, createPrivateRoom, hostAndGuests, joinReady, launch, mulberry32, sleep, webRequire } from "./support.mjs";
 import { GF_GAME_MS as GAME_MS, playOneMove } from "./guerre_froide.moves.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -117,11 +117,7 @@ test("a timer running out and a bot playing", { timeout: 5 * 60 * 1000, skip }, 
   const browser = await launch();
   const errors = [];
   try {
-    const a = await newPage(browser, errors, "A");
-    const b = await newPage(browser, errors, "B", { width: 1280, height: 900 });
-    const A = a.page, B = b.page;
-    await A.goto(`${BASE}/#/`, { timeout: 30_000 });
-    await enterName(A, "Ada");
+    const [A, B] = await hostAndGuests(browser, errors, 1);
 
     // The room form offers no timer and the game's presets, in words.
     await A.getByTestId("create-room-guerre_froide").click();
@@ -183,7 +179,7 @@ test("a timer running out and a bot playing", { timeout: 5 * 60 * 1000, skip }, 
     await playUntil(A, ada, rng, "Boris plays his seat again", async () => (await standIn.count()) === 0, STEP_MS);
 
     assert.deepEqual(errors, [], "uncaught errors in the pages");
-    for (const x of [a, b]) await x.ctx.close();
+    for (const x of [A, B]) await x.context().close();
   } finally {
     await browser.close();
   }
@@ -193,11 +189,7 @@ test("a leaver replaced by a bot and the game finishing", { timeout: GAME_MS + 1
   const browser = await launch();
   const errors = [];
   try {
-    const a = await newPage(browser, errors, "A");
-    const b = await newPage(browser, errors, "B", { width: 1280, height: 900 });
-    const A = a.page, B = b.page;
-    await A.goto(`${BASE}/#/`, { timeout: 30_000 });
-    await enterName(A, "Ada");
+    const [A, B] = await hostAndGuests(browser, errors, 1);
     const link = await createPrivateRoom(A, "guerre_froide", 2);
     assert.equal(await A.getByTestId("room-timer").count(), 0, "a room without a timer says none");
     const [ada] = await startTwo(A, B, link);
@@ -236,7 +228,7 @@ test("a leaver replaced by a bot and the game finishing", { timeout: GAME_MS + 1
     console.log(`against Boris's bot: finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     assert.deepEqual(errors, [], "uncaught errors in the pages");
-    for (const x of [a, b]) await x.ctx.close();
+    for (const x of [A, B]) await x.context().close();
   } finally {
     await browser.close();
   }
@@ -246,11 +238,7 @@ test("a leaver keeping his seat, and the win claimed", { timeout: 3 * 60 * 1000,
   const browser = await launch();
   const errors = [];
   try {
-    const a = await newPage(browser, errors, "A");
-    const b = await newPage(browser, errors, "B", { width: 1280, height: 900 });
-    const A = a.page, B = b.page;
-    await A.goto(`${BASE}/#/`, { timeout: 30_000 });
-    await enterName(A, "Ada");
+    const [A, B] = await hostAndGuests(browser, errors, 1);
     const link = await createPrivateRoom(A, "guerre_froide", 2);
     const [, borisSeat] = await startTwo(A, B, link);
 
@@ -275,7 +263,7 @@ test("a leaver keeping his seat, and the win claimed", { timeout: 3 * 60 * 1000,
     await A.screenshot({ path: join(ARTIFACTS, "table-claimed.png"), fullPage: true });
 
     assert.deepEqual(errors, [], "uncaught errors in the pages");
-    for (const x of [a, b]) await x.ctx.close();
+    for (const x of [A, B]) await x.context().close();
   } finally {
     await browser.close();
   }

@@ -1,5 +1,7 @@
 #include "tests/conformance/playout.h"
 
+#include "engine/core/bot.h"
+
 namespace plateau::testing {
 
 std::vector<int> Recipients(const engine::State& state) {
@@ -29,11 +31,8 @@ int RandomPlayout(engine::State& state, engine::Rng& rng, const StepHook& before
       // well-shaped answers until one is accepted.
       auto prompts = state.Prompts(seat);
       if (!prompts.empty()) {
-        for (int tries = 0; tries < 100 && legal.empty(); ++tries) {
-          auto answer = state.game().WrapAnswer(
-              engine::DrawAnswer(prompts[0], state.game().OptionsOf(prompts[0]), rng));
-          if (state.Validate(seat, *answer).ok()) legal.push_back(std::move(answer));
-        }
+        if (auto answer = engine::DrawAcceptedAnswer(state, seat, prompts[0], 100, rng))
+          legal.push_back(std::move(answer));
       }
     }
     if (legal.empty()) {
