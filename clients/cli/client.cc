@@ -5,7 +5,9 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
+#include "clients/cli/pretty.h"
 #include "engine/console/record.h"
 
 namespace plateau::cli {
@@ -23,11 +25,15 @@ void Output::Text(const std::string& text) {
   std::cout << text << std::flush;
 }
 
+std::function<std::string(int)> ClientState::Namer() const {
+  return SeatNamer(SeatNames(room), tracker.has_view() ? tracker.seat() : room.your_seat());
+}
+
 std::string SeatsLine(const plateau::v1::RoomInfo& room) {
   std::string out;
   for (const plateau::v1::SeatInfo& s : room.seats()) {
     if (!out.empty()) out += ", ";
-    out += "seat " + std::to_string(s.seat()) + " ";
+    out += SeatNumber(s.seat()) + " ";
     if (s.player_id().empty()) {
       out += "free";
       continue;
@@ -62,53 +68,111 @@ void Output::Error(const std::string& text) {
 Client::Client(Output& out) : out_(out) {}
 
 Client::~Client() {
+  std::shared_ptr<Connection> connection;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stopping_ = true;
+    connection = std::move(connection_);
+  }
+  cv_.notify_all();
+  if (reconnector_.joinable()) reconnector_.join();
   // Closing joins the I/O thread, so no handler runs on a destroyed Client.
-  if (connection_) connection_->Close();
+  if (connection) connection->Close();
 }
 
-StatusOr<ServerMessage> Client::Hello(const std::string& token) {
+StatusOr<ServerMessage> Client::RequestOn(const std::shared_ptr<Connection>& connection,
+                                          ClientMessage request) {
+  uint64_t id;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    id = next_request_id_++;
+    pending_[id];
+  }
+  request.set_request_id(id);
+  if (!connection->Send(request)) {
+    std::lock_guard<std::mutex> lock(mu_);
+    pending_.erase(id);
+    return Status("network", "Not connected.");
+  }
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait_for(lock, settings_.timeout, [&] {
+    return pending_[id].has_value() || !connection->is_open() || stopping_;
+  });
+  std::optional<ServerMessage> reply = std::move(pending_[id]);
+  pending_.erase(id);
+  if (!reply.has_value()) {
+    if (!connection->is_open()) return Status("network", "The connection dropped before the server answered.");
+    return Status("timeout", "The server did not answer within " +
+                                 std::to_string(settings_.timeout.count()) + " ms.");
+  }
+  if (reply->has_error()) return Status(reply->error().code(), reply->error().reason());
+  return std::move(*reply);
+}
+
+StatusOr<ServerMessage> Client::Hello(const std::shared_ptr<Connection>& connection,
+                                      const std::string& token) {
   ClientMessage hello;
   hello.mutable_hello()->set_name(settings_.name);
   hello.mutable_hello()->set_token(token);
   hello.mutable_hello()->set_protocol_version(1);
-  return Request(std::move(hello));
+  return RequestOn(connection, std::move(hello));
 }
 
-Status Client::Connect(const Settings& settings) {
-  settings_ = settings;
-  connection_ = std::make_unique<Connection>(
+Status Client::Open(bool first) {
+  uint64_t epoch;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    epoch = state_.epoch + 1;
+  }
+  auto connection = std::make_shared<Connection>(
       [this](const ServerMessage& m) { OnMessage(m); },
-      [this](const std::string& reason) { OnClosed(reason); });
-  Status st = connection_->Connect(settings.host, settings.port, settings.timeout);
+      [this, epoch](const std::string& reason) { OnClosed(epoch, reason); });
+  Status st = connection->Connect(settings_.host, settings_.port, settings_.timeout);
   if (!st.ok()) return st;
+  std::shared_ptr<Connection> old;
+  {
+    // Pushes and replies on this connection are read from here on.
+    std::lock_guard<std::mutex> lock(mu_);
+    state_.epoch = epoch;
+    old = std::exchange(connection_, connection);
+  }
+  // A connection that failed while logging in; closed outside the lock, as it joins a thread
+  // whose handlers take it.
+  if (old) old->Close();
 
   std::string token;
-  if (!settings.token_file.empty()) {
-    std::ifstream in(settings.token_file);
+  if (!settings_.token_file.empty()) {
+    std::ifstream in(settings_.token_file);
     std::getline(in, token);
   }
-  auto reply = Hello(token);
+  auto reply = Hello(connection, token);
   if (!reply.ok() && !token.empty() && reply.status().code() != "network" &&
       reply.status().code() != "timeout") {
     out_.Line("The saved token was not accepted (" + reply.status().reason() +
               "); joining as a new player.");
-    reply = Hello("");
+    reply = Hello(connection, "");
   }
   if (!reply.ok()) return reply.status();
   if (!reply.value().has_welcome()) {
     return Status("protocol", "The server answered Hello without a Welcome.");
   }
   welcome_ = reply.value().welcome();
-  if (!settings.token_file.empty() && welcome_.token() != token) {
-    std::ofstream out(settings.token_file, std::ios::trunc);
+  if (!settings_.token_file.empty() && welcome_.token() != token) {
+    std::ofstream out(settings_.token_file, std::ios::trunc);
     out << welcome_.token() << "\n";
     out.close();
     if (!out) {
-      out_.Line("warning: could not save the token to " + settings.token_file);
+      out_.Line("warning: could not save the token to " + settings_.token_file);
     } else {
-      chmod(settings.token_file.c_str(), S_IRUSR | S_IWUSR);  // the token is a password
+      chmod(settings_.token_file.c_str(), S_IRUSR | S_IWUSR);  // the token is a password
     }
   }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    state_.online = true;
+  }
+  cv_.notify_all();
+  if (!first) return Status::Ok();
   std::string line = "Welcome, " + welcome_.name() + " (" + welcome_.player_id() + ").";
   if (welcome_.room_ids_size() > 0) {
     line += " Your rooms:";
@@ -119,38 +183,107 @@ Status Client::Connect(const Settings& settings) {
   return Status::Ok();
 }
 
-StatusOr<ServerMessage> Client::Request(ClientMessage request) {
-  uint64_t id;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (state_.connection_lost || !connection_) {
-      return Status("network", "Not connected" +
-                                   (state_.lost_reason.empty() ? "" : ": " + state_.lost_reason) +
-                                   ".");
-    }
-    id = next_request_id_++;
-    pending_[id];
-  }
-  request.set_request_id(id);
-  if (!connection_->Send(request)) {
-    std::lock_guard<std::mutex> lock(mu_);
-    pending_.erase(id);
-    return Status("network", "Not connected.");
-  }
+Status Client::Connect(const Settings& settings) {
+  settings_ = settings;
+  Status st = Open(true);
+  if (!st.ok()) return st;
+  if (settings_.reconnect_for.count() > 0) reconnector_ = std::thread([this] { ReconnectLoop(); });
+  return Status::Ok();
+}
+
+void Client::ReconnectLoop() {
   std::unique_lock<std::mutex> lock(mu_);
-  const bool answered = cv_.wait_for(lock, settings_.timeout, [&] {
-    return pending_[id].has_value() || state_.connection_lost;
-  });
-  std::optional<ServerMessage> reply = std::move(pending_[id]);
-  pending_.erase(id);
-  if (!reply.has_value()) {
-    if (state_.connection_lost) return Status("network", "Connection lost: " + state_.lost_reason);
-    (void)answered;
-    return Status("timeout", "The server did not answer within " +
-                                 std::to_string(settings_.timeout.count()) + " ms.");
+  while (true) {
+    cv_.wait(lock, [&] { return stopping_ || (!state_.online && !state_.connection_lost); });
+    if (stopping_) return;
+    std::shared_ptr<Connection> old = std::move(connection_);
+    lock.unlock();
+    if (old) old->Close();  // joins its I/O thread: this thread is not it
+    old.reset();
+    const auto give_up = std::chrono::steady_clock::now() + settings_.reconnect_for;
+    auto pause = std::chrono::milliseconds(200);
+    Status st;
+    while (true) {
+      st = Open(false);
+      if (st.ok() || std::chrono::steady_clock::now() >= give_up) break;
+      lock.lock();
+      // A server restarting takes a moment; a second or two between tries is enough.
+      cv_.wait_for(lock, pause, [&] { return stopping_; });
+      const bool stop = stopping_;
+      lock.unlock();
+      if (stop) return;
+      pause = std::min(pause * 2, std::chrono::milliseconds(2000));
+    }
+    if (st.ok()) {
+      Resume();
+    } else {
+      out_.Line("! Could not reconnect: " + st.reason());
+      lock.lock();
+      state_.connection_lost = true;
+      state_.lost_reason = "could not reconnect (" + st.reason() + ")";
+      cv_.notify_all();
+      lock.unlock();
+    }
+    lock.lock();
   }
-  if (reply->has_error()) return Status(reply->error().code(), reply->error().reason());
-  return std::move(*reply);
+}
+
+void Client::Resume() {
+  auto [in_room, room, have_version] = WithState([](const ClientState& s) {
+    return std::make_tuple(s.in_room, s.room, s.tracker.has_view() ? s.tracker.version() : 0);
+  });
+  std::shared_ptr<Connection> connection = WithState([this](const ClientState&) { return connection_; });
+  if (!in_room || connection == nullptr) {
+    out_.Line("* reconnected.");
+    return;
+  }
+  // A seat is taken back by joining again; a spectator watches again.
+  ClientMessage enter;
+  if (room.your_seat() >= 0) {
+    enter.mutable_join_room()->set_room_id(room.room_id());
+  } else {
+    enter.mutable_spectate()->set_room_id(room.room_id());
+  }
+  auto reply = RequestOn(connection, enter);
+  if (!reply.ok()) {
+    out_.Line("* reconnected, but room " + room.room_id() + " could not be entered again: " +
+              reply.status().reason());
+    return;
+  }
+  if (reply.value().has_room()) EnterRoom(reply.value().room());
+  const auto status = reply.value().room().status();
+  if (status == plateau::v1::ROOM_STATUS_PLAYING || status == plateau::v1::ROOM_STATUS_FINISHED) {
+    // The diffs missed while away, or a fresh view when the server cannot give them.
+    ClientMessage resync;
+    resync.mutable_resync()->set_room_id(room.room_id());
+    resync.mutable_resync()->set_have_version(have_version);
+    auto caught_up = RequestOn(connection, resync);
+    if (!caught_up.ok()) {
+      out_.Line("* reconnected; the view could not be caught up: " + caught_up.status().reason());
+      return;
+    }
+  }
+  out_.Line("* reconnected; back in room " + room.room_id() + ": " +
+            WithState([](const ClientState& s) { return s.tracker.TurnText(s.Namer()); }));
+}
+
+StatusOr<ServerMessage> Client::Request(ClientMessage request) {
+  std::shared_ptr<Connection> connection;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    // While reconnecting, the request waits for the connection rather than failing at once.
+    cv_.wait_for(lock, settings_.timeout,
+                 [&] { return state_.online || state_.connection_lost || stopping_; });
+    if (!state_.online) {
+      if (state_.connection_lost) {
+        return Status("network", "Not connected" +
+                                     (state_.lost_reason.empty() ? "" : ": " + state_.lost_reason) + ".");
+      }
+      return Status("network", "Not connected: still trying to reconnect.");
+    }
+    connection = connection_;
+  }
+  return RequestOn(connection, std::move(request));
 }
 
 Status Client::WaitUntil(const std::function<bool(const ClientState&)>& ready,
@@ -184,14 +317,21 @@ void Client::EnterRoom(const plateau::v1::RoomInfo& room) {
   cv_.notify_all();
 }
 
-void Client::OnClosed(const std::string& reason) {
+void Client::OnClosed(uint64_t epoch, const std::string& reason) {
+  bool reconnecting;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    state_.connection_lost = true;
-    state_.lost_reason = reason;
+    if (epoch != state_.epoch || stopping_) return;
+    state_.online = false;
+    state_.resync_pending = false;
+    reconnecting = settings_.reconnect_for.count() > 0;
+    if (!reconnecting) {
+      state_.connection_lost = true;
+      state_.lost_reason = reason;
+    }
   }
   cv_.notify_all();
-  out_.Line("! Disconnected: " + reason + ".");
+  out_.Line("! Disconnected: " + reason + (reconnecting ? "; reconnecting..." : "."));
 }
 
 void Client::SendResync(uint64_t have_version) {
@@ -202,7 +342,7 @@ void Client::SendResync(uint64_t have_version) {
   m.set_request_id(next_request_id_++);
   m.mutable_resync()->set_room_id(state_.room.room_id());
   m.mutable_resync()->set_have_version(have_version);
-  connection_->Send(m);
+  if (connection_ == nullptr || !connection_->Send(m)) state_.resync_pending = false;
 }
 
 void Client::HandleDiff(const plateau::v1::Diff& diff) {
@@ -210,7 +350,8 @@ void Client::HandleDiff(const plateau::v1::Diff& diff) {
   switch (state_.tracker.OnDiff(diff, &error)) {
     case ViewTracker::DiffResult::kApplied:
       state_.resync_pending = false;
-      out_.Line("* v" + std::to_string(state_.tracker.version()) + ": " + state_.tracker.TurnText());
+      out_.Line("* v" + std::to_string(state_.tracker.version()) + ": " +
+                state_.tracker.TurnText(state_.Namer()));
       break;
     case ViewTracker::DiffResult::kDuplicate:
       break;
@@ -265,11 +406,11 @@ void Client::OnMessage(const ServerMessage& message) {
       } else if (fresh && message.snapshot().version() == 1) {
         out_.Line("* the game has started; you are " +
                   (message.snapshot().seat() < 0 ? std::string("watching")
-                                                 : "seat " + std::to_string(message.snapshot().seat())) +
-                  "; " + state_.tracker.TurnText());
+                                                 : SeatNumber(message.snapshot().seat())) +
+                  "; " + state_.tracker.TurnText(state_.Namer()));
       } else {
         out_.Line("* view v" + std::to_string(state_.tracker.version()) + ": " +
-                  state_.tracker.TurnText());
+                  state_.tracker.TurnText(state_.Namer()));
       }
       break;
     }
@@ -283,7 +424,7 @@ void Client::OnMessage(const ServerMessage& message) {
       state_.game_over = message.game_over();
       if (!message.game_over().game_id().empty()) state_.last_game_id = message.game_over().game_id();
       out_.Text("* game over (game " + message.game_over().game_id() + "):\n" +
-                console::FormatResults(message.game_over().results()));
+                console::FormatResults(message.game_over().results(), 1));
       break;
     case ServerMessage::kChat:
       out_.Line("[" + message.chat().from_name() + "] " + message.chat().text());

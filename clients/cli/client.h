@@ -1,8 +1,9 @@
 #pragma once
 // The terminal client's session with a server: connection, login with a saved token, requests
-// matched to replies by request_id, and the state pushes keep current (the room, the game view,
-// results). Pushes are handled on the connection's I/O thread; everything the command thread
-// reads goes through WithState() under one mutex, and waits use one condition variable.
+// matched to replies by request_id, the state pushes keep current (the room, the game view,
+// results), and reconnection when the connection drops. Pushes are handled on the connection's
+// I/O thread, reconnection on a thread of its own; everything the command thread reads goes
+// through WithState() under one mutex, and waits use one condition variable.
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -11,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "clients/cli/connection.h"
 #include "clients/cli/view_tracker.h"
@@ -44,8 +46,17 @@ struct ClientState {
   bool resync_pending = false;
   std::optional<plateau::v1::GameOver> game_over;
   std::string last_game_id;  // of the last game seen starting or finishing
+  // Logged in over an open connection. While false and !connection_lost, the client is
+  // reconnecting: requests and waits hold on until it is back or gives up.
+  bool online = false;
+  // For good: the server could not be reached again in time (or reconnecting is off).
   bool connection_lost = false;
   std::string lost_reason;
+  uint64_t epoch = 0;  // which connection: each reconnection adds one
+
+  // Seats named as people see them (the room's names, else "seat N" from 1), the viewer's own
+  // marked "(you)".
+  std::function<std::string(int)> Namer() const;
 };
 
 class Client {
@@ -56,6 +67,9 @@ class Client {
     std::string name;
     std::string token_file;  // empty: do not save or resume
     std::chrono::milliseconds timeout{10000};
+    // How long to keep trying to reconnect after the connection drops (0: do not): with the
+    // saved token the client logs in again, returns to its room and catches its view up.
+    std::chrono::milliseconds reconnect_for{300000};
   };
 
   explicit Client(Output& out);
@@ -67,7 +81,7 @@ class Client {
 
   // Sends `request` with a fresh request_id and waits for the reply. An Error reply becomes a
   // Status with the server's code and reason; so do a timeout ("timeout") and a lost connection
-  // ("network").
+  // ("network"). While reconnecting, it waits for the connection first (within the timeout).
   StatusOr<plateau::v1::ServerMessage> Request(plateau::v1::ClientMessage request);
 
   // Runs `fn` with the state locked.
@@ -76,8 +90,8 @@ class Client {
     std::lock_guard<std::mutex> lock(mu_);
     return fn(state_);
   }
-  // Waits until `ready(state)` (evaluated under the lock) or the connection is lost or `timeout`
-  // passes. `what` names the wait in the error.
+  // Waits until `ready(state)` (evaluated under the lock) or the connection is lost for good or
+  // `timeout` passes; a reconnection on the way does not end it. `what` names the wait.
   Status WaitUntil(const std::function<bool(const ClientState&)>& ready,
                    std::chrono::milliseconds timeout, const std::string& what);
 
@@ -86,23 +100,35 @@ class Client {
   // Adopts a RoomInfo reply (create/join/watch) as the current room.
   void EnterRoom(const plateau::v1::RoomInfo& room);
 
+  Output& out() { return out_; }
   const plateau::v1::Welcome& welcome() const { return welcome_; }
   std::chrono::milliseconds timeout() const { return settings_.timeout; }
 
  private:
-  void OnMessage(const plateau::v1::ServerMessage& message);  // I/O thread
-  void OnClosed(const std::string& reason);                   // I/O thread
-  void HandleDiff(const plateau::v1::Diff& diff);             // I/O thread, mu_ held
-  void SendResync(uint64_t have_version);                     // mu_ held
-  StatusOr<plateau::v1::ServerMessage> Hello(const std::string& token);
+  void OnMessage(const plateau::v1::ServerMessage& message);     // I/O thread
+  void OnClosed(uint64_t epoch, const std::string& reason);      // I/O thread
+  void HandleDiff(const plateau::v1::Diff& diff);                // I/O thread, mu_ held
+  void SendResync(uint64_t have_version);                        // mu_ held
+  // Opens a connection and logs in on it (the first time and on each reconnection).
+  Status Open(bool first);
+  // A request on the connection being opened, before the client counts as online.
+  StatusOr<plateau::v1::ServerMessage> RequestOn(const std::shared_ptr<Connection>& connection,
+                                                 plateau::v1::ClientMessage request);
+  StatusOr<plateau::v1::ServerMessage> Hello(const std::shared_ptr<Connection>& connection,
+                                             const std::string& token);
+  // After a reconnection: back into the room (its seat, or watching) and its view caught up.
+  void Resume();
+  void ReconnectLoop();  // the reconnecting thread
 
   Output& out_;
   Settings settings_;
-  std::unique_ptr<Connection> connection_;
   plateau::v1::Welcome welcome_;
+  std::thread reconnector_;
 
   std::mutex mu_;
   std::condition_variable cv_;
+  std::shared_ptr<Connection> connection_;                           // guarded by mu_
+  bool stopping_ = false;                                            // guarded by mu_
   ClientState state_;                                                // guarded by mu_
   uint64_t next_request_id_ = 1;                                     // guarded by mu_
   std::map<uint64_t, std::optional<plateau::v1::ServerMessage>> pending_;  // guarded by mu_
@@ -110,7 +136,7 @@ class Client {
 
 // One line describing a room, e.g. "r12ab.. globalissimo 'Fun' waiting 1/2 seated code K7PQ2X".
 std::string RoomLine(const plateau::v1::RoomInfo& room);
-// "seat 0 Alice (ready), seat 1 free" style list.
+// "seat 1 Alice (ready), seat 2 free" style list (seats counted from 1, as people see them).
 std::string SeatsLine(const plateau::v1::RoomInfo& room);
 
 }  // namespace plateau::cli

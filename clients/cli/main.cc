@@ -15,7 +15,7 @@ namespace plateau::cli {
 namespace {
 
 constexpr const char* kHelp = R"(Usage: plateau-cli [--host HOST] [--port PORT] [--name NAME] [--token-file FILE]
-                  [--timeout MS] [--script FILE]
+                  [--timeout MS] [--reconnect-for MS] [--script FILE]
 
 Connects to ws://HOST:PORT/ws (default 127.0.0.1:8080) and reads commands, one per line, from
 the terminal or a script ('#' comments and blank lines are ignored).
@@ -23,6 +23,9 @@ the terminal or a script ('#' comments and blank lines are ignored).
   --token-file FILE  where your player token is kept, so you get your seats back next time
                      (default: ~/.plateau-cli-token)
   --timeout MS       how long to wait for each server reply (default 10000)
+  --reconnect-for MS when the connection drops (a server restart, a network cut), keep trying
+                     to reconnect this long, then log in again with the token, return to the
+                     room and catch the game up (default 300000; 0: do not reconnect)
   --script FILE      run FILE ('-' for stdin) and stop at the first failure with exit status 1
 
 )";
@@ -35,7 +38,7 @@ int Main(int argc, char** argv) {
       return 0;
     }
   }
-  auto parsed = console::Args::Parse(argv_words, {"host", "port", "name", "token-file", "timeout", "script"}, {});
+  auto parsed = console::Args::Parse(argv_words, {"host", "port", "name", "token-file", "timeout", "reconnect-for", "script"}, {});
   if (!parsed.ok()) {
     std::cerr << "plateau-cli: " << parsed.status().reason() << "\n\n" << kHelp;
     return 2;
@@ -66,6 +69,13 @@ int Main(int argc, char** argv) {
     return 2;
   }
   settings.timeout = std::chrono::milliseconds(std::min<uint64_t>(timeout.value(), 3600000));
+  auto reconnect_for = console::ParseUint(args.Get("reconnect-for", "300000"), "--reconnect-for");
+  if (!reconnect_for.ok()) {
+    std::cerr << "plateau-cli: --reconnect-for must be a number of milliseconds (0: never).\n";
+    return 2;
+  }
+  settings.reconnect_for =
+      std::chrono::milliseconds(std::min<uint64_t>(reconnect_for.value(), 24ull * 3600 * 1000));
 
   const std::string script = args.Get("script");
   std::ifstream script_file;

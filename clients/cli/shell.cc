@@ -41,12 +41,15 @@ constexpr CommandHelp kCommands[] = {
     {"start", "start the game (host; every seated player must be ready)"},
     {"say <text>", "chat in the current room"},
     {"act <action>", "play an action in text format, e.g. act place { slot: 1 position: 2 }"},
+    {"answer <words>",
+     "answer the question asked of you: an option's number or name (several separated by commas), "
+     "a number, yes or no, or the text"},
     {"act-first <action> || <action> ...", "play the first of these actions the server accepts"},
-    {"play-until-over <action> || ...", "on each of your turns play the first accepted action, until the game ends"},
+    {"play-until-over <action> || ...", "on each of your turns play the first accepted action (an action, or 'answer <words>'), until the game ends; it goes on across reconnections"},
     {"view [raw]", "print your current view of the game (raw: every field, in text format)"},
     {"turn", "say whose turn it is"},
     {"replays [game]", "list finished games"},
-    {"replay <game_id[:token]|last> [step] [seat|spectator]", "show one step of a finished game (a private one needs its token unless you played in it)"},
+    {"replay <game_id[:token]|last> [step] [seat|spectator]", "show one step of a finished game as a seat (counted from 1) sees it, or a spectator (a private game needs its token unless you played in it)"},
     {"download <game_id[:token]|last> <file>", "save a finished game's record, replayable with 'plateau-engine replay'"},
     {"wait-turn [timeout_ms]", "wait until you may act (or the game is over)"},
     {"wait-game-over [timeout_ms]", "wait for the game's results"},
@@ -189,8 +192,8 @@ Status Shell::Create(const std::vector<std::string>& words) {
   if (!reply.ok()) return reply.status();
   if (!reply.value().has_room()) return Status("protocol", "CreateRoom was not answered with a room.");
   client_.EnterRoom(reply.value().room());
-  out_.Line("created " + RoomLine(reply.value().room()) + "; you are seat " +
-            std::to_string(reply.value().room().your_seat()));
+  out_.Line("created " + RoomLine(reply.value().room()) + "; you are " +
+            SeatNumber(reply.value().room().your_seat()));
   return Status::Ok();
 }
 
@@ -222,7 +225,7 @@ Status Shell::Enter(std::string_view command, const std::vector<std::string>& ar
     if (!caught_up.ok()) return caught_up.status();
   }
   out_.Line((command == "join" ? "joined " : "watching ") + RoomLine(reply.value().room()) +
-            (seat >= 0 ? "; you are seat " + std::to_string(seat) : std::string()));
+            (seat >= 0 ? "; you are " + SeatNumber(seat) : std::string()));
   out_.Line("  " + SeatsLine(reply.value().room()));
   return Status::Ok();
 }
@@ -254,39 +257,76 @@ Status Shell::JoinOpen(const std::vector<std::string>& args) {
   return last;
 }
 
-Status Shell::Act(std::string_view text) {
+Status Shell::SendAction(const engine::Message& action, const std::string& said) {
   auto room_id = CurrentRoomId();
   if (!room_id.ok()) return room_id.status();
-  auto [game, version] = client_.WithState([](const ClientState& s) {
-    const engine::Game* g = s.tracker.game();
-    if (g == nullptr) g = engine::Registry::Find(s.room.game());
-    return std::make_pair(g, s.tracker.version());
-  });
-  if (game == nullptr) return Status(kUsage, "This client does not know this room's game.");
-  if (text.empty()) return Status(kUsage, "act needs an action in text format.");
-  auto action = game->ParseActionText(text);
-  if (!action.ok()) return Status(kUsage, action.status().reason());
+  const uint64_t version = client_.WithState([](const ClientState& s) { return s.tracker.version(); });
   ClientMessage m;
   m.mutable_action()->set_room_id(room_id.value());
-  m.mutable_action()->set_action(engine::DeterministicBytes(*action.value()));
+  m.mutable_action()->set_action(engine::DeterministicBytes(action));
   m.mutable_action()->set_view_version(version);
   auto reply = client_.Request(m);
   if (!reply.ok()) return reply.status();
   const uint64_t index = reply.value().accepted().action_index();
   client_.NoteAccepted(index);
-  out_.Line("accepted: " + console::ActionText(*action.value()) + " (action " +
-            std::to_string(index + 1) + ")");
+  out_.Line("accepted: " + said + " (action " + std::to_string(index + 1) + ")");
   return Status::Ok();
+}
+
+const engine::Game* Shell::RoomGame() {
+  return client_.WithState([](const ClientState& s) {
+    const engine::Game* g = s.tracker.game();
+    return g != nullptr ? g : engine::Registry::Find(s.room.game());
+  });
+}
+
+Status Shell::Act(std::string_view text) {
+  if (auto room_id = CurrentRoomId(); !room_id.ok()) return room_id.status();
+  const engine::Game* game = RoomGame();
+  if (game == nullptr) return Status(kUsage, "This client does not know this room's game.");
+  if (text.empty()) return Status(kUsage, "act needs an action in text format.");
+  auto action = game->ParseActionText(text);
+  if (!action.ok()) return Status(kUsage, action.status().reason());
+  return SendAction(*action.value(), console::ActionText(*action.value()));
+}
+
+Status Shell::Answer(std::string_view words) {
+  if (auto room_id = CurrentRoomId(); !room_id.ok()) return room_id.status();
+  const engine::Game* game = RoomGame();
+  if (game == nullptr) return Status(kUsage, "This client does not know this room's game.");
+  // The question the view asks of this seat: the first, as a seat answers them in order.
+  auto [prompt, namer] = client_.WithState([](const ClientState& s) {
+    std::optional<engine::v1::Prompt> asked;
+    const engine::v1::Table* table = s.tracker.has_view() ? engine::ViewTable(*s.tracker.view()) : nullptr;
+    if (table != nullptr) {
+      for (const auto& p : table->prompts()) {
+        if (static_cast<int>(p.seat()) == s.tracker.seat()) {
+          asked = p;
+          break;
+        }
+      }
+    }
+    return std::make_pair(asked, s.Namer());
+  });
+  if (!prompt.has_value()) return Status(kUsage, "Nothing is asked of you now.");
+  auto answer = game->AnswerFromWords(*prompt, words, namer);
+  if (!answer.ok()) return answer.status();
+  return SendAction(*game->WrapAnswer(answer.value()), "answer " + std::string(console::Trim(words)));
 }
 
 Status Shell::ActFirst(std::string_view alternatives) {
   std::vector<std::string> options = SplitAlternatives(alternatives);
   Status last;
   for (const std::string& text : options) {
-    Status st = Act(text);
+    auto [command, rest] = console::SplitFirstWord(text);
+    Status st = command == "answer" ? Answer(rest) : Act(text);
     if (st.ok()) return st;
     // Only the rules' refusals move on to the next alternative; anything else is a real failure.
-    if (st.code() == kUsage || st.code() == "network" || st.code() == "timeout") return st;
+    // An answer that does not fit the question (a name not among the options) moves on too.
+    if ((st.code() == kUsage && command != "answer") || st.code() == "network" ||
+        st.code() == "timeout") {
+      return st;
+    }
     last = st;
   }
   return Status(last.code(), "None of the " + std::to_string(options.size()) +
@@ -296,8 +336,9 @@ Status Shell::ActFirst(std::string_view alternatives) {
 Status Shell::View(bool raw) {
   return client_.WithState([this, raw](const ClientState& s) -> Status {
     if (!s.tracker.has_view()) return Status(kUsage, "No game view yet: the game has not started.");
-    out_.Text(raw ? console::MessageText(*s.tracker.view()) : PrettyView(*s.tracker.view()));
-    out_.Line("(v" + std::to_string(s.tracker.version()) + ", " + s.tracker.TurnText() + ")");
+    out_.Text(raw ? console::MessageText(*s.tracker.view())
+                  : PrettyView(*s.tracker.view(), SeatNames(s.room), s.tracker.seat()));
+    out_.Line("(v" + std::to_string(s.tracker.version()) + ", " + s.tracker.TurnText(s.Namer()) + ")");
     return Status::Ok();
   });
 }
@@ -337,26 +378,32 @@ Status Shell::Replay(const std::vector<std::string>& args) {
     if (!step.ok()) return step.status();
     m.mutable_get_replay()->set_step(static_cast<uint32_t>(std::min<uint64_t>(step.value(), UINT32_MAX)));
   }
-  if (args.size() > 2) {
-    auto seat = console::ParseSeat(args[2], 1 << 20, true);  // the server checks the range
+  if (args.size() > 2 && args[2] != "spectator") {
+    // Counted from 1, as everywhere people see seats; the server checks the range.
+    auto seat = console::ParseUint(args[2], "The seat");
     if (!seat.ok()) return seat.status();
-    m.mutable_get_replay()->set_seat(seat.value());
+    if (seat.value() < 1 || seat.value() > 1024) {
+      return Status(kUsage, "Seats are counted from 1 (or say 'spectator').");
+    }
+    m.mutable_get_replay()->set_seat(static_cast<int>(seat.value()) - 1);
   }
   auto reply = client_.Request(m);
   if (!reply.ok()) return reply.status();
   const plateau::v1::Replay& r = reply.value().replay();
+  const std::vector<std::string> names = SeatNames(r.summary());
+  const auto name = SeatNamer(names, r.seat());
   out_.Line("game " + r.summary().game_id() + " (" + r.summary().game() + "), step " +
             std::to_string(r.step()) + " of " + std::to_string(r.summary().steps()) + ", " +
-            (r.seat() < 0 ? std::string("spectator") : "seat " + std::to_string(r.seat())));
+            (r.seat() < 0 ? std::string("spectator") : "as " + name(r.seat())));
   if (r.has_last_action()) {
-    out_.Line("last action: seat " + std::to_string(r.last_action().seat()) + ": " +
+    out_.Line("last action: " + name(static_cast<int>(r.last_action().seat())) + ": " +
               r.last_action().text());
   }
   const engine::Game* game = GameForViewType(r.view_type());
   if (game == nullptr) return Status(kUsage, "This client does not know the view type '" + r.view_type() + "'.");
   std::unique_ptr<engine::Message> view(game->ViewPrototype().New());
   if (!view->ParseFromString(r.view())) return Status("protocol", "The replay's view could not be decoded.");
-  out_.Text(PrettyView(*view));
+  out_.Text(PrettyView(*view, names, r.seat()));
   return Status::Ok();
 }
 
@@ -417,7 +464,7 @@ Status Shell::Wait(std::string_view command, const std::vector<std::string>& arg
                (s.tracker.IsMyTurn() && s.tracker.version() >= s.min_version_for_turn);
       },
       timeout, "your turn");
-  if (st.ok()) out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(); }));
+  if (st.ok()) out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(s.Namer()); }));
   return st;
 }
 
@@ -425,6 +472,7 @@ Status Shell::Execute(std::string_view line) {
   auto [command, rest] = console::SplitFirstWord(line);
   // Action text and chat keep their own spacing and quotes; the others split like a shell.
   if (command == "act") return Act(rest);
+  if (command == "answer") return Answer(rest);
   if (command == "act-first") return ActFirst(rest);
   if (command == "play-until-over") {
     while (true) {
@@ -434,7 +482,9 @@ Status Shell::Execute(std::string_view line) {
           [](const ClientState& s) { return s.game_over.has_value() || s.tracker.game_over(); });
       if (over) return Wait("wait-game-over", {});
       st = ActFirst(rest);
-      if (!st.ok()) return st;
+      // A connection that drops with the action on its way: whether it counted shows in the view
+      // once reconnected, so the loop simply waits for the next turn.
+      if (!st.ok() && st.code() != "network") return st;
     }
   }
   if (command == "say") {
@@ -478,7 +528,7 @@ Status Shell::Execute(std::string_view line) {
   }
   if (command == "turn") {
     if (!no_args().ok()) return no_args();
-    out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(); }));
+    out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(s.Namer()); }));
     return Status::Ok();
   }
   if (command == "sleep") {

@@ -25,6 +25,10 @@ class Shell {
   Status Enter(std::string_view command, const std::vector<std::string>& args);
   Status JoinOpen(const std::vector<std::string>& args);
   Status Act(std::string_view text);
+  Status Answer(std::string_view words);
+  // Sends one of the game's actions (`said`: how the acceptance line names it).
+  Status SendAction(const engine::Message& action, const std::string& said);
+  const engine::Game* RoomGame();  // the current room's game, null when unknown
   Status ActFirst(std::string_view alternatives);
   Status View(bool raw);
   Status Replays(const std::vector<std::string>& args);

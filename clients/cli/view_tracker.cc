@@ -59,12 +59,13 @@ bool ViewTracker::IsMyTurn() const {
          std::find(acting_seats_.begin(), acting_seats_.end(), seat_) != acting_seats_.end();
 }
 
-std::string ViewTracker::TurnText() const {
+std::string ViewTracker::TurnText(const std::function<std::string(int)>& name) const {
   if (view_ == nullptr) return "no game in progress";
   if (game_over_) return "the game is over";
   std::string others;
   for (int s : acting_seats_) {
-    if (s != seat_) others += (others.empty() ? "seat " : ", seat ") + std::to_string(s);
+    if (s == seat_) continue;
+    others += (others.empty() ? "" : ", ") + (name ? name(s) : "seat " + std::to_string(s + 1));
   }
   if (IsMyTurn()) return others.empty() ? "your turn" : "your turn (also " + others + ")";
   if (others.empty()) return "nobody may act";

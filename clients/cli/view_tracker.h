@@ -5,6 +5,7 @@
 // missed and the caller must Resync from version(); a Diff that does not apply cleanly leaves the
 // view untouched and asks for a fresh Snapshot.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,8 +42,9 @@ class ViewTracker {
   const std::vector<int>& acting_seats() const { return acting_seats_; }
   bool game_over() const { return game_over_; }
   bool IsMyTurn() const;
-  // "your turn", "waiting for seat 1", "game over", ... for people.
-  std::string TurnText() const;
+  // "your turn", "waiting for Alice", "game over", ... for people; seats named by `name`, else
+  // "seat N" counted from 1.
+  std::string TurnText(const std::function<std::string(int)>& name = nullptr) const;
 
  private:
   const engine::Game* game_ = nullptr;

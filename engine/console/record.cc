@@ -98,10 +98,11 @@ Status WriteRecordFile(const GameRecord& record, const std::string& path) {
   return Status::Ok();
 }
 
-std::string FormatResults(const google::protobuf::RepeatedPtrField<SeatResult>& results) {
+std::string FormatResults(const google::protobuf::RepeatedPtrField<SeatResult>& results,
+                          int first_seat) {
   std::string out;
   for (const SeatResult& r : results) {
-    out += "  seat " + std::to_string(r.seat()) + " (" + r.name() + "): score " +
+    out += "  seat " + std::to_string(r.seat() + first_seat) + " (" + r.name() + "): score " +
            std::to_string(r.score()) + ", rank " + std::to_string(r.rank());
     if (!r.detail().empty()) out += " - " + r.detail();
     out += "\n";

@@ -36,8 +36,10 @@ struct ReplayRequest {
 Status ReplayRecord(const plateau::v1::GameRecord& record, const ReplayRequest& request,
                     std::ostream& out);
 
-// "seat 0 (Seat 1): score 5, rank 1 — detail" lines for a finished game.
-std::string FormatResults(const google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>& results);
+// "seat 0 (Alice): score 5, rank 1 — detail" lines for a finished game, seats numbered from
+// `first_seat` (the console counts from 0 like the wire; the terminal client from 1 like people).
+std::string FormatResults(const google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>& results,
+                          int first_seat = 0);
 
 // Readable multi-line text format of a message (views, states), with a trailing newline.
 // Unlike the protobuf default, non-ASCII text (country names, flags) is printed as is.

@@ -24,11 +24,9 @@ std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& 
   (void)level;  // the view-only level; the normal level searches a sample (SearchMoves)
   std::vector<std::unique_ptr<Message>> out;
   if (view.GetDescriptor() != game.ViewPrototype().GetDescriptor() || seat < 0) return out;
-  // The core's share of every view (Game::CheckContract): its questions.
-  const auto* field = view.GetDescriptor()->FindFieldByName("table");
-  if (field == nullptr || field->message_type() != v1::Table::descriptor()) return out;
-  const auto& table = static_cast<const v1::Table&>(view.GetReflection()->GetMessage(view, field));
-  for (const v1::Prompt& prompt : table.prompts()) {
+  const v1::Table* table = ViewTable(view);
+  if (table == nullptr) return out;
+  for (const v1::Prompt& prompt : table->prompts()) {
     if (static_cast<int>(prompt.seat()) != seat) continue;
     // A drawn answer has the right shape; the game may still refuse it (an order its rules
     // forbid), and then the plainest one is the fallback.

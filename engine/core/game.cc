@@ -1,6 +1,7 @@
 #include "engine/core/game.h"
 
 #include "engine/core/data.h"
+#include "engine/core/words.h"
 
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/io/coded_stream.h>
@@ -8,6 +9,8 @@
 #include <google/protobuf/text_format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <numeric>
 
@@ -191,22 +194,165 @@ std::string Game::GameViewText(const Message& view, const SeatNamer&) const {
   return out;
 }
 
+const v1::Table* ViewTable(const Message& view) {
+  const auto* field = view.GetDescriptor()->FindFieldByName("table");
+  if (field == nullptr || field->is_repeated() || field->message_type() != v1::Table::descriptor())
+    return nullptr;
+  return static_cast<const v1::Table*>(&view.GetReflection()->GetMessage(view, field));
+}
+
 std::string Game::ViewText(const Message& view, const SeatNamer& seat_name) const {
   std::string out = GameViewText(view, seat_name);
-  const auto* field = view.GetDescriptor()->FindFieldByName("table");
-  if (field == nullptr || field->message_type() != v1::Table::descriptor()) return out;
-  const auto& table =
-      static_cast<const v1::Table&>(view.GetReflection()->GetMessage(view, field));
-  for (const auto& p : table.prompts()) {
-    out += "Asked of you: " + renderer_.Render(p.title(), seat_name);
-    if (p.has_detail()) out += " (" + renderer_.Render(p.detail(), seat_name) + ")";
-    out += "\n";
-  }
+  const v1::Table* found = ViewTable(view);
+  if (found == nullptr) return out;
+  const v1::Table& table = *found;
+  for (const auto& p : table.prompts()) out += PromptText(p, seat_name);
   const int first = std::max(0, table.log_size() - 4);
   if (table.log_size() > 0) out += "Log:\n";
   for (int i = first; i < table.log_size(); ++i)
     out += "  " + renderer_.Render(table.log(i).text(), seat_name) + "\n";
   return out;
+}
+
+namespace {
+// Longer fixed lists (every region of a map) are answered by name rather than read through.
+constexpr int kListedOptions = 40;
+
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+std::string Squeezed(std::string_view text) {
+  std::string s = NormalizeAnswer(text);
+  std::erase(s, ' ');
+  return s;
+}
+}  // namespace
+
+std::string Game::PromptText(const v1::Prompt& p, const SeatNamer& seat_name) const {
+  std::string out = "Asked of you: " + renderer_.Render(p.title(), seat_name);
+  if (p.has_detail()) out += " (" + renderer_.Render(p.detail(), seat_name) + ")";
+  out += "\n";
+  const OptionList& options = OptionsOf(p);
+  const std::string n = std::to_string(options.size());
+  const std::string range = std::to_string(p.min()) + " to " + std::to_string(p.max());
+  switch (p.kind()) {
+    case v1::PROMPT_CHOOSE:
+    case v1::PROMPT_ORDER:
+      if (options.size() <= kListedOptions) {
+        for (int i = 0; i < options.size(); ++i) {
+          out += "  " + std::to_string(i + 1) + ". " + renderer_.Render(options[i].label(), seat_name) + "\n";
+        }
+      }
+      if (p.kind() == v1::PROMPT_ORDER) {
+        out += "  Answer: all " + n + " in order, by number or name, separated by commas.\n";
+      } else if (p.max() <= 1) {
+        out += options.size() <= kListedOptions ? "  Answer: a number or a name.\n"
+                                                : "  Answer: one of " + n + ", by name.\n";
+      } else {
+        out += "  Answer: " + range + " of them, by number or name, separated by commas.\n";
+      }
+      break;
+    case v1::PROMPT_NUMBER:
+      out += "  Answer: a number from " + range + ".\n";
+      break;
+    case v1::PROMPT_YES_NO:
+      out += "  Answer: yes or no.\n";
+      break;
+    case v1::PROMPT_TEXT:
+      out += "  Answer: a text of " + range + " characters.\n";
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+StatusOr<v1::Answer> Game::AnswerFromWords(const v1::Prompt& p, std::string_view words,
+                                           const SeatNamer& seat_name) const {
+  v1::Answer answer;
+  answer.set_prompt_id(p.id());
+  words = TrimSpaces(words);
+  const OptionList& options = OptionsOf(p);
+  switch (p.kind()) {
+    case v1::PROMPT_TEXT:
+      answer.set_text(std::string(words));
+      break;
+    case v1::PROMPT_YES_NO: {
+      const std::string w = Squeezed(words);
+      if (w == "yes" || w == "y" || w == "oui") {
+        answer.set_yes(true);
+      } else if (w != "no" && w != "n" && w != "non") {
+        return Status(codes::kBadAnswer, "Answer yes or no.");
+      }
+      break;
+    }
+    case v1::PROMPT_NUMBER: {
+      const std::string text(words);
+      char* end = nullptr;
+      errno = 0;
+      const long long value = text.empty() ? 0 : std::strtoll(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || errno == ERANGE) {
+        return Status(codes::kBadAnswer, "Answer with a whole number from " + std::to_string(p.min()) +
+                                      " to " + std::to_string(p.max()) + ".");
+      }
+      answer.set_number(value);
+      break;
+    }
+    case v1::PROMPT_CHOOSE:
+    case v1::PROMPT_ORDER: {
+      if (words.empty()) return Status(codes::kBadAnswer, "Answer with a number or a name.");
+      while (true) {
+        const size_t comma = words.find(',');
+        const std::string_view part = TrimSpaces(words.substr(0, comma));
+        const bool number = !part.empty() && std::all_of(part.begin(), part.end(), [](char c) {
+          return c >= '0' && c <= '9';
+        });
+        if (number && options.size() <= kListedOptions) {
+          const long index = part.size() > 4 ? 0 : std::strtol(std::string(part).c_str(), nullptr, 10);
+          if (index < 1 || index > options.size()) {
+            return Status(codes::kBadAnswer, "There is no option " + std::string(part) + ": the options go from 1 to " +
+                                          std::to_string(options.size()) + ".");
+          }
+          answer.add_options(options[static_cast<int>(index - 1)].id());
+        } else {
+          // The words first, then the id (a long list's options may be named by it alone); a
+          // complete name wins over names it begins.
+          const std::string want = Squeezed(part);
+          std::vector<int> exact, begins;
+          for (int i = 0; i < options.size() && !want.empty(); ++i) {
+            const std::string label = Squeezed(renderer_.Render(options[i].label(), seat_name));
+            const std::string id = Squeezed(options[i].id());
+            if (label == want || id == want) exact.push_back(i);
+            else if (label.rfind(want, 0) == 0) begins.push_back(i);
+          }
+          const std::vector<int>& found = exact.empty() ? begins : exact;
+          if (found.empty()) {
+            return Status(codes::kBadAnswer, "No option is called '" + std::string(part) + "'.");
+          }
+          if (found.size() > 1) {
+            std::string which;
+            for (size_t k = 0; k < found.size() && k < 5; ++k) {
+              which += (k ? ", " : "") + renderer_.Render(options[found[k]].label(), seat_name);
+            }
+            return Status(codes::kBadAnswer, "'" + std::string(part) + "' could be " + which +
+                                          (found.size() > 5 ? ", ..." : "") + ": say which.");
+          }
+          answer.add_options(options[found[0]].id());
+        }
+        if (comma == std::string_view::npos) break;
+        words.remove_prefix(comma + 1);
+      }
+      break;
+    }
+    default:
+      return Status(codes::kBadAnswer, "This question cannot be answered from a terminal.");
+  }
+  Status st = CheckAnswer(p, options, answer);
+  if (!st.ok()) return st;
+  return answer;
 }
 
 std::string Game::CheckContract() const {

@@ -61,6 +61,10 @@ struct LoggedAction {
 
 class State;
 
+// The core's share of a game's view (Game::CheckContract): its questions and log. Null for a
+// message without a `plateau.v1.Table table` field.
+const v1::Table* ViewTable(const Message& view);
+
 // Default ranking: by score, descending; ties share a rank and leave the next one empty.
 std::vector<int> RanksFromScores(const std::vector<int64_t>& scores);
 
@@ -131,6 +135,17 @@ class Game {
   // entries in words, seats named by `seat_name`. Ends with a newline.
   using SeatNamer = std::function<std::string(int)>;
   std::string ViewText(const Message& view, const SeatNamer& seat_name) const;
+
+  // A question as a terminal asks it: its words, its options numbered from 1 in OptionsOf's order
+  // (a long fixed list is not printed: it is answered by name) and how to answer. Ends with a
+  // newline.
+  std::string PromptText(const v1::Prompt& prompt, const SeatNamer& seat_name) const;
+  // The answer a person typed to `prompt`, as PromptText asks it: options by number or by name
+  // (an option's words or id; case, accents and punctuation ignored; an unambiguous beginning is
+  // enough), several separated by commas; a whole number; yes or no; or the text itself. Checked
+  // against the question's shape, so a refusal here names the mistake before anything is sent.
+  StatusOr<v1::Answer> AnswerFromWords(const v1::Prompt& prompt, std::string_view words,
+                                       const SeatNamer& seat_name) const;
 
   // Moves a player seeing only `view` (as `seat`) may try, for bots that play over the network
   // (the load generator) and have no State: possibly refused, never hidden information. Answers

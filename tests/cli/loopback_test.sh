@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end over loopback: a real plateau-server on a free port with a fresh database, two
-# plateau-cli script sessions that create/join a room and play a one-round game, the downloaded
+# plateau-cli script sessions that create/join a room and play a one-round game through a server
+# restart (kill -9 mid-game: both clients reconnect by themselves and finish), the downloaded
 # record re-simulated by plateau-engine, then a resumed session and the client's error paths.
 # Every step is bounded by a timeout; the server is stopped on exit whatever happens.
 # Usage: loopback_test.sh SERVER CLI ENGINE SCRIPTS_DIR WORK_DIR
@@ -12,7 +13,7 @@ rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 
 fail() {
   echo "FAIL: $*"
-  for f in server.log host.out guest.out resume.out no_room.out; do
+  for f in server.log server2.log host.out guest.out resume.out no_room.out; do
     [ -f "$f" ] && { echo "----- $f"; cat "$f"; }
   done
   exit 1
@@ -31,7 +32,26 @@ client() {  # client NAME TOKEN_FILE SCRIPT OUT
 
 client Host host.token "$SCRIPTS/host.txt" host.out &
 HOST_PID=$!
-client Guest guest.token "$SCRIPTS/guest.txt" guest.out
+client Guest guest.token "$SCRIPTS/guest.txt" guest.out &
+GUEST_PID=$!
+
+# Once the host has seen its first turn (it then pauses), the server dies without warning and
+# comes back on the same port and database.
+for _ in $(seq 300); do
+  grep -Eq '^\(v[0-9]+, your turn\)' host.out 2>/dev/null && break
+  sleep 0.1
+done
+grep -Eq '^\(v[0-9]+, your turn\)' host.out || fail "the host never saw its first turn"
+kill -9 "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null
+"$SERVER" --bind 127.0.0.1 --port "$PORT" --db "$PWD/test.db" --static "$PWD" >server2.log 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 100); do
+  grep -q 'listening on' server2.log && break
+  sleep 0.1
+done
+grep -q 'listening on' server2.log || fail "the server did not come back on port $PORT"
+
+wait "$GUEST_PID"
 GUEST_STATUS=$?
 wait "$HOST_PID"
 HOST_STATUS=$?
@@ -40,20 +60,28 @@ HOST_STATUS=$?
 
 expect_in host.out '^Welcome, Host \(p[0-9a-f]+\)\.'
 expect_in host.out '^globalissimo	Globalissimo	2-6 seats'
-expect_in host.out "created r[0-9a-f]+ globalissimo 'Loopback table' waiting 1/2 seated code [A-Z0-9]{6}; you are seat 0"
-expect_in host.out '\* the game has started; you are seat 0'
+expect_in host.out "created r[0-9a-f]+ globalissimo 'Loopback table' waiting 1/2 seated code [A-Z0-9]{6}; you are seat 1"
+expect_in host.out '\* the game has started; you are seat 1'
 expect_in host.out '^\[Guest\] hello from the guest'
 expect_in host.out '^accepted: place'
 expect_in host.out '^\* game over \(game g[0-9a-f]+\):'
-expect_in host.out 'seat 0 \(Host\): score [0-9]+, rank [12]'
+expect_in host.out 'seat 1 \(Host\): score [0-9]+, rank [12]'
 expect_in host.out '^g[0-9a-f]+ globalissimo [0-9]+ steps: Host'
 expect_in host.out '^game g[0-9a-f]+ \(globalissimo\), step 1 of [0-9]+, spectator'
 expect_in host.out '^saved game g[0-9a-f]+ to game.record'
-expect_in guest.out "^joined r[0-9a-f]+ globalissimo 'Loopback table' waiting 2/2 seated .*you are seat 1"
-expect_in guest.out '\* the game has started; you are seat 1'
+expect_in guest.out "^joined r[0-9a-f]+ globalissimo 'Loopback table' waiting 2/2 seated .*you are seat 2"
+expect_in guest.out '\* the game has started; you are seat 2'
 expect_in guest.out '^accepted: place'
 expect_in guest.out '^Round 1/1 - game over'
 expect_in guest.out '^phase: PHASE_GAME_OVER'
+# The restart: each client saw the connection drop, came back to its seat and played on.
+for f in host.out guest.out; do
+  expect_in "$f" '^! Disconnected: .*; reconnecting\.\.\.'
+  expect_in "$f" '^\* reconnected; back in room r[0-9a-f]+'
+done
+# Seats are named by the players' names in the game's own lines, as in the web client.
+expect_in guest.out '^  Host: [0-9]+ squares'
+expect_in guest.out '^  Guest \(you\): [0-9]+ squares'
 [ -s game.record ] || fail "the downloaded record is missing or empty"
 
 # The downloaded record replays with the engine alone, and its stored results agree.

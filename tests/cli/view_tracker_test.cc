@@ -85,7 +85,7 @@ TEST_F(ViewTrackerTest, SnapshotStartsTheView) {
 TEST_F(ViewTrackerTest, DiffsFollowTheGame) {
   ViewTracker t;
   ASSERT_TRUE(t.OnSnapshot(SnapshotFor(1, 1)).ok());
-  EXPECT_EQ(t.TurnText(), "waiting for seat 0");
+  EXPECT_EQ(t.TurnText(), "waiting for seat 1");
   EXPECT_EQ(t.OnDiff(Play(0, "place { slot: 0 position: 1 }", 1, 1), &error_),
             ViewTracker::DiffResult::kApplied);
   EXPECT_EQ(t.version(), 2u);
@@ -172,7 +172,7 @@ TEST_F(ViewTrackerTest, SpectatorIsNeverToAct) {
   ViewTracker t;
   ASSERT_TRUE(t.OnSnapshot(SnapshotFor(engine::kSpectator, 1)).ok());
   EXPECT_FALSE(t.IsMyTurn());
-  EXPECT_EQ(t.TurnText(), "waiting for seat 0");
+  EXPECT_EQ(t.TurnText(), "waiting for seat 1");
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 #include "engine/core/data.h"
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
-#include "engine/games/globalissimo/answer_match.h"
+#include "engine/core/words.h"
 
 namespace plateau::games::globalissimo {
 
@@ -85,7 +85,7 @@ Status CheckCards(const data::CardSet& cards) {
     }
     if (c.capitals_size() == 0) return BadCards(where + " has no capital.");
     for (const auto& capital : c.capitals()) {
-      if (NormalizeAnswer(capital).empty()) {
+      if (engine::NormalizeAnswer(capital).empty()) {
         return BadCards(where + " has a capital with no letters ('" + capital + "').");
       }
     }
@@ -201,14 +201,17 @@ std::string ViewLines(const View& v, const StaticData& data, const engine::Game:
            name(static_cast<int>(q.seat())) + ": " +
            (q.kind() == BARRIER_ORANGE ? "the capital of " : "where on the map is ") +
            Face(data, q.country_id()) + "?\n";
-    out += q.kind() == BARRIER_ORANGE ? "  answer with: act answer_capital { text: \"...\" }\n"
-                                          : "  answer with: act answer_location { map_id: \"250\" }"
-                                            " (ISO 3166 numeric code)\n";
     if (q.wrong_answers_size() > 0) {
       out += "  wrong so far:";
       for (const std::string& w : q.wrong_answers()) out += " " + w;
       out += "\n";
     }
+  }
+  for (const SettledQuestion& q : v.settled()) {
+    out += "Answer shown: " + Face(data, q.country_id()) + " - " +
+           (q.kind() == BARRIER_ORANGE ? "capital " + q.capital() : "map region " + q.map_id()) +
+           (q.answered_by() >= 0 ? ", found by " + name(q.answered_by()) : ", found by nobody") +
+           " (round " + std::to_string(q.round()) + ")\n";
   }
   if (v.has_last_round() && v.phase() != PHASE_QUESTION) {
     out += "Last round, " + CategoryLine(data, v.last_round().category_id()) + ":\n";
@@ -651,6 +654,17 @@ void GlobalissimoState::ContinueScoring() {
   EndRound();
 }
 
+void GlobalissimoState::Settle(const internal::BarrierState& barrier, int answered_by) {
+  const auto& country = Country(static_cast<uint32_t>(barrier.question_card()));
+  SettledQuestion* q = s_.add_settled();
+  q->set_round(s_.round());
+  q->set_kind(barrier.color());
+  q->set_country_id(country.id());
+  q->set_map_id(country.map_id());
+  q->set_capital(country.capitals(0));
+  q->set_answered_by(answered_by);
+}
+
 void GlobalissimoState::EndRound() {
   auto* record = s_.mutable_last_round();
   record->set_round(s_.round());
@@ -658,8 +672,21 @@ void GlobalissimoState::EndRound() {
   *record->mutable_display() = s_.display();
   for (const auto& slot : s_.display()) s_.add_discard(slot.card());
   s_.clear_display();
+  // Only the questions of the round ending and of this one stay listed.
+  auto* settled = s_.mutable_settled();
+  settled->erase(std::remove_if(settled->begin(), settled->end(),
+                                [&](const auto& q) { return q.round() < s_.round(); }),
+                 settled->end());
   for (auto& barrier : *s_.mutable_barriers()) {
-    if (barrier.question_card() >= 0) s_.add_discard(static_cast<uint32_t>(barrier.question_card()));
+    if (barrier.question_card() >= 0) {
+      // Nobody answered it right: with the round over, nobody else will be asked it.
+      const auto& country = Country(static_cast<uint32_t>(barrier.question_card()));
+      Log(barrier.color() == BARRIER_ORANGE
+              ? T("globalissimo.unanswered_capital", country.name(), country.capitals(0))
+              : T("globalissimo.unanswered_map", country.name()));
+      Settle(barrier, -1);
+      s_.add_discard(static_cast<uint32_t>(barrier.question_card()));
+    }
     barrier.set_question_card(-1);
     barrier.clear_wrong_answers();
   }
@@ -777,7 +804,7 @@ Status GlobalissimoState::TypedValidate(int seat, const Action& given) const {
                                                    std::to_string(kMaxAnswerChars) +
                                                    " characters.");
         }
-        if (NormalizeAnswer(text).empty()) {
+        if (engine::NormalizeAnswer(text).empty()) {
           return Status(codes::kEmptyAnswer, "Type the name of a capital city.");
         }
         return Status::Ok();
@@ -814,7 +841,7 @@ void GlobalissimoState::TypedApply(int seat, const Action& given) {
   if (action.kind_case() == Action::kAnswerCapital) {
     const std::string& text = action.answer_capital().text();
     bool correct = false;
-    for (const auto& capital : country.capitals()) correct = correct || AnswerMatches(text, capital);
+    for (const auto& capital : country.capitals()) correct = correct || engine::AnswerMatches(text, capital);
     ResolveAnswer(seat, correct, text);
   } else {
     const std::string& map_id = action.answer_location().map_id();
@@ -835,6 +862,7 @@ void GlobalissimoState::ResolveAnswer(int seat, bool correct, const std::string&
     s_.add_discard(static_cast<uint32_t>(barrier->question_card()));
     Log(orange ? T("globalissimo.right_capital", Seat{seat}, given)
                : T("globalissimo.right_map", Seat{seat}, country.name()));
+    Settle(*barrier, seat);
     barrier->set_question_card(-1);
     barrier->clear_wrong_answers();
     barrier->set_present(false);
@@ -1072,6 +1100,7 @@ void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
     q->set_steps_left(s_.steps_left());
     for (const auto& wrong : barrier.wrong_answers()) q->add_wrong_answers(wrong);
   }
+  *v.mutable_settled() = s_.settled();
   if (s_.last_round().round() > 0) {
     auto* last = v.mutable_last_round();
     last->set_round(s_.last_round().round());

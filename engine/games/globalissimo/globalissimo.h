@@ -137,6 +137,8 @@ class GlobalissimoState final
   void ContinueScoring();
   void FinishMove();
   void EndRound();
+  // Records that `barrier`'s question may now be answered in the open (View.settled).
+  void Settle(const internal::BarrierState& barrier, int answered_by);
   void ResolveAnswer(int seat, bool correct, const std::string& given);
   // The typed move an answer given through the core stands for (other actions unchanged).
   Action Typed(const Action& action) const;

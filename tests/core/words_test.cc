@@ -1,9 +1,10 @@
-// Typed capital answers: RULES.md, "Decisions: answer matching".
-#include "engine/games/globalissimo/answer_match.h"
+// Typed answers (Globalissimo's RULES.md, "Decisions: answer matching", and the terminal's
+// answers by name).
+#include "engine/core/words.h"
 
 #include <gtest/gtest.h>
 
-namespace plateau::games::globalissimo {
+namespace plateau::engine {
 namespace {
 
 TEST(AnswerMatch, IgnoresCaseAccentsAndSpacing) {
@@ -55,4 +56,4 @@ TEST(AnswerMatch, MalformedUtf8DoesNotCrash) {
 }
 
 }  // namespace
-}  // namespace plateau::games::globalissimo
+}  // namespace plateau::engine

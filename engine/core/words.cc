@@ -1,9 +1,9 @@
-#include "engine/games/globalissimo/answer_match.h"
+#include "engine/core/words.h"
 
 #include <cstdint>
 #include <vector>
 
-namespace plateau::games::globalissimo {
+namespace plateau::engine {
 namespace {
 
 // Decodes one UTF-8 sequence at text[*i]; malformed bytes decode as themselves so that nothing
@@ -170,4 +170,4 @@ bool AnswerMatches(std::string_view answer, std::string_view accepted) {
   return !a.empty() && a == squeeze(NormalizeAnswer(accepted));
 }
 
-}  // namespace plateau::games::globalissimo
+}  // namespace plateau::engine
