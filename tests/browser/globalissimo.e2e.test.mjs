@@ -56,13 +56,15 @@ async function playMove(page, rng) {
     const map = page.getByTestId("world-map");
     await map.waitFor({ timeout: STEP_MS });
     await map.scrollIntoViewIfNeeded();
+    // While the question is open its answer stays secret: nothing on the map is marked as it.
+    assert.equal(await page.locator("[data-testid=world-map] path.answer").count(), 0, "the open question's answer is shown");
     const start = Math.floor(rng() * MAP_GUESSES.length);
     const order = MAP_GUESSES.map((_, k) => MAP_GUESSES[(start + k) % MAP_GUESSES.length]);
     // A point of the screen where one of those countries is the topmost shape (countries are
     // not convex, and some have far-away islands, so the bounding-box centre will not do).
     const point = await page.evaluate((ids) => {
       for (const wanted of ids) {
-        const path = document.querySelector(`[data-testid=world-map] path[data-id="${wanted}"]`);
+        const path = document.querySelector(`[data-testid=world-map] path.option[data-id="${wanted}"]`);
         if (!path) continue;
         const r = path.getBoundingClientRect();
         for (let i = 1; i < 24; i++) {
@@ -78,7 +80,24 @@ async function playMove(page, rng) {
     }, order);
     assert.ok(point, `none of ${order.join(", ")} can be clicked on the map`);
     const id = point.id;
+    // A click only selects; the answer goes with Confirm.
     await page.mouse.click(point.x, point.y);
+    await page.locator(`[data-testid=world-map] path[data-id="${id}"][data-selected="true"]`).waitFor({ timeout: STEP_MS });
+    // Had the player found the country, a name shown for the selection would be the question's.
+    const leak = await page.evaluate(() => {
+      const panel = document.querySelector("[data-testid=question-panel]");
+      const name = (panel?.querySelector("h3 b")?.textContent ?? "").replace(/^\P{L}+/u, "").trim();
+      const parts = [];
+      for (const el of panel?.querySelectorAll(".gl-map, .gl-map-confirm") ?? []) {
+        parts.push(el.innerText);
+        for (const n of el.querySelectorAll("[aria-label], [title], title")) {
+          parts.push(n.getAttribute("aria-label") ?? "", n.getAttribute("title") ?? "", n.tagName === "title" ? n.textContent : "");
+        }
+      }
+      return name && parts.join(" ").includes(name) ? name : "";
+    });
+    assert.equal(leak, "", "the map names a country during the question");
+    await page.getByTestId("map-confirm").click({ timeout: STEP_MS });
     return `map ${id}`;
   }
   const tiles = page.locator("[data-testid^=tile-pos-]:not([disabled])");
@@ -152,6 +171,8 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     const rng = mulberry32(20240611);
     let moves = 0;
     let screenshotTaken = false;
+    let settledSeen = false;
+    let mapAsked = false;
     while (!(await gameOver(A)) || !(await gameOver(B))) {
       assert.ok(Date.now() < deadline, `game not finished before the deadline (${moves} moves played)`);
       let acted = false;
@@ -161,6 +182,7 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
         const before = await boardSignature(p);
         const what = await playMove(p, rng);
         moves++;
+        if (what.startsWith("map ")) mapAsked = true;
         // Wait for the move to be reflected on this page (or an error to be shown).
         const until = Date.now() + STEP_MS;
         for (;;) {
@@ -173,6 +195,17 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
           await sleep(50);
         }
         acted = true;
+        // A settled map question's answer is on every board, not only the answering player's.
+        const settled = p.locator("[data-testid=settled-answer][data-kind=map]").first();
+        if (!settledSeen && (await settled.count()) > 0) {
+          settledSeen = true;
+          const mapId = await settled.getAttribute("data-map-id");
+          for (const other of [A, B, C].filter((q) => q !== p)) {
+            await other.locator(`[data-testid=settled-answer][data-map-id="${mapId}"]`).first().waitFor({ timeout: STEP_MS });
+            assert.ok(await other.getByTestId("settled-answers").isVisible(), "the answers are not shown to everyone");
+            await other.locator(`[data-testid=settled-map][data-map-id="${mapId}"]`).waitFor({ timeout: STEP_MS });
+          }
+        }
       }
       if (!screenshotTaken && moves >= 7) {
         await A.screenshot({ path: join(ARTIFACTS, "board-midgame.png"), fullPage: true });
@@ -197,6 +230,12 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
       assert.ok(moves < 400, "far more moves than a game can take");
     }
     assert.ok(moves >= 20, `a 10-round game for two takes at least 20 placements, saw ${moves}`);
+    // Every map question asked settles by the end of its round at the latest, and the next move
+    // (or the final board) shows its answer.
+    if (mapAsked && !settledSeen) {
+      await A.locator("[data-testid=settled-answer][data-kind=map]").first().waitFor({ timeout: STEP_MS });
+      await C.locator("[data-testid=settled-answer][data-kind=map]").first().waitFor({ timeout: STEP_MS });
+    }
 
     // --- Both see the final ranking.
     for (const p of [A, B]) {

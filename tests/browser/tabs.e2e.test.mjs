@@ -63,7 +63,10 @@ async function playMove(page) {
       return null;
     });
     assert.ok(point, "no country of the map can be clicked");
+    // A click selects the country; Confirm sends it.
     await page.mouse.click(point.x, point.y);
+    await page.locator("[data-testid=world-map] path[data-selected=\"true\"]").waitFor();
+    await page.getByTestId("map-confirm").click();
     return "map";
   }
   await page.getByTestId("tile-pos-1").click();

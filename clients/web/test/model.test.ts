@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Barrier, categoryOf, countryFace, Phase, questionForm } from "../src/games/globalissimo/model";
+import {
+  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, Phase, questionForm, settledAnswers,
+} from "../src/games/globalissimo/model";
 import { decode, decodeStaticData, encode, type } from "../src/proto";
 import { PromptKind, type Answer, type Prompt, type PromptOption } from "../src/table";
 import {
@@ -90,5 +92,79 @@ describe("static data lookups", () => {
     expect(countryFace(decoded, "JPN").name).toBe("Japan");
     expect(decodeStaticData({ static_type: "no.such.Type", static_data: bytes })).toBeUndefined();
     expect(decodeStaticData({ static_type: "", static_data: new Uint8Array() })).toBeUndefined();
+  });
+});
+
+describe("selecting on the map, then confirming", () => {
+  // Option ids that differ from the region ids, as nothing promises they are the same.
+  const p = prompt(PromptKind.CHOOSE, {
+    options: ["076", "250"].map((r, i) => ({ id: `o${i}`, label: null, target: { region: r } })),
+  });
+  const targets = promptTargets(p);
+
+  it("holds the selection as the draft's choice of the region's option", () => {
+    expect(chooseRegion(targets, "250")).toEqual(["o1"]);
+    expect(chosenRegion(p, ["o1"])).toBe("250");
+    expect(chooseRegion(targets, undefined)).toEqual([]);
+    expect(chooseRegion(targets, "999")).toEqual([]);
+    expect(chosenRegion(p, [])).toBeUndefined();
+    expect(chosenRegion(null, ["o1"])).toBeUndefined();
+  });
+
+  it("has nothing to send until a region is selected, then sends that region's option", () => {
+    const empty = initialDraft(p);
+    expect(draftProblem(p, empty)).not.toBe("");
+    const draft = { ...empty, chosen: chooseRegion(targets, "076") };
+    expect(draftProblem(p, draft)).toBe("");
+    expect(draftAnswer(p, draft)).toMatchObject({ prompt_id: "q1.3.0.0", options: ["o0"] });
+  });
+});
+
+describe("settledAnswers", () => {
+  // Through the real View message, so the field names are the ones the server fills.
+  const View = type("plateau.games.globalissimo.View");
+  const StaticData = type("plateau.games.globalissimo.StaticData");
+  const data = decode(StaticData, encode(StaticData, {
+    countries: [{ id: "FRA", name: "France", flag: "🇫🇷" }, { id: "COL", name: "Colombia", flag: "🇨🇴" }, { id: "PER", name: "Peru", flag: "🇵🇪" }],
+  }));
+  const names = ["Alice", "Bob"];
+  const viewOf = (settled: Record<string, unknown>[]) => decode<any>(View, encode(View, { round: 3, settled }));
+
+  it("lists the settled questions newest first, in words", () => {
+    const view = viewOf([
+      { round: 2, kind: Barrier.ORANGE, country_id: "PER", map_id: "604", capital: "Lima", answered_by: -1 },
+      { round: 2, kind: Barrier.VIOLET, country_id: "FRA", map_id: "250", capital: "Paris", answered_by: 1 },
+      { round: 3, kind: Barrier.VIOLET, country_id: "COL", map_id: "170", capital: "Bogotá", answered_by: -1 },
+    ]);
+    const entries = settledAnswers(view, data, names);
+    expect(entries.map((e) => e.text)).toEqual([
+      "📍 🇨🇴 Colombia: nobody found it — here it is",
+      "📍 🇫🇷 France: found by Bob",
+      "🏛 🇵🇪 Peru: Lima (nobody found it)",
+    ]);
+    expect(entries[0]).toMatchObject({ kind: "map", mapId: "170", countryId: "COL", answeredBy: -1, round: 3, showMap: true });
+    // Only the newest map question gets the map.
+    expect(entries.map((e) => e.showMap)).toEqual([true, false, false]);
+  });
+
+  it("names who answered a capital, and says no more than nobody found an older map question", () => {
+    const view = viewOf([
+      { round: 1, kind: Barrier.VIOLET, country_id: "FRA", map_id: "250", answered_by: -1 },
+      { round: 2, kind: Barrier.ORANGE, country_id: "PER", map_id: "604", capital: "Lima", answered_by: 0 },
+      { round: 2, kind: Barrier.VIOLET, country_id: "COL", map_id: "170", answered_by: 0 },
+    ]);
+    expect(settledAnswers(view, data, names).map((e) => e.text)).toEqual([
+      "📍 🇨🇴 Colombia: found by Alice",
+      "🏛 🇵🇪 Peru: Lima (answered by Alice)",
+      "📍 🇫🇷 France: nobody found it",
+    ]);
+  });
+
+  it("is empty without settled questions, and makes do without the static data", () => {
+    expect(settledAnswers(viewOf([]), data, names)).toEqual([]);
+    expect(settledAnswers({}, data, names)).toEqual([]);
+    expect(settledAnswers(null, data, names)).toEqual([]);
+    const [e] = settledAnswers(viewOf([{ round: 1, kind: Barrier.VIOLET, country_id: "FRA", map_id: "250", answered_by: 5 }]), undefined, names);
+    expect(e.text).toBe("📍 FRA: found by Seat 6");
   });
 });

@@ -7,7 +7,10 @@ import { PlayerBadge } from "../../ui/PlayerBadge";
 import { answerSender, usePromptControl, type AnswerFn } from "../../ui/PromptPanel";
 import { draftAnswer, promptMax, textLength } from "../../ui/prompt";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
-import { Barrier, categoryOf, countryFace, ordinal, Phase, playerName, questionForm, type CategoryInfo, type QuestionForm } from "./model";
+import {
+  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, ordinal, Phase, playerName, questionForm, settledAnswers,
+  type CategoryInfo, type QuestionForm,
+} from "./model";
 import { Track } from "./Track";
 import { WorldMap } from "./WorldMap";
 
@@ -83,6 +86,7 @@ function QuestionPanel({ q, names, data, prompt, form, busy, onAnswer }: {
   const who = playerName(names, q.seat);
   const typed = textLength(c.draft.text);
   const longest = prompt ? promptMax(prompt) : 0;
+  const selected = form === "map" ? chosenRegion(prompt, c.draft.chosen) : undefined;
   return (
     <div class={`gl-question ${orange ? "orange" : "violet"}`} data-testid="question-panel" data-kind={orange ? "orange" : "violet"}
       data-prompt={mine ? prompt!.id : undefined}>
@@ -109,11 +113,52 @@ function QuestionPanel({ q, names, data, prompt, form, busy, onAnswer }: {
         </form>
       )}
       {form === "capital" && typed > longest && <p class="form-error small">{c.problem}</p>}
+      {/* No highlight here ever: while the question is open its answer is the secret. */}
       {!orange && (
-        <WorldMap regions={form === "map" ? c.targets.regions : undefined} picked={c.draft.chosen[0]} disabled={form !== "map" || busy}
-          onPick={form === "map" ? (id) => void c.answerWithTarget({ region: id }) : undefined} />
+        <WorldMap regions={form === "map" ? c.targets.regions : undefined} selected={selected} disabled={form !== "map" || busy}
+          onSelect={form === "map" ? (id) => c.setDraft({ ...c.draft, chosen: chooseRegion(c.targets, id) }) : undefined} />
+      )}
+      {form === "map" && (
+        <div class="gl-map-confirm">
+          <span class="gl-map-selection" data-testid="map-selection" aria-live="polite">
+            {selected ? "Selected: one country — confirm or pick another" : "Nothing selected yet: click a country on the map"}
+          </span>
+          <button type="button" class="btn ghost" data-testid="map-clear" disabled={!selected || busy}
+            onClick={() => c.setDraft({ ...c.draft, chosen: [] })}>Clear</button>
+          <SubmitButton busy={busy} disabled={!selected || !!c.problem} testid="map-confirm" title={c.problem || undefined}
+            onClick={() => c.send(draftAnswer(prompt!, c.draft))}>Confirm</SubmitButton>
+        </div>
       )}
       {!mine && <p class="muted">Waiting for {who} to answer…</p>}
+    </div>
+  );
+}
+
+// The answers of the questions settled this round and the last, for everyone at the table (and in
+// replays): the server only lists a question once it can no longer be asked again.
+function SettledPanel({ view, names, data }: { view: any; names: string[]; data: any }) {
+  const entries = settledAnswers(view, data, names);
+  if (entries.length === 0) return null;
+  const withMap = entries.find((e) => e.showMap);
+  return (
+    <div class="gl-settled" data-testid="settled-answers">
+      <div class="gl-settled-list">
+        <h4>Answers</h4>
+        <ul>
+          {entries.map((e, i) => (
+            <li key={i} class={`gl-settled-entry ${e.kind} ${e.answeredBy >= 0 ? "found" : "missed"}`} data-testid="settled-answer"
+              data-kind={e.kind} data-map-id={e.kind === "map" ? e.mapId : undefined} data-country={e.countryId} data-round={e.round}>
+              <b>{e.label}</b>: {e.result} <span class="muted small">· round {e.round}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {withMap && (
+        <div class="gl-settled-map" data-testid="settled-map" data-map-id={withMap.mapId}>
+          <WorldMap key={withMap.mapId} still highlight={withMap.mapId} testid="answer-map" class="answer" />
+          <span class="muted small">{withMap.label}</span>
+        </div>
+      )}
     </div>
   );
 }
@@ -250,6 +295,8 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
         )}
       </div>}
       <ActionError error={error} />
+
+      <SettledPanel view={view} names={names} data={gameData} />
 
       <div class="gl-lower">
         <div class="gl-track-wrap">

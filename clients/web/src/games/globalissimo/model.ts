@@ -1,6 +1,6 @@
 // Enum values of proto/games/globalissimo.proto, and small helpers over the decoded View.
 import { PromptKind, type Prompt } from "../../table";
-import { promptTargets, singleChoice } from "../../ui/prompt";
+import { optionForTarget, promptTargets, singleChoice, type PromptTargets } from "../../ui/prompt";
 
 export const Phase = { UNSPECIFIED: 0, PLACEMENT: 1, QUESTION: 2, GAME_OVER: 3 } as const;
 export const Barrier = { NONE: 0, ORANGE: 1, VIOLET: 2 } as const;
@@ -65,4 +65,71 @@ export function categoryOf(data: any, id: string | undefined): CategoryInfo | nu
 export function countryFace(data: any, id: string | undefined): CountryFace {
   const key = id ?? "";
   return index(data)?.countries.get(key) ?? { id: key, name: key, flag: "" };
+}
+
+/** The map id of the region the draft's chosen option stands for (the map's selection). */
+export function chosenRegion(prompt: Prompt | null | undefined, chosen: readonly string[]): string | undefined {
+  if (!prompt || chosen.length === 0) return undefined;
+  const region = prompt.options.find((o) => o.id === chosen[0])?.target?.region;
+  return region || undefined;
+}
+
+/** The draft's choice for a map selection: the option standing for that region, or none. */
+export function chooseRegion(targets: PromptTargets, mapId: string | undefined): string[] {
+  const option = mapId ? optionForTarget(targets, { region: mapId }) : undefined;
+  return option == null ? [] : [option];
+}
+
+/** A settled barrier question (View.settled) as the board shows it. */
+export interface SettledAnswer {
+  round: number;
+  kind: "capital" | "map";
+  countryId: string;
+  /** The right region, for a map question. */
+  mapId: string;
+  capital: string;
+  /** The seat that answered right, -1 when nobody did. */
+  answeredBy: number;
+  flag: string;
+  name: string;
+  /** The question: "📍 🇫🇷 France". */
+  label: string;
+  /** How it ended: "found by Alice", "Paris (answered by Alice)", "nobody found it"… */
+  result: string;
+  /** label and result in one line. */
+  text: string;
+  /** The entry the board draws the small answer map for: the newest map question. */
+  showMap: boolean;
+}
+
+/**
+ * The settled questions of `view`, newest first (the view lists them oldest first), with the
+ * words the board shows. Only settled questions are in the view: one still open is asked again
+ * to the next player reaching its barrier, so its answer must not be known yet.
+ */
+export function settledAnswers(view: any, data: any, names: string[]): SettledAnswer[] {
+  const out: SettledAnswer[] = [];
+  let mapShown = false;
+  const list: any[] = Array.isArray(view?.settled) ? view.settled : [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const s = list[i] ?? {};
+    const kind = s.kind === Barrier.ORANGE ? "capital" : s.kind === Barrier.VIOLET ? "map" : null;
+    if (!kind) continue;
+    const face = countryFace(data, s.country_id);
+    const seat = typeof s.answered_by === "number" ? s.answered_by : -1;
+    const who = seat >= 0 ? playerName(names, seat) : "";
+    const mapId = String(s.map_id ?? "");
+    const capital = String(s.capital ?? "");
+    const showMap = kind === "map" && !mapShown && mapId !== "";
+    if (showMap) mapShown = true;
+    const label = [kind === "map" ? "📍" : "🏛", face.flag, face.name].filter((x) => x).join(" ");
+    let result: string;
+    if (kind === "map") result = who ? `found by ${who}` : showMap ? "nobody found it — here it is" : "nobody found it";
+    else result = `${capital || "?"} (${who ? `answered by ${who}` : "nobody found it"})`;
+    out.push({
+      round: Number(s.round ?? 0), kind, countryId: face.id, mapId, capital, answeredBy: seat >= 0 ? seat : -1,
+      flag: face.flag, name: face.name, label, result, text: `${label}: ${result}`, showMap,
+    });
+  }
+  return out;
 }
