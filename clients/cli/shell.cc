@@ -50,6 +50,7 @@ constexpr CommandHelp kCommands[] = {
     {"turn", "say whose turn it is"},
     {"replays [game]", "list finished games"},
     {"replay <game_id[:token]|last> [step] [seat|spectator]", "show one step of a finished game as a seat (counted from 1) sees it, or a spectator (a private game needs its token unless you played in it)"},
+    {"moves <game_id[:token]|last> [seat|spectator]", "list every move of a finished game in words, as that seat (counted from 1) or a spectator reads them"},
     {"download <game_id[:token]|last> <file>", "save a finished game's record, replayable with 'plateau-engine replay'"},
     {"wait-turn [timeout_ms]", "wait until you may act (or the game is over)"},
     {"wait-game-over [timeout_ms]", "wait for the game's results"},
@@ -363,6 +364,49 @@ Status Shell::Replays(const std::vector<std::string>& args) {
   return Status::Ok();
 }
 
+static StatusOr<int> ViewerSeat(const std::string& word) {
+  if (word == "spectator") return engine::kSpectator;
+  // Counted from 1, as everywhere people see seats; the server checks the range.
+  auto seat = console::ParseUint(word, "The seat");
+  if (!seat.ok()) return seat.status();
+  if (seat.value() < 1 || seat.value() > 1024) {
+    return Status(kUsage, "Seats are counted from 1 (or say 'spectator').");
+  }
+  return static_cast<int>(seat.value()) - 1;
+}
+
+Status Shell::Moves(const std::vector<std::string>& args) {
+  if (args.empty() || args.size() > 2) {
+    return Status(kUsage, "moves needs a game id (or 'last'), then optionally a seat.");
+  }
+  auto game_id = GameId(args[0]);
+  if (!game_id.ok()) return game_id.status();
+  ClientMessage m;
+  m.mutable_get_replay()->set_game_id(game_id.value().game_id);
+  m.mutable_get_replay()->set_replay_token(game_id.value().replay_token);
+  m.mutable_get_replay()->set_seat(engine::kSpectator);
+  m.mutable_get_replay()->set_with_moves(true);
+  if (args.size() > 1) {
+    auto seat = ViewerSeat(args[1]);
+    if (!seat.ok()) return seat.status();
+    m.mutable_get_replay()->set_seat(seat.value());
+  }
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  const plateau::v1::Replay& r = reply.value().replay();
+  const engine::Game* game = engine::Registry::Find(r.summary().game());
+  if (game == nullptr) return Status(kUsage, "This client does not know the game '" + r.summary().game() + "'.");
+  const auto name = SeatNamer(SeatNames(r.summary()), r.seat());
+  static const char* kOrigin[] = {"", " (time ran out)", " (bot standing in)", " (win claimed)", " (game expired)"};
+  for (const plateau::v1::ReplayMove& move : r.moves()) {
+    std::string line = move.step() == 0 ? "set-up:" : std::to_string(move.step()) + ".";
+    for (const auto& words : move.words()) line += " " + game->TextRenderer().Render(words, name);
+    if (move.origin() > 0 && move.origin() < 5) line += kOrigin[move.origin()];
+    out_.Line(line);
+  }
+  return Status::Ok();
+}
+
 Status Shell::Replay(const std::vector<std::string>& args) {
   if (args.empty() || args.size() > 3) {
     return Status(kUsage, "replay needs a game id (or 'last'), then optionally a step and a seat.");
@@ -378,14 +422,10 @@ Status Shell::Replay(const std::vector<std::string>& args) {
     if (!step.ok()) return step.status();
     m.mutable_get_replay()->set_step(static_cast<uint32_t>(std::min<uint64_t>(step.value(), UINT32_MAX)));
   }
-  if (args.size() > 2 && args[2] != "spectator") {
-    // Counted from 1, as everywhere people see seats; the server checks the range.
-    auto seat = console::ParseUint(args[2], "The seat");
+  if (args.size() > 2) {
+    auto seat = ViewerSeat(args[2]);
     if (!seat.ok()) return seat.status();
-    if (seat.value() < 1 || seat.value() > 1024) {
-      return Status(kUsage, "Seats are counted from 1 (or say 'spectator').");
-    }
-    m.mutable_get_replay()->set_seat(static_cast<int>(seat.value()) - 1);
+    m.mutable_get_replay()->set_seat(seat.value());
   }
   auto reply = client_.Request(m);
   if (!reply.ok()) return reply.status();
@@ -519,6 +559,7 @@ Status Shell::Execute(std::string_view line) {
   if (command == "join-open") return JoinOpen(args);
   if (command == "replays") return Replays(args);
   if (command == "replay") return Replay(args);
+  if (command == "moves") return Moves(args);
   if (command == "download") return Download(args);
   if (command == "view") {
     if (args.size() > 1 || (args.size() == 1 && args[0] != "raw")) {

@@ -33,6 +33,7 @@ class Shell {
   Status View(bool raw);
   Status Replays(const std::vector<std::string>& args);
   Status Replay(const std::vector<std::string>& args);
+  Status Moves(const std::vector<std::string>& args);
   Status Download(const std::vector<std::string>& args);
   Status Wait(std::string_view command, const std::vector<std::string>& args);
 

@@ -140,6 +140,7 @@ v1::TextCatalogue Game::CoreTexts() {
     t->set_en(en);
   };
   add("core.resigned", "{0} resigns.");
+  add("core.moves", "{0} moves.");  // a replayed move that wrote nothing its viewer may read
   add("core.answer.yes", "Yes");
   add("core.answer.no", "No");
   return c;

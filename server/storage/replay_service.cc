@@ -237,7 +237,53 @@ StatusOr<plateau::v1::Replay> ReplayService::Get(const plateau::v1::GetReplay& r
     auto action = game.game->ParseActionBytes(stored.action());
     if (action.ok()) last->set_text(game.game->ActionToText(*action.value()));
   }
+  if (request.with_moves()) {
+    Status st = AddMoves(game, request.seat(), &replay);
+    if (!st.ok()) return st;
+  }
   return replay;
+}
+
+Status ReplayService::AddMoves(const CachedGame& game, int seat, plateau::v1::Replay* replay) {
+  std::shared_ptr<const engine::State> start;
+  {
+    std::lock_guard lock(mu_);
+    start = game.states.at(0);
+  }
+  // One pass from the start: each move's words are the log entries it wrote that the seat may
+  // read (the log keeps far more entries than one move writes, so none is trimmed unseen).
+  std::unique_ptr<engine::State> state = start->Clone();
+  uint64_t seen = 0;
+  // What the game wrote as it was set up (the first round's category, ...): step 0, no seat.
+  auto add_words = [&](plateau::v1::ReplayMove* move) {
+    for (const engine::v1::LogRecord& entry : state->table().log()) {
+      if (entry.seq() < seen || !engine::CanRead(entry, seat)) continue;
+      if (!move->add_words()->ParseFromString(entry.text())) move->mutable_words()->RemoveLast();
+    }
+    seen = state->table().log_seq();
+  };
+  plateau::v1::ReplayMove setup;
+  setup.set_seat(engine::kSpectator);
+  add_words(&setup);
+  if (!setup.words().empty()) *replay->add_moves() = std::move(setup);
+  for (int i = 0; i < game.record.actions_size(); ++i) {
+    const plateau::v1::ReplayAction& a = game.record.actions(i);
+    Status st = state->ApplyBytes(a.seat(), a.action());
+    if (!st.ok()) {
+      return Status(replay_codes::kReplayCorrupt, "Action " + std::to_string(i) + " of game " +
+                                                      game.record.game_id() +
+                                                      " no longer replays: " + st.reason());
+    }
+    plateau::v1::ReplayMove* move = replay->add_moves();
+    move->set_step(static_cast<uint32_t>(i + 1));
+    move->set_seat(a.seat());
+    move->set_origin(a.origin());
+    add_words(move);
+    if (move->words().empty()) *move->add_words() = engine::T("core.moves", engine::Seat{a.seat()});
+  }
+  actions_applied_.fetch_add(static_cast<uint64_t>(game.record.actions_size()),
+                             std::memory_order_relaxed);
+  return Status::Ok();
 }
 
 StatusOr<plateau::v1::ReplayExport> ReplayService::Export(

@@ -87,6 +87,8 @@ class ReplayService : public Replays {
   StatusOr<plateau::v1::GameRecord> LoadFinished(const std::string& game_id);
   // The state after `step` actions (step already checked against the log).
   StatusOr<std::shared_ptr<const engine::State>> StateAt(CachedGame& game, uint32_t step);
+  // Every move of the game in words as `seat` reads them (a spectator: the public entries).
+  Status AddMoves(const CachedGame& game, int seat, plateau::v1::Replay* replay);
 
   Store& store_;
   std::mutex mu_;

@@ -68,6 +68,8 @@ expect_in host.out '^\* game over \(game g[0-9a-f]+\):'
 expect_in host.out 'seat 1 \(Host\): score [0-9]+, rank [12]'
 expect_in host.out '^g[0-9a-f]+ globalissimo [0-9]+ steps: Host'
 expect_in host.out '^game g[0-9a-f]+ \(globalissimo\), step 1 of [0-9]+, spectator'
+expect_in host.out '^set-up: Round 1 of 1: '
+expect_in host.out '^1\. Host places tile [0-9] on '
 expect_in host.out '^saved game g[0-9a-f]+ to game.record'
 expect_in guest.out "^joined r[0-9a-f]+ globalissimo 'Loopback table' waiting 2/2 seated .*you are seat 2"
 expect_in guest.out '\* the game has started; you are seat 2'

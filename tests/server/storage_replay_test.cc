@@ -239,6 +239,43 @@ TEST_F(ReplayTest, LastActionIsTheActionThatLedToTheStep) {
   }
 }
 
+// The moves in words: one per action, by its seat, and together the same entries, in the same
+// order, as the log the viewer read during the game.
+TEST_F(ReplayTest, MovesInWordsAreTheLogEachMoveWrote) {
+  Playthrough p = PlayAndStore(*store_, "g1", 3, 2, 16);
+  auto plain = service_->Get(Request("g1", 3, -1), "");
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain.value().moves_size(), 0) << "moves only when asked for";
+
+  plateau::v1::GetReplay request = Request("g1", 3, -1);
+  request.set_with_moves(true);
+  auto replay = service_->Get(request, "");
+  ASSERT_TRUE(replay.ok()) << replay.status().ToString();
+  // The set-up first (the first round's category), then one entry per action.
+  ASSERT_EQ(replay.value().moves_size(), static_cast<int>(p.log.size()) + 1);
+  EXPECT_EQ(replay.value().moves(0).step(), 0u);
+  EXPECT_EQ(replay.value().moves(0).seat(), -1);
+  std::vector<std::string> words;
+  for (int i = 0; i < replay.value().moves_size(); ++i) {
+    const auto& move = replay.value().moves(i);
+    EXPECT_EQ(move.step(), static_cast<uint32_t>(i));
+    if (i > 0) EXPECT_EQ(move.seat(), p.log[i - 1].seat);
+    ASSERT_GT(move.words_size(), 0) << "move " << i + 1;
+    for (const auto& w : move.words()) words.push_back(w.SerializeAsString());
+  }
+  // The final view's log holds the latest entries: they are the last words of the moves.
+  plateau::games::globalissimo::View final_view;
+  ASSERT_TRUE(final_view.ParseFromString(p.views.back()[0]));
+  const auto& log = final_view.table().log();
+  ASSERT_GT(log.size(), 0);
+  ASSERT_GE(words.size(), static_cast<size_t>(log.size()));
+  for (int k = 0; k < log.size(); ++k) {
+    EXPECT_EQ(words[words.size() - log.size() + k], log[k].text().SerializeAsString()) << k;
+  }
+  // The step asked for is served as without the moves.
+  EXPECT_EQ(replay.value().view(), plain.value().view());
+}
+
 TEST_F(ReplayTest, OutOfRangeStepAndBadSeatAreRefused) {
   Playthrough p = PlayAndStore(*store_, "g1", 2, 2, 16);
   const auto steps = static_cast<uint32_t>(p.log.size());
