@@ -258,7 +258,7 @@ Status ReplayService::AddMoves(const CachedGame& game, int seat, plateau::v1::Re
   auto add_words = [&](plateau::v1::ReplayMove* move) {
     for (const engine::v1::LogRecord& entry : state->table().log()) {
       if (entry.seq() < seen || !engine::CanRead(entry, seat)) continue;
-      if (!move->add_words()->ParseFromString(entry.text())) move->mutable_words()->RemoveLast();
+      *move->add_words() = engine::LogText(entry);
     }
     seen = state->table().log_seq();
   };

@@ -198,7 +198,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   void FinishGame();
   void ResolvePending();
   void FinishPlay(int seat);
+  // Resolves a played card's effect; a card aimed at another nation also logs what it did to it.
   void ApplyEffect(int seat, const PlayCard& play, bool resisted);
+  void ResolveEffect(int seat, const PlayCard& play);
   void ApplyEvent();
 
   // Alliances (limit_alliance.cc).

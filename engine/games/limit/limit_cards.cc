@@ -412,7 +412,49 @@ void LimitState::FinishPlay(int seat) {
   if (n.cards_this_turn() >= 2) EndTurn();
 }
 
+namespace {
+// What a card did to the nation it aimed at, as words: each quantity that changed, in one list.
+engine::v1::Text HitChanges(const internal::NationState& before, const internal::NationState& after) {
+  std::vector<engine::v1::Text> parts;
+  auto diff = [](uint32_t a, uint32_t b) { return static_cast<int64_t>(b) - static_cast<int64_t>(a); };
+  if (const int64_t d = diff(before.money(), after.money()); d != 0)
+    parts.push_back(T(d < 0 ? "limit.change.money_lost" : "limit.change.money_gained", d < 0 ? -d : d));
+  if (const int64_t d = diff(before.pollution(), after.pollution()); d > 0)
+    parts.push_back(T("limit.change.pollution", d));
+  if (const int64_t d = diff(before.destabilisation(), after.destabilisation()); d > 0)
+    parts.push_back(T("limit.change.destabilisation", d));
+  if (const int64_t d = diff(before.territories(), after.territories()); d < 0)
+    parts.push_back(T("limit.change.territories", -d));
+  int64_t factories = 0;
+  for (Factory f : {FACTORY_RENEWABLE, FACTORY_INDUSTRIAL, FACTORY_MILITARY})
+    factories += diff(FactoryRank(before, f), FactoryRank(after, f));
+  if (factories < 0) parts.push_back(T("limit.change.factories", -factories));
+  int64_t classes = 0;
+  for (int k = 0; k < after.classes_size() && k < before.classes_size(); ++k)
+    classes += diff(before.classes(k), after.classes(k));
+  if (classes > 0) parts.push_back(T("limit.change.classes_up", classes));
+  if (parts.empty()) return T("limit.change.nothing");
+  engine::v1::Text out = parts.back();
+  for (size_t i = parts.size() - 1; i-- > 0;) out = T("limit.change.list", parts[i], out);
+  return out;
+}
+}  // namespace
+
 void LimitState::ApplyEffect(int seat, const PlayCard& play, bool /*resisted*/) {
+  const auto& c = g().card(play.card());
+  const int target = play.target();
+  if (!c.targets() || target < 0 || target >= Seats()) {
+    ResolveEffect(seat, play);
+    return;
+  }
+  // The aimed-at nation is told what the card did to it (and everyone else reads it too: the
+  // table is open), whatever the effect: the card's own words say what it may do, not what it did.
+  const internal::NationState before = N(target);
+  ResolveEffect(seat, play);
+  Log(T("limit.log.hit", Seat{seat}, CardTitle(c), Seat{target}, HitChanges(before, N(target))));
+}
+
+void LimitState::ResolveEffect(int seat, const PlayCard& play) {
   auto& n = N(seat);
   const auto& c = g().card(play.card());
   const uint32_t pop = PopValue(static_cast<int>(n.pop_rank()));

@@ -523,6 +523,39 @@ bool Logged(const LimitState& s, const std::string& entry) {
   return std::find(all.begin(), all.end(), entry) != all.end();
 }
 
+// The entries "limit.log.hit" since `from`, in words.
+std::vector<std::string> Hits(const LimitState& s, uint64_t from) {
+  std::vector<std::string> out;
+  for (const auto& t : EntriesSince(s, from))
+    if (t.key() == "limit.log.hit") out.push_back(Words(t));
+  return out;
+}
+
+// A nation another's card hits is told what it did, in one entry everyone reads; a resisted card
+// did nothing and says so.
+TEST(LimitPolitical, TheNationHitIsToldWhatTheCardDid) {
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"annexation"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_military(10);
+  p.mutable_nations(1)->set_military(10);
+  p.mutable_nations(1)->set_industrial_rank(3);
+  const std::string play = "play_card { card: " + std::to_string(CardId("annexation")) +
+                           " target: 1 military: 10 factory: FACTORY_INDUSTRIAL }";
+  auto resisted = s->Clone();
+  ASSERT_TRUE(s->Apply(0, Text(play)).ok());
+  uint64_t from = s->table().log_seq();
+  ASSERT_TRUE(s->Apply(1, Text("resist { resist: false }")).ok());
+  EXPECT_EQ(Hits(*s, from), std::vector<std::string>{
+                                "Player0's Territorial annexation hits Player1: 1 territory lost, 1 factory rank lost."});
+
+  auto& r = static_cast<LimitState&>(*resisted);
+  ASSERT_TRUE(r.Apply(0, Text(play)).ok());
+  from = r.table().log_seq();
+  ASSERT_TRUE(r.Apply(1, Text("resist { resist: true }")).ok());
+  EXPECT_TRUE(Hits(r, from).empty()) << "a resisted card has no effect to report";
+}
+
 TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
