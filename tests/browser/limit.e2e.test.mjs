@@ -219,6 +219,20 @@ async function printedCardsShown(page) {
   }
 }
 
+/**
+ * Once a social phase has run (the board is in a later generation), its summary waits on the
+ * board, one row per nation, until the player dismisses it.
+ */
+async function checkPhaseSummary(page, nations, dismiss = true) {
+  const panel = page.getByTestId("phase-summary");
+  await panel.waitFor({ timeout: STEP_MS });
+  assert.match(await panel.innerText(), /Social phase, generation \d+/);
+  assert.equal(await panel.getByTestId("phase-summary-row").count(), nations, "one summary row per nation");
+  if (!dismiss) return;
+  await panel.getByTestId("phase-summary-dismiss").click();
+  await panel.waitFor({ state: "detached", timeout: STEP_MS });
+}
+
 function newStats(label) {
   return { label, kinds: {}, core: {}, plays: [], refused: [], keepClicks: 0, onScreen: new Set(), shots: new Set() };
 }
@@ -299,14 +313,19 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     await printedCardsShown(page);
 
     const stats = newStats("solo");
-    let shot = false;
+    let shot = false, summarised = false;
     const moves = await playToTheEnd([page], mulberry32(7), stats, async (_m, p) => {
+      if (!summarised && Number(await board.getAttribute("data-generation")) >= 2) {
+        summarised = true;
+        await checkPhaseSummary(p, 1);
+      }
       if (!shot && Number(await board.getAttribute("data-generation")) >= 3 && (await myPromptKind(p)) === "political_turn") {
         shot = true;
         await p.screenshot({ path: join(ARTIFACTS, "limit-solo-midgame.png"), fullPage: true });
       }
     });
     assert.ok(shot, "the game should reach the third generation's political decisions");
+    assert.ok(summarised, "the social phase's summary was checked");
     await checkScoreSheet(page, 1);
     await page.getByTestId("solo-verdict").waitFor();
     await page.getByTestId("score-sheet").scrollIntoViewIfNeeded();
@@ -380,8 +399,15 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
     assert.equal(await C.getByTestId("turn-banner").getAttribute("data-my-turn"), "false");
 
     const stats = newStats("duo");
-    let shot = false;
+    let shot = false, summarised = false;
     const moves = await playToTheEnd([A, B], mulberry32(2024), stats, async (_m, p) => {
+      if (!summarised && Number(await A.getByTestId("limit-board").getAttribute("data-generation")) >= 2) {
+        summarised = true;
+        await checkPhaseSummary(A, 2);
+        // The spectator reads the same summary; hits are told to the nation hit only.
+        await checkPhaseSummary(C, 2, false);
+        assert.equal(await C.getByTestId("hit-notice").count(), 0, "a spectator gets no hit notice");
+      }
       if (!shot && Number(await A.getByTestId("limit-board").getAttribute("data-generation")) >= 3 && (await myPromptKind(p)) === "political_turn") {
         shot = true;
         await p.screenshot({ path: join(ARTIFACTS, "limit-duo-midgame.png"), fullPage: true });
@@ -391,6 +417,7 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
       }
     });
     assert.ok(shot, "the game should reach the third generation's political decisions");
+    assert.ok(summarised, "the social phase's summary was checked");
     for (const p of [A, B]) await checkScoreSheet(p, 2);
     await C.getByTestId("score-sheet").waitFor();
     await A.getByTestId("score-sheet").scrollIntoViewIfNeeded();

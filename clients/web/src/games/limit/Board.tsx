@@ -9,6 +9,7 @@ import { CardFace } from "./Cards";
 import { NationBoard, NationSummary } from "./NationBoard";
 import { handPick, MyDecision, OthersPrompts, type HandPick } from "./Prompts";
 import { ScoreSheet } from "./ScoreSheet";
+import { HitNotices, PhaseSummaryPanel, useHitNotices, usePhaseSummary } from "./Feedback";
 import { Crises, GenerationBar, MarketBoard, Reserves, StarNation } from "./World";
 import { Phase, PromptKind, bannerFor, withNames, withStatic } from "./model";
 
@@ -71,6 +72,10 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
   // a new entry even when the log was trimmed.
   const coreLog = table.log;
   const lastSeq = coreLog.length ? int64String(coreLog[coreLog.length - 1].seq) : "";
+  const phase = usePhaseSummary(coreLog, nations.map((n) => n.seat as number), view.generation ?? 0, seat);
+  // Only a player in the live game is told of hits: a spectator is hit by nothing, and a replay
+  // shows the log as it was.
+  const hits = useHitNotices(coreLog, seat, seat >= 0 && !readOnly);
   // A new question always has a new id, even when it looks like the last one.
   const sig = `${view.generation}|${view.phase}|${log.length}|${lastSeq}|${prompts.map((p) => `${p.seat}:${p.kind}:${p.count}:${p.cards_played_this_turn}`).join(",")}|${table.prompts.map((p) => p.id).join(",")}`;
   return (
@@ -81,6 +86,8 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
         {banner.mine && <span class="pulse" />} {banner.text}
         {!banner.mine && !banner.over && [...actingSet].map((s) => <Dot key={s} seat={s} size={12} />)}
       </div>
+
+      <HitNotices hits={hits.hits} onDismiss={hits.acknowledge} />
 
       <div class="lm-world">
         <GenerationBar view={view} />
@@ -95,6 +102,8 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
           seat={seat} names={names} busy={busy} error={error} send={send} playing={playing} setPlaying={setPlaying} pick={pick} />
       )}
       {!over && <OthersPrompts prompts={others} names={names} />}
+
+      {phase.summary && <PhaseSummaryPanel summary={phase.summary} names={names} seat={seat} onDismiss={() => phase.dismiss(phase.summary!)} />}
 
       {me ? <NationBoard n={me} view={view} names={names} you acting={actingSet.has(me.seat)} online={connected?.[me.seat]} />
         : <p class="muted lm-spectating" data-testid="spectator-note">👁 You are watching: every nation's public board is below; hands stay hidden.</p>}

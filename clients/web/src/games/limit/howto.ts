@@ -77,6 +77,8 @@ export const howToPlay = {
       paragraphs: [
         "Each decision (deck, cards to keep, a class, an amount, a vote) appears in a panel near the top of the board, with the facts you need beside it.",
         "On your political turn, click a card marked 'click to play', set its choices and press 'Play this card', or press Pass. Removable permanent cards get a Remove button.",
+        "After each social phase (and the final resilience test) a table sums up what every nation fed, consumed, produced, earned and lost, with the crises that followed; it stays above the nation boards until you press 'Got it'.",
+        "When another nation's card hits you, a notice says whose card it was and what it changed on your board, until you dismiss it.",
         "'Full board' opens another nation. The server checks every move: a refused move changes nothing.",
       ],
     },
