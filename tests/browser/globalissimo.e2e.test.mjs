@@ -295,10 +295,42 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     await waitStep(total - 1);
     await A.getByTestId("replay-first").click();
     assert.equal(await waitStep(0), start);
+    // Every move in words beside the board: one row a move, plus one for the set-up when the game
+    // wrote anything then; players by name, nothing left as protobuf text.
+    const moveRows = A.locator("[data-testid=replay-moves] [data-testid=replay-move]");
+    await moveRows.first().waitFor();
+    const rowCount = await moveRows.count();
+    assert.ok(rowCount === total || rowCount === total + 1, `the moves list has ${rowCount} rows for ${total} steps`);
+    const movesText = await A.getByTestId("replay-moves").innerText();
+    assert.match(movesText, /Alice|Bob/, "the moves should name the players");
+    assert.ok(!movesText.includes("{"), `raw text in the moves list: ${movesText.slice(0, 300)}`);
+    // A row takes the viewer to its step, as the step buttons do, and is marked as the current one.
+    const third = moveRows.nth(2);
+    const thirdStep = Number(await third.getAttribute("data-step"));
+    assert.ok(thirdStep >= 1, `the third row is a move, not the set-up: step ${thirdStep}`);
+    assert.match(await third.innerText(), /Alice|Bob/);
+    await third.click();
+    await waitStep(thirdStep);
+    assert.equal((await stepAttr()).step, thirdStep);
+    const currentRow = A.locator(`[data-testid=replay-move][data-step="${thirdStep}"]`);
+    await A.locator(`[data-testid=replay-move][data-step="${thirdStep}"].current`).waitFor();
+    assert.equal(await currentRow.getAttribute("aria-current"), "step");
+    assert.equal(await A.locator("[data-testid=replay-move][aria-current=step]").count(), 1);
+    assert.ok(A.url().includes(`step=${thirdStep}`), `a row should put its step into the URL: ${A.url()}`);
+    // The move above the board is in words too.
+    const lastAction = await A.getByTestId("replay-last-action").innerText();
+    assert.match(lastAction, new RegExp(`Move ${thirdStep}: .*(Alice|Bob)`));
+    assert.ok(!lastAction.includes("{"), `raw text as the last move: ${lastAction}`);
+    await A.getByTestId("replay-first").click();
+    assert.equal(await waitStep(0), start);
     // Another seat's point of view of the same step.
     await A.getByTestId("replay-seat").selectOption("1");
     await A.waitForFunction(() => location.hash.includes("seat=1"));
     await waitStep(0);
+    // Its words are asked for again (a seat reads its own private entries): the list comes back.
+    const seatRows = A.locator("[data-testid=replay-moves][data-seat=\"1\"] [data-testid=replay-move]");
+    await seatRows.first().waitFor();
+    assert.ok(await seatRows.count() >= total, "the moves list for seat 1");
 
     assert.deepEqual(consoleErrors, [], "uncaught errors in the pages");
     await ctxA.close();

@@ -1,19 +1,32 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { request } from "../client";
 import { gameUI } from "../games/registry";
 import { type } from "../proto";
+import { moveRows, rowIndexForStep, scrollToShow, type ReplayMove } from "../replayMoves";
 import { navigate, type Route } from "../router";
 import { gameInfo, gameTexts, toast } from "../store";
 import { currentPrompt, tableOf } from "../table";
 import { originNote } from "../timers";
-import { downloadBytes, Panel, Ranking, Spinner } from "./common";
+import { downloadBytes, Panel, Ranking, seatColor, Spinner } from "./common";
 import { PromptPanel } from "./PromptPanel";
-import { TextProvider, useTextScopeFor } from "./TextRender";
+import { renderTextParts, TextProvider, useTextScopeFor, type TextPart } from "./TextRender";
 import type { ReplaySummary } from "./Replays";
+import "./replay.css";
 
 interface ReplayStep {
   summary: ReplaySummary; step: number; seat: number; view_type: string; view: any;
   last_action: { seat: number; text: string; origin: number } | null;
+}
+
+/** Words in runs (renderTextParts), each seat in its colour as <Txt> writes them. */
+function Words({ parts }: { parts: readonly TextPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) => p.seat == null ? p.text : (
+        <span key={i} class={p.you ? "txt-seat txt-you" : "txt-seat"} style={{ color: seatColor(p.seat) }}>{p.text}</span>
+      ))}
+    </>
+  );
 }
 
 export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay" }> }) {
@@ -23,14 +36,26 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
   const seq = useRef(0);
   const step = route.step ?? 0;
   const seat = route.seat;
+  // Every move in words, as the seat reads them (a seat reads its own private entries): the list
+  // is asked for once per seat and kept, since it costs the server a replay of the whole game;
+  // stepping asks for one position only.
+  const movesKey = `${route.gameId}|${seat}`;
+  const [moves, setMoves] = useState<{ key: string; list: ReplayMove[] } | null>(null);
+  // The key of the list held or on its way, so that quick steps do not ask for it again.
+  const movesFor = useRef("");
 
   useEffect(() => {
     const n = ++seq.current;
+    const key = movesKey;
+    const withMoves = movesFor.current !== key;
+    if (withMoves) movesFor.current = key;
     setLoading(true);
-    request({ get_replay: { game_id: route.gameId, step, seat, replay_token: route.token ?? "" } })
+    request({ get_replay: { game_id: route.gameId, step, seat, replay_token: route.token ?? "", with_moves: withMoves } })
       .then((reply) => {
-        if (n !== seq.current) return;
         const r = reply.replay;
+        // The list does not depend on the step: kept even when a later step overtook this reply.
+        if (withMoves && movesFor.current === key) setMoves({ key, list: r.moves ?? [] });
+        if (n !== seq.current) return;
         setData({
           summary: r.summary, step: r.step, seat: r.seat, view_type: r.view_type,
           view: type(r.view_type).decode(r.view),
@@ -38,7 +63,11 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
         });
         setError("");
       })
-      .catch((e) => n === seq.current && setError((e as Error).message))
+      .catch((e) => {
+        // Asked again with the next request.
+        if (withMoves && movesFor.current === key) movesFor.current = "";
+        if (n === seq.current) setError((e as Error).message);
+      })
       .finally(() => n === seq.current && setLoading(false));
   }, [route.gameId, step, seat, route.token]);
 
@@ -94,6 +123,19 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
   for (const r of data?.summary.results ?? []) names[r.seat] = r.name;
   const ui = data ? gameUI(data.summary.game) : undefined;
   const scope = useTextScopeFor(data ? gameTexts(data.summary.game) : undefined, names, data?.seat ?? -1);
+  // A list asked for another seat is not shown while this seat's is on its way: the words differ.
+  const list = moves?.key === movesKey ? moves.list : null;
+  const rows = useMemo(() => list && moveRows(list, (t) => renderTextParts(t, scope)), [list, scope]);
+  const shown = data?.step ?? -1;
+  const currentIndex = rows ? rowIndexForStep(rows, shown) : -1;
+  const current = rows?.[currentIndex];
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const box = listRef.current;
+    const row = box?.querySelector<HTMLElement>("[aria-current=step]");
+    if (!box || !row) return;
+    box.scrollTop = scrollToShow(row.offsetTop, row.offsetHeight, box.scrollTop, box.clientHeight);
+  }, [currentIndex, rows]);
 
   if (error && !data) {
     return <Panel title="Replay unavailable" class="narrow"><p class="form-error">{error}</p><a class="btn" href="#/replays">All replays</a></Panel>;
@@ -146,11 +188,14 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
         </label>
         {loading && <span class="spinner small" />}
       </div>
-      <p class="last-action" data-testid="replay-last-action">
-        {data.last_action && data.step > 0
-          ? <>Move {data.step}: <b>{names[data.last_action.seat] ?? "—"}</b> {data.last_action.text}
+      {/* The action as the server writes it stays a tooltip (what a bug report quotes); the
+          line itself is the move in words once the list has come. */}
+      <p class="last-action" data-testid="replay-last-action" title={data.last_action?.text || undefined}>
+        {data.step > 0
+          ? <>Move {data.step}: {current ? <Words parts={current.parts} />
+              : <>played by <b>{names[data.last_action?.seat ?? -1] ?? "—"}</b></>}
             {origin && <span class="muted" data-testid="replay-origin"> ({origin})</span>}</>
-          : "Start of the game."}
+          : <>Start of the game.{current && current.parts.length > 0 && <> <Words parts={current.parts} /></>}</>}
       </p>
       <div class="room-grid">
         <div class="room-main">
@@ -163,6 +208,26 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
           ) : <p class="form-error">This client cannot show {data.summary.game} games.</p>}
         </div>
         <aside class="room-side">
+          <Panel title="Moves" class="replay-moves-panel">
+            {!rows ? <p class="muted small">{error && !movesFor.current ? "The moves could not be loaded." : "Loading the moves…"}</p>
+              : rows.length === 0 ? <p class="muted small" data-testid="replay-moves">No moves were played.</p> : (
+                <ol class="replay-moves" data-testid="replay-moves" data-seat={seat} ref={listRef} aria-label="Moves of the game">
+                  {rows.map((r, i) => {
+                    const here = i === currentIndex;
+                    return (
+                      <li key={r.step}>
+                        <button type="button" class={here ? "replay-move current" : "replay-move"} data-testid="replay-move"
+                          data-step={r.step} aria-current={here ? "step" : undefined} onClick={() => go(r.step)}>
+                          <span class="replay-move-step">Step {r.step}{r.step === 0 && " (set-up)"}</span>
+                          {r.tag && <span class="replay-move-tag" data-testid="replay-move-tag">{r.tag}</span>}
+                          <span class="replay-move-words">{r.parts.length > 0 ? <Words parts={r.parts} /> : "…"}</span>
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ol>
+              )}
+          </Panel>
           <Panel title="Final result"><Ranking results={data.summary.results} /></Panel>
         </aside>
       </div>
