@@ -224,6 +224,13 @@ StatusOr<std::unique_ptr<LimitGame>> LimitGame::FromData(std::string_view cards_
 }
 
 
+// The card's English title, the French name printed on it beside (the book's name matters: it is
+// the one on the table and in the rules).
+static std::string BothNames(const Card& c) {
+  if (c.name_en().empty() || c.name_en() == c.name()) return c.name();
+  return c.name_en() + " (" + c.name() + ")";
+}
+
 std::string LimitGame::GameViewText(const engine::Message& view, const SeatNamer& name) const {
   const auto& v = static_cast<const View&>(view);
   // A view names its cards by id; the printed fields are the game's (an unknown id: the id alone).
@@ -254,7 +261,7 @@ std::string LimitGame::GameViewText(const engine::Message& view, const SeatNamer
     out += "\n";
     if (n.permanents_size() > 0) {
       out += "    in play:";
-      for (const auto& c : n.permanents()) out += " " + Printed(c).name() + ";";
+      for (const auto& c : n.permanents()) out += " " + BothNames(Printed(c)) + ";";
       out += "\n";
     }
   }
@@ -262,7 +269,7 @@ std::string LimitGame::GameViewText(const engine::Message& view, const SeatNamer
     out += "Your hand:\n";
     for (const auto& c : v.hand()) {
       const Card& printed = Printed(c);
-      out += "  [" + std::to_string(c.id()) + "] " + printed.name() +
+      out += "  [" + std::to_string(c.id()) + "] " + BothNames(printed) +
              (c.playable() ? "" : " (cannot pay)") + " - " + printed.cost_text() + " / " +
              printed.effect_text() + "\n";
     }

@@ -1789,8 +1789,10 @@ TEST(LimitView, TerminalTextNamesCardsAndPricesFromTheGame) {
   const std::string text = Game().ViewText(*s->View(0), [](int seat) {
     return "seat" + std::to_string(seat);
   });
-  EXPECT_NE(text.find("[" + std::to_string(CardId("craft")) + "] " + craft.name()),
+  // In the interface's language, the name printed on the card beside it.
+  EXPECT_NE(text.find("[" + std::to_string(CardId("craft")) + "] Craft (Artisanat) - "),
             std::string::npos) << text;
+  EXPECT_EQ(craft.name(), "Artisanat");
   EXPECT_NE(text.find(craft.cost_text() + " / " + craft.effect_text()), std::string::npos) << text;
   const auto& market = s->proto().market(0);
   const uint32_t price = Game().board().prices(static_cast<int>(market.position()));
