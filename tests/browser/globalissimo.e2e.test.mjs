@@ -7,30 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP, STEP_MS, createPrivateRoom, enterName, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
+import { ARTIFACTS, BASE, SKIP, STEP_MS, createPrivateRoom, enterName, gameOver, globalissimoBoard, isMyTurn, joinReady, launch, mulberry32, newPage, selectOnMap, sleep } from "./support.mjs";
 
 const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 10 * 60 * 1000);
-/** What identifies the state of a board: changes after every accepted action. */
-async function boardSignature(page) {
-  return page.evaluate(() => {
-    const b = document.querySelector("[data-testid=gl-board]");
-    if (!b) return "";
-    const log = document.querySelectorAll("[data-testid=game-log] li").length;
-    const tiles = document.querySelectorAll("[data-testid=country-card][data-free=false]").length;
-    const wrong = document.querySelectorAll(".gl-wrong .chip").length;
-    return [b.getAttribute("data-phase"), b.getAttribute("data-round"), b.getAttribute("data-to-act"), log, tiles, wrong].join("|");
-  });
-}
-
-async function isMyTurn(page) {
-  return page.evaluate(() =>
-    document.querySelector("[data-testid=turn-banner]")?.getAttribute("data-my-turn") === "true");
-}
-
-async function gameOver(page) {
-  return (await page.getByTestId("game-over").count()) > 0;
-}
-
 // Countries big enough to be hit at the 110m resolution.
 const MAP_GUESSES = ["076", "036", "156", "012", "398", "250", "724", "484", "124", "566"];
 
@@ -53,36 +32,13 @@ async function playMove(page, rng) {
       await page.getByTestId("capital-submit").click({ timeout: STEP_MS });
       return `capital ${a}`;
     }
-    const map = page.getByTestId("world-map");
-    await map.waitFor({ timeout: STEP_MS });
-    await map.scrollIntoViewIfNeeded();
+    await page.getByTestId("world-map").waitFor({ timeout: STEP_MS });
     // While the question is open its answer stays secret: nothing on the map is marked as it.
     assert.equal(await page.locator("[data-testid=world-map] path.answer").count(), 0, "the open question's answer is shown");
     const start = Math.floor(rng() * MAP_GUESSES.length);
     const order = MAP_GUESSES.map((_, k) => MAP_GUESSES[(start + k) % MAP_GUESSES.length]);
-    // A point of the screen where one of those countries is the topmost shape (countries are
-    // not convex, and some have far-away islands, so the bounding-box centre will not do).
-    const point = await page.evaluate((ids) => {
-      for (const wanted of ids) {
-        const path = document.querySelector(`[data-testid=world-map] path.option[data-id="${wanted}"]`);
-        if (!path) continue;
-        const r = path.getBoundingClientRect();
-        for (let i = 1; i < 24; i++) {
-          for (let j = 1; j < 24; j++) {
-            const x = r.left + (r.width * i) / 24;
-            const y = r.top + (r.height * j) / 24;
-            if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-            if (document.elementFromPoint(x, y) === path) return { x, y, id: wanted };
-          }
-        }
-      }
-      return null;
-    }, order);
-    assert.ok(point, `none of ${order.join(", ")} can be clicked on the map`);
-    const id = point.id;
     // A click only selects; the answer goes with Confirm.
-    await page.mouse.click(point.x, point.y);
-    await page.locator(`[data-testid=world-map] path[data-id="${id}"][data-selected="true"]`).waitFor({ timeout: STEP_MS });
+    const id = await selectOnMap(page, order);
     // Had the player found the country, a name shown for the selection would be the question's.
     const leak = await page.evaluate(() => {
       const panel = document.querySelector("[data-testid=question-panel]");
@@ -179,14 +135,14 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
       for (const p of [A, B]) {
         if (await gameOver(p)) continue;
         if (!(await isMyTurn(p))) continue;
-        const before = await boardSignature(p);
+        const before = await globalissimoBoard(p);
         const what = await playMove(p, rng);
         moves++;
         if (what.startsWith("map ")) mapAsked = true;
         // Wait for the move to be reflected on this page (or an error to be shown).
         const until = Date.now() + STEP_MS;
         for (;;) {
-          if ((await boardSignature(p)) !== before || (await gameOver(p))) break;
+          if ((await globalissimoBoard(p)) !== before || (await gameOver(p))) break;
           if ((await p.getByTestId("action-error").count()) > 0) {
             const err = await p.getByTestId("action-error").innerText();
             assert.fail(`move "${what}" was refused: ${err}`);
@@ -212,16 +168,16 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
         screenshotTaken = true;
         // B reloads mid-game: the stored token resumes the session and the board comes back
         // at the current version (JoinRoom + Resync).
-        const before = await boardSignature(A);
+        const before = await globalissimoBoard(A);
         await B.reload({ timeout: 30_000 });
         await B.getByTestId("gl-board").waitFor({ timeout: 30_000 });
         const until = Date.now() + STEP_MS;
-        while ((await boardSignature(B)) !== before) {
+        while ((await globalissimoBoard(B)) !== before) {
           assert.ok(Date.now() < until, "after a reload B's board does not match A's");
           await sleep(50);
         }
         // The spectator followed every move too.
-        while ((await boardSignature(C)) !== before) {
+        while ((await globalissimoBoard(C)) !== before) {
           assert.ok(Date.now() < until, "the spectator's board does not match the players'");
           await sleep(50);
         }
@@ -380,11 +336,11 @@ test("one person plays Globalissimo against two normal bots from the lobby in on
         await P.getByTestId("gl-board").waitFor();
         continue;
       }
-      const before = await boardSignature(P);
+      const before = await globalissimoBoard(P);
       const what = await playMove(P, rng);
       moves++;
       const until = Date.now() + STEP_MS;
-      while ((await boardSignature(P)) === before && !(await gameOver(P))) {
+      while ((await globalissimoBoard(P)) === before && !(await gameOver(P))) {
         if ((await P.getByTestId("action-error").count()) > 0) {
           assert.fail(`move "${what}" was refused: ${await P.getByTestId("action-error").innerText()}`);
         }

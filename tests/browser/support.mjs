@@ -93,3 +93,82 @@ export async function joinReady(page, link, name) {
   await page.getByTestId("ready-toggle").click();
   await page.locator("[data-testid=ready-toggle][aria-pressed=true]").waitFor();
 }
+
+/** Selects a country offered by the open map question (the first of `wanted` that can be hit, or
+ * any offered one) by clicking a point where it is the topmost shape — countries are not convex,
+ * some have far-away islands, and sticky bars may cover parts — and waits for the selection.
+ * Returns its map id; the caller confirms (map-confirm) when it has checked what it wants. */
+export async function selectOnMap(page, wanted = null) {
+  const map = page.getByTestId("world-map");
+  await map.waitFor({ timeout: STEP_MS });
+  await map.scrollIntoViewIfNeeded();
+  const point = await page.evaluate((ids) => {
+    const paths = ids
+      ? ids.map((id) => document.querySelector(`[data-testid=world-map] path.option[data-id="${id}"]`)).filter(Boolean)
+      : [...document.querySelectorAll("[data-testid=world-map] path.option")];
+    for (const path of paths) {
+      const r = path.getBoundingClientRect();
+      for (let i = 1; i < 24; i++) {
+        for (let j = 1; j < 24; j++) {
+          const x = r.left + (r.width * i) / 24, y = r.top + (r.height * j) / 24;
+          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+          if (document.elementFromPoint(x, y) === path) return { x, y, id: path.getAttribute("data-id") };
+        }
+      }
+    }
+    return null;
+  }, wanted);
+  if (!point) throw new Error(`no offered country${wanted ? ` among ${wanted.join(", ")}` : ""} can be clicked on the map`);
+  await page.mouse.click(point.x, point.y);
+  await page.locator(`[data-testid=world-map] path[data-id="${point.id}"][data-selected="true"]`).waitFor({ timeout: STEP_MS });
+  return point.id;
+}
+
+/** Whether the page's player may act now (every board's turn banner says so). */
+export async function isMyTurn(page) {
+  return page.evaluate(() =>
+    document.querySelector("[data-testid=turn-banner]")?.getAttribute("data-my-turn") === "true");
+}
+
+export async function gameOver(page) {
+  return (await page.getByTestId("game-over").count()) > 0;
+}
+
+/** Waits, polling, until `check()` is true; fails naming `what` after `ms`. */
+export async function until(what, check, ms = STEP_MS) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() >= end) throw new Error(`timed out: ${what}`);
+    await sleep(50);
+  }
+}
+
+/** A Globalissimo board's state as one string: it changes with every accepted action (phase,
+ * round, who acts, the log, tiles down, refused answers). */
+export async function globalissimoBoard(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector("[data-testid=gl-board]");
+    if (!b) return "";
+    return [
+      b.getAttribute("data-phase"), b.getAttribute("data-round"), b.getAttribute("data-to-act"),
+      document.querySelectorAll("[data-testid=game-log] li").length,
+      document.querySelectorAll("[data-testid=country-card][data-free=false]").length,
+      document.querySelectorAll(".gl-wrong .chip").length,
+    ].join("|");
+  });
+}
+
+/** Answers the page's open Globalissimo barrier question, right or wrong (the move is what
+ * counts): `capital` typed for an orange one, any offered country confirmed for a violet one.
+ * Returns "capital" or "map". */
+export async function answerQuestion(page, kind, capital = "Lima") {
+  if (kind === "orange") {
+    await page.getByTestId("capital-input").fill(capital, { timeout: STEP_MS });
+    await page.getByTestId("capital-submit").click({ timeout: STEP_MS });
+    return "capital";
+  }
+  await selectOnMap(page);
+  await page.getByTestId("map-confirm").click({ timeout: STEP_MS });
+  return "map";
+}

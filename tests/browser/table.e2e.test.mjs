@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ARTIFACTS, SKIP as skip, STEP_MS, createPrivateRoom, hostAndGuests, joinReady, launch, mulberry32, sleep, webRequire } from "./support.mjs";
+import { ARTIFACTS, STEP_MS, SKIP as skip, createPrivateRoom, hostAndGuests, isMyTurn, joinReady, launch, mulberry32, sleep, webRequire } from "./support.mjs";
 import { GF_GAME_MS as GAME_MS, playOneMove } from "./guerre_froide.moves.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -73,13 +73,9 @@ async function finished(page) {
   return (await page.getByTestId("ranking").count()) > 0;
 }
 
-async function myTurn(page) {
-  return page.evaluate(() => document.querySelector("[data-testid=turn-banner]")?.getAttribute("data-my-turn") === "true");
-}
-
 /** One move of the page's player if it is their turn, waited for until the board shows it. */
 async function moveIfMyTurn(page, me, rng) {
-  if ((await finished(page)) || !(await myTurn(page))) return false;
+  if ((await finished(page)) || !(await isMyTurn(page))) return false;
   return (await playOneMove(page, me, rng, finished)) !== "";
 }
 

@@ -7,68 +7,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP, STEP_MS, enterName, launch, newPage, sleep } from "./support.mjs";
+import { ARTIFACTS, BASE, SKIP, STEP_MS, answerQuestion, enterName, globalissimoBoard, isMyTurn, launch, newPage, sleep, until } from "./support.mjs";
 
 const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 5 * 60 * 1000);
-
-/** Changes with every accepted action: phase, round, who acts, tiles down, log length. */
-async function boardState(page) {
-  return page.evaluate(() => {
-    const b = document.querySelector("[data-testid=gl-board]");
-    if (!b) return "";
-    return [
-      b.getAttribute("data-phase"), b.getAttribute("data-round"), b.getAttribute("data-to-act"),
-      document.querySelectorAll("[data-testid=country-card][data-free=false]").length,
-      document.querySelectorAll("[data-testid=game-log] li").length,
-    ].join("|");
-  });
-}
-
-async function myTurn(page) {
-  return page.evaluate(() =>
-    document.querySelector("[data-testid=turn-banner]")?.getAttribute("data-my-turn") === "true");
-}
-
-async function until(what, check, ms = STEP_MS) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check()) return;
-    assert.ok(Date.now() < end, `timed out: ${what}`);
-    await sleep(50);
-  }
-}
 
 /** Whatever the page's player has to do now: place a tile, or answer the barrier question. */
 async function playMove(page) {
   const question = page.getByTestId("question-panel");
-  if (await question.count()) {
-    if ((await question.getAttribute("data-kind")) === "orange") {
-      await page.getByTestId("capital-input").fill("Lima");
-      await page.getByTestId("capital-submit").click();
-      return "capital";
-    }
-    const map = page.getByTestId("world-map");
-    await map.scrollIntoViewIfNeeded();
-    // Any country offered will do, right or wrong: the move is what counts here.
-    const point = await page.evaluate(() => {
-      for (const path of document.querySelectorAll("[data-testid=world-map] path.option")) {
-        const r = path.getBoundingClientRect();
-        for (let i = 1; i < 16; i++) {
-          for (let j = 1; j < 16; j++) {
-            const x = r.left + (r.width * i) / 16, y = r.top + (r.height * j) / 16;
-            if (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && document.elementFromPoint(x, y) === path) return { x, y };
-          }
-        }
-      }
-      return null;
-    });
-    assert.ok(point, "no country of the map can be clicked");
-    // A click selects the country; Confirm sends it.
-    await page.mouse.click(point.x, point.y);
-    await page.locator("[data-testid=world-map] path[data-selected=\"true\"]").waitFor();
-    await page.getByTestId("map-confirm").click();
-    return "map";
-  }
+  if (await question.count()) return answerQuestion(page, await question.getAttribute("data-kind"));
   await page.getByTestId("tile-pos-1").click();
   await page.locator("button[data-testid=country-card][data-free=true]").first().click();
   return "tile";
@@ -76,15 +22,15 @@ async function playMove(page) {
 
 /** `actor` moves; every page of `watchers` must then show the same new board. */
 async function moveAndFollow(actor, watchers) {
-  const before = await boardState(actor);
+  const before = await globalissimoBoard(actor);
   const what = await playMove(actor);
   await until(`the ${what} move shows on the page that made it`, async () => {
     if (await actor.getByTestId("action-error").count()) assert.fail(await actor.getByTestId("action-error").innerText());
-    return (await boardState(actor)) !== before;
+    return (await globalissimoBoard(actor)) !== before;
   });
   // The actor's board may move on again (scoring, the next round) while the others catch up.
   await until(`every page follows the ${what} move`, async () => {
-    const states = await Promise.all([actor, ...watchers].map(boardState));
+    const states = await Promise.all([actor, ...watchers].map(globalissimoBoard));
     return states.every((s) => s === states[0]) && states[0] !== before;
   });
 }
@@ -164,13 +110,13 @@ test("a player in two tabs, and the lobby's live list", { timeout: OVERALL_MS, s
     await A2.getByTestId("gl-board").waitFor({ timeout: 30_000 });
     await A2.getByTestId("me-name").filter({ hasText: "Ada" }).waitFor();
     assert.equal(await A2.getByTestId("name-modal").count(), 0, "the second tab knows the player already");
-    await until("both of Ada's tabs show the same board", async () => (await boardState(A1)) === (await boardState(A2)));
-    assert.equal(await myTurn(A1), await myTurn(A2), "both of Ada's tabs agree on whose turn it is");
+    await until("both of Ada's tabs show the same board", async () => (await globalissimoBoard(A1)) === (await globalissimoBoard(A2)));
+    assert.equal(await isMyTurn(A1), await isMyTurn(A2), "both of Ada's tabs agree on whose turn it is");
 
     // A move (Ada's from tab 1 if hers, else Bob's) reaches both of her tabs.
-    if (await myTurn(A1)) await moveAndFollow(A1, [A2, B]);
+    if (await isMyTurn(A1)) await moveAndFollow(A1, [A2, B]);
     else await moveAndFollow(B, [A1, A2]);
-    assert.equal(await myTurn(A1), await myTurn(A2));
+    assert.equal(await isMyTurn(A1), await isMyTurn(A2));
     await A2.screenshot({ path: join(ARTIFACTS, "tabs-second-tab.png"), fullPage: true });
 
     const adaOnBob = B.locator("[data-testid=seat]", { hasText: "Ada" });
@@ -183,9 +129,9 @@ test("a player in two tabs, and the lobby's live list", { timeout: OVERALL_MS, s
     assert.equal(await adaOnBob.locator(".badge.off").count(), 0, "Ada shows offline while her second tab is open");
 
     // Tab 2 still plays: Bob moves until it is Ada's turn, then tab 2 moves.
-    for (let i = 0; !(await myTurn(A2)); i++) {
+    for (let i = 0; !(await isMyTurn(A2)); i++) {
       assert.ok(i < 20, "Ada's turn never came");
-      if (await myTurn(B)) await moveAndFollow(B, [A2]);
+      if (await isMyTurn(B)) await moveAndFollow(B, [A2]);
       else await sleep(100);
     }
     await moveAndFollow(A2, [B]);

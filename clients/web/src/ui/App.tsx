@@ -46,10 +46,28 @@ export function Logo() {
 function Header({ page }: { page: string }) {
   const s = useStore();
   const conn = s.connection;
+  // On a phone the links fold into a menu (styles.css shows the button only there).
+  const [menu, setMenu] = useState(false);
+  useEffect(() => setMenu(false), [page]);
+  useEffect(() => {
+    if (!menu) return;
+    const away = (e: Event) => {
+      if (!(e.target as Element).closest?.(".topbar nav, .nav-toggle")) setMenu(false);
+    };
+    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") setMenu(false); };
+    document.addEventListener("click", away);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", away);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [menu]);
   return (
     <header class="topbar">
-      <a class="brand" href="#/"><Logo /> <span>Plateau</span></a>
-      <nav>
+      <a class="brand" href="#/" aria-label="Plateau, the lobby"><Logo /> <span class="brand-name">Plateau</span></a>
+      <button type="button" class="icon-btn nav-toggle" data-testid="nav-toggle" aria-expanded={menu} aria-controls="main-nav"
+        aria-label="Menu" onClick={() => setMenu(!menu)}>☰</button>
+      <nav id="main-nav" class={menu ? "open" : ""} onClick={() => setMenu(false)}>
         <a href="#/" class={page === "lobby" ? "active" : ""} data-testid="nav-lobby">Lobby</a>
         <a href={href({ page: "replays" })} class={page === "replays" || page === "replay" ? "active" : ""}
           data-testid="nav-replays">Replays</a>

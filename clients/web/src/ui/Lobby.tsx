@@ -287,22 +287,24 @@ export function Lobby() {
               </div>
               {ui && <p class="tagline">{ui.tagline}</p>}
               {!ui && <p class="muted">This game has no board in this client yet.</p>}
-              <button class="btn primary" disabled={!ui} onClick={() => setCreating(g)}
-                data-testid={`create-room-${g.id}`}>+ New room</button>
-              {g.min_seats === 1 && ui && (
-                <button class="btn" disabled={soloStarting === g.id} data-testid={`play-solo-${g.id}`}
-                  onClick={() => { setSoloStarting(g.id); void playSolo(g).finally(() => setSoloStarting("")); }}>
-                  {soloStarting === g.id ? "Starting…" : "▶ Play solo"}
-                </button>
-              )}
-              {ui && (
-                <button class="btn" disabled={soloStarting === g.id} data-testid={`play-bots-${g.id}`}
-                  title={`You and ${botTableSeats(g) - 1} bots, in a private room`}
-                  onClick={() => { setSoloStarting(g.id); void playAgainstBots(g).finally(() => setSoloStarting("")); }}>
-                  {soloStarting === g.id ? "Starting…" : "🤖 Play against bots"}
-                </button>
-              )}
-              {ui?.howToPlay && <a class="btn ghost" href={href({ page: "rules", game: g.id })} data-testid={`rules-${g.id}`}>📖 How to play</a>}
+              <div class="game-card-actions">
+                <button class="btn primary" disabled={!ui} onClick={() => setCreating(g)}
+                  data-testid={`create-room-${g.id}`}>+ New room</button>
+                {g.min_seats === 1 && ui && (
+                  <button class="btn" disabled={soloStarting === g.id} data-testid={`play-solo-${g.id}`}
+                    onClick={() => { setSoloStarting(g.id); void playSolo(g).finally(() => setSoloStarting("")); }}>
+                    {soloStarting === g.id ? "Starting…" : "▶ Play solo"}
+                  </button>
+                )}
+                {ui && (
+                  <button class="btn" disabled={soloStarting === g.id} data-testid={`play-bots-${g.id}`}
+                    title={`You and ${botTableSeats(g) - 1} bots, in a private room`}
+                    onClick={() => { setSoloStarting(g.id); void playAgainstBots(g).finally(() => setSoloStarting("")); }}>
+                    {soloStarting === g.id ? "Starting…" : "🤖 Play against bots"}
+                  </button>
+                )}
+                {ui?.howToPlay && <a class="btn ghost" href={href({ page: "rules", game: g.id })} data-testid={`rules-${g.id}`}>📖 How to play</a>}
+              </div>
               <h3 class="sub">Open tables</h3>
               {rooms === null ? <Spinner /> : list.length === 0 ? (
                 <p class="muted empty">{morePages ? "None among the tables listed so far." : "No public table right now — start one!"}</p>

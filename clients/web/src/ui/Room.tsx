@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
+import { waitsOnMe } from "../attention";
 import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction } from "../client";
 import { gameUI } from "../games/registry";
 import { href, navigate } from "../router";
@@ -10,6 +11,7 @@ import { currentPrompt, tableOf } from "../table";
 import { formatClock, offlineMs, presenceLabel, remainingMs, replaceable, roomTimerLabel, standIn } from "../timers";
 import { BotLevelPicker, preferredBotLevel } from "./BotLevel";
 import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
+import { chatMark, loadChatMark, phoneStatus, saveChatMark, scrollToAction, unreadCount, usePhone } from "./phone";
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
 import { ActionError, useSubmit } from "./submit";
 import { TextProvider, useTextScopeFor } from "./TextRender";
@@ -59,16 +61,27 @@ function CopyRow({ link, testid }: { link: string; testid: string }) {
   );
 }
 
-function ShareBox({ r }: { r: RoomState }) {
-  return (
-    <Panel title={r.info!.is_private ? "🔒 Invite link" : "🌍 Room link"} class="share">
+function ShareBox({ r, folded }: { r: RoomState; folded?: boolean }) {
+  const title = r.info!.is_private ? "🔒 Invite link" : "🌍 Room link";
+  const body = (
+    <>
       <p class="muted small">{r.info!.is_private ? "This table is private: only people with the link can join." : "Anyone can find this table in the lobby."}</p>
       <CopyRow link={shareLink(r)} testid="share-link" />
       <p class="muted small">To watch only (no seat offered):</p>
       <CopyRow link={shareLink(r, true)} testid="watch-link" />
       {r.info!.is_private && r.info!.join_code && <p class="muted small">Code: <code data-testid="join-code">{r.info!.join_code}</code></p>}
-    </Panel>
+    </>
   );
+  // On a phone, once the game runs, the links are rarely wanted and would push the rest down.
+  if (folded) {
+    return (
+      <details class="panel share folded" data-testid="share-box">
+        <summary><h2>{title}</h2></summary>
+        {body}
+      </details>
+    );
+  }
+  return <Panel title={title} class="share">{body}</Panel>;
 }
 
 /** Re-renders every second while `on`: clocks count down and offline times grow between pushes. */
@@ -197,7 +210,7 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
   );
 }
 
-function Chat({ r }: { r: RoomState }) {
+function Chat({ r, onClose }: { r: RoomState; onClose?: () => void }) {
   const [text, setText] = useState("");
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -216,7 +229,9 @@ function Chat({ r }: { r: RoomState }) {
   };
   const me = state.session?.player_id;
   return (
-    <Panel title="Chat" class="chat">
+    <Panel title="Chat" class="chat" actions={onClose && (
+      <button type="button" class="btn small ghost" data-testid="chat-close" aria-label="Close the chat" onClick={onClose}>✕</button>
+    )}>
       <div class="chat-lines" ref={list} data-testid="chat-lines">
         {r.chat.length === 0 && <p class="muted small">Say hello to the table.</p>}
         {r.chat.map((c, i) => {
@@ -304,6 +319,15 @@ function GameArea({ r }: { r: RoomState }) {
   };
   // Answers through the generic panel and resigning: moves of the core, whatever the game.
   const core = useSubmit(readOnly ? undefined : submit, g?.view);
+  const phone = usePhone();
+  const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (phone && area.current) foldLogs(area.current);
+  });
+  // The banner stuck at the top is where a phone's eye goes: a tap on it leads to the move too.
+  const tapBanner = phone && waitsOnMe(r) ? (e: MouseEvent) => {
+    if ((e.target as Element).closest?.("[data-testid=turn-banner]")) scrollToAction();
+  } : undefined;
   if (!ui) return <p class="form-error">This client cannot show {info.game} games.</p>;
   if (!g) return <Spinner label="Dealing the game…" />;
   const table = tableOf(g.view);
@@ -312,7 +336,7 @@ function GameArea({ r }: { r: RoomState }) {
   const resigned = !g.gameOver && g.seat >= 0 && table.resigned.includes(g.seat);
   const canResign = !readOnly && !!ginfo && info.status === RoomStatus.PLAYING && !resigned;
   return (
-    <div class="game-area" data-testid="game-area">
+    <div class="game-area" data-testid="game-area" ref={area} onClick={tapBanner}>
       <TextProvider scope={scope}>
         <ui.Board view={g.view} seat={g.seat} names={names} acting={g.acting} gameOver={g.gameOver}
           readOnly={readOnly} submit={readOnly ? undefined : submit} actionType={ginfo?.action_type} connected={connected}
@@ -330,6 +354,18 @@ function GameArea({ r }: { r: RoomState }) {
       )}
     </div>
   );
+}
+
+// Logs folded once already: one the player opens again stays open through the next renders.
+const foldedLogs = new WeakSet<Element>();
+
+/** Folds the logs the boards draw open: on a phone they are long, and nothing to do comes after them. */
+function foldLogs(root: Element): void {
+  for (const d of root.querySelectorAll<HTMLDetailsElement>("details[data-testid=game-log], details[data-testid=core-log]")) {
+    if (foldedLogs.has(d)) continue;
+    foldedLogs.add(d);
+    d.open = false;
+  }
 }
 
 function GameOverPanel({ r }: { r: RoomState }) {
@@ -448,6 +484,53 @@ function StandInBanner({ r }: { r: RoomState }) {
   );
 }
 
+/**
+ * A phone's room controls, stuck to the bottom of the screen within thumb's reach: whose turn it
+ * is, a button to the player's move wherever the board asks for it, and the chat, which opens as a
+ * drawer above the bar (the bar stays, so the same button shuts it).
+ */
+function PhoneBar({ r }: { r: RoomState }) {
+  const [open, setOpen] = useState(false);
+  const [seen, setSeen] = useState(() => loadChatMark(r.id));
+  const me = state.session?.player_id;
+  useEffect(() => {
+    if (!open) return;
+    const mark = chatMark(r.chat);
+    setSeen(mark);
+    saveChatMark(r.id, mark);
+  }, [open, r.chat]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") setOpen(false); };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+  const unread = open ? 0 : unreadCount(r.chat, seen, me);
+  const status = phoneStatus(r);
+  return (
+    <div class={`phone-bar ${status.mine ? "mine" : ""}`} data-testid="phone-bar" data-my-turn={status.mine ? "true" : "false"}>
+      <div class="chat-drawer" id="chat-drawer" data-testid="chat-drawer" data-open={open ? "true" : "false"} aria-hidden={!open}>
+        <Chat r={r} onClose={() => setOpen(false)} />
+      </div>
+      <span class="phone-status" data-testid="phone-status" role="status">
+        {status.seat >= 0 && <Dot seat={status.seat} size={10} />}
+        <span>{status.text}</span>
+      </span>
+      {status.mine && (
+        <button type="button" class="btn small primary" data-testid="jump-to-action" onClick={() => scrollToAction()}>
+          Your move ↓
+        </button>
+      )}
+      <button type="button" class={`btn small chat-toggle ${open ? "on" : ""}`} data-testid="chat-toggle"
+        aria-expanded={open} aria-controls="chat-drawer" onClick={() => setOpen(!open)}
+        aria-label={unread ? `Chat, ${unread} unread` : "Chat"}>
+        💬 Chat
+        {unread > 0 && <span class="unread" data-testid="chat-unread">{unread > 99 ? "99+" : unread}</span>}
+      </button>
+    </div>
+  );
+}
+
 /** What an invitation leads to, before choosing: take a seat or watch. */
 function Invitation({ info, onSit, onWatch }: { info: RoomInfo; onSit: () => void; onWatch: () => void }) {
   const ginfo = gameInfo(info.game);
@@ -476,6 +559,7 @@ function Invitation({ info, onSit, onWatch }: { info: RoomInfo; onSit: () => voi
 
 export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: string; joinCode?: string; watch?: boolean }) {
   useStore();  // re-rendered on every change of the store (the room state below reads it)
+  const phone = usePhone();
   const [error, setError] = useState<RequestError | Error | null>(null);
   const [invite, setInvite] = useState<RoomInfo | null>(null);
   // Only a room we are in: a room state made for a room we only peeked at would be re-entered on
@@ -576,15 +660,16 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
         </div>
         <aside class="room-side">
           {playing && <Panel title="Players"><Seats r={r} compact /></Panel>}
-          <ShareBox r={r} />
+          <ShareBox r={r} folded={phone && playing} />
           {info.spectators.length > 0 && (
             <Panel title="Watching">
               <ul class="spectators">{info.spectators.map((n, i) => <li key={i}>👁 {n}</li>)}</ul>
             </Panel>
           )}
-          <Chat r={r} />
+          {!phone && <Chat r={r} />}
         </aside>
       </div>
+      {phone && <PhoneBar r={r} />}
     </div>
   );
 }
