@@ -968,10 +968,8 @@ void Room::StoreAction(const ConnectionPtr& conn, uint64_t request_id,
   // only a game's last action needs it.
   auto results_ok = results ? std::make_shared<bool>(true) : nullptr;
   storage_.Submit(
-      [game_id = game_id_, applied, results, results_ok, game = settings_.game](Store& store) {
-        v1::ReplayAction logged = applied->logged;
-        logged.set_text(game->ActionToText(*applied->action));
-        Status st = store.AppendAction(game_id, applied->action_index, logged);
+      [game_id = game_id_, applied, results, results_ok](Store& store) {
+        Status st = store.AppendAction(game_id, applied->action_index, applied->logged);
         if (!st.ok() || !results) return st;
         if (Status done = store.FinishGame(game_id, *results, NowUnixMs()); !done.ok()) {
           // The action is stored: a restart replays the game to its end and stores the results

@@ -96,7 +96,17 @@ StatusOr<plateau::v1::GameRecord> ReplayService::LoadFinished(const std::string&
   if (!record.value().has_value() || record.value()->finished_unix_ms() == 0) {
     return NotFound(game_id);
   }
-  return std::move(*record.value());
+  plateau::v1::GameRecord& game = *record.value();
+  // Rooms store no text with their actions (it would be work on every move for the rare reader):
+  // each action's text comes from the engine here, as the rules console prints it.
+  if (Status st = engine::Registry::LoadAll(); !st.ok()) return st;
+  if (const engine::Game* rules = engine::Registry::Find(game.game())) {
+    for (plateau::v1::ReplayAction& a : *game.mutable_actions()) {
+      auto action = rules->ParseActionBytes(a.action());
+      if (action.ok()) a.set_text(rules->ActionToText(*action.value()));
+    }
+  }
+  return std::move(game);
 }
 
 StatusOr<std::shared_ptr<ReplayService::CachedGame>> ReplayService::Acquire(

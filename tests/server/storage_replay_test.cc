@@ -92,8 +92,7 @@ Playthrough PlayAndStore(Store& store, const std::string& game_id, int seats, ui
     plateau::v1::ReplayAction stored;
     stored.set_seat(seat);
     stored.set_action(engine::DeterministicBytes(action));
-    stored.set_text(game.ActionToText(action));
-    stored.set_at_unix_ms(1'700'000'000'000 + index);
+    stored.set_at_unix_ms(1'700'000'000'000 + index);  // no text: as a room stores it
     EXPECT_TRUE(store.AppendAction(game_id, index, stored).ok());
     p.views.push_back(AllViews(*state.value()));
   }
@@ -259,7 +258,9 @@ TEST_F(ReplayTest, MovesInWordsAreTheLogEachMoveWrote) {
   for (int i = 0; i < replay.value().moves_size(); ++i) {
     const auto& move = replay.value().moves(i);
     EXPECT_EQ(move.step(), static_cast<uint32_t>(i));
-    if (i > 0) EXPECT_EQ(move.seat(), p.log[i - 1].seat);
+    if (i > 0) {
+      EXPECT_EQ(move.seat(), p.log[i - 1].seat);
+    }
     ASSERT_GT(move.words_size(), 0) << "move " << i + 1;
     for (const auto& w : move.words()) words.push_back(w.SerializeAsString());
   }
@@ -319,6 +320,13 @@ TEST_F(ReplayTest, ExportReplaysToTheFinalPosition) {
   for (const auto& a : record.actions()) log.push_back({a.seat(), a.action()});
   const engine::Game* game = engine::Registry::Find(record.game());
   ASSERT_NE(game, nullptr);
+  // Every move in words, written from the engine as the file is made (rooms store none).
+  for (const auto& a : record.actions()) {
+    auto action = game->ParseActionBytes(a.action());
+    ASSERT_TRUE(action.ok());
+    EXPECT_EQ(a.text(), game->ActionToText(*action.value()));
+    EXPECT_FALSE(a.text().empty());
+  }
   auto replayed = game->Replay(record.seat_names_size(), record.options(), record.seed(), log);
   ASSERT_TRUE(replayed.ok()) << replayed.status().ToString();
   EXPECT_TRUE(replayed.value()->IsTerminal());
