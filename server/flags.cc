@@ -37,6 +37,9 @@ std::string FlagsHelp() {
                                (survives a power cut); process: written to the OS before it is
                                acknowledged (survives a killed server, not a power cut)
                                (default machine)
+  --commit-interval-us N       least time between two storage commits, 0..1000000: under load
+                               each sync then takes the moves of this long (default 2000; 0
+                               commits whenever a move waits)
   --static DIR                 web client files to serve (default clients/web/dist)
   --threads N                  I/O threads, 1..64 (default 2)
   --max-message-bytes N        largest WebSocket message accepted (default 65536)
@@ -148,6 +151,9 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
        }},
       {"abandoned-game-seconds", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 1, 365 * 86400, &flags.abandoned_game_seconds);
+       }},
+      {"commit-interval-us", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 0, 1000000, &flags.commit_interval_us);
        }},
       {"durability", [&](const std::string&, const std::string& v) {
          if (v != "machine" && v != "process") return BadValue("durability", v, "machine or process");

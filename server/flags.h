@@ -14,6 +14,7 @@ struct ServerFlags {
   uint16_t port = 8080;
   std::string db = "plateau.db";
   std::string durability = "machine";  // or "process"; see FlagsHelp
+  int commit_interval_us = 2000;       // see StorageExecutor
   std::string static_dir = "clients/web/dist";
   int threads = 2;
   size_t max_message_bytes = 64 * 1024;

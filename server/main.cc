@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
     options.offline_grace = std::chrono::seconds(flags.offline_grace_seconds);
     options.abandoned_after = std::chrono::seconds(flags.abandoned_game_seconds);
     options.client_limits = flags.limits;
+    options.commit_interval = std::chrono::microseconds(flags.commit_interval_us);
     options.limits.trust_proxy = flags.trust_proxy;
     options.limits.public_metrics = flags.public_metrics;
     server::Server srv(ioc, options, *store.value(), &replays);

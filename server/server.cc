@@ -13,7 +13,7 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
     : ioc_(ioc),
       options_(std::move(options)),
       store_(store),
-      storage_(store, &metrics_),
+      storage_(store, &metrics_, options_.commit_interval),
       lobby_(ioc.get_executor(), store_, storage_, replays, options_.empty_room_grace,
              options_.client_limits, &metrics_) {
   InstallProtobufLogHandler();

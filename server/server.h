@@ -29,6 +29,8 @@ struct ServerOptions {
   std::chrono::milliseconds offline_grace{std::chrono::seconds(60)};  // see RoomSettings
   std::chrono::milliseconds abandoned_after{std::chrono::hours(72)};  // see RoomSettings
   ClientLimits client_limits;
+  // See StorageExecutor: the least time between two storage batches' starts.
+  std::chrono::microseconds commit_interval = StorageExecutor::kDefaultCommitInterval;
 };
 
 class Server {

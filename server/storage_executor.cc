@@ -6,8 +6,12 @@
 
 namespace plateau::server {
 
-StorageExecutor::StorageExecutor(Store& store, Metrics* metrics)
-    : store_(store), metrics_(metrics), thread_([this] { Loop(); }) {}
+StorageExecutor::StorageExecutor(Store& store, Metrics* metrics,
+                                 std::chrono::microseconds commit_interval)
+    : store_(store),
+      metrics_(metrics),
+      commit_interval_(commit_interval),
+      thread_([this] { Loop(); }) {}
 
 StorageExecutor::~StorageExecutor() { Stop(); }
 
@@ -18,7 +22,8 @@ void StorageExecutor::Submit(Work work, Done done, Kind kind) {
       queue_.push_back({std::move(work), std::move(done), kind});
       ++stats_.queued;
       ++stats_.pending;
-      if (queue_.size() == 1) wake_.notify_one();
+      // The thread sleeps on an empty queue, or waits out the interval for kEagerBatch jobs.
+      if (queue_.size() == 1 || queue_.size() == kEagerBatch) wake_.notify_one();
       return;
     }
   }
@@ -43,10 +48,17 @@ StorageExecutor::Stats StorageExecutor::stats() const {
 
 void StorageExecutor::Loop() {
   std::vector<Job> jobs;
+  // When the last batch started: the next waits for the interval to pass (see the header).
+  auto last_start = std::chrono::steady_clock::time_point::min();
   while (true) {
     {
       std::unique_lock lock(mu_);
       wake_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      if (commit_interval_.count() > 0 && last_start != std::chrono::steady_clock::time_point::min()) {
+        wake_.wait_until(lock, last_start + commit_interval_,
+                         [&] { return queue_.size() >= kEagerBatch || stopping_; });
+      }
+      last_start = std::chrono::steady_clock::now();
       if (queue_.empty()) {
         // Stopping, and everything queued has run; later jobs run on their callers' threads.
         stopped_ = true;

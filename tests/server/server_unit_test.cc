@@ -27,15 +27,17 @@ TEST(FlagsTest, DefaultsAndBothSyntaxes) {
   EXPECT_EQ(f->max_message_bytes, 64u * 1024);
   EXPECT_EQ(f->max_queue_bytes, 4u * 1024 * 1024);
   EXPECT_EQ(f->durability, "machine");
+  EXPECT_EQ(f->commit_interval_us, 2000);
   EXPECT_EQ(f->bot_delay_ms, 600);
 
   EXPECT_EQ(f->offline_grace_seconds, 60);
   EXPECT_EQ(f->abandoned_game_seconds, 3 * 86400);
 
   f = ParseFlags({"--durability=process", "--bot-delay-ms=0", "--offline-grace-seconds=5",
-                  "--abandoned-game-seconds", "3600"});
+                  "--abandoned-game-seconds", "3600", "--commit-interval-us", "0"});
   ASSERT_TRUE(f.ok()) << f.status().ToString();
   EXPECT_EQ(f->durability, "process");
+  EXPECT_EQ(f->commit_interval_us, 0);
   EXPECT_EQ(f->bot_delay_ms, 0);
   EXPECT_EQ(f->offline_grace_seconds, 5);
   EXPECT_EQ(f->abandoned_game_seconds, 3600);
@@ -92,6 +94,8 @@ TEST(FlagsTest, RefusesBadInput) {
   EXPECT_EQ(ParseFlags({"--bot-delay-ms", "60000"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--offline-grace-seconds", "0"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--abandoned-game-seconds", "0"}).status().code(), "bad_flag");
+  EXPECT_EQ(ParseFlags({"--commit-interval-us", "-5"}).status().code(), "bad_flag");
+  EXPECT_EQ(ParseFlags({"--commit-interval-us", "2000000"}).status().code(), "bad_flag");
   EXPECT_NE(FlagsHelp().find("--max-queue-bytes"), std::string::npos);
 }
 

@@ -114,6 +114,65 @@ TEST(StorageExecutor, ManyWritersShareFewCommitsAndLearnOfEachAfterIt) {
   EXPECT_LT(store.committed, kWriters * kEach / 4);
 }
 
+// With a commit interval, moves arriving one after another share batches even when each commit is
+// quick; a move after a quiet spell is committed at once, not held for the interval.
+TEST(StorageExecutor, BatchesAreSpacedByTheCommitIntervalButALoneJobWaitsForNothing) {
+  CountingStore store;
+  store.commit_time = 0ms;
+  {
+    StorageExecutor storage(store, nullptr, std::chrono::milliseconds(300));
+    // A lone job: the last batch started long ago (never), so it runs at once.
+    std::promise<void> first;
+    const auto start = std::chrono::steady_clock::now();
+    storage.Submit(Append("g"), [&](Status) { first.set_value(); });
+    first.get_future().wait();
+    EXPECT_LT(std::chrono::steady_clock::now() - start, 200ms) << "a lone job was held back";
+    // 20 jobs, one every 5 ms (100 ms in all, within one interval): they wait for the interval
+    // and go in one batch, or two if the machine stalls.
+    std::atomic<int> done{0};
+    for (int i = 0; i < 20; ++i) {
+      storage.Submit(Append("g"), [&](Status) { ++done; });
+      std::this_thread::sleep_for(5ms);
+    }
+    storage.Stop();
+    EXPECT_EQ(done, 20);
+    EXPECT_LE(storage.stats().batches, 3u);
+  }
+  // With the interval off, the same jobs are committed as they come (the commit is instant).
+  CountingStore eager;
+  eager.commit_time = 0ms;
+  {
+    StorageExecutor storage(eager, nullptr, std::chrono::microseconds(0));
+    for (int i = 0; i < 20; ++i) {
+      storage.Submit(Append("g"), nullptr);
+      std::this_thread::sleep_for(5ms);
+    }
+    storage.Stop();
+    EXPECT_GE(storage.stats().batches, 10u);
+  }
+}
+
+// kEagerBatch jobs waiting start a batch without waiting out the interval.
+TEST(StorageExecutor, AFullQueueDoesNotWaitForTheInterval) {
+  CountingStore store;
+  store.commit_time = 0ms;
+  StorageExecutor storage(store, nullptr, std::chrono::seconds(30));
+  std::promise<void> first;
+  storage.Submit(Append("g"), [&](Status) { first.set_value(); });
+  first.get_future().wait();
+  std::promise<void> all;
+  std::atomic<size_t> done{0};
+  const auto start = std::chrono::steady_clock::now();
+  for (size_t i = 0; i < StorageExecutor::kEagerBatch; ++i) {
+    storage.Submit(Append("g"), [&](Status) {
+      if (++done == StorageExecutor::kEagerBatch) all.set_value();
+    });
+  }
+  all.get_future().wait();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s) << "waited out the 30 s interval";
+  storage.Stop();
+}
+
 TEST(StorageExecutor, ARefusedJobFailsAloneAndAFailedCommitFailsTheWholeBatch) {
   CountingStore store;
   StorageExecutor storage(store);
