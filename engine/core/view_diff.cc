@@ -155,71 +155,120 @@ T Fixed(std::string_view v) {
   return x;
 }
 
-// The value of scalar field `f` whose encoding is `v` (empty: the field is absent, its default).
-void Decode(const FieldDescriptor* f, std::string_view v, ScalarValue* value) {
-  ScalarValue& out = *value;
+// Ops are written as they appear in a serialized ViewDiff, straight into bytes: each is the
+// `ops` field's tag and length, then the DiffOp's `path` (packed) and its one member of `op`.
+// Building DiffOp messages first and serializing them was most of a diff's cost (allocations,
+// size computations), and a diff is on every action's path. Proto3 writes a oneof member even at
+// its default, so every op's member, and every ScalarValue's, is written.
+using google::protobuf::io::CodedOutputStream;
+
+void PutVarint(uint64_t v, std::string* out) {
+  for (; v >= 0x80; v >>= 7) out->push_back(static_cast<char>(v | 0x80));
+  out->push_back(static_cast<char>(v));
+}
+
+constexpr uint32_t Tag(int field, int wire_type) {
+  return static_cast<uint32_t>(field) << 3 | static_cast<uint32_t>(wire_type);
+}
+
+uint64_t ZigZag(int64_t v) {
+  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+}
+
+// The ScalarValue holding the value of scalar field `f` whose encoding is `v` (empty: the field
+// is absent, its default): `kind` is its member's tag and `varint`, `fixed` or `bytes` its value.
+struct Scalar {
+  uint32_t kind = 0;
+  uint64_t number = 0;   // a varint member's value, or a double's bits
+  std::string_view bytes;  // a string or bytes member's value
+  size_t Size() const {
+    switch (kind & 7) {
+      case 0: return 1 + static_cast<size_t>(CodedOutputStream::VarintSize64(number));
+      case 1: return 1 + 8;
+      default: return 1 + CodedOutputStream::VarintSize64(bytes.size()) + bytes.size();
+    }
+  }
+  void Write(std::string* out) const {
+    out->push_back(static_cast<char>(kind));
+    switch (kind & 7) {
+      case 0:
+        PutVarint(number, out);
+        break;
+      case 1: {
+        char b[8];
+        std::memcpy(b, &number, 8);  // little-endian, as protobuf writes a fixed64
+        out->append(b, 8);
+        break;
+      }
+      default:
+        PutVarint(bytes.size(), out);
+        out->append(bytes);
+    }
+  }
+};
+
+Scalar ScalarOf(const FieldDescriptor* f, std::string_view v) {
+  using SV = ScalarValue;
+  Scalar out;
   uint64_t x = 0;
-  if (WireTypeOf(f) == 0 && !v.empty()) ReadVarint(v, &x);
+  if (WireTypeOf(f) == 0 && !v.empty()) {
+    std::string_view in = v;
+    ReadVarint(in, &x);
+  }
+  const uint32_t int_kind = Tag(SV::kIntValueFieldNumber, 0);
+  const uint32_t uint_kind = Tag(SV::kUintValueFieldNumber, 0);
+  const uint32_t double_kind = Tag(SV::kDoubleValueFieldNumber, 1);
+  auto as_double = [&](double d) {
+    out.kind = double_kind;
+    std::memcpy(&out.number, &d, 8);
+  };
   switch (f->type()) {
     case FieldDescriptor::TYPE_INT32:
     case FieldDescriptor::TYPE_ENUM:
-      out.set_int_value(static_cast<int32_t>(x));
+      out = {int_kind, ZigZag(static_cast<int32_t>(x)), {}};
       break;
     case FieldDescriptor::TYPE_INT64:
-      out.set_int_value(static_cast<int64_t>(x));
+      out = {int_kind, ZigZag(static_cast<int64_t>(x)), {}};
       break;
     case FieldDescriptor::TYPE_SINT32:
     case FieldDescriptor::TYPE_SINT64:
-      out.set_int_value(static_cast<int64_t>(x >> 1) ^ -static_cast<int64_t>(x & 1));
+      out = {int_kind, x, {}};  // already zigzag, as sint64 writes it
       break;
     case FieldDescriptor::TYPE_UINT32:
     case FieldDescriptor::TYPE_UINT64:
-      out.set_uint_value(x);
+      out = {uint_kind, x, {}};
       break;
     case FieldDescriptor::TYPE_BOOL:
-      out.set_bool_value(x != 0);
+      out = {Tag(SV::kBoolValueFieldNumber, 0), x != 0 ? 1u : 0u, {}};
       break;
     case FieldDescriptor::TYPE_FIXED32:
-      out.set_uint_value(Fixed<uint32_t>(v));
+      out = {uint_kind, Fixed<uint32_t>(v), {}};
       break;
     case FieldDescriptor::TYPE_FIXED64:
-      out.set_uint_value(Fixed<uint64_t>(v));
+      out = {uint_kind, Fixed<uint64_t>(v), {}};
       break;
     case FieldDescriptor::TYPE_SFIXED32:
-      out.set_int_value(Fixed<int32_t>(v));
+      out = {int_kind, ZigZag(Fixed<int32_t>(v)), {}};
       break;
     case FieldDescriptor::TYPE_SFIXED64:
-      out.set_int_value(Fixed<int64_t>(v));
+      out = {int_kind, ZigZag(Fixed<int64_t>(v)), {}};
       break;
     case FieldDescriptor::TYPE_FLOAT:
-      out.set_double_value(Fixed<float>(v));
+      as_double(Fixed<float>(v));
       break;
     case FieldDescriptor::TYPE_DOUBLE:
-      out.set_double_value(Fixed<double>(v));
+      as_double(Fixed<double>(v));
       break;
     case FieldDescriptor::TYPE_STRING:
-      out.set_string_value(std::string(v));
+      out = {Tag(SV::kStringValueFieldNumber, 2), 0, v};
       break;
     case FieldDescriptor::TYPE_BYTES:
-      out.set_bytes_value(std::string(v));
+      out = {Tag(SV::kBytesValueFieldNumber, 2), 0, v};
       break;
     default:
       break;
   }
-}
-
-using Ops = google::protobuf::RepeatedPtrField<DiffOp>;
-
-// A new op on `path`, appended to `ops` (and allocated where they are: on their arena, if any).
-DiffOp* NewOp(const Path& path, Ops& ops) {
-  DiffOp* op = ops.Add();
-  op->mutable_path()->Reserve(static_cast<int>(path.size()));
-  for (uint32_t p : path) op->add_path(p);
-  return op;
-}
-
-void ScalarOp(const Path& path, const FieldDescriptor* f, std::string_view encoded, Ops& ops) {
-  Decode(f, encoded, NewOp(path, ops)->mutable_set_scalar());
+  return out;
 }
 
 // The bytes a DiffOp's packed `path` takes.
@@ -228,6 +277,52 @@ size_t PathBytes(const Path& path) {
   for (uint32_t p : path) packed += google::protobuf::io::CodedOutputStream::VarintSize32(p);
   if (packed == 0) return 0;
   return 1 + google::protobuf::io::CodedOutputStream::VarintSize64(packed) + packed;
+}
+
+void PutPath(const Path& path, std::string* out) {
+  size_t packed = 0;
+  for (uint32_t p : path) packed += CodedOutputStream::VarintSize32(p);
+  if (packed == 0) return;
+  out->push_back(static_cast<char>(Tag(DiffOp::kPathFieldNumber, 2)));
+  PutVarint(packed, out);
+  for (uint32_t p : path) PutVarint(p, out);
+}
+
+// The start of an op on `path` whose member takes `member_bytes` (its tag included).
+void BeginOp(const Path& path, size_t member_bytes, std::string* out) {
+  out->push_back(static_cast<char>(Tag(plateau::v1::ViewDiff::kOpsFieldNumber, 2)));
+  PutVarint(PathBytes(path) + member_bytes, out);
+  PutPath(path, out);
+}
+
+// The bytes a length-delimited member holding `len` bytes takes, tag included (one byte: the
+// members are numbered below 16).
+size_t LenMemberBytes(size_t len) { return 1 + CodedOutputStream::VarintSize64(len) + len; }
+
+void BytesOp(const Path& path, int member, std::string_view bytes, std::string* out) {
+  BeginOp(path, LenMemberBytes(bytes.size()), out);
+  out->push_back(static_cast<char>(Tag(member, 2)));
+  PutVarint(bytes.size(), out);
+  out->append(bytes);
+}
+
+void VarintOp(const Path& path, int member, uint64_t v, std::string* out) {
+  BeginOp(path, 1 + CodedOutputStream::VarintSize64(v), out);
+  out->push_back(static_cast<char>(Tag(member, 0)));
+  PutVarint(v, out);
+}
+
+void ScalarOp(const Path& path, int member, const Scalar& value, std::string* out) {
+  const size_t len = value.Size();
+  BeginOp(path, LenMemberBytes(len), out);
+  out->push_back(static_cast<char>(Tag(member, 2)));
+  PutVarint(len, out);
+  value.Write(out);
+}
+
+void SetScalarOp(const Path& path, const FieldDescriptor* f, std::string_view encoded,
+                 std::string* out) {
+  ScalarOp(path, DiffOp::kSetScalarFieldNumber, ScalarOf(f, encoded), out);
 }
 
 // What one ComputeDiff reuses as it walks: the path to the field at hand, and per nesting level
@@ -251,7 +346,7 @@ struct Walk {
 [[noreturn]] void Malformed() { std::abort(); }
 
 void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
-                 Ops& ops);
+                 std::string& ops);
 
 // A LogEntry's seq, read from its bytes without parsing the entry (its text would cost
 // allocations): 0 when absent, as proto3 reads it; false if the bytes are not a message.
@@ -279,23 +374,21 @@ bool SameLogEntry(const Descriptor* type, std::string_view a, std::string_view b
 
 // Diffs two present sub-messages: field-level ops when they are smaller than replacing the whole.
 void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
-                    Ops& ops) {
+                    std::string& ops) {
   if (a == b || SameLogEntry(type, a, b)) return;
-  const int first = ops.size();
+  const size_t first = ops.size();
   DiffMessage(type, a, b, w, ops);
   if (ops.size() == first) return;
   // The core's table is changed field by field, never replaced whole: its log only grows at its
   // end, and a holder may keep that log apart from the rest of the view (GameSession).
   if (type == plateau::v1::Table::descriptor()) return;
-  size_t sub_bytes = 0;
-  for (int i = first; i < ops.size(); ++i) sub_bytes += ops.Get(i).ByteSizeLong();
-  // What a set_message op takes: the path, then the message with its tag and length prefix.
-  const size_t whole_bytes = PathBytes(w.path) + 1 +
-                             google::protobuf::io::CodedOutputStream::VarintSize64(b.size()) +
-                             b.size();
+  const size_t sub_bytes = ops.size() - first;
+  // What one set_message op takes, written as the ops above are.
+  const size_t content = PathBytes(w.path) + LenMemberBytes(b.size());
+  const size_t whole_bytes = 1 + CodedOutputStream::VarintSize64(content) + content;
   if (whole_bytes > sub_bytes) return;
-  ops.DeleteSubrange(first, ops.size() - first);
-  NewOp(w.path, ops)->set_set_message(std::string(b));
+  ops.resize(first);
+  BytesOp(w.path, DiffOp::kSetMessageFieldNumber, b, &ops);
 }
 
 // The number of the field marked as `type`'s key (options.proto, diff_key), 0 when none is.
@@ -335,7 +428,7 @@ bool FieldEncoding(std::string_view bytes, uint32_t number, std::string_view* ou
 
 // Element by element, by position: element i of `b` against element i of `a`.
 void DiffByPosition(const FieldDescriptor* f, const std::vector<std::string_view>& ea,
-                    const std::vector<std::string_view>& eb, Walk& w, Ops& ops) {
+                    const std::vector<std::string_view>& eb, Walk& w, std::string& ops) {
   const bool is_msg = f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
   const size_t common = std::min(ea.size(), eb.size());
   for (size_t i = 0; i < common; ++i) {
@@ -343,17 +436,16 @@ void DiffByPosition(const FieldDescriptor* f, const std::vector<std::string_view
     if (is_msg) {
       DiffSubMessage(f->message_type(), ea[i], eb[i], w, ops);
     } else if (ea[i] != eb[i]) {
-      ScalarOp(w.path, f, eb[i], ops);
+      SetScalarOp(w.path, f, eb[i], &ops);
     }
     w.path.pop_back();
   }
-  if (eb.size() < ea.size()) NewOp(w.path, ops)->set_truncate(static_cast<uint32_t>(eb.size()));
+  if (eb.size() < ea.size()) VarintOp(w.path, DiffOp::kTruncateFieldNumber, eb.size(), &ops);
   for (size_t i = common; i < eb.size(); ++i) {
-    DiffOp* op = NewOp(w.path, ops);
     if (is_msg) {
-      op->set_append_message(std::string(eb[i]));
+      BytesOp(w.path, DiffOp::kAppendMessageFieldNumber, eb[i], &ops);
     } else {
-      Decode(f, eb[i], op->mutable_append_scalar());
+      ScalarOp(w.path, DiffOp::kAppendScalarFieldNumber, ScalarOf(f, eb[i]), &ops);
     }
   }
 }
@@ -364,7 +456,7 @@ void DiffByPosition(const FieldDescriptor* f, const std::vector<std::string_view
 // key in common) or do not describe the change (a key twice in one list, elements kept in another
 // order).
 bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level, Walk& w,
-               Ops& ops) {
+               std::string& ops) {
   const std::vector<std::string_view>& ea = level.ea;
   const std::vector<std::string_view>& eb = level.eb;
   // Quadratic, so only for the short lists keys are for (hands, questions).
@@ -441,7 +533,7 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
   // the ones not in it are the removed ones.)
   if (kept.back() == kept.size() - 1) {
     if (kept.size() < ka.size()) {
-      NewOp(w.path, ops)->set_truncate(static_cast<uint32_t>(kept.size()));
+      VarintOp(w.path, DiffOp::kTruncateFieldNumber, kept.size(), &ops);
     }
   } else {
     size_t next_kept = kept.size();
@@ -451,7 +543,7 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
         continue;
       }
       w.path.push_back(static_cast<uint32_t>(i));
-      NewOp(w.path, ops)->set_remove(true);
+      VarintOp(w.path, DiffOp::kRemoveFieldNumber, 1, &ops);
       w.path.pop_back();
     }
   }
@@ -465,10 +557,10 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
       w.path.pop_back();
       ++k;
     } else if (k == kept.size()) {
-      NewOp(w.path, ops)->set_append_message(std::string(eb[j]));
+      BytesOp(w.path, DiffOp::kAppendMessageFieldNumber, eb[j], &ops);
     } else {
       w.path.push_back(static_cast<uint32_t>(j));
-      NewOp(w.path, ops)->set_insert_message(std::string(eb[j]));
+      BytesOp(w.path, DiffOp::kInsertMessageFieldNumber, eb[j], &ops);
       w.path.pop_back();
     }
   }
@@ -479,7 +571,7 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
 // when the keys changed: by key, then, wherever the keys describe the change.
 void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const WireField* a_end,
                   const WireField* b_begin, const WireField* b_end, Walk& w,
-                  Ops& ops) {
+                  std::string& ops) {
   // The buffers of the level of the message holding the field (DiffMessage's).
   Walk::Level& level = w.levels[w.depth - 1];
   std::vector<std::string_view>& ea = level.ea;
@@ -496,7 +588,7 @@ void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const Wire
 }
 
 void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b, Walk& w,
-                 Ops& ops) {
+                 std::string& ops) {
   if (w.levels.size() <= w.depth) w.levels.emplace_back();
   Walk::Level& level = w.levels[w.depth++];
   std::vector<WireField>& fa = level.fa;
@@ -541,18 +633,18 @@ void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b,
         // presence is absent at its default, which is set as a value.
         const auto* oneof = f->real_containing_oneof();
         if (!f->has_presence()) {
-          ScalarOp(w.path, f, vb, ops);
+          SetScalarOp(w.path, f, vb, &ops);
         } else if (oneof == nullptr || !other_member_in_b(oneof, f)) {
-          NewOp(w.path, ops)->set_clear(true);
+          VarintOp(w.path, DiffOp::kClearFieldNumber, 1, &ops);
         }
       } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
         if (ha) {
           DiffSubMessage(f->message_type(), va, vb, w, ops);
         } else {
-          NewOp(w.path, ops)->set_set_message(std::string(vb));
+          BytesOp(w.path, DiffOp::kSetMessageFieldNumber, vb, &ops);
         }
       } else if (!ha || va != vb) {
-        ScalarOp(w.path, f, vb, ops);
+        SetScalarOp(w.path, f, vb, &ops);
       }
     }
     w.path.pop_back();
@@ -744,7 +836,7 @@ Status ApplyOne(const DiffOp& op, Message* root) {
 }  // namespace
 
 void ComputeDiff(const Descriptor& type, std::string_view from, std::string_view to,
-                 google::protobuf::RepeatedPtrField<DiffOp>* ops) {
+                 std::string* ops) {
   // One walk per thread, its buffers kept from one diff to the next: diffs run on every action's
   // path, and allocating each level's buffers anew was most of a diff's allocations. A diff never
   // starts another, so the walk is free whenever one starts.
@@ -754,13 +846,24 @@ void ComputeDiff(const Descriptor& type, std::string_view from, std::string_view
   DiffMessage(&type, from, to, walk, *ops);
 }
 
+void AppendMessageOp(std::initializer_list<uint32_t> path, std::string_view message,
+                     std::string* ops) {
+  BytesOp(Path(path), DiffOp::kAppendMessageFieldNumber, message, ops);
+}
+
+void DropFirstOp(std::initializer_list<uint32_t> path, uint32_t n, std::string* ops) {
+  VarintOp(Path(path), DiffOp::kDropFirstFieldNumber, n, ops);
+}
+
 std::vector<DiffOp> ComputeDiff(const Message& from, const Message& to) {
   // Views of one recipient always share a type; anything else is a bug in the caller.
   if (from.GetDescriptor() != to.GetDescriptor()) std::abort();
-  google::protobuf::RepeatedPtrField<DiffOp> ops;
-  ComputeDiff(*from.GetDescriptor(), DeterministicBytes(from), DeterministicBytes(to), &ops);
-  return std::vector<DiffOp>(std::make_move_iterator(ops.begin()),
-                             std::make_move_iterator(ops.end()));
+  std::string bytes;
+  ComputeDiff(*from.GetDescriptor(), DeterministicBytes(from), DeterministicBytes(to), &bytes);
+  plateau::v1::ViewDiff diff;
+  if (!diff.ParseFromString(bytes)) std::abort();  // written above: always parses
+  return std::vector<DiffOp>(std::make_move_iterator(diff.mutable_ops()->begin()),
+                             std::make_move_iterator(diff.mutable_ops()->end()));
 }
 
 Status ApplyDiff(const std::vector<DiffOp>& ops, Message* target) {

@@ -7,6 +7,8 @@
 // moved.
 #include <google/protobuf/message.h>
 
+#include <initializer_list>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,11 +19,16 @@ namespace plateau::engine {
 
 std::vector<plateau::v1::DiffOp> ComputeDiff(const google::protobuf::Message& from,
                                              const google::protobuf::Message& to);
-// The same from the two messages' deterministic bytes (DeterministicBytes), appended to `ops`,
-// for a holder that keeps views serialized and diffs every action (the ops may live on an arena):
-// nothing is parsed but what changed.
+// The same from the two messages' deterministic bytes (DeterministicBytes), for a holder that keeps
+// views serialized and diffs every action: nothing is parsed but what changed, and the ops are
+// appended to `ops` already serialized, as the `ops` fields of a ViewDiff (a ViewDiff's bytes
+// are its other fields followed by these).
 void ComputeDiff(const google::protobuf::Descriptor& type, std::string_view from,
-                 std::string_view to, google::protobuf::RepeatedPtrField<plateau::v1::DiffOp>* ops);
+                 std::string_view to, std::string* ops);
+// Single ops written the same way, for holders that keep part of a view themselves (a log).
+void AppendMessageOp(std::initializer_list<uint32_t> path, std::string_view message,
+                     std::string* ops);
+void DropFirstOp(std::initializer_list<uint32_t> path, uint32_t n, std::string* ops);
 
 // Applies ops in order. A malformed op (unknown field, index out of range, wrong value kind)
 // returns an error; ops before it stay applied, so callers apply to a copy when it matters.

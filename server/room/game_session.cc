@@ -71,31 +71,7 @@ void Keep(const std::string& bytes, std::string* held) {
 
 }  // namespace
 
-size_t GameSession::OpsSize(const Ops& ops) {
-  size_t n = 0;
-  for (const auto& op : ops) n += FieldSize(v1::ViewDiff::kOpsFieldNumber, op.ByteSizeLong());
-  return n;
-}
-
-void GameSession::AppendOps(const Ops& ops, std::string* out) {
-  AppendOps(ops, OpsSize(ops), out);
-}
-
-void GameSession::AppendOps(const Ops& ops, size_t size, std::string* out) {
-  // Sized first (which also caches each op's size for the writes), then written in place: one
-  // allocation at most, on every action's path.
-  const size_t at = out->size();
-  out->resize(at + size);
-  auto* p = reinterpret_cast<uint8_t*>(out->data() + at);
-  for (const auto& op : ops) {
-    p = CodedOutputStream::WriteTagToArray(
-        static_cast<uint32_t>(v1::ViewDiff::kOpsFieldNumber) << 3 | 2, p);
-    p = CodedOutputStream::WriteVarint32ToArray(static_cast<uint32_t>(op.GetCachedSize()), p);
-    p = op.SerializeWithCachedSizesToArray(p);
-  }
-}
-
-SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const Ops& own_ops,
+SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::string& own_ops,
                                     const std::vector<int>& acting, bool game_over) const {
   // The ServerMessage { diff: Diff { room_id, diff: ViewDiff { from, to, ops }, acting_seats,
   // game_over } } protobuf would write, written directly into one buffer: the ops every
@@ -105,7 +81,7 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const Ops& ow
   for (int s : acting) {
     seats += CodedOutputStream::VarintSize64(static_cast<uint64_t>(static_cast<int64_t>(s)));
   }
-  const size_t own = OpsSize(own_ops);
+  const size_t own = own_ops.size();
   const size_t view_diff = VarintFieldSize(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1) +
                            VarintFieldSize(v1::ViewDiff::kToVersionFieldNumber, version_) +
                            shared_ops.size() + own;
@@ -123,7 +99,7 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const Ops& ow
   PutVarintField(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1, frame.get());
   PutVarintField(v1::ViewDiff::kToVersionFieldNumber, version_, frame.get());
   frame->append(shared_ops);
-  AppendOps(own_ops, own, frame.get());
+  frame->append(own_ops);
   if (seats > 0) {
     PutTag(v1::Diff::kActingSeatsFieldNumber, 2, frame.get());
     PutVarint(seats, frame.get());
@@ -228,22 +204,21 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
   const std::vector<int> acting = state_->ActingSeats();
   out.game_over = state_->IsTerminal();
   // The part every recipient shares is built and diffed once (a game that splits its view).
-  std::string shared_bytes;
   std::vector<EntryBytes> entries;
-  // The views built for this action and their ops live on one arena, dropped at once with it once
-  // serialized; its first block is on the stack, so they cost few allocations, if any.
+  // The views built for this action live on one arena, dropped at once with it once serialized;
+  // its first block is on the stack, so they cost few allocations, if any.
   engine::StackArena<kArenaBlockBytes> stack_arena;
   google::protobuf::Arena& arena = *stack_arena.get();
   // The bytes of each view after the action are serialized into a buffer kept per thread, then
   // copied over those held once diffed (Keep). (Swapping the buffers instead would leave every
   // held view with the capacity of the largest one serialized on the thread: 10 KB more per LIMIT
   // room. A room runs on one thread at a time and Submit never calls itself.)
-  thread_local std::string next_public, next;
+  // The ops likewise: written serialized (engine::ComputeDiff), the shared ones once.
+  thread_local std::string next_public, next, shared_bytes, own;
+  shared_bytes.clear();
   if (splits_) {
     engine::DeterministicBytesInto(*state_->PublicViewOn(&arena), &next_public);
-    Ops* shared = google::protobuf::Arena::CreateMessage<v1::ViewDiff>(&arena)->mutable_ops();
-    engine::ComputeDiff(*type_, public_, next_public, shared);
-    AppendOps(*shared, &shared_bytes);
+    engine::ComputeDiff(*type_, public_, next_public, &shared_bytes);
     Keep(next_public, &public_);
   }
   for (int k = 0; k <= n; ++k) {
@@ -254,11 +229,11 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     const int reader = Reader(static_cast<size_t>(k));
     Held& held = views_[static_cast<size_t>(k)];
     engine::DeterministicBytesInto(*state_->PrivateViewWithoutLogOn(reader, &arena), &next);
-    Ops* ops = google::protobuf::Arena::CreateMessage<v1::ViewDiff>(&arena)->mutable_ops();
-    engine::ComputeDiff(*type_, held.rest, next, ops);
+    own.clear();
+    engine::ComputeDiff(*type_, held.rest, next, &own);
     Keep(next, &held.rest);
-    UpdateLog(reader, &held.log, ops, &entries);
-    SharedBuffer frame = DiffFrame(shared_bytes, *ops, acting, out.game_over);
+    UpdateLog(reader, &held.log, &own, &entries);
+    SharedBuffer frame = DiffFrame(shared_bytes, own, acting, out.game_over);
     auto& recent = recent_[static_cast<size_t>(k)];
     size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
     recent.push_back({version_ - 1, frame});
@@ -282,7 +257,7 @@ v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
   return static_cast<v1::Table*>(view.GetReflection()->MutableMessage(&view, table_field_));
 }
 
-void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
+void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string* ops,
                             std::vector<EntryBytes>* serialized) const {
   const auto& records = state_->table().log();
   // The engine trims its log at the start and appends at the end, and an entry never changes:
@@ -308,15 +283,10 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
   } else {
     next = 0;
   }
-  auto op_on_log = [&] {
-    v1::DiffOp* op = ops->Add();
-    op->add_path(static_cast<uint32_t>(table_field_->number()));
-    op->add_path(v1::Table::kLogFieldNumber);
-    return op;
-  };
+  const auto table = static_cast<uint32_t>(table_field_->number());
   if (dropped > 0) {
     log->erase(log->begin(), log->begin() + static_cast<std::ptrdiff_t>(dropped));
-    op_on_log()->set_drop_first(static_cast<uint32_t>(dropped));
+    engine::DropFirstOp({table, v1::Table::kLogFieldNumber}, static_cast<uint32_t>(dropped), ops);
   }
   for (int i = next; i < records.size(); ++i) {
     const v1::LogRecord& record = records.Get(i);
@@ -328,7 +298,7 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
       it = serialized->end() - 1;
     }
     log->push_back(record.seq());
-    op_on_log()->set_append_message(it->bytes);
+    engine::AppendMessageOp({table, v1::Table::kLogFieldNumber}, it->bytes, ops);
   }
 }
 

@@ -141,16 +141,9 @@ class GameSession {
   // The view's `table` (the core's part: questions and log).
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
-  using Ops = google::protobuf::RepeatedPtrField<plateau::v1::DiffOp>;
-  // `ops` as ViewDiff's repeated field, appended to `out` (tags and lengths included), and the
-  // bytes that takes.
-  static void AppendOps(const Ops& ops, std::string* out);
-  static size_t OpsSize(const Ops& ops);
-  // The same when OpsSize(ops) is known (it also caches the ops' sizes the writing uses).
-  static void AppendOps(const Ops& ops, size_t size, std::string* out);
-  // The Diff frame of the current version for a recipient: the ops every recipient shares
-  // (already serialized by AppendOps), then its own.
-  SharedBuffer DiffFrame(const std::string& shared_ops, const Ops& own_ops,
+  // The Diff frame of the current version for a recipient: the ops every recipient shares, then
+  // its own (both serialized as ViewDiff's `ops` fields).
+  SharedBuffer DiffFrame(const std::string& shared_ops, const std::string& own_ops,
                          const std::vector<int>& acting, bool game_over) const;
   // A log entry serialized once per action for every recipient that receives it.
   struct EntryBytes {
@@ -160,7 +153,7 @@ class GameSession {
   // Brings `log`, the seqs of the entries `reader` holds, up to the engine's log and adds the ops
   // that do the same to the recipient's copy: the entries the engine trimmed dropped, the new
   // ones appended (serialized into `serialized` the first time a recipient needs them).
-  void UpdateLog(int reader, std::vector<uint64_t>* log, Ops* ops,
+  void UpdateLog(int reader, std::vector<uint64_t>* log, std::string* ops,
                  std::vector<EntryBytes>* serialized) const;
   // The LogEntry a recipient receives for an engine log record (its seq and text).
   static std::string LogEntryBytes(const plateau::v1::LogRecord& record);
