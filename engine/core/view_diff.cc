@@ -4,6 +4,7 @@
 #include <google/protobuf/io/coded_stream.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -37,9 +38,18 @@ struct WireField {
   uint32_t number;
   uint32_t wire_type;
   std::string_view value;
+  // SplitFields: the bytes of this occurrence and of those of the same field right after it,
+  // tags included (a repeated field's elements, most of the time), with `value` the last one's.
+  std::string_view run;
 };
 
 bool ReadVarint(std::string_view& in, uint64_t* out) {
+  // Tags, lengths and most values in a view take one byte.
+  if (!in.empty() && static_cast<uint8_t>(in.front()) < 0x80) {
+    *out = static_cast<uint8_t>(in.front());
+    in.remove_prefix(1);
+    return true;
+  }
   uint64_t v = 0;
   for (int shift = 0; shift < 64 && !in.empty(); shift += 7) {
     const auto byte = static_cast<uint8_t>(in.front());
@@ -61,7 +71,7 @@ bool ReadVarint(std::string_view& in, uint64_t* out) {
 bool NextField(std::string_view& bytes, WireField* w) {
   uint64_t tag;
   if (!ReadVarint(bytes, &tag)) return false;
-  *w = WireField{static_cast<uint32_t>(tag >> 3), static_cast<uint32_t>(tag & 7), {}};
+  *w = WireField{static_cast<uint32_t>(tag >> 3), static_cast<uint32_t>(tag & 7), {}, {}};
   const char* begin = bytes.data();
   uint64_t len;
   switch (w->wire_type) {
@@ -85,10 +95,22 @@ bool NextField(std::string_view& bytes, WireField* w) {
   return true;
 }
 
+// Occurrences of one field that follow each other are one entry (see WireField::run): a list of
+// forty squares is one comparison of its bytes when it did not change, not forty.
 bool SplitFields(std::string_view bytes, std::vector<WireField>* out) {
   while (!bytes.empty()) {
+    const char* start = bytes.data();
     WireField w;
     if (!NextField(bytes, &w)) return false;
+    const auto end = static_cast<size_t>(bytes.data() - start);
+    if (!out->empty() && out->back().number == w.number) {
+      WireField& last = out->back();
+      last.run = std::string_view(last.run.data(), static_cast<size_t>(bytes.data() - last.run.data()));
+      last.value = w.value;
+      last.wire_type = w.wire_type;
+      continue;
+    }
+    w.run = std::string_view(start, end);
     out->push_back(w);
   }
   auto by_number = [](const WireField& x, const WireField& y) { return x.number < y.number; };
@@ -119,29 +141,41 @@ uint32_t WireTypeOf(const FieldDescriptor* f) {
   }
 }
 
-// The elements of a repeated field from its occurrences: one per occurrence, or several packed in
-// one length-delimited occurrence of a numeric field.
+// The elements one occurrence of a repeated field holds: itself, or several packed in one
+// length-delimited occurrence of a numeric field.
+bool OccurrenceElements(uint32_t element_type, const WireField& w,
+                        std::vector<std::string_view>* out) {
+  if (w.wire_type == element_type) {
+    out->push_back(w.value);
+    return true;
+  }
+  if (w.wire_type != 2) return false;
+  std::string_view packed = w.value;
+  while (!packed.empty()) {
+    const char* start = packed.data();
+    uint64_t unused;
+    if (element_type == 0) {
+      if (!ReadVarint(packed, &unused)) return false;
+    } else {
+      const size_t len = element_type == 1 ? 8 : 4;
+      if (packed.size() < len) return false;
+      packed.remove_prefix(len);
+    }
+    out->push_back(std::string_view(start, static_cast<size_t>(packed.data() - start)));
+  }
+  return true;
+}
+
+// The elements of a repeated field from its entries (SplitFields's, each a run of occurrences).
 bool Elements(const FieldDescriptor* f, const WireField* begin, const WireField* end,
               std::vector<std::string_view>* out) {
   const uint32_t element_type = WireTypeOf(f);
-  for (const WireField* w = begin; w != end; ++w) {
-    if (w->wire_type == element_type) {
-      out->push_back(w->value);
-      continue;
-    }
-    if (w->wire_type != 2) return false;
-    std::string_view packed = w->value;
-    while (!packed.empty()) {
-      const char* start = packed.data();
-      uint64_t unused;
-      if (element_type == 0) {
-        if (!ReadVarint(packed, &unused)) return false;
-      } else {
-        const size_t len = element_type == 1 ? 8 : 4;
-        if (packed.size() < len) return false;
-        packed.remove_prefix(len);
-      }
-      out->push_back(std::string_view(start, static_cast<size_t>(packed.data() - start)));
+  for (const WireField* entry = begin; entry != end; ++entry) {
+    std::string_view run = entry->run;
+    while (!run.empty()) {
+      WireField occurrence;
+      if (!NextField(run, &occurrence)) return false;
+      if (!OccurrenceElements(element_type, occurrence, out)) return false;
     }
   }
   return true;
@@ -162,9 +196,16 @@ T Fixed(std::string_view v) {
 // its default, so every op's member, and every ScalarValue's, is written.
 using google::protobuf::io::CodedOutputStream;
 
+// Into `p`, which has room for it (10 bytes at most); returns the end.
+char* WriteVarint(uint64_t v, char* p) {
+  for (; v >= 0x80; v >>= 7) *p++ = static_cast<char>(v | 0x80);
+  *p++ = static_cast<char>(v);
+  return p;
+}
+
 void PutVarint(uint64_t v, std::string* out) {
-  for (; v >= 0x80; v >>= 7) out->push_back(static_cast<char>(v | 0x80));
-  out->push_back(static_cast<char>(v));
+  char buf[10];
+  out->append(buf, static_cast<size_t>(WriteVarint(v, buf) - buf));
 }
 
 constexpr uint32_t Tag(int field, int wire_type) {
@@ -279,20 +320,23 @@ size_t PathBytes(const Path& path) {
   return 1 + google::protobuf::io::CodedOutputStream::VarintSize64(packed) + packed;
 }
 
-void PutPath(const Path& path, std::string* out) {
+// The start of an op on `path` whose member takes `member_bytes` (its tag included): the ops
+// field's tag and the op's length, then its packed path; written with one append.
+void BeginOp(const Path& path, size_t member_bytes, std::string* out) {
   size_t packed = 0;
   for (uint32_t p : path) packed += CodedOutputStream::VarintSize32(p);
-  if (packed == 0) return;
-  out->push_back(static_cast<char>(Tag(DiffOp::kPathFieldNumber, 2)));
-  PutVarint(packed, out);
-  for (uint32_t p : path) PutVarint(p, out);
-}
-
-// The start of an op on `path` whose member takes `member_bytes` (its tag included).
-void BeginOp(const Path& path, size_t member_bytes, std::string* out) {
-  out->push_back(static_cast<char>(Tag(plateau::v1::ViewDiff::kOpsFieldNumber, 2)));
-  PutVarint(PathBytes(path) + member_bytes, out);
-  PutPath(path, out);
+  const size_t path_bytes = packed == 0 ? 0 : 1 + CodedOutputStream::VarintSize64(packed) + packed;
+  const size_t start = out->size();
+  out->resize(start + 1 + 10 + path_bytes);  // room for the largest length prefix
+  char* p = out->data() + start;
+  *p++ = static_cast<char>(Tag(plateau::v1::ViewDiff::kOpsFieldNumber, 2));
+  p = WriteVarint(path_bytes + member_bytes, p);
+  if (packed > 0) {
+    *p++ = static_cast<char>(Tag(DiffOp::kPathFieldNumber, 2));
+    p = WriteVarint(packed, p);
+    for (uint32_t v : path) p = WriteVarint(v, p);
+  }
+  out->resize(static_cast<size_t>(p - out->data()));
 }
 
 // The bytes a length-delimited member holding `len` bytes takes, tag included (one byte: the
@@ -339,8 +383,39 @@ struct Walk {
   };
   std::deque<Level> levels;
   size_t depth = 0;
+  // Where the ops written reach the size of the enclosing sub-message's replacement
+  // (DiffSubMessage): the walk stops there, since that sub-message will be replaced whole.
+  size_t stop_at = SIZE_MAX;
   std::vector<std::pair<const Descriptor*, uint32_t>> keys;  // KeyField's, per element type
+  // Each message type's fields by number (FieldOf), filled as types are met.
+  std::vector<std::pair<const Descriptor*, std::vector<const FieldDescriptor*>>> fields;
 };
+
+// Field `number` of `type`, or null: a walk looks up every field it meets, and a table by number
+// (views' numbers are small) is a fraction of the descriptor's hash lookup.
+const FieldDescriptor* FieldOf(const Descriptor* type, uint32_t number, Walk& w) {
+  const std::vector<const FieldDescriptor*>* table = nullptr;
+  for (const auto& [t, by_number] : w.fields) {
+    if (t == type) {
+      table = &by_number;
+      break;
+    }
+  }
+  if (table == nullptr) {
+    std::vector<const FieldDescriptor*> by_number;
+    for (int i = 0; i < type->field_count(); ++i) {
+      const FieldDescriptor* f = type->field(i);
+      // Large numbers stay with the descriptor's lookup rather than a large table.
+      if (f->number() > 256) continue;
+      if (by_number.size() <= static_cast<size_t>(f->number())) by_number.resize(f->number() + 1);
+      by_number[static_cast<size_t>(f->number())] = f;
+    }
+    w.fields.emplace_back(type, std::move(by_number));
+    table = &w.fields.back().second;
+  }
+  if (number < table->size()) return (*table)[number];
+  return number > 256 ? type->FindFieldByNumber(static_cast<int>(number)) : nullptr;
+}
 
 // Views are serialized by the engine; bytes that do not parse are a bug in the caller.
 [[noreturn]] void Malformed() { std::abort(); }
@@ -377,16 +452,19 @@ void DiffSubMessage(const Descriptor* type, std::string_view a, std::string_view
                     std::string& ops) {
   if (a == b || SameLogEntry(type, a, b)) return;
   const size_t first = ops.size();
-  DiffMessage(type, a, b, w, ops);
-  if (ops.size() == first) return;
   // The core's table is changed field by field, never replaced whole: its log only grows at its
   // end, and a holder may keep that log apart from the rest of the view (GameSession).
-  if (type == plateau::v1::Table::descriptor()) return;
-  const size_t sub_bytes = ops.size() - first;
-  // What one set_message op takes, written as the ops above are.
+  const bool whole_allowed = type != plateau::v1::Table::descriptor();
+  // What one set_message op takes, written as the field ops are.
   const size_t content = PathBytes(w.path) + LenMemberBytes(b.size());
   const size_t whole_bytes = 1 + CodedOutputStream::VarintSize64(content) + content;
-  if (whole_bytes > sub_bytes) return;
+  const size_t outer = w.stop_at;
+  if (whole_allowed) w.stop_at = std::min(outer, first + whole_bytes);
+  DiffMessage(type, a, b, w, ops);
+  w.stop_at = outer;
+  // Field ops smaller than the whole message stay (complete: a walk stopped early for a larger
+  // message is replaced by that message's owner, further out).
+  if (!whole_allowed || ops.size() - first < whole_bytes) return;
   ops.resize(first);
   BytesOp(w.path, DiffOp::kSetMessageFieldNumber, b, &ops);
 }
@@ -432,6 +510,7 @@ void DiffByPosition(const FieldDescriptor* f, const std::vector<std::string_view
   const bool is_msg = f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
   const size_t common = std::min(ea.size(), eb.size());
   for (size_t i = 0; i < common; ++i) {
+    if (ops.size() >= w.stop_at) return;
     w.path.push_back(static_cast<uint32_t>(i));
     if (is_msg) {
       DiffSubMessage(f->message_type(), ea[i], eb[i], w, ops);
@@ -550,7 +629,7 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
   // What is left is `kept`, in `b`'s order: each element of `b` is either the next kept one or
   // new (a kept key further on would stand before it in `b`, against the order just checked).
   size_t k = 0;
-  for (size_t j = 0; j < eb.size(); ++j) {
+  for (size_t j = 0; j < eb.size() && ops.size() < w.stop_at; ++j) {
     if (k < kept.size() && same(kb[j], bb[j], ka[kept[k]], ba[kept[k]])) {
       w.path.push_back(static_cast<uint32_t>(j));
       DiffSubMessage(f->message_type(), ea[kept[k]], eb[j], w, ops);
@@ -572,6 +651,8 @@ bool DiffByKey(const FieldDescriptor* f, uint32_t key_field, Walk::Level& level,
 void DiffRepeated(const FieldDescriptor* f, const WireField* a_begin, const WireField* a_end,
                   const WireField* b_begin, const WireField* b_end, Walk& w,
                   std::string& ops) {
+  // The same bytes, element for element: most repeated fields, most of the time.
+  if (a_end - a_begin == 1 && b_end - b_begin == 1 && a_begin->run == b_begin->run) return;
   // The buffers of the level of the message holding the field (DiffMessage's).
   Walk::Level& level = w.levels[w.depth - 1];
   std::vector<std::string_view>& ea = level.ea;
@@ -603,13 +684,13 @@ void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b,
   // Whether `b` holds a member of `oneof` other than `f`.
   auto other_member_in_b = [&](const google::protobuf::OneofDescriptor* oneof,
                                const FieldDescriptor* f) {
-    for (const WireField& w : fb) {
-      const FieldDescriptor* g = type->FindFieldByNumber(static_cast<int>(w.number));
+    for (const WireField& x : fb) {
+      const FieldDescriptor* g = FieldOf(type, x.number, w);
       if (g != nullptr && g != f && g->real_containing_oneof() == oneof) return true;
     }
     return false;
   };
-  while (pa != a_end || pb != b_end) {
+  while ((pa != a_end || pb != b_end) && ops.size() < w.stop_at) {
     const uint32_t number = pa == a_end   ? pb->number
                             : pb == b_end ? pa->number
                                           : std::min(pa->number, pb->number);
@@ -617,7 +698,7 @@ void DiffMessage(const Descriptor* type, std::string_view a, std::string_view b,
     while (pa != a_end && pa->number == number) ++pa;
     const WireField* rb = pb;
     while (pb != b_end && pb->number == number) ++pb;
-    const FieldDescriptor* f = type->FindFieldByNumber(static_cast<int>(number));
+    const FieldDescriptor* f = FieldOf(type, number, w);
     if (f == nullptr) continue;  // unknown fields: a view built by the engine has none
     w.path.push_back(number);
     if (f->is_repeated()) {
@@ -843,6 +924,7 @@ void ComputeDiff(const Descriptor& type, std::string_view from, std::string_view
   thread_local Walk walk;
   walk.path.clear();
   walk.depth = 0;
+  walk.stop_at = SIZE_MAX;
   DiffMessage(&type, from, to, walk, *ops);
 }
 
