@@ -5,6 +5,7 @@
 #include <array>
 
 #include <boost/asio/bind_allocator.hpp>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
 #include "server/lobby/lobby.h"
@@ -121,10 +122,13 @@ void WsSession::OnRead(beast::error_code ec, size_t bytes) {
 }
 
 void WsSession::Send(SharedBuffer frame, SharedBuffer tail) {
-  boost::asio::post(ws_.get_executor(),
-                    [s = self(), m = Outgoing{std::move(frame), std::move(tail)}]() mutable {
-                      s->DoSend(std::move(m));
-                    });
+  // Queued at once when the session's strand is free (a room broadcasting, the session's own
+  // handler answering): no hop through the scheduler, often no other thread woken. DoSend only
+  // queues and starts a write, so running inside a caller's handler is safe.
+  boost::asio::dispatch(ws_.get_executor(),
+                        [s = self(), m = Outgoing{std::move(frame), std::move(tail)}]() mutable {
+                          s->DoSend(std::move(m));
+                        });
 }
 
 void WsSession::DoSend(Outgoing message) {

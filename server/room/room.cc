@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <algorithm>
 #include <cctype>
@@ -383,8 +384,9 @@ void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::
 void Room::SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id,
                         std::string action, std::shared_ptr<void> ticket) {
   const auto arrived = std::chrono::steady_clock::now();
-  Run([self = shared_from_this(), conn, player, request_id, action = std::move(action), arrived,
-       ticket = std::move(ticket)]() mutable {
+  // Called on the connection's strand, never on the room's.
+  RunFromOutside([self = shared_from_this(), conn, player, request_id, action = std::move(action),
+                  arrived, ticket = std::move(ticket)]() mutable {
     self->DoSubmit(conn, player, request_id, action, arrived, std::move(ticket));
   });
 }
@@ -404,6 +406,16 @@ void Room::Detach(PlayerPtr player, ConnectionPtr conn) {
 
 void Room::Run(std::function<void()> fn) {
   boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
+    if (self->busy_) {
+      self->deferred_.push_back(std::move(fn));
+      return;
+    }
+    fn();
+  });
+}
+
+void Room::RunFromOutside(std::function<void()> fn) {
+  boost::asio::dispatch(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
     if (self->busy_) {
       self->deferred_.push_back(std::move(fn));
       return;

@@ -247,8 +247,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void WakeBots();
   void PlayBot(uint64_t game, int seat, uint64_t version, const std::vector<std::string>& moves);
 
-  // Runs `fn` on the strand, or after the store answers when the room is waiting on it.
+  // Runs `fn` on the strand, or after the store answers when the room is waiting on it. Run
+  // queues it behind what the strand has to do (it never runs inside the caller, even on the
+  // strand); RunFromOutside runs it at once on the calling thread when the strand is idle, for a
+  // caller that is never on the strand itself (a connection's request: no hop to another thread).
   void Run(std::function<void()> fn);
+  void RunFromOutside(std::function<void()> fn);
   // The store answered: runs what waited, in order, until one of them waits again.
   void Resume();
   void SetBusy(bool busy);
