@@ -406,22 +406,22 @@ void Room::Detach(PlayerPtr player, ConnectionPtr conn) {
 
 void Room::Run(std::function<void()> fn) {
   boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
-    if (self->busy_) {
-      self->deferred_.push_back(std::move(fn));
-      return;
-    }
-    fn();
+    self->RunOrDefer(std::move(fn));
   });
 }
 
 void Room::RunFromOutside(std::function<void()> fn) {
   boost::asio::dispatch(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
-    if (self->busy_) {
-      self->deferred_.push_back(std::move(fn));
-      return;
-    }
-    fn();
+    self->RunOrDefer(std::move(fn));
   });
+}
+
+void Room::RunOrDefer(std::function<void()> fn) {
+  if (busy_) {
+    deferred_.push_back(std::move(fn));
+    return;
+  }
+  fn();
 }
 
 void Room::Resume() {

@@ -253,6 +253,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // caller that is never on the strand itself (a connection's request: no hop to another thread).
   void Run(std::function<void()> fn);
   void RunFromOutside(std::function<void()> fn);
+  // On the strand: runs `fn` now, or keeps it for Resume while the room waits on the store.
+  void RunOrDefer(std::function<void()> fn);
   // The store answered: runs what waited, in order, until one of them waits again.
   void Resume();
   void SetBusy(bool busy);
