@@ -41,6 +41,7 @@ void Listener::Stop() {
 }
 
 void Listener::DoAccept() {
+  // Each connection on a strand of its own (WsSession::Strand, which its Send looks for).
   acceptor_.async_accept(net::make_strand(ioc_),
                          boost::beast::bind_front_handler(&Listener::OnAccept, shared_from_this()));
 }

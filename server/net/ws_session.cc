@@ -122,13 +122,21 @@ void WsSession::OnRead(beast::error_code ec, size_t bytes) {
 }
 
 void WsSession::Send(SharedBuffer frame, SharedBuffer tail) {
-  // Queued at once when the session's strand is free (a room broadcasting, the session's own
-  // handler answering): no hop through the scheduler, often no other thread woken. DoSend only
-  // queues and starts a write, so running inside a caller's handler is safe.
-  boost::asio::dispatch(ws_.get_executor(),
-                        [s = self(), m = Outgoing{std::move(frame), std::move(tail)}]() mutable {
-                          s->DoSend(std::move(m));
-                        });
+  auto send = [s = self(), m = Outgoing{std::move(frame), std::move(tail)}]() mutable {
+    s->DoSend(std::move(m));
+  };
+  // From outside the session's strand (a room broadcasting), dispatch queues the frame behind
+  // those already waiting on the strand, or, when it is free, sends at once: no hop through the
+  // scheduler, often no other thread woken. Inside it (the session's handler answering, or a
+  // room's work run from that handler), frames another thread queued may be waiting on the
+  // strand, and running at once would overtake them: a refusal ahead of the Diff before it.
+  // (DoSend only queues and starts a write, so running inside a caller's handler is safe.)
+  const auto* strand = ws_.get_executor().target<Strand>();
+  if (strand != nullptr && !strand->running_in_this_thread()) {
+    boost::asio::dispatch(ws_.get_executor(), std::move(send));
+  } else {
+    boost::asio::post(ws_.get_executor(), std::move(send));
+  }
 }
 
 void WsSession::DoSend(Outgoing message) {

@@ -9,7 +9,9 @@
 // Incoming messages above max_message_bytes are refused by Beast with WebSocket close code 1009
 // ("message too big") and the connection ends: the frame is never buffered in full, so there is
 // nothing left to answer on. Undecodable messages get Error{"malformed"} and the connection stays.
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -34,6 +36,9 @@ class WsSession : public Connection {
 
   // Completes the upgrade the HTTP session read.
   void Run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+  // The strand a session's socket runs on (the listener makes one per connection).
+  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
   using Connection::Send;
   void Send(SharedBuffer frame, SharedBuffer tail) override;
