@@ -131,11 +131,13 @@ void WsSession::Send(SharedBuffer frame, SharedBuffer tail) {
   // room's work run from that handler), frames another thread queued may be waiting on the
   // strand, and running at once would overtake them: a refusal ahead of the Diff before it.
   // (DoSend only queues and starts a write, so running inside a caller's handler is safe.)
-  const auto* strand = ws_.get_executor().target<Strand>();
+  // (The executor is held here: `target` points into it.)
+  const boost::asio::any_io_executor executor = ws_.get_executor();
+  const auto* strand = executor.target<Strand>();
   if (strand != nullptr && !strand->running_in_this_thread()) {
-    boost::asio::dispatch(ws_.get_executor(), std::move(send));
+    boost::asio::dispatch(executor, std::move(send));
   } else {
-    boost::asio::post(ws_.get_executor(), std::move(send));
+    boost::asio::post(executor, std::move(send));
   }
 }
 
