@@ -68,14 +68,24 @@ StatusOr<sqlite3_stmt*> StatementCache::Get(const std::string& sql) {
   return stmt;
 }
 
+Status Run(sqlite3* db, StatementCache* cache, const std::string& sql, std::string_view what) {
+  if (cache == nullptr) return Exec(db, sql, what);
+  auto stmt = cache->Get(sql);
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement scoped(stmt.value());
+  auto stepped = Step(db, scoped.get(), what);
+  return stepped.ok() ? Status::Ok() : stepped.status();
+}
+
 Transaction::~Transaction() {
   if (!open_) return;
   // A failed statement may already have rolled SQLite back; ROLLBACK then just reports "no
   // transaction is active", which is harmless here. Nested, only this part is undone.
   if (nested_) {
-    sqlite3_exec(db_, "ROLLBACK TO plateau_op; RELEASE plateau_op", nullptr, nullptr, nullptr);
+    Run(db_, cache_, "ROLLBACK TO plateau_op", "undoing a savepoint");
+    Run(db_, cache_, "RELEASE plateau_op", "undoing a savepoint");
   } else {
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    Run(db_, cache_, "ROLLBACK", "rolling back");
   }
 }
 
@@ -83,15 +93,15 @@ Status Transaction::Begin() {
   // Inside a batch (a transaction already open on this connection) a savepoint makes this part
   // undoable alone while the batch commits the rest.
   nested_ = sqlite3_get_autocommit(db_) == 0;
-  Status st = nested_ ? Exec(db_, "SAVEPOINT plateau_op", "starting a savepoint")
-                      : Exec(db_, "BEGIN IMMEDIATE", "starting a transaction");
+  Status st = nested_ ? Run(db_, cache_, "SAVEPOINT plateau_op", "starting a savepoint")
+                      : Run(db_, cache_, "BEGIN IMMEDIATE", "starting a transaction");
   open_ = st.ok();
   return st;
 }
 
 Status Transaction::Commit() {
-  Status st = nested_ ? Exec(db_, "RELEASE plateau_op", "releasing a savepoint")
-                      : Exec(db_, "COMMIT", "committing a transaction");
+  Status st = nested_ ? Run(db_, cache_, "RELEASE plateau_op", "releasing a savepoint")
+                      : Run(db_, cache_, "COMMIT", "committing a transaction");
   // After a failed COMMIT the transaction is still open (e.g. SQLITE_BUSY); the destructor
   // rolls it back so the connection is usable again.
   if (st.ok()) open_ = false;
@@ -100,13 +110,13 @@ Status Transaction::Commit() {
 
 ReadTransaction::~ReadTransaction() {
   // Nothing was written, so COMMIT only releases the snapshot; it cannot lose data.
-  if (open_) sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
+  if (open_) Run(db_, cache_, "COMMIT", "ending a read");
 }
 
 Status ReadTransaction::Begin() {
   // Inside a batch the reads already see one snapshot (the batch's own).
   if (sqlite3_get_autocommit(db_) == 0) return Status::Ok();
-  Status st = Exec(db_, "BEGIN", "starting a read");
+  Status st = Run(db_, cache_, "BEGIN", "starting a read");
   open_ = st.ok();
   return st;
 }

@@ -86,13 +86,18 @@ class StatementCache {
   std::unordered_map<std::string, sqlite3_stmt*> stmts_;
 };
 
+// Runs one statement that returns no rows, prepared once through `cache` when there is one (a
+// batch's BEGIN and COMMIT each time; sqlite3_exec would parse them anew), else through Exec.
+Status Run(sqlite3* db, StatementCache* cache, const std::string& sql, std::string_view what);
+
 // BEGIN IMMEDIATE on construction (Begin()), ROLLBACK on destruction unless Commit() succeeded.
 // IMMEDIATE takes the write lock up front so a read-then-write sequence cannot fail half-way
 // with SQLITE_BUSY when another process writes. Inside a transaction already open on the
 // connection (a storage batch) it is a savepoint instead: undone alone, committed with the batch.
 class Transaction {
  public:
-  explicit Transaction(sqlite3* db) : db_(db) {}
+  // `cache`, when given, keeps its control statements prepared (Run).
+  explicit Transaction(sqlite3* db, StatementCache* cache = nullptr) : db_(db), cache_(cache) {}
   ~Transaction();
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
@@ -102,6 +107,7 @@ class Transaction {
 
  private:
   sqlite3* db_;
+  StatementCache* cache_;
   bool open_ = false;
   bool nested_ = false;  // a savepoint inside an open batch
 };
@@ -110,7 +116,8 @@ class Transaction {
 // another process writes. Ends on destruction.
 class ReadTransaction {
  public:
-  explicit ReadTransaction(sqlite3* db) : db_(db) {}
+  explicit ReadTransaction(sqlite3* db, StatementCache* cache = nullptr)
+      : db_(db), cache_(cache) {}
   ~ReadTransaction();
   ReadTransaction(const ReadTransaction&) = delete;
   ReadTransaction& operator=(const ReadTransaction&) = delete;
@@ -119,6 +126,7 @@ class ReadTransaction {
 
  private:
   sqlite3* db_;
+  StatementCache* cache_;
   bool open_ = false;
 };
 
