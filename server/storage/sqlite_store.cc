@@ -36,7 +36,8 @@ std::string ListedTo(int param) {
 }  // namespace
 
 StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path,
-                                                       Durability durability) {
+                                                       Durability durability,
+                                                       int checkpoint_pages) {
   auto migrations = storage::EmbeddedMigrations();
   if (!migrations.ok()) return migrations.status();
 
@@ -58,10 +59,10 @@ StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path
   // WAL lets replay readers in other processes (the rules console, backups) read while the
   // server writes; synchronous=FULL fsyncs the WAL at every commit (durable against a power cut),
   // NORMAL leaves the sync to checkpoints (durable against a killed process).
+  std::string mode;
   {
     sqlite3_stmt* stmt = nullptr;
     int prc = sqlite3_prepare_v2(db, "PRAGMA journal_mode = WAL", -1, &stmt, nullptr);
-    std::string mode;
     if (prc == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) mode = sqlite::ColumnText(stmt, 0);
     sqlite3_finalize(stmt);
     if (mode != "wal" && mode != "memory") {
@@ -71,18 +72,20 @@ StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path
                         "' (journal mode is '" + mode + "').");
     }
   }
-  // SQLite's own checkpoint interval (1,000 WAL pages) is kept on purpose: 10,000 cut the storage
-  // thread's CPU per action by a sixth, but each checkpoint then stalled the commit path long
-  // enough to take the paced p99 from 15 to 60 ms (`--durability process`).
+  const std::string synchronous = durability == Durability::kMachine ? "FULL" : "NORMAL";
   if (Status st = sqlite::Exec(db,
-                               durability == Durability::kMachine
-                                   ? "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
-                                   : "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+                               "PRAGMA synchronous = " + synchronous + "; PRAGMA foreign_keys = ON;",
                                "configuring '" + path + "'");
       !st.ok()) {
     return st;
   }
   if (Status st = storage::ApplyMigrations(db, migrations.value()); !st.ok()) return st;
+  if (mode == "wal") {
+    auto checkpointer = storage::Checkpointer::Start(path, synchronous);
+    if (!checkpointer.ok()) return checkpointer.status();
+    store->checkpointer_ = std::move(checkpointer).value();
+    storage::Checkpointer::Hook(db, store->checkpointer_.get(), checkpoint_pages);
+  }
   return store;
 }
 
@@ -91,6 +94,10 @@ SqliteStore::SqliteStore(sqlite3* db)
 
 SqliteStore::~SqliteStore() {
   statements_.reset();  // statements first: a connection with live statements does not close
+  // The checkpointer's connection goes before the writer's, whose close (the last one) then
+  // checkpoints what is left and removes the WAL.
+  sqlite3_wal_hook(db_, nullptr, nullptr);
+  checkpointer_.reset();
   sqlite3_close_v2(db_);
 }
 
@@ -103,12 +110,12 @@ StatusOr<sqlite3_stmt*> SqliteStore::Prepare(const std::string& sql) {
 Status SqliteStore::BeginBatch() {
   std::lock_guard lock(mu_);
   batch_next_.clear();
-  return sqlite::Exec(db_, "BEGIN IMMEDIATE", "starting a batch");
+  return sqlite::Run(db_, statements_.get(), "BEGIN IMMEDIATE", "starting a batch");
 }
 
 Status SqliteStore::CommitBatch() {
   std::lock_guard lock(mu_);
-  Status st = sqlite::Exec(db_, "COMMIT", "committing a batch");
+  Status st = sqlite::Run(db_, statements_.get(), "COMMIT", "committing a batch");
   if (!st.ok()) {
     // Whatever the caller does next, what the batch appended is read back before it is trusted.
     for (const auto& [game_id, next] : batch_next_) next_index_.erase(game_id);
@@ -206,7 +213,7 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
                       "AppendAction and FinishGame.");
   }
   std::lock_guard lock(mu_);
-  sqlite::Transaction tx(db_);
+  sqlite::Transaction tx(db_, statements_.get());
   if (Status st = tx.Begin(); !st.ok()) return st;
   {
     auto stmt = Prepare(
@@ -337,7 +344,7 @@ Status SqliteStore::FinishGame(const std::string& game_id,
   std::lock_guard lock(mu_);
   // Whatever happens below, the game's next index is read back before its next append.
   ForgetNextIndex(game_id);
-  sqlite::Transaction tx(db_);
+  sqlite::Transaction tx(db_, statements_.get());
   if (Status st = tx.Begin(); !st.ok()) return st;
   {
     auto stmt = Prepare("SELECT status FROM games WHERE game_id = ?1");
@@ -555,14 +562,14 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGame(const std
   std::lock_guard lock(mu_);
   // One read transaction, so a concurrent writer in another process cannot make the actions
   // and the results disagree.
-  sqlite::ReadTransaction read(db_);
+  sqlite::ReadTransaction read(db_, statements_.get());
   if (Status st = read.Begin(); !st.ok()) return st;
   return LoadGameLocked(game_id, nullptr);
 }
 
 StatusOr<std::optional<GameAccess>> SqliteStore::LoadGameAccess(const std::string& game_id) {
   std::lock_guard lock(mu_);
-  sqlite::ReadTransaction read(db_);
+  sqlite::ReadTransaction read(db_, statements_.get());
   if (Status st = read.Begin(); !st.ok()) return st;
   GameAccess access;
   {
@@ -599,7 +606,7 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
   std::vector<plateau::v1::ReplaySummary> out;
   if (limit == 0) return out;
   std::lock_guard lock(mu_);
-  sqlite::ReadTransaction read(db_);
+  sqlite::ReadTransaction read(db_, statements_.get());
   if (Status st = read.Begin(); !st.ok()) return st;
 
   std::optional<int64_t> cursor_ms;
@@ -672,7 +679,7 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
 
 StatusOr<std::vector<Store::Unfinished>> SqliteStore::LoadUnfinished() {
   std::lock_guard lock(mu_);
-  sqlite::ReadTransaction read(db_);
+  sqlite::ReadTransaction read(db_, statements_.get());
   if (Status st = read.Begin(); !st.ok()) return st;
 
   std::vector<std::string> ids;

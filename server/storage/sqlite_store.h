@@ -6,7 +6,8 @@
 //             killed process nor a power cut loses it.
 //   kProcess  synchronous=NORMAL: a commit is in the OS's hands when it returns; a killed process
 //             loses nothing, a power cut or kernel crash may lose the last commits.
-// Outside a batch every call commits on its own; inside one (BeginBatch..CommitBatch) the batch
+// The WAL is checkpointed on a thread and a connection of its own (storage::Checkpointer), never
+// inside a commit. Outside a batch every call commits on its own; inside one (BeginBatch..CommitBatch) the batch
 // commits once.
 //
 // Thread safety: one connection guarded by one mutex. While serving, one storage thread makes
@@ -19,6 +20,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/storage/checkpointer.h"
 #include "server/storage/sqlite_util.h"
 #include "server/store.h"
 
@@ -44,10 +46,14 @@ class SqliteStore : public Store {
   // How long a statement waits for another process's lock before failing with storage_busy.
   static constexpr int kBusyTimeoutMs = 5000;
 
+  // The WAL's length, in pages, past which the checkpointer copies it back (SQLite's default).
+  static constexpr int kCheckpointPages = 1000;
+
   enum class Durability { kMachine, kProcess };
   // Opens (creating if needed) the database at `path` and applies pending migrations.
   static StatusOr<std::unique_ptr<SqliteStore>> Open(const std::string& path,
-                                                     Durability durability = Durability::kMachine);
+                                                     Durability durability = Durability::kMachine,
+                                                     int checkpoint_pages = kCheckpointPages);
   ~SqliteStore() override;
 
   SqliteStore(const SqliteStore&) = delete;
@@ -88,6 +94,9 @@ class SqliteStore : public Store {
   void RollbackBatch() override;
   bool BatchOpen() override;
 
+  // Null for a database without a WAL (":memory:").
+  const storage::Checkpointer* checkpointer() const { return checkpointer_.get(); }
+
  private:
   explicit SqliteStore(sqlite3* db);
 
@@ -122,6 +131,7 @@ class SqliteStore : public Store {
   std::mutex mu_;
   sqlite3* db_;  // owned; closed in the destructor after the statements are finalised
   std::unique_ptr<sqlite::StatementCache> statements_;
+  std::unique_ptr<storage::Checkpointer> checkpointer_;  // hooked on db_ while set
 };
 
 }  // namespace plateau::server

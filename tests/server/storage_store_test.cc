@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -683,6 +684,49 @@ TEST_F(StoreTest, ProcessDurabilityOpensTheSameFile) {
   ASSERT_TRUE(g1.ok() && g1.value().has_value());
   EXPECT_EQ(g1.value()->actions_size(), 2);
   EXPECT_TRUE(opened.value()->AppendAction("g1", 2, NewAction(2)).ok());
+}
+
+
+// The WAL is copied back by the checkpointer's thread once it passes its threshold, and started
+// over between two commits: a second stretch of commits as long as the first reuses the file
+// instead of doubling it. Everything written reads back after a reopen.
+TEST_F(StoreTest, CheckpointerKeepsTheWalShort) {
+  store_.reset();
+  auto opened = SqliteStore::Open(path_, SqliteStore::Durability::kMachine, /*pages=*/8);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  store_ = std::move(opened.value());
+  const storage::Checkpointer* checkpointer = store_->checkpointer();
+  ASSERT_NE(checkpointer, nullptr);
+  ASSERT_TRUE(store_->BeginGame(NewRecord("g1", "globalissimo"), NewRoom("room-g1")).ok());
+  const std::string wal = path_ + "-wal";
+  int next = 0;
+  // Commits 40 actions one at a time, then one more every 20 ms until the WAL has been started
+  // over `restarts` times (back to back, the commits leave the checkpointer no gap to do it in).
+  auto write_until = [&](uint64_t restarts) {
+    for (int i = 0; i < 40; ++i, ++next) {
+      ASSERT_TRUE(store_->AppendAction("g1", static_cast<uint32_t>(next), NewAction(next)).ok());
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (checkpointer->restarts() < restarts && std::chrono::steady_clock::now() < deadline) {
+      ASSERT_TRUE(store_->AppendAction("g1", static_cast<uint32_t>(next), NewAction(next)).ok());
+      ++next;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ASSERT_GE(checkpointer->restarts(), restarts);
+  };
+  write_until(1);
+  const auto first = std::filesystem::file_size(wal);
+  write_until(checkpointer->restarts() + 1);
+  const auto second = std::filesystem::file_size(wal);
+  EXPECT_LT(second, first + first / 2) << "the WAL was not started over";
+  EXPECT_GE(checkpointer->complete_runs(), 2u);
+
+  store_.reset();
+  Reopen();
+  auto g1 = store_->LoadGame("g1");
+  ASSERT_TRUE(g1.ok() && g1.value().has_value());
+  ASSERT_EQ(g1.value()->actions_size(), next);
+  for (int i = 0; i < next; ++i) EXPECT_EQ(g1.value()->actions(i).action(), ActionBytes(i));
 }
 
 }  // namespace
