@@ -9,7 +9,10 @@
 # (10,000 connections). --quick runs globalissimo, 100 rooms, closed loop, machine only (no
 # probe). Each run measures S seconds (default 20) after W seconds of warmup (default 2).
 # The results table goes to stdout and to FILE (default bench/results.md), with the date, the
-# CPU count and the load average at the start in its header.
+# CPU count and the load average at the start in its header. Then the floor, closed loop at 100
+# and 1000 rooms: plateau-floor-server (a bare Beast WebSocket server with a trivial two-seat
+# turn game, no storage) under `plateau-load --floor`, what this machine's network path costs
+# with no game in it (--quick: 100 rooms only).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -35,7 +38,8 @@ while [ $# -gt 0 ]; do
 done
 SERVER="$BUILD/bin/plateau-server"
 LOAD="$BUILD/bin/plateau-load"
-for bin in "$SERVER" "$LOAD"; do
+FLOOR="$BUILD/bin/plateau-floor-server"
+for bin in "$SERVER" "$LOAD" "$FLOOR"; do
   [ -x "$bin" ] || { echo "bench/run.sh: $bin not found; build first" >&2; exit 2; }
 done
 
@@ -102,6 +106,24 @@ start_server() {
   exit 1
 }
 
+# The floor server on a free port; returns once it accepts connections.
+start_floor() {
+  for _ in 1 2 3 4 5; do
+    PORT="$(free_port)"
+    "$FLOOR" --port "$PORT" >"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 100); do
+      (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && return 0
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    stop_server
+  done
+  echo "bench/run.sh: plateau-floor-server did not start; its log:" >&2
+  cat "$WORK/server.log" >&2
+  exit 1
+}
+
 emit() { printf '%s\n' "$*" | tee -a "$OUT"; }
 # The value of "LABEL: value" in plateau-load's output, or n/a.
 value() {
@@ -159,6 +181,18 @@ for durability in "${DURABILITIES[@]}"; do
       done
     done
   done
+done
+
+FLOOR_ROOMS=(100 1000)
+[ "$QUICK" -eq 1 ] && FLOOR_ROOMS=(100)
+for rooms in "${FLOOR_ROOMS[@]}"; do
+  start_floor
+  run_load "floor $rooms rooms" --floor --rooms "$rooms" --duration-seconds "$DURATION" \
+    --warmup-seconds "$WARMUP"
+  stop_server
+  emit "| floor: bare Beast, no game, no storage (2 seats) | $rooms | closed | none |" \
+    "$(value 'actions/s') | $(value 'latency p50 ms') | $(value 'latency p99 ms') |" \
+    "$(value 'server cpu us/action') | $(value 'server peak rss MB') |"
 done
 
 if [ "$QUICK" -eq 0 ]; then

@@ -14,6 +14,7 @@
 
 #include "clients/load/metrics.h"
 #include "clients/load/proc_stats.h"
+#include "clients/load/floor_room.h"
 #include "clients/load/room.h"
 #include "clients/load/run_support.h"
 #include "plateau/v1/table.pb.h"
@@ -32,6 +33,11 @@ constexpr auto kDeadlineSlack = std::chrono::seconds(30);
 
 double Seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 double Megabytes(uint64_t kb) { return static_cast<double>(kb) / 1024.0; }
+
+// The run's timeline around rooms already made: set-up, warmup, the measured window, closing;
+// then the report, `label` naming what was played.
+int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc,
+             std::vector<std::unique_ptr<RoomBase>>& rooms, const std::string& label);
 
 }  // namespace
 
@@ -55,13 +61,36 @@ int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
   asio::io_context ioc(options.threads);
   std::random_device device;
   const uint64_t seed = (uint64_t{device()} << 32) | device();
-  std::vector<std::unique_ptr<Room>> rooms;
+  std::vector<std::unique_ptr<RoomBase>> rooms;
   rooms.reserve(static_cast<size_t>(options.rooms));
   for (int i = 0; i < options.rooms; ++i) {
     const uint64_t room_seed = seed + 0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(i);
     rooms.push_back(std::make_unique<Room>(ctx, i, ioc, room_seed));
   }
+  return RunRooms(options, ctx, ioc, rooms, game.Info().id);
+}
 
+int RunFloor(const LoadOptions& options) {
+  Metrics metrics;
+  LoadContext ctx;
+  ctx.seats = 2;
+  ctx.rooms = options.rooms;
+  ctx.server = MakeServerAddress(options.host, options.port);
+  ctx.metrics = &metrics;
+  asio::io_context ioc(options.threads);
+  std::vector<std::unique_ptr<RoomBase>> rooms;
+  rooms.reserve(static_cast<size_t>(options.rooms));
+  for (int i = 0; i < options.rooms; ++i) {
+    rooms.push_back(std::make_unique<FloorRoom>(ctx, i, ioc));
+  }
+  return RunRooms(options, ctx, ioc, rooms, "floor");
+}
+
+namespace {
+
+int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc,
+             std::vector<std::unique_ptr<RoomBase>>& rooms, const std::string& label) {
+  Metrics& metrics = *ctx.metrics;
   std::atomic<int> next_room{0};
   std::atomic<int> settled{0};
   auto start_next = [&] {
@@ -141,9 +170,9 @@ int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
   const uint64_t accepted = metrics.accepted();
   const double seconds = Seconds(window_end - window_start);
   Report report;
-  report.Text("game", "game", game.Info().id);
+  report.Text("game", "game", label);
   report.Int("rooms", "rooms", static_cast<uint64_t>(options.rooms));
-  report.Int("seats", "seats", static_cast<uint64_t>(seats));
+  report.Int("seats", "seats", static_cast<uint64_t>(ctx.seats));
   report.Text("mode", "mode", options.rate > 0 ? "paced" : "closed");
   if (options.rate > 0) report.Number("target actions/s", "target_rate", options.rate, 1);
   report.Int("threads", "threads", static_cast<uint64_t>(options.threads));
@@ -186,5 +215,7 @@ int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
   }
   return metrics.connection_errors() > 0 || metrics.rooms_failed() > 0 ? 1 : 0;
 }
+
+}  // namespace
 
 }  // namespace plateau::load

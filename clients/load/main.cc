@@ -40,6 +40,14 @@ int Main(int argc, char** argv) {
     }
     return RunIdleProbe(options);
   }
+  if (options.floor) {
+    if (2 * static_cast<uint64_t>(options.rooms) + margin > open_files) {
+      std::fprintf(stderr, "plateau-load: %d rooms need more open files than the limit (%llu).\n",
+                   options.rooms, static_cast<unsigned long long>(open_files));
+      return 2;
+    }
+    return RunFloor(options);
+  }
 
   engine::Status loaded = engine::Registry::LoadAll();
   if (!loaded.ok()) {

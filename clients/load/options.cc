@@ -51,6 +51,9 @@ server's CPU time and memory.
   --idle-connections N     instead of games: open N connections, 1..20000, that say Hello and
                            stay idle, and report the server's memory per connection (needs
                            --server-pid)
+  --floor                  instead of a Plateau server, drive plateau-floor-server (a bare
+                           Beast WebSocket server with a trivial two-seat turn game, built in
+                           bench/): the floor to read the server's figures against; closed loop
   --json                   print one JSON object instead of one metric per line
   --help                   this text
 
@@ -64,7 +67,7 @@ engine::StatusOr<LoadOptions> ParseOptions(const std::vector<std::string>& argv)
       argv,
       {"host", "port", "game", "rooms", "seats", "threads", "rate", "duration-seconds",
        "warmup-seconds", "server-pid", "idle-connections"},
-      {"json", "help"});
+      {"json", "help", "floor"});
   if (!parsed.ok()) return parsed.status();
   const console::Args& args = parsed.value();
   LoadOptions o;
@@ -107,6 +110,11 @@ engine::StatusOr<LoadOptions> ParseOptions(const std::vector<std::string>& argv)
       return Status(kUsage, "--rate must be a number of actions per second above 0.");
     }
     o.rate = rate;
+  }
+  o.floor = args.Has("floor");
+  if (o.floor && (o.rate > 0 || o.idle_connections > 0 || args.Has("game") || args.Has("seats"))) {
+    return Status(kUsage, "--floor plays its own two-seat game in closed loop: it takes no "
+                          "--rate, --game, --seats or --idle-connections.");
   }
   if (o.idle_connections > 0 && o.server_pid == 0) {
     return Status(kUsage,

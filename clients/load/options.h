@@ -23,6 +23,7 @@ struct LoadOptions {
   int warmup_seconds = 2;
   int server_pid = 0;          // 0: no server statistics
   int idle_connections = 0;    // > 0: the idle-connection probe instead of games
+  bool floor = false;          // plateau-floor-server's trivial game instead of a Plateau game
   bool json = false;
   bool help = false;
 };

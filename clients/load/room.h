@@ -40,6 +40,17 @@ struct LoadContext {
   std::function<void(bool failed)> room_settled;
 };
 
+// What a run's timeline asks of every room, whatever it plays (RunRooms).
+class RoomBase {
+ public:
+  virtual ~RoomBase() = default;
+  // Thread-safe: they hop onto the room's strand.
+  virtual void Start() = 0;
+  virtual void Stop() = 0;
+  // Every room is ready: start playing.
+  virtual void Go() = 0;
+};
+
 class Room;
 
 // One player: its connection, its place in the room, and its copy of its own view. It acts only
@@ -116,17 +127,16 @@ class Bot final : public WsClient {
   boost::asio::steady_timer retry_;
 };
 
-class Room {
+class Room final : public RoomBase {
  public:
   Room(LoadContext& ctx, int index, boost::asio::io_context& ioc, uint64_t seed);
   Room(const Room&) = delete;
   Room& operator=(const Room&) = delete;
 
-  // Thread-safe: they hop onto the room's strand.
-  void Start();
-  void Stop();
-  // Every room is ready: start the first game.
-  void Go();
+  void Start() override;
+  void Stop() override;
+  // Starts the first game.
+  void Go() override;
 
   // For its bots, on the strand.
   LoadContext& ctx() { return ctx_; }
