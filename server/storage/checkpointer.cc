@@ -55,6 +55,10 @@ void Checkpointer::Hook(sqlite3* db, Checkpointer* checkpointer, int pages) {
       db,
       [](void* arg, sqlite3*, const char*, int frames) -> int {
         auto* self = static_cast<Checkpointer*>(arg);
+        // Shorter than after the last commit: the WAL was started over (by either side).
+        if (frames < self->wal_frames_.exchange(frames, std::memory_order_relaxed)) {
+          self->restarts_.fetch_add(1, std::memory_order_relaxed);
+        }
         if (frames >= self->pages_) self->Due();
         return SQLITE_OK;
       },
@@ -76,14 +80,16 @@ void Checkpointer::Loop() {
     runs_.fetch_add(1, std::memory_order_relaxed);
     if (rc == SQLITE_OK && frames >= 0 && copied == frames) {
       complete_.fetch_add(1, std::memory_order_relaxed);
-      // The WAL starts over only at a transaction that begins once every frame is copied; a
-      // writer that commits while the copy runs is always one commit ahead of it. RESTART takes
-      // the writer's lock if it is free (this connection has no busy handler, so it never
-      // waits: with the writer in a batch it copies as PASSIVE does and reports busy), copies
-      // the frames committed since, and starts the WAL over itself. A batch that begins
-      // meanwhile waits for those few frames, not for the whole copy.
-      rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, &frames, &copied);
-      if (rc == SQLITE_OK) restarts_.fetch_add(1, std::memory_order_relaxed);
+      // The WAL starts over at the first transaction that begins once every frame is copied.
+      // A writer that committed while the copy ran is one commit ahead of it, and may stay so
+      // under steady load: then RESTART takes the writer's lock if it is free (this connection
+      // has no busy handler, so it never waits; with the writer in a batch it copies as PASSIVE
+      // does and reports busy, and the next commit asks again), copies the frames committed
+      // since and starts the WAL over itself. A batch beginning meanwhile waits for those few
+      // frames only (the writer's busy handler polls finely).
+      if (wal_frames_.load(std::memory_order_relaxed) > frames) {
+        sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, &frames, &copied);
+      }
     }
     lock.lock();
   }

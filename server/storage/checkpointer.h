@@ -35,8 +35,8 @@ class Checkpointer {
 
   // From the writer's WAL hook: asks for a checkpoint. Never waits for one.
   void Due();
-  // Checkpoints run, those that copied every frame of the WAL, and the times the WAL was
-  // started over (for tests).
+  // Checkpoints run, those that copied every frame of the WAL, and the times a commit found the
+  // WAL started over (by this thread, or by the writer beginning once everything was copied).
   uint64_t runs() const { return runs_.load(std::memory_order_relaxed); }
   uint64_t complete_runs() const { return complete_.load(std::memory_order_relaxed); }
   uint64_t restarts() const { return restarts_.load(std::memory_order_relaxed); }
@@ -52,6 +52,7 @@ class Checkpointer {
 
   sqlite3* db_;
   int pages_ = 0;  // the hook's threshold
+  std::atomic<int> wal_frames_{0};  // the WAL's length after the writer's last commit (hook)
   std::mutex mu_;
   std::condition_variable cv_;
   bool due_ = false;       // guarded by mu_
