@@ -10,7 +10,7 @@
 namespace plateau::games::guerre_froide::rule_test {
 namespace {
 
-// ----- Faction powers (RULES.md, "Group powers") -----
+// ----- Faction powers (RULES.md, "The faction powers") -----
 
 TEST(GuerreFroidePowers, MilitaryDiscardsAnyOtherGroupInPlay) {
   internal::StateProto s = Struggle(2, "korea", 0);
@@ -89,7 +89,7 @@ TEST(GuerreFroidePowers, PoliticalRespectsTheReceiversPopulationLimit) {
   EXPECT_EQ(state->Validate(0, Recruit()).code(), codes::kPopulation);
 }
 
-// ----- Events (RULES.md, "Events") -----
+// ----- Events (RULES.md, "The events") -----
 
 TEST(GuerreFroideEvents, NuclearEscalationDiscardsUpToTwoGroupsInTheOrderGiven) {
   internal::StateProto s = Struggle(2, "korea", 0);
@@ -199,7 +199,7 @@ TEST(GuerreFroideEvents, SpaceRaceOrdersTheNextObjectivesAndItsVpAreLostBeforeVi
   EXPECT_EQ(after.seats(0).score(), kGoalTwoPlayers - 1);
 }
 
-// ----- Cryptographers (RULES.md, "Agents") -----
+// ----- Cryptographers (RULES.md, "The agents") -----
 
 TEST(GuerreFroideAgents, OneDrawnCardResolvesEveryCryptographer) {
   internal::StateProto s =
@@ -281,7 +281,7 @@ TEST(GuerreFroideCeaseFire, WithThreePlayersTheBestPlayerInOrderDominatesWithout
   // MI6's Director: another service dominated, no effect.
 }
 
-// ----- The balance token (RULES.md, "Briefing") -----
+// ----- The balance token (RULES.md, "The balance token") -----
 
 TEST(GuerreFroideBriefing, TheLoserAmongTheLowestTakesTheBalanceToken) {
   internal::StateProto s = Struggle(2, "cuba", 0);

@@ -62,7 +62,7 @@ TEST(GuerreFroideRules, WorkedExampleMasterSpyAgainstAssassinOnCuba) {
   EXPECT_EQ(view.debriefing(1).outcome().key(), "guerre_froide.assassin");
 }
 
-// RULES.md, "Cease-fire": over the stability is civil disorder; with two players the other claims
+// RULES.md, "4. Cease-fire": over the stability is civil disorder; with two players the other claims
 // the objective at once, and the Agent X is terminated unless it is the Deputy Director.
 TEST(GuerreFroideRules, CivilDisorderTerminatesTheAgentAndTheOpponentClaims) {
   internal::StateProto s = Struggle(2, "cuba", 0);
@@ -104,7 +104,7 @@ TEST(GuerreFroideRules, TheDeputyDirectorSurvivesCivilDisorder) {
   EXPECT_EQ(after.seats(0).score(), 0u);
 }
 
-// RULES.md, "Agents": the Director of the dominating service also claims the bottom objective.
+// RULES.md, "The agents": the Director of the dominating service also claims the bottom objective.
 TEST(GuerreFroideRules, TheDirectorClaimsTheBottomObjectiveToo) {
   internal::StateProto s = Struggle(2, "cuba", 0);
   Give(s, 0, "industry");
@@ -121,7 +121,7 @@ TEST(GuerreFroideRules, TheDirectorClaimsTheBottomObjectiveToo) {
             after.seats(0).won().end());
 }
 
-// RULES.md, "Agents", three players: Ambassadors and Assassins act at the same moment, so an
+// RULES.md, "The agents", three players: Ambassadors and Assassins act at the same moment, so an
 // Assassin detained by an Ambassador still strikes.
 TEST(GuerreFroideRules, AmbassadorAndAssassinStrikeAtTheSameMoment) {
   internal::StateProto s = KgbAheadOfTwo(AGENT_ASSASSIN, AGENT_AMBASSADOR, AGENT_DIRECTOR);
@@ -144,7 +144,7 @@ TEST(GuerreFroideRules, AmbassadorAndAssassinStrikeAtTheSameMoment) {
   EXPECT_EQ(after.objective_deck(after.objective_deck_size() - 1), O("cuba"));
 }
 
-// RULES.md, "Political": a group may not be given to an opponent it would push over the
+// RULES.md, "The faction powers": a group may not be given to an opponent it would push over the
 // stability, but may be taken even if it pushes the taker over. (The population limit on the
 // receiver: GuerreFroidePowers.PoliticalRespectsTheReceiversPopulationLimit.)
 TEST(GuerreFroideRules, PoliticalGroupsMayNotPushTheReceivingOpponentOverTheStability) {
@@ -174,7 +174,7 @@ TEST(GuerreFroideRules, PoliticalGroupsMayNotPushTheReceivingOpponentOverTheStab
   EXPECT_EQ(state->Validate(0, nowhere).code(), codes::kBadTarget);
 }
 
-// RULES.md, "Political": taking is allowed from an opponent who is over the stability already.
+// RULES.md, Decisions, "Taking with a political group": taking is allowed from an opponent who is over the stability already.
 TEST(GuerreFroideRules, APoliticalGroupMayTakeFromAnOpponentOverTheStability) {
   internal::StateProto s = Struggle(2, "cuba", 0);
   Give(s, 0, "opposition");
@@ -192,7 +192,7 @@ TEST(GuerreFroideRules, APoliticalGroupMayTakeFromAnOpponentOverTheStability) {
   EXPECT_EQ(static_cast<const GuerreFroideState&>(*state).Influence(1), 6u);
 }
 
-// RULES.md, "Planning": nobody sees another's Agent X before the reveal, only that it is chosen.
+// RULES.md, "2. Planning": nobody sees another's Agent X before the reveal, only that it is chosen.
 TEST(GuerreFroideRules, AnotherSeatsAgentXStaysHiddenUntilTheReveal) {
   auto state = Game().NewGame(2, "", 11).value();
   Action choose;
