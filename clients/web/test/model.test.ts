@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, Phase, questionForm, settledAnswers,
+  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, Phase, questionForm, settledAnswers, trackSquares,
 } from "../src/games/globalissimo/model";
 import { decode, decodeStaticData, encode, type } from "../src/proto";
 import { PromptKind, type Answer, type Prompt, type PromptOption } from "../src/table";
@@ -92,6 +92,33 @@ describe("static data lookups", () => {
     expect(countryFace(decoded, "JPN").name).toBe("Japan");
     expect(decodeStaticData({ static_type: "no.such.Type", static_data: bytes })).toBeUndefined();
     expect(decodeStaticData({ static_type: "", static_data: new Uint8Array() })).toBeUndefined();
+  });
+});
+
+describe("the score track", () => {
+  // Real messages: the layout from the static data, the barriers from a view.
+  const StaticData = type("plateau.games.globalissimo.StaticData");
+  const View = type("plateau.games.globalissimo.View");
+  const data = decode(StaticData, encode(StaticData, {
+    track: [{ distance: 0, barrier: -1 }, { distance: 1, barrier: -1 }, { distance: 1, barrier: 0 },
+      { distance: 2, barrier: -1 }, { distance: 2, barrier: 1 }],
+  }));
+  const view = decode(View, encode(View, {
+    barriers: [{ color: Barrier.VIOLET, present: false }, { color: Barrier.ORANGE, present: true }],
+  }));
+
+  it("draws the static layout with this game's barrier colours and the ones still there", () => {
+    expect(trackSquares(view, data)).toEqual([
+      { distance: 0, barrier: Barrier.NONE, barrier_present: false },
+      { distance: 1, barrier: Barrier.NONE, barrier_present: false },
+      { distance: 1, barrier: Barrier.VIOLET, barrier_present: false },
+      { distance: 2, barrier: Barrier.NONE, barrier_present: false },
+      { distance: 2, barrier: Barrier.ORANGE, barrier_present: true },
+    ]);
+  });
+
+  it("has nothing to draw before the static data comes", () => {
+    expect(trackSquares(view, undefined)).toEqual([]);
   });
 });
 

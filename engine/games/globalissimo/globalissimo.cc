@@ -270,6 +270,16 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
                  6}),
       cards_(std::move(cards)),
       board_(std::move(board)) {
+  track_.push_back({-1, 0});  // start square
+  int next_barrier = 0;
+  for (uint32_t d = 1; d <= board_.score_squares(); ++d) {
+    while (next_barrier < board_.barrier_after_size() &&
+           board_.barrier_after(next_barrier) == d - 1) {
+      track_.push_back({next_barrier, d - 1});
+      ++next_barrier;
+    }
+    track_.push_back({-1, d});
+  }
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
   if (map_regions_.empty()) {
     for (const auto& c : cards_.countries()) map_regions_.push_back(c.map_id());
@@ -290,8 +300,9 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
   map.set_id(kMapOptionSet);
   *map.mutable_options() = std::move(*options.mutable_options());
   AddOptionSet(std::move(map));
-  // Names and texts the views would otherwise repeat in every Diff: what each category is and
-  // the faces of the cards. Never a value, a capital or a map id: those answer questions.
+  // What the views would otherwise repeat in every Diff: what each category is, the faces of the
+  // cards and the track's layout (its barriers' colours are drawn per game: they stay in the
+  // view). Never a value, a capital or a map id: those answer questions.
   auto data = std::make_unique<globalissimo::StaticData>();
   for (const auto& def : cards_.categories()) {
     Category* c = data->add_categories();
@@ -308,6 +319,11 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
     face->set_name(def.name());
     face->set_flag(def.flag());
   }
+  for (const TrackCell& cell : track_) {
+    TrackSquare* square = data->add_track();
+    square->set_distance(cell.distance);
+    square->set_barrier(cell.barrier);
+  }
   SetStaticData(std::move(data));
   value_texts_.reserve(static_cast<size_t>(cards_.countries_size() * cards_.categories_size()));
   for (const auto& country : cards_.countries()) {
@@ -315,16 +331,6 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
       const auto& category = cards_.categories(c);
       value_texts_.push_back(FormatValue(country.values(c), category.decimals(), category.unit()));
     }
-  }
-  track_.push_back({-1, 0});  // start square
-  int next_barrier = 0;
-  for (uint32_t d = 1; d <= board_.score_squares(); ++d) {
-    while (next_barrier < board_.barrier_after_size() &&
-           board_.barrier_after(next_barrier) == d - 1) {
-      track_.push_back({next_barrier, d - 1});
-      ++next_barrier;
-    }
-    track_.push_back({-1, d});
   }
 }
 
@@ -1080,14 +1086,11 @@ void GlobalissimoState::TypedPublicView(globalissimo::View* out) const {
     p->set_placed_slot(me.placed_slot());
     p->set_last_round_points(me.last_round_points());
   }
-  for (const auto& cell : g().track()) {
-    auto* square = v.add_track();
-    square->set_distance(cell.distance);
-    if (cell.barrier >= 0) {
-      const auto& barrier = s_.barriers(cell.barrier);
-      square->set_barrier(barrier.color());
-      square->set_barrier_present(barrier.present());
-    }
+  // The track's layout is static data; what changes from game to game is the barriers.
+  for (const auto& barrier : s_.barriers()) {
+    auto* b = v.add_barriers();
+    b->set_color(barrier.color());
+    b->set_present(barrier.present());
   }
   if (s_.phase() == PHASE_QUESTION) {
     const auto& barrier = s_.barriers(s_.question_barrier());

@@ -535,8 +535,34 @@ TEST(GlobalissimoScoring, BarrierSquaresAreNotCounted) {
   EXPECT_EQ(q.seats(0).distance(), 3u);
   // start, square 1, barrier, square 2, square 3: the pawn is on track index 4.
   EXPECT_EQ(q.seats(0).square(), 4u);
-  EXPECT_EQ(V(*s, 0).track(2).barrier_present(), false);
-  EXPECT_EQ(V(*s, 0).track(2).barrier(), q.barriers(0).color());
+  // Square 2 is the first barrier's (static data); the view says its colour and that it is gone.
+  const auto& data = static_cast<const StaticData&>(*Synthetic().StaticData());
+  ASSERT_GT(data.track_size(), 2);
+  EXPECT_EQ(data.track(2).barrier(), 0);
+  EXPECT_EQ(data.track(1).barrier(), -1);
+  EXPECT_EQ(data.track(4).distance(), 3u);
+  EXPECT_EQ(V(*s, 0).barriers(0).present(), false);
+  EXPECT_EQ(V(*s, 0).barriers(0).color(), q.barriers(0).color());
+}
+
+// The track's layout is static data, sent once per game; a view carries only this game's
+// barriers (their colours and which are left), one per barrier square of the layout.
+TEST(GlobalissimoView, TrackLayoutIsStaticBarriersInTheView) {
+  const auto& data = static_cast<const StaticData&>(*Synthetic().StaticData());
+  ASSERT_EQ(data.track_size(), static_cast<int>(Synthetic().track().size()));
+  int barrier_squares = 0;
+  for (int i = 0; i < data.track_size(); ++i) {
+    EXPECT_EQ(data.track(i).distance(), Synthetic().track()[static_cast<size_t>(i)].distance);
+    if (data.track(i).barrier() >= 0) EXPECT_EQ(data.track(i).barrier(), barrier_squares++);
+  }
+  auto s = Build(Round1(2, {50, 40, 30, 20, 10}));
+  ASSERT_TRUE(s);
+  const View v = V(*s, 1);
+  ASSERT_EQ(v.barriers_size(), barrier_squares);
+  for (int b = 0; b < v.barriers_size(); ++b) {
+    EXPECT_EQ(v.barriers(b).color(), P(*s).barriers(b).color());
+    EXPECT_TRUE(v.barriers(b).present());
+  }
 }
 
 // RULES.md "Decisions: the end of the track": a pawn stops on the last square.

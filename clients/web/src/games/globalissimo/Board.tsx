@@ -9,7 +9,7 @@ import { draftAnswer, promptMax, textLength } from "../../ui/prompt";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import {
   Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, ordinal, Phase, playerName, questionForm, settledAnswers,
-  type CategoryInfo, type QuestionForm,
+  trackSquares, type CategoryInfo, type QuestionForm,
 } from "./model";
 import { Track } from "./Track";
 import { WorldMap } from "./WorldMap";
@@ -301,7 +301,7 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
       <div class="gl-lower">
         <div class="gl-track-wrap">
           <h4>Score track</h4>
-          <Track track={view.track} players={view.players} names={names} />
+          <Track track={trackSquares(view, gameData)} players={view.players} names={names} />
           <p class="muted small gl-legend">
             <span class="gl-b orange" /> capital barrier · <span class="gl-b violet" /> map barrier · faded: already crossed
           </p>

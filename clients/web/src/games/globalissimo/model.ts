@@ -67,6 +67,27 @@ export function countryFace(data: any, id: string | undefined): CountryFace {
   return index(data)?.countries.get(key) ?? { id: key, name: key, flag: "" };
 }
 
+/** A square of the score track as the board draws it. */
+export interface TrackSquareView { distance: number; barrier: number; barrier_present: boolean }
+
+/**
+ * The score track: its layout from the static data (the same in every game), each barrier square
+ * with this game's colour for it and whether it is still there (View.barriers). Without the
+ * static data (the game list not yet arrived) there is no track to draw.
+ */
+export function trackSquares(view: any, data: any): TrackSquareView[] {
+  const barriers: any[] = view?.barriers ?? [];
+  return (data?.track ?? []).map((sq: any) => {
+    const b = sq.barrier ?? -1;
+    const state = b >= 0 ? barriers[b] : undefined;
+    return {
+      distance: sq.distance ?? 0,
+      barrier: state?.color ?? Barrier.NONE,
+      barrier_present: !!state?.present,
+    };
+  });
+}
+
 /** The map id of the region the draft's chosen option stands for (the map's selection). */
 export function chosenRegion(prompt: Prompt | null | undefined, chosen: readonly string[]): string | undefined {
   if (!prompt || chosen.length === 0) return undefined;
