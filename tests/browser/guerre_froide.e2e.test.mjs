@@ -1,9 +1,11 @@
 // End-to-end: Guerre Froide through the web client, three services in three browser contexts
 // (a private room by link) and a spectator, played to a winner. Every move goes through the UI:
-// the secret pick of Agent X on the agent cards, who opens the struggle, recruiting and passing
-// on the desk, and the questions the rules ask mid-phase (a Media card, the Analyst's order, a
-// Double Agent, a target, the balance token, the Nobel Peace Prize, Space Race) in the generic
-// prompt panel. Along the way no page ever shows another player's Agent X before the reveal.
+// the secret pick of Agent X on the agent cards, who opens the struggle, recruiting, passing,
+// the groups' powers (Activate, the highlighted target, a political gift's receiver) and the
+// events held (Nuclear Escalation's groups picked on the board) on the desk, and the questions
+// the rules ask mid-phase (a Media card, the Analyst's order, a Double Agent, a target, the
+// balance token, the Nobel Peace Prize, Space Race) in the generic prompt panel. Along the way no
+// page ever shows another player's Agent X before the reveal.
 //
 // The server must already be running with Guerre Froide registered and serving clients/web/dist;
 // its URL comes from PLATEAU_URL (see support.mjs). Screenshots go to tests/browser/artifacts/.
@@ -106,7 +108,7 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
       assert.ok((await powers.nth(i).innerText()).length > 15, "a power in words");
     }
 
-    const stats = { prompts: {}, agents: 0, recruits: 0, passes: 0 };
+    const stats = { prompts: {}, agents: 0, recruits: 0, passes: 0, powers: {}, events: {} };
     const moves = await playToTheEnd(pages, seats, D, mulberry32(1962), stats);
     await D.getByTestId("winners").waitFor();
     const winners = await D.getByTestId("winners").getAttribute("data-seats");
@@ -120,6 +122,10 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
     await A.getByTestId("winners").scrollIntoViewIfNeeded();
     await A.screenshot({ path: join(ARTIFACTS, "guerre-froide-end.png"), fullPage: true });
     assert.ok(stats.agents > 0 && stats.recruits > 0 && stats.passes > 0, JSON.stringify(stats));
+    // Every faction's power was used from the board at least once over a whole game.
+    for (const faction of ["military", "economic", "media", "political"]) {
+      assert.ok((stats.powers[faction] ?? 0) > 0, `no ${faction} power used: ${JSON.stringify(stats)}`);
+    }
     console.log(`three services: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; ${JSON.stringify(stats)}; scores ${scores}, winners ${winners}`);
     assert.deepEqual(errors, [], "uncaught errors in the pages");
     for (const x of [A, B, C, D]) await x.context().close();

@@ -7,7 +7,7 @@ import { STEP_MS, sleep } from "./support.mjs";
 
 // plateau.v1.PromptKind, as the panel's data-kind.
 const CHOOSE = "1", ORDER = "3", YES_NO = "4";
-const NO_STATS = { prompts: {}, agents: 0, recruits: 0, passes: 0 };
+const freshStats = () => ({ prompts: {}, agents: 0, recruits: 0, passes: 0, powers: {}, events: {} });
 // How long a whole game may take in a browser test.
 export const GF_GAME_MS = Number(process.env.PLATEAU_GF_GAME_TIMEOUT_MS ?? 8 * 60 * 1000);
 
@@ -22,7 +22,7 @@ export async function signature(page) {
 }
 
 /** Answers the open question in the generic panel. */
-export async function answerPrompt(core, rng, stats = { ...NO_STATS, prompts: {} }) {
+export async function answerPrompt(core, rng, stats = freshStats()) {
   const kind = await core.getAttribute("data-kind");
   stats.prompts[kind] = (stats.prompts[kind] ?? 0) + 1;
   if (kind === CHOOSE) {
@@ -50,7 +50,7 @@ export async function answerPrompt(core, rng, stats = { ...NO_STATS, prompts: {}
 }
 
 /** The move of a careful player on its own desk. */
-export async function playDesk(page, me, rng, stats = { ...NO_STATS, prompts: {} }) {
+export async function playDesk(page, me, rng, stats = freshStats()) {
   const picks = page.locator("[data-testid=agent-choice]:not([disabled])");
   if ((await picks.count()) > 0) {
     const n = await picks.count();
@@ -65,6 +65,9 @@ export async function playDesk(page, me, rng, stats = { ...NO_STATS, prompts: {}
   }
   const recruit = page.getByTestId("recruit");
   if ((await recruit.count()) > 0) {
+    // Now and then a ready group's power or a held event, through the board's own controls.
+    if (rng() < 0.4 && (await usePower(page, rng, stats))) return "power";
+    if (rng() < 0.5 && (await useEvent(page, rng, stats))) return "event";
     const mine = page.getByTestId(`influence-${me}`);
     const influence = Number(await mine.getAttribute("data-influence"));
     const stability = Number(await mine.getAttribute("data-stability"));
@@ -81,6 +84,62 @@ export async function playDesk(page, me, rng, stats = { ...NO_STATS, prompts: {}
     return "pass";
   }
   return "";
+}
+
+/** Clicks a random one of the highlighted groups the move being prepared may target. */
+async function clickTarget(page, rng) {
+  const targets = page.locator("[data-testid=group][data-target=true]");
+  const n = await targets.count();
+  if (n === 0) return false;
+  await targets.nth(Math.floor(rng() * n)).click();
+  return true;
+}
+
+/**
+ * Activates one of the player's ready groups: Activate under it, then (Military, Economic,
+ * Political) the highlighted target, and for a political gift the player to give it to. A Media
+ * group acts at once; its question comes through the generic panel. False when no group of the
+ * player may act now, or the move was called off for want of a target.
+ */
+async function usePower(page, rng, stats) {
+  const buttons = page.locator("[data-testid=activate]");
+  const n = await buttons.count();
+  if (n === 0) return false;
+  const button = buttons.nth(Math.floor(rng() * n));
+  const group = await button.getAttribute("data-group");
+  const faction = await page.locator(`[data-testid=group][data-id="${group}"]`).first().getAttribute("data-faction");
+  await button.click();
+  if ((await page.getByTestId("activate-mode").count()) > 0) {
+    if (!(await clickTarget(page, rng))) {
+      await page.getByTestId("activate-cancel").click();
+      return false;
+    }
+    if ((await page.getByTestId("give-mode").count()) > 0) {
+      const to = page.getByTestId("give-to");
+      await to.nth(Math.floor(rng() * (await to.count()))).click();
+    }
+  }
+  stats.powers[faction] = (stats.powers[faction] ?? 0) + 1;
+  return true;
+}
+
+/** Uses an event the player holds, if one may be used now (Nuclear Escalation: on one group). */
+async function useEvent(page, rng, stats) {
+  const buttons = page.locator("[data-testid=use-event]:not([disabled])");
+  const n = await buttons.count();
+  if (n === 0) return false;
+  const button = buttons.nth(Math.floor(rng() * n));
+  const id = await button.getAttribute("data-objective");
+  await button.click();
+  if ((await page.getByTestId("nuclear-mode").count()) > 0) {
+    if (!(await clickTarget(page, rng))) {
+      await page.getByTestId("nuclear-cancel").click();
+      return false;
+    }
+    await page.getByTestId("nuclear-confirm").click();
+  }
+  stats.events[id] = (stats.events[id] ?? 0) + 1;
+  return true;
 }
 
 /**

@@ -146,7 +146,12 @@ describe("the faction powers' targets", () => {
   });
 
   it("political: takes an opponent's group, or gives one of yours to an opponent", () => {
-    const moves = activationMoves(v, DATA, 0, "church");
+    // Olympic Games: stability 14, population 5.
+    const w = view({
+      objective: "olympic_games",
+      players: [player(0, { groups: [g("church"), g("army")], influence: 9 }), player(1, { groups: [g("banks"), g("militia")], influence: 8 })],
+    });
+    const moves = activationMoves(w, DATA, 0, "church");
     expect(moves.filter((m) => m.target === "banks")).toEqual([{ group: "church", target: "banks", to_seat: 0 }]);
     expect(moves.filter((m) => m.target === "army")).toEqual([{ group: "church", target: "army", to_seat: 1 }]);
     expect(moves.some((m) => m.target === "church")).toBe(false);
@@ -155,12 +160,43 @@ describe("the faction powers' targets", () => {
 
   it("political with three players: gives to either opponent, never between two opponents", () => {
     const w = view({
-      players: [player(0, { groups: [g("church"), g("army")] }), player(1, { groups: [g("banks")] }), player(2, { groups: [g("radio")] })],
+      objective: "olympic_games",
+      players: [player(0, { groups: [g("church"), g("army")], influence: 9 }), player(1, { groups: [g("banks")], influence: 6 }),
+        player(2, { groups: [g("radio")], influence: 5 })],
     });
     const moves = activationMoves(w, DATA, 0, "church");
     expect(moves.filter((m) => m.target === "army").map((m) => m.to_seat)).toEqual([1, 2]);
     expect(moves.filter((m) => m.target === "banks").map((m) => m.to_seat)).toEqual([0]);
     expect(moves.filter((m) => m.target === "radio").map((m) => m.to_seat)).toEqual([0]);
+  });
+
+  it("political: no gift that leaves the receiver over the stability, no move past the population", () => {
+    // Cuba: stability 10, population 3. Seat 1 stands at 8: Mafia (2) fits, Army (6) would not.
+    const w = view({
+      players: [player(0, { groups: [g("church"), g("army"), g("mafia")], influence: 11 }),
+        player(1, { groups: [g("banks"), g("militia")], influence: 8 })],
+    });
+    const moves = activationMoves(w, DATA, 0, "church");
+    expect(moves.filter((m) => m.to_seat === 1).map((m) => m.target)).toEqual(["mafia"]);
+    // Seat 0 already holds the three groups Cuba allows: it takes nothing.
+    expect(moves.filter((m) => m.to_seat === 0)).toEqual([]);
+    // An opponent already over the stability gets nothing; taking from it is allowed.
+    const over = view({
+      players: [player(0, { groups: [g("church"), g("mafia")], influence: 5 }), player(1, { groups: [g("banks"), g("radio")], influence: 11 })],
+    });
+    const fromOver = activationMoves(over, DATA, 0, "church");
+    expect(fromOver.filter((m) => m.to_seat === 1)).toEqual([]);
+    expect(fromOver.filter((m) => m.to_seat === 0).map((m) => m.target)).toEqual(["banks", "radio"]);
+    // An opponent at the population gets nothing either, however far under the stability (an
+    // objective made up for the case: stability 20, population 2).
+    const wide = { ...DATA, objectives: [...DATA.objectives, { ...DATA.objectives[0], id: "wide", stability: 20, population: 2 }] };
+    const full = view({
+      objective: "wide",
+      players: [player(0, { groups: [g("church"), g("mafia")], influence: 5 }), player(1, { groups: [g("militia"), g("radio")], influence: 7 })],
+    });
+    const toFull = activationMoves(full, wide, 0, "church");
+    expect(toFull.filter((m) => m.to_seat === 1)).toEqual([]);
+    expect(toFull.filter((m) => m.to_seat === 0)).toEqual([]);  // and seat 0 is full too
   });
 
   it("sends actions the server's Action message takes", () => {

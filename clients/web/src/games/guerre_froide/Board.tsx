@@ -469,7 +469,8 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
         {groups.map((g) => {
           const picked = mode?.kind === "nuclear" ? mode.picked.indexOf(g.id) + 1 : 0;
           const isTarget = (targets?.has(g.id) ?? false) || mode?.kind === "nuclear";
-          const ready = mine && canActivateNow && !mode && canActivate(view, seat, g.id);
+          // Offered only with a move to make: a power with no target the rules allow is no choice.
+          const ready = mine && canActivateNow && !mode && activationMoves(view, data, seat, g.id).length > 0;
           return (
             <div key={g.id} class="gf-group-wrap">
               <GroupCard id={g.id} data={data} seat={p.seat} mobilized={g.mobilized} target={isTarget}

@@ -222,11 +222,23 @@ export function activationMoves(view: any, data: any, seat: number, id: string):
       return others.filter((g) => groupFace(data, g.id).faction !== Faction.ECONOMIC)
         .map((g) => ({ group: id, target: g.id, to_seat: 0 }));
     case Faction.POLITICAL: {
+      // The rules' limits, so the board offers no move the server would refuse: the receiver
+      // must have room under the population, and a gift may not leave an opponent over the
+      // stability (nor go to one who already is). Taking is never limited by the stability.
+      const o = objectiveFace(data, view?.objective);
+      const hasRoom = (s: number) => !o?.population || (playerOf(view, s)?.groups ?? []).length < o.population;
+      const staysUnder = (s: number, extra: number) => !o?.stability || playerInfluence(playerOf(view, s), data) + extra <= o.stability;
       const opponents = (view.players ?? []).map((p: any) => p.seat as number).filter((s: number) => s !== seat);
       const out: ActivateMove[] = [];
       for (const g of others) {
-        if (g.seat !== seat) out.push({ group: id, target: g.id, to_seat: seat });
-        else for (const to of opponents) out.push({ group: id, target: g.id, to_seat: to });
+        if (g.seat !== seat) {
+          if (hasRoom(seat)) out.push({ group: id, target: g.id, to_seat: seat });
+          continue;
+        }
+        const influence = groupFace(data, g.id).influence;
+        for (const to of opponents) {
+          if (hasRoom(to) && staysUnder(to, influence)) out.push({ group: id, target: g.id, to_seat: to });
+        }
       }
       return out;
     }
