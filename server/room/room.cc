@@ -193,8 +193,9 @@ void Room::Create(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
     self->host_player_id_ = player->player_id;
     self->members_[player->player_id] = Member{player->name, 0, {conn}};
     self->host_.SetMembership(player->player_id, self->settings_.room_id, true);
-    self->SendInfo(conn, player->player_id, request_id);
+    // Listed before the creator hears of it: a list asked for after the answer shows the room.
     self->Publish();
+    self->SendInfo(conn, player->player_id, request_id);
   });
 }
 
@@ -311,9 +312,9 @@ void Room::SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, b
       return;
     }
     self->seats_[static_cast<size_t>(it->second.seat)].ready = ready;
+    self->Publish();
     conn->Send(EncodeOk(request_id));
     self->PushInfoToAll();
-    self->Publish();
   });
 }
 
@@ -472,10 +473,10 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
     // Already seated (a reconnecting player, or a repeated request): take the seat back.
     it->second.left = false;
     Attach(pid, conn);
+    Publish();
     SendInfo(conn, pid, request_id);
     SendChatHistory(conn);
     PushInfoToAll(pid);
-    Publish();
     return;
   }
   if (settings_.is_private && !has_code && it == members_.end()) {
@@ -507,10 +508,10 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
     UpdateWatched();
   }
   if (host_player_id_.empty()) host_player_id_ = pid;
+  Publish();
   SendInfo(conn, pid, request_id);
   SendChatHistory(conn);
   PushInfoToAll(pid);
-  Publish();
 }
 
 void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
@@ -593,9 +594,9 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
   } else {
     RemoveMember(pid);
   }
+  Publish();
   conn->Send(EncodeOk(request_id));
   PushInfoToAll();
-  Publish();
   MaybeRemove();
 }
 
@@ -1147,9 +1148,9 @@ void Room::DoAddBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
   seats_[seat] = {std::string(kBotPrefix) + std::string(engine::BotLevelName(*engine_level)) + ":" +
                       std::to_string(number),
                   "Bot " + std::to_string(number), true, level};
+  Publish();
   SendInfo(conn, player->player_id, request_id);
   PushInfoToAll(player->player_id);
-  Publish();
 }
 
 void Room::DoRemoveBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
@@ -1160,9 +1161,9 @@ void Room::DoRemoveBot(const ConnectionPtr& conn, const PlayerPtr& player, uint6
     return;
   }
   seats_[seat] = {};
+  Publish();
   SendInfo(conn, player->player_id, request_id);
   PushInfoToAll(player->player_id);
-  Publish();
 }
 
 void Room::WakeBots() {
