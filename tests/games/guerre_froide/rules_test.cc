@@ -10,7 +10,7 @@
 namespace plateau::games::guerre_froide::rule_test {
 namespace {
 
-// RULES.md, the worked example: the KGB's Master Spy against the CIA's Assassin on Cuba, the CIA
+// RULES.md, "The worked example": the KGB's Master Spy against the CIA's Assassin on Cuba, the CIA
 // placing its token. The Master Spy gives Cuba to the KGB; the Assassin still terminates the
 // Master Spy, but Cuba, already claimed, does not go to the bottom; the KGB scores 10 VP and the
 // Assassin goes on leave. (Seat 0 is the KGB, seat 1 the CIA.)
@@ -60,6 +60,64 @@ TEST(GuerreFroideRules, WorkedExampleMasterSpyAgainstAssassinOnCuba) {
   EXPECT_EQ(view.debriefing(1).initiative(), 5u);
   EXPECT_TRUE(view.debriefing(1).acted());
   EXPECT_EQ(view.debriefing(1).outcome().key(), "guerre_froide.assassin");
+}
+
+// RULES.md, "The worked example", played as a whole turn: the secret picks, the struggle that
+// builds both hands of 9 from a stacked group deck (passing is not final; the population limit),
+// the Cease-fire, the Debriefing and the Détente, and turn 2's Planning.
+TEST(GuerreFroideRules, WorkedExampleAsAWholeTurn) {
+  internal::StateProto s = Struggle(2, "cuba", -1);
+  s.set_phase(PHASE_PLANNING);
+  s.set_balance(0);
+  for (const char* id : {"opposition", "mafia", "newspapers", "industry", "food_companies"}) {
+    ToTop(s, id);
+  }
+  auto state = Load(s);
+  auto player = [&](int viewer, int seat) {
+    auto message = state->View(viewer);
+    return static_cast<const View&>(*message).players(seat);
+  };
+
+  Play(*state, 0, Choose(AGENT_MASTER_SPY));
+  // The CIA knows the KGB has picked, not what: its six agents stay face down.
+  EXPECT_TRUE(player(1, 0).chose_agent());
+  EXPECT_EQ(player(1, 0).hidden_agents(), 6u);
+  EXPECT_EQ(player(1, 0).agents_size(), 0);
+  EXPECT_EQ(player(engine::kSpectator, 0).agents_size(), 0);
+  EXPECT_EQ(state->Validate(0, Choose(AGENT_DIRECTOR)).code(), engine::codes::kNotYourTurn);
+  Play(*state, 1, Choose(AGENT_ASSASSIN));
+  EXPECT_EQ(player(0, 1).hidden_agents(), 6u);
+  EXPECT_EQ(P(*state).phase(), PHASE_STRUGGLE);
+
+  Play(*state, 0, First(0));
+  EXPECT_EQ(state->Validate(0, Pass()).code(), codes::kMustRecruit);
+  Play(*state, 0, Recruit());  // Food Companies, 3
+  Play(*state, 1, Recruit());  // Industry, 4
+  Play(*state, 0, Recruit());  // Newspapers, 4: 7
+  Play(*state, 1, Pass());     // not final
+  Play(*state, 0, Recruit());  // Mafia, 2: 9
+  Play(*state, 1, Recruit());  // Opposition, 5: 9
+  EXPECT_EQ(Influence(*state, 0), 9u);
+  EXPECT_EQ(Influence(*state, 1), 9u);
+  EXPECT_EQ(state->Validate(0, Recruit()).code(), codes::kPopulation);  // Cuba holds 3
+  Play(*state, 0, Pass());
+  EXPECT_EQ(P(*state).phase(), PHASE_STRUGGLE);
+  Play(*state, 1, Pass());
+
+  const auto& after = P(*state);
+  EXPECT_EQ(after.seats(0).score(), 10u);
+  EXPECT_EQ(after.seats(1).score(), 0u);
+  EXPECT_TRUE(Has(after.seats(0).won(), O("cuba")));
+  EXPECT_TRUE(Has(after.seats(0).terminated(), AGENT_MASTER_SPY));
+  EXPECT_TRUE(Has(after.seats(1).leave(), AGENT_ASSASSIN));
+  // The five groups went to the discard pile, which turn 2's Briefing shuffled back.
+  EXPECT_EQ(after.group_discard_size(), 0);
+  EXPECT_EQ(after.group_deck_size(), 24);
+  EXPECT_EQ(after.turn(), 2u);
+  EXPECT_EQ(after.phase(), PHASE_PLANNING);
+  EXPECT_EQ(after.balance(), 1);
+  EXPECT_EQ(state->Validate(0, Choose(AGENT_MASTER_SPY)).code(), codes::kAgentUnavailable);
+  EXPECT_EQ(state->Validate(1, Choose(AGENT_ASSASSIN)).code(), codes::kAgentUnavailable);
 }
 
 // RULES.md, "4. Cease-fire": over the stability is civil disorder; with two players the other claims
