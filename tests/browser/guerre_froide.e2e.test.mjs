@@ -88,6 +88,16 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
     assert.deepEqual([...seats].sort(), [0, 1, 2]);
     // Every player picks an agent first: the desk shows the agent cards.
     for (const p of pages) await p.getByTestId("agent-picker").waitFor();
+    // The agent cards read like the variant's sheets: a box per service at the table in its colour
+    // (red KGB, blue CIA, grey MI6), the player's own service marked.
+    const SERVICE_BOX = ["kgb", "cia", "mi6"];
+    for (let i = 0; i < 3; i++) {
+      const keys = await pages[i].locator("[data-testid=agent-choice]").evaluateAll((cards) =>
+        cards.map((c) => [...c.querySelectorAll("[data-box]")].map((b) => b.getAttribute("data-box")).join(",")));
+      assert.ok(keys.some((k) => k.startsWith("kgb,cia,mi6")), `seat ${seats[i]}'s agent boxes: ${keys}`);
+      const own = pages[i].locator(`[data-testid=agent-choice] [data-box=${SERVICE_BOX[seats[i]]}] small`).first();
+      assert.match(await own.innerText(), /own service/i);
+    }
 
     const d = await newPage(browser, errors, "D", { width: 1100, height: 800 });
     const D = d.page;
@@ -119,6 +129,12 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
     for (const w of winners.split(",").map(Number)) assert.equal(scores[w], Math.max(...scores), `winner ${w} among ${scores}`);
     assert.ok(Math.max(...scores) >= 65 || (await D.getByTestId("objective-deck").getAttribute("data-count")) === "0",
       `the game ended at ${scores} VP`);
+    // The last Debriefing stays on show: on each revealed card the box that applied is the
+    // dominating service's (or nobody's), the same one on every card.
+    const applied = await D.locator("[data-testid=revealed-card] [data-applies=true]").evaluateAll((boxes) =>
+      [...new Set(boxes.map((b) => b.getAttribute("data-box")).filter((k) => k !== "any"))]);
+    assert.ok(applied.length <= 1, `boxes applied in one Debriefing: ${applied}`);
+    assert.ok(await D.locator("[data-testid=revealed-card] [data-applies=true]").count() > 0, "no box marked as applied");
     await A.getByTestId("winners").scrollIntoViewIfNeeded();
     await A.screenshot({ path: join(ARTIFACTS, "guerre-froide-end.png"), fullPage: true });
     assert.ok(stats.agents > 0 && stats.recruits > 0 && stats.passes > 0, JSON.stringify(stats));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   AgentKind, AgentStatus, EventAbility, Faction, Phase,
   activateAction, activationMoves, agentBoxes, agentFace, agentSummary, applicableBox, bannerFor, canActivate, choosableAgents,
+  dominatingBox, servicesInPlay,
   eventMoves, groupFace, groupTitle, groupsInfluence, heldEvents, holderOf, influenceState, lookedCards, mustWaitToChoose,
   debriefSteps, objectiveFace, passBlock, planningStatus, playerInfluence, recruitBlock, revealedAgents, serviceName, targetIds, togglePick,
   trackPercent, useEventAction,
@@ -83,6 +84,25 @@ describe("the printed cards by id", () => {
   it("writes identical agenda boxes once", () => {
     expect(agentBoxes(agentFace(DATA, AgentKind.DEPUTY_DIRECTOR))).toEqual([{ key: "any", label: "Whoever dominates", text: "No agenda." }]);
     expect(agentBoxes(agentFace(DATA, AgentKind.MASTER_SPY)).map((b) => b.key)).toEqual(["own", "other", "nobody"]);
+  });
+
+  it("colours an agent's boxes by the service that dominates, as the printed sheets do", () => {
+    const spy = agentFace(DATA, AgentKind.MASTER_SPY);
+    // A CIA (1) agent with two players: red KGB box (another service), blue CIA box (its own).
+    const two = agentBoxes(spy, 1, [2, 1]);
+    expect(two.map((b) => b.key)).toEqual(["kgb", "cia", "nobody"]);
+    expect(two[0].text).toBe(spy.other);
+    expect(two[1].text).toBe(spy.own);
+    expect(two[1].label).toContain("own service");
+    expect(two[2].text).toBe(spy.nobody);
+    // An MI6 (3) agent with three players: its own box is the grey one.
+    const three = agentBoxes(spy, 3, [2, 1, 3]);
+    expect(three.map((b) => b.key)).toEqual(["kgb", "cia", "mi6", "nobody"]);
+    expect(three.map((b) => b.text)).toEqual([spy.other, spy.other, spy.own, spy.nobody]);
+    // A KGB agent's grey box, with three players, is another service's.
+    expect(agentBoxes(spy, 2, [2, 1, 3])[2]).toMatchObject({ key: "mi6", text: spy.other });
+    // Boxes that say the same are written once, coloured or not.
+    expect(agentBoxes(agentFace(DATA, AgentKind.DEPUTY_DIRECTOR), 1, [2, 1]).map((b) => b.key)).toEqual(["any"]);
   });
 
   it("reads the static data as the server sends it (decoded StaticData)", () => {
@@ -264,6 +284,11 @@ describe("agents", () => {
     expect(applicableBox(0, 0)).toBe("own");
     expect(applicableBox(0, 1)).toBe("other");
     expect(applicableBox(0, -1)).toBe("nobody");
+    const view = { players: [{ seat: 0, service: 2 }, { seat: 1, service: 1 }, { seat: 2, service: 3 }] };
+    expect(dominatingBox({ ...view, dominating: 2 })).toBe("mi6");
+    expect(dominatingBox({ ...view, dominating: 0 })).toBe("kgb");
+    expect(dominatingBox({ ...view, dominating: -1 })).toBe("nobody");
+    expect(servicesInPlay(view)).toEqual([2, 1, 3]);
   });
 });
 
@@ -308,6 +333,9 @@ describe("events", () => {
     expect(eventMoves(view({ to_act: 1, players: [me, player(1)] }), DATA, 0)).toEqual([]);
     const withDiscard = eventMoves(view({ group_discard: ["navy"], players: [{ ...me, groups: [g("army", true)] }, player(1)] }), DATA, 0);
     expect(withDiscard.map((e) => e.blocked)).toEqual(["", "", ""]);
+    // Live Benefit recruits: at the objective's population it is refused like a recruit.
+    const full = eventMoves(view({ objective: "honduras", group_discard: ["navy"], players: [{ ...me, groups: [g("army", true)] }, player(1)] }), DATA, 0);
+    expect(full[1].blocked).toContain("Honduras allows 1 groups");
   });
 });
 

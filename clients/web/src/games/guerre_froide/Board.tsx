@@ -9,6 +9,7 @@ import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from
 import {
   AgentStatus, EventAbility, FACTION_ICON, FACTION_SLUG, PHASE_NAME, Phase, SERVICE_SLUG, TURN_PHASES,
   activateAction, activationMoves, agentFace, agentSummary, bannerFor, debriefSteps, canActivate, choosableAgents,
+  dominatingBox, servicesInPlay,
   eventMoves, factionInfo, groupFace, heldEvents, influenceState, lookedCards, mustWaitToChoose, objectiveFace, passBlock,
   planningStatus, playerInfluence, playerName, playerOf, recruitBlock, revealedAgents, serviceColor, serviceName,
   serviceOf, targetIds, togglePick, trackPercent, useEventAction, type ActivateMove, type ObjectiveFace,
@@ -140,7 +141,7 @@ function AgentPicker({ view, me, data, busy, run, names, canPlay }: {
       ))}
       <div class="gf-agent-grid">
         {agents.map((a) => (
-          <AgentCard key={a.kind} a={a} disabled={busy || wait || !canPlay}
+          <AgentCard key={a.kind} a={a} disabled={busy || wait || !canPlay} owner={serviceOf(me)} services={servicesInPlay(view)}
             onClick={canPlay ? () => void run({ choose_agent: { agent: a.kind } }) : undefined} />
         ))}
         {agents.length === 0 && <p class="gf-note">No agent is in your headquarters.</p>}
@@ -337,7 +338,8 @@ function Reveal({ view, data, names }: { view: any; data: any; names: string[] }
               class={`${r.acted ? "acted" : ""} ${r.removed ? "removed" : ""}`} style={{ borderColor: serviceColor(p) }}>
               <span class="gf-step-num">{r.initiative}</span>
               <span class="gf-svc" style={{ color: serviceColor(p) }}>{serviceName(p)} · {playerName(names, r.seat)}</span>
-              <AgentCard a={agentFace(data, r.agent)} testid="revealed-card" />
+              <AgentCard a={agentFace(data, r.agent)} testid="revealed-card" owner={serviceOf(p)} services={servicesInPlay(view)}
+                highlight={dominatingBox(view)} />
               <p class="gf-step-outcome" data-testid="step-outcome"><Txt text={r.outcome} /></p>
             </li>
           );
@@ -367,13 +369,15 @@ function InfluenceMeter({ p, o, data }: { p: any; o: ObjectiveFace | null; data:
   );
 }
 
-function AgentsArea({ p, data, mine, secret }: { p: any; data: any; mine: boolean; secret: boolean }) {
+function AgentsArea({ p, data, mine, secret, services }: {
+  p: any; data: any; mine: boolean; secret: boolean; services: readonly number[];
+}) {
   const s = agentSummary(p);
   const row = (label: string, kinds: number[], status: number, testid?: string) => (
     kinds.length > 0 && (
       <div class="gf-agent-row" data-testid={testid}>
         <small>{label}</small>
-        <span class="gf-agent-list">{kinds.map((k) => <AgentToken key={k} kind={k} status={status} seat={p.seat} data={data} />)}</span>
+        <span class="gf-agent-list">{kinds.map((k) => <AgentToken key={k} kind={k} status={status} seat={p.seat} data={data} services={services} />)}</span>
       </div>
     )
   );
@@ -383,7 +387,7 @@ function AgentsArea({ p, data, mine, secret }: { p: any; data: any; mine: boolea
         <div class="gf-agent-row" data-testid="headquarters">
           <small>Your headquarters</small>
           <span class="gf-agent-list">
-            {s.headquarters.map((k) => <AgentToken key={k} kind={k} status={AgentStatus.IN_HEADQUARTERS} seat={p.seat} data={data} />)}
+            {s.headquarters.map((k) => <AgentToken key={k} kind={k} status={AgentStatus.IN_HEADQUARTERS} seat={p.seat} data={data} services={services} />)}
             {s.headquarters.length === 0 && <i class="gf-muted">empty</i>}
           </span>
         </div>
@@ -394,7 +398,7 @@ function AgentsArea({ p, data, mine, secret }: { p: any; data: any; mine: boolea
         <div class="gf-agent-row" data-testid="unrevealed">
           <small>In play, face down: one of them is on a mission</small>
           {s.unrevealed.length > 0
-            ? <span class="gf-agent-list">{s.unrevealed.map((k) => <AgentToken key={k} kind={k} status={AgentStatus.IN_HEADQUARTERS} seat={p.seat} data={data} />)}</span>
+            ? <span class="gf-agent-list">{s.unrevealed.map((k) => <AgentToken key={k} kind={k} status={AgentStatus.IN_HEADQUARTERS} seat={p.seat} data={data} services={services} />)}</span>
             : <FaceDown count={s.hidden} />}
         </div>
       )}
@@ -485,7 +489,7 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
           );
         })}
       </div>
-      <AgentsArea p={p} data={data} mine={mine} secret={!over && view.phase < Phase.DEBRIEFING} />
+      <AgentsArea p={p} data={data} mine={mine} secret={!over && view.phase < Phase.DEBRIEFING} services={servicesInPlay(view)} />
       <Won p={p} data={data} />
       {heldEvents(p, data).length > 0 && (
         <p class="gf-held small" data-testid={`events-${p.seat}`}>

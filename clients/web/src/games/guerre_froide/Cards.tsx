@@ -3,7 +3,7 @@
 import type { ComponentChildren } from "preact";
 import {
   AgentStatus, EventAbility, FACTION_ICON, FACTION_NAME, FACTION_SLUG, PHASE_NAME, STATUS_NAME,
-  agentBoxes, agentFace, groupFace, groupTitle, type AgentFace, type ObjectiveFace,
+  agentBoxes, agentFace, groupFace, groupTitle, serviceOf, type AgentFace, type ObjectiveFace,
 } from "./model";
 
 /** A red rubber stamp ("TOP SECRET", "TERMINATED"). */
@@ -95,10 +95,12 @@ export function GroupCard({ id, data, seat, mobilized, onClick, picked, target, 
 
 const STATUS_SLUG: Record<number, string> = { 1: "hq", 2: "leave", 3: "x", 4: "terminated", 5: "detained" };
 
-export function AgentToken({ kind, status, seat, data }: { kind: number; status: number; seat: number; data: any }) {
+export function AgentToken({ kind, status, seat, data, services = [] }: {
+  kind: number; status: number; seat: number; data: any; services?: readonly number[];
+}) {
   const a = agentFace(data, kind);
   const title = `${a.name} (initiative ${a.initiative}) — ${STATUS_NAME[status] ?? ""}\n` +
-    agentBoxes(a).map((b) => `${b.label}: ${b.text}`).join("\n");
+    agentBoxes(a, serviceOf({ seat }), services).map((b) => `${b.label}: ${b.text}`).join("\n");
   return (
     <span class={`gf-agent st-${STATUS_SLUG[status] ?? "x"}`} data-testid="agent" data-kind={kind} data-status={status} data-seat={seat} title={title}>
       <span class="gf-agent-ini">{a.initiative}</span>
@@ -117,9 +119,14 @@ export function FaceDown({ count }: { count: number }) {
   );
 }
 
-/** An agent's card with its three boxes: the secret pick of Agent X. */
-export function AgentCard({ a, onClick, disabled, testid = "agent-choice", highlight, children }: {
-  a: AgentFace; onClick?: () => void; disabled?: boolean; testid?: string; highlight?: string; children?: ComponentChildren;
+/**
+ * An agent's card with its boxes, coloured by the service whose domination makes each apply when
+ * the owner's service and the services at the table are known; `highlight` marks the box that
+ * applied (agentBoxes' key).
+ */
+export function AgentCard({ a, onClick, disabled, testid = "agent-choice", highlight, owner = 0, services = [], children }: {
+  a: AgentFace; onClick?: () => void; disabled?: boolean; testid?: string; highlight?: string;
+  owner?: number; services?: readonly number[]; children?: ComponentChildren;
 }) {
   const Tag = onClick ? "button" : "div";
   return (
@@ -130,8 +137,9 @@ export function AgentCard({ a, onClick, disabled, testid = "agent-choice", highl
         <b>{a.name}</b>
       </span>
       <span class="gf-boxes">
-        {agentBoxes(a).map((b) => (
-          <span key={b.key} class={`gf-box ${b.key} ${highlight === b.key ? "applies" : ""}`} data-box={b.key}>
+        {agentBoxes(a, owner, services).map((b) => (
+          <span key={b.key} class={`gf-box ${b.key} ${highlight && (highlight === b.key || b.key === "any") ? "applies" : ""}`}
+            data-box={b.key} data-applies={highlight && (highlight === b.key || b.key === "any") ? "true" : undefined}>
             <small>{b.label}</small>
             <span>{b.text}</span>
           </span>

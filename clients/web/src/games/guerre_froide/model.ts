@@ -148,14 +148,38 @@ export function groupTitle(data: any, id: string): string {
   return f.power ? `${head}. ${f.name} power: ${f.power}` : head;
 }
 
-/** The boxes of an agent's agenda; identical boxes are written once. */
-export function agentBoxes(a: AgentFace): { key: string; label: string; text: string }[] {
+/** One box of an agent's agenda: which service dominating makes it apply, and its text. */
+export type AgentBox = { key: string; label: string; text: string; service?: number };
+
+/** The order of the boxes on the printed sheets: red (KGB), blue (CIA), grey (MI6). */
+const SHEET_ORDER = [2, 1, 3];
+
+/**
+ * The boxes of an agent's agenda as its card prints them: one box per service at the table, in
+ * that service's colour (red KGB, blue CIA, grey MI6 with three players), then "nobody". The
+ * owner's own colour carries the `own` text and the other colours the `other` text. Without an
+ * owner (a card shown out of play) the boxes are own / other / nobody. Identical boxes are written
+ * once.
+ */
+export function agentBoxes(a: AgentFace, owner = 0, services: readonly number[] = []): AgentBox[] {
   if (a.own && a.own === a.other && a.own === a.nobody) return [{ key: "any", label: "Whoever dominates", text: a.own }];
-  return [
-    { key: "own", label: "Your service dominates", text: a.own },
-    { key: "other", label: "Another service dominates", text: a.other },
-    { key: "nobody", label: "Nobody dominates", text: a.nobody },
-  ].filter((b) => b.text);
+  const coloured = owner > 0 && services.length > 0;
+  const boxes: AgentBox[] = coloured
+    ? SHEET_ORDER.filter((s) => services.includes(s)).map((s) => ({
+      key: SERVICE_SLUG[s], service: s, text: s === owner ? a.own : a.other,
+      label: `${SERVICE_NAME[s]} dominates${s === owner ? " (own service)" : ""}`,
+    }))
+    : [
+      { key: "own", label: "Your service dominates", text: a.own },
+      { key: "other", label: "Another service dominates", text: a.other },
+    ];
+  boxes.push({ key: "nobody", label: "Nobody dominates", text: a.nobody });
+  return boxes.filter((b) => b.text);
+}
+
+/** The services at the table (for the agents' coloured boxes). */
+export function servicesInPlay(view: any): number[] {
+  return (view?.players ?? []).map((p: any) => serviceOf(p));
 }
 
 // ----- influence -----
@@ -314,6 +338,12 @@ export function applicableBox(seat: number, dominating: number): "own" | "other"
   return dominating == null || dominating < 0 ? "nobody" : dominating === seat ? "own" : "other";
 }
 
+/** The coloured box (agentBoxes' key) that applies this turn: the dominating service's, or "nobody". */
+export function dominatingBox(view: any): string {
+  const dom = view?.dominating;
+  return dom == null || dom < 0 ? "nobody" : SERVICE_SLUG[serviceOf(playerOf(view, dom))] ?? "nobody";
+}
+
 /** The agents `p` may pick as Agent X (those in headquarters), by initiative. */
 export function choosableAgents(p: any, data: any): AgentFace[] {
   return agentsWithStatus(p, AgentStatus.IN_HEADQUARTERS).sort(byInitiative(data)).map((k) => agentFace(data, k));
@@ -398,7 +428,9 @@ export function eventMoves(view: any, data: any, seat: number): EventMove[] {
           if (mine.length === 0) blocked = "A player without any group must recruit.";
           else if (groupsInPlay(view).length === 0) blocked = "No group is in play.";
         } else if (o.event === EventAbility.LIVE_BENEFIT) {
+          // It recruits: the objective's population limit holds as for a recruit.
           if ((view.group_discard ?? []).length === 0) blocked = "The group discard pile is empty.";
+          else blocked = recruitBlock(view, data, seat);
         } else if (mine.length === 0) blocked = "A player without any group must recruit.";
         else if (!mine.some((g) => g.mobilized)) blocked = "None of your groups is mobilized.";
         out.push({ ...base, needsGroups: o.event === EventAbility.NUCLEAR_ESCALATION, blocked });
