@@ -243,6 +243,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
     for (int i = 0; i < Seats(); ++i) {
       const bool ask = asked[i] && N(i).money() > 0;
       p->add_contributions(ask ? -1 : 0);
+      p->add_asked(ask);
       if (ask)
         PushChoice(i, PROMPT_CONTRIBUTE, total,
                    T(total > n.money() ? "limit.why.contribute" : "limit.why.contribute_invited",

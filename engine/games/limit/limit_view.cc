@@ -287,6 +287,66 @@ void LimitState::PerturbMore(int seat, engine::Rng& rng) {
     for (int k = failed->size() - 1; k >= 0; --k)
       if (!Contains(n->hand(), failed->Get(k))) failed->erase(failed->begin() + k);
   }
+  RedrawContributions(seat, rng);
+}
+
+void LimitState::RedrawContributions(int seat, engine::Rng& rng) {
+  // What another nation gave to a shared payment is its secret until the payment is made; the
+  // table sees who has answered and, while someone is still asked, how much is missing (which
+  // fixes the total given once it is above zero). So the total is kept when it shows, drawn
+  // within what the seat knows when it does not, and spread at random over the nations that
+  // gave, each within its money and the cost.
+  auto* pending = s_.mutable_pending();
+  if (!pending->active() || pending->contributions_size() != Seats() ||
+      pending->asked_size() != Seats())
+    return;
+  const int payer = static_cast<int>(pending->seat());
+  const PlayCost cost = CostOf(payer, pending->action().play_card());
+  const uint64_t total = cost.money + cost.gift;
+  std::vector<int> givers;
+  std::vector<uint64_t> room;  // how much more each giver could have given
+  uint64_t given = 0;          // by the givers, as the payment will count it
+  uint64_t known = N(payer).money();  // the payer's money and what the seat itself gave
+  for (int k = 0; k < Seats(); ++k) {
+    const int32_t c = pending->contributions(k);
+    if (!pending->asked(k) || c < 0) continue;  // not asked (gives nothing), or yet to answer
+    const uint64_t counted = std::min<uint64_t>(static_cast<uint64_t>(c), N(k).money());
+    if (k == seat) {
+      known += counted;
+      continue;
+    }
+    givers.push_back(k);
+    room.push_back(std::min<uint64_t>(N(k).money(), total));
+    given += counted;
+  }
+  if (givers.empty()) return;
+  bool missing_shows = false;
+  for (int k = 0; k < Seats(); ++k)
+    missing_shows = missing_shows ||
+                    (N(k).choices_size() > 0 && N(k).choices(0).kind() == PROMPT_CONTRIBUTE);
+  uint64_t capacity = 0;
+  for (uint64_t r : room) capacity += r;
+  uint64_t draw = given;
+  if (!missing_shows || known + given >= total) {
+    // Only "enough" (or nothing) shows: any total from the least that keeps it so.
+    const uint64_t least = missing_shows && total > known ? total - known : 0;
+    const uint64_t lo = std::min(least, capacity);
+    draw = lo + rng.Below(capacity - lo + 1);
+  }
+  for (int k : givers) pending->set_contributions(k, 0);
+  for (uint64_t left = draw; left > 0; --left) {
+    // One unit at a time to a giver with room left, chosen at random.
+    uint64_t pick = rng.Below(capacity);
+    for (size_t i = 0; i < givers.size(); ++i) {
+      if (pick < room[i]) {
+        pending->set_contributions(givers[i], pending->contributions(givers[i]) + 1);
+        --room[i];
+        --capacity;
+        break;
+      }
+      pick -= room[i];
+    }
+  }
 }
 
 }  // namespace plateau::games::limit

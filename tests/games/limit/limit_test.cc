@@ -955,6 +955,61 @@ TEST(LimitCards, ContributionPromptSaysWhatIsStillMissing) {
   EXPECT_EQ(missing(2), 12);
 }
 
+// What other nations gave to a shared payment is theirs to know until it is paid: a bot's sample
+// (State::SampleForSeat) spreads it again over the nations that gave, keeping the total the
+// "missing" figure shows, and comes out the same whatever the split really was.
+TEST(LimitCards, ASampleRedrawsTheContributionsOthersGave) {
+  auto s = NewState(4);
+  PoliticalTurn(*s, 0, {"planet_cleanup"});
+  auto& p = s->mutable_proto();
+  for (int k = 0; k < 4; ++k) p.mutable_nations(k)->set_money(30);
+  ASSERT_TRUE(
+      s->Apply(0, Text("play_card { card: " + std::to_string(CardId("planet_cleanup")) + " }")).ok());
+  ASSERT_TRUE(s->Apply(1, Text("contribute { amount: 8 }")).ok());
+  ASSERT_TRUE(s->Apply(2, Text("contribute { amount: 4 }")).ok());
+  auto given = [](const engine::State& st, int k) {
+    return static_cast<const LimitState&>(st).proto().pending().contributions(k);
+  };
+  auto without_log = [](const engine::State& st, int seat) {
+    auto v = st.View(seat);
+    static_cast<View&>(*v).mutable_table()->clear_log();
+    return engine::DeterministicBytes(*v);
+  };
+  std::set<int32_t> firsts;
+  for (uint64_t salt = 1; salt <= 40; ++salt) {
+    auto sample = s->SampleForSeat(3, salt);
+    EXPECT_EQ(given(*sample, 1) + given(*sample, 2), 12) << salt;  // 50 - 30 - 8 missing
+    EXPECT_EQ(given(*sample, 3), -1);
+    EXPECT_EQ(without_log(*sample, 3), without_log(*s, 3)) << salt;
+    firsts.insert(given(*sample, 1));
+    // Nation 1 giving 2 and nation 2 giving 10 looks the same to nation 3: same sample.
+    auto twin = NewState(4);
+    auto& tp = twin->mutable_proto();
+    tp = s->proto();
+    tp.mutable_pending()->set_contributions(1, 2);
+    tp.mutable_pending()->set_contributions(2, 10);
+    EXPECT_EQ(twin->SampleForSeat(3, salt)->Serialize(), sample->Serialize()) << salt;
+  }
+  EXPECT_GT(firsts.size(), 3u) << "the split is not redrawn";
+  // Once enough is given "missing" reads 0: the total itself is unknown, only that it suffices.
+  auto t = NewState(4);
+  PoliticalTurn(*t, 0, {"planet_cleanup"});
+  for (int k = 0; k < 4; ++k) t->mutable_proto().mutable_nations(k)->set_money(30);
+  ASSERT_TRUE(
+      t->Apply(0, Text("play_card { card: " + std::to_string(CardId("planet_cleanup")) + " }")).ok());
+  ASSERT_TRUE(t->Apply(1, Text("contribute { amount: 25 }")).ok());
+  std::set<int32_t> totals;
+  for (uint64_t salt = 1; salt <= 40; ++salt) {
+    auto sample = t->SampleForSeat(3, salt);
+    const int32_t g = given(*sample, 1);
+    EXPECT_GE(g, 20) << salt;  // at least what makes nothing missing
+    EXPECT_LE(g, 30) << salt;  // at most its money
+    EXPECT_EQ(without_log(*sample, 3), without_log(*t, 3)) << salt;
+    totals.insert(g);
+  }
+  EXPECT_GT(totals.size(), 3u);
+}
+
 TEST(LimitSocial, GrowthPromptSaysWhetherTheFactoryGoesUpOrDown) {
   for (uint32_t column : {3u, 4u}) {
     auto s = NewState(2);
