@@ -179,6 +179,16 @@ std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) 
   return whole;
 }
 
+GameSession::BotSight GameSession::SightFor(int seat, engine::BotLevel level, uint64_t seed) const {
+  BotSight sight;
+  if (level == engine::BotLevel::kNormal) {
+    sight.sample = state_->SampleForSeat(seat, seed);
+  } else {
+    sight.view = view(ViewIndex(seat));
+  }
+  return sight;
+}
+
 size_t GameSession::ViewIndex(int seat) const {
   return seat >= 0 ? static_cast<size_t>(seat) : views_.size() - 1;
 }

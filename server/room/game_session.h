@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/bot.h"
 #include "engine/core/game.h"
 #include "plateau/v1/protocol.pb.h"
 #include "server/lobby/connection.h"
@@ -77,6 +78,16 @@ class GameSession {
   size_t ViewIndex(int seat) const;
   // The whole view a recipient holds now (a copy: the session may keep it in parts).
   std::unique_ptr<google::protobuf::Message> view(size_t view_index) const;
+
+  // What a bot in `seat` is given to think with, which is all it may know: at the easy level a copy
+  // of the seat's view (what a client in that seat holds), at the normal level a position drawn
+  // from that view (State::SampleForSeat with `seed`: whatever the seat cannot see redrawn, the
+  // history dropped). Never the position itself. Exactly one of the two is set.
+  struct BotSight {
+    std::shared_ptr<const google::protobuf::Message> view;
+    std::shared_ptr<const engine::State> sample;
+  };
+  BotSight SightFor(int seat, engine::BotLevel level, uint64_t seed) const;
 
   // Applies the action `seat` sent when the rules accept it now (validated once, by the engine's
   // Apply); otherwise the refusal to send back, and nothing changed.

@@ -1179,16 +1179,11 @@ void Room::WakeBots() {
     const engine::BotLevel level =
         EngineLevel(seats_[index].played_by_bot()).value_or(engine::BotLevel::kEasy);
     const uint64_t seed = bot_seed_ ^ (version * 0x9e3779b97f4a7c15ULL) ^ index;
-    // What the bot gets is all it may know. The easy bot: a copy of the seat's view, what a
-    // client in that seat holds. The normal bot: a position drawn from that view
-    // (State::SampleForSeat), everything the seat cannot see redrawn, which it searches.
-    std::shared_ptr<const google::protobuf::Message> view;
-    std::shared_ptr<const engine::State> sample;
-    if (level == engine::BotLevel::kNormal) {
-      sample = session_->state().SampleForSeat(seat, seed);
-    } else {
-      view = session_->view(session_->ViewIndex(seat));
-    }
+    // What the bot gets is all it may know (GameSession::SightFor): the thinking below sees
+    // nothing else of the game.
+    GameSession::BotSight sight = session_->SightFor(seat, level, seed);
+    std::shared_ptr<const google::protobuf::Message> view = std::move(sight.view);
+    std::shared_ptr<const engine::State> sample = std::move(sight.sample);
     const std::chrono::milliseconds budget = host_.bot_think();
     auto think = [self = shared_from_this(), game = settings_.game, view, sample, seat, version,
                   level, seed, budget, serial = game_serial_] {

@@ -471,6 +471,55 @@ TEST_P(GameSessionTest, TheSpectatorsViewIsKeptOnlyWhileSomeoneWatches) {
   }
 }
 
+// A bot is given what a client in its seat is sent, never the position (GameSession::SightFor,
+// which the room's bots think with): at the easy level the seat's view, byte for byte the view of
+// the Snapshot that seat would get; at the normal level a position drawn from that view, whose
+// own view for the seat is the same (the log aside: the sample keeps none), which has no history,
+// and which comes out the same when everything the seat cannot see is changed first.
+TEST_P(GameSessionTest, ABotIsGivenOnlyWhatItsSeatIsSent) {
+  auto without_log = [](const Message& view) {
+    std::unique_ptr<Message> copy(view.New());
+    copy->CopyFrom(view);
+    const auto* field = copy->GetDescriptor()->FindFieldByName("table");
+    static_cast<v1::Table*>(copy->GetReflection()->MutableMessage(copy.get(), field))->clear_log();
+    return DeterministicBytes(*copy);
+  };
+  int checked = 0;
+  for (int seats : SeatCounts()) {
+    auto session = Start(seats, 977 + seats);
+    ASSERT_NE(session, nullptr);
+    engine::Rng rng(31 * seats);
+    for (int step = 0; step < 120 && !session->over(); ++step) {
+      if (step % 7 == 0) {
+        for (int seat : session->state().ActingSeats()) {
+          const uint64_t seed = rng.Next();
+          const v1::Snapshot sent = Decode(session->SnapshotFor(session->ViewIndex(seat))).snapshot();
+          std::unique_ptr<Message> client(game().ViewPrototype().New());
+          ASSERT_TRUE(client->ParseFromString(sent.view()));
+
+          const auto easy = session->SightFor(seat, engine::BotLevel::kEasy, seed);
+          ASSERT_NE(easy.view, nullptr);
+          EXPECT_EQ(easy.sample, nullptr) << "an easy bot given a position";
+          EXPECT_EQ(DeterministicBytes(*easy.view), sent.view()) << "seat " << seat;
+
+          const auto normal = session->SightFor(seat, engine::BotLevel::kNormal, seed);
+          ASSERT_NE(normal.sample, nullptr);
+          EXPECT_EQ(normal.view, nullptr);
+          EXPECT_NE(normal.sample.get(), &session->state()) << "a normal bot given the position";
+          EXPECT_TRUE(normal.sample->History().empty()) << "the sample kept the game's history";
+          EXPECT_EQ(without_log(*normal.sample->View(seat)), without_log(*client)) << "seat " << seat;
+          const auto twin = session->state().PerturbHidden(seat, rng.Next());
+          EXPECT_EQ(twin->SampleForSeat(seat, seed)->Serialize(), normal.sample->Serialize())
+              << "seat " << seat << "'s sample depends on what it cannot see, step " << step;
+          ++checked;
+        }
+      }
+      Play(*session, rng);
+    }
+  }
+  EXPECT_GT(checked, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllGames, GameSessionTest, ::testing::ValuesIn(GameIds()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            return info.param;
