@@ -25,6 +25,7 @@ struct Stats {
   int turns = 0;
   int seat_turns = 0;
   int busts = 0;
+  int recruits = 0;  // groups recruited (Live Benefit's included)
   int unfinished = 0;
   std::map<AgentKind, std::pair<int, int>> agent_wins;  // kind -> (turns won, turns played)
 };
@@ -122,7 +123,15 @@ void PlayOne(int seats, uint64_t seed, Stats& stats) {
       ASSERT_FALSE(legal.empty());
       move = std::make_unique<Action>(BotMove(s, seat, rng, legal));
     }
+    const int groups_before = s.seats(seat).groups_size();
+    const bool recruiting = static_cast<const Action&>(*move).has_recruit() ||
+                            static_cast<const Action&>(*move).has_use_event();
     ASSERT_TRUE(state->Apply(seat, *move).ok()) << Game().ActionToText(*move);
+    // A recruit (or Live Benefit) adds a group, unless the struggle ended on it.
+    if (recruiting && gf.proto().turn() == turn &&
+        gf.proto().seats(seat).groups_size() > groups_before) {
+      ++stats.recruits;
+    }
   }
   if (!state->IsTerminal()) {
     ++stats.unfinished;
@@ -135,8 +144,11 @@ void PlayOne(int seats, uint64_t seed, Stats& stats) {
 
 void Report(const char* what, const Stats& st) {
   std::printf(
-      "%s: %d games, %.1f turns on average, %.0f%% of players over the stability per turn\n", what,
-      st.games, double(st.turns) / st.games, 100.0 * st.busts / st.seat_turns);
+      "%s: %d games, %.1f turns on average, %.0f%% of players over the stability per turn, "
+      "%.2f recruits per turn (%.2f per player)\n",
+      what, st.games, double(st.turns) / st.games, 100.0 * st.busts / st.seat_turns,
+      double(st.recruits) / st.turns,
+      double(st.recruits) / st.seat_turns);
   for (const auto& [kind, counts] : st.agent_wins) {
     std::printf("  %-22s won the objective in %4.1f%% of %d turns\n", AgentKind_Name(kind).c_str(),
                 100.0 * counts.first / counts.second, counts.second);
@@ -144,7 +156,8 @@ void Report(const char* what, const Stats& st) {
 }
 
 // The box: a 30 to 60 minute game. At two to four minutes a turn that is about 10 to 20 turns;
-// busting must be a real risk without being the usual end of a struggle.
+// busting must be a real risk without being the usual end of a struggle; each player recruits
+// three to five groups a turn.
 TEST(GuerreFroideSimulation, GamesLastLikeTheBoxAndBustingIsARealRisk) {
   for (int seats : {2, 3}) {
     Stats st;
@@ -158,6 +171,11 @@ TEST(GuerreFroideSimulation, GamesLastLikeTheBoxAndBustingIsARealRisk) {
     const double bust = double(st.busts) / st.seat_turns;
     EXPECT_GE(bust, 0.05);
     EXPECT_LE(bust, 0.40);
+    // Stability against population and influence: a player's struggle takes three to five
+    // recruits.
+    const double recruits = double(st.recruits) / st.seat_turns;
+    EXPECT_GE(recruits, 3.0);
+    EXPECT_LE(recruits, 5.0);
   }
 }
 
