@@ -288,6 +288,17 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     await seatRows.first().waitFor();
     assert.ok(await seatRows.count() >= total, "the moves list for seat 1");
 
+    // The link shared with someone who did not play (the spectator): the replay is seen by Alice's
+    // seat, and nothing on the page calls that seat "you"; it is marked as the viewpoint.
+    await C.goto(A.url().replace("seat=1", "seat=0"), { timeout: 30_000 });
+    await C.getByTestId("replay-viewer").waitFor();
+    await C.locator("[data-testid=replay-moves][data-seat=\"0\"] [data-testid=replay-move]").first().waitFor();
+    const marks = await C.getByTestId("self-mark").allInnerTexts();
+    assert.ok(marks.length > 0 && marks.every((m) => /viewpoint/.test(m)), `the seat's marks: ${marks}`);
+    const page = await C.getByTestId("replay-viewer").innerText();
+    assert.ok(!/\(you\)|\byou\b/i.test(page.replace(/Your [a-z]+/g, "")), "a replay opened by a non-member says \"you\" of nobody");
+    assert.equal(await C.locator(".txt-you").count(), 0, "no seat's words are marked as the reader's");
+
     assert.deepEqual(consoleErrors, [], "uncaught errors in the pages");
     await ctxA.close();
     await ctxB.close();

@@ -107,4 +107,10 @@ describe("player badge", () => {
       classes: "player-badge turn x", label: "Bo, deciding…",
     });
   });
+
+  it("marks a replay's seat as its viewpoint, not as the reader", () => {
+    expect(badgeModel({ seat: 0, name: "Alice", you: true }, "viewpoint")).toEqual({
+      classes: "player-badge you", label: "Alice, viewpoint",
+    });
+  });
 });

@@ -1,6 +1,6 @@
 // A player as every board shows one: seat colour, name, "you", online or not, whose turn.
 import type { ComponentChildren } from "preact";
-import { Dot, seatColor } from "./common";
+import { Dot, seatColor, useSelfMark } from "./common";
 
 export interface PlayerBadgeProps {
   seat: number;
@@ -20,10 +20,10 @@ export interface PlayerBadgeProps {
 }
 
 /** The badge's classes and its words in full (its tooltip). */
-export function badgeModel(p: PlayerBadgeProps): { classes: string; label: string } {
+export function badgeModel(p: PlayerBadgeProps, selfMark = "you"): { classes: string; label: string } {
   const classes = ["player-badge"];
   const words = [p.name];
-  if (p.you) { classes.push("you"); words.push("you"); }
+  if (p.you) { classes.push("you"); words.push(selfMark); }
   if (p.online === false) { classes.push("offline"); words.push("offline"); }
   if (p.turn) { classes.push("turn"); words.push(p.turnLabel ?? "to play"); }
   if (p.class) classes.push(p.class);
@@ -31,12 +31,13 @@ export function badgeModel(p: PlayerBadgeProps): { classes: string; label: strin
 }
 
 export function PlayerBadge(p: PlayerBadgeProps) {
-  const { classes, label } = badgeModel(p);
+  const mark = useSelfMark();
+  const { classes, label } = badgeModel(p, mark);
   return (
     <span class={classes} style={{ "--seat": seatColor(p.seat) }} title={label} data-seat={p.seat}>
       <Dot seat={p.seat} size={p.size ?? 14} />
       <span class="pb-name">{p.name}</span>
-      {p.you && <span class="pb-you">you</span>}
+      {p.you && <span class="pb-you" data-testid="self-mark">{mark}</span>}
       {p.children}
       {/* The dot alone says nothing to a screen reader: its words are there, visually hidden. */}
       {p.online !== undefined && (

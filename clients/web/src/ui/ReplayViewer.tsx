@@ -7,7 +7,7 @@ import { navigate, type Route } from "../router";
 import { gameInfo, gameTexts, toast } from "../store";
 import { currentPrompt, tableOf } from "../table";
 import { originNote } from "../timers";
-import { downloadBytes, Panel, Ranking, seatColor, Spinner } from "./common";
+import { downloadBytes, Panel, Ranking, ReplayViewpoint, seatColor, Spinner } from "./common";
 import { PromptPanel } from "./PromptPanel";
 import { renderTextParts, TextProvider, useTextScopeFor, type TextPart } from "./TextRender";
 import type { ReplaySummary } from "./Replays";
@@ -122,7 +122,8 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
   const names: string[] = [];
   for (const r of data?.summary.results ?? []) names[r.seat] = r.name;
   const ui = data ? gameUI(data.summary.game) : undefined;
-  const scope = useTextScopeFor(data ? gameTexts(data.summary.game) : undefined, names, data?.seat ?? -1);
+  // Whoever opens a replay may not have played: no seat's words are marked as the reader's own.
+  const scope = useTextScopeFor(data ? gameTexts(data.summary.game) : undefined, names, -1);
   // A list asked for another seat is not shown while this seat's is on its way: the words differ.
   const list = moves?.key === movesKey ? moves.list : null;
   const rows = useMemo(() => list && moveRows(list, (t) => renderTextParts(t, scope)), [list, scope]);
@@ -200,11 +201,13 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
       <div class="room-grid">
         <div class="room-main">
           {ui ? (
-            <TextProvider scope={scope}>
-              <ui.Board view={data.view} seat={data.seat} names={names} acting={[]} gameOver={data.step >= total}
-                readOnly={true} gameData={gameInfo(data.summary.game)?.data} />
-              {asked && <PromptPanel prompt={asked} onAnswer={() => {}} readOnly />}
-            </TextProvider>
+            <ReplayViewpoint.Provider value={true}>
+              <TextProvider scope={scope}>
+                <ui.Board view={data.view} seat={data.seat} names={names} acting={[]} gameOver={data.step >= total}
+                  readOnly={true} gameData={gameInfo(data.summary.game)?.data} />
+                {asked && <PromptPanel prompt={asked} onAnswer={() => {}} readOnly />}
+              </TextProvider>
+            </ReplayViewpoint.Provider>
           ) : <p class="form-error">This client cannot show {data.summary.game} games.</p>}
         </div>
         <aside class="room-side">

@@ -1,5 +1,17 @@
-import type { ComponentChildren } from "preact";
+import { createContext, type ComponentChildren } from "preact";
+import { useContext } from "preact/hooks";
 import type { SeatResult } from "../store";
+
+/**
+ * True inside a replay: the board is drawn as one seat saw the game, for whoever opened the link,
+ * who may not have played. That seat is then marked as the replay's viewpoint, never as "you".
+ */
+export const ReplayViewpoint = createContext(false);
+
+/** The word that marks the seat a board is drawn for: "you" at a table, "viewpoint" in a replay. */
+export function useSelfMark(): string {
+  return useContext(ReplayViewpoint) ? "viewpoint" : "you";
+}
 
 /** Player colours by seat, shared by the room and every board. */
 export const SEAT_COLORS = ["#e0483e", "#2f7fd8", "#2fa35a", "#e8b410", "#d94fa8", "#20a7a7"];

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { LogEntry } from "../../table";
 import { toNumber } from "../../table";
-import { seatColor } from "../../ui/common";
+import { seatColor, useSelfMark } from "../../ui/common";
 import { Txt } from "../../ui/TextRender";
 import { playerName } from "./model";
 import {
@@ -78,13 +78,14 @@ function orderCell(r: NationPhaseRow): preact.JSX.Element | string {
 }
 
 function SummaryRow({ r, names, you }: { r: NationPhaseRow; names: string[]; you: boolean }) {
+  const mark = useSelfMark();
   const notes = [
     ...r.fossilShortages.map((t, i) => <span key={`f${i}`} class="lm-sum-bad">fossil shortage{t ? <> ({<Txt text={t} />})</> : null}</span>),
     ...r.agricultureRemoved.map((c, i) => <span key={`a${i}`} class="lm-sum-bad">removed {c || "a card"}</span>),
   ];
   return (
     <tr data-testid="phase-summary-row" data-seat={r.seat} class={you ? "you" : ""}>
-      <th scope="row" style={{ color: seatColor(r.seat) }}>{playerName(names, r.seat)}{you && <small> (you)</small>}</th>
+      <th scope="row" style={{ color: seatColor(r.seat) }}>{playerName(names, r.seat)}{you && <small data-testid="self-mark"> ({mark})</small>}</th>
       <td data-col="fed">{r.fed} R{r.famine > 0 && <span class="lm-sum-bad"> · famine: {plural(r.famine, "rank", "ranks")} unfed</span>}</td>
       <td data-col="consumed">{r.consumed} I{r.shortage > 0 && <span class="lm-sum-bad"> · shortage: {plural(r.shortage, "rank", "ranks")}</span>}</td>
       <td data-col="produced">R +{r.renewable} · I +{r.industrial} · M +{r.military}</td>
