@@ -25,7 +25,7 @@ struct Stats {
   int turns = 0;
   int seat_turns = 0;
   int busts = 0;
-  int recruits = 0;  // groups recruited (Live Benefit's included)
+  int recruits = 0;  // recruits made (Live Benefit's included)
   int unfinished = 0;
   std::map<AgentKind, std::pair<int, int>> agent_wins;  // kind -> (turns won, turns played)
 };
@@ -123,15 +123,14 @@ void PlayOne(int seats, uint64_t seed, Stats& stats) {
       ASSERT_FALSE(legal.empty());
       move = std::make_unique<Action>(BotMove(s, seat, rng, legal));
     }
-    const int groups_before = s.seats(seat).groups_size();
-    const bool recruiting = static_cast<const Action&>(*move).has_recruit() ||
-                            static_cast<const Action&>(*move).has_use_event();
+    const auto& action = static_cast<const Action&>(*move);
+    const bool recruiting =
+        action.has_recruit() ||
+        (action.has_use_event() &&
+         Game().objective(static_cast<uint32_t>(Game().ObjectiveIndex(action.use_event().objective())))
+                 .event() == EVENT_LIVE_BENEFIT);
     ASSERT_TRUE(state->Apply(seat, *move).ok()) << Game().ActionToText(*move);
-    // A recruit (or Live Benefit) adds a group, unless the struggle ended on it.
-    if (recruiting && gf.proto().turn() == turn &&
-        gf.proto().seats(seat).groups_size() > groups_before) {
-      ++stats.recruits;
-    }
+    stats.recruits += recruiting;
   }
   if (!state->IsTerminal()) {
     ++stats.unfinished;
