@@ -592,6 +592,9 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
       return;
     }
   } else {
+    // A seated player leaving a finished game ends a rematch offer: it can no longer be
+    // accepted by everyone.
+    if (seat >= 0 && phase_ == Phase::kFinished) rematch_.clear();
     RemoveMember(pid);
   }
   Publish();
@@ -852,9 +855,11 @@ void Room::DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_
                            "rematch; open a new table."));
     return;
   }
-  // Everyone asked: a player who has left the room can no longer say yes.
+  // Everyone asked: a player who has left the room (or left the game with the Leave button and
+  // not come back) can no longer say yes, and the offer would wait for them forever.
   for (const SeatState& s : seats_) {
-    if (s.bot == 0 && members_.count(s.player_id) == 0) {
+    const auto member = members_.find(s.player_id);
+    if (s.bot == 0 && (member == members_.end() || member->second.left)) {
       conn->Send(EncodeError(request_id, codes::kPlayerLeft, s.name + " has left the table."));
       return;
     }

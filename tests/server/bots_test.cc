@@ -276,6 +276,41 @@ TEST_F(BotsTest, ARematchStartsOnceEveryPlayerAcceptsWithTheSameSeats) {
   EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true))), "player_left");
 }
 
+// A player who left during the game (a bot finishing it for him) cannot be asked for a rematch:
+// asking is refused at once instead of waiting for him. A player who leaves the finished game
+// ends an offer already made.
+TEST_F(BotsTest, NoRematchWaitsForAPlayerWhoLeft) {
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  auto ada = ConnectAs(server_->port(), "Ada");
+  auto bob = ConnectAs(server_->port(), "Bob");
+  auto cy = ConnectAs(server_->port(), "Cy");
+  v1::ServerMessage created = ada->Call(CreateMsg("guerre_froide", 3));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  const std::string code = created.room().join_code();
+  for (TestClient* c : {bob.get(), cy.get()}) {
+    ASSERT_TRUE(c->Call(JoinMsg(room_id, code)).has_room());
+    ASSERT_TRUE(c->Call(ReadyMsg(room_id)).has_ok());
+  }
+  ASSERT_TRUE(ada->Call(StartMsg(room_id)).has_ok());
+  v1::ClientMessage hand_over;
+  hand_over.mutable_leave_room()->set_room_id(room_id);
+  hand_over.mutable_leave_room()->set_mode(v1::LEAVE_HAND_TO_BOT);
+  ASSERT_TRUE(bob->Call(hand_over).has_ok());
+  ASSERT_GT(PlayAlong({ada.get(), cy.get()}, room_id, game, 20000), 0);
+  EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true))), "player_left");
+  // Bob comes back: now he can be asked, and Ada's offer stands.
+  ASSERT_TRUE(bob->Call(JoinMsg(room_id, code)).has_room());
+  ASSERT_TRUE(ada->Call(RematchMsg(room_id, true)).has_ok());
+  EXPECT_TRUE(cy->Call(PeekMsg(room_id)).room().seats(0).rematch());
+  // Cy leaves the finished table: the offer ends, and asking again is refused.
+  v1::ClientMessage leave;
+  leave.mutable_leave_room()->set_room_id(room_id);
+  ASSERT_TRUE(cy->Call(leave).has_ok());
+  EXPECT_FALSE(ada->Call(PeekMsg(room_id)).room().seats(0).rematch());
+  EXPECT_EQ(ErrorOf(bob->Call(RematchMsg(room_id, true))), "player_left");
+}
+
 // A rematch makes the room open again: it counts toward its host's open rooms like a new one.
 TEST_F(BotsTest, ARematchCountsAsAnOpenRoomOfItsHost) {
   server_->Stop();
