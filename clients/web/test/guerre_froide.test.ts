@@ -285,9 +285,11 @@ describe("agents", () => {
     expect(applicableBox(0, 1)).toBe("other");
     expect(applicableBox(0, -1)).toBe("nobody");
     const view = { players: [{ seat: 0, service: 2 }, { seat: 1, service: 1 }, { seat: 2, service: 3 }] };
-    expect(dominatingBox({ ...view, dominating: 2 })).toBe("mi6");
-    expect(dominatingBox({ ...view, dominating: 0 })).toBe("kgb");
-    expect(dominatingBox({ ...view, dominating: -1 })).toBe("nobody");
+    expect(dominatingBox({ ...view, debriefing_dominating: 2 })).toBe("mi6");
+    expect(dominatingBox({ ...view, debriefing_dominating: 0 })).toBe("kgb");
+    expect(dominatingBox({ ...view, debriefing_dominating: -1 })).toBe("nobody");
+    // The next turn has begun (nobody dominates it yet): the Debriefing shown keeps its box.
+    expect(dominatingBox({ ...view, dominating: -1, debriefing_dominating: 1 })).toBe("cia");
     expect(servicesInPlay(view)).toEqual([2, 1, 3]);
   });
 });

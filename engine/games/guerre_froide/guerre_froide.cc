@@ -326,6 +326,7 @@ void GuerreFroideState::Setup(uint32_t num_seats, CryptographerOption cryptograp
   s_.set_loser(-1);
   s_.set_to_act(-1);
   s_.set_dominating(-1);
+  s_.set_debriefing_dominating(-1);
   s_.set_claimed_by(-1);
   s_.set_runner_up(-1);
   StartTurn();
@@ -529,6 +530,7 @@ void GuerreFroideState::CeaseFire() {
   s_.set_phase(PHASE_CEASE_FIRE);
   s_.set_to_act(-1);
   s_.clear_debriefing();
+  s_.set_debriefing_dominating(-1);
   for (int seat = 0; seat < Seats(); ++seat) {
     const bool over = !WithinStability(seat, 0);
     M(seat).set_civil_disorder(over);
@@ -589,6 +591,7 @@ void GuerreFroideState::RankCeaseFire() {
     }
   }
   s_.set_dominating(order.empty() ? -1 : order[0]);
+  s_.set_debriefing_dominating(s_.dominating());
   s_.set_runner_up(order.size() < 2 ? -1 : order[1]);
   // The single last-ranked player, for next turn's balance token.
   if (disorder == 0) {

@@ -126,6 +126,7 @@ View GuerreFroideState::TypedView(int seat) const {
   for (uint32_t w : s_.winners()) v.add_winners(static_cast<int32_t>(w));
   v.set_cryptographer(s_.cryptographer());
   *v.mutable_debriefing() = s_.debriefing();
+  v.set_debriefing_dominating(s_.debriefing_dominating());
   if (s_.pending().looking_size() > 0 && seat == static_cast<int>(s_.pending().seat())) {
     const bool objectives = s_.pending().ask() == internal::ASK_SPACE_RACE_ORDER;
     for (uint32_t c : s_.pending().looking()) {

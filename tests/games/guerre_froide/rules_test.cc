@@ -60,6 +60,9 @@ TEST(GuerreFroideRules, WorkedExampleMasterSpyAgainstAssassinOnCuba) {
   EXPECT_EQ(view.debriefing(1).initiative(), 5u);
   EXPECT_TRUE(view.debriefing(1).acted());
   EXPECT_EQ(view.debriefing(1).outcome().key(), "guerre_froide.assassin");
+  // Turn 2 has begun and nobody dominates it yet; the Debriefing shown keeps the CIA's token.
+  EXPECT_EQ(view.dominating(), -1);
+  EXPECT_EQ(view.debriefing_dominating(), 1);
 }
 
 // RULES.md, "The worked example", played as a whole turn: the secret picks, the struggle that

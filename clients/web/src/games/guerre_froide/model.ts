@@ -338,9 +338,13 @@ export function applicableBox(seat: number, dominating: number): "own" | "other"
   return dominating == null || dominating < 0 ? "nobody" : dominating === seat ? "own" : "other";
 }
 
-/** The coloured box (agentBoxes' key) that applies this turn: the dominating service's, or "nobody". */
+/**
+ * The coloured box (agentBoxes' key) that applied in the Debriefing on show: the service that
+ * dominated that turn, or "nobody". Not `dominating`, which starts afresh with the next turn while
+ * the Debriefing stays on show.
+ */
 export function dominatingBox(view: any): string {
-  const dom = view?.dominating;
+  const dom = view?.debriefing_dominating;
   return dom == null || dom < 0 ? "nobody" : SERVICE_SLUG[serviceOf(playerOf(view, dom))] ?? "nobody";
 }
 
