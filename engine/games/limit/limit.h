@@ -147,8 +147,10 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   engine::Zone DeckZone(int nation, int deck) const;
   engine::Zone InPlayZone(int nation) const;
   void PerturbMore(int seat, engine::Rng& rng) override;
-  // Part of PerturbMore: the money other nations have already given to a shared payment.
+  // Parts of PerturbMore: the money other nations have already given to a shared payment, and
+  // their answers to an alliance vote, an alliance fee or a request for help.
   void RedrawContributions(int seat, engine::Rng& rng);
+  void RedrawAllianceAnswers(int seat, engine::Rng& rng);
   std::unique_ptr<engine::State> CopyPosition() const override {
     // The position only: copying the action history too would make each call grow with the game.
     return std::make_unique<LimitState>(game_, s_);

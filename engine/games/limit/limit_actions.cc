@@ -189,7 +189,11 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       }
       Log(T("limit.log.help_asked", Seat{seat}, h->amount(), ResourceText(h->resource())));
       h->clear_given();
-      for (int i = 0; i < Seats(); ++i) h->add_given(0);
+      h->clear_asked();
+      for (int i = 0; i < Seats(); ++i) {
+        h->add_given(0);
+        h->add_asked(false);
+      }
       for (int i : Allies(seat, h->kind())) {
         uint32_t has = 0;
         switch (h->resource()) {
@@ -200,6 +204,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         }
         if (has == 0) continue;  // nothing to give: not asked
         h->set_given(i, -1);
+        h->set_asked(i, true);
         auto* c = AddChoice(i, PROMPT_HELP_ANSWER, 1,
                             T("limit.why.help_answer", Seat{seat}, h->amount()));
         c->set_from_seat(seat);

@@ -223,10 +223,14 @@ void LimitState::ResolveAlliancePending() {
     for (int i : Members(k, Group(subject, k))) members.push_back(i);
     if (Group(proposer, k) == 0) members.push_back(proposer);
     if (Group(subject, k) == 0) members.push_back(subject);
-    for (int i = 0; i < Seats(); ++i) p->add_fee(0);
+    for (int i = 0; i < Seats(); ++i) {
+      p->add_fee(0);
+      p->add_fee_asked(false);
+    }
     for (int i : members) {
       if (N(i).money() == 0) continue;
       p->set_fee(i, -1);
+      p->set_fee_asked(i, true);
       auto* c = AddChoice(i, PROMPT_ALLIANCE_FEE, kAllianceFee,
                           T("limit.why.fee", KindText(k), Seat{proposer}, Seat{subject},
                             kAllianceFee));

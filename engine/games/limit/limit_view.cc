@@ -288,6 +288,37 @@ void LimitState::PerturbMore(int seat, engine::Rng& rng) {
       if (!Contains(n->hand(), failed->Get(k))) failed->erase(failed->begin() + k);
   }
   RedrawContributions(seat, rng);
+  RedrawAllianceAnswers(seat, rng);
+}
+
+void LimitState::RedrawAllianceAnswers(int seat, engine::Rng& rng) {
+  // Votes, fee offers and help are answered at the same time and shown only once everyone has
+  // answered: who has answered is public (the open questions), what they answered is not. Each
+  // answer given by another nation is drawn again from what it could have answered; the draws
+  // depend on nothing hidden, so two positions the seat cannot tell apart draw alike.
+  auto* p = s_.mutable_alliance_pending();
+  if (p->active()) {
+    for (int k = 0; k < p->votes_size(); ++k) {
+      if (k != seat && (p->votes(k) == 0 || p->votes(k) == 1))
+        p->set_votes(k, static_cast<int32_t>(rng.Below(2)));
+    }
+    if (p->fee_asked_size() == p->fee_size()) {
+      for (int k = 0; k < p->fee_size(); ++k) {
+        if (k == seat || !p->fee_asked(k) || p->fee(k) < 0) continue;
+        const uint32_t most = std::min(N(k).money(), kAllianceFee);
+        p->set_fee(k, static_cast<int32_t>(rng.Below(most + 1)));
+      }
+    }
+  }
+  for (int j = 0; j < Seats(); ++j) {
+    auto* h = s_.mutable_nations(j)->mutable_help();
+    if (!h->active() || !h->waiting() || h->asked_size() != h->given_size()) continue;
+    for (int k = 0; k < h->given_size(); ++k) {
+      if (k == seat || !h->asked(k) || h->given(k) < 0) continue;
+      const uint32_t most = std::min(Stock(N(k), h->resource()), h->amount());
+      h->set_given(k, static_cast<int32_t>(rng.Below(most + 1)));
+    }
+  }
 }
 
 void LimitState::RedrawContributions(int seat, engine::Rng& rng) {

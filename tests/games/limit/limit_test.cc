@@ -1300,6 +1300,56 @@ TEST(LimitAlliance, LeavingAndALoneToken) {
   EXPECT_FALSE(s->proto().nations(3).economic_accord());
 }
 
+// Votes and fee offers are answered at once and shown only when everyone has answered: a bot's
+// sample draws the others' answers again, and two positions that differ only in them give the
+// same sample.
+TEST(LimitAlliance, ASampleRedrawsTheOthersVotesAndFeeOffers) {
+  auto s = NewAllianceState(4);
+  Ally(*s, ALLIANCE_ECONOMIC, {0, 1}, 1);
+  Ally(*s, ALLIANCE_ECONOMIC, {2, 3}, 2);
+  AllianceStep(*s, 2);
+  ASSERT_TRUE(s->Apply(2, Text("alliance_propose { kind: ALLIANCE_ECONOMIC to_seat: 0 }")).ok());
+  ASSERT_TRUE(s->Apply(0, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(3, Text("alliance_vote { accept: true }")).ok());
+  auto same_but = [&](const LimitState& from, auto change) {
+    auto twin = NewAllianceState(4);
+    twin->mutable_proto() = from.proto();
+    change(twin->mutable_proto());
+    return twin;
+  };
+  std::set<int32_t> seen;
+  for (uint64_t salt = 1; salt <= 20; ++salt) {
+    auto sample = s->SampleForSeat(1, salt);
+    const auto& votes = static_cast<const LimitState&>(*sample).proto().alliance_pending().votes();
+    EXPECT_EQ(votes.Get(1), -1);  // the seat's own question is still open
+    EXPECT_EQ(votes.Get(2), 2);   // the proposer is not asked
+    seen.insert(votes.Get(0) * 2 + votes.Get(3));
+    auto twin = same_but(*s, [](auto& p) { p.mutable_alliance_pending()->set_votes(0, 0); });
+    EXPECT_EQ(twin->SampleForSeat(1, salt)->Serialize(), sample->Serialize()) << salt;
+  }
+  EXPECT_GT(seen.size(), 2u) << "the votes are not redrawn";
+
+  // Accepted: the fee is asked of all four. Seats 0 and 3 offer; seat 1's sample draws them anew.
+  ASSERT_TRUE(s->Apply(1, Text("alliance_vote { accept: true }")).ok());
+  ASSERT_TRUE(s->Apply(0, Text("contribute { amount: 2 }")).ok());
+  ASSERT_TRUE(s->Apply(3, Text("contribute { amount: 1 }")).ok());
+  seen.clear();
+  for (uint64_t salt = 1; salt <= 20; ++salt) {
+    auto sample = s->SampleForSeat(1, salt);
+    const auto& fee = static_cast<const LimitState&>(*sample).proto().alliance_pending().fee();
+    EXPECT_EQ(fee.Get(1), -1);
+    EXPECT_EQ(fee.Get(2), -1);
+    for (int k : {0, 3}) {
+      EXPECT_GE(fee.Get(k), 0);
+      EXPECT_LE(fee.Get(k), static_cast<int32_t>(kAllianceFee));
+    }
+    seen.insert(fee.Get(0) * 3 + fee.Get(3));
+    auto twin = same_but(*s, [](auto& p) { p.mutable_alliance_pending()->set_fee(3, 0); });
+    EXPECT_EQ(twin->SampleForSeat(1, salt)->Serialize(), sample->Serialize()) << salt;
+  }
+  EXPECT_GT(seen.size(), 2u) << "the fee offers are not redrawn";
+}
+
 TEST(LimitAlliance, ExclusionNeedsEveryOtherMember) {
   // Exclure: every member must agree; a changed alliance cannot change again.
   auto s = NewAllianceState(4);
@@ -1408,6 +1458,39 @@ std::unique_ptr<LimitState> AttackOnAlly(uint32_t ally_military) {
                                " target: 1 military: 10 factory: FACTORY_INDUSTRIAL }"))
                   .ok());
   return s;
+}
+
+// Help answers are secret until every ally has answered: the sample of an ally still to answer
+// draws the other's answer again, within its stock and what was asked.
+TEST(LimitAlliance, ASampleRedrawsAnotherAllysHelp) {
+  auto s = NewAllianceState(4);
+  Ally(*s, ALLIANCE_MILITARY, {1, 2, 3}, 1);
+  PoliticalTurn(*s, 0, {"annexation"});
+  auto& p = s->mutable_proto();
+  p.mutable_nations(0)->set_military(12);
+  p.mutable_nations(1)->set_military(2);
+  p.mutable_nations(2)->set_military(5);
+  p.mutable_nations(3)->set_military(6);
+  ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("annexation")) +
+                               " target: 1 military: 10 factory: FACTORY_INDUSTRIAL }"))
+                  .ok());
+  ASSERT_TRUE(s->Apply(1, Text("request_help { ask: true }")).ok());
+  ASSERT_EQ(s->ActingSeats(), (std::vector<int>{2, 3}));
+  ASSERT_TRUE(s->Apply(2, Text("give_help { amount: 5 }")).ok());
+  std::set<int32_t> seen;
+  for (uint64_t salt = 1; salt <= 20; ++salt) {
+    auto sample = s->SampleForSeat(3, salt);
+    const auto& help = static_cast<const LimitState&>(*sample).proto().nations(1).help();
+    EXPECT_EQ(help.given(3), -1);
+    EXPECT_GE(help.given(2), 0);
+    EXPECT_LE(help.given(2), 5);  // its stock, under the 8 asked
+    seen.insert(help.given(2));
+    auto twin = NewAllianceState(4);
+    twin->mutable_proto() = s->proto();
+    twin->mutable_proto().mutable_nations(1)->mutable_help()->set_given(2, 1);
+    EXPECT_EQ(twin->SampleForSeat(3, salt)->Serialize(), sample->Serialize()) << salt;
+  }
+  EXPECT_GT(seen.size(), 2u) << "the help is not redrawn";
 }
 
 TEST(LimitAlliance, AlliesHelpToResist) {
