@@ -30,7 +30,7 @@ constexpr CommandHelp kCommands[] = {
     {"games", "list the games the server offers"},
     {"rooms [game]", "list public rooms"},
     {"create <game> [--private] [--seats N] [--options TEXT] [title]",
-     "open a room (you sit in seat 0 and are host); TEXT is the game's Options in text format, "
+     "open a room (you sit in seat 1 and are host); TEXT is the game's Options in text format, "
      "e.g. --options 'rounds: 1'"},
     {"join <room_id|code>", "take a seat in a room (or return to yours)"},
     {"join-open <game> [timeout_ms]", "wait for a public room of <game> with a free seat and join it"},
@@ -44,6 +44,8 @@ constexpr CommandHelp kCommands[] = {
     {"answer <words>",
      "answer the question asked of you: an option's number or name (several separated by commas), "
      "a number, yes or no, or the text"},
+    {"choices", "list the moves you may make now, numbered (a question is answered with 'answer')"},
+    {"play <n>", "make move n of the list 'choices' prints"},
     {"act-first <action> || <action> ...", "play the first of these actions the server accepts"},
     {"play-until-over <action> || ...", "on each of your turns play the first accepted action (an action, or 'answer <words>'), until the game ends; it goes on across reconnections"},
     {"view [raw]", "print your current view of the game (raw: every field, in text format)"},
@@ -315,6 +317,46 @@ Status Shell::Answer(std::string_view words) {
   return SendAction(*game->WrapAnswer(answer.value()), "answer " + std::string(console::Trim(words)));
 }
 
+std::vector<std::unique_ptr<google::protobuf::Message>> Shell::Choices() {
+  const engine::Game* game = RoomGame();
+  if (game == nullptr) return {};
+  return client_.WithState([game](const ClientState& s) {
+    std::vector<std::unique_ptr<google::protobuf::Message>> moves;
+    if (s.tracker.has_view() && s.tracker.seat() >= 0 && !s.tracker.game_over())
+      moves = game->MovesFromView(*s.tracker.view(), s.tracker.seat());
+    return moves;
+  });
+}
+
+Status Shell::ListChoices() {
+  if (auto room_id = CurrentRoomId(); !room_id.ok()) return room_id.status();
+  const auto moves = Choices();
+  if (moves.empty()) {
+    out_.Line("No move to make now (a question is answered with 'answer'; 'turn' says whose turn it is).");
+    return Status::Ok();
+  }
+  for (size_t i = 0; i < moves.size(); ++i)
+    out_.Line("  " + std::to_string(i + 1) + ". " + console::ActionText(*moves[i]));
+  out_.Line("Play one with 'play <n>'.");
+  return Status::Ok();
+}
+
+Status Shell::PlayChoice(const std::vector<std::string>& args) {
+  if (args.size() != 1) return Status(kUsage, "play needs the number of a move from 'choices'.");
+  auto n = console::ParseUint(args[0], "The move's number");
+  if (!n.ok()) return n.status();
+  if (auto room_id = CurrentRoomId(); !room_id.ok()) return room_id.status();
+  // Listed again from the view now: a list printed earlier may be out of date.
+  const auto moves = Choices();
+  if (n.value() == 0 || n.value() > moves.size()) {
+    return Status(kUsage, moves.empty() ? "No move to make now."
+                                        : "Choose a move from 1 to " + std::to_string(moves.size()) +
+                                              " ('choices' lists them).");
+  }
+  const auto& move = *moves[n.value() - 1];
+  return SendAction(move, console::ActionText(move));
+}
+
 Status Shell::ActFirst(std::string_view alternatives) {
   std::vector<std::string> options = SplitAlternatives(alternatives);
   Status last;
@@ -396,7 +438,7 @@ Status Shell::Moves(const std::vector<std::string>& args) {
   const plateau::v1::Replay& r = reply.value().replay();
   const engine::Game* game = engine::Registry::Find(r.summary().game());
   if (game == nullptr) return Status(kUsage, "This client does not know the game '" + r.summary().game() + "'.");
-  const auto name = SeatNamer(SeatNames(r.summary()), r.seat());
+  const auto name = SeatNamer(SeatNames(r.summary()), engine::kSpectator);
   static const char* kOrigin[] = {"", " (time ran out)", " (bot standing in)", " (win claimed)", " (game expired)"};
   for (const plateau::v1::ReplayMove& move : r.moves()) {
     std::string line = move.step() == 0 ? "set-up:" : std::to_string(move.step()) + ".";
@@ -427,23 +469,31 @@ Status Shell::Replay(const std::vector<std::string>& args) {
     if (!seat.ok()) return seat.status();
     m.mutable_get_replay()->set_seat(seat.value());
   }
+  // The move that led here is shown in words, as the replay's list of moves writes it.
+  m.mutable_get_replay()->set_with_moves(true);
   auto reply = client_.Request(m);
   if (!reply.ok()) return reply.status();
   const plateau::v1::Replay& r = reply.value().replay();
   const std::vector<std::string> names = SeatNames(r.summary());
-  const auto name = SeatNamer(names, r.seat());
+  // Whoever reads a replay may not have played: no seat is called "you", the chosen one included.
+  const auto name = SeatNamer(names, engine::kSpectator);
   out_.Line("game " + r.summary().game_id() + " (" + r.summary().game() + "), step " +
             std::to_string(r.step()) + " of " + std::to_string(r.summary().steps()) + ", " +
-            (r.seat() < 0 ? std::string("spectator") : "as " + name(r.seat())));
-  if (r.has_last_action()) {
-    out_.Line("last action: " + name(static_cast<int>(r.last_action().seat())) + ": " +
-              r.last_action().text());
-  }
+            (r.seat() < 0 ? std::string("as a spectator sees it") : "as " + name(r.seat()) + " saw it"));
   const engine::Game* game = GameForViewType(r.view_type());
   if (game == nullptr) return Status(kUsage, "This client does not know the view type '" + r.view_type() + "'.");
+  if (r.has_last_action()) {
+    std::string words;
+    for (const plateau::v1::ReplayMove& move : r.moves()) {
+      if (move.step() != r.step()) continue;
+      for (const auto& text : move.words()) words += " " + game->TextRenderer().Render(text, name);
+    }
+    out_.Line("last move:" + (words.empty() ? " played by " + name(static_cast<int>(r.last_action().seat()))
+                                            : words));
+  }
   std::unique_ptr<engine::Message> view(game->ViewPrototype().New());
   if (!view->ParseFromString(r.view())) return Status("protocol", "The replay's view could not be decoded.");
-  out_.Text(PrettyView(*view, names, r.seat()));
+  out_.Text(PrettyView(*view, names, engine::kSpectator));
   return Status::Ok();
 }
 
@@ -548,6 +598,11 @@ Status Shell::Execute(std::string_view line) {
     out_.Text(Help());
     return no_args();
   }
+  if (command == "choices") {
+    Status st = no_args();
+    return st.ok() ? ListChoices() : st;
+  }
+  if (command == "play") return PlayChoice(args);
   if (command == "quit") {
     quit_ = true;
     return no_args();

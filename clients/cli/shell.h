@@ -3,8 +3,10 @@
 // (or a bounded wait) and prints its outcome; a failure is a Status with the server's code and
 // reason, or "usage" for a malformed command line.
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "clients/cli/client.h"
 
@@ -30,6 +32,10 @@ class Shell {
   Status SendAction(const engine::Message& action, const std::string& said);
   const engine::Game* RoomGame();  // the current room's game, null when unknown
   Status ActFirst(std::string_view alternatives);
+  // The moves this seat may try now, read from its view (Game::MovesFromView), numbered from 1.
+  std::vector<std::unique_ptr<google::protobuf::Message>> Choices();
+  Status ListChoices();
+  Status PlayChoice(const std::vector<std::string>& args);
   Status View(bool raw);
   Status Replays(const std::vector<std::string>& args);
   Status Replay(const std::vector<std::string>& args);

@@ -67,13 +67,21 @@ expect_in host.out '^accepted: place'
 expect_in host.out '^\* game over \(game g[0-9a-f]+\):'
 expect_in host.out 'seat 1 \(Host\): score [0-9]+, rank [12]'
 expect_in host.out '^g[0-9a-f]+ globalissimo [0-9]+ steps: Host'
-expect_in host.out '^game g[0-9a-f]+ \(globalissimo\), step 1 of [0-9]+, spectator'
+expect_in host.out '^game g[0-9a-f]+ \(globalissimo\), step 1 of [0-9]+, as a spectator sees it'
+# A replay names the seat it is seen from, never "you" (whoever reads it may not have played),
+# and gives the move that led to the step in words.
+expect_in host.out '^game g[0-9a-f]+ \(globalissimo\), step 1 of [0-9]+, as Host saw it'
+expect_in host.out '^last move: Host places tile [0-9] on '
+sed -n '/as Host saw it/,/^1\. /p' host.out | grep -q '(you)' && fail "a replay calls a seat \"you\""
 expect_in host.out '^set-up: Round 1 of 1: '
 expect_in host.out '^1\. Host places tile [0-9] on '
 expect_in host.out '^saved game g[0-9a-f]+ to game.record'
 expect_in guest.out "^joined r[0-9a-f]+ globalissimo 'Loopback table' waiting 2/2 seated .*you are seat 2"
 expect_in guest.out '\* the game has started; you are seat 2'
 expect_in guest.out '^accepted: place'
+# Moves listed by number and one played by its number.
+expect_in guest.out '^  1\. place \{'
+expect_in guest.out "^Play one with 'play <n>'\."
 expect_in guest.out '^Round 1/1 - game over'
 expect_in guest.out '^phase: PHASE_GAME_OVER'
 # The restart: each client saw the connection drop, came back to its seat and played on.
