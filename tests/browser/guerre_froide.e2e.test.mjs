@@ -135,6 +135,19 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
       [...new Set(boxes.map((b) => b.getAttribute("data-box")).filter((k) => k !== "any"))]);
     assert.ok(applied.length <= 1, `boxes applied in one Debriefing: ${applied}`);
     assert.ok(await D.locator("[data-testid=revealed-card] [data-applies=true]").count() > 0, "no box marked as applied");
+    // The spectator opens the replay as the KGB saw it: the board names that seat's player, never
+    // "you" (he did not play).
+    await D.getByTestId("replay-link").click();
+    await D.getByTestId("replay-viewer").waitFor();
+    await D.getByTestId("replay-seat").selectOption("0");
+    await D.waitForFunction(() => location.hash.includes("seat=0"));
+    await D.getByTestId("replay-last").click();
+    await D.locator("[data-testid=replay-viewer] [data-testid=gf-board][data-you=\"0\"]").waitFor();
+    const replayText = await D.getByTestId("replay-viewer").innerText();
+    assert.ok(!/\(you\)|your headquarters|your agent x|only you see/i.test(replayText), "the replay calls its viewpoint seat \"you\"");
+    // (The board writes its labels in capitals.)
+    assert.match(replayText, /(Ada|Boris|Clara)'s headquarters/i, "the viewpoint's headquarters by name");
+    assert.match(await D.getByTestId("self-mark").first().innerText(), /viewpoint/);
     await A.getByTestId("winners").scrollIntoViewIfNeeded();
     await A.screenshot({ path: join(ARTIFACTS, "guerre-froide-end.png"), fullPage: true });
     assert.ok(stats.agents > 0 && stats.recruits > 0 && stats.passes > 0, JSON.stringify(stats));

@@ -13,6 +13,14 @@ export function useSelfMark(): string {
   return useContext(ReplayViewpoint) ? "viewpoint" : "you";
 }
 
+/**
+ * How a board names the seat it is drawn for, `name` being that seat's player: "you" / "Your" at
+ * a table, the player's name in a replay.
+ */
+export function useSelfWords(name: string): { you: string; your: string } {
+  return useContext(ReplayViewpoint) ? { you: name, your: `${name}'s` } : { you: "you", your: "Your" };
+}
+
 /** Player colours by seat, shared by the room and every board. */
 export const SEAT_COLORS = ["#e0483e", "#2f7fd8", "#2fa35a", "#e8b410", "#d94fa8", "#20a7a7"];
 export const SEAT_COLOR_NAMES = ["red", "blue", "green", "yellow", "pink", "teal"];

@@ -3,6 +3,7 @@ import type { BoardProps } from "../types";
 import { currentPrompt, tableOf } from "../../table";
 import { GameLog } from "../../ui/GameLog";
 import { Txt } from "../../ui/TextRender";
+import { useSelfWords } from "../../ui/common";
 import { PlayerBadge } from "../../ui/PlayerBadge";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from "./Cards";
@@ -166,11 +167,12 @@ function Intercepted({ seen, data, names }: { seen: ReturnType<typeof revealedAg
 function WaitingOthers({ view, names, me, data }: { view: any; names: string[]; me: any; data: any }) {
   const { choosing } = planningStatus(view);
   const mine = me ? agentSummary(me).agentX : [];
+  const self = useSelfWords(me ? playerName(names, me.seat) : "");
   return (
     <div class="gf-waiting" data-testid="waiting-others" data-choosing={choosing.join(",")}>
       {mine.length > 0 && (
         <div class="gf-my-x" data-testid="my-agent-x" data-agent={mine[0]}>
-          <span class="gf-kicker">Your Agent X</span>
+          <span class="gf-kicker">{self.your} Agent X</span>
           <b>{agentFace(data, mine[0]).name}</b> <Stamp>Eyes only</Stamp>
         </div>
       )}
@@ -369,10 +371,11 @@ function InfluenceMeter({ p, o, data }: { p: any; o: ObjectiveFace | null; data:
   );
 }
 
-function AgentsArea({ p, data, mine, secret, services }: {
-  p: any; data: any; mine: boolean; secret: boolean; services: readonly number[];
+function AgentsArea({ p, data, mine, secret, services, viewer }: {
+  p: any; data: any; mine: boolean; secret: boolean; services: readonly number[]; viewer: string;
 }) {
   const s = agentSummary(p);
+  const self = useSelfWords(viewer);
   const row = (label: string, kinds: number[], status: number, testid?: string) => (
     kinds.length > 0 && (
       <div class="gf-agent-row" data-testid={testid}>
@@ -385,15 +388,16 @@ function AgentsArea({ p, data, mine, secret, services }: {
     <div class="gf-agents" data-testid={`agents-${p.seat}`}>
       {mine ? (
         <div class="gf-agent-row" data-testid="headquarters">
-          <small>Your headquarters</small>
+          <small>{self.your} headquarters</small>
           <span class="gf-agent-list">
             {s.headquarters.map((k) => <AgentToken key={k} kind={k} status={AgentStatus.IN_HEADQUARTERS} seat={p.seat} data={data} services={services} />)}
             {s.headquarters.length === 0 && <i class="gf-muted">empty</i>}
           </span>
         </div>
       ) : row("Headquarters", s.headquarters, AgentStatus.IN_HEADQUARTERS)}
-      {row(mine && secret ? "Your Agent X (secret)"
-        : !mine && secret ? "Agent X (intercepted: only you see it)" : "Agent X", s.agentX, AgentStatus.AGENT_X, "agent-x")}
+      {row(mine && secret ? `${self.your} Agent X (secret)`
+        : !mine && secret ? `Agent X (intercepted: only ${self.you} ${self.you === "you" ? "see" : "sees"} it)` : "Agent X",
+      s.agentX, AgentStatus.AGENT_X, "agent-x")}
       {s.hidden > 0 && (
         <div class="gf-agent-row" data-testid="unrevealed">
           <small>In play, face down: one of them is on a mission</small>
@@ -489,7 +493,8 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
           );
         })}
       </div>
-      <AgentsArea p={p} data={data} mine={mine} secret={!over && view.phase < Phase.DEBRIEFING} services={servicesInPlay(view)} />
+      <AgentsArea p={p} data={data} mine={mine} secret={!over && view.phase < Phase.DEBRIEFING} services={servicesInPlay(view)}
+        viewer={view.you >= 0 ? playerName(names, view.you) : ""} />
       <Won p={p} data={data} />
       {heldEvents(p, data).length > 0 && (
         <p class="gf-held small" data-testid={`events-${p.seat}`}>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { BoardProps } from "../types";
-import { Dot } from "../../ui/common";
+import { Dot, useSelfWords } from "../../ui/common";
 import { currentPrompt, int64String, tableOf } from "../../table";
 import { GameLog } from "../../ui/GameLog";
 import { answerSender, usePromptControl } from "../../ui/PromptPanel";
@@ -11,13 +11,14 @@ import { handPick, MyDecision, OthersPrompts, type HandPick } from "./Prompts";
 import { ScoreSheet } from "./ScoreSheet";
 import { HitNotices, PhaseSummaryPanel, useHitNotices, usePhaseSummary } from "./Feedback";
 import { Crises, GenerationBar, MarketBoard, Reserves, StarNation } from "./World";
-import { Phase, PromptKind, bannerFor, withNames, withStatic } from "./model";
+import { Phase, PromptKind, bannerFor, playerName, withNames, withStatic } from "./model";
 
 // On a political turn a playable card opens its play form; during a discard a card is picked
 // for the hand-limit question, as in the question's own card list.
-function Hand({ view, seat, onPlay, pick, busy }: {
-  view: any; seat: number; onPlay?: (id: number) => void; pick?: HandPick; busy?: boolean;
+function Hand({ view, seat, onPlay, pick, busy, name }: {
+  view: any; seat: number; onPlay?: (id: number) => void; pick?: HandPick; busy?: boolean; name: string;
 }) {
+  const self = useSelfWords(name);
   const hand: any[] = view.hand ?? [];
   const me = (view.nations ?? []).find((n: any) => n.seat === seat);
   const turn = !!onPlay && (view.prompts ?? []).some((p: any) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
@@ -29,7 +30,7 @@ function Hand({ view, seat, onPlay, pick, busy }: {
   };
   return (
     <section class="lm-hand" data-testid="hand" data-size={hand.length}>
-      <h4>Your hand <small class="muted">{hand.length}/{me?.hand_limit ?? "?"} cards · decks: 👥 {me?.deck_sizes?.[0] ?? 0} · ⚔️ {me?.deck_sizes?.[1] ?? 0} · 🏭 {me?.deck_sizes?.[2] ?? 0}</small></h4>
+      <h4>{self.your} hand <small class="muted">{hand.length}/{me?.hand_limit ?? "?"} cards · decks: 👥 {me?.deck_sizes?.[0] ?? 0} · ⚔️ {me?.deck_sizes?.[1] ?? 0} · 🏭 {me?.deck_sizes?.[2] ?? 0}</small></h4>
       {hand.length === 0 ? <p class="muted">No card in hand.</p> : (
         <div class="lm-card-grid">
           {hand.map((c) => (
@@ -110,7 +111,7 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
 
       <div class="lm-main">
         <div class="lm-main-left">
-          {me ? <Hand view={view} seat={seat} pick={pick} busy={busy} onPlay={canAct ? (id) => {
+          {me ? <Hand view={view} seat={seat} pick={pick} busy={busy} name={playerName(names, seat)} onPlay={canAct ? (id) => {
             setPlaying(id);
             document.querySelector("[data-testid=decision]")?.scrollIntoView({ behavior: "smooth", block: "start" });
           } : undefined} /> : rest.length > 0 && (
