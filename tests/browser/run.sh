@@ -13,7 +13,9 @@ cd "$ROOT/clients/web"
 npm run build
 TMP="$(mktemp -d)"
 PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
-"$SERVER" --port "$PORT" --bind 127.0.0.1 --db "$TMP/plateau.db" --static "$ROOT/clients/web/dist" --bot-delay-ms 150 --bot-think-ms 100 >"$TMP/server.log" 2>&1 &
+# PLATEAU_SERVER_FLAGS: more flags for this test's server (word-split), e.g. a short grace.
+# shellcheck disable=SC2086
+"$SERVER" --port "$PORT" --bind 127.0.0.1 --db "$TMP/plateau.db" --static "$ROOT/clients/web/dist" --bot-delay-ms 150 --bot-think-ms 100 ${PLATEAU_SERVER_FLAGS:-} >"$TMP/server.log" 2>&1 &
 PID=$!
 cleanup() { kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$TMP"; }
 trap cleanup EXIT

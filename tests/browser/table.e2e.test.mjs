@@ -4,6 +4,8 @@
 //   - A leaver hands his seat to a bot: Boris leaves mid-game through the Leave dialog, Ada sees
 //     the bot playing for him and plays the game to its final ranking against it.
 //   - A leaver keeps his seat: Ada may hand it to a bot or claim the win, and claims it.
+//   - A player closes his tab mid-game: Ada sees him offline, may hand his seat to a bot only once
+//     the grace has passed (the server runs with a 5 s grace for this file), and the bot plays on.
 // The presets the room form offers are fitted to real games (45 s per move at the least for Guerre
 // Froide), too slow here: the timed room is created with a 10 s timer (the protocol's minimum) by
 // the protocol itself, from a second connection of Ada's own session, as another tab of hers would
@@ -123,7 +125,12 @@ test("a timer running out and a bot playing", { timeout: 5 * 60 * 1000, skip }, 
     assert.ok(choices.some((c) => /^Casual — \d+ s per move$/.test(c)), `presets offered: ${choices}`);
     assert.ok(choices.some((c) => /^Clocked — \d+ min( \+ \d+ s per move| each)$/.test(c)), `presets offered: ${choices}`);
     await A.getByTestId("timer-select").selectOption({ label: choices.find((c) => c.startsWith("Casual")) });
-    assert.match(await A.getByTestId("timer-hint").textContent(), /in a row a bot takes it over/);
+    assert.match(await A.getByTestId("timer-hint").textContent(), /after 3 in a row a bot takes it over/);
+    // The host chooses after how many timeouts in a row a bot takes a seat over.
+    await A.getByTestId("abandon-select").selectOption("1");
+    assert.match(await A.getByTestId("timer-hint").textContent(), /after 1 in a row a bot takes it over/);
+    await A.getByTestId("abandon-select").selectOption("0");
+    assert.doesNotMatch(await A.getByTestId("timer-hint").textContent(), /bot/);
     await A.getByRole("button", { name: "Cancel" }).click();
     await A.getByTestId("create-room-modal").waitFor({ state: "detached" });
 
@@ -141,7 +148,7 @@ test("a timer running out and a bot playing", { timeout: 5 * 60 * 1000, skip }, 
     await A.evaluate((c) => { location.hash = `#/join/${c}`; }, code);
     const link = await A.getByTestId("share-link").inputValue();
     await raw.close();
-    assert.match(await A.getByTestId("room-timer").textContent(), /10 s per move/);
+    assert.match(await A.getByTestId("room-timer").textContent(), /10 s per move, a bot after 1 timeout in a row/);
 
     const [ada] = await startTwo(A, B, link);
     const rng = mulberry32(1947);
@@ -260,6 +267,41 @@ test("a leaver keeping his seat, and the win claimed", { timeout: 3 * 60 * 1000,
 
     assert.deepEqual(errors, [], "uncaught errors in the pages");
     for (const x of [A, B]) await x.context().close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a player closing his tab mid-game: offline, then handed to a bot after the grace", { timeout: 4 * 60 * 1000, skip }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const [A, B] = await hostAndGuests(browser, errors, 1);
+    const link = await createPrivateRoom(A, "guerre_froide", 2);
+    const [ada, borisSeat] = await startTwo(A, B, link);
+    const grace = Number(await A.getByTestId("room").getAttribute("data-offline-grace"));
+    assert.ok(grace > 0 && grace <= 30, `this test's server runs with a short grace, not ${grace} s`);
+
+    // No Leave, no goodbye: the tab is gone.
+    await B.context().close();
+    const boris = A.locator("[data-testid=seat]", { hasText: "Boris" });
+    await A.waitForFunction(() => [...document.querySelectorAll("[data-testid=seat]")]
+      .some((s) => s.textContent.includes("Boris") && /offline/.test(s.querySelector("[data-testid=presence]")?.textContent ?? "")));
+    const offlineAt = Date.now();
+    // Not before the grace: he may only have lost his connection for a moment.
+    assert.equal(await boris.getByTestId(`replace-bot-${borisSeat}`).count(), 0, "replaceable at once");
+    await boris.getByTestId(`replace-bot-${borisSeat}`).waitFor({ timeout: (grace + 20) * 1000 });
+    assert.ok(Date.now() - offlineAt >= (grace - 1) * 1000, "replaceable before the grace");
+    await boris.getByTestId(`replace-bot-${borisSeat}`).click();
+    await boris.getByTestId("stand-in").waitFor();
+    assert.match(await boris.getByTestId("stand-in").textContent(), /Bot plays for Boris/);
+
+    // The bot plays Boris's seat: Ada plays until the game has gone on to its second turn.
+    await playUntil(A, ada, mulberry32(1991), "a second turn, the bot playing for Boris", async () =>
+      (await finished(A)) || Number(await A.getByTestId("gf-board").getAttribute("data-turn")) >= 2, 120_000);
+
+    assert.deepEqual(errors, [], "uncaught errors in the pages");
+    await A.context().close();
   } finally {
     await browser.close();
   }

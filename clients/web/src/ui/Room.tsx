@@ -635,7 +635,8 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
   const timer = roomTimerLabel(info.timer, ginfo?.timer_presets);
   const playedForMe = info.status === RoomStatus.PLAYING && standIn(info, info.your_seat);
   return (
-    <div class={`room ${playing ? "room-playing" : "room-waiting"}`} data-testid="room" data-status={info.status}>
+    <div class={`room ${playing ? "room-playing" : "room-waiting"}`} data-testid="room" data-status={info.status}
+      data-offline-grace={info.offline_grace_seconds}>
       <div class="room-head">
         <div>
           <h1 data-testid="room-title">{info.title || `${ginfo?.title ?? info.game} table`}</h1>
