@@ -54,20 +54,28 @@ export function presetLabel(preset: TimerPreset): string {
   return `${preset.name} — ${describeTimer(preset.timer)}`;
 }
 
-function sameTimer(a: TurnTimer, b: TurnTimer): boolean {
+function sameClock(a: TurnTimer, b: TurnTimer): boolean {
   return a.mode === b.mode && a.per_move_seconds === b.per_move_seconds && a.bank_seconds === b.bank_seconds &&
-    a.increment_seconds === b.increment_seconds && a.timeouts_to_abandon === b.timeouts_to_abandon;
+    a.increment_seconds === b.increment_seconds;
+}
+
+/** "a bot after 2 timeouts in a row", "no bot takes over". */
+export function takeoverWords(timeouts: number): string {
+  return timeouts > 0 ? `a bot after ${timeouts} timeout${timeouts === 1 ? "" : "s"} in a row` : "no bot takes over";
 }
 
 /**
- * A room's timer as its header and the lobby say it: named after the game's preset it is
- * ("Casual: 60 s per move"), else only described (a room made by another client); "" for none.
+ * A room's timer as its header and the lobby say it: named after the game's preset whose clock it
+ * has ("Casual: 60 s per move"), else only described (a room made by another client), with when
+ * a bot takes a seat over if the host changed it from the preset's; "" for none.
  */
 export function roomTimerLabel(timer: TurnTimer | null | undefined, presets: TimerPreset[] = []): string {
   const words = describeTimer(timer);
   if (!words) return "";
-  const preset = presets.find((p) => p.timer && sameTimer(p.timer, timer!));
-  return `${preset?.name ?? "Turn timer"}: ${words}`;
+  const preset = presets.find((p) => p.timer && sameClock(p.timer, timer!));
+  const takeover = preset?.timer?.timeouts_to_abandon === timer!.timeouts_to_abandon ? ""
+    : `, ${takeoverWords(timer!.timeouts_to_abandon ?? 0)}`;
+  return `${preset?.name ?? "Turn timer"}: ${words}${takeover}`;
 }
 
 /** "online", "offline", "offline 3 min", "left"; "" for a free seat or a bot's. */

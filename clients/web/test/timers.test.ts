@@ -123,8 +123,10 @@ describe("timers in words", () => {
   it("names a room's timer after its preset, else only describes it", () => {
     const presets: TimerPreset[] = [{ name: "Casual", timer: perMove(45) }];
     expect(roomTimerLabel(perMove(45), presets)).toBe("Casual: 45 s per move");
-    expect(roomTimerLabel(perMove(45, 1), presets)).toBe("Turn timer: 45 s per move");
-    expect(roomTimerLabel(perMove(10))).toBe("Turn timer: 10 s per move");
+    // The host chose when a bot takes over: the preset keeps its name, the choice is said.
+    expect(roomTimerLabel(perMove(45, 1), presets)).toBe("Casual: 45 s per move, a bot after 1 timeout in a row");
+    expect(roomTimerLabel(perMove(45, 0), presets)).toBe("Casual: 45 s per move, no bot takes over");
+    expect(roomTimerLabel(perMove(10))).toBe("Turn timer: 10 s per move, a bot after 3 timeouts in a row");
     expect(roomTimerLabel(null, presets)).toBe("");
   });
 

@@ -9,6 +9,9 @@ import { presetLabel, roomTimerLabel } from "../timers";
 import { BotLevelPicker, preferredBotLevel } from "./BotLevel";
 import { Panel, Spinner } from "./common";
 
+/** What a host may choose for the timeouts in a row that hand a seat to a bot (the server takes 0 to 20). */
+const ABANDON_CHOICES = [0, 1, 2, 3, 5, 10];
+
 const STATUS_LABEL: Record<number, string> = {
   [RoomStatus.WAITING]: "Waiting for players",
   [RoomStatus.PLAYING]: "In play",
@@ -25,6 +28,9 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
   // An index into the game's presets; -1: no timer.
   const [timerIndex, setTimerIndex] = useState(-1);
   const preset = game.timer_presets[timerIndex];
+  // Timeouts in a row after which a bot takes the seat over (0: never); the preset's by default.
+  const [abandonAfter, setAbandonAfter] = useState<number | null>(null);
+  const abandon = abandonAfter ?? preset?.timer?.timeouts_to_abandon ?? 0;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const create = async () => {
@@ -35,7 +41,7 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
       const reply = await request({
         create_room: {
           game: game.id, options: opts, is_private: isPrivate, seats, title: title.trim(),
-          timer: preset?.timer ?? undefined,  // absent: no timer
+          timer: preset?.timer ? { ...preset.timer, timeouts_to_abandon: abandon } : undefined,  // absent: no timer
         },
       });
       const info = reply.room as RoomInfo;
@@ -86,10 +92,21 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
           {preset?.timer && (
             <small class="muted" data-testid="timer-hint">
               When time runs out the server plays for the seat
-              {preset.timer.timeouts_to_abandon > 0 && `; after ${preset.timer.timeouts_to_abandon} in a row a bot takes it over`}.
+              {abandon > 0 && `; after ${abandon} in a row a bot takes it over`}.
             </small>
           )}
         </label>
+        {preset?.timer && (
+          <label class="field">
+            <span>A bot takes over a seat</span>
+            <select data-testid="abandon-select" value={String(abandon)}
+              onChange={(e) => setAbandonAfter(Number((e.target as HTMLSelectElement).value))}>
+              {ABANDON_CHOICES.map((n) => (
+                <option key={n} value={String(n)}>{n === 0 ? "never (the server plays each timeout)" : `after ${n} timeout${n === 1 ? "" : "s"} in a row`}</option>
+              ))}
+            </select>
+          </label>
+        )}
         {ui?.OptionsForm && <ui.OptionsForm value={options} onChange={setOptions} />}
         {error && <p class="form-error" role="alert">{error}</p>}
         <div class="modal-actions">
