@@ -118,15 +118,36 @@ double PlayOne(const Game& game, uint64_t seed, int normal_seat, Player opponent
 
 int main(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  const char* usage =
+      "usage: plateau-bot-bench [--games N] [--playouts N] [--horizon N] [--game ID]\n";
+  for (int i = 1; i < argc; i += 2) {
     const std::string flag = argv[i];
+    if (flag == "--help" || flag == "-h") {
+      std::printf("%s", usage);
+      return 0;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "%s needs a value\n%s", flag.c_str(), usage);
+      return 2;
+    }
     const char* value = argv[i + 1];
-    if (flag == "--games") o.games = std::atoi(value);
-    else if (flag == "--playouts") o.playouts = std::atoi(value);
-    else if (flag == "--horizon") o.horizon = std::atoi(value);
-    else if (flag == "--game") o.game = value;
-    else {
-      std::fprintf(stderr, "unknown flag %s\n", flag.c_str());
+    char* end = nullptr;
+    const long number = std::strtol(value, &end, 10);
+    const bool numeric = end != value && *end == '\0' && number >= 0 && number <= 1000000;
+    if (flag == "--game") {
+      o.game = value;
+    } else if (!numeric) {
+      std::fprintf(stderr, "%s takes a whole number from 0 to 1000000, not '%s'\n%s", flag.c_str(),
+                   value, usage);
+      return 2;
+    } else if (flag == "--games") {
+      o.games = static_cast<int>(number);
+    } else if (flag == "--playouts") {
+      o.playouts = static_cast<int>(number);
+    } else if (flag == "--horizon") {
+      o.horizon = static_cast<int>(number);
+    } else {
+      std::fprintf(stderr, "unknown flag %s\n%s", flag.c_str(), usage);
       return 2;
     }
   }
