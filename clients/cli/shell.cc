@@ -1,6 +1,7 @@
 #include "clients/cli/shell.h"
 
 #include "clients/cli/pretty.h"
+#include "clients/cli/world_map.h"
 
 #include <algorithm>
 #include <fstream>
@@ -43,7 +44,8 @@ constexpr CommandHelp kCommands[] = {
     {"act <action>", "play an action in text format, e.g. act place { slot: 1 position: 2 }"},
     {"answer <words>",
      "answer the question asked of you: an option's number or name (several separated by commas), "
-     "a number, yes or no, or the text"},
+     "a number, yes or no, or the text; a point on the world map as a latitude and a longitude "
+     "(48.9N 2.3E)"},
     {"choices", "list the moves you may make now, numbered (a question is answered with 'answer')"},
     {"play <n>", "make move n of the list 'choices' prints"},
     {"act-first <action> || <action> ...", "play the first of these actions the server accepts"},
@@ -312,6 +314,23 @@ Status Shell::Answer(std::string_view words) {
     return std::make_pair(asked, s.Namer());
   });
   if (!prompt.has_value()) return Status(kUsage, "Nothing is asked of you now.");
+  // A map question: a terminal draws no map, so the player points with a latitude and longitude
+  // and the answer is the region there (a map number still works too).
+  std::string pointed;
+  const auto& options = game->OptionsOf(*prompt);
+  if (!options.empty() && options[0].target().has_region() && LooksLikeLatLon(words)) {
+    auto point = ParseLatLon(words);
+    if (!point.ok()) return point.status();
+    const std::string region = RegionAt(point.value());
+    const auto it = std::find_if(options.begin(), options.end(),
+                                 [&](const auto& o) { return o.target().region() == region; });
+    if (region.empty() || it == options.end()) {
+      return Status("bad_answer", "No country of the map lies at " + std::string(console::Trim(words)) +
+                                      ": point inside one (latitude first, e.g. 48.9N 2.3E).");
+    }
+    pointed = it->id();
+    words = pointed;
+  }
   auto answer = game->AnswerFromWords(*prompt, words, namer);
   if (!answer.ok()) return answer.status();
   return SendAction(*game->WrapAnswer(answer.value()), "answer " + std::string(console::Trim(words)));

@@ -249,6 +249,11 @@ std::string Game::PromptText(const v1::Prompt& p, const SeatNamer& seat_name) co
       }
       if (p.kind() == v1::PROMPT_ORDER) {
         out += "  Answer: all " + n + " in order, by number or name, separated by commas.\n";
+      } else if (p.max() <= 1 && options.size() > kListedOptions && options[0].target().has_region()) {
+        // Regions of a map, unnamed (naming them could answer the question): the terminal client
+        // takes the point instead.
+        out += "  Answer: its map number (the terminal client also takes the place as a latitude "
+               "and a longitude: 48.9N 2.3E).\n";
       } else if (p.max() <= 1) {
         out += options.size() <= kListedOptions ? "  Answer: a number or a name.\n"
                                                 : "  Answer: one of " + n + ", by name.\n";

@@ -127,5 +127,17 @@ TEST(AnswerWords, LongListsAreAnsweredByNameNotNumber) {
   EXPECT_EQ(Chosen(g.AnswerFromWords(p, "paris", Name)), "250");
 }
 
+// A long list of map regions (unnamed: naming them would answer) asks for the map number, and
+// says the terminal client takes the place itself.
+TEST(AnswerWords, MapRegionsAskForTheMapNumber) {
+  WordsGame g;
+  v1::Prompt p = MakePrompt(0, v1::PROMPT_CHOOSE, T("t.q"));
+  for (int i = 0; i < 60; ++i) AddOption(&p, std::to_string(100 + i), T("t.lyon"))->mutable_target()->set_region(std::to_string(100 + i));
+  const std::string text = g.PromptText(p, Name);
+  EXPECT_NE(text.find("its map number"), std::string::npos) << text;
+  EXPECT_NE(text.find("latitude and a longitude"), std::string::npos) << text;
+  EXPECT_EQ(Chosen(g.AnswerFromWords(p, "104", Name)), "104");
+}
+
 }  // namespace
 }  // namespace plateau::engine
