@@ -30,6 +30,8 @@ struct RoomRecord {
   std::string timer;
   // Loaded only: by seat, the BotLevel standing in for the seat's player (0: none); see SetStandIn.
   std::vector<int> seat_stand_ins;
+  // Loaded only: by seat, whether its player left the game in play (see SetLeft).
+  std::vector<bool> seat_left;
   // Loaded only: the restarts the game's turn timer went through, oldest first (RecordResume).
   struct Resume {
     int64_t at_unix_ms = 0;
@@ -81,6 +83,8 @@ class Store {
   virtual Status RecordResume(const std::string& game_id, int64_t at_unix_ms, int64_t grace_ms) = 0;
   // A bot (BotLevel `level`; 0: none) plays seat `seat` of a game in play for its player.
   virtual Status SetStandIn(const std::string& game_id, int seat, int level) = 0;
+  // The player of seat `seat` of a game in play left it with the Leave button (or came back).
+  virtual Status SetLeft(const std::string& game_id, int seat, bool left) = 0;
   virtual Status FinishGame(const std::string& game_id,
                             const std::vector<plateau::v1::SeatResult>& results,
                             int64_t finished_unix_ms) = 0;

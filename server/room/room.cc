@@ -160,6 +160,8 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
     if (bot == 0) {
       room->members_[pid] = Member{record.seat_names(i), i, {}};
       room->members_[pid].offline_since = std::chrono::steady_clock::now();
+      // One who had left still has: shown so, and replaceable at once as before the restart.
+      room->members_[pid].left = k < saved.room.seat_left.size() && saved.room.seat_left[k];
     }
   }
   // A seat taken back from its stand-in has no bot and starts afresh; its take-back is not in the
@@ -471,6 +473,7 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
   auto it = members_.find(pid);
   if (it != members_.end() && it->second.seat >= 0) {
     // Already seated (a reconnecting player, or a repeated request): take the seat back.
+    if (it->second.left && phase_ == Phase::kPlaying) StoreLeft(it->second.seat, false);
     it->second.left = false;
     Attach(pid, conn);
     Publish();
@@ -577,6 +580,7 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
         mode == v1::LEAVE_CONCEDE && !session_->state().HasResigned(seat) && !session_->over();
     // The seat stays reserved: the player may come back with JoinRoom. Every tab leaves.
     it->second.conns.clear();
+    if (!it->second.left) StoreLeft(seat, true);
     it->second.left = true;
     it->second.offline_since = std::chrono::steady_clock::now();
     ExpireWhenAbandoned();  // the socket's close will find nothing left to detach
@@ -1345,6 +1349,18 @@ void Room::DoTakeBackSeat(const ConnectionPtr& conn, const PlayerPtr& player,
     return;
   }
   StoreStandIn(conn, request_id, seat, 0);
+}
+
+void Room::StoreLeft(int seat, bool left) {
+  // Only what a restart shows depends on it: the room goes on at once, and a failure is logged.
+  storage_.Submit(
+      [game_id = game_id_, seat, left](Store& store) { return store.SetLeft(game_id, seat, left); },
+      [room_id = settings_.room_id, seat](Status stored) {
+        if (!stored.ok()) {
+          spdlog::warn("room {}: cannot store whether seat {} left: {}", room_id, seat,
+                       stored.ToString());
+        }
+      });
 }
 
 void Room::StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat, int level) {

@@ -189,6 +189,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // Stores that a bot (`level`; 0: none) plays `seat` for its player, then applies it, answers
   // `request_id` on `conn` (if any) with Ok and tells everyone.
   void StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat, int level);
+  // Keeps whether a seat's player left the game in play, for a restart to show it.
+  void StoreLeft(int seat, bool left);
   // Resigns `seat` through the rules (conceding, or an opponent's claim), stored like any move;
   // `conn` gets the answer to `request_id`.
   void ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,

@@ -424,6 +424,24 @@ Status SqliteStore::SetStandIn(const std::string& game_id, int seat, int level) 
   return Status::Ok();
 }
 
+Status SqliteStore::SetLeft(const std::string& game_id, int seat, bool left) {
+  std::lock_guard lock(mu_);
+  auto stmt = Prepare(
+      "UPDATE game_seats SET left_game = ?3 WHERE game_id = ?1 AND seat = ?2 AND EXISTS "
+      "(SELECT 1 FROM games g WHERE g.game_id = ?1 AND g.status = 'playing')");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id, seat, left ? 1 : 0); !st.ok()) return st;
+  auto row = sqlite::Step(db_, s.get(), "storing whether seat " + std::to_string(seat) + " of " +
+                                            game_id + " left");
+  if (!row.ok()) return row.status();
+  if (sqlite3_changes(db_) != 1) {
+    return Status(store_codes::kGameNotFound,
+                  "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
+  }
+  return Status::Ok();
+}
+
 Status SqliteStore::RecordResume(const std::string& game_id, int64_t at_unix_ms,
                                  int64_t grace_ms) {
   std::lock_guard lock(mu_);
@@ -445,13 +463,15 @@ Status SqliteStore::RecordResume(const std::string& game_id, int64_t at_unix_ms,
 
 Status SqliteStore::LoadSeats(const std::string& game_id, plateau::v1::GameRecord* record,
                               RoomRecord* room) {
-  auto stmt = Prepare("SELECT seat, name, player_id, stand_in FROM game_seats WHERE game_id = ?1 "
-                      "ORDER BY seat");
+  auto stmt = Prepare(
+      "SELECT seat, name, player_id, stand_in, left_game FROM game_seats WHERE game_id = ?1 "
+      "ORDER BY seat");
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
   if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
   std::vector<std::optional<std::string>> names, player_ids;
   std::vector<int> stand_ins;
+  std::vector<bool> left;
   while (true) {
     auto row = sqlite::Step(db_, s.get(), "loading the seats of " + game_id);
     if (!row.ok()) return row.status();
@@ -464,6 +484,7 @@ Status SqliteStore::LoadSeats(const std::string& game_id, plateau::v1::GameRecor
       player_ids.resize(player_ids.size() + 1);
       player_ids.back() = sqlite::ColumnText(s.get(), 2);
       stand_ins.push_back(static_cast<int>(sqlite::ColumnInt64(s.get(), 3)));
+      left.push_back(sqlite::ColumnInt64(s.get(), 4) != 0);
     }
   }
   for (auto& n : names) record->add_seat_names(std::move(*n));
@@ -471,6 +492,7 @@ Status SqliteStore::LoadSeats(const std::string& game_id, plateau::v1::GameRecor
     room->seat_player_ids.clear();
     for (auto& p : player_ids) room->seat_player_ids.push_back(std::move(*p));
     room->seat_stand_ins = std::move(stand_ins);
+    room->seat_left = std::move(left);
   }
   return Status::Ok();
 }

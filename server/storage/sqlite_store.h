@@ -73,6 +73,7 @@ class SqliteStore : public Store {
                       const plateau::v1::ReplayAction& action) override;
   // `finished_unix_ms` must be positive: a record is finished exactly when it is non-zero.
   Status SetStandIn(const std::string& game_id, int seat, int level) override;
+  Status SetLeft(const std::string& game_id, int seat, bool left) override;
   Status RecordResume(const std::string& game_id, int64_t at_unix_ms, int64_t grace_ms) override;
   Status FinishGame(const std::string& game_id,
                     const std::vector<plateau::v1::SeatResult>& results,

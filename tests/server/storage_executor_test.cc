@@ -55,6 +55,7 @@ class CountingStore : public Store {
     return Status::Ok();
   }
   Status SetStandIn(const std::string&, int, int) override { return Status::Ok(); }
+  Status SetLeft(const std::string&, int, bool) override { return Status::Ok(); }
   Status RecordResume(const std::string&, int64_t, int64_t) override { return Status::Ok(); }
   Status FinishGame(const std::string&, const std::vector<plateau::v1::SeatResult>&,
                     int64_t) override {

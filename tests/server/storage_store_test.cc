@@ -352,6 +352,10 @@ TEST_F(StoreTest, TimerOriginsAndStandInsRoundTrip) {
   claimed.set_origin(v1::ORIGIN_CLAIM);
   ASSERT_TRUE(store_->AppendAction("t", 1, claimed).ok());
   ASSERT_TRUE(store_->SetStandIn("t", 1, v1::BOT_EASY).ok());
+  ASSERT_TRUE(store_->SetLeft("t", 1, true).ok());
+  ASSERT_TRUE(store_->SetLeft("t", 0, true).ok());
+  ASSERT_TRUE(store_->SetLeft("t", 0, false).ok());  // came back
+  EXPECT_FALSE(store_->SetLeft("t", 7, true).ok());
   ASSERT_TRUE(store_->RecordResume("t", 2'000, 60'000).ok());
   ASSERT_TRUE(store_->RecordResume("t", 1'000, 30'000).ok());
   EXPECT_FALSE(store_->RecordResume("nope", 1'000, 1).ok());
@@ -370,6 +374,7 @@ TEST_F(StoreTest, TimerOriginsAndStandInsRoundTrip) {
   ASSERT_EQ(u.room.seat_stand_ins.size(), u.room.seat_player_ids.size());
   EXPECT_EQ(u.room.seat_stand_ins[0], 0);
   EXPECT_EQ(u.room.seat_stand_ins[1], v1::BOT_EASY);
+  EXPECT_EQ(u.room.seat_left, (std::vector<bool>{false, true, false}));
   ASSERT_EQ(u.room.resumes.size(), 2u);  // oldest first
   EXPECT_EQ(u.room.resumes[0].at_unix_ms, 1'000);
   EXPECT_EQ(u.room.resumes[0].grace_ms, 30'000);
@@ -378,6 +383,7 @@ TEST_F(StoreTest, TimerOriginsAndStandInsRoundTrip) {
   // Once the game is over its seats no longer change hands.
   ASSERT_TRUE(store_->FinishGame("t", NewResults(), 5).ok());
   EXPECT_FALSE(store_->SetStandIn("t", 1, 0).ok());
+  EXPECT_FALSE(store_->SetLeft("t", 1, false).ok());
   EXPECT_FALSE(store_->RecordResume("t", 3'000, 1).ok());
 }
 

@@ -299,6 +299,35 @@ TEST_F(TableTest, LeavingAGameConcedesOrHandsTheSeatToABot) {
   EXPECT_EQ(ada->Call(PeekMsg(room_id)).room().seats(1).stand_in(), v1::BOT_LEVEL_UNSPECIFIED);
 }
 
+// A player who left stays "left" across a restart (not merely offline), so the others may still
+// replace his seat at once; one who came back before the restart is not.
+TEST_F(TableTest, APlayerWhoLeftHasStillLeftAfterARestart) {
+  v1::Welcome welcome;
+  auto ada = ConnectAs(server_->port(), "Ada", &welcome);
+  auto bob = ConnectAs(server_->port(), "Bob");
+  auto cy = ConnectAs(server_->port(), "Cy");
+  const std::string room_id = SeatThree(*ada, *bob, *cy);
+  ASSERT_TRUE(ada->Call(StartMsg(room_id)).has_ok());
+  ASSERT_TRUE(bob->Call(LeaveMsg(room_id, v1::LEAVE_KEEP_SEAT)).has_ok());
+  ASSERT_TRUE(cy->Call(LeaveMsg(room_id, v1::LEAVE_KEEP_SEAT)).has_ok());
+  ASSERT_TRUE(cy->Call(JoinMsg(room_id)).has_room());  // Cy comes back
+  ada.reset();
+  bob.reset();
+  cy.reset();
+  Restart(std::chrono::seconds(60));
+  auto ada2 = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(ada2->Call(HelloToken(welcome.token())).has_welcome());
+  v1::ServerMessage back = ada2->Call(JoinMsg(room_id));
+  ASSERT_TRUE(back.has_room()) << back.DebugString();
+  EXPECT_EQ(back.room().seats(0).presence(), v1::PRESENCE_ONLINE);
+  EXPECT_EQ(back.room().seats(1).presence(), v1::PRESENCE_LEFT);
+  EXPECT_EQ(back.room().seats(2).presence(), v1::PRESENCE_OFFLINE);
+  // Bob's seat may be handed to a bot at once; Cy's only after the grace.
+  EXPECT_EQ(ErrorOf(ada2->Call(ReplaceMsg(room_id, 2))), "too_early");
+  ASSERT_TRUE(ada2->Call(ReplaceMsg(room_id, 1)).has_ok());
+  EXPECT_EQ(ada2->Call(PeekMsg(room_id)).room().seats(1).stand_in(), v1::BOT_EASY);
+}
+
 TEST_F(TableTest, APlayerGoneLongerThanTheGraceIsReplacedByABotOrLosesByClaim) {
   auto ada = ConnectAs(server_->port(), "Ada");
   auto bob = ConnectAs(server_->port(), "Bob");

@@ -91,6 +91,9 @@ class GatedStore : public Store {
   Status SetStandIn(const std::string& g, int seat, int level) override {
     return inner_.SetStandIn(g, seat, level);
   }
+  Status SetLeft(const std::string& g, int seat, bool left) override {
+    return inner_.SetLeft(g, seat, left);
+  }
   Status FinishGame(const std::string& g, const std::vector<v1::SeatResult>& r,
                     int64_t ms) override {
     if (fail_results_) return Status("io_error", "results refused by the test");
