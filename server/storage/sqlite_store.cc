@@ -408,32 +408,28 @@ Status SqliteStore::FinishGame(const std::string& game_id,
 
 Status SqliteStore::SetStandIn(const std::string& game_id, int seat, int level) {
   std::lock_guard lock(mu_);
-  auto stmt = Prepare(
+  return UpdateSeatInPlay(
       "UPDATE game_seats SET stand_in = ?3 WHERE game_id = ?1 AND seat = ?2 AND EXISTS "
-      "(SELECT 1 FROM games g WHERE g.game_id = ?1 AND g.status = 'playing')");
-  if (!stmt.ok()) return stmt.status();
-  ScopedStatement s(stmt.value());
-  if (Status st = sqlite::BindAll(db_, s.get(), game_id, seat, level); !st.ok()) return st;
-  auto row = sqlite::Step(db_, s.get(), "storing who plays seat " + std::to_string(seat) +
-                                            " of " + game_id);
-  if (!row.ok()) return row.status();
-  if (sqlite3_changes(db_) != 1) {
-    return Status(store_codes::kGameNotFound,
-                  "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
-  }
-  return Status::Ok();
+      "(SELECT 1 FROM games g WHERE g.game_id = ?1 AND g.status = 'playing')",
+      game_id, seat, level, "storing who plays seat " + std::to_string(seat) + " of " + game_id);
 }
 
 Status SqliteStore::SetLeft(const std::string& game_id, int seat, bool left) {
   std::lock_guard lock(mu_);
-  auto stmt = Prepare(
+  return UpdateSeatInPlay(
       "UPDATE game_seats SET left_game = ?3 WHERE game_id = ?1 AND seat = ?2 AND EXISTS "
-      "(SELECT 1 FROM games g WHERE g.game_id = ?1 AND g.status = 'playing')");
+      "(SELECT 1 FROM games g WHERE g.game_id = ?1 AND g.status = 'playing')",
+      game_id, seat, left ? 1 : 0,
+      "storing whether seat " + std::to_string(seat) + " of " + game_id + " left");
+}
+
+Status SqliteStore::UpdateSeatInPlay(const std::string& sql, const std::string& game_id, int seat,
+                                     int value, const std::string& what) {
+  auto stmt = Prepare(sql);
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
-  if (Status st = sqlite::BindAll(db_, s.get(), game_id, seat, left ? 1 : 0); !st.ok()) return st;
-  auto row = sqlite::Step(db_, s.get(), "storing whether seat " + std::to_string(seat) + " of " +
-                                            game_id + " left");
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id, seat, value); !st.ok()) return st;
+  auto row = sqlite::Step(db_, s.get(), what);
   if (!row.ok()) return row.status();
   if (sqlite3_changes(db_) != 1) {
     return Status(store_codes::kGameNotFound,

@@ -103,6 +103,10 @@ class SqliteStore : public Store {
 
   // Every helper below expects mu_ to be held.
   StatusOr<sqlite3_stmt*> Prepare(const std::string& sql);
+  // Runs `sql` (an UPDATE of one seat of a game in play, ?1 the game, ?2 the seat, ?3 `value`);
+  // refused with kGameNotFound when no such seat is in play. Called with mu_ held.
+  Status UpdateSeatInPlay(const std::string& sql, const std::string& game_id, int seat, int value,
+                          const std::string& what);
   // The game row, its seats, actions and results; nullopt for an unknown id. `room` is filled
   // when not null.
   StatusOr<std::optional<plateau::v1::GameRecord>> LoadGameLocked(const std::string& game_id,
