@@ -204,7 +204,8 @@ void Room::Create(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
 void Room::Announce() {
   Run([self = shared_from_this()] {
     for (const auto& [pid, member] : self->members_) {
-      self->host_.SetMembership(pid, self->settings_.room_id, true);
+      // One who left is not brought back by his next connection (see DoLeave).
+      if (!member.left) self->host_.SetMembership(pid, self->settings_.room_id, true);
     }
     self->Publish();
     if (self->resumed_at_ != 0 && !self->finish_on_announce_) {
@@ -473,8 +474,7 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
   auto it = members_.find(pid);
   if (it != members_.end() && it->second.seat >= 0) {
     // Already seated (a reconnecting player, or a repeated request): take the seat back.
-    if (it->second.left && phase_ == Phase::kPlaying) StoreLeft(it->second.seat, false);
-    it->second.left = false;
+    ComeBack(pid, it->second);
     Attach(pid, conn);
     Publish();
     SendInfo(conn, pid, request_id);
@@ -536,7 +536,7 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
     UpdateWatched();
   } else {
     // A member already (perhaps seated): it keeps its place and receives again.
-    it->second.left = false;
+    ComeBack(pid, it->second);
     Attach(pid, conn);
   }
   SendInfo(conn, pid, request_id);
@@ -580,8 +580,11 @@ void Room::DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t 
         mode == v1::LEAVE_CONCEDE && !session_->state().HasResigned(seat) && !session_->over();
     // The seat stays reserved: the player may come back with JoinRoom. Every tab leaves.
     it->second.conns.clear();
-    if (!it->second.left) StoreLeft(seat, true);
+    if (!it->second.left && !session_->over()) StoreLeft(seat, true);
     it->second.left = true;
+    // No longer listed among his rooms: his next connection (another tab, a reconnect) would
+    // otherwise join again at once and undo the leaving. He comes back with the room's link.
+    host_.SetMembership(pid, settings_.room_id, false);
     it->second.offline_since = std::chrono::steady_clock::now();
     ExpireWhenAbandoned();  // the socket's close will find nothing left to detach
     if (concede) {
@@ -1349,6 +1352,14 @@ void Room::DoTakeBackSeat(const ConnectionPtr& conn, const PlayerPtr& player,
     return;
   }
   StoreStandIn(conn, request_id, seat, 0);
+}
+
+void Room::ComeBack(const std::string& player_id, Member& member) {
+  if (!member.left) return;
+  member.left = false;
+  host_.SetMembership(player_id, settings_.room_id, true);
+  if (member.seat >= 0 && phase_ == Phase::kPlaying && session_ && !session_->over())
+    StoreLeft(member.seat, false);
 }
 
 void Room::StoreLeft(int seat, bool left) {

@@ -191,6 +191,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat, int level);
   // Keeps whether a seat's player left the game in play, for a restart to show it.
   void StoreLeft(int seat, bool left);
+  // A member who had left is back (joining or watching again): listed and stored as such.
+  void ComeBack(const std::string& player_id, Member& member);
   // Resigns `seat` through the rules (conceding, or an opponent's claim), stored like any move;
   // `conn` gets the answer to `request_id`.
   void ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,

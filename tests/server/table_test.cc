@@ -302,15 +302,27 @@ TEST_F(TableTest, LeavingAGameConcedesOrHandsTheSeatToABot) {
 // A player who left stays "left" across a restart (not merely offline), so the others may still
 // replace his seat at once; one who came back before the restart is not.
 TEST_F(TableTest, APlayerWhoLeftHasStillLeftAfterARestart) {
-  v1::Welcome welcome;
+  v1::Welcome welcome, bob_welcome, cy_welcome;
   auto ada = ConnectAs(server_->port(), "Ada", &welcome);
-  auto bob = ConnectAs(server_->port(), "Bob");
-  auto cy = ConnectAs(server_->port(), "Cy");
+  auto bob = ConnectAs(server_->port(), "Bob", &bob_welcome);
+  auto cy = ConnectAs(server_->port(), "Cy", &cy_welcome);
   const std::string room_id = SeatThree(*ada, *bob, *cy);
   ASSERT_TRUE(ada->Call(StartMsg(room_id)).has_ok());
   ASSERT_TRUE(bob->Call(LeaveMsg(room_id, v1::LEAVE_KEEP_SEAT)).has_ok());
   ASSERT_TRUE(cy->Call(LeaveMsg(room_id, v1::LEAVE_KEEP_SEAT)).has_ok());
-  ASSERT_TRUE(cy->Call(JoinMsg(room_id)).has_room());  // Cy comes back
+  // Bob's next connection (another tab, a reconnect) does not list the room: a client that
+  // rejoins every listed room would undo his leaving. He is still seated, and left.
+  auto rooms_of = [&](const v1::Welcome& w) {
+    TestClient again(server_->port());
+    v1::ServerMessage hello = again.Call(HelloToken(w.token()));
+    EXPECT_TRUE(hello.has_welcome());
+    return std::vector<std::string>(hello.welcome().room_ids().begin(),
+                                    hello.welcome().room_ids().end());
+  };
+  EXPECT_EQ(rooms_of(bob_welcome), std::vector<std::string>{});
+  EXPECT_EQ(ada->Call(PeekMsg(room_id)).room().seats(1).presence(), v1::PRESENCE_LEFT);
+  ASSERT_TRUE(cy->Call(JoinMsg(room_id)).has_room());  // Cy comes back: listed again
+  EXPECT_EQ(rooms_of(cy_welcome), std::vector<std::string>{room_id});
   ada.reset();
   bob.reset();
   cy.reset();
