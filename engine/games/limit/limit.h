@@ -148,7 +148,7 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   engine::Zone InPlayZone(int nation) const;
   void PerturbMore(int seat, engine::Rng& rng) override;
   // Parts of PerturbMore: the money other nations have already given to a shared payment, and
-  // their answers to an alliance vote, an alliance fee or a request for help.
+  // what they offered to an alliance fee or to a request for help.
   void RedrawContributions(int seat, engine::Rng& rng);
   void RedrawAllianceAnswers(int seat, engine::Rng& rng);
   std::unique_ptr<engine::State> CopyPosition() const override {

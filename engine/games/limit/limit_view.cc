@@ -292,16 +292,13 @@ void LimitState::PerturbMore(int seat, engine::Rng& rng) {
 }
 
 void LimitState::RedrawAllianceAnswers(int seat, engine::Rng& rng) {
-  // Votes, fee offers and help are answered at the same time and shown only once everyone has
-  // answered: who has answered is public (the open questions), what they answered is not. Each
-  // answer given by another nation is drawn again from what it could have answered; the draws
-  // depend on nothing hidden, so two positions the seat cannot tell apart draw alike.
+  // Fee offers and help are answered at the same time and shown only once everyone has answered:
+  // who has answered is public (the open questions), what they offered is not. Each offer another
+  // nation made is drawn again from what it could have offered; the draws depend on nothing
+  // hidden, so two positions the seat cannot tell apart draw alike. (Votes are not secret: each
+  // is logged for everyone as it is cast.)
   auto* p = s_.mutable_alliance_pending();
-  if (p->active()) {
-    for (int k = 0; k < p->votes_size(); ++k) {
-      if (k != seat && (p->votes(k) == 0 || p->votes(k) == 1))
-        p->set_votes(k, static_cast<int32_t>(rng.Below(2)));
-    }
+  if (p->active() && p->stage() == 1) {
     if (p->fee_asked_size() == p->fee_size()) {
       for (int k = 0; k < p->fee_size(); ++k) {
         if (k == seat || !p->fee_asked(k) || p->fee(k) < 0) continue;

@@ -1300,10 +1300,10 @@ TEST(LimitAlliance, LeavingAndALoneToken) {
   EXPECT_FALSE(s->proto().nations(3).economic_accord());
 }
 
-// Votes and fee offers are answered at once and shown only when everyone has answered: a bot's
-// sample draws the others' answers again, and two positions that differ only in them give the
-// same sample.
-TEST(LimitAlliance, ASampleRedrawsTheOthersVotesAndFeeOffers) {
+// Fee offers are made at once and shown only when everyone has answered: a bot's sample draws
+// the others' offers again, and two positions that differ only in them give the same sample. The
+// votes, logged for everyone as they are cast, are kept.
+TEST(LimitAlliance, ASampleRedrawsTheOthersFeeOffersNotTheirVotes) {
   auto s = NewAllianceState(4);
   Ally(*s, ALLIANCE_ECONOMIC, {0, 1}, 1);
   Ally(*s, ALLIANCE_ECONOMIC, {2, 3}, 2);
@@ -1321,13 +1321,11 @@ TEST(LimitAlliance, ASampleRedrawsTheOthersVotesAndFeeOffers) {
   for (uint64_t salt = 1; salt <= 20; ++salt) {
     auto sample = s->SampleForSeat(1, salt);
     const auto& votes = static_cast<const LimitState&>(*sample).proto().alliance_pending().votes();
+    EXPECT_EQ(votes.Get(0), 1);
     EXPECT_EQ(votes.Get(1), -1);  // the seat's own question is still open
     EXPECT_EQ(votes.Get(2), 2);   // the proposer is not asked
-    seen.insert(votes.Get(0) * 2 + votes.Get(3));
-    auto twin = same_but(*s, [](auto& p) { p.mutable_alliance_pending()->set_votes(0, 0); });
-    EXPECT_EQ(twin->SampleForSeat(1, salt)->Serialize(), sample->Serialize()) << salt;
+    EXPECT_EQ(votes.Get(3), 1);
   }
-  EXPECT_GT(seen.size(), 2u) << "the votes are not redrawn";
 
   // Accepted: the fee is asked of all four. Seats 0 and 3 offer; seat 1's sample draws them anew.
   ASSERT_TRUE(s->Apply(1, Text("alliance_vote { accept: true }")).ok());
