@@ -318,7 +318,8 @@ Status Shell::Answer(std::string_view words) {
   // and the answer is the region there (a map number still works too).
   std::string pointed;
   const auto& options = game->OptionsOf(*prompt);
-  if (!options.empty() && options[0].target().has_region() && LooksLikeLatLon(words)) {
+  if (prompt->max() <= 1 && !options.empty() && options[0].target().has_region() &&
+      LooksLikeLatLon(words)) {
     auto point = ParseLatLon(words);
     if (!point.ok()) return point.status();
     const std::string region = RegionAt(point.value());

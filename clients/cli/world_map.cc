@@ -1,5 +1,6 @@
 #include "clients/cli/world_map.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -42,12 +43,25 @@ std::vector<Region> Load() {
       while (points >> lon >> lat) {
         ring.lon.push_back(lon / 100.0);
         ring.lat.push_back(lat / 100.0);
-        ring.min_lon = std::min(ring.min_lon, lon / 100.0);
-        ring.max_lon = std::max(ring.max_lon, lon / 100.0);
-        ring.min_lat = std::min(ring.min_lat, lat / 100.0);
-        ring.max_lat = std::max(ring.max_lat, lat / 100.0);
       }
-      if (ring.lon.size() >= 3) region.rings.push_back(std::move(ring));
+      if (ring.lon.size() < 3) continue;
+      // An outline that crosses the 180th meridian (Russia, Fiji) jumps from one edge of the map
+      // to the other; drawn flat, its jumps would run across the whole world. Unwrapped, it goes
+      // on past 180 (or -180), and a point is also tried 360 degrees east and west. An outline
+      // that does not close once unwrapped goes round a pole (Antarctica) and is kept as drawn.
+      std::vector<double> unwrapped = ring.lon;
+      for (size_t i = 1; i < unwrapped.size(); ++i) {
+        while (unwrapped[i] - unwrapped[i - 1] > 180) unwrapped[i] -= 360;
+        while (unwrapped[i] - unwrapped[i - 1] < -180) unwrapped[i] += 360;
+      }
+      if (std::abs(unwrapped.back() - unwrapped.front()) < 180) ring.lon = std::move(unwrapped);
+      for (size_t i = 0; i < ring.lon.size(); ++i) {
+        ring.min_lon = std::min(ring.min_lon, ring.lon[i]);
+        ring.max_lon = std::max(ring.max_lon, ring.lon[i]);
+        ring.min_lat = std::min(ring.min_lat, ring.lat[i]);
+        ring.max_lat = std::max(ring.max_lat, ring.lat[i]);
+      }
+      region.rings.push_back(std::move(ring));
     }
     regions.push_back(std::move(region));
   }
@@ -59,20 +73,31 @@ const std::vector<Region>& Regions() {
   return regions;
 }
 
-// Even-odd rule over every ring of the region: holes (lakes, enclaves) count as outside.
+// Even-odd rule within one ring.
+bool InsideRing(const Ring& ring, double lat, double lon) {
+  if (lon < ring.min_lon || lon > ring.max_lon || lat < ring.min_lat || lat > ring.max_lat)
+    return false;
+  bool inside = false;
+  const size_t n = ring.lon.size();
+  for (size_t i = 0, j = n - 1; i < n; j = i++) {
+    const bool crosses = (ring.lat[i] > lat) != (ring.lat[j] > lat);
+    if (crosses &&
+        lon < (ring.lon[j] - ring.lon[i]) * (lat - ring.lat[i]) / (ring.lat[j] - ring.lat[i]) +
+                  ring.lon[i]) {
+      inside = !inside;
+    }
+  }
+  return inside;
+}
+
+// Even-odd over the region's rings, so holes (lakes, enclaves) count as outside; each ring is
+// tried at the point's longitude and 360 degrees either side (unwrapped outlines, see Load).
 bool Inside(const Region& region, LatLon p) {
   bool inside = false;
   for (const Ring& ring : region.rings) {
-    if (p.lon < ring.min_lon || p.lon > ring.max_lon || p.lat < ring.min_lat || p.lat > ring.max_lat)
-      continue;
-    const size_t n = ring.lon.size();
-    for (size_t i = 0, j = n - 1; i < n; j = i++) {
-      const bool crosses = (ring.lat[i] > p.lat) != (ring.lat[j] > p.lat);
-      if (crosses && p.lon < (ring.lon[j] - ring.lon[i]) * (p.lat - ring.lat[i]) /
-                                     (ring.lat[j] - ring.lat[i]) +
-                                 ring.lon[i]) {
-        inside = !inside;
-      }
+    if (InsideRing(ring, p.lat, p.lon) || InsideRing(ring, p.lat, p.lon + 360) ||
+        InsideRing(ring, p.lat, p.lon - 360)) {
+      inside = !inside;
     }
   }
   return inside;
@@ -87,8 +112,6 @@ bool Coordinate(std::string word, const char* hemispheres, double* out) {
   if (last == hemispheres[0] || last == hemispheres[1]) {
     sign = last == hemispheres[0] ? 1 : -1;
     word.pop_back();
-    if (!word.empty() && word.back() == '\xb0') word.pop_back();  // a Latin-1 degree sign
-    if (word.size() >= 2 && word.compare(word.size() - 2, 2, "\xc2\xb0") == 0) word.resize(word.size() - 2);
     if (word.empty() || word[0] == '-' || word[0] == '+') return false;
   }
   char* end = nullptr;
@@ -99,9 +122,16 @@ bool Coordinate(std::string word, const char* hemispheres, double* out) {
 }
 
 std::vector<std::string> Words(std::string_view text) {
-  std::string spaced(text);
-  for (char& c : spaced)
-    if (c == ',') c = ' ';
+  std::string spaced;
+  for (size_t i = 0; i < text.size(); ++i) {
+    // A degree sign, typed in UTF-8 or Latin-1, says nothing more than the number.
+    if (text.compare(i, 2, "\xc2\xb0") == 0) {
+      ++i;
+      continue;
+    }
+    if (text[i] == '\xb0') continue;
+    spaced += text[i] == ',' ? ' ' : text[i];
+  }
   std::istringstream in(spaced);
   std::vector<std::string> words;
   std::string w;
@@ -116,7 +146,8 @@ engine::StatusOr<LatLon> ParseLatLon(std::string_view words) {
   LatLon p;
   if (parts.size() != 2 || !Coordinate(parts[0], "NS", &p.lat) || !Coordinate(parts[1], "EW", &p.lon)) {
     return engine::Status("bad_answer",
-                          "Give a latitude then a longitude, e.g. 48.9N 2.3E or -33.9 151.2.");
+                          "Give a latitude then a longitude, separated by a space, e.g. 48.9N 2.3E "
+                          "or -33.9 151.2.");
   }
   if (p.lat < -90 || p.lat > 90 || p.lon < -180 || p.lon > 180) {
     return engine::Status("bad_answer",

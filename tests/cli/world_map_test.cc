@@ -21,6 +21,19 @@ TEST(WorldMap, CapitalsFallInTheirCountries) {
   EXPECT_EQ(At("-1.29, 36.82"), "404");     // Nairobi, Kenya, with signs and a comma
   EXPECT_EQ(At("64.1N 21.9W"), "352");      // Reykjavik, Iceland
   EXPECT_EQ(At("39.9n 116.4e"), "156");     // Beijing, China, lower case
+  EXPECT_EQ(At("48.86\xc2\xb0" "N 2.35\xc2\xb0" "E"), "250");  // with degree signs
+  EXPECT_EQ(At("48.86\xc2\xb0 2.35\xc2\xb0"), "250");
+}
+
+// Russia and Fiji cross the 180th meridian: their outlines must not run across the map.
+TEST(WorldMap, OutlinesAcrossThe180thMeridianStayWhereTheyAre) {
+  EXPECT_EQ(At("67.85N 20.2E"), "752");   // Kiruna, Sweden, on Russia's latitude
+  EXPECT_EQ(At("67.25N 150.2W"), "840");  // Coldfoot, Alaska
+  EXPECT_EQ(At("66N 172W"), "643");       // Chukotka, Russia east of the 180th meridian
+  EXPECT_EQ(At("16.7S 47E"), "450");      // Madagascar, on Fiji's latitude
+  EXPECT_EQ(At("18.1S 178.4E"), "242");   // Suva, Fiji
+  EXPECT_EQ(At("67N 0E"), "");            // the Norwegian Sea
+  EXPECT_EQ(At("80S 0E"), "010");         // Antarctica, round the pole
 }
 
 TEST(WorldMap, TheSeaIsNoCountry) {
