@@ -130,6 +130,10 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s needs a value\n%s", flag.c_str(), usage);
       return 2;
     }
+    if (flag != "--games" && flag != "--playouts" && flag != "--horizon" && flag != "--game") {
+      std::fprintf(stderr, "unknown flag %s\n%s", flag.c_str(), usage);
+      return 2;
+    }
     const char* value = argv[i + 1];
     char* end = nullptr;
     const long number = std::strtol(value, &end, 10);
@@ -144,11 +148,8 @@ int main(int argc, char** argv) {
       o.games = static_cast<int>(number);
     } else if (flag == "--playouts") {
       o.playouts = static_cast<int>(number);
-    } else if (flag == "--horizon") {
-      o.horizon = static_cast<int>(number);
     } else {
-      std::fprintf(stderr, "unknown flag %s\n%s", flag.c_str(), usage);
-      return 2;
+      o.horizon = static_cast<int>(number);
     }
   }
   if (auto st = plateau::engine::Registry::LoadAll(); !st.ok()) {

@@ -14,7 +14,7 @@ echo "$out" | grep -Eq '^\| Guerre Froide \| random \| 2 \| [0-9.]+% \| [0-9.]+ 
 [ "$(echo "$out" | grep -Ec '^\| [A-Z]')" -eq 2 ] || fail "rows for other games than the one asked"
 
 "$BENCH" --help | grep -q '^usage: plateau-bot-bench' || fail "--help prints no usage"
-for bad in "--games" "--games x" "--games -3" "--speed 2"; do
+for bad in "--games" "--games x" "--games -3" "--speed 2" "--speed x"; do
   # shellcheck disable=SC2086
   err=$("$BENCH" $bad 2>&1 >/dev/null); rc=$?
   [ "$rc" -eq 2 ] || fail "'$bad' exited with $rc, not 2"

@@ -73,7 +73,7 @@ export function roomTimerLabel(timer: TurnTimer | null | undefined, presets: Tim
   const words = describeTimer(timer);
   if (!words) return "";
   const preset = presets.find((p) => p.timer && sameClock(p.timer, timer!));
-  const takeover = preset?.timer?.timeouts_to_abandon === timer!.timeouts_to_abandon ? ""
+  const takeover = preset && (preset.timer?.timeouts_to_abandon ?? 0) === (timer!.timeouts_to_abandon ?? 0) ? ""
     : `, ${takeoverWords(timer!.timeouts_to_abandon ?? 0)}`;
   return `${preset?.name ?? "Turn timer"}: ${words}${takeover}`;
 }

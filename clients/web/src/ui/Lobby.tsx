@@ -85,7 +85,10 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
         <label class="field">
           <span>Turn timer</span>
           <select data-testid="timer-select" value={String(timerIndex)}
-            onChange={(e) => setTimerIndex(Number((e.target as HTMLSelectElement).value))}>
+            onChange={(e) => {
+              setTimerIndex(Number((e.target as HTMLSelectElement).value));
+              setAbandonAfter(null);  // each preset brings its own
+            }}>
             <option value="-1">No timer</option>
             {game.timer_presets.map((p, i) => <option key={i} value={String(i)}>{presetLabel(p)}</option>)}
           </select>
