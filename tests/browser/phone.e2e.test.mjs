@@ -82,9 +82,18 @@ async function playMove(page, rng) {
 
 /** Scrolled well down the board, the banner is still under the header and the bar at the bottom. */
 async function stuckWhileScrolled(page, shot) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.evaluate(() => window.scrollBy(0, 700));
-  await until("the page scrolls", () => page.evaluate(() => window.scrollY > 300));
+  // Scrolled again on every poll: a smooth scroll to the last move (the "Your move" button) may
+  // still be running on a loaded machine and would carry the page back to where it was going.
+  const scroll = () => page.evaluate(() => {
+    if (window.scrollY <= 300) window.scrollTo({ top: 700, behavior: "instant" });
+    return window.scrollY > 300;
+  });
+  try {
+    await until("the page scrolls", scroll);
+  } catch (e) {
+    const m = await page.evaluate(() => `scrollY ${window.scrollY}, page ${document.documentElement.scrollHeight} high, screen ${innerHeight}`);
+    throw new Error(`${e.message} (${m})`);
+  }
   const r = await page.evaluate(() => {
     const b = document.querySelector("[data-testid=turn-banner]").getBoundingClientRect();
     const p = document.querySelector("[data-testid=phone-bar]").getBoundingClientRect();
