@@ -6,7 +6,9 @@
 // player gets its own browser context (separate storage).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ARTIFACTS, BASE, SKIP, STEP_MS, createPrivateRoom, enterName, gameOver, globalissimoBoard, isMyTurn, joinReady, launch, mulberry32, newPage, selectOnMap, sleep } from "./support.mjs";
 
 const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 10 * 60 * 1000);
@@ -14,6 +16,20 @@ const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 10 * 60 * 1000);
 const MAP_GUESSES = ["076", "036", "156", "012", "398", "250", "724", "484", "124", "566"];
 
 const shotQuestions = new Set();
+
+// The capitals, from the game's own card data (a browser never receives them). Knowing them, the
+// players cross the orange barriers and go on to the violet ones: with wrong capitals both pawns
+// could stay in front of a first orange barrier all game and the map would never be asked.
+const CAPITALS = new Map();
+{
+  const data = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../../engine/games/globalissimo/data/countries.textproto"), "utf8");
+  for (const block of data.split(/^countries \{$/m).slice(1)) {
+    const name = /^ {2}name: "(.*)"$/m.exec(block)?.[1];
+    const capital = /^ {2}capitals: "(.*)"$/m.exec(block)?.[1];
+    if (name && capital) CAPITALS.set(name, capital);
+  }
+}
+let wrongCapitalGiven = false;
 
 /** Plays one move for the player whose turn it is on `page`. Returns a description. */
 async function playMove(page, rng) {
@@ -26,8 +42,12 @@ async function playMove(page, rng) {
       await page.screenshot({ path: join(ARTIFACTS, `question-${kind}.png`) });
     }
     if (kind === "orange") {
-      const answers = ["Paris", "Lima", "Canberra", "Tokyo", "Ottawa"];
-      const a = answers[Math.floor(rng() * answers.length)];
+      // The first answer is wrong (the move stops in front of the barrier), the others right.
+      const country = (await question.locator("h3 b").innerText()).replace(/^\P{L}+/u, "").trim();
+      const capital = CAPITALS.get(country);
+      assert.ok(capital, `no capital known for the question's country "${country}"`);
+      const a = wrongCapitalGiven ? capital : (capital === "Lima" ? "Quito" : "Lima");
+      wrongCapitalGiven = true;
       await page.getByTestId("capital-input").fill(a, { timeout: STEP_MS });
       await page.getByTestId("capital-submit").click({ timeout: STEP_MS });
       return `capital ${a}`;
@@ -188,7 +208,8 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     assert.ok(moves >= 20, `a 10-round game for two takes at least 20 placements, saw ${moves}`);
     // Every map question asked settles by the end of its round at the latest, and the next move
     // (or the final board) shows its answer.
-    if (mapAsked && !settledSeen) {
+    assert.ok(mapAsked, "no map question was asked: neither pawn reached a violet barrier");
+    if (!settledSeen) {
       await A.locator("[data-testid=settled-answer][data-kind=map]").first().waitFor({ timeout: STEP_MS });
       await C.locator("[data-testid=settled-answer][data-kind=map]").first().waitFor({ timeout: STEP_MS });
     }

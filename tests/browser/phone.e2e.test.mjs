@@ -4,7 +4,8 @@
 // brings her move into view under the turn banner, which stays stuck under the header while the
 // page scrolls. Sam watches from a desktop page and writes in the chat: Phoebe's Chat button
 // counts it, the drawer opens, she answers from it and shuts it. Neither the lobby nor the room
-// may scroll sideways. Needs PLATEAU_URL, as the other tests.
+// may scroll sideways. Then LIMIT's and Guerre Froide's boards, each against bots, must fit the
+// same screen. Needs PLATEAU_URL, as the other tests.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -42,7 +43,7 @@ async function headerFits(page, where) {
 const ANCHOR = "[data-testid=question-panel][data-prompt], [data-testid=display]";
 
 /** From the top of the page, the bar's button brings the move between the banner and the bar. */
-async function jumpToMove(page) {
+async function jumpToMove(page, anchor = ANCHOR) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByTestId("jump-to-action").click();
   await until("the move scrolls into view under the turn banner", () => page.evaluate((sel) => {
@@ -50,7 +51,7 @@ async function jumpToMove(page) {
     const banner = document.querySelector("[data-testid=turn-banner]").getBoundingClientRect();
     const bar = document.querySelector("[data-testid=phone-bar]").getBoundingClientRect();
     return !!target && window.scrollY > 0 && target.top >= banner.bottom - 2 && target.top < bar.top - 40;
-  }, ANCHOR));
+  }, anchor));
 }
 
 const shotQuestions = new Set();
@@ -217,6 +218,45 @@ test("a phone plays Globalissimo against bots, with its header menu, sticky bann
     assert.deepEqual(errors, [], "uncaught errors in the pages");
     await ctxS.close();
     await ctx.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// The other games' boards on the same phone: each against bots from the lobby's one click, laid
+// out within the screen's width, with the bar's button bringing the move under the banner.
+const OTHER_BOARDS = [
+  { game: "limit", board: "limit-board", anchor: "[data-testid=core-prompt], [data-testid=decision]" },
+  { game: "guerre_froide", board: "gf-board", anchor: "[data-testid=desk]" },
+];
+
+test("LIMIT's and Guerre Froide's boards fit a phone", { timeout: OVERALL_MS, skip: SKIP }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    for (const { game, board, anchor } of OTHER_BOARDS) {
+      const ctx = await browser.newContext(PHONE);
+      const P = await ctx.newPage();
+      P.setDefaultTimeout(STEP_MS);
+      P.on("pageerror", (e) => errors.push(`${game}: ${e.message}`));
+      await P.goto(`${BASE}/#/`, { timeout: 30_000 });
+      await enterName(P, "Phoebe");
+      await P.getByTestId(`play-bots-${game}`).click();
+      await P.getByTestId(board).waitFor({ timeout: 30_000 });
+      await P.getByTestId("phone-bar").waitFor();
+      // The first decision is the player's in both games (LIMIT's first question, Guerre
+      // Froide's secret pick); the bots may be quicker, so wait for it rather than look once.
+      await until(`${game}: the phone player is asked for a move`, () => isMyTurn(P), 30_000);
+      await fitsWidth(P, game);
+      await headerFits(P, game);
+      await P.screenshot({ path: join(ARTIFACTS, `phone-${game}.png`) });
+      await jumpToMove(P, anchor);
+      await fitsWidth(P, `${game}, at the move`);
+      await P.screenshot({ path: join(ARTIFACTS, `phone-${game}-move.png`) });
+      await stuckWhileScrolled(P);
+      await ctx.close();
+    }
+    assert.deepEqual(errors, [], "uncaught errors in the pages");
   } finally {
     await browser.close();
   }
