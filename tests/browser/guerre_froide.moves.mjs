@@ -3,7 +3,7 @@
 // questions in the generic panel, and what changes on the page with every accepted move.
 // `stats` (optional) counts what was played.
 import assert from "node:assert/strict";
-import { STEP_MS, sleep } from "./support.mjs";
+import { STEP_MS, noMoveInFlight, sleep } from "./support.mjs";
 
 // plateau.v1.PromptKind, as the panel's data-kind.
 const CHOOSE = "1", ORDER = "3", YES_NO = "4";
@@ -155,7 +155,7 @@ export async function playOneMove(page, me, rng, finished, stats) {
   if (!what) return "";
   const until = Date.now() + STEP_MS;
   for (;;) {
-    if ((await signature(page)) !== before || (await finished(page))) return what;
+    if (((await signature(page)) !== before && (await noMoveInFlight(page))) || (await finished(page))) return what;
     if ((await page.getByTestId("action-error").count()) > errorsBefore) {
       assert.fail(`"${what}" was refused: ${await page.getByTestId("action-error").first().innerText()}`);
     }

@@ -12,7 +12,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, hostAndGuests, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
+import { ARTIFACTS, BASE, SKIP as skip, STEP_MS, createPrivateRoom, enterName, hostAndGuests, joinReady, launch, mulberry32, newPage, noMoveInFlight, sleep } from "./support.mjs";
 
 const GAME_MS = Number(process.env.PLATEAU_LIMIT_GAME_TIMEOUT_MS ?? 4 * 60 * 1000);
 // plateau.v1.PromptKind, as the panel's data-kind.
@@ -260,7 +260,7 @@ async function playToTheEnd(pages, rng, stats, onMove) {
       moves++;
       const until = Date.now() + STEP_MS;
       for (;;) {
-        if ((await signature(p)) !== before || (await finished(p))) break;
+        if (((await signature(p)) !== before && (await noMoveInFlight(p))) || (await finished(p))) break;
         if (what === "pass" || !what.startsWith("play")) {
           const errs = await p.getByTestId("action-error").count();
           if (errs > errorsBefore) assert.fail(`"${what}" was refused: ${await p.getByTestId("action-error").first().innerText()}`);

@@ -130,6 +130,12 @@ export async function isMyTurn(page) {
     document.querySelector("[data-testid=turn-banner]")?.getAttribute("data-my-turn") === "true");
 }
 
+/** Whether the page has no move of its own waiting for the server's answer (a board can change
+ * meanwhile through another player's move, so its change alone does not say the move was taken). */
+export async function noMoveInFlight(page) {
+  return page.evaluate(() => (document.querySelector("[data-testid=game-area]")?.getAttribute("data-in-flight") ?? "0") === "0");
+}
+
 export async function gameOver(page) {
   return (await page.getByTestId("game-over").count()) > 0;
 }

@@ -307,14 +307,20 @@ function GameArea({ r }: { r: RoomState }) {
   // While a bot stands in, it makes the seat's moves: the player's would race it (the banner
   // above offers the seat back).
   const readOnly = !g || g.seat < 0 || g.gameOver || standIn(info, g.seat);
+  // Moves sent and not yet answered, shown on the area (data-in-flight): the board may change
+  // meanwhile through another player's move, so a change alone does not say this one was taken.
+  const [inFlight, setInFlight] = useState(0);
   const submit = async (action: Record<string, unknown>) => {
     if (!ginfo) throw new Error("Unknown game.");
+    setInFlight((n) => n + 1);
     try {
       await submitAction(r.id, ginfo.action_type, action);
     } catch (e) {
       const reason = (e as Error).message;
       toast(reason);
       throw new Error(reason);
+    } finally {
+      setInFlight((n) => n - 1);
     }
   };
   // Answers through the generic panel and resigning: moves of the core, whatever the game.
@@ -336,7 +342,7 @@ function GameArea({ r }: { r: RoomState }) {
   const resigned = !g.gameOver && g.seat >= 0 && table.resigned.includes(g.seat);
   const canResign = !readOnly && !!ginfo && info.status === RoomStatus.PLAYING && !resigned;
   return (
-    <div class="game-area" data-testid="game-area" ref={area} onClick={tapBanner}>
+    <div class="game-area" data-testid="game-area" data-in-flight={inFlight} ref={area} onClick={tapBanner}>
       <TextProvider scope={scope}>
         <ui.Board view={g.view} seat={g.seat} names={names} acting={g.acting} gameOver={g.gameOver}
           readOnly={readOnly} submit={readOnly ? undefined : submit} actionType={ginfo?.action_type} connected={connected}
