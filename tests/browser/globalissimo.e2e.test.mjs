@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ARTIFACTS, BASE, SKIP, STEP_MS, createPrivateRoom, enterName, gameOver, globalissimoBoard, isMyTurn, joinReady, launch, mulberry32, newPage, selectOnMap, sleep } from "./support.mjs";
+import { ARTIFACTS, BASE, SKIP, STEP_MS, createPrivateRoom, enterName, gameOver, globalissimoBoard, isMyTurn, joinReady, launch, mulberry32, newPage, selectOnMap, sleep, until as poll } from "./support.mjs";
 
 const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 10 * 60 * 1000);
 // Countries big enough to be hit at the 110m resolution.
@@ -360,8 +360,9 @@ test("one person plays Globalissimo against two normal bots from the lobby in on
       if (!checkedAlerts) {
         // Outside the board too: the tab's title and icon, and "Your tables" in the lobby.
         checkedAlerts = true;
-        assert.match(await P.title(), /^● Your turn — Solène against bots · Plateau$/);
-        assert.match(await P.locator("link[rel=icon]").getAttribute("href"), /circle/);
+        // Polled: the title and icon follow the banner in an effect, a frame later.
+        await poll("the tab's title says it is Solène's turn", async () => /^● Your turn — Solène against bots · Plateau$/.test(await P.title()));
+        await poll("the tab's icon is marked", async () => /circle/.test(await P.locator("link[rel=icon]").getAttribute("href")));
         await P.getByTestId("nav-lobby").click();
         await P.getByTestId("your-move").waitFor();
         await P.locator(".room-row", { has: P.getByTestId("your-move") }).getByText("Open").click();
@@ -383,7 +384,7 @@ test("one person plays Globalissimo against two normal bots from the lobby in on
     }
     await P.getByTestId("ranking").waitFor();
     assert.ok(checkedAlerts);
-    assert.doesNotMatch(await P.title(), /Your turn/);
+    await poll("the tab's title no longer says it is her turn", async () => !/Your turn/.test(await P.title()));
     assert.equal(await P.getByTestId("ranking-row").count(), 3);
     const ranking = await P.getByTestId("ranking").innerText();
     assert.match(ranking, /Solène/);
