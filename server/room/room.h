@@ -178,79 +178,8 @@ class Room : public std::enable_shared_from_this<Room> {
     // The level a bot plays this seat at, if one does.
     int played_by_bot() const { return bot != 0 ? bot : stand_in; }
   };
-  void DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-              bool has_code);
-  void DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                  bool has_code);
-  void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id, int mode);
-  void DoReplaceSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                     uint32_t seat, int kind);
-  void DoTakeBackSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
-  // Stores that a bot (`level`; 0: none) plays `seat` for its player, then applies it, answers
-  // `request_id` on `conn` (if any) with Ok and tells everyone.
-  void StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat, int level);
-  // Keeps whether a seat's player left the game in play, for a restart to show it.
-  void StoreLeft(int seat, bool left);
-  // A member who had left is back (joining or watching again): listed and stored as such.
-  void ComeBack(const std::string& player_id, Member& member);
-  // Resigns `seat` through the rules (conceding, or an opponent's claim), stored like any move;
-  // `conn` gets the answer to `request_id`.
-  void ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,
-                  plateau::v1::ActionOrigin origin);
-  // Plays `bytes` for `seat` when the rules accept it now, stored with `origin` (StoreAction;
-  // `conn` gets the answer to `request_id`); otherwise the refusal, and nothing changed.
-  Status PlayFor(int seat, std::string_view bytes, plateau::v1::ActionOrigin origin,
-                 const ConnectionPtr& conn = nullptr, uint64_t request_id = 0);
-  // The game's default move for `seat`, played as PlayFor; false when there is none it accepts.
-  bool PlayDefault(int seat, plateau::v1::ActionOrigin origin);
-  // What a stored move does to the clocks, the same live and when a restart replays the log.
-  static void CountMove(TurnClocks& clocks, const plateau::v1::ReplayAction& move, bool person,
-                        const engine::State& after);
-  void UpdateHasBots();
-  // Turn timer: waits for the next clock to run out, then plays for that seat (OnClock).
-  void ArmClock(std::chrono::milliseconds at_least = std::chrono::milliseconds(0));
-  void OnClock();
-  void DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
-  void DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                 bool accept);
-  // Deals a new game for `seated` (in seat order) and stores it; OnGameStored then starts it
-  // and answers `request_id` on `conn`.
-  void BeginGame(const ConnectionPtr& conn, uint64_t request_id, std::vector<SeatState> seated);
-  void DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                const std::string& action_bytes, std::chrono::steady_clock::time_point arrived,
-                std::shared_ptr<void> ticket);
-  // Refuses an action, counting it by code.
-  void RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const std::string& code,
-                    const std::string& reason);
-  void DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                uint64_t have_version);
-  void DoDetach(const PlayerPtr& player, const ConnectionPtr& conn);
-  void OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
-                    const std::vector<SeatState>& seated, const std::string& game_id,
-                    const std::string& replay_token, std::unique_ptr<GameSession> session,
-                    int64_t started_ms);
-  // Stores an action the session applied for `seat`, then sends it (OnActionStored). `conn` (null
-  // for a bot) gets the answer to `request_id`.
-  void StoreAction(const ConnectionPtr& conn, uint64_t request_id, GameSession::Applied applied,
-                   std::chrono::steady_clock::time_point arrived, std::shared_ptr<void> ticket);
-  void OnActionStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
-                      const GameSession::Applied& applied,
-                      std::chrono::steady_clock::time_point arrived);
 
-  // Bots. After every change of the position, each bot seat that must act thinks (off the
-  // network threads, on its seat's view alone) and its moves come back to PlayBot, which plays
-  // the first one the rules accept as the version it was thought for.
-  // False, after refusing, unless the room is waiting and `player` hosts it ("Only the host can
-  // <verb> a bot").
-  bool HostBeforeStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                       const std::string& verb);
-  void DoAddBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                uint32_t seat, int level);
-  void DoRemoveBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                   uint32_t seat);
-  void WakeBots();
-  void PlayBot(uint64_t game, int seat, uint64_t version, const std::vector<std::string>& moves);
-
+  // ----- The strand (room.cc) -----
   // Runs `fn` on the strand, or after the store answers when the room is waiting on it. Run
   // queues it behind what the strand has to do (it never runs inside the caller, even on the
   // strand); RunFromOutside runs it at once on the calling thread when the strand is idle, for a
@@ -263,22 +192,25 @@ class Room : public std::enable_shared_from_this<Room> {
   void Resume();
   void SetBusy(bool busy);
 
+  // ----- Membership and seats (room_members.cc) -----
+  void DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+              bool has_code);
+  void DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                  bool has_code);
+  void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id, int mode);
+  void DoDetach(const PlayerPtr& player, const ConnectionPtr& conn);
   void Attach(const std::string& player_id, const ConnectionPtr& conn);
   void RemoveMember(const std::string& player_id);
   // Tells the session whether anyone watches (it keeps the spectators' view only then).
   void UpdateWatched();
-  void FinishGame();
+  // `wanted`, or "wanted (2)", "wanted (3)"...: no two people (or bots) of the room share a
+  // name, whatever the case, so the table, the log and the results tell them apart.
+  std::string UniqueName(const std::string& wanted, const std::string& player_id) const;
+  // Whether someone of the room other than `player_id` has `name`, whatever its case.
+  bool NameTaken(const std::string& name, const std::string& player_id) const;
 
-  // Which of the session's views a member receives (the game must have started).
-  size_t ViewIndex(const Member& member) const;
-  plateau::v1::RoomInfo BuildInfo() const;  // without the per-recipient fields
-  SharedBuffer EncodeInfo(const plateau::v1::RoomInfo& base, const std::string& player_id,
-                          uint64_t request_id) const;
-  void SendInfo(const ConnectionPtr& conn, const std::string& player_id, uint64_t request_id);
-  void PushInfoToAll(const std::string& skip_player_id = "");
-  void SendChatHistory(const ConnectionPtr& conn);
-  void Publish();
-  // Removes the room once nobody can use it any more (see room.cc for when).
+  // ----- Presence and leavers (room_presence.cc) -----
+  // Removes the room once nobody can use it any more (see room_presence.cc for when).
   void MaybeRemove();
   // After a disconnection: MaybeRemove once the grace period has passed, if still empty.
   void RemoveWhenAbandoned();
@@ -289,11 +221,89 @@ class Room : public std::enable_shared_from_this<Room> {
   bool AnyOnline(bool players_only) const;
   // Seat of a member during the game (-1: spectator or none).
   int SeatOf(const std::string& player_id) const;
-  // `wanted`, or "wanted (2)", "wanted (3)"...: no two people (or bots) of the room share a
-  // name, whatever the case, so the table, the log and the results tell them apart.
-  std::string UniqueName(const std::string& wanted, const std::string& player_id) const;
-  // Whether someone of the room other than `player_id` has `name`, whatever its case.
-  bool NameTaken(const std::string& name, const std::string& player_id) const;
+  void DoReplaceSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                     uint32_t seat, int kind);
+  void DoTakeBackSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  // A member who had left is back (joining or watching again): listed and stored as such.
+  void ComeBack(const std::string& player_id, Member& member);
+  // Keeps whether a seat's player left the game in play, for a restart to show it.
+  void StoreLeft(int seat, bool left);
+  // Stores that a bot (`level`; 0: none) plays `seat` for its player, then applies it, answers
+  // `request_id` on `conn` (if any) with Ok and tells everyone.
+  void StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat, int level);
+  // Resigns `seat` through the rules (conceding, or an opponent's claim), stored like any move;
+  // `conn` gets the answer to `request_id`.
+  void ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,
+                  plateau::v1::ActionOrigin origin);
+
+  // ----- A game's start and end (room_game.cc) -----
+  void DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  void DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                 bool accept);
+  // Deals a new game for `seated` (in seat order) and stores it; OnGameStored then starts it
+  // and answers `request_id` on `conn`.
+  void BeginGame(const ConnectionPtr& conn, uint64_t request_id, std::vector<SeatState> seated);
+  void OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
+                    const std::vector<SeatState>& seated, const std::string& game_id,
+                    const std::string& replay_token, std::unique_ptr<GameSession> session,
+                    int64_t started_ms);
+  void FinishGame();
+
+  // ----- Moves and the turn timer (room_moves.cc) -----
+  void DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                const std::string& action_bytes, std::chrono::steady_clock::time_point arrived,
+                std::shared_ptr<void> ticket);
+  // Refuses an action, counting it by code.
+  void RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const std::string& code,
+                    const std::string& reason);
+  // Stores an action the session applied for `seat`, then sends it (OnActionStored). `conn` (null
+  // for a bot) gets the answer to `request_id`.
+  void StoreAction(const ConnectionPtr& conn, uint64_t request_id, GameSession::Applied applied,
+                   std::chrono::steady_clock::time_point arrived, std::shared_ptr<void> ticket);
+  void OnActionStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
+                      const GameSession::Applied& applied,
+                      std::chrono::steady_clock::time_point arrived);
+  // Plays `bytes` for `seat` when the rules accept it now, stored with `origin` (StoreAction;
+  // `conn` gets the answer to `request_id`); otherwise the refusal, and nothing changed.
+  Status PlayFor(int seat, std::string_view bytes, plateau::v1::ActionOrigin origin,
+                 const ConnectionPtr& conn = nullptr, uint64_t request_id = 0);
+  // The game's default move for `seat`, played as PlayFor; false when there is none it accepts.
+  bool PlayDefault(int seat, plateau::v1::ActionOrigin origin);
+  void DoResync(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                uint64_t have_version);
+  // What a stored move does to the clocks, the same live and when a restart replays the log.
+  static void CountMove(TurnClocks& clocks, const plateau::v1::ReplayAction& move, bool person,
+                        const engine::State& after);
+  // Turn timer: waits for the next clock to run out, then plays for that seat (OnClock).
+  void ArmClock(std::chrono::milliseconds at_least = std::chrono::milliseconds(0));
+  void OnClock();
+
+  // ----- Bots (room_bots.cc) -----
+  // After every change of the position, each bot seat that must act thinks (off the network
+  // threads, on its seat's view alone) and its moves come back to PlayBot, which plays the first
+  // one the rules accept as the version it was thought for.
+  // False, after refusing, unless the room is waiting and `player` hosts it ("Only the host can
+  // <verb> a bot").
+  bool HostBeforeStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                       const std::string& verb);
+  void DoAddBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                uint32_t seat, int level);
+  void DoRemoveBot(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                   uint32_t seat);
+  void WakeBots();
+  void PlayBot(uint64_t game, int seat, uint64_t version, const std::vector<std::string>& moves);
+  void UpdateHasBots();
+
+  // ----- What the room tells its members and the lobby (room_info.cc) -----
+  // Which of the session's views a member receives (the game must have started).
+  size_t ViewIndex(const Member& member) const;
+  plateau::v1::RoomInfo BuildInfo() const;  // without the per-recipient fields
+  SharedBuffer EncodeInfo(const plateau::v1::RoomInfo& base, const std::string& player_id,
+                          uint64_t request_id) const;
+  void SendInfo(const ConnectionPtr& conn, const std::string& player_id, uint64_t request_id);
+  void PushInfoToAll(const std::string& skip_player_id = "");
+  void SendChatHistory(const ConnectionPtr& conn);
+  void Publish();
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   boost::asio::steady_timer empty_timer_;
