@@ -100,6 +100,20 @@ class Lobby : public RoomHost {
   void SetAbandonedAfter(std::chrono::milliseconds after) { abandoned_after_ = after; }
 
  private:
+  // Admission and routing of requests (lobby.cc).
+  // Charges one request to the connection and its address; false (after refusing it, and
+  // cutting a connection that keeps going) when over the limit.
+  bool AdmitRequest(const ConnectionPtr& conn, uint64_t request_id);
+  // Refuses (and counts) a request over a limit.
+  void RefuseForLimit(const ConnectionPtr& conn, uint64_t request_id, const char* code,
+                      const std::string& reason);
+  // Finds the room of a request naming a room id and/or a join code. `has_code` tells whether a
+  // correct join code came with it. Null (after sending the error) when there is no such room.
+  std::shared_ptr<Room> RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,
+                                    const std::string& room_id, const std::string& join_code,
+                                    bool* has_code);
+
+  // Players (lobby_players.cc).
   void HandleHello(const ConnectionPtr& conn, uint64_t request_id, const plateau::v1::Hello& hello);
   void HandleRename(const ConnectionPtr& conn, uint64_t request_id,
                     const plateau::v1::Rename& rename);
@@ -108,30 +122,27 @@ class Lobby : public RoomHost {
                                        const std::string& wanted);
   // Binds the player to the connection and answers Hello (on the connection's strand).
   void Welcome(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player);
-  void HandleListGames(const ConnectionPtr& conn, uint64_t request_id);
-  // The game list (ServerMessage.game_list, no request id), encoded on first use: the games,
-  // their words and static data never change while the server runs.
-  SharedBuffer EncodedGameList();
+
+  // Rooms (lobby_rooms.cc).
+  void HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
+                        const plateau::v1::CreateRoom& create);
+  // Called with mu_ held: the room no longer counts as its creator's open room.
+  void ForgetCreator(const std::string& room_id);
+
+  // The public room list (lobby_room_list.cc).
   void HandleListRooms(const ConnectionPtr& conn, uint64_t request_id,
                        const plateau::v1::ListRooms& request);
-  // Charges one request to the connection and its address; false (after refusing it, and
-  // cutting a connection that keeps going) when over the limit.
-  bool AdmitRequest(const ConnectionPtr& conn, uint64_t request_id);
-  // Refuses (and counts) a request over a limit.
-  void RefuseForLimit(const ConnectionPtr& conn, uint64_t request_id, const char* code,
-                      const std::string& reason);
   // Sends the gathered listing changes to the watchers (on the lobby's timer).
   void FlushListingChanges();
   // Called with mu_ held: the room's entry changed, push it soon.
   void NoteListingChange(const std::string& room_id, const std::string& game);
-  void HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
-                        const plateau::v1::CreateRoom& create);
+
+  // The game list and replays (lobby_games.cc).
+  void HandleListGames(const ConnectionPtr& conn, uint64_t request_id);
+  // The game list (ServerMessage.game_list, no request id), encoded on first use: the games,
+  // their words and static data never change while the server runs.
+  SharedBuffer EncodedGameList();
   void HandleReplays(const ConnectionPtr& conn, const plateau::v1::ClientMessage& message);
-  // Finds the room of a request naming a room id and/or a join code. `has_code` tells whether a
-  // correct join code came with it. Null (after sending the error) when there is no such room.
-  std::shared_ptr<Room> RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,
-                                    const std::string& room_id, const std::string& join_code,
-                                    bool* has_code);
 
   boost::asio::any_io_executor executor_;
   Store& store_;
@@ -171,8 +182,6 @@ class Lobby : public RoomHost {
   std::map<std::string, PlayerQuota> player_quotas_;        // by player id (under mu_)
   std::map<std::string, std::string> room_creator_;          // open room id -> creator (under mu_)
   size_t created_since_prune_ = 0;
-  // Called with mu_ held: the room no longer counts as its creator's open room.
-  void ForgetCreator(const std::string& room_id);
 
   // Room list watchers and the changes not yet pushed to them (under mu_).
   struct Watcher {

@@ -1,0 +1,201 @@
+// The room registry: rooms by id and join code, who is a member of which, creating a room (with
+// its creator's room allowance) and bringing unfinished games back at start-up.
+#include "server/lobby/lobby.h"
+
+#include <spdlog/spdlog.h>
+
+#include "engine/core/registry.h"
+#include "server/error_codes.h"
+#include "server/lobby/ids.h"
+#include "server/lobby/lobby_text.h"
+#include "server/room/turn_clocks.h"
+
+namespace plateau::server {
+
+namespace v1 = plateau::v1;
+
+Status Lobby::RestoreRooms() {
+  // At start-up, before any connection: the one store call made outside the storage thread.
+  auto unfinished = store_.LoadUnfinished();
+  if (!unfinished.ok()) return unfinished.status();
+  for (const auto& saved : unfinished.value()) {
+    auto room = Room::Restore(executor_, saved, storage_, *this, empty_room_grace_, offline_grace_,
+                              abandoned_after_);
+    if (!room.ok()) {
+      spdlog::error("cannot restore room {} (game {}): {}", saved.room.room_id,
+                    saved.record.game_id(), room.status().ToString());
+      continue;
+    }
+    {
+      std::lock_guard lock(mu_);
+      rooms_[saved.room.room_id] = room.value();
+      if (!saved.room.join_code.empty()) room_by_code_[saved.room.join_code] = saved.room.room_id;
+    }
+    room.value()->Announce();
+    spdlog::info("restored room {} (game {}, {} actions)", saved.room.room_id,
+                 saved.record.game_id(), saved.record.actions_size());
+  }
+  return Status::Ok();
+}
+
+std::shared_ptr<Room> Lobby::FindRoom(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  auto it = rooms_.find(room_id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+size_t Lobby::RoomCount() {
+  std::lock_guard lock(mu_);
+  return rooms_.size();
+}
+
+void Lobby::SetMembership(const std::string& player_id, const std::string& room_id, bool member) {
+  std::lock_guard lock(mu_);
+  if (member) {
+    memberships_[player_id].insert(room_id);
+    return;
+  }
+  auto it = memberships_.find(player_id);
+  if (it == memberships_.end()) return;
+  it->second.erase(room_id);
+  if (it->second.empty()) memberships_.erase(it);
+}
+
+void Lobby::RemoveRoom(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  auto it = rooms_.find(room_id);
+  if (it == rooms_.end()) return;
+  room_by_code_.erase(it->second->settings().join_code);
+  if (auto listed = listing_.find(room_id); listed != listing_.end()) {
+    NoteListingChange(room_id, listed->second.game());
+    listing_.erase(listed);
+  }
+  rooms_.erase(it);
+  ForgetCreator(room_id);
+}
+
+void Lobby::RoomClosed(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  ForgetCreator(room_id);
+}
+
+void Lobby::RoomReopened(const std::string& room_id, const std::string& host_id) {
+  std::lock_guard lock(mu_);
+  if (room_creator_.count(room_id) != 0) return;
+  room_creator_[room_id] = host_id;
+  auto [quota, fresh] = player_quotas_.try_emplace(host_id);
+  if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 20);
+  ++quota->second.open_rooms;
+}
+
+void Lobby::ForgetCreator(const std::string& room_id) {
+  auto creator = room_creator_.find(room_id);
+  if (creator == room_creator_.end()) return;
+  auto quota = player_quotas_.find(creator->second);
+  if (quota != player_quotas_.end() && quota->second.open_rooms > 0) --quota->second.open_rooms;
+  room_creator_.erase(creator);
+}
+
+void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
+                             const v1::CreateRoom& create) {
+  const engine::Game* game = engine::Registry::Find(create.game());
+  if (game == nullptr) {
+    conn->Send(EncodeError(request_id, engine::codes::kUnknownGame,
+                           "There is no game called '" + create.game() + "' here."));
+    return;
+  }
+  const engine::GameInfo& info = game->Info();
+  const int seats = create.seats() == 0 ? info.max_seats : static_cast<int>(create.seats());
+  if (create.seats() > static_cast<uint32_t>(info.max_seats) || seats < info.min_seats) {
+    conn->Send(EncodeError(request_id, engine::codes::kBadOptions,
+                           info.title + " is played by " + std::to_string(info.min_seats) +
+                               " to " + std::to_string(info.max_seats) + " players."));
+    return;
+  }
+  auto options = game->ParseOptions(create.options());
+  if (!options.ok()) {
+    conn->Send(EncodeError(request_id, options.status().code(), options.status().reason()));
+    return;
+  }
+  Status valid = game->ValidateOptions(seats, *options.value());
+  if (!valid.ok()) {
+    conn->Send(EncodeError(request_id, valid.code(), valid.reason()));
+    return;
+  }
+  if (std::string why = TurnClocks::Invalid(create.timer()); !why.empty()) {
+    conn->Send(EncodeError(request_id, codes::kBadTimer, why));
+    return;
+  }
+  std::string title = Trim(create.title());
+  if (CodePoints(title) > kMaxTitleChars || HasControlChars(title)) {
+    conn->Send(EncodeError(request_id, codes::kBadTitle,
+                           "A room title has at most " + std::to_string(kMaxTitleChars) +
+                               " characters, without control characters."));
+    return;
+  }
+  if (title.empty()) title = conn->player->name + "'s " + info.title;
+  const std::string& creator = conn->player->player_id;
+  {
+    std::lock_guard lock(mu_);
+    if (++created_since_prune_ >= 1024) {
+      // Players with nothing open and their allowance back need no entry.
+      created_since_prune_ = 0;
+      const auto now = LimitClock::now();
+      for (auto it = player_quotas_.begin(); it != player_quotas_.end();) {
+        const bool idle = it->second.open_rooms == 0 && it->second.rooms_created.Full(now);
+        it = idle ? player_quotas_.erase(it) : std::next(it);
+      }
+    }
+    auto [quota, fresh] = player_quotas_.try_emplace(creator);
+    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 20);
+    if (limits_.open_rooms_per_player > 0 &&
+        quota->second.open_rooms >= limits_.open_rooms_per_player) {
+      RefuseForLimit(conn, request_id, codes::kTooManyRooms,
+                     "You already have " + std::to_string(quota->second.open_rooms) +
+                         " open rooms; leave or finish one first.");
+      return;
+    }
+    if (limits_.rooms_per_hour > 0) {
+      const auto now = LimitClock::now();
+      if (!quota->second.rooms_created.Take(now)) {
+        const int wait = static_cast<int>(quota->second.rooms_created.SecondsUntilToken(now)) + 1;
+        RefuseForLimit(conn, request_id, codes::kTooManyRooms,
+                       "You have created rooms too fast; try again in " + std::to_string(wait) +
+                           " s.");
+        return;
+      }
+    }
+    // Counted here, in the same section as the check, so two tabs cannot both pass it.
+    ++quota->second.open_rooms;
+  }
+
+  RoomSettings settings;
+  settings.is_private = create.is_private();
+  settings.title = std::move(title);
+  settings.game = game;
+  settings.options = engine::DeterministicBytes(*options.value());
+  settings.seats = seats;
+  settings.empty_grace = empty_room_grace_;
+  settings.timer = create.timer();
+  settings.offline_grace = offline_grace_;
+  settings.abandoned_after = abandoned_after_;
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mu_);
+    do {
+      settings.room_id = NewRoomId();
+    } while (rooms_.count(settings.room_id) != 0);
+    do {
+      settings.join_code = NewJoinCode();
+    } while (room_by_code_.count(settings.join_code) != 0);
+    room = std::make_shared<Room>(executor_, settings, storage_, *this);
+    rooms_[settings.room_id] = room;
+    room_by_code_[settings.join_code] = settings.room_id;
+    room_creator_[settings.room_id] = creator;
+  }
+  spdlog::info("room {} created by {} ({}, {} seats{})", settings.room_id,
+               conn->player->player_id, info.id, seats, settings.is_private ? ", private" : "");
+  room->Create(conn, conn->player, request_id);
+}
+
+}  // namespace plateau::server
