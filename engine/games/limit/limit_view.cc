@@ -1,4 +1,4 @@
-// LIMIT: what each seat sees, hidden information, and the registration.
+// LIMIT: what each seat sees, the game's text view, hidden information, and the registration.
 #include <algorithm>
 #include <set>
 
@@ -231,6 +231,75 @@ void LimitState::TypedPrivateView(int seat, limit::View* out) const {
       if (a.has_alliance_exclude()) *p->add_alliance_exclusions() = a.alliance_exclude();
     }
   }
+}
+
+// ----- The game's text view -----
+
+// The card's English title, the French name printed on it beside (the book's name matters: it is
+// the one on the table and in the rules).
+static std::string BothNames(const Card& c) {
+  if (c.name_en().empty() || c.name_en() == c.name()) return c.name();
+  return c.name_en() + " (" + c.name() + ")";
+}
+
+std::string LimitGame::GameViewText(const engine::Message& view, const SeatNamer& name) const {
+  const auto& v = static_cast<const View&>(view);
+  // A view names its cards by id; the printed fields are the game's (an unknown id: the id alone).
+  auto Printed = [this](const Card& c) -> const Card& {
+    return c.id() < static_cast<uint32_t>(CardCount()) ? CardTemplate(c.id()) : c;
+  };
+  static const char* kPhases[] = {"?", "new policy", "hand limit", "political decisions",
+                                  "social phase", "international phase", "Alliance step",
+                                  "resilience test", "game over"};
+  static const char* kClasses = "ABCDE";
+  const int phase = v.phase() >= 0 && v.phase() <= PHASE_GAME_OVER ? v.phase() : 0;
+  std::string out = "Generation " + std::to_string(v.generation()) + " - " + kPhases[phase];
+  if (v.turn() >= 0) out += " - turn: " + name(v.turn());
+  out += " - leader: " + name(static_cast<int>(v.leader())) + "\n";
+  for (const auto& n : v.nations()) {
+    out += "  " + name(static_cast<int>(n.seat())) + ": population " +
+           std::to_string(n.population()) + ", living";
+    for (int c = 0; c < n.classes_size() && c < 5; ++c)
+      out += std::string(" ") + kClasses[c] + std::to_string(n.classes(c));
+    out += ", disorder " + std::to_string(n.disorder()) + ", $" + std::to_string(n.money()) +
+           ", R" + std::to_string(n.stocks().renewable()) + " I" +
+           std::to_string(n.stocks().industrial()) + " M" + std::to_string(n.stocks().military()) +
+           " F" + std::to_string(n.stocks().fossil()) + ", pollution " +
+           std::to_string(n.pollution()) + ", D " + std::to_string(n.destabilisation()) +
+           ", territories " + std::to_string(n.territories()) + ", " +
+           std::to_string(n.hand_size()) + " in hand";
+    if (n.passed()) out += ", passed";
+    out += "\n";
+    if (n.permanents_size() > 0) {
+      out += "    in play:";
+      for (const auto& c : n.permanents()) out += " " + BothNames(Printed(c)) + ";";
+      out += "\n";
+    }
+  }
+  if (v.hand_size() > 0) {
+    out += "Your hand:\n";
+    for (const auto& c : v.hand()) {
+      const Card& printed = Printed(c);
+      out += "  [" + std::to_string(c.id()) + "] " + BothNames(printed) +
+             (c.playable() ? "" : " (cannot pay)") + " - " + printed.cost_text() + " / " +
+             printed.effect_text() + "\n";
+    }
+  }
+  out += "Market:";
+  static const char* kRes[] = {"?", "R", "I", "M", "F"};
+  for (const auto& t : v.market().tracks()) {
+    const int r = t.resource() >= 0 && t.resource() <= 4 ? t.resource() : 0;
+    const uint32_t price = t.position() < static_cast<uint32_t>(board_.prices_size())
+                               ? board_.prices(static_cast<int>(t.position()))
+                               : 0;
+    out += std::string(" ") + kRes[r] + " " + std::to_string(price) + "$";
+  }
+  out += " - World Bank $" + std::to_string(v.world_bank()) + ", crises " +
+         std::to_string(v.crises_size()) + "\n";
+  for (const auto& line : v.scores())
+    out += "  " + name(static_cast<int>(line.seat())) + " scores " + std::to_string(line.total()) +
+           "\n";
+  return out;
 }
 
 // ----- Hidden information -----
