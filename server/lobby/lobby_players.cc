@@ -6,7 +6,7 @@
 
 #include "server/error_codes.h"
 #include "server/lobby/ids.h"
-#include "server/lobby/lobby_text.h"
+#include "server/player_text.h"
 
 namespace plateau::server {
 

@@ -7,7 +7,7 @@
 #include "engine/core/registry.h"
 #include "server/error_codes.h"
 #include "server/lobby/ids.h"
-#include "server/lobby/lobby_text.h"
+#include "server/player_text.h"
 #include "server/room/turn_clocks.h"
 
 namespace plateau::server {

@@ -6,30 +6,13 @@
 #include <string_view>
 
 #include "server/error_codes.h"
+#include "server/player_text.h"
 #include "server/room/room_util.h"
 
 namespace plateau::server {
-namespace {
-
-// Characters as people count them: UTF-8 code points (protobuf already rejected invalid UTF-8).
-size_t CodePoints(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
-  return n;
-}
-
-std::string Trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(first, last - first + 1));
-}
-
-}  // namespace
 
 void Room::Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string text) {
-  Run([self = shared_from_this(), conn, player, request_id,
-                              text = std::move(text)] {
+  Run([self = shared_from_this(), conn, player, request_id, text = std::move(text)] {
     if (self->removed_) {
       conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
       return;

@@ -1,6 +1,7 @@
 #pragma once
-// Checks on the text players type into the lobby (player names, room titles), shared by the
-// players' and the rooms' requests.
+// Checks on the text players type (player names, room titles, chat), shared by the lobby's and
+// the rooms' requests. Characters are counted as people count them: UTF-8 code points (protobuf
+// has already rejected invalid UTF-8).
 #include <cstddef>
 #include <string>
 #include <string_view>
