@@ -10,7 +10,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 # Asio and Beast are header-only: Boost's headers package (with its CMake config) is all the
 # build uses; the all-libraries package would add MPI, Python and ICU, minutes of a fresh install.
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config git ca-certificates curl
+  build-essential cmake ninja-build ccache pkg-config git ca-certificates curl
   libboost1.81-dev
   libprotobuf-dev protobuf-compiler
   libspdlog-dev
