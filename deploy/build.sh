@@ -29,28 +29,5 @@ fi
 # Two jobs: the machines this runs on have two cores and Beast translation units are heavy.
 cmake --build build -j "${PLATEAU_JOBS:-2}"
 
-# The web client. Both stamps live in node_modules/, which `npm ci` recreates: a new install
-# always brings a new build.
-cd clients/web
-# The packages are installed again only when what pins them (or the Node running them) changed.
-lock_hash="$({ cat package.json package-lock.json; node --version; } | sha256sum | cut -d' ' -f1)"
-lock_stamp=node_modules/.plateau-lock.sha256
-if [ -d node_modules ] && [ "$(cat "$lock_stamp" 2>/dev/null)" = "$lock_hash" ]; then
-  echo "Web client packages up to date."
-else
-  npm ci --no-audit --no-fund
-  echo "$lock_hash" >"$lock_stamp"
-fi
-# Rebuilt only when something `npm run build` reads changed, the .proto files it imports as text
-# included. Hashed before the build, so an edit made while it runs shows up next time.
-inputs=(src index.html package.json package-lock.json tsconfig.json vite.config.ts ../../proto)
-if [ -d public ]; then inputs+=(public); fi
-dist_hash="$(find "${inputs[@]}" -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum |
-  sha256sum | cut -d' ' -f1)"
-dist_stamp=node_modules/.plateau-dist.sha256
-if [ -f dist/index.html ] && [ "$(cat "$dist_stamp" 2>/dev/null)" = "$dist_hash" ]; then
-  echo "Web client up to date (clients/web/dist)."
-else
-  npm run build
-  echo "$dist_hash" >"$dist_stamp"
-fi
+# The web client, into clients/web/dist (skipped when nothing it reads changed).
+bash deploy/build-web.sh
