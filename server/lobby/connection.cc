@@ -1,3 +1,5 @@
+// Frames for a connection: a server message, an error or an Ok encoded once, to be shared by every
+// recipient.
 #include "server/lobby/connection.h"
 
 namespace plateau::server {

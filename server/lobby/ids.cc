@@ -1,3 +1,4 @@
+// Identifiers and secrets (see ids.h): tokens, game seeds and ids from the OS's randomness.
 #include "server/lobby/ids.h"
 
 #include <random>

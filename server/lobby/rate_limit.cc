@@ -1,3 +1,4 @@
+// The token buckets and the table of addresses behind the limits (see rate_limit.h).
 #include "server/lobby/rate_limit.h"
 
 #include <boost/asio/ip/address.hpp>

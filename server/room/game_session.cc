@@ -1,3 +1,5 @@
+// The game side of a room (see game_session.h): views, Diffs, Snapshots and resyncs built from
+// the engine State.
 #include "server/room/game_session.h"
 
 #include <google/protobuf/io/coded_stream.h>

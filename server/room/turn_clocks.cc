@@ -1,3 +1,4 @@
+// A room's turn clocks (see turn_clocks.h): pure bookkeeping on the times the room passes in.
 #include "server/room/turn_clocks.h"
 
 #include <algorithm>
