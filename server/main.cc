@@ -69,12 +69,13 @@ int main(int argc, char** argv) {
     }
 
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
-    // Actions already taken are stored and acknowledged, then every WebSocket is closed (1001);
-    // the loop stops once all are closed, at most 800 ms after the signal.
+    // Requests already taken are answered, then every WebSocket is closed (1001) after what is
+    // queued for it; the loop stops once every client has answered its close, at most
+    // Server::kStopDeadline after the signal.
     signals.async_wait([&](const boost::system::error_code& ec, int signal) {
       if (ec) return;
       spdlog::info("signal {}: shutting down", signal);
-      srv.StopGracefully(std::chrono::milliseconds(800), [&ioc] { ioc.stop(); });
+      srv.StopGracefully(server::Server::kStopDeadline, [&ioc] { ioc.stop(); });
     });
 
     std::vector<std::thread> threads;

@@ -75,6 +75,8 @@ void Server::StopStep() {
       lobby_.CloseAll();
     }
   } else if (lobby_.ConnectionCount() == 0 || now >= stop_.end) {
+    // A connection still open here has not read its queue or answered its close frame in time:
+    // it ends without a close handshake when the caller tears the server down.
     const size_t left = lobby_.ConnectionCount();
     if (left > 0) spdlog::info("shutdown: {} connections did not finish closing", left);
     stop_.done();

@@ -45,10 +45,14 @@ class Server {
   Status Start();
   // Stops accepting and closes every connection. The io_context runs out of work afterwards.
   void Shutdown();
-  // SIGTERM: stops accepting and refuses new requests; lets every action already taken be stored
-  // and acknowledged; then closes every WebSocket (1001, after what is queued for it) and calls
-  // `done` once all are closed or `deadline` has passed, whichever is first. Call once, from any
-  // thread; `done` runs on the io_context.
+  // How long the binary gives StopGracefully on SIGTERM/SIGINT (server/main.cc).
+  static constexpr std::chrono::milliseconds kStopDeadline{2000};
+  // SIGTERM: stops accepting and refuses new requests; lets every request already taken be
+  // answered (an action stored and acknowledged, a request waiting on the storage thread too);
+  // then closes every WebSocket (1001, after what is queued for it) and calls `done` once every
+  // client has answered its close frame or `deadline` has passed, whichever is first. Closing
+  // starts once all is answered, or at three quarters of `deadline` if a sync is stuck. Call
+  // once, from any thread; `done` runs on the io_context and nothing in it blocks.
   void StopGracefully(std::chrono::milliseconds deadline, std::function<void()> done);
 
   uint16_t port() const;

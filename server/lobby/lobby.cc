@@ -53,8 +53,12 @@ void Lobby::OnOpen(const ConnectionPtr& conn) {
   quota.chat = TokenBucket(limits_.chat_per_second, 5);
   quota.wrong_codes = TokenBucket(limits_.wrong_codes_per_connection / 60.0,
                                   limits_.wrong_codes_per_connection);
-  std::lock_guard lock(mu_);
-  connections_[conn.get()] = conn;
+  {
+    std::lock_guard lock(mu_);
+    connections_[conn.get()] = conn;
+    if (!closing_all_) return;
+  }
+  conn->Close(/*graceful=*/true);  // opened while the server shuts down, after CloseAll
 }
 
 void Lobby::OnClosed(const ConnectionPtr& conn) {
@@ -78,12 +82,33 @@ void Lobby::OnClosed(const ConnectionPtr& conn) {
 
 void Lobby::StopTakingRequests() { stopping_ = true; }
 
+std::shared_ptr<void> Lobby::HoldRequest() {
+  requests_in_flight_->fetch_add(1);
+  return std::shared_ptr<void>(nullptr,
+                               [count = requests_in_flight_](void*) { count->fetch_sub(1); });
+}
+
+void Lobby::AnswerAfterStore(const ConnectionPtr& conn, StorageExecutor::Work work,
+                             std::function<void(Status)> answer, StorageExecutor::Kind kind) {
+  conn->PauseReading();
+  storage_.Submit(
+      std::move(work),
+      [conn, answer = std::move(answer), ticket = HoldRequest()](Status status) mutable {
+        conn->Dispatch([conn, answer = std::move(answer), ticket = std::move(ticket), status] {
+          conn->ResumeReading();
+          answer(status);
+        });
+      },
+      kind);
+}
+
 void Lobby::CloseAll() {
   stopping_ = true;
   std::vector<ConnectionPtr> conns;
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mu_);
+    closing_all_ = true;
     for (auto& [ptr, weak] : connections_) {
       if (auto c = weak.lock()) conns.push_back(std::move(c));
     }
@@ -123,9 +148,8 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
   }
   const uint64_t id = message.request_id();
   // Counted before the check: once shutdown has set stopping_, it sees every request that got
-  // past it (see Quiet), so an action accepted meanwhile is acknowledged before the close.
-  std::shared_ptr<void> ticket(nullptr, [this](void*) { requests_in_flight_.fetch_sub(1); });
-  requests_in_flight_.fetch_add(1);
+  // past it (see Quiet), so a request accepted meanwhile is answered before the close.
+  std::shared_ptr<void> ticket = HoldRequest();
   if (stopping_.load()) {
     conn->Send(EncodeError(id, codes::kShuttingDown,
                            "The server is restarting; reconnect in a moment."));

@@ -67,10 +67,12 @@ class Lobby : public RoomHost {
   // already hold still runs, so an action being stored is still acknowledged.
   void StopTakingRequests();
   // True when no room waits on the store (see RoomWaiting) and no request is being handled: every
-  // action taken has been answered.
+  // request taken has its answer queued on its connection (a request held by a room, or waiting
+  // on the storage thread, holds its ticket until then: see HoldRequest).
   // Requests first: a ticket is released only after its room counts itself waiting.
-  bool Quiet() const { return requests_in_flight_.load() == 0 && rooms_waiting_.load() == 0; }
-  // Shutdown: closes every live connection (after what is queued for it is sent).
+  bool Quiet() const { return requests_in_flight_->load() == 0 && rooms_waiting_.load() == 0; }
+  // Shutdown: closes every live connection (after what is queued for it is sent), and any that
+  // opens from now on.
   void CloseAll();
 
   std::shared_ptr<Room> FindRoom(const std::string& room_id);
@@ -85,6 +87,8 @@ class Lobby : public RoomHost {
   void PublishListing(const std::string& room_id, const plateau::v1::RoomInfo* info) override;
   void RemoveRoom(const std::string& room_id) override;
   void RoomWaiting(bool waiting) override { rooms_waiting_ += waiting ? 1 : -1; }
+  // A request being handled: Quiet is false until the ticket is released.
+  std::shared_ptr<void> HoldRequest() override;
   Metrics* metrics() override { return metrics_; }
   void RoomClosed(const std::string& room_id) override;
   void RoomReopened(const std::string& room_id, const std::string& host_id) override;
@@ -107,6 +111,12 @@ class Lobby : public RoomHost {
   // Refuses (and counts) a request over a limit.
   void RefuseForLimit(const ConnectionPtr& conn, uint64_t request_id, const char* code,
                       const std::string& reason);
+  // Answers a request once the storage thread has run `work`: the connection reads nothing more
+  // until then (see Connection::PauseReading), and `answer` runs on its strand with the outcome,
+  // the request's ticket held until it has.
+  void AnswerAfterStore(const ConnectionPtr& conn, StorageExecutor::Work work,
+                        std::function<void(Status)> answer,
+                        StorageExecutor::Kind kind = StorageExecutor::Kind::kWrite);
   // Finds the room of a request naming a room id and/or a join code. `has_code` tells whether a
   // correct join code came with it. Null (after sending the error) when there is no such room.
   std::shared_ptr<Room> RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,
@@ -162,9 +172,12 @@ class Lobby : public RoomHost {
   std::map<Connection*, std::weak_ptr<Connection>> connections_;
 
   std::atomic<bool> stopping_{false};
+  bool closing_all_ = false;  // under mu_: CloseAll has run
   std::atomic<int> rooms_waiting_{0};
-  // Requests being handled, actions until the room has answered them (the room holds a ticket).
-  std::atomic<int> requests_in_flight_{0};
+  // Tickets held (see HoldRequest). Shared with them: one may be released after the lobby is
+  // gone, in a handler the io_context drops at its destruction.
+  const std::shared_ptr<std::atomic<int>> requests_in_flight_ =
+      std::make_shared<std::atomic<int>>(0);
   const ClientLimits limits_;
   Metrics* const metrics_;
   std::chrono::milliseconds bot_delay_{0};

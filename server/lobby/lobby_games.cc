@@ -67,11 +67,11 @@ void Lobby::HandleReplays(const ConnectionPtr& conn, const v1::ClientMessage& me
   }
   // Loading and re-simulating read the store: on the storage thread, one request per
   // connection at a time.
-  conn->PauseReading();
   auto reply = std::make_shared<v1::ServerMessage>();
   reply->set_request_id(id);
   // Who asks decides which private games exist for this request.
-  storage_.Submit(
+  AnswerAfterStore(
+      conn,
       [replays = replays_, message, reply, viewer = conn->player->player_id](Store&) {
         if (message.has_list_replays()) {
           auto r = replays->List(message.list_replays(), viewer);
@@ -90,7 +90,6 @@ void Lobby::HandleReplays(const ConnectionPtr& conn, const v1::ClientMessage& me
       },
       [conn, id, reply](Status status) {
         conn->Send(status.ok() ? Encode(*reply) : EncodeError(id, status.code(), status.reason()));
-        conn->ResumeReading();
       },
       StorageExecutor::Kind::kRead);
 }

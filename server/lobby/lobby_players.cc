@@ -31,27 +31,24 @@ void Lobby::HandleRename(const ConnectionPtr& conn, uint64_t request_id, const v
   // A new Player: the old one is shared, read by rooms on other threads, and never changes.
   auto renamed = std::make_shared<Player>(*conn->player);
   renamed->name = *name;
-  conn->PauseReading();
-  storage_.Submit(
+  AnswerAfterStore(
+      conn,
       [renamed](Store& store) {
         return store.SavePlayer(renamed->token, StoredPlayer{renamed->player_id, renamed->name});
       },
       [this, conn, request_id, renamed](Status stored) {
-        conn->Dispatch([this, conn, request_id, renamed, stored] {
-          conn->ResumeReading();
-          if (!stored.ok()) {
-            spdlog::error("cannot rename player {}: {}", renamed->player_id, stored.ToString());
-            conn->Send(EncodeError(request_id, codes::kStorageError,
-                                   "The new name could not be saved; try again."));
-            return;
-          }
-          {
-            std::lock_guard lock(mu_);
-            // The player's next connections say Hello with this token and get the new name.
-            players_by_token_[renamed->token] = renamed;
-          }
-          Welcome(conn, request_id, renamed);
-        });
+        if (!stored.ok()) {
+          spdlog::error("cannot rename player {}: {}", renamed->player_id, stored.ToString());
+          conn->Send(EncodeError(request_id, codes::kStorageError,
+                                 "The new name could not be saved; try again."));
+          return;
+        }
+        {
+          std::lock_guard lock(mu_);
+          // The player's next connections say Hello with this token and get the new name.
+          players_by_token_[renamed->token] = renamed;
+        }
+        Welcome(conn, request_id, renamed);
       });
 }
 
@@ -79,9 +76,9 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
     }
     // Not seen since start-up: ask the store, off this thread. This connection reads nothing
     // more until the answer, so its next request finds it identified.
-    conn->PauseReading();
     auto found = std::make_shared<std::optional<StoredPlayer>>();
-    storage_.Submit(
+    AnswerAfterStore(
+        conn,
         [token = hello.token(), found](Store& store) {
           auto f = store.FindPlayer(token);
           if (!f.ok()) return f.status();
@@ -89,31 +86,28 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
           return Status::Ok();
         },
         [this, conn, request_id, token = hello.token(), found](Status looked_up) {
-          conn->Dispatch([this, conn, request_id, token, found, looked_up] {
-            conn->ResumeReading();
-            if (!looked_up.ok()) {
-              spdlog::error("cannot look up a player: {}", looked_up.ToString());
-              conn->Send(EncodeError(request_id, codes::kStorageError,
-                                     "Players cannot be looked up now."));
-              return;
-            }
-            if (!found->has_value()) {
-              conn->Send(EncodeError(request_id, codes::kUnknownToken,
-                                     "This token is unknown here; say Hello with a name instead."));
-              return;
-            }
-            auto p = std::make_shared<Player>();
-            p->player_id = (*found)->player_id;
-            p->name = (*found)->name;
-            p->token = token;
-            PlayerPtr player;
-            {
-              std::lock_guard lock(mu_);
-              // Another connection may have resumed the same player meanwhile: keep one Player.
-              player = players_by_token_.emplace(token, std::move(p)).first->second;
-            }
-            Welcome(conn, request_id, player);
-          });
+          if (!looked_up.ok()) {
+            spdlog::error("cannot look up a player: {}", looked_up.ToString());
+            conn->Send(EncodeError(request_id, codes::kStorageError,
+                                   "Players cannot be looked up now."));
+            return;
+          }
+          if (!found->has_value()) {
+            conn->Send(EncodeError(request_id, codes::kUnknownToken,
+                                   "This token is unknown here; say Hello with a name instead."));
+            return;
+          }
+          auto p = std::make_shared<Player>();
+          p->player_id = (*found)->player_id;
+          p->name = (*found)->name;
+          p->token = token;
+          PlayerPtr player;
+          {
+            std::lock_guard lock(mu_);
+            // Another connection may have resumed the same player meanwhile: keep one Player.
+            player = players_by_token_.emplace(token, std::move(p)).first->second;
+          }
+          Welcome(conn, request_id, player);
         },
         StorageExecutor::Kind::kRead);
     return;
@@ -134,26 +128,23 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
   p->name = *name;
   p->token = NewToken();
   // Welcomed once stored: a token handed out always works after a restart.
-  conn->PauseReading();
   PlayerPtr player = p;
-  storage_.Submit(
+  AnswerAfterStore(
+      conn,
       [player](Store& store) {
         return store.SavePlayer(player->token, StoredPlayer{player->player_id, player->name});
       },
       [this, conn, request_id, player](Status saved) {
-        conn->Dispatch([this, conn, request_id, player, saved] {
-          conn->ResumeReading();
-          if (!saved.ok()) {
-            spdlog::error("cannot save a player: {}", saved.ToString());
-            conn->Send(EncodeError(request_id, codes::kStorageError, "Players cannot be saved now."));
-            return;
-          }
-          {
-            std::lock_guard lock(mu_);
-            players_by_token_[player->token] = player;
-          }
-          Welcome(conn, request_id, player);
-        });
+        if (!saved.ok()) {
+          spdlog::error("cannot save a player: {}", saved.ToString());
+          conn->Send(EncodeError(request_id, codes::kStorageError, "Players cannot be saved now."));
+          return;
+        }
+        {
+          std::lock_guard lock(mu_);
+          players_by_token_[player->token] = player;
+        }
+        Welcome(conn, request_id, player);
       });
 }
 

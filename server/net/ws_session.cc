@@ -83,7 +83,7 @@ void WsSession::ResumeReading() {
     s->paused_ = false;
     if (s->reading_ || !s->accepted_) return;
     if (s->closing_) {
-      s->ReportClosed();  // closed while paused: no read is left to report it
+      s->ReportIfFinished();  // closed while paused: no read is left to report it
       return;
     }
     s->DoRead();
@@ -105,13 +105,13 @@ void WsSession::OnRead(beast::error_code ec, size_t bytes) {
       spdlog::debug("websocket read failed: {}", ec.message());
     }
     closing_ = true;
-    ReportClosed();
+    ReportIfFinished();
     return;
   }
   if (closing_) {
-    // Cut while this message was already buffered: it is not handled, and no read is left to
-    // report the close.
-    ReportClosed();
+    // Closing while this message was already buffered: it is not handled, and no read is left
+    // to report the close.
+    ReportIfFinished();
     return;
   }
   const auto data = buffer_.cdata();
@@ -209,25 +209,26 @@ void WsSession::DoClose(bool graceful) {
 
 void WsSession::StartClose() {
   closing_ = true;
+  handshake_closing_ = true;
   ws_.async_close(websocket::close_code::going_away, [s = self()](beast::error_code) {
-    // A pending read completes with an error and reports the close; a paused session has none.
-    if (!s->reading_) s->ReportClosed();
+    // The client answered the close frame (or the socket ended or timed out): the connection is
+    // done once a pending read has also completed.
+    s->handshake_closing_ = false;
+    s->ReportIfFinished();
   });
 }
 
-void WsSession::ReportClosed() {
-  if (closed_reported_ || !accepted_) return;
+void WsSession::ReportIfFinished() {
+  if (!closing_ || reading_ || handshake_closing_ || closed_reported_ || !accepted_) return;
   closed_reported_ = true;
   lobby_.OnClosed(shared_from_this());
 }
 
 void WsSession::Abort() {
   closing_ = true;
-  // A pending read fails and reports the close; without one (paused), report it here.
+  // A pending read (or close) fails and reports the close; without one (paused), report it here.
   if (!reading_) {
-    boost::asio::post(ws_.get_executor(), [s = self()] {
-      if (!s->reading_) s->ReportClosed();
-    });
+    boost::asio::post(ws_.get_executor(), [s = self()] { s->ReportIfFinished(); });
   }
   beast::error_code ignored;
   beast::get_lowest_layer(ws_).socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both,

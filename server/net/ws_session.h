@@ -9,6 +9,11 @@
 // Incoming messages above max_message_bytes are refused by Beast with WebSocket close code 1009
 // ("message too big") and the connection ends: the frame is never buffered in full, so there is
 // nothing left to answer on. Undecodable messages get Error{"malformed"} and the connection stays.
+//
+// A graceful close (Close(true): the server shutting down) sends what is already queued, then the
+// close frame (1001, going away); frames sent after the Close are dropped. The lobby hears that
+// the connection is gone only once the client has answered the close frame (or the socket has
+// ended): until then the server's shutdown waits for it.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/strand.hpp>
@@ -69,8 +74,10 @@ class WsSession : public Connection {
   void DoClose(bool graceful);
   void StartClose();
   void Abort();
-  // Tells the lobby, once, that this connection is gone.
-  void ReportClosed();
+  // Tells the lobby, once, that this connection is gone: once it is closing and nothing is left
+  // in flight on its socket (no read, no close handshake). Until then it counts as open, and a
+  // server shutting down waits for it (so its queue and close frame reach the client).
+  void ReportIfFinished();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
@@ -82,6 +89,7 @@ class WsSession : public Connection {
   bool accepted_ = false;
   bool closing_ = false;
   bool close_when_sent_ = false;  // a graceful close waits for the queue to empty
+  bool handshake_closing_ = false;  // the close frame is out; waiting for the client's answer
   bool closed_reported_ = false;
   bool paused_ = false;   // a request is being answered later: read nothing more until then
   bool reading_ = false;  // a read is in flight

@@ -155,7 +155,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
 // Public entry points: hop onto the strand.
 
 void Room::Create(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
-  boost::asio::post(strand_, [self = shared_from_this(), conn, player, request_id] {
+  Run([self = shared_from_this(), conn, player, request_id] {
     self->seats_[0] = {player->player_id, player->name, false};
     self->host_player_id_ = player->player_id;
     self->members_[player->player_id] = Member{player->name, 0, {conn}};
@@ -335,8 +335,11 @@ void Room::Detach(PlayerPtr player, ConnectionPtr conn) {
 }
 
 void Room::Run(std::function<void()> fn) {
-  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
-    self->RunOrDefer(std::move(fn));
+  // The host's ticket lives until `fn` has run, deferred or not: a request's answer is queued on
+  // its connection before shutdown closes it.
+  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn),
+                              ticket = host_.HoldRequest()]() mutable {
+    self->RunOrDefer([fn = std::move(fn), ticket = std::move(ticket)] { fn(); });
   });
 }
 

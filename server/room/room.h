@@ -50,6 +50,9 @@ class RoomHost {
   virtual void RemoveRoom(const std::string& room_id) = 0;
   // The room starts (true) or stops (false) waiting on the store: shutdown waits for none to be.
   virtual void RoomWaiting(bool /*waiting*/) {}
+  // Held by what the room has been asked to run and has not run yet (a request, until its answer
+  // is queued): shutdown closes no connection while one is held. The default holds nothing.
+  virtual std::shared_ptr<void> HoldRequest() { return nullptr; }
   // The room's game is over: it no longer counts as open for its creator.
   virtual void RoomClosed(const std::string& /*room_id*/) {}
   // A rematch began: the room counts as open again, for its host.
@@ -184,6 +187,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // queues it behind what the strand has to do (it never runs inside the caller, even on the
   // strand); RunFromOutside runs it at once on the calling thread when the strand is idle, for a
   // caller that is never on the strand itself (a connection's request: no hop to another thread).
+  // Run holds a host ticket (RoomHost::HoldRequest) until `fn` has run; RunFromOutside's one
+  // caller, SubmitAction, carries the lobby's own.
   void Run(std::function<void()> fn);
   void RunFromOutside(std::function<void()> fn);
   // On the strand: runs `fn` now, or keeps it for Resume while the room waits on the store.

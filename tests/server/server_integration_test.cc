@@ -527,6 +527,90 @@ TEST_F(ServerTest, AConnectionClosedWhileItWaitsOnTheStoreIsCountedGone) {
   server_->gate().Release();
 }
 
+// SIGTERM (TestServer::StopAsOnSignal: the binary's own path) with requests in flight: one client
+// waits on the store (a Rename, the sync held) with pings sent behind it, another has not yet
+// read the answers to its requests (game lists, queued for it). Each request taken is answered,
+// what was queued reaches its client, and only then does each connection close, with 1001, well
+// within the deadline; the pings are refused or, unread, left to the reconnection.
+TEST_F(ServerTest, OnSignalRequestsInFlightAreAnsweredAndFlushedBeforeA1001Close) {
+  auto renaming = Connect("Before");
+  TestClient unread(server_->port(), /*receive_buffer=*/4096);
+  ASSERT_TRUE(unread.Call(HelloName("Unread")).has_welcome());
+  std::vector<uint64_t> lists;
+  for (int i = 0; i < 8; ++i) {
+    v1::ClientMessage m;
+    m.mutable_list_games();
+    lists.push_back(unread.Send(m));
+  }
+  server_->gate().Hold();
+  v1::ClientMessage rename;
+  rename.mutable_rename()->set_name("After");
+  const uint64_t renamed_id = renaming->Send(rename);
+  std::vector<uint64_t> pings;
+  for (int i = 0; i < 3; ++i) pings.push_back(renaming->Send(PingMsg()));
+  for (int i = 0; i < 200 && server_->gate().waiting() == 0; ++i) std::this_thread::sleep_for(5ms);
+  ASSERT_EQ(server_->gate().waiting(), 1);
+
+  const auto start = std::chrono::steady_clock::now();
+  std::thread signal([&] { server_->StopAsOnSignal(); });
+  std::this_thread::sleep_for(100ms);
+  server_->gate().Release();
+
+  const v1::ServerMessage renamed = renaming->WaitReply(renamed_id, 3s);
+  ASSERT_TRUE(renamed.has_welcome()) << "the Rename taken before the signal was not answered";
+  EXPECT_EQ(renamed.welcome().name(), "After");
+  for (uint64_t id : pings) {
+    const v1::ServerMessage pong = renaming->WaitReply(id, 200ms);
+    EXPECT_FALSE(pong.has_pong()) << "a request read after the signal was taken";
+    if (pong.has_error()) {
+      EXPECT_EQ(ErrorCode(pong), "shutting_down");
+    }
+  }
+  EXPECT_TRUE(renaming->WaitClosed(3s));
+  EXPECT_EQ(renaming->close_code(), 1001);
+
+  int answered = 0;
+  for (uint64_t id : lists) answered += unread.WaitReply(id, 3s).has_game_list() ? 1 : 0;
+  EXPECT_EQ(answered, static_cast<int>(lists.size())) << "queued replies were lost";
+  EXPECT_TRUE(unread.WaitClosed(3s));
+  EXPECT_EQ(unread.close_code(), 1001);
+
+  signal.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, Server::kStopDeadline);
+}
+
+// SIGTERM while a room has a request it has not run yet (its strand busy with something else):
+// the request was taken before the signal, so its answer goes out before the connection closes.
+TEST_F(ServerTest, OnSignalARequestARoomHasNotRunYetIsAnsweredBeforeTheClose) {
+  auto host = Connect("Host");
+  const v1::ServerMessage created = host->Call(CreateRoomMsg(false, 2, 1));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  // The room's strand is held until `release`, as by a long piece of work.
+  std::promise<void> held, release;
+  std::shared_future<void> released = release.get_future().share();
+  server_->server().lobby().FindRoom(room_id)->Inspect(
+      [&held, released](const engine::State*, uint64_t) {
+        held.set_value();
+        released.wait_for(5s);
+      });
+  ASSERT_EQ(held.get_future().wait_for(2s), std::future_status::ready);
+  const uint64_t chat = host->Send(ChatMsg(room_id, "last words"));
+  std::this_thread::sleep_for(50ms);  // taken by the lobby, waiting for the room
+
+  const auto start = std::chrono::steady_clock::now();
+  std::thread signal([&] { server_->StopAsOnSignal(); });
+  std::this_thread::sleep_for(100ms);
+  release.set_value();
+
+  const v1::ServerMessage answer = host->WaitReply(chat, 3s);
+  EXPECT_TRUE(answer.has_ok()) << "the request taken before the signal was not answered";
+  EXPECT_TRUE(host->WaitClosed(3s));
+  EXPECT_EQ(host->close_code(), 1001);
+  signal.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, Server::kStopDeadline);
+}
+
 TEST_F(ServerTest, TwoPlayersAndASpectatorPlayAFullGame) {
   auto a = Connect("Ada");
   auto b = Connect("Bob");

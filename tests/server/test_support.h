@@ -161,18 +161,18 @@ class TestServer {
     options.abandoned_after = abandoned_after;
     // Short searches: the tests check how normal bots play, not how well.
     options.bot_think = std::chrono::milliseconds(20);
-    server_ = std::make_unique<Server>(ioc_, options, *gated_, replays_);
+    server_ = std::make_unique<Server>(*ioc_, options, *gated_, replays_);
     engine::Status started = server_->Start();
     if (!started.ok()) {
       ADD_FAILURE() << "server did not start: " << started.ToString();
       return;
     }
-    for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
+    for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_->run(); });
   }
 
   ~TestServer() { Stop(); }
 
-  // Clean shutdown like the binary's: stop accepting, close sessions, let the loop drain (bounded).
+  // Clean shutdown: stop accepting, close sessions, let the loop drain (bounded).
   void Stop() {
     if (stopped_) return;
     stopped_ = true;
@@ -182,14 +182,23 @@ class TestServer {
            std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(10ms);
     }
-    ioc_.stop();
-    for (auto& t : threads_) t.join();
-    threads_.clear();
-    server_.reset();
-    replays_ = nullptr;
-    replay_service_.reset();
-    gated_.reset();
-    store_.reset();
+    ioc_->stop();
+    TearDown();
+  }
+
+  // What the binary does on SIGTERM or SIGINT (server/main.cc): Server::StopGracefully with its
+  // deadline, the loop stopped when that calls back, then everything torn down as at the
+  // process's exit (a socket still open is closed then, with no close frame). Blocks until then:
+  // clients answer their close frames meanwhile from other threads.
+  void StopAsOnSignal() {
+    if (stopped_) return;
+    stopped_ = true;
+    if (server_) {
+      server_->StopGracefully(Server::kStopDeadline, [this] { ioc_->stop(); });
+    } else {
+      ioc_->stop();
+    }
+    TearDown();
   }
 
   uint16_t port() const { return server_ ? server_->port() : 0; }
@@ -212,7 +221,20 @@ class TestServer {
   }
 
  private:
-  boost::asio::io_context ioc_;
+  // Once the loop has stopped, in the binary's order: the server, then the io_context (which
+  // closes the sockets its handlers still hold), then the store.
+  void TearDown() {
+    for (auto& t : threads_) t.join();
+    threads_.clear();
+    server_.reset();
+    replays_ = nullptr;
+    replay_service_.reset();
+    ioc_.reset();
+    gated_.reset();
+    store_.reset();
+  }
+
+  std::unique_ptr<boost::asio::io_context> ioc_ = std::make_unique<boost::asio::io_context>();
   std::unique_ptr<SqliteStore> store_;
   std::unique_ptr<GatedStore> gated_;
   std::unique_ptr<ReplayService> replay_service_;
