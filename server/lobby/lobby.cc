@@ -345,29 +345,6 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
       if (it != rooms_.end()) return it->second;
     }
   }
-  const auto now = LimitClock::now();
-  ConnectionQuota& quota = conn->quota;
-  if (!join_code.empty()) {
-    // Every code costs a token, taken before the lookup (so connections racing on the same
-    // address cannot all spend its last one) and given back when the code was right. Locked
-    // out, every code is refused, right or wrong, so guessing learns nothing.
-    double wait = 0;
-    const bool took_own = quota.wrong_codes.Take(now);
-    if (!took_own) wait = quota.wrong_codes.SecondsUntilToken(now);
-    bool took_address = false;
-    if (quota.address && took_own) {
-      std::lock_guard lock(quota.address->mu);
-      took_address = quota.address->wrong_codes.Take(now);
-      if (!took_address) wait = quota.address->wrong_codes.SecondsUntilToken(now);
-    }
-    if (!took_own || (quota.address && !took_address)) {
-      if (took_own) quota.wrong_codes.Return();
-      RefuseForLimit(conn, request_id, codes::kCodeLockout,
-                     "Too many wrong room codes; try again in " +
-                         std::to_string(static_cast<int>(wait) + 1) + " s.");
-      return nullptr;
-    }
-  }
   bool wrong_code = false;
   {
     std::lock_guard lock(mu_);
@@ -386,11 +363,39 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
     auto it = rooms_.find(id);
     if (it != rooms_.end()) room = it->second;
   }
-  if (!join_code.empty() && !wrong_code) {
-    quota.wrong_codes.Return();
-    if (quota.address) {
+  // A room id with that room's code is an invitation, not a guess: it costs nothing and is never
+  // locked out. Any other code (a wrong one, or a code alone, which looks a room up) costs a
+  // token of the connection and one of its address (each taken under its own lock, so
+  // connections racing on an address cannot all spend its last one), given back when the code
+  // was right. Locked out, those are all refused, right or wrong: a lookup learns nothing and a
+  // wrong code never gets through. Only someone holding a private room's id, 64 random bits
+  // given to its members along with the code, could tell a right code from a wrong one there.
+  if (!join_code.empty() && (room_id.empty() || wrong_code)) {
+    const auto now = LimitClock::now();
+    ConnectionQuota& quota = conn->quota;
+    double wait = 0;
+    const bool took_own = quota.wrong_codes.Take(now);
+    if (!took_own) wait = quota.wrong_codes.SecondsUntilToken(now);
+    bool took_address = false;
+    if (quota.address && took_own) {
       std::lock_guard lock(quota.address->mu);
-      quota.address->wrong_codes.Return();
+      took_address = quota.address->wrong_codes.Take(now);
+      if (!took_address) wait = quota.address->wrong_codes.SecondsUntilToken(now);
+    }
+    if (!took_own || (quota.address && !took_address)) {
+      if (took_own) quota.wrong_codes.Return();
+      *has_code = false;
+      RefuseForLimit(conn, request_id, codes::kCodeLockout,
+                     "Too many wrong room codes; try again in " +
+                         std::to_string(static_cast<int>(wait) + 1) + " s.");
+      return nullptr;
+    }
+    if (!wrong_code) {
+      quota.wrong_codes.Return();
+      if (quota.address) {
+        std::lock_guard lock(quota.address->mu);
+        quota.address->wrong_codes.Return();
+      }
     }
   }
   if (!room) {

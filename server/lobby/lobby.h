@@ -118,7 +118,8 @@ class Lobby : public RoomHost {
                         std::function<void(Status)> answer,
                         StorageExecutor::Kind kind = StorageExecutor::Kind::kWrite);
   // Finds the room of a request naming a room id and/or a join code. `has_code` tells whether a
-  // correct join code came with it. Null (after sending the error) when there is no such room.
+  // correct join code came with it. Null (after sending the error) when there is no such room,
+  // or when a code that may be a guess (wrong, or without the room id) meets the lockout.
   std::shared_ptr<Room> RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,
                                     const std::string& room_id, const std::string& join_code,
                                     bool* has_code);

@@ -56,7 +56,8 @@ struct ClientLimits {
   double rooms_per_hour = 36000;
   int open_rooms_per_player = 10;
   // Wrong join codes: per connection, per minute; per address, per 10 minutes. Past either, every
-  // code from there is refused until the bucket refills.
+  // code from there is refused until the bucket refills, except a room id with that room's code
+  // (an invitation), which is never refused for them.
   int wrong_codes_per_connection = 5;
   int wrong_codes_per_ip = 20;
   // Live WebSocket connections per address.

@@ -36,12 +36,6 @@ v1::ClientMessage RemoveBotMsg(const std::string& room_id, uint32_t seat) {
 
 std::string ErrorOf(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
 
-v1::ClientMessage PeekMsg(const std::string& room_id) {
-  v1::ClientMessage m;
-  m.mutable_peek_room()->set_room_id(room_id);
-  return m;
-}
-
 class BotsTest : public ::testing::Test {
  protected:
   void SetUp() override {

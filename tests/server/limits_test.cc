@@ -129,6 +129,22 @@ class ClientLimitsTest : public ::testing::Test {
 
   std::string StartGame(TestClient& a, TestClient& b) { return StartGameIn(a, b, CreateMsg()); }
 
+  // A private room its host made: its id, its code, and a code that is not it.
+  struct PrivateRoom {
+    std::unique_ptr<TestClient> host;
+    std::string room_id, code, wrong;
+  };
+  PrivateRoom CreatePrivateRoom() {
+    PrivateRoom p;
+    p.host = Connect("Host");
+    v1::ServerMessage created = p.host->Call(CreateMsg(/*is_private=*/true));
+    p.room_id = created.room().room_id();
+    p.code = created.room().join_code();
+    EXPECT_FALSE(p.code.empty()) << created.DebugString();
+    p.wrong = p.code == "AAAAAA" ? "BBBBBB" : "AAAAAA";
+    return p;
+  }
+
   // Ada, in two tabs, playing Bob; the second tab holds the game's view too.
   struct TwoTabs {
     std::unique_ptr<TestClient> tab1, tab2, b;
@@ -360,18 +376,13 @@ TEST_F(ClientLimitsTest, RoomsPerPlayerAreBoundedOpenAndOverTime) {
 TEST_F(ClientLimitsTest, GuessingJoinCodesLocksOutTheConnectionAndTheAddress) {
   ClientLimits limits;  // 5 per connection a minute, 20 per address in 10 minutes
   Start(limits);
-  auto host = Connect("Host");
-  v1::ServerMessage created = host->Call(CreateMsg(/*is_private=*/true));
-  const std::string room_id = created.room().room_id();
-  const std::string code = created.room().join_code();
-  ASSERT_FALSE(code.empty());
-  const std::string wrong = code == "AAAAAA" ? "BBBBBB" : "AAAAAA";
+  const auto [host, room_id, code, wrong] = CreatePrivateRoom();
 
   auto guesser = Connect("Guess");
   for (int i = 0; i < 5; ++i) {
     EXPECT_EQ(Code(guesser->Call(JoinMsg("", wrong))), "room_not_found");
   }
-  // Locked out: even the right code is refused, so guessing learns nothing.
+  // Locked out: even the right code alone is refused, so guessing learns nothing.
   v1::ServerMessage locked = guesser->Call(JoinMsg("", code));
   EXPECT_EQ(Code(locked), "code_lockout");
   EXPECT_NE(locked.error().reason().find("try again in"), std::string::npos);
@@ -620,18 +631,54 @@ TEST_F(ClientLimitsTest, MetricsCountActionsRefusalsLimitsAndStorage) {
 
 TEST_F(ClientLimitsTest, AMemberGoingBackToItsRoomIsNeverLockedOut) {
   Start(ClientLimits{});
-  auto host = Connect("Host");
-  v1::ServerMessage created = host->Call(CreateMsg(/*is_private=*/true));
-  const std::string room_id = created.room().room_id();
-  const std::string code = created.room().join_code();
+  const auto [host, room_id, code, wrong] = CreatePrivateRoom();
   auto guest = Connect("Guest");
   ASSERT_TRUE(guest->Call(JoinMsg(room_id, code)).has_room());
-  const std::string wrong = code == "AAAAAA" ? "BBBBBB" : "AAAAAA";
   for (int i = 0; i < 5; ++i) guest->Call(JoinMsg("", wrong));
   EXPECT_EQ(Code(guest->Call(JoinMsg("", code))), "code_lockout");
   // Its own room, by id (with or without the code): back in.
   EXPECT_TRUE(guest->Call(JoinMsg(room_id, code)).has_room());
   EXPECT_TRUE(guest->Call(JoinMsg(room_id)).has_room());
+}
+
+TEST_F(ClientLimitsTest, ALockedOutAddressStillEntersWithARoomIdAndItsCode) {
+  Start(ClientLimits{});  // wrong codes count on loopback too: the address of every test client
+  const auto [host, room_id, code, wrong] = CreatePrivateRoom();
+
+  // A stranger spends the address's 20 wrong codes, each connection's own 5: its last connection
+  // is locked out twice over, any other on the address by the address.
+  std::unique_ptr<TestClient> stranger;
+  for (int conn = 0; conn < 4; ++conn) {
+    stranger = Connect("Stranger" + std::to_string(conn));
+    for (int i = 0; i < 5; ++i) {
+      ASSERT_EQ(Code(stranger->Call(JoinMsg("", wrong))), "room_not_found");
+    }
+  }
+  ASSERT_EQ(Code(stranger->Call(JoinMsg("", wrong))), "code_lockout");
+
+  // Someone else on that address holds an invitation: the room id and its code.
+  auto invited = Connect("Invited");
+  // Guessing stays refused: a code alone (a lookup), right or wrong, and a wrong code with the id.
+  EXPECT_EQ(Code(invited->Call(JoinMsg("", code))), "code_lockout");
+  EXPECT_EQ(Code(invited->Call(PeekMsg("", code))), "code_lockout");
+  EXPECT_EQ(Code(invited->Call(JoinMsg(room_id, wrong))), "code_lockout");
+  EXPECT_EQ(Code(invited->Call(SpectateMsg(room_id, wrong))), "code_lockout");
+  // The invitation itself is never refused for the lockout.
+  v1::ServerMessage peeked = invited->Call(PeekMsg(room_id, code));
+  ASSERT_TRUE(peeked.has_room()) << peeked.DebugString();
+  EXPECT_EQ(peeked.room().your_seat(), -1);
+  v1::ServerMessage joined = invited->Call(JoinMsg(room_id, code));
+  ASSERT_TRUE(joined.has_room()) << joined.DebugString();
+  EXPECT_EQ(joined.room().your_seat(), 1);
+  auto watcher = Connect("Watcher");
+  EXPECT_TRUE(watcher->Call(SpectateMsg(room_id, code)).has_room());
+
+  // Even the stranger's connection enters with both; its guessing is still refused, and the
+  // right codes given did not lift the address's lockout.
+  EXPECT_EQ(Code(stranger->Call(JoinMsg(room_id, wrong))), "code_lockout");
+  EXPECT_TRUE(stranger->Call(PeekMsg(room_id, code)).has_room());
+  EXPECT_EQ(Code(stranger->Call(PeekMsg("", code))), "code_lockout");
+  EXPECT_EQ(Code(Connect("Late")->Call(JoinMsg("", wrong))), "code_lockout");
 }
 
 TEST_F(ClientLimitsTest, NewPlayersPerAddressAreBounded) {

@@ -245,15 +245,9 @@ TEST_F(ServerTest, PeekingAtAnInvitationEntersNothing) {
   ASSERT_TRUE(priv.has_room());
   const std::string code = priv.room().join_code();
   const std::string room_id = priv.room().room_id();
-  auto peek = [](const std::string& id, const std::string& c) {
-    v1::ClientMessage m;
-    m.mutable_peek_room()->set_room_id(id);
-    m.mutable_peek_room()->set_join_code(c);
-    return m;
-  };
-  EXPECT_EQ(ErrorCode(b->Call(peek(room_id, ""))), "code_required");
-  EXPECT_EQ(ErrorCode(b->Call(peek("", "ZZZZZZ"))), "room_not_found");
-  v1::ServerMessage seen = b->Call(peek("", code));
+  EXPECT_EQ(ErrorCode(b->Call(PeekMsg(room_id, ""))), "code_required");
+  EXPECT_EQ(ErrorCode(b->Call(PeekMsg("", "ZZZZZZ"))), "room_not_found");
+  v1::ServerMessage seen = b->Call(PeekMsg("", code));
   ASSERT_TRUE(seen.has_room()) << seen.DebugString();
   EXPECT_EQ(seen.room().room_id(), room_id);
   EXPECT_EQ(seen.room().your_seat(), -1);
@@ -271,7 +265,7 @@ TEST_F(ServerTest, PeekingAtAnInvitationEntersNothing) {
   EXPECT_EQ(ErrorCode(b->Call(JoinMsg(room_id))), "code_required");
   EXPECT_TRUE(a->PendingPushes(100ms).empty());
   // A member peeking sees its own seat (a client then takes it back without asking).
-  EXPECT_EQ(a->Call(peek(room_id, "")).room().your_seat(), 0);
+  EXPECT_EQ(a->Call(PeekMsg(room_id, "")).room().your_seat(), 0);
 }
 
 // Two people with the same name at one table are told apart: the second is "Sam (2)" there, in

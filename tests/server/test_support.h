@@ -429,6 +429,13 @@ inline v1::ClientMessage SpectateMsg(const std::string& room_id, const std::stri
   return m;
 }
 
+inline v1::ClientMessage PeekMsg(const std::string& room_id, const std::string& code = "") {
+  v1::ClientMessage m;
+  m.mutable_peek_room()->set_room_id(room_id);
+  m.mutable_peek_room()->set_join_code(code);
+  return m;
+}
+
 inline v1::ClientMessage ReadyMsg(const std::string& room_id) {
   v1::ClientMessage m;
   m.mutable_set_ready()->set_room_id(room_id);
