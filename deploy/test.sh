@@ -64,7 +64,7 @@ stage "tests: AddressSanitizer + UndefinedBehaviorSanitizer"
 PLATEAU_CONFORMANCE_PLAYOUTS=25 ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   run_ctest build-asan --timeout 1500 -j "$jobs" \
-    -E '^(console_|cli_|load_|web_unit|browser_|docs_)|_NOT_BUILT$'
+    -E '^(console_|cli_|load_|web_unit|browser_|docs_|deploy_)|_NOT_BUILT$'
 
 stage "build: ThreadSanitizer"
 # Only the suites where threads meet: the storage thread and the server over loopback.
