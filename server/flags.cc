@@ -57,6 +57,8 @@ std::string FlagsHelp() {
                                player to act has after a restart (default 60)
   --abandoned-game-seconds N   a game with none of its players connected this long ends: their
                                seats resign (default 259200, three days)
+  --token-inactive-days N      a player's token unused this long is refused; the player starts
+                               anew (default 30)
   --log-level LEVEL            trace, debug, info, warn, error, critical, off (default info)
   --trust-proxy BOOL           a reverse proxy on loopback forwards the clients: limit them by
                                the last X-Forwarded-For address (default false)
@@ -151,6 +153,9 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
        }},
       {"abandoned-game-seconds", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 1, 365 * 86400, &flags.abandoned_game_seconds);
+       }},
+      {"token-inactive-days", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 1, 3650, &flags.token_inactive_days);
        }},
       {"commit-interval-us", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 0, 1000000, &flags.commit_interval_us);

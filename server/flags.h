@@ -25,6 +25,7 @@ struct ServerFlags {
   int bot_think_ms = 400;
   int offline_grace_seconds = 60;
   int abandoned_game_seconds = 72 * 3600;
+  int token_inactive_days = 30;
   std::string log_level = "info";
   ClientLimits limits;  // the --limit-* flags
   bool trust_proxy = false;

@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
     options.bot_think = std::chrono::milliseconds(flags.bot_think_ms);
     options.offline_grace = std::chrono::seconds(flags.offline_grace_seconds);
     options.abandoned_after = std::chrono::seconds(flags.abandoned_game_seconds);
+    options.token_inactive = std::chrono::hours(24) * flags.token_inactive_days;
     options.client_limits = flags.limits;
     options.commit_interval = std::chrono::microseconds(flags.commit_interval_us);
     options.limits.trust_proxy = flags.trust_proxy;

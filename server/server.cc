@@ -21,6 +21,8 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
   lobby_.SetBotThink(options_.bot_think);
   lobby_.SetOfflineGrace(options_.offline_grace);
   lobby_.SetAbandonedAfter(options_.abandoned_after);
+  lobby_.SetTokenInactive(options_.token_inactive);
+  lobby_.SetWallClock(options_.wall_clock);
   metrics_.rooms.SetSource([this] { return static_cast<double>(lobby_.RoomCount()); });
   metrics_.connections.SetSource(
       [this] { return static_cast<double>(lobby_.ConnectionCount()); });

@@ -28,6 +28,10 @@ struct ServerOptions {
   std::chrono::milliseconds bot_think{400};  // see RoomHost::bot_think
   std::chrono::milliseconds offline_grace{std::chrono::seconds(60)};  // see RoomSettings
   std::chrono::milliseconds abandoned_after{std::chrono::hours(72)};  // see RoomSettings
+  // A player's token unused this long is refused (see Lobby::SetTokenInactive).
+  std::chrono::milliseconds token_inactive{std::chrono::hours(24 * 30)};
+  // Unix milliseconds for tokens' use; null: the system clock (tests move their own).
+  std::function<int64_t()> wall_clock;
   ClientLimits client_limits;
   // See StorageExecutor: the least time between two storage batches' starts.
   std::chrono::microseconds commit_interval = StorageExecutor::kDefaultCommitInterval;

@@ -51,6 +51,10 @@ struct GameAccess {
 struct StoredPlayer {
   std::string player_id;
   std::string name;
+  // When the token was last used (see TouchPlayer); 0 when not known.
+  int64_t last_used_unix_ms = 0;
+  // The token was given up by signing out everywhere (name and last use are then empty).
+  bool revoked = false;
 };
 
 // Calls come from one storage thread while the server runs (StorageExecutor), from any thread in
@@ -71,7 +75,14 @@ class Store {
 
   // Players are keyed by a secret token; only a hash of it is stored.
   virtual Status SavePlayer(const std::string& token, const StoredPlayer& player) = 0;
+  // A revoked token is found with `revoked` set; an unknown one is nullopt.
   virtual StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string& token) = 0;
+  // The player's token was in use at `at_unix_ms` (never moves its last use backwards).
+  virtual Status TouchPlayer(const std::string& player_id, int64_t at_unix_ms) = 0;
+  // Signing out everywhere: the player of `old_token` keeps its id and name under `new_token`,
+  // and `old_token` is revoked for good.
+  virtual Status ReplaceToken(const std::string& old_token, const std::string& new_token,
+                              int64_t at_unix_ms) = 0;
 
   // record: game_id, game, options, seed, seat_names, started_unix_ms (actions/results empty).
   virtual Status BeginGame(const plateau::v1::GameRecord& record, const RoomRecord& room) = 0;

@@ -68,6 +68,11 @@ void Lobby::OnClosed(const ConnectionPtr& conn) {
     connections_.erase(conn.get());
     watchers_.erase(conn.get());
     if (conn->player) {
+      auto mine = player_connections_.find(conn->player->player_id);
+      if (mine != player_connections_.end()) {
+        mine->second.erase(conn.get());
+        if (mine->second.empty()) player_connections_.erase(mine);
+      }
       auto it = memberships_.find(conn->player->player_id);
       if (it != memberships_.end()) {
         for (const auto& room_id : it->second) {
@@ -78,6 +83,8 @@ void Lobby::OnClosed(const ConnectionPtr& conn) {
     }
   }
   for (auto& room : rooms) room->Detach(conn->player, conn);
+  // The token was in use until now. Not while stopping: the storage thread may be gone.
+  if (conn->player && !stopping_.load()) NoteTokenUse(conn->player->player_id);
 }
 
 void Lobby::StopTakingRequests() { stopping_ = true; }
@@ -217,11 +224,15 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
       return;
     case v1::ClientMessage::kRematch:
       if (auto room = RouteToRoom(conn, id, message.rematch().room_id(), "", &has_code)) {
-        room->Rematch(conn, player, id, message.rematch().accept());
+        room->Rematch(conn, player, id, message.rematch().accept(),
+                      message.rematch().without_absent());
       }
       return;
     case v1::ClientMessage::kRename:
       HandleRename(conn, id, message.rename());
+      return;
+    case v1::ClientMessage::kSignOutEverywhere:
+      HandleSignOutEverywhere(conn, id);
       return;
     case v1::ClientMessage::kReplaceSeat:
       if (auto room = RouteToRoom(conn, id, message.replace_seat().room_id(), "", &has_code)) {

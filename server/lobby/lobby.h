@@ -102,6 +102,12 @@ class Lobby : public RoomHost {
   void SetOfflineGrace(std::chrono::milliseconds grace) { offline_grace_ = grace; }
   // See RoomSettings::abandoned_after; set before rooms are made.
   void SetAbandonedAfter(std::chrono::milliseconds after) { abandoned_after_ = after; }
+  // A token unused this long (no connection open with it, none said Hello with it) is refused
+  // (token_expired). Set before serving.
+  void SetTokenInactive(std::chrono::milliseconds after) { token_inactive_ = after; }
+  // The wall clock tokens' use is measured with, in Unix milliseconds (tests move it); null: the
+  // system's. Set before serving.
+  void SetWallClock(std::function<int64_t()> clock) { wall_clock_ = std::move(clock); }
 
  private:
   // Admission and routing of requests (lobby.cc).
@@ -133,6 +139,19 @@ class Lobby : public RoomHost {
                                        const std::string& wanted);
   // Binds the player to the connection and answers Hello (on the connection's strand).
   void Welcome(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player);
+  // A Hello accepted: counts the connection among the player's, notes the token in use, and
+  // tells the player's other open connections (SessionNotice OPENED_ELSEWHERE). Then Welcome.
+  void Admit(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player);
+  // Gives the caller a new token and revokes the old one; the player's other connections are
+  // told and closed.
+  void HandleSignOutEverywhere(const ConnectionPtr& conn, uint64_t request_id);
+  // Stores that the player's token is in use now (fire and forget: a lost write only makes the
+  // token look idle since its previous use).
+  void NoteTokenUse(const std::string& player_id);
+  int64_t NowUnixMs() const;
+  // True, after refusing `request_id`, when a token last used at `last_used_unix_ms` has been
+  // idle too long. Called without mu_.
+  bool RefuseIfExpired(const ConnectionPtr& conn, uint64_t request_id, int64_t last_used_unix_ms);
 
   // Rooms (lobby_rooms.cc).
   void HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
@@ -171,6 +190,11 @@ class Lobby : public RoomHost {
   std::map<std::string, plateau::v1::RoomInfo> listing_;     // public rooms, by room id
   std::map<std::string, std::set<std::string>> memberships_; // player id -> room ids
   std::map<Connection*, std::weak_ptr<Connection>> connections_;
+  // Each player's open connections (those that said Hello), by player id.
+  std::map<std::string, std::map<Connection*, std::weak_ptr<Connection>>> player_connections_;
+  // When each player known since start-up last used its token (Unix ms); while one of its
+  // connections is open, the token counts as in use.
+  std::map<std::string, int64_t> token_last_used_;
 
   std::atomic<bool> stopping_{false};
   bool closing_all_ = false;  // under mu_: CloseAll has run
@@ -185,6 +209,8 @@ class Lobby : public RoomHost {
   std::chrono::milliseconds bot_think_{400};
   std::chrono::milliseconds offline_grace_{std::chrono::seconds(60)};
   std::chrono::milliseconds abandoned_after_{std::chrono::hours(72)};
+  std::chrono::milliseconds token_inactive_{std::chrono::hours(24 * 30)};
+  std::function<int64_t()> wall_clock_;
   // Where bots think: threads of their own, so a bot never holds up a network thread, and one per
   // core (at least two), so a normal bot searching in one room leaves another room's bot a thread.
   boost::asio::thread_pool bot_pool_{std::max(2u, std::thread::hardware_concurrency())};

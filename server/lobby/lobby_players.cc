@@ -1,8 +1,10 @@
-// Players: Hello (a new player, or one coming back with its token), renaming, and the Welcome
-// that binds a player to its connection.
+// Players: Hello (a new player, or one coming back with its token), renaming, the Welcome that
+// binds a player to its connection, tokens that expire unused, and signing out everywhere.
 #include "server/lobby/lobby.h"
 
 #include <spdlog/spdlog.h>
+
+#include <chrono>
 
 #include "server/error_codes.h"
 #include "server/lobby/ids.h"
@@ -71,7 +73,16 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
       if (it != players_by_token_.end()) player = it->second;
     }
     if (player) {
-      Welcome(conn, request_id, player);
+      int64_t last_used = NowUnixMs();
+      {
+        std::lock_guard lock(mu_);
+        // A token with a connection open is in use whatever its last Hello.
+        if (player_connections_.count(player->player_id) == 0) {
+          last_used = token_last_used_[player->player_id];
+        }
+      }
+      if (RefuseIfExpired(conn, request_id, last_used)) return;
+      Admit(conn, request_id, player);
       return;
     }
     // Not seen since start-up: ask the store, off this thread. This connection reads nothing
@@ -97,6 +108,13 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
                                    "This token is unknown here; say Hello with a name instead."));
             return;
           }
+          if ((*found)->revoked) {
+            conn->Send(EncodeError(request_id, codes::kTokenRevoked,
+                                   "This token was signed out everywhere; say Hello with a name "
+                                   "to start as a new player."));
+            return;
+          }
+          if (RefuseIfExpired(conn, request_id, (*found)->last_used_unix_ms)) return;
           auto p = std::make_shared<Player>();
           p->player_id = (*found)->player_id;
           p->name = (*found)->name;
@@ -107,7 +125,7 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
             // Another connection may have resumed the same player meanwhile: keep one Player.
             player = players_by_token_.emplace(token, std::move(p)).first->second;
           }
-          Welcome(conn, request_id, player);
+          Admit(conn, request_id, player);
         },
         StorageExecutor::Kind::kRead);
     return;
@@ -144,7 +162,107 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
           std::lock_guard lock(mu_);
           players_by_token_[player->token] = player;
         }
-        Welcome(conn, request_id, player);
+        Admit(conn, request_id, player);
+      });
+}
+
+int64_t Lobby::NowUnixMs() const {
+  if (wall_clock_) return wall_clock_();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+bool Lobby::RefuseIfExpired(const ConnectionPtr& conn, uint64_t request_id,
+                            int64_t last_used_unix_ms) {
+  if (NowUnixMs() - last_used_unix_ms <= token_inactive_.count()) return false;
+  const auto days = std::chrono::duration_cast<std::chrono::hours>(token_inactive_).count() / 24;
+  conn->Send(EncodeError(
+      request_id, codes::kTokenExpired,
+      "This token was not used for " +
+          (days >= 1 ? std::to_string(days) + " days" : std::string("too long")) +
+          " and has expired; say Hello with a name to start as a new player."));
+  return true;
+}
+
+void Lobby::NoteTokenUse(const std::string& player_id) {
+  const int64_t now = NowUnixMs();
+  {
+    std::lock_guard lock(mu_);
+    int64_t& last = token_last_used_[player_id];
+    last = std::max(last, now);
+  }
+  storage_.Submit(
+      [player_id, now](Store& store) { return store.TouchPlayer(player_id, now); },
+      [player_id](Status stored) {
+        if (!stored.ok()) {
+          spdlog::warn("cannot note player {}'s token in use: {}", player_id, stored.ToString());
+        }
+      });
+}
+
+void Lobby::Admit(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player) {
+  std::vector<ConnectionPtr> others;
+  {
+    std::lock_guard lock(mu_);
+    auto& conns = player_connections_[player->player_id];
+    for (auto it = conns.begin(); it != conns.end();) {
+      auto c = it->second.lock();
+      if (!c) {
+        it = conns.erase(it);
+        continue;
+      }
+      if (c != conn) others.push_back(std::move(c));
+      ++it;
+    }
+    conns[conn.get()] = conn;
+  }
+  NoteTokenUse(player->player_id);
+  Welcome(conn, request_id, player);
+  if (others.empty()) return;
+  // Whoever holds the token takes the seats: the player's other screens learn that it was used.
+  v1::ServerMessage m;
+  m.mutable_session_notice()->set_kind(v1::SESSION_NOTICE_OPENED_ELSEWHERE);
+  m.mutable_session_notice()->set_connections(static_cast<uint32_t>(others.size() + 1));
+  const SharedBuffer notice = Encode(m);
+  for (const auto& c : others) c->Send(notice);
+}
+
+void Lobby::HandleSignOutEverywhere(const ConnectionPtr& conn, uint64_t request_id) {
+  const PlayerPtr old = conn->player;
+  auto renewed = std::make_shared<Player>(*old);
+  renewed->token = NewToken();
+  const int64_t now = NowUnixMs();
+  AnswerAfterStore(
+      conn,
+      [old_token = old->token, new_token = renewed->token, now](Store& store) {
+        return store.ReplaceToken(old_token, new_token, now);
+      },
+      [this, conn, request_id, old, renewed](Status stored) {
+        if (!stored.ok()) {
+          spdlog::error("cannot sign player {} out: {}", old->player_id, stored.ToString());
+          conn->Send(EncodeError(request_id, codes::kStorageError,
+                                 "Signing out could not be saved; nothing changed, try again."));
+          return;
+        }
+        std::vector<ConnectionPtr> others;
+        {
+          std::lock_guard lock(mu_);
+          players_by_token_.erase(old->token);
+          players_by_token_[renewed->token] = renewed;
+          auto& conns = player_connections_[old->player_id];
+          for (auto& [ptr, weak] : conns) {
+            if (auto c = weak.lock(); c && c != conn) others.push_back(std::move(c));
+          }
+        }
+        Welcome(conn, request_id, renewed);
+        v1::ServerMessage m;
+        m.mutable_session_notice()->set_kind(v1::SESSION_NOTICE_SIGNED_OUT);
+        const SharedBuffer notice = Encode(m);
+        for (const auto& c : others) {
+          c->Send(notice);
+          c->Close(/*graceful=*/true);
+        }
       });
 }
 

@@ -299,9 +299,10 @@ void Room::RemoveBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, 
   });
 }
 
-void Room::Rematch(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool accept) {
-  Run([self = shared_from_this(), conn, player, request_id, accept] {
-    self->DoRematch(conn, player, request_id, accept);
+void Room::Rematch(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool accept,
+                   bool without_absent) {
+  Run([self = shared_from_this(), conn, player, request_id, accept, without_absent] {
+    self->DoRematch(conn, player, request_id, accept, without_absent);
   });
 }
 

@@ -131,7 +131,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void RemoveBot(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, uint32_t seat);
   void Start(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
   // After the game: `player` accepts (or asks for) a rematch, or withdraws the offer. Replies Ok.
-  void Rematch(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool accept);
+  // `without_absent`: the terms (see v1::RematchInfo); other terms than the offer's start anew.
+  void Rematch(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool accept,
+               bool without_absent);
   void Chat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string text);
   // `ticket` is released once the action is answered (shutdown waits for every ticket).
   void SubmitAction(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, std::string action,
@@ -244,7 +246,18 @@ class Room : public std::enable_shared_from_this<Room> {
   // ----- A game's start and end (room_game.cc) -----
   void DoStart(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
   void DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                 bool accept);
+                 bool accept, bool without_absent);
+  // After the game: which seats' players are away, and what keeps a rematch from starting.
+  struct RematchTerms {
+    std::vector<bool> absent;  // by seat: a person who left, is gone or is offline
+    // Empty when a rematch can start on those terms; otherwise its code and reason.
+    std::string code, reason;                  // with every seat (stand-ins kept)
+    std::string without_code, without_reason;  // without the away players
+  };
+  RematchTerms Terms() const;
+  // Whether `seat` agrees without asking: a bot, or an away player's seat on the offer's terms
+  // (left out, or kept by the bot standing in).
+  bool AgreesForItself(const RematchTerms& terms, size_t seat) const;
   // Deals a new game for `seated` (in seat order) and stores it; OnGameStored then starts it
   // and answers `request_id` on `conn`.
   void BeginGame(const ConnectionPtr& conn, uint64_t request_id, std::vector<SeatState> seated);
@@ -338,6 +351,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<GameSession> session_;
   // After a game: the seats that want a rematch (empty: nobody asked).
   std::vector<bool> rematch_;
+  bool rematch_without_absent_ = false;  // the offer's terms
   // The finished game's results are in the store. A rematch waits for it: a second game of the
   // room stored while the first still looks unfinished would come back beside it after a restart.
   bool results_stored_ = true;

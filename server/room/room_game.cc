@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 #include <string>
 
 #include "server/error_codes.h"
@@ -102,8 +103,54 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
       });
 }
 
+Room::RematchTerms Room::Terms() const {
+  RematchTerms t;
+  t.absent.assign(seats_.size(), false);
+  int away = 0;
+  std::string gone;  // the first away player with no bot standing in
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    const SeatState& s = seats_[i];
+    if (s.bot != 0 || s.player_id.empty()) continue;
+    const auto member = members_.find(s.player_id);
+    const bool left = member == members_.end() || member->second.left;
+    if (!left && member->second.online()) continue;
+    t.absent[i] = true;
+    ++away;
+    // An offline player may still come back and answer; one who left cannot.
+    if (left && s.stand_in == 0 && gone.empty()) gone = s.name;
+  }
+  if (!results_stored_) {
+    t.code = t.without_code = codes::kStorageError;
+    t.reason = t.without_reason =
+        "This game's result could not be saved, so this room cannot start a rematch; open a new "
+        "table.";
+    return t;
+  }
+  if (!gone.empty()) {
+    t.code = codes::kPlayerLeft;
+    t.reason = gone + " has left the table.";
+  }
+  const engine::Game& game = *settings_.game;
+  const int staying = static_cast<int>(seats_.size()) - away;
+  if (away == 0) {
+    t.without_code = codes::kPlayerPresent;
+    t.without_reason = "Every player is at the table.";
+  } else if (staying < game.Info().min_seats) {
+    t.without_code = codes::kNotEnoughPlayers;
+    t.without_reason = game.Info().title + " needs at least " +
+                       std::to_string(game.Info().min_seats) + " players.";
+  }
+  return t;
+}
+
+bool Room::AgreesForItself(const RematchTerms& terms, size_t seat) const {
+  if (seats_[seat].bot != 0) return true;
+  if (!terms.absent[seat]) return false;
+  return rematch_without_absent_ || seats_[seat].stand_in != 0;
+}
+
 void Room::DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                     bool accept) {
+                     bool accept, bool without_absent) {
   if (removed_) {
     conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
     return;
@@ -119,37 +166,40 @@ void Room::DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_
   }
   if (!accept) {
     rematch_.clear();  // withdrawn or declined: the offer ends for everyone
+    rematch_without_absent_ = false;
     conn->Send(EncodeOk(request_id));
     PushInfoToAll();
     return;
   }
-  if (!results_stored_) {
-    conn->Send(EncodeError(request_id, codes::kStorageError,
-                           "This game's result could not be saved, so this room cannot start a "
-                           "rematch; open a new table."));
+  // An away player's seat never holds the offer up: a bot standing in keeps it for him, or the
+  // players choose to go on without him. Only a player who left with nobody in his seat does,
+  // on the terms that would wait for him.
+  const RematchTerms terms = Terms();
+  const std::string& code = without_absent ? terms.without_code : terms.code;
+  if (!code.empty()) {
+    conn->Send(EncodeError(request_id, code, without_absent ? terms.without_reason : terms.reason));
     return;
   }
-  // Everyone asked: a player who has left the room (or left the game with the Leave button and
-  // not come back) can no longer say yes, and the offer would wait for them forever.
-  for (const SeatState& s : seats_) {
-    const auto member = members_.find(s.player_id);
-    if (s.bot == 0 && (member == members_.end() || member->second.left)) {
-      conn->Send(EncodeError(request_id, codes::kPlayerLeft, s.name + " has left the table."));
+  if (rematch_.empty() || rematch_without_absent_ != without_absent) {
+    rematch_.assign(seats_.size(), false);  // new terms: everyone is asked again
+    rematch_without_absent_ = without_absent;
+  }
+  rematch_[static_cast<size_t>(it->second.seat)] = true;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (!rematch_[i] && !AgreesForItself(terms, i)) {
+      conn->Send(EncodeOk(request_id));
+      PushInfoToAll();
       return;
     }
   }
-  if (rematch_.empty()) {
-    rematch_.assign(seats_.size(), false);
-    for (size_t i = 0; i < seats_.size(); ++i) rematch_[i] = seats_[i].bot != 0;
+  std::vector<SeatState> seated;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (without_absent && terms.absent[i]) continue;
+    seated.push_back(seats_[i]);
   }
-  rematch_[static_cast<size_t>(it->second.seat)] = true;
-  if (std::find(rematch_.begin(), rematch_.end(), false) != rematch_.end()) {
-    conn->Send(EncodeOk(request_id));
-    PushInfoToAll();
-    return;
-  }
-  spdlog::info("room {}: rematch of game {}", settings_.room_id, game_id_);
-  BeginGame(conn, request_id, seats_);
+  spdlog::info("room {}: rematch of game {} ({} seats)", settings_.room_id, game_id_,
+               seated.size());
+  BeginGame(conn, request_id, std::move(seated));
   host_.RoomReopened(settings_.room_id, host_player_id_);
 }
 
@@ -167,18 +217,53 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
     return;
   }
   const int n = static_cast<int>(seated.size());
+  // A rematch without the away players: they are no longer at this table.
+  std::set<std::string> seated_ids;
+  for (const SeatState& s : seated) {
+    if (s.bot == 0) seated_ids.insert(s.player_id);
+  }
+  std::vector<std::string> dropped;
+  for (const auto& [pid, member] : members_) {
+    if (member.seat >= 0 && seated_ids.count(pid) == 0) dropped.push_back(pid);
+  }
+  for (const std::string& pid : dropped) RemoveMember(pid);
   // Stored: the game uses the seated players in seat order, re-packed to 0..n-1.
   seats_ = seated;
+  std::vector<int> kept_stand_ins;
   for (int i = 0; i < n; ++i) {
-    const SeatState& s = seats_[static_cast<size_t>(i)];
-    if (s.bot == 0) members_[s.player_id].seat = i;
+    SeatState& s = seats_[static_cast<size_t>(i)];
+    if (s.bot != 0) continue;
+    Member& member = members_[s.player_id];
+    if (member.name.empty()) member.name = s.name;  // gone from the room, seated by a rematch
+    member.seat = i;
+    // Everyone starts the game at the table, except an away player whose stand-in plays on in
+    // the rematch until he takes his seat back. His lobby lists the table again, so he finds it.
+    if (s.stand_in != 0 && (member.left || !member.online())) {
+      kept_stand_ins.push_back(i);
+      host_.SetMembership(s.player_id, settings_.room_id, true);
+    } else {
+      s.stand_in = 0;
+    }
   }
   bot_thinking_.assign(static_cast<size_t>(n), 0);
-  for (SeatState& s : seats_) s.stand_in = 0;  // a rematch starts with everyone at the table
   UpdateHasBots();
   for (auto& [pid, member] : members_) {
     member.left = false;
     member.offline_since = std::chrono::steady_clock::now();
+  }
+  for (const int seat : kept_stand_ins) {
+    // Queued behind the stored game and before any of its moves, so a restart finds the bot in
+    // the seat as it was played.
+    storage_.Submit(
+        [game_id, seat, level = seats_[static_cast<size_t>(seat)].stand_in](Store& store) {
+          return store.SetStandIn(game_id, seat, level);
+        },
+        [room_id = settings_.room_id, seat](Status stored) {
+          if (!stored.ok()) {
+            spdlog::error("room {}: cannot store the bot standing in for seat {}: {}", room_id,
+                          seat, stored.ToString());
+          }
+        });
   }
   bot_seed_ = RandomSeed();
   ++game_serial_;
@@ -186,6 +271,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   replay_token_ = replay_token;
   session_ = std::move(session);
   rematch_.clear();
+  rematch_without_absent_ = false;
   results_stored_ = true;
   game_over_frame_ = {};
   UpdateWatched();

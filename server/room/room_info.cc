@@ -70,6 +70,17 @@ v1::RoomInfo Room::BuildInfo() const {
       std::chrono::duration_cast<std::chrono::seconds>(settings_.offline_grace).count()));
   const auto steady_now = std::chrono::steady_clock::now();
   const int64_t unix_now = NowUnixMs();
+  RematchTerms terms;
+  if (phase_ == Phase::kFinished) {
+    terms = Terms();
+    v1::RematchInfo* rematch = info.mutable_rematch();
+    rematch->set_without_absent(rematch_without_absent_);
+    rematch->set_unavailable(terms.reason);
+    rematch->set_without_unavailable(terms.without_reason);
+    for (size_t i = 0; i < terms.absent.size(); ++i) {
+      if (terms.absent[i]) rematch->add_absent_seats(static_cast<uint32_t>(i));
+    }
+  }
   for (size_t i = 0; i < seats_.size(); ++i) {
     v1::SeatInfo* seat = info.add_seats();
     seat->set_seat(static_cast<uint32_t>(i));
@@ -77,7 +88,8 @@ v1::RoomInfo Room::BuildInfo() const {
     seat->set_name(seats_[i].name);
     seat->set_ready(seats_[i].ready);
     seat->set_bot(static_cast<v1::BotLevel>(seats_[i].bot));
-    seat->set_rematch(i < rematch_.size() && rematch_[i]);
+    // Once an offer is made, the seats that agree without being asked show as agreeing.
+    seat->set_rematch(i < rematch_.size() && (rematch_[i] || AgreesForItself(terms, i)));
     if (seats_[i].bot != 0) seat->set_connected(true);  // a bot is always there
     if (seats_[i].player_id.empty() || seats_[i].bot != 0) continue;
     seat->set_stand_in(static_cast<v1::BotLevel>(seats_[i].stand_in));

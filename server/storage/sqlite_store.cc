@@ -176,8 +176,8 @@ Status SqliteStore::SavePlayer(const std::string& token, const StoredPlayer& pla
   // The upsert renames only when the token already belongs to this same player; otherwise it
   // changes nothing and the conflict is reported below.
   auto stmt = Prepare(
-      "INSERT INTO players (token_sha256, player_id, name, created_unix_ms, updated_unix_ms) "
-      "VALUES (?1, ?2, ?3, ?4, ?4) "
+      "INSERT INTO players (token_sha256, player_id, name, created_unix_ms, updated_unix_ms, "
+      "last_used_unix_ms) VALUES (?1, ?2, ?3, ?4, ?4, ?4) "
       "ON CONFLICT (token_sha256) DO UPDATE SET name = excluded.name, "
       "updated_unix_ms = excluded.updated_unix_ms "
       "WHERE players.player_id = excluded.player_id");
@@ -202,15 +202,99 @@ Status SqliteStore::SavePlayer(const std::string& token, const StoredPlayer& pla
 StatusOr<std::optional<StoredPlayer>> SqliteStore::FindPlayer(const std::string& token) {
   const std::string hash = storage::TokenSha256(token);
   std::lock_guard lock(mu_);
-  auto stmt = Prepare("SELECT player_id, name FROM players WHERE token_sha256 = ?1");
+  {
+    auto stmt =
+        Prepare("SELECT player_id, name, last_used_unix_ms FROM players WHERE token_sha256 = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), Blob{hash}); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "finding a player");
+    if (!row.ok()) return row.status();
+    if (row.value()) {
+      StoredPlayer found{sqlite::ColumnText(s.get(), 0), sqlite::ColumnText(s.get(), 1)};
+      found.last_used_unix_ms = sqlite3_column_int64(s.get(), 2);
+      return std::optional<StoredPlayer>(std::move(found));
+    }
+  }
+  auto stmt = Prepare("SELECT player_id FROM revoked_tokens WHERE token_sha256 = ?1");
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
   if (Status st = sqlite::BindAll(db_, s.get(), Blob{hash}); !st.ok()) return st;
-  auto row = sqlite::Step(db_, s.get(), "finding a player");
+  auto row = sqlite::Step(db_, s.get(), "finding a revoked token");
   if (!row.ok()) return row.status();
   if (!row.value()) return std::optional<StoredPlayer>();
-  return std::optional<StoredPlayer>(
-      StoredPlayer{sqlite::ColumnText(s.get(), 0), sqlite::ColumnText(s.get(), 1)});
+  StoredPlayer revoked;
+  revoked.player_id = sqlite::ColumnText(s.get(), 0);
+  revoked.revoked = true;
+  return std::optional<StoredPlayer>(std::move(revoked));
+}
+
+Status SqliteStore::TouchPlayer(const std::string& player_id, int64_t at_unix_ms) {
+  std::lock_guard lock(mu_);
+  auto stmt = Prepare(
+      "UPDATE players SET last_used_unix_ms = max(last_used_unix_ms, ?2) WHERE player_id = ?1");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), player_id, at_unix_ms); !st.ok()) return st;
+  auto row = sqlite::Step(db_, s.get(), "noting a player's token in use");
+  if (!row.ok()) return row.status();
+  if (sqlite3_changes(db_) != 1) {
+    return Status(store_codes::kPlayerNotFound, "There is no player " + player_id + ".");
+  }
+  return Status::Ok();
+}
+
+Status SqliteStore::ReplaceToken(const std::string& old_token, const std::string& new_token,
+                                 int64_t at_unix_ms) {
+  if (old_token.empty() || new_token.empty() || old_token == new_token) {
+    return Status(store_codes::kBadRecord, "A token is replaced by another, non-empty one.");
+  }
+  const std::string old_hash = storage::TokenSha256(old_token);
+  const std::string new_hash = storage::TokenSha256(new_token);
+  std::lock_guard lock(mu_);
+  sqlite::Transaction tx(db_, statements_.get());
+  if (Status st = tx.Begin(); !st.ok()) return st;
+  std::string player_id;
+  {
+    auto stmt = Prepare("SELECT player_id FROM players WHERE token_sha256 = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), Blob{old_hash}); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "finding the token to replace");
+    if (!row.ok()) return row.status();
+    if (!row.value()) return Status(store_codes::kTokenNotFound, "No player holds this token.");
+    player_id = sqlite::ColumnText(s.get(), 0);
+  }
+  {
+    auto stmt = Prepare(
+        "UPDATE players SET token_sha256 = ?2, updated_unix_ms = ?3, last_used_unix_ms = ?3 "
+        "WHERE token_sha256 = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), Blob{old_hash}, Blob{new_hash}, at_unix_ms);
+        !st.ok()) {
+      return st;
+    }
+    const int rc = sqlite3_step(s.get());
+    if (rc == SQLITE_CONSTRAINT_PRIMARYKEY || rc == SQLITE_CONSTRAINT_UNIQUE) {
+      return Status(store_codes::kTokenConflict, "The new token is already in use.");
+    }
+    if (rc != SQLITE_DONE) return sqlite::Error(db_, rc, "replacing a token");
+  }
+  {
+    auto stmt = Prepare(
+        "INSERT OR REPLACE INTO revoked_tokens (token_sha256, player_id, revoked_unix_ms) "
+        "VALUES (?1, ?2, ?3)");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), Blob{old_hash}, player_id, at_unix_ms);
+        !st.ok()) {
+      return st;
+    }
+    auto row = sqlite::Step(db_, s.get(), "revoking a token");
+    if (!row.ok()) return row.status();
+  }
+  return tx.Commit();
 }
 
 // --- Games ---

@@ -36,6 +36,8 @@ inline constexpr const char* kDuplicateAction = "duplicate_action";  // index al
 inline constexpr const char* kActionGap = "action_gap";          // index beyond the next one
 inline constexpr const char* kTokenConflict = "token_conflict";  // token held by another player
 inline constexpr const char* kPlayerConflict = "player_conflict";  // player id has another token
+inline constexpr const char* kPlayerNotFound = "player_not_found";
+inline constexpr const char* kTokenNotFound = "token_not_found";  // no player holds the token
 inline constexpr const char* kBadCursor = "bad_cursor";          // before_game_id not a finished game
 }  // namespace store_codes
 
@@ -63,6 +65,12 @@ class SqliteStore : public Store {
   // to another player id is refused (token_conflict), as is a player id with another token.
   Status SavePlayer(const std::string& token, const StoredPlayer& player) override;
   StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string& token) override;
+  // Refuses a player id it does not know (player_not_found).
+  Status TouchPlayer(const std::string& player_id, int64_t at_unix_ms) override;
+  // Refuses an old token that is not a player's (token_not_found) and a new one already used
+  // (token_conflict).
+  Status ReplaceToken(const std::string& old_token, const std::string& new_token,
+                      int64_t at_unix_ms) override;
 
   // Refuses a record that already has actions, results or a finish time (bad_record) and an id
   // that is already stored (game_exists).

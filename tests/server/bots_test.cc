@@ -36,6 +36,13 @@ v1::ClientMessage RemoveBotMsg(const std::string& room_id, uint32_t seat) {
 
 std::string ErrorOf(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
 
+v1::ClientMessage HandOverMsg(const std::string& room_id) {
+  v1::ClientMessage m;
+  m.mutable_leave_room()->set_room_id(room_id);
+  m.mutable_leave_room()->set_mode(v1::LEAVE_HAND_TO_BOT);
+  return m;
+}
+
 class BotsTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -71,6 +78,20 @@ class BotsTest : public ::testing::Test {
     ADD_FAILURE() << "the game did not end in " << max_rounds << " rounds";
     return moves;
   }
+  // `host` opens a three-seat Guerre Froide room, `b` and `c` join it and are ready, and the game
+  // starts. Returns the room id.
+  std::string StartThree(TestClient& host, TestClient& b, TestClient& c) {
+    v1::ServerMessage created = host.Call(CreateMsg("guerre_froide", 3));
+    EXPECT_TRUE(created.has_room());
+    const std::string room_id = created.room().room_id();
+    for (TestClient* guest : {&b, &c}) {
+      EXPECT_TRUE(guest->Call(JoinMsg(room_id, created.room().join_code())).has_room());
+      EXPECT_TRUE(guest->Call(ReadyMsg(room_id)).has_ok());
+    }
+    EXPECT_TRUE(host.Call(StartMsg(room_id)).has_ok());
+    return room_id;
+  }
+
   int PlayAlong(TestClient& player, const std::string& room_id, const engine::Game& game,
                 int max_rounds) {
     return PlayAlong(std::vector<TestClient*>{&player}, room_id, game, max_rounds);
@@ -197,10 +218,12 @@ TEST_F(BotsTest, BotsPlayOnAfterARestart) {
   EXPECT_TRUE(player->view(room_id).game_over);
 }
 
-v1::ClientMessage RematchMsg(const std::string& room_id, bool accept) {
+v1::ClientMessage RematchMsg(const std::string& room_id, bool accept,
+                             bool without_absent = false) {
   v1::ClientMessage m;
   m.mutable_rematch()->set_room_id(room_id);
   m.mutable_rematch()->set_accept(accept);
+  m.mutable_rematch()->set_without_absent(without_absent);
   return m;
 }
 
@@ -270,39 +293,121 @@ TEST_F(BotsTest, ARematchStartsOnceEveryPlayerAcceptsWithTheSameSeats) {
   EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true))), "player_left");
 }
 
-// A player who left during the game (a bot finishing it for him) cannot be asked for a rematch:
-// asking is refused at once instead of waiting for him. A player who leaves the finished game
-// ends an offer already made.
-TEST_F(BotsTest, NoRematchWaitsForAPlayerWhoLeft) {
+// A player who left during the game, handing his seat to a bot, does not hold a rematch up: the
+// bot agrees for him. A player who leaves the finished table with nobody in his seat ends an
+// offer already made, and a rematch with him is refused; one without the away players needs
+// enough seats left.
+TEST_F(BotsTest, ARematchKeepsTheBotOfAPlayerWhoLeftButNotAnEmptySeat) {
   const engine::Game& game = *engine::Registry::Find("guerre_froide");
   auto ada = ConnectAs(server_->port(), "Ada");
   auto bob = ConnectAs(server_->port(), "Bob");
   auto cy = ConnectAs(server_->port(), "Cy");
-  v1::ServerMessage created = ada->Call(CreateMsg("guerre_froide", 3));
-  ASSERT_TRUE(created.has_room());
-  const std::string room_id = created.room().room_id();
-  const std::string code = created.room().join_code();
-  for (TestClient* c : {bob.get(), cy.get()}) {
-    ASSERT_TRUE(c->Call(JoinMsg(room_id, code)).has_room());
-    ASSERT_TRUE(c->Call(ReadyMsg(room_id)).has_ok());
-  }
-  ASSERT_TRUE(ada->Call(StartMsg(room_id)).has_ok());
-  v1::ClientMessage hand_over;
-  hand_over.mutable_leave_room()->set_room_id(room_id);
-  hand_over.mutable_leave_room()->set_mode(v1::LEAVE_HAND_TO_BOT);
-  ASSERT_TRUE(bob->Call(hand_over).has_ok());
+  const std::string room_id = StartThree(*ada, *bob, *cy);
+  ASSERT_TRUE(bob->Call(HandOverMsg(room_id)).has_ok());
   ASSERT_GT(PlayAlong({ada.get(), cy.get()}, room_id, game, 20000), 0);
-  EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true))), "player_left");
-  // Bob comes back: now he can be asked, and Ada's offer stands.
-  ASSERT_TRUE(bob->Call(JoinMsg(room_id, code)).has_room());
+  v1::ServerMessage over = ada->Call(PeekMsg(room_id));
+  ASSERT_EQ(over.room().rematch().absent_seats_size(), 1);
+  EXPECT_EQ(over.room().rematch().absent_seats(0), 1u);
+  EXPECT_EQ(over.room().rematch().unavailable(), "");
   ASSERT_TRUE(ada->Call(RematchMsg(room_id, true)).has_ok());
-  EXPECT_TRUE(cy->Call(PeekMsg(room_id)).room().seats(0).rematch());
+  v1::ServerMessage asked = cy->Call(PeekMsg(room_id));
+  EXPECT_TRUE(asked.room().seats(0).rematch());
+  EXPECT_TRUE(asked.room().seats(1).rematch());  // Bob's stand-in agrees for him
+  EXPECT_FALSE(asked.room().seats(2).rematch());
   // Cy leaves the finished table: the offer ends, and asking again is refused.
   v1::ClientMessage leave;
   leave.mutable_leave_room()->set_room_id(room_id);
   ASSERT_TRUE(cy->Call(leave).has_ok());
-  EXPECT_FALSE(ada->Call(PeekMsg(room_id)).room().seats(0).rematch());
-  EXPECT_EQ(ErrorOf(bob->Call(RematchMsg(room_id, true))), "player_left");
+  v1::ServerMessage gone = ada->Call(PeekMsg(room_id));
+  EXPECT_FALSE(gone.room().seats(0).rematch());
+  EXPECT_EQ(gone.room().rematch().unavailable(), "Cy has left the table.");
+  EXPECT_EQ(gone.room().rematch().without_unavailable(), "Guerre Froide needs at least 2 players.");
+  EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true))), "player_left");
+  EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true, true))), "not_enough_players");
+}
+
+// Three players, one closes his tab and a bot takes his seat; once the game is over the two
+// others have their rematch without waiting for him, the bot keeping his seat. He finds the table
+// among his rooms when he comes back and takes his seat back. Or the two choose to play without
+// him.
+TEST_F(BotsTest, TheOthersRematchWhileABotHoldsTheSeatOfAPlayerWhoWentAway) {
+  server_->Stop();
+  server_ = std::make_unique<TestServer>(dir_.File("away.db"), NetLimits{},
+                                         std::chrono::minutes(5), TestLimits(), 100ms);
+  ASSERT_NE(server_->port(), 0);
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  v1::Welcome cy_welcome;
+  auto ada = ConnectAs(server_->port(), "Ada");
+  auto bob = ConnectAs(server_->port(), "Bob");
+  auto cy = ConnectAs(server_->port(), "Cy", &cy_welcome);
+  const std::string room_id = StartThree(*ada, *bob, *cy);
+  cy.reset();  // Cy closes his tab
+  ASSERT_TRUE(ada->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().seats(2).presence() == v1::PRESENCE_OFFLINE;
+  }));
+  std::this_thread::sleep_for(150ms);
+  v1::ClientMessage replace;
+  replace.mutable_replace_seat()->set_room_id(room_id);
+  replace.mutable_replace_seat()->set_seat(2);
+  ASSERT_TRUE(ada->Call(replace).has_ok());
+  ASSERT_GT(PlayAlong({ada.get(), bob.get()}, room_id, game, 20000), 0);
+  const std::string first_game = ada->Call(PeekMsg(room_id)).room().game_id();
+
+  ASSERT_TRUE(bob->Call(RematchMsg(room_id, true)).has_ok());
+  ASSERT_TRUE(ada->Call(RematchMsg(room_id, true)).has_ok());
+  for (TestClient* c : {ada.get(), bob.get()}) {
+    ASSERT_TRUE(c->WaitPush([](const v1::ServerMessage& m) {
+      return m.has_snapshot() && m.snapshot().version() == 1;
+    })) << "no new game's Snapshot";
+  }
+  v1::ServerMessage again = ada->Call(PeekMsg(room_id));
+  EXPECT_EQ(again.room().status(), v1::ROOM_STATUS_PLAYING);
+  EXPECT_NE(again.room().game_id(), first_game);
+  ASSERT_EQ(again.room().seats_size(), 3);
+  EXPECT_EQ(again.room().seats(2).name(), "Cy");
+  EXPECT_EQ(again.room().seats(2).stand_in(), v1::BOT_EASY);
+  EXPECT_EQ(again.room().seats(2).presence(), v1::PRESENCE_OFFLINE);
+  // The bot stands in for him in the store too: a restart would keep it there.
+  auto unfinished = server_->store().LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  ASSERT_EQ(unfinished.value().size(), 1u);
+  EXPECT_EQ(unfinished.value()[0].room.seat_stand_ins.at(2), v1::BOT_EASY);
+
+  // Cy comes back: the table is among his rooms, and he takes his seat back.
+  auto back = std::make_unique<TestClient>(server_->port());
+  v1::ServerMessage welcomed = back->Call(HelloToken(cy_welcome.token()));
+  ASSERT_TRUE(welcomed.has_welcome());
+  ASSERT_EQ(welcomed.welcome().room_ids_size(), 1);
+  EXPECT_EQ(welcomed.welcome().room_ids(0), room_id);
+  ASSERT_TRUE(back->Call(JoinMsg(room_id)).has_room());
+  v1::ClientMessage take_back;
+  take_back.mutable_take_back_seat()->set_room_id(room_id);
+  ASSERT_TRUE(back->Call(take_back).has_ok());
+  v1::ServerMessage seated = ada->Call(PeekMsg(room_id));
+  EXPECT_EQ(seated.room().seats(2).stand_in(), v1::BOT_LEVEL_UNSPECIFIED);
+  EXPECT_EQ(seated.room().seats(2).presence(), v1::PRESENCE_ONLINE);
+
+  // Cy goes again, handing his seat to a bot; after this game the others play without him.
+  ASSERT_TRUE(back->Call(HandOverMsg(room_id)).has_ok());
+  ASSERT_GT(PlayAlong({ada.get(), bob.get()}, room_id, game, 20000), 0);
+  ASSERT_TRUE(ada->Call(RematchMsg(room_id, true)).has_ok());
+  // Bob answers on other terms: a new offer, which Ada must accept again.
+  ASSERT_TRUE(bob->Call(RematchMsg(room_id, true, true)).has_ok());
+  v1::ServerMessage terms = ada->Call(PeekMsg(room_id));
+  EXPECT_TRUE(terms.room().rematch().without_absent());
+  EXPECT_FALSE(terms.room().seats(0).rematch());
+  EXPECT_EQ(terms.room().status(), v1::ROOM_STATUS_FINISHED);
+  ASSERT_TRUE(ada->Call(RematchMsg(room_id, true, true)).has_ok());
+  ASSERT_TRUE(ada->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_snapshot() && m.snapshot().version() == 1;
+  }));
+  v1::ServerMessage two = ada->Call(PeekMsg(room_id));
+  EXPECT_EQ(two.room().status(), v1::ROOM_STATUS_PLAYING);
+  ASSERT_EQ(two.room().seats_size(), 2);
+  EXPECT_EQ(two.room().seats(0).name(), "Ada");
+  EXPECT_EQ(two.room().seats(1).name(), "Bob");
+  auto later = std::make_unique<TestClient>(server_->port());
+  EXPECT_EQ(later->Call(HelloToken(cy_welcome.token())).welcome().room_ids_size(), 0);
 }
 
 // A rematch makes the room open again: it counts toward its host's open rooms like a new one.

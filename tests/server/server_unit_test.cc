@@ -32,15 +32,18 @@ TEST(FlagsTest, DefaultsAndBothSyntaxes) {
 
   EXPECT_EQ(f->offline_grace_seconds, 60);
   EXPECT_EQ(f->abandoned_game_seconds, 3 * 86400);
+  EXPECT_EQ(f->token_inactive_days, 30);
 
   f = ParseFlags({"--durability=process", "--bot-delay-ms=0", "--offline-grace-seconds=5",
-                  "--abandoned-game-seconds", "3600", "--commit-interval-us", "0"});
+                  "--abandoned-game-seconds", "3600", "--commit-interval-us", "0",
+                  "--token-inactive-days", "7"});
   ASSERT_TRUE(f.ok()) << f.status().ToString();
   EXPECT_EQ(f->durability, "process");
   EXPECT_EQ(f->commit_interval_us, 0);
   EXPECT_EQ(f->bot_delay_ms, 0);
   EXPECT_EQ(f->offline_grace_seconds, 5);
   EXPECT_EQ(f->abandoned_game_seconds, 3600);
+  EXPECT_EQ(f->token_inactive_days, 7);
 
   f = ParseFlags({"--port", "9000", "--threads=4", "--db=/tmp/x.db", "--log-level", "debug",
                   "--max-queue-bytes", "2048", "--idle-timeout-seconds=10", "--help"});
@@ -94,6 +97,7 @@ TEST(FlagsTest, RefusesBadInput) {
   EXPECT_EQ(ParseFlags({"--bot-delay-ms", "60000"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--offline-grace-seconds", "0"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--abandoned-game-seconds", "0"}).status().code(), "bad_flag");
+  EXPECT_EQ(ParseFlags({"--token-inactive-days", "0"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--commit-interval-us", "-5"}).status().code(), "bad_flag");
   EXPECT_EQ(ParseFlags({"--commit-interval-us", "2000000"}).status().code(), "bad_flag");
   EXPECT_NE(FlagsHelp().find("--max-queue-bytes"), std::string::npos);

@@ -40,6 +40,10 @@ class CountingStore : public Store {
   StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string&) override {
     return std::optional<StoredPlayer>();
   }
+  Status TouchPlayer(const std::string&, int64_t) override { return Status::Ok(); }
+  Status ReplaceToken(const std::string&, const std::string&, int64_t) override {
+    return Status::Ok();
+  }
   Status BeginGame(const plateau::v1::GameRecord&, const RoomRecord&) override {
     return Status::Ok();
   }

@@ -173,6 +173,37 @@ TEST_F(StoreTest, TokenAndPlayerIdConflictsAreRefused) {
   EXPECT_FALSE(store_->FindPlayer("token-eve").value().has_value());
 }
 
+// A token's last use only moves forward; a replaced token is found as revoked, its player under
+// the new one with the same id and name.
+TEST_F(StoreTest, TokensAreTouchedAndReplaced) {
+  ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
+  ASSERT_TRUE(store_->TouchPlayer("p-ada", 4'000'000'000'000).ok());
+  ASSERT_TRUE(store_->TouchPlayer("p-ada", 1000).ok());
+  EXPECT_EQ(store_->FindPlayer("token-ada").value()->last_used_unix_ms, 4'000'000'000'000);
+  EXPECT_EQ(store_->TouchPlayer("p-nobody", 1).code(), store_codes::kPlayerNotFound);
+
+  ASSERT_TRUE(store_->SavePlayer("token-bob", {"p-bob", "Bob"}).ok());
+  EXPECT_EQ(store_->ReplaceToken("token-ada", "token-bob", 5).code(), store_codes::kTokenConflict);
+  EXPECT_EQ(store_->ReplaceToken("token-nobody", "token-new", 5).code(),
+            store_codes::kTokenNotFound);
+  EXPECT_FALSE(store_->FindPlayer("token-ada").value()->revoked);  // the refusals changed nothing
+
+  ASSERT_TRUE(store_->ReplaceToken("token-ada", "token-ada-2", 4'000'000'000'001).ok());
+  auto old = store_->FindPlayer("token-ada");
+  ASSERT_TRUE(old.ok() && old.value().has_value());
+  EXPECT_TRUE(old.value()->revoked);
+  EXPECT_EQ(old.value()->player_id, "p-ada");
+  auto renewed = store_->FindPlayer("token-ada-2");
+  ASSERT_TRUE(renewed.ok() && renewed.value().has_value());
+  EXPECT_FALSE(renewed.value()->revoked);
+  EXPECT_EQ(renewed.value()->player_id, "p-ada");
+  EXPECT_EQ(renewed.value()->name, "Ada");
+  EXPECT_EQ(renewed.value()->last_used_unix_ms, 4'000'000'000'001);
+  // Revoked for good: the old token cannot be replaced again.
+  EXPECT_EQ(store_->ReplaceToken("token-ada", "token-ada-3", 6).code(),
+            store_codes::kTokenNotFound);
+}
+
 TEST_F(StoreTest, TokenIsNotStoredInClear) {
   const std::string token = "secret-token-6d1f0a8b3c9e4f27";
   ASSERT_TRUE(store_->SavePlayer(token, {"p-ada", "Ada"}).ok());

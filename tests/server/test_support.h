@@ -79,6 +79,13 @@ class GatedStore : public Store {
   StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string& t) override {
     return inner_.FindPlayer(t);
   }
+  Status TouchPlayer(const std::string& p, int64_t at) override {
+    return inner_.TouchPlayer(p, at);
+  }
+  Status ReplaceToken(const std::string& old_token, const std::string& new_token,
+                      int64_t at) override {
+    return inner_.ReplaceToken(old_token, new_token, at);
+  }
   Status BeginGame(const v1::GameRecord& r, const RoomRecord& room) override {
     return inner_.BeginGame(r, room);
   }
@@ -140,7 +147,8 @@ class TestServer {
                       std::chrono::milliseconds empty_room_grace = std::chrono::minutes(5),
                       ClientLimits client_limits = TestLimits(),
                       std::chrono::milliseconds offline_grace = std::chrono::seconds(60),
-                      std::chrono::milliseconds abandoned_after = std::chrono::hours(72)) {
+                      std::chrono::milliseconds abandoned_after = std::chrono::hours(72),
+                      std::function<int64_t()> wall_clock = {}) {
     EXPECT_TRUE(engine::Registry::LoadAll().ok());
     auto store = SqliteStore::Open(db_path);
     if (!store.ok()) {
@@ -159,6 +167,7 @@ class TestServer {
     options.client_limits = client_limits;
     options.offline_grace = offline_grace;
     options.abandoned_after = abandoned_after;
+    options.wall_clock = std::move(wall_clock);
     // Short searches: the tests check how normal bots play, not how well.
     options.bot_think = std::chrono::milliseconds(20);
     server_ = std::make_unique<Server>(*ioc_, options, *gated_, replays_);

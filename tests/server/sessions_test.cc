@@ -1,0 +1,194 @@
+// Players' tokens through the real server over loopback: a token unused too long is refused, a
+// player signs out everywhere (a new token, the old one refused, before and after a restart, his
+// other connections told and closed), and a player's open connections learn when his token says
+// Hello on another one.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "test_support.h"
+
+namespace plateau::server::testing {
+namespace {
+
+std::string ErrorOf(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
+
+constexpr int64_t kDayMs = 24LL * 3600 * 1000;
+
+v1::ClientMessage SignOutMsg() {
+  v1::ClientMessage m;
+  m.mutable_sign_out_everywhere();
+  return m;
+}
+
+bool IsNotice(const v1::ServerMessage& m, v1::SessionNoticeKind kind) {
+  return m.has_session_notice() && m.session_notice().kind() == kind;
+}
+
+class SessionsTest : public ::testing::Test {
+ protected:
+  void SetUp() override { Start(); }
+
+  // The server on the test's database, its wall clock `skew_` ahead of the system's.
+  void Start() {
+    server_.reset();
+    server_ = std::make_unique<TestServer>(
+        dir_.File("plateau.db"), NetLimits{}, std::chrono::minutes(5), TestLimits(),
+        std::chrono::seconds(60), std::chrono::hours(72), [skew = skew_] {
+          return std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::system_clock::now().time_since_epoch())
+                     .count() +
+                 skew->load();
+        });
+    ASSERT_NE(server_->port(), 0);
+  }
+
+  // Waits until the server has seen `connections` connections left open (a close is handled on
+  // the server's threads after the client's socket ends).
+  void WaitConnections(size_t connections) {
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (server_->server().lobby().ConnectionCount() != connections &&
+           std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(5ms);
+    }
+    ASSERT_EQ(server_->server().lobby().ConnectionCount(), connections);
+  }
+
+  TempDir dir_;
+  std::shared_ptr<std::atomic<int64_t>> skew_ = std::make_shared<std::atomic<int64_t>>(0);
+  std::unique_ptr<TestServer> server_;
+};
+
+// The default is 30 days (--token-inactive-days): a token used within them works, one left
+// longer is refused with its own code, also after a restart, and a token with a connection open
+// is in use however long ago it said Hello.
+TEST_F(SessionsTest, ATokenUnusedLongerThanItsTimeIsRefused) {
+  v1::Welcome ada, bob, cy;
+  ConnectAs(server_->port(), "Ada", &ada)->Close();
+  ConnectAs(server_->port(), "Cy", &cy)->Close();
+  auto bob_conn = ConnectAs(server_->port(), "Bob", &bob);
+  WaitConnections(1);
+
+  skew_->store(29 * kDayMs);
+  {
+    auto again = std::make_unique<TestClient>(server_->port());
+    ASSERT_TRUE(again->Call(HelloToken(cy.token())).has_welcome());  // used: 29 more days
+    again->Close();
+    WaitConnections(1);
+  }
+  skew_->store(31 * kDayMs);
+  auto late = std::make_unique<TestClient>(server_->port());
+  v1::ServerMessage refused = late->Call(HelloToken(ada.token()));
+  EXPECT_EQ(ErrorOf(refused), "token_expired") << refused.DebugString();
+  EXPECT_NE(refused.error().reason().find("30 days"), std::string::npos);
+  // Refused, the connection is not bound: it may start anew as a new player.
+  v1::ServerMessage fresh = late->Call(HelloName("Ada"));
+  ASSERT_TRUE(fresh.has_welcome());
+  EXPECT_NE(fresh.welcome().player_id(), ada.player_id());
+  // Bob's connection has stayed open all along.
+  auto tab = std::make_unique<TestClient>(server_->port());
+  EXPECT_TRUE(tab->Call(HelloToken(bob.token())).has_welcome());
+  auto cy_again = std::make_unique<TestClient>(server_->port());
+  EXPECT_TRUE(cy_again->Call(HelloToken(cy.token())).has_welcome());
+
+  // After a restart the store tells the same.
+  late.reset();
+  tab.reset();
+  cy_again.reset();
+  bob_conn.reset();
+  server_->Stop();
+  Start();
+  auto after = std::make_unique<TestClient>(server_->port());
+  EXPECT_EQ(ErrorOf(after->Call(HelloToken(ada.token()))), "token_expired");
+  auto bob_after = std::make_unique<TestClient>(server_->port());
+  EXPECT_TRUE(bob_after->Call(HelloToken(bob.token())).has_welcome());
+}
+
+// Signing out everywhere: the caller gets a new token for the same player, his other connection
+// is told and closed, and the old token is refused as revoked, before and after a restart. His
+// seats follow the new token.
+TEST_F(SessionsTest, SigningOutEverywhereRevokesTheOldTokenForGood) {
+  v1::Welcome ada;
+  auto phone = ConnectAs(server_->port(), "Ada", &ada);
+  v1::ClientMessage create;
+  create.mutable_create_room()->set_game("guerre_froide");
+  create.mutable_create_room()->set_seats(2);
+  const v1::ServerMessage created = phone->Call(create);
+  ASSERT_TRUE(created.has_room());
+  auto laptop = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(laptop->Call(HelloToken(ada.token())).has_welcome());
+
+  v1::ServerMessage renewed = laptop->Call(SignOutMsg());
+  ASSERT_TRUE(renewed.has_welcome()) << renewed.DebugString();
+  const std::string token = renewed.welcome().token();
+  EXPECT_NE(token, ada.token());
+  EXPECT_EQ(renewed.welcome().player_id(), ada.player_id());
+  EXPECT_TRUE(phone->WaitPush(
+      [](const v1::ServerMessage& m) { return IsNotice(m, v1::SESSION_NOTICE_SIGNED_OUT); }));
+  EXPECT_TRUE(phone->WaitClosed(5s));
+  EXPECT_TRUE(laptop->open());
+
+  auto thief = std::make_unique<TestClient>(server_->port());
+  v1::ServerMessage refused = thief->Call(HelloToken(ada.token()));
+  EXPECT_EQ(ErrorOf(refused), "token_revoked") << refused.DebugString();
+  auto tablet = std::make_unique<TestClient>(server_->port());
+  v1::ServerMessage welcomed = tablet->Call(HelloToken(token));
+  ASSERT_TRUE(welcomed.has_welcome());
+  EXPECT_EQ(welcomed.welcome().player_id(), ada.player_id());
+  ASSERT_EQ(welcomed.welcome().room_ids_size(), 1);
+  EXPECT_EQ(welcomed.welcome().room_ids(0), created.room().room_id());
+
+  thief.reset();
+  tablet.reset();
+  laptop.reset();
+  phone.reset();
+  server_->Stop();
+  Start();
+  auto after = std::make_unique<TestClient>(server_->port());
+  EXPECT_EQ(ErrorOf(after->Call(HelloToken(ada.token()))), "token_revoked");
+  auto back = std::make_unique<TestClient>(server_->port());
+  v1::ServerMessage resumed = back->Call(HelloToken(token));
+  ASSERT_TRUE(resumed.has_welcome());
+  EXPECT_EQ(resumed.welcome().player_id(), ada.player_id());
+  EXPECT_EQ(resumed.welcome().name(), "Ada");
+}
+
+// Whoever holds the token takes the player's seats: his open connections learn that it said
+// Hello on another one; the new one is told nothing, nor is another player.
+TEST_F(SessionsTest, APlayersOpenConnectionsAreToldWhenHisTokenOpensAnother) {
+  v1::Welcome ada;
+  auto first = ConnectAs(server_->port(), "Ada", &ada);
+  auto bob = ConnectAs(server_->port(), "Bob");
+  auto second = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(second->Call(HelloToken(ada.token())).has_welcome());
+  auto told = first->WaitPush(
+      [](const v1::ServerMessage& m) { return IsNotice(m, v1::SESSION_NOTICE_OPENED_ELSEWHERE); });
+  ASSERT_TRUE(told);
+  EXPECT_EQ(told->session_notice().connections(), 2u);
+  auto third = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(third->Call(HelloToken(ada.token())).has_welcome());
+  for (TestClient* c : {first.get(), second.get()}) {
+    auto again = c->WaitPush([](const v1::ServerMessage& m) {
+      return IsNotice(m, v1::SESSION_NOTICE_OPENED_ELSEWHERE);
+    });
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->session_notice().connections(), 3u);
+  }
+  for (TestClient* c : {third.get(), bob.get()}) {
+    for (const v1::ServerMessage& m : c->PendingPushes(100ms)) {
+      EXPECT_FALSE(m.has_session_notice()) << m.DebugString();
+    }
+  }
+  // A closed connection is not counted, nor told.
+  first->Close();
+  WaitConnections(3);
+  auto fourth = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(fourth->Call(HelloToken(ada.token())).has_welcome());
+  auto counted = second->WaitPush(
+      [](const v1::ServerMessage& m) { return IsNotice(m, v1::SESSION_NOTICE_OPENED_ELSEWHERE); });
+  ASSERT_TRUE(counted);
+  EXPECT_EQ(counted->session_notice().connections(), 3u);
+}
+
+}  // namespace
+}  // namespace plateau::server::testing
