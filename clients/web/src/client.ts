@@ -6,7 +6,7 @@ import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
 import { registerOptionSets } from "./table";
 import {
-  changed, roomState, saved, state, toast, LeaveMode, RoomStatus,
+  changed, roomState, saved, state, toast, LeaveMode, RoomStatus, SessionNoticeKind,
   type ChatLine, type GameInfo, type RoomInfo, type SeatResult,
 } from "./store";
 
@@ -28,6 +28,8 @@ let welcomed: Promise<void> | null = null;
 let welcomedResolve: (() => void) | null = null;
 let retryMs = 500;
 let connectTimer: ReturnType<typeof setTimeout> | null = null;
+/** This connection was told that the player signed out everywhere (it is closed next). */
+let signedOut = false;
 
 function wsUrl(): string {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -57,7 +59,9 @@ export function connect(): void {
     if (ws !== sock) return;
     // 1001: the server is going away (a restart) and said so; any other close is a drop. Either
     // way the same token brings the seats back below.
-    if (ev.code === 1001) toast("The server is restarting — reconnecting…", "info");
+    // Closed after signing out everywhere elsewhere: the notice said so, the server is not restarting.
+    if (ev.code === 1001 && !signedOut) toast("The server is restarting — reconnecting…", "info");
+    signedOut = false;
     ws = null;
     for (const [, p] of pending) { clearTimeout(p.timer); p.reject(new RequestError("disconnected", "Connection lost.")); }
     pending.clear();
@@ -83,6 +87,13 @@ function sendRaw(sock: WebSocket, body: Record<string, unknown>, sent?: (id: num
   });
 }
 
+/** The refusals of a saved token that end its session, in the player's words. */
+const TOKEN_GONE: Record<string, string> = {
+  unknown_token: "This server does not know your saved player; you start as a new player.",
+  token_expired: "Your player was not used for too long and has expired; you start as a new player.",
+  token_revoked: "Your player was signed out everywhere; this browser starts as a new player.",
+};
+
 async function hello(sock: WebSocket): Promise<void> {
   let reply: any;
   try {
@@ -90,11 +101,14 @@ async function hello(sock: WebSocket): Promise<void> {
     try {
       reply = await sendRaw(sock, { hello: { name: saved.name, token, protocol_version: PROTOCOL_VERSION } });
     } catch (e) {
-      // Only an unknown token means a new session: a refusal for pace or a restart must keep the
-      // player (and every open tab of theirs) on the same token, so it just retries later.
-      if (!token || !(e instanceof RequestError) || e.code !== "unknown_token") throw e;
-      // The token is unknown (e.g. a new server database): start a fresh session.
-      saved.token = "";
+      // Only a token the server will never take again means a new session: a refusal for pace or
+      // a restart must keep the player (and every open tab of theirs) on the same token, so it
+      // just retries later.
+      const why = e instanceof RequestError ? TOKEN_GONE[e.code] : undefined;
+      if (!token || !why) throw e;
+      // Said once, then a Hello without the token: a new player, never the refused token again.
+      if (saved.token === token) saved.token = "";
+      toast(why, "info");
       reply = await sendRaw(sock, { hello: { name: saved.name, protocol_version: PROTOCOL_VERSION } });
     }
   } catch (e) {
@@ -159,6 +173,17 @@ export async function request(body: Record<string, unknown>, sent?: (id: number)
   return sendRaw(ws, body, sent);
 }
 
+/**
+ * Signs the player out everywhere: this tab keeps the player under a new token, and every other
+ * device or browser holding the old one is closed and must start again.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  const reply = await request({ sign_out_everywhere: {} });
+  saved.token = reply.welcome.token;
+  state.session = { token: reply.welcome.token, player_id: reply.welcome.player_id, name: reply.welcome.name };
+  changed();
+}
+
 /** Changes the player's name for the tables joined from now on (those joined keep the old one). */
 export async function rename(name: string): Promise<void> {
   const reply = await request({ rename: { name } });
@@ -209,6 +234,11 @@ function handleBody(msg: any, raw: any): void {
       break;
     }
     case "room_list_changed": onRoomListChanged(msg.room_list_changed as RoomListChange); break;
+    case "session_notice":
+      state.sessionNotice = { kind: msg.session_notice.kind, connections: msg.session_notice.connections };
+      if (msg.session_notice.kind === SessionNoticeKind.SIGNED_OUT) signedOut = true;
+      changed();
+      break;
     case "snapshot": onSnapshot(msg.snapshot); break;
     case "diff": onDiff(msg.diff, raw.diff); break;
     case "game_over": {

@@ -38,6 +38,18 @@ export interface RoomInfo {
   timer: TurnTimer | null;
   /** How long a seat's player must be offline before the others may replace it. */
   offline_grace_seconds: number;
+  /** After the game: the rematch's terms and what keeps one from starting (null before). */
+  rematch?: RematchInfo | null;
+}
+export interface RematchInfo {
+  /** The offer being made leaves the away players out. */
+  without_absent: boolean;
+  /** Why a rematch with every seat (bots standing in for the away) cannot start; "" when it can. */
+  unavailable: string;
+  /** Why one without the away players cannot; "" when it can. */
+  without_unavailable: string;
+  /** Seats whose player is away (left, gone or offline). */
+  absent_seats: number[];
 }
 export interface ChatLine { room_id: string; from_name: string; from_player_id: string; text: string; at_unix_ms: number }
 export interface SeatResult { seat: number; name: string; score: number; rank: number; detail: string }
@@ -81,6 +93,9 @@ export interface RoomState {
   role: "player" | "spectator";
 }
 export interface Toast { id: number; kind: "error" | "info"; text: string }
+export const SessionNoticeKind = { OPENED_ELSEWHERE: 1, SIGNED_OUT: 2 } as const;
+/** What the server said about this player's other connections (SessionNotice). */
+export interface SessionNotice { kind: number; connections: number }
 
 export const RoomStatus = { UNSPECIFIED: 0, WAITING: 1, PLAYING: 2, FINISHED: 3 } as const;
 export const BotLevel = { UNSPECIFIED: 0, EASY: 1, NORMAL: 2 } as const;
@@ -109,6 +124,8 @@ export const state = {
   joinCodes: new Map<string, string>(), // join code -> room id
   roomList: { watching: false, listing: null, loading: false } as RoomListState,
   toasts: [] as Toast[],
+  /** The last notice about this player's other connections, until dismissed. */
+  sessionNotice: null as SessionNotice | null,
 };
 
 let version = 0;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { encode, type } from "../src/proto";
 import {
-  ActionOrigin, LeaveMode, Presence, ReplaceKind, RoomStatus, TimerMode,
-  type RoomInfo, type SeatClock, type SeatInfo, type TimerPreset, type TurnTimer,
+  ActionOrigin, LeaveMode, Presence, ReplaceKind, RoomStatus, SessionNoticeKind, TimerMode,
+  type RematchInfo, type RoomInfo, type SeatClock, type SeatInfo, type SessionNotice, type TimerPreset, type TurnTimer,
 } from "../src/store";
 import {
   abandoned, describeTimer, durationWords, formatClock, offlineMs, originNote, presenceLabel, presetLabel,
@@ -27,13 +27,19 @@ describe("the timer and seat types follow the .proto", () => {
     const room = {
       room_id: true, game: true, is_private: true, join_code: true, status: true, host_player_id: true, max_seats: true,
       seats: true, spectators: true, options: true, title: true, your_seat: true, game_id: true, timer: true,
-      offline_grace_seconds: true,
+      offline_grace_seconds: true, rematch: true,
     } satisfies Record<keyof RoomInfo, true>;
+    const rematch = {
+      without_absent: true, unavailable: true, without_unavailable: true, absent_seats: true,
+    } satisfies Record<keyof RematchInfo, true>;
+    const notice = { kind: true, connections: true } satisfies Record<keyof SessionNotice, true>;
     expect(Object.keys(seat).sort()).toEqual(fields("SeatInfo"));
     expect(Object.keys(clock).sort()).toEqual(fields("SeatClock"));
     expect(Object.keys(timer).sort()).toEqual(fields("TurnTimer"));
     expect(Object.keys(preset).sort()).toEqual(fields("TimerPreset"));
     expect(Object.keys(room).sort()).toEqual(fields("RoomInfo"));
+    expect(Object.keys(rematch).sort()).toEqual(fields("RematchInfo"));
+    expect(Object.keys(notice).sort()).toEqual(fields("SessionNotice"));
   });
 
   it("matches the enums", () => {
@@ -46,6 +52,10 @@ describe("the timer and seat types follow the .proto", () => {
     });
     expect(enumValues("plateau.v1.LeaveRoom", "mode")).toEqual({
       LEAVE_KEEP_SEAT: LeaveMode.KEEP_SEAT, LEAVE_CONCEDE: LeaveMode.CONCEDE, LEAVE_HAND_TO_BOT: LeaveMode.HAND_TO_BOT,
+    });
+    expect(enumValues("plateau.v1.SessionNotice", "kind")).toEqual({
+      SESSION_NOTICE_UNSPECIFIED: 0, SESSION_NOTICE_OPENED_ELSEWHERE: SessionNoticeKind.OPENED_ELSEWHERE,
+      SESSION_NOTICE_SIGNED_OUT: SessionNoticeKind.SIGNED_OUT,
     });
     expect(enumValues("plateau.v1.ReplaceSeat", "kind")).toEqual({
       REPLACE_WITH_BOT: ReplaceKind.WITH_BOT, REPLACE_CLAIM_WIN: ReplaceKind.CLAIM_WIN,

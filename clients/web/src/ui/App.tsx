@@ -1,8 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
-import { connect, rename } from "../client";
+import { connect, rename, signOutEverywhere } from "../client";
 import { useRoute, href } from "../router";
 import { updateAttention, alerts } from "../attention";
-import { saved, state, toast, useStore } from "../store";
+import { changed, saved, state, toast, useStore, SessionNoticeKind } from "../store";
 import { Lobby } from "./Lobby";
 import { RoomPage } from "./Room";
 import { ReplayList } from "./Replays";
@@ -74,6 +74,7 @@ function Header({ page }: { page: string }) {
       </nav>
       <div class="me">
         <AlertSettings />
+        <AccountMenu />
         <span class={`conn conn-${conn}`} title={conn === "open" ? "Connected" : conn === "closed" ? "Reconnecting…" : "Connecting…"} />
         <RenameMe name={s.session?.name ?? saved.name} />
       </div>
@@ -81,11 +82,27 @@ function Header({ page }: { page: string }) {
   );
 }
 
+/** Runs one request at a time: busy meanwhile, and a refusal shown as a toast. */
+function useBusy(): [boolean, (fn: () => Promise<void>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const run = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await fn();
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, run];
+}
+
 /** The player's name, which a click turns into a form to change it. */
 function RenameMe({ name }: { name: string }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(name);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const chars = [...value.trim()].length;
   if (!editing) {
     return (
@@ -93,18 +110,11 @@ function RenameMe({ name }: { name: string }) {
         onClick={() => { setValue(name); setEditing(true); }}>{name}</button>
     );
   }
-  const save = async () => {
-    setBusy(true);
-    try {
-      await rename(value.trim());
-      setEditing(false);
-      toast("Your new name is used at the tables you join from now on.", "info");
-    } catch (e) {
-      toast((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => run(async () => {
+    await rename(value.trim());
+    setEditing(false);
+    toast("Your new name is used at the tables you join from now on.", "info");
+  });
   return (
     <form class="rename" data-testid="rename-form" onSubmit={(e) => { e.preventDefault(); if (chars >= 1 && chars <= 32) void save(); }}>
       <input data-testid="rename-input" autoFocus maxLength={32} value={value} aria-label="Your name"
@@ -112,6 +122,53 @@ function RenameMe({ name }: { name: string }) {
       <button type="submit" class="btn small primary" disabled={busy || chars < 1 || chars > 32} data-testid="rename-save">Save</button>
       <button type="button" class="btn small ghost" onClick={() => setEditing(false)}>Cancel</button>
     </form>
+  );
+}
+
+/**
+ * Signing out everywhere: whoever copied this browser's key to the player (another device, a
+ * shared computer) loses the player's seats; this tab keeps them under a new key.
+ */
+function AccountMenu() {
+  const [open, setOpen] = useState(false);
+  const [busy, run] = useBusy();
+  const s = useStore();
+  const go = () => run(async () => {
+    await signOutEverywhere();
+    setOpen(false);
+    toast("Signed out everywhere: only this browser still holds your player.", "info");
+  });
+  return (
+    <div class="alerts">
+      <button type="button" class="icon-btn" data-testid="account-menu" aria-expanded={open}
+        title="Your player on other devices" onClick={() => setOpen(!open)}>🔑</button>
+      {open && (
+        <div class="alerts-menu" data-testid="account-panel">
+          <p class="muted small">Your player and its seats are kept by a key in this browser. Signing out
+            everywhere gives this browser a new key: every other device or browser using the old one is
+            closed and starts again as a new player.</p>
+          <button type="button" class="btn small" data-testid="sign-out-everywhere"
+            disabled={busy || s.connection !== "open"} onClick={() => void go()}>Sign out everywhere</button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What the server said about this player's other connections, until dismissed. */
+function SessionNoticeBanner() {
+  const s = useStore();
+  const n = s.sessionNotice;
+  if (!n) return null;
+  const text = n.kind === SessionNoticeKind.SIGNED_OUT
+    ? "Your player was signed out everywhere from another device: this tab is closed off from it."
+    : `Your player was just opened on another device or tab (${n.connections} open now). If it was not you, use 🔑 Sign out everywhere.`;
+  return (
+    <div class="notice" role="status" data-testid="session-notice" data-kind={n.kind}>
+      <span>{text}</span>
+      <button type="button" class="btn small ghost" data-testid="session-notice-dismiss"
+        onClick={() => { state.sessionNotice = null; changed(); }}>Dismiss</button>
+    </div>
   );
 }
 
@@ -183,6 +240,7 @@ export function App() {
   return (
     <div class="shell">
       <Header page={route.page} />
+      <SessionNoticeBanner />
       <main class="content">
         {named ? body : null}
         {named && state.connection === "closed" && (

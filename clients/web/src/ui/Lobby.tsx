@@ -237,6 +237,11 @@ function JoinByCode() {
   );
 }
 
+function backTo(info: RoomInfo): boolean {
+  if (info.your_seat < 0) return false;
+  return info.seats.some((s) => s.rematch) || !!info.seats.find((s) => s.seat === info.your_seat)?.stand_in;
+}
+
 export function Lobby() {
   const s = useStore();
   const [creating, setCreating] = useState<GameInfo | null>(null);
@@ -254,7 +259,9 @@ export function Lobby() {
   }, []);
   const rooms = s.roomList.listing?.rooms ?? null;
   const morePages = Boolean(s.roomList.listing?.next);
-  const mine = [...s.rooms.values()].filter((r) => r.info && r.info.status !== RoomStatus.FINISHED);
+  // A finished table stays listed while a rematch is on offer or a bot holds this player's seat:
+  // the way back to it for a player who went away.
+  const mine = [...s.rooms.values()].filter((r) => r.info && (r.info.status !== RoomStatus.FINISHED || backTo(r.info)));
   return (
     <div class="lobby">
       <section class="hero">

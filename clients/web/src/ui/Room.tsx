@@ -395,23 +395,52 @@ function GameOverPanel({ r }: { r: RoomState }) {
   );
 }
 
-/** Everyone at the table asked: one click to ask or accept, and who has not answered yet. */
+/**
+ * Everyone at the table asked: one click to ask or accept, and who has not answered yet. A seat
+ * whose player is away does not hold it up: the bot standing in agrees for him, or the players
+ * choose to play without him. The button says why when the server says a rematch cannot start.
+ */
 function RematchOffer({ r }: { r: RoomState }) {
   const info = r.info!;
   const [busy, post] = useRequest();
-  const asked = info.seats.some((s) => s.rematch && !s.bot);
+  const terms = info.rematch ?? { without_absent: false, unavailable: "", without_unavailable: "", absent_seats: [] };
+  const away = new Set(terms.absent_seats ?? []);
+  const present = (s: { seat: number; bot?: number }) => !s.bot && !away.has(s.seat);
+  const asked = info.seats.some((s) => s.rematch && present(s));
   const mine = info.seats.find((s) => s.seat === info.your_seat)?.rematch ?? false;
   const waiting = info.seats.filter((s) => !s.rematch).map((s) => s.name);
-  const send = (accept: boolean) => post({ rematch: { room_id: r.id, accept } });
+  const awayNames = info.seats.filter((s) => away.has(s.seat)).map((s) => s.name).join(", ");
+  // Before an offer, the terms are this player's pick; once made, the offer's.
+  const [pick, setPick] = useState(false);
+  const without = asked ? terms.without_absent : pick;
+  const blocked = (without ? terms.without_unavailable : terms.unavailable) ?? "";
+  const send = (accept: boolean, w: boolean = without) =>
+    post({ rematch: { room_id: r.id, accept, without_absent: w } });
+  const choose = (w: boolean) => {
+    setPick(w);
+    // Other terms than an offer's make a new offer, which the others answer again.
+    if (asked && w !== terms.without_absent) void send(true, w);
+  };
   return (
     <div class="rematch" data-testid="rematch" data-asked={asked ? "true" : "false"} data-mine={mine ? "true" : "false"}>
+      {away.size > 0 && (
+        <div class="seg" role="radiogroup" aria-label="Rematch terms" data-testid="rematch-terms">
+          <button type="button" class={!without ? "on" : ""} aria-pressed={!without} disabled={busy}
+            data-testid="rematch-keep" onClick={() => choose(false)}>With a bot for {awayNames}</button>
+          <button type="button" class={without ? "on" : ""} aria-pressed={without}
+            disabled={busy || !!terms.without_unavailable} title={terms.without_unavailable || undefined}
+            data-testid="rematch-without" onClick={() => choose(true)}>Without {awayNames}</button>
+        </div>
+      )}
       {!asked && (
-        <button class="btn" disabled={busy} data-testid="rematch-ask" onClick={() => void send(true)}>⟳ Rematch</button>
+        <button class="btn" disabled={busy || !!blocked} title={blocked || undefined} data-testid="rematch-ask"
+          onClick={() => void send(true)}>⟳ Rematch</button>
       )}
       {asked && !mine && (
         <>
-          <span>{info.seats.filter((s) => s.rematch && !s.bot).map((s) => s.name).join(", ")} would like a rematch.</span>
-          <button class="btn primary" disabled={busy} data-testid="rematch-accept" onClick={() => void send(true)}>Play again</button>
+          <span>{info.seats.filter((s) => s.rematch && present(s)).map((s) => s.name).join(", ")} would like a rematch{without ? ` without ${awayNames}` : ""}.</span>
+          <button class="btn primary" disabled={busy || !!blocked} title={blocked || undefined} data-testid="rematch-accept"
+            onClick={() => void send(true)}>Play again</button>
           <button class="btn ghost" disabled={busy} data-testid="rematch-decline" onClick={() => void send(false)}>No thanks</button>
         </>
       )}
@@ -421,6 +450,7 @@ function RematchOffer({ r }: { r: RoomState }) {
           <button class="btn ghost" disabled={busy} data-testid="rematch-cancel" onClick={() => void send(false)}>Cancel</button>
         </>
       )}
+      {blocked && <span class="muted small" data-testid="rematch-blocked">{blocked}</span>}
     </div>
   );
 }
