@@ -6,8 +6,8 @@
 // he moves again. A spectator's is the view before the latest move that changed what he sees.
 // Who made a move is read from the protocol, not from the game: the mover's own tab is told its
 // move was accepted (ServerMessage.accepted); for the others, the seat that left the acting seats
-// made it, or the one seat that was acting. A move this cannot tell (several seats acting and
-// none left) is "another seat's" (-1).
+// made it, or the one seat that was acting, or the one other than the viewer's. A move this
+// cannot tell (several other seats acting and none left) is "another player's" (-1).
 import { tableOf, toNumber, type LogEntry } from "./table";
 
 /** One diff since the reference: the view before and after it, and who made it (-1: unknown). */
@@ -37,13 +37,18 @@ export function startTrack(view: unknown, seat: number): MoveTrack {
 
 /**
  * Who made the move a diff stands for: `seat` when this tab's own move was accepted, else the one
- * seat that left the acting seats, else the one seat that was acting, else -1.
+ * seat that left the acting seats, else the one seat that was acting, else, for a seated viewer,
+ * the one other seat that was acting (a step where everyone answers questions in turn), else -1.
  */
 export function moverOf(prevActing: readonly number[], nextActing: readonly number[], accepted: boolean, seat: number): number {
   if (accepted && seat >= 0) return seat;
   const left = prevActing.filter((s) => !nextActing.includes(s));
   if (left.length === 1) return left[0];
   if (prevActing.length === 1) return prevActing[0];
+  // The viewer's other tab may have moved, but far more often it is the other seat; were it his
+  // own, his marks would only stay until his next move seen as his.
+  const others = prevActing.filter((s) => s !== seat);
+  if (seat >= 0 && others.length === 1) return others[0];
   return -1;
 }
 

@@ -68,6 +68,11 @@ describe("who made a move", () => {
     expect(moverOf([2], [0], false, 0)).toBe(2);
     expect(moverOf([2], [2], false, 0)).toBe(2);  // a turn of several steps
   });
+  it("is the one other seat acting beside the viewer otherwise", () => {
+    expect(moverOf([0, 1], [0, 1], false, 1)).toBe(0);
+    expect(moverOf([0, 1], [], false, 1)).toBe(0);  // the other resigned, ending the game
+    expect(moverOf([0, 1, 2], [0, 1, 2], false, 1)).toBe(-1);
+  });
   it("is unknown when several seats act and none left", () => {
     expect(moverOf([0, 1], [0, 1], false, 2)).toBe(-1);
     expect(moverOf([0, 1], [], false, 2)).toBe(-1);

@@ -225,7 +225,13 @@ export function NationSummary({ n, view, names, acting, online }: { n: any; view
     );
   }
   const s = n.stocks ?? {};
-  const m = mark((v) => (v.nations ?? []).find((q: any) => q.seat === n.seat));
+  // What the compact board shows, not the whole nation: a change it does not show is no mark.
+  const m = mark((v) => {
+    const q = (v.nations ?? []).find((x: any) => x.seat === n.seat) ?? {};
+    return [q.population, q.population_rank, q.renewable_output, q.industrial_output, q.military_output, q.classes,
+      q.disorder, q.stocks, q.territories, q.pollution, q.destabilisation, q.permanents, q.money, q.hand_size,
+      q.hand_limit, q.passed, q.military_alliance_group, q.economic_alliance_group, q.military_accord, q.economic_accord];
+  });
   return (
     <section class={`lm-nation compact ${acting ? "acting" : ""}${m.cls}`} style={{ borderColor: seatColor(n.seat) }}
       data-testid="nation-summary" data-seat={n.seat} title={m.text} {...m.attrs}>
