@@ -130,6 +130,15 @@ export function sinceLastMove(track: MoveTrack | null | undefined): MoveEntry[] 
   return out;
 }
 
+/**
+ * The summary's lines: the latest `max` entries, and how many earlier ones it leaves to the log
+ * (a round of bots can write dozens).
+ */
+export function summaryLines(entries: readonly MoveEntry[], max: number): { earlier: number; shown: MoveEntry[] } {
+  const earlier = Math.max(0, entries.length - max);
+  return { earlier, shown: entries.slice(earlier) };
+}
+
 function isLong(x: object): x is { equals(o: unknown): boolean; toString(): string } {
   return typeof (x as { toNumber?: unknown }).toNumber === "function" && "low" in x && "high" in x;
 }

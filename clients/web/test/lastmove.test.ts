@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { applyDiff } from "../src/diff";
 import {
-  changedBy, followMove, markText, moverOf, sameValue, sinceLastMove, startTrack, type MoveTrack,
+  changedBy, followMove, markText, moverOf, sameValue, sinceLastMove, startTrack, summaryLines, type MoveTrack,
 } from "../src/lastmove";
 import { Long, protobuf, ViewDiffType } from "../src/proto";
 
@@ -178,6 +178,17 @@ describe("since your last move", () => {
     expect(keys(track)).toEqual([]);
     const next = play(0, start, [[1, [log(1, "bob placed")]], [0, [log(2, "ann placed")]], [2, [log(3, "cid placed")]]]);
     expect(keys(next.track)).toEqual([[2, "cid placed"]]);
+  });
+
+  it("shows the latest entries and counts the earlier ones", () => {
+    const moves: [number, Record<string, unknown>[]][] = [];
+    for (let i = 1; i <= 13; i++) moves.push([1 + (i % 2), [log(i, `move ${i}`)]]);
+    const all = sinceLastMove(play(0, start, moves).track);
+    expect(all).toHaveLength(13);
+    const { earlier, shown } = summaryLines(all, 10);
+    expect(earlier).toBe(3);
+    expect(shown.map((e) => e.entry.text?.key)).toEqual(Array.from({ length: 10 }, (_, k) => `move ${k + 4}`));
+    expect(summaryLines(all.slice(0, 4), 10)).toEqual({ earlier: 0, shown: all.slice(0, 4) });
   });
 
   it("is empty before anyone moved", () => {

@@ -3,7 +3,7 @@
 // "Since your last move" summary.
 import { createContext, type ComponentChildren } from "preact";
 import { useContext } from "preact/hooks";
-import { changedBy, markText, sinceLastMove, type MoveTrack } from "../lastmove";
+import { changedBy, markText, sinceLastMove, summaryLines, type MoveTrack } from "../lastmove";
 import { int64String } from "../table";
 import { Txt } from "./TextRender";
 
@@ -51,15 +51,20 @@ export function withMark(title: string | undefined, m: Mark): string | undefined
   return title ? `${title} — ${m.text}` : m.text;
 }
 
+// Above the board, so short: the whole log is below it.
+const SUMMARY_LINES = 10;
+
 /** The other seats' log entries since the player's last move, shown while it is his turn. */
 export function SinceYourMove({ track, myTurn }: { track: MoveTrack | null | undefined; myTurn: boolean }) {
   const entries = myTurn ? sinceLastMove(track) : [];
   if (entries.length === 0) return null;
+  const { earlier, shown } = summaryLines(entries, SUMMARY_LINES);
   return (
     <section class="since-last-move" data-testid="since-last-move" aria-live="polite">
       <h4>Since your last move</h4>
       <ul>
-        {entries.map(({ entry }) => <li key={int64String(entry.seq)} data-seq={int64String(entry.seq)}><Txt text={entry.text} /></li>)}
+        {earlier > 0 && <li class="muted" data-testid="since-earlier">{earlier} earlier {earlier === 1 ? "entry" : "entries"} in the log</li>}
+        {shown.map(({ entry }) => <li key={int64String(entry.seq)} data-seq={int64String(entry.seq)}><Txt text={entry.text} /></li>)}
       </ul>
     </section>
   );
