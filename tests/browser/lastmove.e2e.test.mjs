@@ -175,9 +175,12 @@ test("Guerre Froide: the other service's Agent X choice is marked until my choic
     await flag.and(B.locator(".last-move")).waitFor();
     assert.equal(await flag.getAttribute("data-chosen"), "true");
     assert.equal(await A.locator(".last-move").count(), 0, "a player's own move is not marked");
+    // Bob still has to choose: the summary names Ada's move in the game's words.
+    assert.match(await B.getByTestId("since-last-move").innerText(), /Ada/);
     await B.screenshot({ path: join(ARTIFACTS, "lastmove-guerre-froide.png"), fullPage: true });
     await B.locator("[data-testid=agent-choice]:not([disabled])").first().click();
     await noMarks(B);
+    assert.equal(await B.getByTestId("since-last-move").count(), 0, "the summary goes with the move");
     assert.deepEqual(errors, [], "uncaught errors in the pages");
   } finally {
     await browser.close();
