@@ -2,6 +2,7 @@
 // and the per-room game state kept in step with Snapshots and Diffs.
 import { ClientMessage, ServerMessage, decodeStaticData, encode, type } from "./proto";
 import { applyDiff, DiffError } from "./diff";
+import { followMove, moverOf, startTrack } from "./lastmove";
 import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
 import { registerOptionSets } from "./table";
@@ -240,7 +241,7 @@ function handleBody(msg: any, raw: any): void {
       changed();
       break;
     case "snapshot": onSnapshot(msg.snapshot); break;
-    case "diff": onDiff(msg.diff, raw.diff); break;
+    case "diff": onDiff(msg.diff, raw.diff, raw.accepted != null); break;
     case "game_over": {
       const g = msg.game_over;
       const r = roomState(g.room_id);
@@ -280,6 +281,7 @@ function onSnapshot(s: any): void {
       version: Number(s.version), seat: s.seat, viewType: s.view_type,
       view: t.decode(s.view), acting: s.acting_seats, gameOver: s.game_over,
     };
+    r.moves = startTrack(r.game.view, s.seat);
   } catch (e) {
     console.error("bad snapshot", e);
     r.lastError = `Could not read the game view: ${(e as Error).message}`;
@@ -297,7 +299,8 @@ function resync(roomId: string, have: number): void {
     .finally(() => resyncing.delete(roomId));
 }
 
-function onDiff(d: any, rawDiff: any): void {
+/** `accepted`: the diff is this tab's own move, acknowledged. */
+function onDiff(d: any, rawDiff: any, accepted: boolean): void {
   const r = roomState(d.room_id);
   const g = r.game;
   const from = Number(d.diff.from_version), to = Number(d.diff.to_version);
@@ -325,6 +328,8 @@ function onDiff(d: any, rawDiff: any): void {
     throw e;
   }
   r.game = { ...g, view, version: to, acting: d.acting_seats, gameOver: d.game_over };
+  const mover = moverOf(g.acting, d.acting_seats, accepted, g.seat);
+  r.moves = followMove(r.moves ?? startTrack(g.view, g.seat), g.view, view, mover);
   changed();
 }
 

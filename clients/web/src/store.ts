@@ -1,5 +1,6 @@
 // Application state: one mutable object, and a version counter components subscribe to.
 import { useEffect, useState } from "preact/hooks";
+import type { MoveTrack } from "./lastmove";
 import type { RoomListing } from "./roomlist";
 import type { OptionSet, TextCatalogue } from "./table";
 
@@ -84,6 +85,8 @@ export interface RoomState {
   infoAt: number;
   chat: ChatLine[];
   game: GameState | null;
+  /** What changed on the board since the local player's last move, and by whom (src/lastmove.ts). */
+  moves?: MoveTrack | null;
   results: SeatResult[] | null;
   gameId: string;
   /** A private room's finished game: the key its replay link carries (GameOver). */

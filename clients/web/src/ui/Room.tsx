@@ -14,6 +14,7 @@ import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
 import { chatMark, loadChatMark, phoneStatus, saveChatMark, scrollToAction, unreadCount, usePhone } from "./phone";
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
 import { ActionError, useSubmit } from "./submit";
+import { LastMoveProvider, SinceYourMove } from "./LastMove";
 import { TextProvider, useTextScopeFor } from "./TextRender";
 
 function shareLink(r: RoomState, watch = false): string {
@@ -344,9 +345,12 @@ function GameArea({ r }: { r: RoomState }) {
   return (
     <div class="game-area" data-testid="game-area" data-in-flight={inFlight} ref={area} onClick={tapBanner}>
       <TextProvider scope={scope}>
+        <SinceYourMove track={r.moves} myTurn={!readOnly && g.acting.includes(g.seat)} />
+        <LastMoveProvider track={r.moves ?? null} names={names}>
         <ui.Board view={g.view} seat={g.seat} names={names} acting={g.acting} gameOver={g.gameOver}
           readOnly={readOnly} submit={readOnly ? undefined : submit} actionType={ginfo?.action_type} connected={connected}
           gameData={ginfo?.data} />
+        </LastMoveProvider>
         {generic && (
           <PromptPanel prompt={generic} onAnswer={answerSender(ginfo!.action_type, core.run)} busy={core.busy} error={core.error} />
         )}

@@ -7,6 +7,7 @@ import { PlayerBadge } from "../../ui/PlayerBadge";
 import { answerSender, usePromptControl, type AnswerFn } from "../../ui/PromptPanel";
 import { draftAnswer, promptMax, textLength } from "../../ui/prompt";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
+import { useLastMove, type Mark } from "../../ui/LastMove";
 import {
   Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, ordinal, Phase, playerName, questionForm, settledAnswers,
   trackSquares, type CategoryInfo, type QuestionForm,
@@ -42,8 +43,9 @@ function Tile({ seat, position, names }: { seat: number; position: number; names
   );
 }
 
-function CountryCard({ slot, index, names, data, clickable, selected, onClick, compact }: {
+function CountryCard({ slot, index, names, data, clickable, selected, onClick, compact, mark }: {
   slot: any; index: number; names: string[]; data: any; clickable?: boolean; selected?: boolean; onClick?: () => void; compact?: boolean;
+  mark?: Mark;
 }) {
   const c = slot.card ?? {};
   const face = countryFace(data, c.id);
@@ -51,8 +53,9 @@ function CountryCard({ slot, index, names, data, clickable, selected, onClick, c
   const scored = slot.points >= 0 && hasTile;
   const Tag = clickable ? "button" : "div";
   return (
-    <Tag class={`gl-card ${c.revealed ? "revealed" : ""} ${clickable ? "clickable" : ""} ${selected ? "selected" : ""} ${compact ? "compact" : ""}`}
+    <Tag class={`gl-card ${c.revealed ? "revealed" : ""} ${clickable ? "clickable" : ""} ${selected ? "selected" : ""} ${compact ? "compact" : ""}${mark?.cls ?? ""}`}
       data-testid={compact ? "reveal-card" : "country-card"} data-slot={index} data-free={hasTile ? "false" : "true"}
+      title={mark?.text} {...mark?.attrs}
       onClick={clickable ? onClick : undefined} type={clickable ? "button" : undefined}
       aria-label={clickable ? `Place your tile on ${face.name}` : undefined}>
       {c.revealed && <span class="gl-pos" title="Actual position">{ordinal(c.position)}</span>}
@@ -164,12 +167,15 @@ function SettledPanel({ view, names, data }: { view: any; names: string[]; data:
 }
 
 function PlayersPanel({ view, names, connected, over }: { view: any; names: string[]; connected?: boolean[]; over: boolean }) {
+  const mark = useLastMove();
   const players = [...view.players].sort((a: any, b: any) => b.distance - a.distance || a.seat - b.seat);
   return (
     <div class="gl-players" data-testid="players-panel">
-      {players.map((p: any) => (
-        <div key={p.seat} class={`gl-player ${p.seat === view.to_act ? "acting" : ""} ${p.seat === view.you ? "you" : ""}`}
-          style={{ borderColor: seatColor(p.seat) }} data-testid="player-score" data-seat={p.seat}>
+      {players.map((p: any) => {
+        const m = mark((v) => v.players.find((q: any) => q.seat === p.seat));
+        return (
+        <div key={p.seat} class={`gl-player ${p.seat === view.to_act ? "acting" : ""} ${p.seat === view.you ? "you" : ""}${m.cls}`}
+          style={{ borderColor: seatColor(p.seat) }} data-testid="player-score" data-seat={p.seat} title={m.text} {...m.attrs}>
           <PlayerBadge seat={p.seat} name={playerName(names, p.seat)} you={p.seat === view.you} online={connected?.[p.seat]}
             turn={!over && p.seat === view.to_act} turnLabel={view.phase === Phase.QUESTION ? "answering" : "placing"} class="gl-player-name">
             {p.seat === view.first_player && <span title="First player">⭐</span>}
@@ -185,16 +191,18 @@ function PlayersPanel({ view, names, connected, over }: { view: any; names: stri
             {p.last_round_points >= 0 && ` · last round +${p.last_round_points}`}
           </span>
         </div>
-      ))}
+        );
+      })}
     </div>
   );
 }
 
 function LastRound({ lr, names, data }: { lr: any; names: string[]; data: any }) {
+  const m = useLastMove()((v) => v.last_round);
   const cards = [...lr.display].sort((a: any, b: any) => (a.card?.position ?? 0) - (b.card?.position ?? 0));
   const category = categoryOf(data, lr.category_id);
   return (
-    <div class="gl-last" data-testid="last-round">
+    <div class={`gl-last${m.cls}`} data-testid="last-round" title={m.text} {...m.attrs}>
       <h4>Round {lr.round} revealed · {category?.name}{category?.unit ? ` (${category.unit})` : ""}</h4>
       <div class="gl-reveal">
         {cards.map((s: any, i: number) => <CountryCard key={i} slot={s} index={i} names={names} data={data} compact />)}
@@ -207,6 +215,7 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
   const [pos, setPos] = useState<number | null>(null);
   const [slot, setSlot] = useState<number | null>(null);
   const { busy, error, run } = useSubmit(submit, view);
+  const mark = useLastMove();
   const phase = view.phase as number;
   const toAct = view.to_act as number;
   const me = seat >= 0 ? view.players.find((p: any) => p.seat === seat) : null;
@@ -273,7 +282,7 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
       {view.display.length > 0 && <div class="gl-display-wrap">
         <div class="gl-display" data-testid="display">
           {view.display.map((s: any, i: number) => (
-            <CountryCard key={i} slot={s} index={i} names={names} data={gameData}
+            <CountryCard key={i} slot={s} index={i} names={names} data={gameData} mark={mark((v) => v.display[i])}
               clickable={placing && s.tile_seat < 0 && !busy} selected={slot === i}
               onClick={() => choose(i, pos)} />
           ))}

@@ -2,6 +2,7 @@
 // barrier squares in orange (capital question) and violet (map question).
 import { seatColor } from "../../ui/common";
 import { Barrier } from "./model";
+import { useLastMove } from "../../ui/LastMove";
 
 const COLS = 12;
 const CELL = 46;
@@ -15,6 +16,7 @@ function cellXY(i: number): [number, number] {
 }
 
 export function Track({ track, players, names }: { track: any[]; players: any[]; names: string[] }) {
+  const mark = useLastMove();
   const n = track.length;
   const rows = Math.max(1, Math.ceil(n / COLS));
   const w = COLS * (CELL + GAP) + GAP;
@@ -57,9 +59,10 @@ export function Track({ track, players, names }: { track: any[]; players: any[];
           const cols = Math.min(ps.length, 3);
           const px = x + CELL / 2 + (k % cols - (cols - 1) / 2) * 12;
           const py = y + CELL / 2 + 8 + (Math.floor(k / 3) - (Math.ceil(ps.length / 3) - 1) / 2) * 12;
+          const m = mark((v) => v.players.find((q: any) => q.seat === p.seat)?.square);
           return (
-            <g key={`p${p.seat}`} class="gl-pawn" data-seat={p.seat}>
-              <title>{`${names[p.seat] ?? "Seat " + (p.seat + 1)}: ${p.distance} points`}</title>
+            <g key={`p${p.seat}`} class={`gl-pawn${m.cls}`} data-seat={p.seat} {...m.attrs}>
+              <title>{`${names[p.seat] ?? "Seat " + (p.seat + 1)}: ${p.distance} points${m.text ? ` — ${m.text}` : ""}`}</title>
               <circle cx={px} cy={py} r={8} fill={seatColor(p.seat)} />
               <circle cx={px} cy={py - 3} r={3} fill="rgba(255,255,255,.55)" />
             </g>

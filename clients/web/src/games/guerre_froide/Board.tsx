@@ -6,6 +6,7 @@ import { Txt } from "../../ui/TextRender";
 import { useSelfWords } from "../../ui/common";
 import { PlayerBadge } from "../../ui/PlayerBadge";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
+import { useLastMove, withMark } from "../../ui/LastMove";
 import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from "./Cards";
 import {
   AgentStatus, EventAbility, FACTION_ICON, FACTION_SLUG, PHASE_NAME, Phase, SERVICE_SLUG, TURN_PHASES,
@@ -44,6 +45,7 @@ function PhaseTrack({ view }: { view: any }) {
 }
 
 function ScoreTrack({ view, names }: { view: any; names: string[] }) {
+  const mark = useLastMove();
   const goal: number = view.goal || 100;
   const ticks = [];
   for (let v = 0; v <= goal; v += goal >= 60 ? 10 : 5) ticks.push(v);
@@ -53,13 +55,16 @@ function ScoreTrack({ view, names }: { view: any; names: string[] }) {
       <div class="gf-track-bar">
         {ticks.map((t) => <span key={t} class="gf-tick" style={{ left: `${trackPercent(t, goal)}%` }}><i>{t}</i></span>)}
         <span class="gf-goal" style={{ left: "100%" }} title={`Goal: ${goal} VP`}>🏁</span>
-        {(view.players ?? []).map((p: any, i: number) => (
-          <span key={p.seat} class={`gf-marker s-${SERVICE_SLUG[serviceOf(p)]}`} data-testid="track-marker" data-seat={p.seat} data-score={p.score}
-            style={{ left: `${trackPercent(p.score, goal)}%`, top: `${2 + i * 17}px`, background: serviceColor(p) }}
-            title={`${playerName(names, p.seat)} (${serviceName(p)}): ${p.score} VP`}>
-            {serviceName(p)}
-          </span>
-        ))}
+        {(view.players ?? []).map((p: any, i: number) => {
+          const m = mark((v) => playerOf(v, p.seat)?.score);
+          return (
+            <span key={p.seat} class={`gf-marker s-${SERVICE_SLUG[serviceOf(p)]}${m.cls}`} data-testid="track-marker" data-seat={p.seat} data-score={p.score}
+              style={{ left: `${trackPercent(p.score, goal)}%`, top: `${2 + i * 17}px`, background: serviceColor(p) }}
+              title={withMark(`${playerName(names, p.seat)} (${serviceName(p)}): ${p.score} VP`, m)} {...m.attrs}>
+              {serviceName(p)}
+            </span>
+          );
+        })}
       </div>
     </section>
   );
@@ -91,6 +96,7 @@ function Decks({ view, data }: { view: any; data: any }) {
 }
 
 function ObjectivePanel({ view, o, names }: { view: any; o: ObjectiveFace | null; names: string[] }) {
+  const m = useLastMove()((v) => [v.objective, v.dominating, v.claimed_by]);
   const players: any[] = view.players ?? [];
   const dom = view.dominating ?? -1;
   const claimed = view.claimed_by ?? -1;
@@ -104,6 +110,7 @@ function ObjectivePanel({ view, o, names }: { view: any; o: ObjectiveFace | null
   }
   return (
     <ObjectiveCard o={o}>
+      {m.text && <p class="gf-changed last-move" data-testid="objective-changed" {...m.attrs}>{m.text}</p>}
       {dom >= 0 && (
         <Stamp tone={STAMP_TONE[serviceOf(playerOf(view, dom))] ?? "red"} testid="domination" class="gf-dom-stamp">
           <span data-seat={dom}>Dominated · {serviceName(playerOf(view, dom))}</span>
@@ -327,6 +334,7 @@ function Desk({ view, data, seat, names, busy, run, mode, setMode, canPlay, aske
 
 /** The last Debriefing, agent by agent in initiative order: each card with what it did. */
 function Reveal({ view, data, names }: { view: any; data: any; names: string[] }) {
+  const mark = useLastMove();
   const steps = debriefSteps(view);
   return (
     <section class="gf-reveal" data-testid="reveal" data-order={steps.map((r) => `${r.seat}:${r.agent}`).join(",")}>
@@ -334,10 +342,12 @@ function Reveal({ view, data, names }: { view: any; data: any; names: string[] }
       <ol class="gf-reveal-list">
         {steps.map((r) => {
           const p = playerOf(view, r.seat);
+          const m = mark((v) => debriefSteps(v).find((q) => q.seat === r.seat && q.agent === r.agent));
           return (
             <li key={`${r.seat}-${r.agent}`} data-testid="revealed-agent" data-seat={r.seat} data-kind={r.agent}
               data-initiative={r.initiative} data-acted={r.acted ? "true" : "false"} data-removed={r.removed ? "true" : "false"}
-              class={`${r.acted ? "acted" : ""} ${r.removed ? "removed" : ""}`} style={{ borderColor: serviceColor(p) }}>
+              class={`${r.acted ? "acted" : ""} ${r.removed ? "removed" : ""}${m.cls}`} style={{ borderColor: serviceColor(p) }}
+              title={m.text} {...m.attrs}>
               <span class="gf-step-num">{r.initiative}</span>
               <span class="gf-svc" style={{ color: serviceColor(p) }}>{serviceName(p)} · {playerName(names, r.seat)}</span>
               <AgentCard a={agentFace(data, r.agent)} testid="revealed-card" owner={serviceOf(p)} services={servicesInPlay(view)}
@@ -442,6 +452,10 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
   connected?: boolean[]; over: boolean;
 }) {
   const mine = p.seat === seat;
+  const mark = useLastMove();
+  const own = (read: (q: any) => unknown) => mark((v) => read(playerOf(v, p.seat) ?? {}));
+  const score = own((q) => q.score), agents = own((q) => [q.agents, q.hidden_agents, q.unrevealed]), won = own((q) => q.won);
+  const chose = own((q) => q.chose_agent), passed = own((q) => q.passed);
   const svc = SERVICE_SLUG[serviceOf(p)] ?? "none";
   const groups: any[] = p.groups ?? [];
   const targets = mode?.kind === "activate" ? new Set(targetIds(activationMoves(view, data, seat, mode.group))) : null;
@@ -459,13 +473,15 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
         </span>
         {mine && !winner && <Stamp class="gf-file-stamp">Eyes only</Stamp>}
         {winner && <Stamp tone="green" class="gf-file-stamp">Winner</Stamp>}
-        <span class="gf-score" data-testid={`score-${p.seat}`} data-score={p.score} title="Victory points"><b>{p.score}</b><small>VP</small></span>
+        <span class={`gf-score${score.cls}`} data-testid={`score-${p.seat}`} data-score={p.score} title={withMark("Victory points", score)}
+          {...score.attrs}><b>{p.score}</b><small>VP</small></span>
       </header>
       <div class="gf-flags">
         {view.balance === p.seat && <span class="gf-balance" data-testid="balance-token" data-seat={p.seat} title="The balance token: chooses who opens the struggle">⚖ balance token</span>}
         {p.civil_disorder && <span class="gf-disorder" data-testid="civil-disorder" data-seat={p.seat} title="Over the stability at the cease-fire">🔥 civil disorder</span>}
-        {view.phase === Phase.STRUGGLE && p.passed && <span class="gf-flag" data-testid="passed">passed</span>}
-        {view.phase === Phase.PLANNING && <span class={`gf-flag ${p.chose_agent ? "ok" : ""}`} data-testid="chose-agent" data-chosen={p.chose_agent ? "true" : "false"}>
+        {view.phase === Phase.STRUGGLE && p.passed && <span class={`gf-flag${passed.cls}`} data-testid="passed" title={passed.text} {...passed.attrs}>passed</span>}
+        {view.phase === Phase.PLANNING && <span class={`gf-flag ${p.chose_agent ? "ok" : ""}${chose.cls}`} data-testid="chose-agent" data-chosen={p.chose_agent ? "true" : "false"}
+          title={chose.text} {...chose.attrs}>
           {p.chose_agent ? "Agent X chosen" : "choosing…"}</span>}
         {view.dominating === p.seat && <span class="gf-flag dom" title="Placed the domination token">⚑ dominates</span>}
         {!over && p.sees_next && <span class="gf-flag" data-testid="sees-next" title="A Double Agent lets this player see the others' Agent X next Planning">👁 sees next</span>}
@@ -475,12 +491,13 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
       <div class="gf-groups" data-testid={`groups-${p.seat}`} data-count={groups.length}>
         {groups.length === 0 && <i class="gf-muted">No group recruited{o?.population ? ` (up to ${o.population})` : ""}.</i>}
         {groups.map((g) => {
+          const m = own((q) => (q.groups ?? []).find((x: any) => x.id === g.id));
           const picked = mode?.kind === "nuclear" ? mode.picked.indexOf(g.id) + 1 : 0;
           const isTarget = (targets?.has(g.id) ?? false) || mode?.kind === "nuclear";
           // Offered only with a move to make: a power with no target the rules allow is no choice.
           const ready = mine && canActivateNow && !mode && activationMoves(view, data, seat, g.id).length > 0;
           return (
-            <div key={g.id} class="gf-group-wrap">
+            <div key={g.id} class={`gf-group-wrap${m.cls}`} title={m.text} {...m.attrs}>
               <GroupCard id={g.id} data={data} seat={p.seat} mobilized={g.mobilized} target={isTarget}
                 selected={mode?.kind === "activate" && mode.group === g.id} picked={picked || undefined}
                 onClick={isTarget ? () => onTarget(g.id) : undefined} />
@@ -493,9 +510,11 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
           );
         })}
       </div>
-      <AgentsArea p={p} data={data} mine={mine} secret={!over && view.phase < Phase.DEBRIEFING} services={servicesInPlay(view)}
-        viewer={view.you >= 0 ? playerName(names, view.you) : ""} />
-      <Won p={p} data={data} />
+      <div class={`gf-mark-box${agents.cls}`} title={agents.text} {...agents.attrs}>
+        <AgentsArea p={p} data={data} mine={mine} secret={!over && view.phase < Phase.DEBRIEFING} services={servicesInPlay(view)}
+          viewer={view.you >= 0 ? playerName(names, view.you) : ""} />
+      </div>
+      <div class={`gf-mark-box${won.cls}`} title={won.text} {...won.attrs}><Won p={p} data={data} /></div>
       {heldEvents(p, data).length > 0 && (
         <p class="gf-held small" data-testid={`events-${p.seat}`}>
           Events in hand: {heldEvents(p, data).map((e) => <span key={e.id} class="gf-chip" title={e.ability}>★ {e.name} ({PHASE_NAME[e.event_phase]})</span>)}

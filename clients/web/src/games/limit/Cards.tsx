@@ -1,19 +1,23 @@
 // Policy cards: the card face (deck colour, names, cost and effect written out) and small chips.
 import type { ComponentChildren } from "preact";
+import type { Mark } from "../../ui/LastMove";
 import { DECK_ICON, DECK_NAME } from "./model";
 
 const DECK_CLASS: Record<number, string> = { 1: "society", 2: "army", 3: "production" };
 
-export function CardFace({ card, children, selected, hot, onClick, testid, compact, badge, disabled }: {
+export function CardFace({ card, children, selected, hot, onClick, testid, compact, badge, disabled, mark }: {
   card: any; children?: ComponentChildren; selected?: boolean; onClick?: () => void; testid?: string;
   compact?: boolean; badge?: ComponentChildren; disabled?: boolean;
+  /** Another seat's move since the viewer's changed it (src/ui/LastMove.tsx). */
+  mark?: Mark;
   /** Its option is under the pointer elsewhere (a question's panel). */
   hot?: boolean;
 }) {
   const Tag = onClick ? "button" : "div";
   return (
     <Tag type={onClick ? "button" : undefined} onClick={onClick} disabled={onClick ? disabled : undefined}
-      class={`lm-card deck-${DECK_CLASS[card.deck] ?? "none"} ${selected ? "selected" : ""} ${hot ? "hot" : ""} ${compact ? "compact" : ""} ${onClick ? "clickable" : ""} ${card.playable === false ? "unplayable" : ""}`}
+      class={`lm-card deck-${DECK_CLASS[card.deck] ?? "none"} ${selected ? "selected" : ""} ${hot ? "hot" : ""} ${compact ? "compact" : ""} ${onClick ? "clickable" : ""} ${card.playable === false ? "unplayable" : ""}${mark?.cls ?? ""}`}
+      title={mark?.text} {...mark?.attrs}
       data-testid={testid ?? "card"} data-card={card.id} data-key={card.key}
       data-playable={card.playable ? "true" : "false"} aria-pressed={onClick ? !!selected : undefined}>
       <div class="lm-card-head">

@@ -4,17 +4,18 @@ import { useState } from "preact/hooks";
 import { seatColor } from "../../ui/common";
 import { PlayerBadge } from "../../ui/PlayerBadge";
 import { CardFace } from "./Cards";
+import { useLastMove, withMark, type Mark } from "../../ui/LastMove";
 import {
   CLASS_LETTERS, DISORDER_POSITIONS, Factory, SOCIAL_STEP_NAME, demographicIndex, disorderZone, maxFactoryRank,
   playerName, populationValues, printedTrack,
 } from "./model";
 
-function TrackRow({ label, icon, values, rank, cap, output, testid, extra }: {
+function TrackRow({ label, icon, values, rank, cap, output, testid, extra, mark }: {
   label: string; icon: string; values: number[]; rank: number; cap?: number; output: number; testid: string;
-  extra?: (i: number) => string;
+  extra?: (i: number) => string; mark: Mark;
 }) {
   return (
-    <div class="lm-track" data-testid={testid} data-rank={rank}>
+    <div class={`lm-track${mark.cls}`} data-testid={testid} data-rank={rank} title={mark.text} {...mark.attrs}>
       <span class="lm-track-label"><span class="lm-ico">{icon}</span>{label}</span>
       <div class="lm-track-cells">
         {values.map((v, i) => {
@@ -63,9 +64,11 @@ export function DisorderTrack({ value }: { value: number }) {
   );
 }
 
-function Stock({ icon, label, value, tone, testid }: { icon: string; label: string; value: number | string; tone?: string; testid?: string }) {
+function Stock({ icon, label, value, tone, testid, mark }: {
+  icon: string; label: string; value: number | string; tone?: string; testid?: string; mark: Mark;
+}) {
   return (
-    <span class={`lm-stock ${tone ?? ""}`} title={label} data-testid={testid}>
+    <span class={`lm-stock ${tone ?? ""}${mark.cls}`} title={withMark(label, mark)} data-testid={testid} {...mark.attrs}>
       <span class="lm-ico">{icon}</span><b>{value}</b><small>{label}</small>
     </span>
   );
@@ -73,18 +76,25 @@ function Stock({ icon, label, value, tone, testid }: { icon: string; label: stri
 
 export function Stocks({ n }: { n: any }) {
   const s = n.stocks ?? {};
+  const own = useNationMark(n.seat);
   return (
     <div class="lm-stocks" data-testid="stocks">
-      <Stock icon="🌾" label="renewable" value={s.renewable ?? 0} tone="r" testid="stock-renewable" />
-      <Stock icon="⚙️" label="industrial" value={s.industrial ?? 0} tone="i" testid="stock-industrial" />
-      <Stock icon="🎖" label="military" value={s.military ?? 0} tone="m" testid="stock-military" />
-      <Stock icon="🛢" label="fossil" value={s.fossil ?? 0} tone="f" testid="stock-fossil" />
-      <Stock icon="💰" label="money $" value={n.money} tone="money" testid="money" />
-      <Stock icon="🏞" label="territories" value={n.territories} tone="t" testid="territories" />
-      <Stock icon="☁️" label="pollution" value={n.pollution} tone="p" testid="pollution" />
-      <Stock icon="🔥" label="destabilisation" value={n.destabilisation} tone="d" testid="destabilisation" />
+      <Stock icon="🌾" label="renewable" value={s.renewable ?? 0} tone="r" testid="stock-renewable" mark={own((q) => q.stocks?.renewable)} />
+      <Stock icon="⚙️" label="industrial" value={s.industrial ?? 0} tone="i" testid="stock-industrial" mark={own((q) => q.stocks?.industrial)} />
+      <Stock icon="🎖" label="military" value={s.military ?? 0} tone="m" testid="stock-military" mark={own((q) => q.stocks?.military)} />
+      <Stock icon="🛢" label="fossil" value={s.fossil ?? 0} tone="f" testid="stock-fossil" mark={own((q) => q.stocks?.fossil)} />
+      <Stock icon="💰" label="money $" value={n.money} tone="money" testid="money" mark={own((q) => q.money)} />
+      <Stock icon="🏞" label="territories" value={n.territories} tone="t" testid="territories" mark={own((q) => q.territories)} />
+      <Stock icon="☁️" label="pollution" value={n.pollution} tone="p" testid="pollution" mark={own((q) => q.pollution)} />
+      <Stock icon="🔥" label="destabilisation" value={n.destabilisation} tone="d" testid="destabilisation" mark={own((q) => q.destabilisation)} />
     </div>
   );
+}
+
+/** The marker of one nation's parts: `own(read)` marks what `read` takes from that nation. */
+function useNationMark(seat: number): (read: (n: any) => unknown) => Mark {
+  const mark = useLastMove();
+  return (read) => mark((v) => read((v.nations ?? []).find((q: any) => q.seat === seat) ?? {}));
 }
 
 function AllianceTokens({ n }: { n: any }) {
@@ -124,6 +134,8 @@ function NationHead({ n, view, names, you, acting, online }: {
 }
 
 function CardsInPlay({ n }: { n: any }) {
+  const own = useNationMark(n.seat);
+  const card = (list: string, id: unknown) => own((q) => (q[list] ?? []).find((c: any) => c.id === id));
   const perm: any[] = n.permanents ?? [];
   const played: any[] = n.played_this_generation ?? [];
   const aside: any[] = n.set_aside ?? [];
@@ -131,13 +143,13 @@ function CardsInPlay({ n }: { n: any }) {
     <div class="lm-inplay">
       <div data-testid="permanents">
         <h5>Permanent cards in play</h5>
-        {perm.length ? <div class="lm-card-row">{perm.map((c) => <CardFace key={c.id} card={c} compact testid="permanent-card" />)}</div>
+        {perm.length ? <div class="lm-card-row">{perm.map((c) => <CardFace key={c.id} card={c} compact testid="permanent-card" mark={card("permanents", c.id)} />)}</div>
           : <p class="muted small">None yet.</p>}
       </div>
       {played.length > 0 && (
         <div data-testid="played-cards">
           <h5>Played this generation</h5>
-          <div class="lm-card-row">{played.map((c) => <CardFace key={c.id} card={c} compact testid="played-card" />)}</div>
+          <div class="lm-card-row">{played.map((c) => <CardFace key={c.id} card={c} compact testid="played-card" mark={card("played_this_generation", c.id)} />)}</div>
         </div>
       )}
       {aside.length > 0 && (
@@ -165,6 +177,8 @@ export function NationBoard({ n, view, names, you, acting, online }: {
   const fossilTip = (t: { fossil: number[]; pollution: number[] }) => (i: number) =>
     (t.fossil[i] ? `uses ${t.fossil[i]} fossil, gives ${t.pollution[i] ?? 0} pollution` : "");
   const step = n.social_step as number;
+  const own = useNationMark(n.seat);
+  const society = own((q) => [q.disorder, q.classes, q.transition_tile_on_row, q.social_column, q.transition_tokens]);
   return (
     <section class={`lm-nation full ${you ? "you" : ""} ${acting ? "acting" : ""}`} style={{ borderColor: seatColor(n.seat) }}
       data-testid={you ? "my-nation" : "nation-board"} data-seat={n.seat}>
@@ -172,15 +186,16 @@ export function NationBoard({ n, view, names, you, acting, online }: {
       <div class="lm-nation-grid">
         <div class="lm-tracks">
           <TrackRow label="Population" icon="👥" values={populationValues(view)} rank={n.population_rank} output={n.population}
-            testid="track-population" extra={(i) => (demographic[i] != null ? `demographic index ${demographic[i]}` : "")} />
+            testid="track-population" extra={(i) => (demographic[i] != null ? `demographic index ${demographic[i]}` : "")}
+            mark={own((q) => [q.population_rank, q.population])} />
           <TrackRow label="Renewable" icon="🌾" values={renewable.value} rank={n.renewable_rank} output={n.renewable_output}
-            cap={maxFactoryRank(view, n, Factory.RENEWABLE)} testid="track-renewable" />
+            cap={maxFactoryRank(view, n, Factory.RENEWABLE)} testid="track-renewable" mark={own((q) => [q.renewable_rank, q.renewable_output])} />
           <TrackRow label="Industrial" icon="⚙️" values={industrial.value} rank={n.industrial_rank} output={n.industrial_output}
-            testid="track-industrial" extra={fossilTip(industrial)} />
+            testid="track-industrial" extra={fossilTip(industrial)} mark={own((q) => [q.industrial_rank, q.industrial_output])} />
           <TrackRow label="Military" icon="🎖" values={military.value} rank={n.military_rank} output={n.military_output}
-            testid="track-military" extra={fossilTip(military)} />
+            testid="track-military" extra={fossilTip(military)} mark={own((q) => [q.military_rank, q.military_output])} />
         </div>
-        <div class="lm-society">
+        <div class={`lm-society${society.cls}`} title={society.text} {...society.attrs}>
           <h5>Social disorder</h5>
           <DisorderTrack value={n.disorder} />
           <h5>Standard of living <small class="muted">{n.social_column ? `· column ${n.social_column}` : ""}</small></h5>
@@ -200,6 +215,7 @@ export function NationBoard({ n, view, names, you, acting, online }: {
 /** Another nation, compact; click to open the full board. */
 export function NationSummary({ n, view, names, acting, online }: { n: any; view: any; names: string[]; acting: boolean; online?: boolean }) {
   const [open, setOpen] = useState(false);
+  const mark = useLastMove();
   if (open) {
     return (
       <div class="lm-nation-wrap">
@@ -209,9 +225,16 @@ export function NationSummary({ n, view, names, acting, online }: { n: any; view
     );
   }
   const s = n.stocks ?? {};
+  // What the compact board shows, not the whole nation: a change it does not show is no mark.
+  const m = mark((v) => {
+    const q = (v.nations ?? []).find((x: any) => x.seat === n.seat) ?? {};
+    return [q.population, q.population_rank, q.renewable_output, q.industrial_output, q.military_output, q.classes,
+      q.disorder, q.stocks, q.territories, q.pollution, q.destabilisation, q.permanents, q.money, q.hand_size,
+      q.hand_limit, q.passed, q.military_alliance_group, q.economic_alliance_group, q.military_accord, q.economic_accord];
+  });
   return (
-    <section class={`lm-nation compact ${acting ? "acting" : ""}`} style={{ borderColor: seatColor(n.seat) }}
-      data-testid="nation-summary" data-seat={n.seat}>
+    <section class={`lm-nation compact ${acting ? "acting" : ""}${m.cls}`} style={{ borderColor: seatColor(n.seat) }}
+      data-testid="nation-summary" data-seat={n.seat} title={m.text} {...m.attrs}>
       <NationHead n={n} view={view} names={names} you={false} acting={acting} online={online} />
       <div class="lm-summary-grid">
         <span title="Population rank">👥 {n.population} <small>(rank {n.population_rank})</small></span>

@@ -1,4 +1,5 @@
 // The shared table: generation tiles, phase, crises, reserves, the market board and the star nation.
+import { useLastMove, withMark } from "../../ui/LastMove";
 import {
   CRISES_TO_END, CRISIS_ICON, CRISIS_NAME, GENERATION_YEARS, GENERATIONS, PHASE_NAME, Phase, RESOURCE_LETTER, RESOURCE_NAME,
 } from "./model";
@@ -42,6 +43,7 @@ export function GenerationBar({ view }: { view: any }) {
 }
 
 export function Crises({ view }: { view: any }) {
+  const mark = useLastMove();
   const crises: any[] = view.crises ?? [];
   return (
     <div class="lm-crises" data-testid="crises" data-count={crises.length}>
@@ -49,8 +51,9 @@ export function Crises({ view }: { view: any }) {
       <div class="lm-crisis-row">
         {Array.from({ length: Math.max(CRISES_TO_END, crises.length) }, (_, i) => {
           const c = crises[i];
+          const m = mark((v) => v.crises?.[i]);
           return c ? (
-            <span key={i} class={`lm-crisis k${c.kind}`} title={`${CRISIS_NAME[c.kind]} crisis in generation ${c.generation}`}>
+            <span key={i} class={`lm-crisis k${c.kind}${m.cls}`} title={withMark(`${CRISIS_NAME[c.kind]} crisis in generation ${c.generation}`, m)} {...m.attrs}>
               {CRISIS_ICON[c.kind]} <b>{CRISIS_NAME[c.kind]}</b><small>gen. {c.generation}</small>
             </span>
           ) : <span key={i} class="lm-crisis empty">—</span>;
@@ -61,14 +64,17 @@ export function Crises({ view }: { view: any }) {
 }
 
 export function Reserves({ view }: { view: any }) {
+  const mark = useLastMove();
+  const bank = mark((v) => v.world_bank), pollution = mark((v) => v.pollution_reserve);
+  const destab = mark((v) => v.destabilisation_reserve), colonies = mark((v) => [v.colonisation_territories, v.colonisation_fossil]);
   return (
     <div class="lm-reserves" data-testid="reserves">
-      <span class="lm-res" title="World Bank"><span>🏦</span><b data-testid="world-bank">{view.world_bank}</b><small>World Bank $</small></span>
-      <span class={`lm-res ${view.pollution_reserve === 0 ? "empty" : ""}`} title="Pollution reserve: empty → ecological crisis">
+      <span class={`lm-res${bank.cls}`} title={withMark("World Bank", bank)} {...bank.attrs}><span>🏦</span><b data-testid="world-bank">{view.world_bank}</b><small>World Bank $</small></span>
+      <span class={`lm-res ${view.pollution_reserve === 0 ? "empty" : ""}${pollution.cls}`} title={withMark("Pollution reserve: empty → ecological crisis", pollution)} {...pollution.attrs}>
         <span>☁️</span><b>{view.pollution_reserve}</b><small>pollution reserve</small></span>
-      <span class={`lm-res ${view.destabilisation_reserve === 0 ? "empty" : ""}`} title="Destabilisation reserve: empty → military crisis">
+      <span class={`lm-res ${view.destabilisation_reserve === 0 ? "empty" : ""}${destab.cls}`} title={withMark("Destabilisation reserve: empty → military crisis", destab)} {...destab.attrs}>
         <span>🔥</span><b>{view.destabilisation_reserve}</b><small>destab. reserve</small></span>
-      <span class="lm-res" title="Colonisation reserve"><span>🗺</span><b>{view.colonisation_territories} T · {view.colonisation_fossil} F</b><small>colonisation</small></span>
+      <span class={`lm-res${colonies.cls}`} title={withMark("Colonisation reserve", colonies)} {...colonies.attrs}><span>🗺</span><b>{view.colonisation_territories} T · {view.colonisation_fossil} F</b><small>colonisation</small></span>
       {view.excess_pollution > 0 && <span class="lm-res warn" title="Pollution tokens taken from the LIMIT box"><span>⚠️</span><b>{view.excess_pollution}</b><small>excess pollution</small></span>}
       {view.demilitarised && <span class="lm-res"><span>🕊</span><b>yes</b><small>demilitarised</small></span>}
     </div>
@@ -76,12 +82,16 @@ export function Reserves({ view }: { view: any }) {
 }
 
 export function MarketBoard({ view }: { view: any }) {
+  const mark = useLastMove();
   const tracks: any[] = view.market?.tracks ?? [];
   return (
     <section class="lm-market" data-testid="market">
       <h4>Market <small class="muted">— one transaction moves the price one step; selling is closed at the first position</small></h4>
-      {tracks.map((t) => (
-        <div key={t.resource} class={`lm-price r${t.resource}`} data-testid={`price-${RESOURCE_NAME[t.resource]}`} data-position={t.position}>
+      {tracks.map((t) => {
+        const m = mark((v) => (v.market?.tracks ?? []).find((x: any) => x.resource === t.resource));
+        return (
+        <div key={t.resource} class={`lm-price r${t.resource}${m.cls}`} data-testid={`price-${RESOURCE_NAME[t.resource]}`} data-position={t.position}
+          title={m.text} {...m.attrs}>
           <span class="lm-price-label"><b>{RESOURCE_LETTER[t.resource]}</b> {RESOURCE_NAME[t.resource]}</span>
           <div class="lm-price-cells">
             {(t.prices ?? []).map((p: number, i: number) => (
@@ -90,7 +100,8 @@ export function MarketBoard({ view }: { view: any }) {
           </div>
           <span class="lm-price-now" title="Current price and market stock"><b>{t.prices?.[t.position]} $</b><small>stock {t.market_stock}</small></span>
         </div>
-      ))}
+        );
+      })}
     </section>
   );
 }
