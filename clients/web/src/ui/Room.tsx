@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { waitsOnMe } from "../attention";
-import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction } from "../client";
+import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction, type RoomBy } from "../client";
 import { gameUI } from "../games/registry";
-import { href, navigate } from "../router";
+import { href, inviteRoute, navigate, watchRoute } from "../router";
 import {
   BOT_LEVEL_NAME, gameInfo, gameTexts, LeaveMode, Presence, ReplaceKind, roomState, RoomStatus, state, TimerMode, toast,
   useStore, type RoomInfo, type RoomState, type SeatClock, type SeatInfo,
@@ -18,10 +18,7 @@ import { TextProvider, useTextScopeFor } from "./TextRender";
 
 function shareLink(r: RoomState, watch = false): string {
   const info = r.info!;
-  const base = `${location.origin}${location.pathname}`;
-  const code = info.is_private ? info.join_code : "";
-  if (watch) return base + href(code ? { page: "watch", code } : { page: "watch", roomId: info.room_id });
-  return base + href(code ? { page: "join", code } : { page: "room", roomId: info.room_id });
+  return `${location.origin}${location.pathname}${href(watch ? watchRoute(info) : inviteRoute(info))}`;
 }
 
 /** A request from a button: busy while it runs, a refusal shown as a toast. */
@@ -62,8 +59,15 @@ function CopyRow({ link, testid }: { link: string; testid: string }) {
 }
 
 function ShareBox({ r, folded }: { r: RoomState; folded?: boolean }) {
-  const title = r.info!.is_private ? "🔒 Invite link" : "🌍 Room link";
-  const body = (
+  // A spectator hands on watching only: the seats are for whoever the players invite.
+  const watcher = r.info!.your_seat < 0;
+  const title = watcher ? "👁 Watch link" : r.info!.is_private ? "🔒 Invite link" : "🌍 Room link";
+  const body = watcher ? (
+    <>
+      <p class="muted small">To let someone watch this table:</p>
+      <CopyRow link={shareLink(r, true)} testid="watch-link" />
+    </>
+  ) : (
     <>
       <p class="muted small">{r.info!.is_private ? "This table is private: only people with the link can join." : "Anyone can find this table in the lobby."}</p>
       <CopyRow link={shareLink(r)} testid="share-link" />
@@ -288,8 +292,31 @@ function WaitingControls({ r }: { r: RoomState }) {
         {blocker || (isHost ? "Everyone is ready. Start when you like." : "Waiting for the host to start.")}
       </p>
       {!mySeat && <p class="muted">You are watching this table.</p>}
+      {!mySeat && <TakeASeat r={r} />}
     </div>
   );
+}
+
+/**
+ * A spectator of a waiting room takes a free seat where he may: a public room, or a private one
+ * whose join code he came with (the server sends it to him only then).
+ */
+function TakeASeat({ r }: { r: RoomState }) {
+  const info = r.info!;
+  const [busy, setBusy] = useState(false);
+  const free = info.seats.some((s) => !s.player_id);
+  if (!free || (info.is_private && !info.join_code)) return null;
+  const sit = async () => {
+    setBusy(true);
+    try {
+      await joinRoom({ room_id: info.room_id, join_code: info.join_code });
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <button class="btn primary" disabled={busy} onClick={() => void sit()} data-testid="take-seat">🪑 Take a seat</button>;
 }
 
 function GameArea({ r }: { r: RoomState }) {
@@ -563,7 +590,12 @@ function Invitation({ info, onSit, onWatch }: { info: RoomInfo; onSit: () => voi
   );
 }
 
-export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: string; joinCode?: string; watch?: boolean }) {
+/** Refusals of a seat that leave watching open: the game began, or the seats are taken. */
+const WATCHABLE = new Set(["game_started", "room_full"]);
+
+export function RoomPage({ roomId, joinCode, watchCode, watch: watchOnly }: {
+  roomId?: string; joinCode?: string; watchCode?: string; watch?: boolean;
+}) {
   useStore();  // re-rendered on every change of the store (the room state below reads it)
   const phone = usePhone();
   const [error, setError] = useState<RequestError | Error | null>(null);
@@ -573,16 +605,25 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
   // The room this page names, when this tab is already in it.
   const heldId = () => {
     const known = roomId ?? (joinCode ? state.joinCodes.get(joinCode) : undefined);
-    return known && state.rooms.get(known)?.info ? known : null;
+    const info = known ? state.rooms.get(known)?.info : null;
+    // A spectator without the join code who now opens an invitation is offered the seat.
+    if (!known || !info || (joinCode && info.your_seat < 0 && !info.join_code)) return null;
+    return known;
   };
   const [resolvedId, setResolvedId] = useState<string | null>(heldId);
-  const by = roomId ? { room_id: roomId } : { join_code: joinCode };
+  // The room id with the code the link carried: the server never refuses that pair for the
+  // address's wrong codes, as it does a code alone.
+  const by: RoomBy = { room_id: roomId, join_code: joinCode, watch_code: watchCode };
+  // Whether watching may still work after the error shown: only a seat refused for the game or
+  // the seats, never a room that is not there, a code refused, or a refused watch.
+  const [canWatch, setCanWatch] = useState(false);
   const enter = (how: typeof joinRoom) => async () => {
     setError(null);
     setInvite(null);
     try {
       setResolvedId((await how(by)).room_id);
     } catch (e) {
+      setCanWatch(how === joinRoom && e instanceof RequestError && WATCHABLE.has(e.code));
       setError(e as Error);
     }
   };
@@ -610,11 +651,14 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
       } catch (e) {
         const known2 = heldId();
         if (known2) { setResolvedId(known2); return; }
-        if (alive) setError(e as Error);
+        if (alive) {
+          setCanWatch(false);
+          setError(e as Error);
+        }
       }
     })();
     return () => { alive = false; };
-  }, [roomId, joinCode, watchOnly]);
+  }, [roomId, joinCode, watchCode, watchOnly]);
 
   const r = resolvedId ? roomState(resolvedId) : null;
   const finishedWithoutResults = r?.info?.status === RoomStatus.FINISHED && !r.results && (r.gameId || r.info.game_id);
@@ -627,7 +671,7 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
       <Panel title="Can't join this table" class="narrow">
         <p class="form-error" data-testid="join-error">{error.message}</p>
         <div class="row-actions">
-          <button class="btn" onClick={() => void watch()} data-testid="spectate">👁 Watch instead</button>
+          {canWatch && <button class="btn" onClick={() => void watch()} data-testid="spectate">👁 Watch instead</button>}
           <a class="btn ghost" href="#/">Back to the lobby</a>
         </div>
       </Panel>
