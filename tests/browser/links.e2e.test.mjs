@@ -84,6 +84,14 @@ test("invite and watch links", { timeout: OVERALL_MS, skip: SKIP }, async () => 
     assert.ok(!(await D.content()).includes(code), "the join code is nowhere on his page");
     await A.locator("[data-testid=room]", { hasText: "1 watching" }).waitFor();
     await D.screenshot({ path: join(ARTIFACTS, "links-watcher.png") });
+    // Nor by the room's id in another tab, which shows him the invitation of a member.
+    const D2 = await D.context().newPage();
+    D2.on("pageerror", (e) => errors.push(`Dan tab 2: ${e.message}`));
+    await D2.goto(`${BASE}/#/room/${roomId}`, { timeout: 30_000 });
+    await D2.getByTestId("invite").waitFor();
+    assert.ok(await D2.getByTestId("take-seat").isDisabled(), "no seat by the room id either");
+    assert.match(await D2.getByTestId("invite-status").innerText(), /invited to watch/);
+    await D2.close();
 
     // --- Eve watches Ada's public waiting table by its watch link and takes a free seat.
     await A.goto(`${BASE}/#/`);

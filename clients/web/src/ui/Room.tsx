@@ -565,13 +565,16 @@ function PhoneBar({ r }: { r: RoomState }) {
 }
 
 /** What an invitation leads to, before choosing: take a seat or watch. */
-function Invitation({ info, onSit, onWatch }: { info: RoomInfo; onSit: () => void; onWatch: () => void }) {
+function Invitation({ info, maySit, onSit, onWatch }: {
+  info: RoomInfo; maySit: boolean; onSit: () => void; onWatch: () => void;
+}) {
   const ginfo = gameInfo(info.game);
   const host = info.seats.find((s) => s.player_id && s.player_id === info.host_player_id)?.name;
   const taken = info.seats.filter((s) => s.player_id).length;
-  const free = info.status === RoomStatus.WAITING && taken < info.max_seats;
+  const free = maySit && info.status === RoomStatus.WAITING && taken < info.max_seats;
   const status = info.status === RoomStatus.PLAYING ? "The game has started: you can watch it."
     : info.status === RoomStatus.FINISHED ? "This game is over."
+    : !maySit ? "You are invited to watch: the seats are for those given the invite link."
     : free ? `${info.max_seats - taken} of ${info.max_seats} seats are free.` : "Every seat is taken: you can watch.";
   return (
     <Panel title="You are invited" class="narrow invitation">
@@ -677,7 +680,11 @@ export function RoomPage({ roomId, joinCode, watchCode, watch: watchOnly }: {
       </Panel>
     );
   }
-  if (invite && !(r && r.info)) return <Invitation info={invite} onSit={() => void sit()} onWatch={() => void watch()} />;
+  if (invite && !(r && r.info)) {
+    // A private room's seat needs its join code: from this link, or held as a member.
+    const maySit = !invite.is_private || Boolean(joinCode) || Boolean(invite.join_code);
+    return <Invitation info={invite} maySit={maySit} onSit={() => void sit()} onWatch={() => void watch()} />;
+  }
   if (!r || !r.info) return <Spinner label="Joining the table…" />;
   const info = r.info;
   const ginfo = gameInfo(info.game);
