@@ -376,7 +376,7 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
   // connections racing on an address cannot all spend its last one), given back when the code
   // was right. Locked out, those are all refused, right or wrong: a lookup learns nothing and a
   // wrong code never gets through. Only someone holding a private room's id, 64 random bits
-  // given to its members along with the code, could tell a right code from a wrong one there.
+  // given to its members along with a code, could tell a right code from a wrong one there.
   if (!code.empty() && (room_id.empty() || wrong_code)) {
     const auto now = LimitClock::now();
     ConnectionQuota& quota = conn->quota;
