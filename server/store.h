@@ -19,6 +19,7 @@ using engine::StatusOr;
 struct RoomRecord {
   std::string room_id;
   std::string join_code;
+  std::string watch_code;  // lets its holder watch the room, never sit
   bool is_private = false;
   std::string title;
   std::string host_player_id;

@@ -38,18 +38,25 @@ std::string NewPlayerId() { return "p" + RandomHex(8); }
 std::string NewRoomId() { return "r" + RandomHex(8); }
 std::string NewGameId() { return "g" + RandomHex(8); }
 
-std::string NewJoinCode() {
+namespace {
+
+std::string NewCode(size_t length) {
   // Rejection sampling keeps every character equally likely.
   const uint32_t n = static_cast<uint32_t>(kJoinCodeAlphabet.size());
   const uint32_t limit = UINT32_MAX - (UINT32_MAX % n);
   std::string out;
-  while (out.size() < kJoinCodeLength) {
+  while (out.size() < length) {
     uint32_t x = OsRandom32();
     if (x >= limit) continue;
     out.push_back(kJoinCodeAlphabet[x % n]);
   }
   return out;
 }
+
+}  // namespace
+
+std::string NewJoinCode() { return NewCode(kJoinCodeLength); }
+std::string NewWatchCode() { return NewCode(kWatchCodeLength); }
 
 bool IsJoinCode(std::string_view s) {
   if (s.size() != kJoinCodeLength) return false;

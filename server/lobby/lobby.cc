@@ -196,12 +196,17 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
         room->Join(conn, player, id, has_code);
       }
       return;
-    case v1::ClientMessage::kSpectate:
-      if (auto room = RouteToRoom(conn, id, message.spectate().room_id(),
-                                  message.spectate().join_code(), &has_code)) {
-        room->Spectate(conn, player, id, has_code);
+    case v1::ClientMessage::kSpectate: {
+      const auto& spectate = message.spectate();
+      // The join code when it comes, else the watch code: one code per request is looked up.
+      const bool by_watch_code = spectate.join_code().empty() && !spectate.watch_code().empty();
+      if (auto room = RouteToRoom(conn, id, spectate.room_id(),
+                                  by_watch_code ? spectate.watch_code() : spectate.join_code(),
+                                  &has_code, by_watch_code ? CodeKind::kWatch : CodeKind::kJoin)) {
+        room->Spectate(conn, player, id, has_code && !by_watch_code, has_code && by_watch_code);
       }
       return;
+    }
     case v1::ClientMessage::kLeaveRoom:
       if (message.leave_room().room_id() == conn->action_room_id) {
         conn->action_room_id.clear();
@@ -343,12 +348,13 @@ void Lobby::RefuseForLimit(const ConnectionPtr& conn, uint64_t request_id, const
 }
 
 std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,
-                                         const std::string& room_id, const std::string& join_code,
-                                         bool* has_code) {
+                                         const std::string& room_id, const std::string& code,
+                                         bool* has_code, CodeKind kind) {
   *has_code = false;
   std::shared_ptr<Room> room;
-  if (!room_id.empty() && conn->player) {
-    // A member going back to its room (another tab, a reconnection) needs no code.
+  if (!room_id.empty() && code.empty() && conn->player) {
+    // A member going back to its room (another tab, a reconnection) needs no code. One that
+    // brings a code has it checked below: a spectator may be showing the join code to sit.
     std::lock_guard lock(mu_);
     auto rooms = memberships_.find(conn->player->player_id);
     if (rooms != memberships_.end() && rooms->second.count(room_id) != 0) {
@@ -360,11 +366,12 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
   {
     std::lock_guard lock(mu_);
     std::string id = room_id;
-    if (!join_code.empty()) {
-      auto code = room_by_code_.find(ToUpper(join_code));
+    if (!code.empty()) {
+      const auto& codes = kind == CodeKind::kWatch ? room_by_watch_code_ : room_by_code_;
+      auto found = codes.find(ToUpper(code));
       // A code naming another room than the id given is as good as a wrong code.
-      if (code != room_by_code_.end() && (id.empty() || id == code->second)) {
-        id = code->second;
+      if (found != codes.end() && (id.empty() || id == found->second)) {
+        id = found->second;
         *has_code = true;
       } else {
         id.clear();
@@ -380,8 +387,8 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
   // connections racing on an address cannot all spend its last one), given back when the code
   // was right. Locked out, those are all refused, right or wrong: a lookup learns nothing and a
   // wrong code never gets through. Only someone holding a private room's id, 64 random bits
-  // given to its members along with the code, could tell a right code from a wrong one there.
-  if (!join_code.empty() && (room_id.empty() || wrong_code)) {
+  // given to its members along with a code, could tell a right code from a wrong one there.
+  if (!code.empty() && (room_id.empty() || wrong_code)) {
     const auto now = LimitClock::now();
     ConnectionQuota& quota = conn->quota;
     double wait = 0;

@@ -123,12 +123,15 @@ class Lobby : public RoomHost {
   void AnswerAfterStore(const ConnectionPtr& conn, StorageExecutor::Work work,
                         std::function<void(Status)> answer,
                         StorageExecutor::Kind kind = StorageExecutor::Kind::kWrite);
-  // Finds the room of a request naming a room id and/or a join code. `has_code` tells whether a
-  // correct join code came with it. Null (after sending the error) when there is no such room,
-  // or when a code that may be a guess (wrong, or without the room id) meets the lockout.
+  // Which of a room's codes a request carries: the join code, or the watch code (Spectate only).
+  enum class CodeKind { kJoin, kWatch };
+  // Finds the room of a request naming a room id and/or a code of `kind`. `has_code` tells
+  // whether a correct code came with it. Null (after sending the error) when there is no such
+  // room, or when a code that may be a guess (wrong, or without the room id) meets the lockout.
+  // Watch codes are looked up, charged and locked out exactly as join codes.
   std::shared_ptr<Room> RouteToRoom(const ConnectionPtr& conn, uint64_t request_id,
-                                    const std::string& room_id, const std::string& join_code,
-                                    bool* has_code);
+                                    const std::string& room_id, const std::string& code,
+                                    bool* has_code, CodeKind kind = CodeKind::kJoin);
 
   // Players (lobby_players.cc).
   void HandleHello(const ConnectionPtr& conn, uint64_t request_id, const plateau::v1::Hello& hello);
@@ -187,6 +190,7 @@ class Lobby : public RoomHost {
   std::map<std::string, PlayerPtr> players_by_token_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;       // by room id
   std::map<std::string, std::string> room_by_code_;          // join code -> room id
+  std::map<std::string, std::string> room_by_watch_code_;    // watch code -> room id
   std::map<std::string, plateau::v1::RoomInfo> listing_;     // public rooms, by room id
   std::map<std::string, std::set<std::string>> memberships_; // player id -> room ids
   std::map<Connection*, std::weak_ptr<Connection>> connections_;

@@ -1,5 +1,5 @@
-// The room registry: rooms by id and join code, who is a member of which, creating a room (with
-// its creator's room allowance) and bringing unfinished games back at start-up.
+// The room registry: rooms by id, join code and watch code, who is a member of which, creating a
+// room (with its creator's room allowance) and bringing unfinished games back at start-up.
 #include "server/lobby/lobby.h"
 
 #include <spdlog/spdlog.h>
@@ -30,6 +30,9 @@ Status Lobby::RestoreRooms() {
       std::lock_guard lock(mu_);
       rooms_[saved.room.room_id] = room.value();
       if (!saved.room.join_code.empty()) room_by_code_[saved.room.join_code] = saved.room.room_id;
+      if (!saved.room.watch_code.empty()) {
+        room_by_watch_code_[saved.room.watch_code] = saved.room.room_id;
+      }
     }
     room.value()->Announce();
     spdlog::info("restored room {} (game {}, {} actions)", saved.room.room_id,
@@ -66,6 +69,7 @@ void Lobby::RemoveRoom(const std::string& room_id) {
   auto it = rooms_.find(room_id);
   if (it == rooms_.end()) return;
   room_by_code_.erase(it->second->settings().join_code);
+  room_by_watch_code_.erase(it->second->settings().watch_code);
   if (auto listed = listing_.find(room_id); listed != listing_.end()) {
     NoteListingChange(room_id, listed->second.game());
     listing_.erase(listed);
@@ -188,9 +192,13 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     do {
       settings.join_code = NewJoinCode();
     } while (room_by_code_.count(settings.join_code) != 0);
+    do {
+      settings.watch_code = NewWatchCode();
+    } while (room_by_watch_code_.count(settings.watch_code) != 0);
     room = std::make_shared<Room>(executor_, settings, storage_, *this);
     rooms_[settings.room_id] = room;
     room_by_code_[settings.join_code] = settings.room_id;
+    room_by_watch_code_[settings.watch_code] = settings.room_id;
     room_creator_[settings.room_id] = creator;
   }
   spdlog::info("room {} created by {} ({}, {} seats{})", settings.room_id,

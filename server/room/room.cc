@@ -109,6 +109,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   settings.abandoned_after = abandoned_after;
   settings.timer = timer;
   settings.join_code = saved.room.join_code;
+  settings.watch_code = saved.room.watch_code;
   settings.is_private = saved.room.is_private;
   settings.title = saved.room.title;
   settings.game = game;
@@ -223,9 +224,10 @@ void Room::Join(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool 
   });
 }
 
-void Room::Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code) {
-  Run([self = shared_from_this(), conn, player, request_id, has_code] {
-    self->DoSpectate(conn, player, request_id, has_code);
+void Room::Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code,
+                    bool has_watch_code) {
+  Run([self = shared_from_this(), conn, player, request_id, has_code, has_watch_code] {
+    self->DoSpectate(conn, player, request_id, has_code, has_watch_code);
   });
 }
 

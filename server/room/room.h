@@ -70,6 +70,7 @@ class RoomHost {
 struct RoomSettings {
   std::string room_id;
   std::string join_code;  // every room has one; only private rooms need it
+  std::string watch_code;  // every room has one: it lets its holder watch, never sit
   bool is_private = false;
   std::string title;
   const engine::Game* game = nullptr;
@@ -114,7 +115,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void Create(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
   // `has_code`: the request carried this room's join code (private rooms need it to enter).
   void Join(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
-  void Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
+  // `has_watch_code`: it carried the room's watch code instead, which lets its holder watch a
+  // private room and nothing more.
+  void Spectate(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code,
+                bool has_watch_code);
   // Replies RoomInfo without making `player` a member (a private room needs `has_code`).
   void Peek(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool has_code);
   // `mode` (v1::LeaveMode) says what becomes of a seat during a game.
@@ -162,6 +166,9 @@ class Room : public std::enable_shared_from_this<Room> {
     // purpose (LeaveRoom) rather than lost their connection.
     std::chrono::steady_clock::time_point offline_since{};
     bool left = false;
+    // Whether the member may sit in a private room: it came with the join code (or sits). One
+    // who came with the watch code only may not, nor learns the join code.
+    bool holds_code = false;
     bool online() const;
     // Runs `fn` for each live connection.
     template <typename Fn>
@@ -203,7 +210,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
               bool has_code);
   void DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                  bool has_code);
+                  bool has_code, bool has_watch_code);
   void DoLeave(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id, int mode);
   void DoDetach(const PlayerPtr& player, const ConnectionPtr& conn);
   void Attach(const std::string& player_id, const ConnectionPtr& conn);

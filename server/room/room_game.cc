@@ -74,6 +74,7 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
   RoomRecord room_record;
   room_record.room_id = settings_.room_id;
   room_record.join_code = settings_.join_code;
+  room_record.watch_code = settings_.watch_code;
   room_record.is_private = settings_.is_private;
   room_record.title = settings_.title;
   room_record.host_player_id = host_player_id_;

@@ -131,7 +131,10 @@ SharedBuffer Room::EncodeInfo(const v1::RoomInfo& base, const std::string& playe
   *info = base;
   auto it = members_.find(player_id);
   if (it != members_.end()) {
-    info->set_join_code(settings_.join_code);  // members only: it is the key to a private room
+    // The join code is the key to a private room's seats: only for the members who hold it. The
+    // watch code, which opens nothing but watching, is for every member to hand on.
+    if (it->second.seat >= 0 || it->second.holds_code) info->set_join_code(settings_.join_code);
+    info->set_watch_code(settings_.watch_code);
     info->set_your_seat(it->second.seat);
   }
   return Encode(m);

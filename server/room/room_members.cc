@@ -29,7 +29,8 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
     PushInfoToAll(pid);
     return;
   }
-  if (settings_.is_private && !has_code && it == members_.end()) {
+  // A spectator too: one who came with the watch code may watch, not sit.
+  if (settings_.is_private && !has_code && (it == members_.end() || !it->second.holds_code)) {
     conn->Send(EncodeError(request_id, codes::kCodeRequired,
                            "This room is private: join it with its code or link."));
     return;
@@ -65,7 +66,7 @@ void Room::DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t r
 }
 
 void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                      bool has_code) {
+                      bool has_code, bool has_watch_code) {
   const std::string& pid = player->player_id;
   if (removed_) {
     conn->Send(EncodeError(request_id, codes::kRoomNotFound, "This room no longer exists."));
@@ -73,16 +74,18 @@ void Room::DoSpectate(const ConnectionPtr& conn, const PlayerPtr& player, uint64
   }
   auto it = members_.find(pid);
   if (it == members_.end()) {
-    if (settings_.is_private && !has_code) {
+    if (settings_.is_private && !has_code && !has_watch_code) {
       conn->Send(EncodeError(request_id, codes::kCodeRequired,
                              "This room is private: watch it with its code or link."));
       return;
     }
     members_[pid] = Member{UniqueName(player->name, pid), -1, {conn}};
+    members_[pid].holds_code = has_code;
     host_.SetMembership(pid, settings_.room_id, true);
     UpdateWatched();
   } else {
     // A member already (perhaps seated): it keeps its place and receives again.
+    if (has_code) it->second.holds_code = true;
     ComeBack(pid, it->second);
     Attach(pid, conn);
   }

@@ -316,8 +316,8 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
   {
     auto stmt = Prepare(
         "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, room_id, "
-        "join_code, is_private, title, host_player_id, replay_token, timer, game_no) "
-        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+        "join_code, is_private, title, host_player_id, replay_token, timer, watch_code, game_no) "
+        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
         // Past every number in use, the actions' too: a game deleted without its actions (by
         // hand, foreign keys off) must not lend them to a new game. Both maxima read one index.
         "max((SELECT coalesce(max(game_no), 0) FROM games), "
@@ -328,7 +328,7 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
                                     Blob{record.options()}, SeedToSql(record.seed()),
                                     record.started_unix_ms(), room.room_id, room.join_code,
                                     room.is_private ? 1 : 0, room.title, room.host_player_id,
-                                    room.replay_token, Blob{room.timer});
+                                    room.replay_token, Blob{room.timer}, room.watch_code);
         !st.ok()) {
       return st;
     }
@@ -631,7 +631,8 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
   {
     auto stmt = Prepare(
         "SELECT game, options, seed, started_unix_ms, finished_unix_ms, room_id, join_code, "
-        "is_private, title, host_player_id, replay_token, timer FROM games WHERE game_id = ?1");
+        "is_private, title, host_player_id, replay_token, timer, watch_code FROM games "
+        "WHERE game_id = ?1");
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
     if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
@@ -652,6 +653,7 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
       room->host_player_id = sqlite::ColumnText(s.get(), 9);
       room->replay_token = sqlite::ColumnText(s.get(), 10);
       room->timer = sqlite::ColumnBlob(s.get(), 11);
+      room->watch_code = sqlite::ColumnText(s.get(), 12);
     }
   }
   if (Status st = LoadSeats(game_id, &record, room); !st.ok()) return st;

@@ -101,9 +101,10 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
 
     const d = await newPage(browser, errors, "D", { width: 1100, height: 800 });
     const D = d.page;
-    // The spectator comes by the watch-only link: straight to the table, no seat offered.
+    // The spectator comes by the watch-only link (the room id and its watch code): straight to
+    // the table, no seat offered.
     const watchLink = await A.getByTestId("watch-link").inputValue();
-    assert.match(watchLink, /#\/watch\/[^/]+$/);
+    assert.match(watchLink, /#\/watch\/[^/]+\/[^/]+$/);
     await D.goto(watchLink, { timeout: 30_000 });
     await enterName(D, "Dmitri");
     await D.getByTestId("gf-board").waitFor();

@@ -81,7 +81,7 @@ export async function createPrivateRoom(page, game, seats, setOptions = async ()
   const share = page.getByTestId("share-link");
   await share.waitFor();
   const link = await share.inputValue();
-  if (!/#\/join\/[^/]+$/.test(link)) throw new Error(`private share link expected, got ${link}`);
+  if (!/#\/join\/[^/]+\/[^/]+$/.test(link)) throw new Error(`private share link expected, got ${link}`);
   return link;
 }
 

@@ -681,6 +681,38 @@ TEST_F(ClientLimitsTest, ALockedOutAddressStillEntersWithARoomIdAndItsCode) {
   EXPECT_EQ(Code(Connect("Late")->Call(JoinMsg("", wrong))), "code_lockout");
 }
 
+// Wrong watch codes are guesses as wrong join codes are: charged to the connection and its
+// address, and locked out alike; the room id with its watch code is never refused for it.
+TEST_F(ClientLimitsTest, WrongWatchCodesCountAsWrongCodes) {
+  Start(ClientLimits{});
+  const auto [host, room_id, code, wrong] = CreatePrivateRoom();
+  const std::string watch = host->Call(PeekMsg(room_id)).room().watch_code();
+  ASSERT_FALSE(watch.empty());
+  const std::string wrong_watch = watch == "AAAAAAAAAAAA" ? "BBBBBBBBBBBB" : "AAAAAAAAAAAA";
+
+  auto guesser = Connect("Guess");
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(Code(guesser->Call(WatchMsg(room_id, wrong_watch))), "room_not_found");
+  }
+  // The connection's 5 are spent: join codes are refused too, a watch code alone even right.
+  EXPECT_EQ(Code(guesser->Call(JoinMsg("", code))), "code_lockout");
+  EXPECT_EQ(Code(guesser->Call(WatchMsg("", watch))), "code_lockout");
+  EXPECT_EQ(Code(guesser->Call(WatchMsg(room_id, wrong_watch))), "code_lockout");
+  // The watch link itself (room id and watch code) still watches.
+  v1::ServerMessage watching = guesser->Call(WatchMsg(room_id, watch));
+  ASSERT_TRUE(watching.has_room()) << watching.DebugString();
+  EXPECT_EQ(watching.room().your_seat(), -1);
+
+  // Three more connections spend the address's 20; then a fresh one is locked out at once.
+  for (int conn = 0; conn < 3; ++conn) {
+    auto more = Connect("More" + std::to_string(conn));
+    for (int i = 0; i < 5; ++i) {
+      ASSERT_EQ(Code(more->Call(WatchMsg("", wrong_watch))), "room_not_found");
+    }
+  }
+  EXPECT_EQ(Code(Connect("Late")->Call(JoinMsg("", wrong))), "code_lockout");
+}
+
 TEST_F(ClientLimitsTest, NewPlayersPerAddressAreBounded) {
   ClientLimits limits = TestLimits();
   limits.limit_loopback = true;

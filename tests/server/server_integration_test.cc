@@ -429,6 +429,97 @@ TEST_F(ServerTest, PublicAndPrivateRoomsListJoinAndSpectate) {
   EXPECT_EQ(ids, (std::set<std::string>{pub_id, priv_id}));
 }
 
+// A private room's watch link carries its watch code, not its join code: whoever holds it
+// watches, never sits, and is not told the join code; the join code still seats him.
+TEST_F(ServerTest, AWatchCodeLetsItsHolderWatchAPrivateRoomAndNeverSit) {
+  auto a = Connect("Ada");
+  auto s = Connect("Sue");
+  auto t = Connect("Tom");
+  v1::ServerMessage priv = a->Call(CreateRoomMsg(true, 3, 1));
+  ASSERT_TRUE(priv.has_room());
+  const std::string room_id = priv.room().room_id();
+  const std::string code = priv.room().join_code();
+  const std::string watch = priv.room().watch_code();
+  ASSERT_EQ(watch.size(), 12u) << priv.DebugString();
+  ASSERT_NE(watch, code);
+
+  // The watch code is no join code, with the room id or without, for joining or peeking.
+  EXPECT_EQ(ErrorCode(t->Call(JoinMsg("", watch))), "room_not_found");
+  EXPECT_EQ(ErrorCode(t->Call(JoinMsg(room_id, watch))), "room_not_found");
+  EXPECT_EQ(ErrorCode(t->Call(PeekMsg(room_id, watch))), "room_not_found");
+  EXPECT_EQ(ErrorCode(t->Call(SpectateMsg(room_id, watch))), "room_not_found");
+  // A wrong watch code watches nothing.
+  EXPECT_EQ(ErrorCode(t->Call(WatchMsg(room_id, watch == "AAAAAAAAAAAA" ? "BBBBBBBBBBBB"
+                                                                         : "AAAAAAAAAAAA"))),
+            "room_not_found");
+
+  v1::ServerMessage watching = s->Call(WatchMsg(room_id, watch));
+  ASSERT_TRUE(watching.has_room()) << watching.DebugString();
+  EXPECT_EQ(watching.room().your_seat(), -1);
+  EXPECT_EQ(watching.room().watch_code(), watch);
+  EXPECT_TRUE(watching.room().join_code().empty());
+  // A watcher by the watch code may not sit, though a member and a seat is free, nor by id.
+  EXPECT_EQ(ErrorCode(s->Call(JoinMsg(room_id))), "code_required");
+  EXPECT_EQ(ErrorCode(s->Call(JoinMsg(room_id, watch))), "room_not_found");
+  // Nor learns the join code from the room's pushes.
+  ASSERT_TRUE(t->Call(JoinMsg(room_id, code)).has_room());
+  auto push = s->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().seats(1).player_id() != "";
+  });
+  ASSERT_TRUE(push);
+  EXPECT_TRUE(push->room().join_code().empty());
+  EXPECT_EQ(push->room().watch_code(), watch);
+  // The watch code alone (no room id) finds the room too, as a code alone does.
+  auto u = Connect("Uma");
+  EXPECT_TRUE(u->Call(WatchMsg("", watch)).has_room());
+  EXPECT_EQ(ErrorCode(u->Call(JoinMsg(room_id))), "code_required");
+
+  // Given the join code, the watcher may sit.
+  v1::ServerMessage sat = s->Call(JoinMsg(room_id, code));
+  ASSERT_TRUE(sat.has_room()) << sat.DebugString();
+  EXPECT_EQ(sat.room().your_seat(), 2);
+  EXPECT_EQ(sat.room().join_code(), code);
+}
+
+// A spectator who came with the join code holds it: it is sent to him and he may sit.
+TEST_F(ServerTest, ASpectatorWithTheJoinCodeMayTakeASeat) {
+  auto a = Connect("Ada");
+  auto s = Connect("Sue");
+  v1::ServerMessage priv = a->Call(CreateRoomMsg(true, 2, 1));
+  const std::string room_id = priv.room().room_id();
+  const std::string code = priv.room().join_code();
+  v1::ServerMessage watching = s->Call(SpectateMsg(room_id, code));
+  ASSERT_TRUE(watching.has_room()) << watching.DebugString();
+  EXPECT_EQ(watching.room().join_code(), code);
+  EXPECT_EQ(s->Call(JoinMsg(room_id)).room().your_seat(), 1);
+}
+
+// The watch code is stored with the game: after a restart the same watch link still watches.
+TEST_F(ServerTest, AWatchCodeSurvivesARestart) {
+  std::string room_id, watch, code;
+  {
+    auto a = Connect("Ada");
+    auto b = Connect("Bob");
+    room_id = StartPrivateTwoPlayerGame(*a, *b, &code);
+    v1::ServerMessage info = a->Call(PeekMsg(room_id));
+    ASSERT_TRUE(info.has_room());
+    watch = info.room().watch_code();
+    ASSERT_FALSE(watch.empty());
+  }
+  server_->Stop();
+  Start();
+  auto s = Connect("Sue");
+  v1::ServerMessage watching = s->Call(WatchMsg(room_id, watch));
+  ASSERT_TRUE(watching.has_room()) << watching.DebugString();
+  EXPECT_EQ(watching.room().status(), v1::ROOM_STATUS_PLAYING);
+  EXPECT_EQ(watching.room().watch_code(), watch);
+  EXPECT_TRUE(watching.room().join_code().empty());
+  EXPECT_TRUE(s->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  auto t = Connect("Tom");
+  EXPECT_TRUE(t->Call(WatchMsg("", watch)).has_room());
+  EXPECT_EQ(ErrorCode(t->Call(JoinMsg("", watch))), "room_not_found");
+}
+
 TEST_F(ServerTest, LeavingBeforeStartFreesTheSeatAndPassesHost) {
   v1::Welcome wb;
   auto a = Connect("Ada");

@@ -315,6 +315,28 @@ TEST(StorageMigrations, Version3KeepsEveryActionAndTheGamesGoOn) {
   EXPECT_EQ(raw.Query("SELECT count(DISTINCT game_no) FROM games"), "3");
 }
 
+// Games stored before version 8 get a watch code each, so their rooms, once restored, have a
+// watch link as new ones do; no two alike.
+TEST(StorageMigrations, Version8GivesEveryStoredGameItsOwnWatchCode) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  {
+    RawDb raw(path);
+    raw.MigrateTo(7);
+    raw.Exec(
+        "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, "
+        "finished_unix_ms, room_id, join_code, is_private, title, host_player_id, game_no) VALUES "
+        "('g-one', 'limit', x'', 0, 'playing', 1, NULL, 'r1', 'AAAAAA', 1, '', 'p-ada', 1),"
+        "('g-two', 'limit', x'', 0, 'playing', 2, NULL, 'r2', 'BBBBBB', 1, '', 'p-ada', 2);");
+  }
+  auto opened = SqliteStore::Open(path);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  RawDb raw(path);
+  EXPECT_EQ(raw.Query("SELECT name FROM schema_migrations WHERE version = 8"), "0008_watch_code");
+  EXPECT_EQ(raw.Query("SELECT count(DISTINCT watch_code) FROM games WHERE length(watch_code) = 12"),
+            "2");
+}
+
 TEST(StorageMigrations, OpeningADirectoryFailsWithAStorageError) {
   TempDir dir;
   auto store = SqliteStore::Open(dir.File(""));

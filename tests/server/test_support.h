@@ -438,6 +438,14 @@ inline v1::ClientMessage SpectateMsg(const std::string& room_id, const std::stri
   return m;
 }
 
+// Watching by the room's watch code (RoomInfo.watch_code), which never seats anyone.
+inline v1::ClientMessage WatchMsg(const std::string& room_id, const std::string& watch_code) {
+  v1::ClientMessage m;
+  m.mutable_spectate()->set_room_id(room_id);
+  m.mutable_spectate()->set_watch_code(watch_code);
+  return m;
+}
+
 inline v1::ClientMessage PeekMsg(const std::string& room_id, const std::string& code = "") {
   v1::ClientMessage m;
   m.mutable_peek_room()->set_room_id(room_id);

@@ -150,7 +150,9 @@ async function reopenRoom(sock: WebSocket, id: string, spectating: boolean): Pro
   if (spectating) r.role = "spectator";
   try {
     if (spectating) {
-      await sendRaw(sock, { spectate: { room_id: id, join_code: r.info?.join_code ?? "" } });
+      // The join code when this spectator holds it (he may sit), else the watch code.
+      const code = r.info?.join_code ?? "";
+      await sendRaw(sock, { spectate: { room_id: id, join_code: code, watch_code: code ? "" : r.info?.watch_code ?? "" } });
     } else {
       await sendRaw(sock, { join_room: { room_id: id, join_code: r.info?.join_code ?? "" } });
     }
@@ -426,7 +428,10 @@ export function markSpectating(roomId: string, on: boolean): void {
   roomState(roomId).role = on ? "spectator" : "player";
 }
 
-export async function joinRoom(by: { room_id?: string; join_code?: string }): Promise<RoomInfo> {
+/** How a page names a room: its id, and the code its link carried (a join or a watch code). */
+export type RoomBy = { room_id?: string; join_code?: string; watch_code?: string };
+
+export async function joinRoom(by: RoomBy): Promise<RoomInfo> {
   const reply = await request({ join_room: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } });
   const info = reply.room as RoomInfo;
   markSpectating(info.room_id, false);
@@ -440,14 +445,16 @@ export async function joinRoom(by: { room_id?: string; join_code?: string }): Pr
 const peeks = new Set<number>();
 
 /** The room an invitation leads to, without entering it (PeekRoom). */
-export async function peekRoom(by: { room_id?: string; join_code?: string }): Promise<RoomInfo> {
+export async function peekRoom(by: RoomBy): Promise<RoomInfo> {
   const reply = await request({ peek_room: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } },
     (id) => peeks.add(id));
   return reply.room as RoomInfo;
 }
 
-export async function spectate(by: { room_id?: string; join_code?: string }): Promise<RoomInfo> {
-  const reply = await request({ spectate: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } });
+export async function spectate(by: RoomBy): Promise<RoomInfo> {
+  const reply = await request({
+    spectate: { room_id: by.room_id ?? "", join_code: by.join_code ?? "", watch_code: by.watch_code ?? "" },
+  });
   const info = (reply.room ?? null) as RoomInfo | null;
   const id = info?.room_id ?? by.room_id ?? state.joinCodes.get(by.join_code ?? "") ?? "";
   markSpectating(id, true);

@@ -1,5 +1,8 @@
-// Hash routes: #/, #/replays, #/rules/<game>, #/room/<id>, #/join/<code>, #/watch/<code>, #/watch/room/<id>,
-// #/replay/<game_id>?step=N&seat=S&t=T.
+// Hash routes: #/, #/replays, #/rules/<game>, #/room/<id>, #/join/<id>/<code>, #/watch/<id>/<watch code>,
+// #/watch/room/<id>, #/replay/<game_id>?step=N&seat=S&t=T; and the older code-only links,
+// #/join/<code> and #/watch/<code>, which still work.
+// An invitation carries the room id with its code so that the server, which never refuses a room
+// id with its right code for too many wrong codes from the address, lets it in.
 // `t` is a private game's replay token: the link is the key, so every link to it must keep it.
 import { useEffect, useState } from "preact/hooks";
 
@@ -8,9 +11,13 @@ export type Route =
   | { page: "replays" }
   | { page: "rules"; game: string }
   | { page: "room"; roomId: string }
-  | { page: "join"; code: string }
-  /** A spectator's invitation: a private room's code, or a public room's id. */
-  | { page: "watch"; code?: string; roomId?: string }
+  /** An invitation to sit: a private room's join code, with its room id (older links: without). */
+  | { page: "join"; code: string; roomId?: string }
+  /**
+   * A spectator's invitation: a room's id with its watch code (watching only), a public room's id
+   * alone, or (older links) a private room's join code alone.
+   */
+  | { page: "watch"; code?: string; roomId?: string; watchCode?: string }
   | { page: "replay"; gameId: string; step: number | null; seat: number; token?: string };
 
 export function parseRoute(hash: string): Route {
@@ -21,8 +28,10 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "replays") return { page: "replays" };
   if (parts[0] === "rules" && parts[1]) return { page: "rules", game: parts[1] };
   if (parts[0] === "room" && parts[1]) return { page: "room", roomId: parts[1] };
+  if (parts[0] === "join" && parts[1] && parts[2]) return { page: "join", roomId: parts[1], code: parts[2] };
   if (parts[0] === "join" && parts[1]) return { page: "join", code: parts[1] };
   if (parts[0] === "watch" && parts[1] === "room" && parts[2]) return { page: "watch", roomId: parts[2] };
+  if (parts[0] === "watch" && parts[1] && parts[2]) return { page: "watch", roomId: parts[1], watchCode: parts[2] };
   if (parts[0] === "watch" && parts[1]) return { page: "watch", code: parts[1] };
   if (parts[0] === "replay" && parts[1]) {
     const step = q.get("step");
@@ -43,8 +52,10 @@ export function href(r: Route): string {
     case "replays": return "#/replays";
     case "rules": return `#/rules/${encodeURIComponent(r.game)}`;
     case "room": return `#/room/${encodeURIComponent(r.roomId)}`;
-    case "join": return `#/join/${encodeURIComponent(r.code)}`;
-    case "watch": return r.roomId ? `#/watch/room/${encodeURIComponent(r.roomId)}` : `#/watch/${encodeURIComponent(r.code ?? "")}`;
+    case "join": return `#/join/${r.roomId ? encodeURIComponent(r.roomId) + "/" : ""}${encodeURIComponent(r.code)}`;
+    case "watch":
+      if (r.roomId && r.watchCode) return `#/watch/${encodeURIComponent(r.roomId)}/${encodeURIComponent(r.watchCode)}`;
+      return r.roomId ? `#/watch/room/${encodeURIComponent(r.roomId)}` : `#/watch/${encodeURIComponent(r.code ?? "")}`;
     case "replay": {
       const q = new URLSearchParams();
       if (r.step != null) q.set("step", String(r.step));
@@ -54,6 +65,18 @@ export function href(r: Route): string {
       return `#/replay/${encodeURIComponent(r.gameId)}${s ? "?" + s : ""}`;
     }
   }
+}
+
+/** What a room's members hand on to seat a friend: a private room's id and code, a public room's id. */
+export function inviteRoute(info: { room_id: string; is_private: boolean; join_code: string }): Route {
+  return info.is_private && info.join_code ? { page: "join", roomId: info.room_id, code: info.join_code }
+    : { page: "room", roomId: info.room_id };
+}
+
+/** What lets anyone watch and nothing more: a room's id with its watch code (a public room's id alone). */
+export function watchRoute(info: { room_id: string; is_private: boolean; watch_code: string }): Route {
+  return info.is_private && info.watch_code ? { page: "watch", roomId: info.room_id, watchCode: info.watch_code }
+    : { page: "watch", roomId: info.room_id };
 }
 
 export function navigate(r: Route, replace = false): void {

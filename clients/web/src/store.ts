@@ -32,7 +32,11 @@ export interface TurnTimer {
 }
 export interface TimerPreset { name: string; timer: TurnTimer | null }
 export interface RoomInfo {
-  room_id: string; game: string; is_private: boolean; join_code: string; status: number;
+  room_id: string; game: string; is_private: boolean; status: number;
+  /** Sent only to the members who may sit: the seated, and spectators who came with it. */
+  join_code: string;
+  /** Sent to every member: it lets whoever holds it watch, never sit. */
+  watch_code: string;
   host_player_id: string; max_seats: number; seats: SeatInfo[]; spectators: string[];
   options: Uint8Array; title: string; your_seat: number; game_id: string;
   /** null: no turn timer. */

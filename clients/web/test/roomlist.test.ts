@@ -5,7 +5,7 @@ import { RoomStatus, type RoomInfo } from "../src/store";
 
 function room(id: string, over: Partial<RoomInfo> = {}): RoomInfo {
   return {
-    room_id: id, game: "globalissimo", is_private: false, join_code: "", status: RoomStatus.WAITING,
+    room_id: id, game: "globalissimo", is_private: false, join_code: "", watch_code: "", status: RoomStatus.WAITING,
     host_player_id: "p1", max_seats: 2, seats: [], spectators: [], options: new Uint8Array(),
     title: `table ${id}`, your_seat: -1, game_id: "", timer: null, offline_grace_seconds: 60, ...over,
   };

@@ -224,7 +224,7 @@ export function App() {
   }, [named]);
   useStore();
   const currentId = route.page === "room" ? route.roomId
-    : route.page === "join" ? state.joinCodes.get(route.code)
+    : route.page === "join" ? route.roomId ?? state.joinCodes.get(route.code)
     : route.page === "watch" ? route.roomId ?? state.joinCodes.get(route.code ?? "") : undefined;
   useEffect(() => updateAttention(state.rooms.values(), currentId));
   let body;
@@ -233,8 +233,10 @@ export function App() {
     case "replays": body = <ReplayList />; break;
     case "rules": body = <RulesPage key={route.game} game={route.game} />; break;
     case "room": body = <RoomPage key={`r-${route.roomId}`} roomId={route.roomId} />; break;
-    case "join": body = <RoomPage key={`j-${route.code}`} joinCode={route.code} />; break;
-    case "watch": body = <RoomPage key={`w-${route.code ?? route.roomId}`} roomId={route.roomId} joinCode={route.code} watch />; break;
+    case "join": body = <RoomPage key={`j-${route.roomId}-${route.code}`} roomId={route.roomId} joinCode={route.code} />; break;
+    case "watch":
+      body = <RoomPage key={`w-${route.code ?? route.roomId}`} roomId={route.roomId} joinCode={route.code} watchCode={route.watchCode} watch />;
+      break;
     case "replay": body = <ReplayViewer key={route.gameId} route={route} />; break;
   }
   return (

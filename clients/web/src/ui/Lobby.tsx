@@ -3,7 +3,7 @@ import { joinRoom, moreRooms, request, spectate, unwatchRooms, watchRooms } from
 import { gameUI } from "../games/registry";
 import { waitsOnMe } from "../attention";
 import { encode, type } from "../proto";
-import { href, navigate } from "../router";
+import { href, inviteRoute, navigate, parseRoute } from "../router";
 import { RoomStatus, state, toast, useStore, type GameInfo, type RoomInfo } from "../store";
 import { presetLabel, roomTimerLabel } from "../timers";
 import { BotLevelPicker, preferredBotLevel } from "./BotLevel";
@@ -46,7 +46,7 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
       });
       const info = reply.room as RoomInfo;
       onClose();
-      navigate(info.is_private && info.join_code ? { page: "join", code: info.join_code } : { page: "room", roomId: info.room_id });
+      navigate(inviteRoute(info));
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -134,7 +134,7 @@ async function playSolo(game: GameInfo): Promise<void> {
     });
     const info = reply.room as RoomInfo;
     await request({ start_game: { room_id: info.room_id } });
-    navigate(info.join_code ? { page: "join", code: info.join_code } : { page: "room", roomId: info.room_id });
+    navigate(inviteRoute(info));
   } catch (e) {
     toast((e as Error).message);
   }
@@ -160,7 +160,7 @@ async function playAgainstBots(game: GameInfo): Promise<void> {
       await request({ add_bot: { room_id: info.room_id, seat, level: preferredBotLevel() } });
     }
     await request({ start_game: { room_id: info.room_id } });
-    navigate(info.join_code ? { page: "join", code: info.join_code } : { page: "room", roomId: info.room_id });
+    navigate(inviteRoute(info));
   } catch (e) {
     toast((e as Error).message);
   }
@@ -227,8 +227,12 @@ function JoinByCode() {
   return (
     <form class="join-code" onSubmit={(e) => {
       e.preventDefault();
-      const c = code.trim().replace(/^.*#\/join\//, "");
-      if (c) navigate({ page: "join", code: c });
+      const c = code.trim();
+      // A pasted link goes where it leads (an invitation with its room id, a watch link); a
+      // code alone is looked up.
+      const link = /#\/(join|watch|room)\//.test(c) ? parseRoute(c.replace(/^[^#]*/, "")) : null;
+      if (link && link.page !== "lobby") navigate(link);
+      else if (c) navigate({ page: "join", code: c });
     }}>
       <input placeholder="Have a code or an invite link? Paste it here" value={code}
         onInput={(e) => setCode((e.target as HTMLInputElement).value)} data-testid="join-code-input" />
@@ -281,7 +285,7 @@ export function Lobby() {
                   {waitsOnMe(r) && <span class="badge turn" data-testid="your-move">Your move</span>}
                 </div>
                 <div class="room-row-actions">
-                  <a class="btn small primary" href={href(r.info!.is_private && r.info!.join_code ? { page: "join", code: r.info!.join_code } : { page: "room", roomId: r.id })}>Open</a>
+                  <a class="btn small primary" href={href(inviteRoute(r.info!))}>Open</a>
                 </div>
               </li>
             ))}

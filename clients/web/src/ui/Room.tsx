@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { waitsOnMe } from "../attention";
-import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction } from "../client";
+import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction, type RoomBy } from "../client";
 import { gameUI } from "../games/registry";
-import { href, navigate } from "../router";
+import { href, inviteRoute, navigate, watchRoute } from "../router";
 import {
   BOT_LEVEL_NAME, gameInfo, gameTexts, LeaveMode, Presence, ReplaceKind, roomState, RoomStatus, state, TimerMode, toast,
   useStore, type RoomInfo, type RoomState, type SeatClock, type SeatInfo,
@@ -19,10 +19,7 @@ import { TextProvider, useTextScopeFor } from "./TextRender";
 
 function shareLink(r: RoomState, watch = false): string {
   const info = r.info!;
-  const base = `${location.origin}${location.pathname}`;
-  const code = info.is_private ? info.join_code : "";
-  if (watch) return base + href(code ? { page: "watch", code } : { page: "watch", roomId: info.room_id });
-  return base + href(code ? { page: "join", code } : { page: "room", roomId: info.room_id });
+  return `${location.origin}${location.pathname}${href(watch ? watchRoute(info) : inviteRoute(info))}`;
 }
 
 /** A request from a button: busy while it runs, a refusal shown as a toast. */
@@ -63,8 +60,15 @@ function CopyRow({ link, testid }: { link: string; testid: string }) {
 }
 
 function ShareBox({ r, folded }: { r: RoomState; folded?: boolean }) {
-  const title = r.info!.is_private ? "🔒 Invite link" : "🌍 Room link";
-  const body = (
+  // A spectator hands on watching only: the seats are for whoever the players invite.
+  const watcher = r.info!.your_seat < 0;
+  const title = watcher ? "👁 Watch link" : r.info!.is_private ? "🔒 Invite link" : "🌍 Room link";
+  const body = watcher ? (
+    <>
+      <p class="muted small">To let someone watch this table:</p>
+      <CopyRow link={shareLink(r, true)} testid="watch-link" />
+    </>
+  ) : (
     <>
       <p class="muted small">{r.info!.is_private ? "This table is private: only people with the link can join." : "Anyone can find this table in the lobby."}</p>
       <CopyRow link={shareLink(r)} testid="share-link" />
@@ -289,8 +293,31 @@ function WaitingControls({ r }: { r: RoomState }) {
         {blocker || (isHost ? "Everyone is ready. Start when you like." : "Waiting for the host to start.")}
       </p>
       {!mySeat && <p class="muted">You are watching this table.</p>}
+      {!mySeat && <TakeASeat r={r} />}
     </div>
   );
+}
+
+/**
+ * A spectator of a waiting room takes a free seat where he may: a public room, or a private one
+ * whose join code he came with (the server sends it to him only then).
+ */
+function TakeASeat({ r }: { r: RoomState }) {
+  const info = r.info!;
+  const [busy, setBusy] = useState(false);
+  const free = info.seats.some((s) => !s.player_id);
+  if (!free || (info.is_private && !info.join_code)) return null;
+  const sit = async () => {
+    setBusy(true);
+    try {
+      await joinRoom({ room_id: info.room_id, join_code: info.join_code });
+    } catch (e) {
+      toast((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <button class="btn primary" disabled={busy} onClick={() => void sit()} data-testid="take-seat">🪑 Take a seat</button>;
 }
 
 function GameArea({ r }: { r: RoomState }) {
@@ -572,13 +599,16 @@ function PhoneBar({ r }: { r: RoomState }) {
 }
 
 /** What an invitation leads to, before choosing: take a seat or watch. */
-function Invitation({ info, onSit, onWatch }: { info: RoomInfo; onSit: () => void; onWatch: () => void }) {
+function Invitation({ info, maySit, onSit, onWatch }: {
+  info: RoomInfo; maySit: boolean; onSit: () => void; onWatch: () => void;
+}) {
   const ginfo = gameInfo(info.game);
   const host = info.seats.find((s) => s.player_id && s.player_id === info.host_player_id)?.name;
   const taken = info.seats.filter((s) => s.player_id).length;
-  const free = info.status === RoomStatus.WAITING && taken < info.max_seats;
+  const free = maySit && info.status === RoomStatus.WAITING && taken < info.max_seats;
   const status = info.status === RoomStatus.PLAYING ? "The game has started: you can watch it."
     : info.status === RoomStatus.FINISHED ? "This game is over."
+    : !maySit ? "You are invited to watch: the seats are for those given the invite link."
     : free ? `${info.max_seats - taken} of ${info.max_seats} seats are free.` : "Every seat is taken: you can watch.";
   return (
     <Panel title="You are invited" class="narrow invitation">
@@ -597,7 +627,12 @@ function Invitation({ info, onSit, onWatch }: { info: RoomInfo; onSit: () => voi
   );
 }
 
-export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: string; joinCode?: string; watch?: boolean }) {
+/** Refusals of a seat that leave watching open: the game began, or the seats are taken. */
+const WATCHABLE = new Set(["game_started", "room_full"]);
+
+export function RoomPage({ roomId, joinCode, watchCode, watch: watchOnly }: {
+  roomId?: string; joinCode?: string; watchCode?: string; watch?: boolean;
+}) {
   useStore();  // re-rendered on every change of the store (the room state below reads it)
   const phone = usePhone();
   const [error, setError] = useState<RequestError | Error | null>(null);
@@ -607,16 +642,25 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
   // The room this page names, when this tab is already in it.
   const heldId = () => {
     const known = roomId ?? (joinCode ? state.joinCodes.get(joinCode) : undefined);
-    return known && state.rooms.get(known)?.info ? known : null;
+    const info = known ? state.rooms.get(known)?.info : null;
+    // A spectator without the join code who now opens an invitation is offered the seat.
+    if (!known || !info || (joinCode && info.your_seat < 0 && !info.join_code)) return null;
+    return known;
   };
   const [resolvedId, setResolvedId] = useState<string | null>(heldId);
-  const by = roomId ? { room_id: roomId } : { join_code: joinCode };
+  // The room id with the code the link carried: the server never refuses that pair for the
+  // address's wrong codes, as it does a code alone.
+  const by: RoomBy = { room_id: roomId, join_code: joinCode, watch_code: watchCode };
+  // Whether watching may still work after the error shown: only a seat refused for the game or
+  // the seats, never a room that is not there, a code refused, or a refused watch.
+  const [canWatch, setCanWatch] = useState(false);
   const enter = (how: typeof joinRoom) => async () => {
     setError(null);
     setInvite(null);
     try {
       setResolvedId((await how(by)).room_id);
     } catch (e) {
+      setCanWatch(how === joinRoom && e instanceof RequestError && WATCHABLE.has(e.code));
       setError(e as Error);
     }
   };
@@ -644,11 +688,14 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
       } catch (e) {
         const known2 = heldId();
         if (known2) { setResolvedId(known2); return; }
-        if (alive) setError(e as Error);
+        if (alive) {
+          setCanWatch(false);
+          setError(e as Error);
+        }
       }
     })();
     return () => { alive = false; };
-  }, [roomId, joinCode, watchOnly]);
+  }, [roomId, joinCode, watchCode, watchOnly]);
 
   const r = resolvedId ? roomState(resolvedId) : null;
   const finishedWithoutResults = r?.info?.status === RoomStatus.FINISHED && !r.results && (r.gameId || r.info.game_id);
@@ -661,13 +708,17 @@ export function RoomPage({ roomId, joinCode, watch: watchOnly }: { roomId?: stri
       <Panel title="Can't join this table" class="narrow">
         <p class="form-error" data-testid="join-error">{error.message}</p>
         <div class="row-actions">
-          <button class="btn" onClick={() => void watch()} data-testid="spectate">👁 Watch instead</button>
+          {canWatch && <button class="btn" onClick={() => void watch()} data-testid="spectate">👁 Watch instead</button>}
           <a class="btn ghost" href="#/">Back to the lobby</a>
         </div>
       </Panel>
     );
   }
-  if (invite && !(r && r.info)) return <Invitation info={invite} onSit={() => void sit()} onWatch={() => void watch()} />;
+  if (invite && !(r && r.info)) {
+    // A private room's seat needs its join code: from this link, or held as a member.
+    const maySit = !invite.is_private || Boolean(joinCode) || Boolean(invite.join_code);
+    return <Invitation info={invite} maySit={maySit} onSit={() => void sit()} onWatch={() => void watch()} />;
+  }
   if (!r || !r.info) return <Spinner label="Joining the table…" />;
   const info = r.info;
   const ginfo = gameInfo(info.game);
