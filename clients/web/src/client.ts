@@ -248,7 +248,7 @@ function onSnapshot(s: any): void {
     const t = type(s.view_type);
     r.game = {
       version: Number(s.version), seat: s.seat, viewType: s.view_type,
-      view: t.decode(s.view), acting: s.acting_seats, gameOver: s.game_over,
+      view: t.decode(s.view), acting: s.acting_seats, gameOver: s.game_over, canUndo: !!s.can_undo,
     };
   } catch (e) {
     console.error("bad snapshot", e);
@@ -294,7 +294,7 @@ function onDiff(d: any, rawDiff: any): void {
     }
     throw e;
   }
-  r.game = { ...g, view, version: to, acting: d.acting_seats, gameOver: d.game_over };
+  r.game = { ...g, view, version: to, acting: d.acting_seats, gameOver: d.game_over, canUndo: !!d.can_undo };
   changed();
 }
 
@@ -437,6 +437,11 @@ export async function submitAction(roomId: string, actionType: string, action: R
   const r = roomState(roomId);
   const bytes = encode(type(actionType), action);
   await request({ action: { room_id: roomId, action: bytes, view_version: r.game?.version ?? 0 } });
+}
+
+/** Takes back this seat's last move; rejects with the server's reason when it may not. */
+export async function undoMove(roomId: string): Promise<void> {
+  await request({ undo_move: { room_id: roomId } });
 }
 
 /** The results of a finished game, when its GameOver push was missed (e.g. after a reload). */

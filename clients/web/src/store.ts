@@ -38,6 +38,8 @@ export interface RoomInfo {
   timer: TurnTimer | null;
   /** How long a seat's player must be offline before the others may replace it. */
   offline_grace_seconds: number;
+  /** Whether the room lets a player take back his last move. */
+  undo: boolean;
 }
 export interface ChatLine { room_id: string; from_name: string; from_player_id: string; text: string; at_unix_ms: number }
 export interface SeatResult { seat: number; name: string; score: number; rank: number; detail: string }
@@ -64,6 +66,8 @@ export interface GameState {
    */
   view: any;
   acting: number[]; gameOver: boolean;
+  /** The server says this seat may take back its last move now (UndoMove). */
+  canUndo: boolean;
 }
 export interface RoomState {
   id: string;
