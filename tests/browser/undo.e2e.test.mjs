@@ -48,6 +48,7 @@ test("a player takes back his last move with Undo", { timeout: OVERALL_MS, skip:
     await until("the first player's Undo is enabled", () => undoEnabled(first));
     await until("the second player sees the tile", async () => (await globalissimoBoard(second)) !== secondBefore);
     assert.equal(await undoEnabled(second), false, "the other player cannot take back that move");
+    await first.getByTestId("undo").scrollIntoViewIfNeeded();
     await first.screenshot({ path: join(ARTIFACTS, "undo-offered.png") });
 
     await first.getByTestId("undo").click();
@@ -73,6 +74,7 @@ test("a player takes back his last move with Undo", { timeout: OVERALL_MS, skip:
     });
     await first.getByTestId("undo-error").waitFor({ timeout: STEP_MS });
     assert.match(await first.getByTestId("undo-error").innerText(), /another move was made after yours/i);
+    await first.getByTestId("undo-error").scrollIntoViewIfNeeded();
     await first.screenshot({ path: join(ARTIFACTS, "undo-refused.png") });
     assert.deepEqual(errors, []);
   } finally {

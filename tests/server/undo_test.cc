@@ -4,6 +4,8 @@
 // game's replay play the game without it.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "engine/core/bot.h"
 #include "engine/core/registry.h"
 #include "games/globalissimo.pb.h"
@@ -148,6 +150,31 @@ TEST_F(UndoTest, RefusedWhenTheRoomDoesNotAllowIt) {
   first_->Drain(100ms);
   EXPECT_FALSE(first_->view(room_id).can_undo);
   EXPECT_EQ(ErrorOf(first_->Call(UndoMsg(room_id))), "undo_off");
+}
+
+// Taken back, the mover's clock resumes where it stood before the move: the time it thought
+// before moving stays spent, where a clock started afresh would show the whole allowance again.
+TEST_F(UndoTest, TheMoversClockResumesAsBeforeTheMove) {
+  v1::ClientMessage create = CreateMsg(std::nullopt);
+  v1::TurnTimer* timer = create.mutable_create_room()->mutable_timer();
+  timer->set_mode(v1::TIMER_PER_MOVE);
+  timer->set_per_move_seconds(30);
+  ada_ = ConnectAs(server_->port(), "Ada", &wa_);
+  bob_ = ConnectAs(server_->port(), "Bob", &wb_);
+  const std::string room_id = StartGameIn(*ada_, *bob_, create);
+  const int first_seat = ada_->view(room_id).acting.at(0);
+  TestClient* first = first_seat == 0 ? ada_.get() : bob_.get();
+  std::this_thread::sleep_for(2s);  // thinking
+  ASSERT_TRUE(first->Call(ActionMsg(room_id, Place(0, 1))).has_accepted());
+  const v1::RoomInfo moved = ada_->Call(PeekMsg(room_id)).room();
+  EXPECT_FALSE(moved.seats(first_seat).clock().running());
+  EXPECT_TRUE(moved.seats(1 - first_seat).clock().running());
+  ASSERT_TRUE(first->Call(UndoMsg(room_id)).has_ok());
+  const v1::RoomInfo back = ada_->Call(PeekMsg(room_id)).room();
+  EXPECT_TRUE(back.seats(first_seat).clock().running());
+  EXPECT_FALSE(back.seats(1 - first_seat).clock().running());
+  EXPECT_LT(back.seats(first_seat).clock().remaining_ms(), 28'500u);
+  EXPECT_GT(back.seats(first_seat).clock().remaining_ms(), 20'000u);
 }
 
 TEST_F(UndoTest, ATakeBackSurvivesARestartAndTheReplayPlaysWithoutIt) {
