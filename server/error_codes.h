@@ -46,5 +46,9 @@ inline constexpr const char* kTooEarly = "too_early";  // the seat's player has 
 inline constexpr const char* kNotReplaceable = "not_replaceable";  // a bot's seat, one already played by a bot, or a resigned one
 inline constexpr const char* kClaimNeedsTwo = "claim_needs_two";  // a win is claimed only in a two-player game
 inline constexpr const char* kNoStandIn = "no_stand_in";  // no bot plays for you
+inline constexpr const char* kUndoOff = "undo_off";  // this room does not let moves be taken back
+inline constexpr const char* kNothingToUndo = "nothing_to_undo";  // you have made no move that could be taken back
+inline constexpr const char* kUndoTooLate = "undo_too_late";  // an action was accepted after your move
+inline constexpr const char* kUndoUnsafe = "undo_unsafe";  // the move drew or showed something: it stands
 
 }  // namespace plateau::server::codes

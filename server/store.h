@@ -29,6 +29,8 @@ struct RoomRecord {
   std::string replay_token;
   // The room's TurnTimer, serialized (empty: none).
   std::string timer;
+  // Whether a player may take back his last move (CreateRoom.undo).
+  bool undo = false;
   // Loaded only: by seat, the BotLevel standing in for the seat's player (0: none); see SetStandIn.
   std::vector<int> seat_stand_ins;
   // Loaded only: by seat, whether its player left the game in play (see SetLeft).
@@ -90,6 +92,11 @@ class Store {
   // `index` is the action's position in the log (0-based); durable when this returns ok.
   virtual Status AppendAction(const std::string& game_id, uint32_t index,
                               const plateau::v1::ReplayAction& action) = 0;
+  // Takes back action `index` of a game in play, which must be its last stored one: the log no
+  // longer has it (a restart and a replay play the game without it, and the next action takes
+  // its index). Durable when this returns ok.
+  virtual Status TakeBackAction(const std::string& game_id, uint32_t index,
+                                int64_t at_unix_ms) = 0;
   // A game in play with a turn timer came back at `at_unix_ms` after a restart, each running clock
   // given at least `grace_ms`: kept so later restarts replay the same clocks.
   virtual Status RecordResume(const std::string& game_id, int64_t at_unix_ms, int64_t grace_ms) = 0;

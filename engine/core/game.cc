@@ -451,6 +451,15 @@ Status State::Validate(int seat, const Message& action) const {
   return ValidateMove(seat, action, core);
 }
 
+bool State::TakeBackSafe(int seat, const Message& action) const {
+  if (!Validate(seat, action).ok()) return false;
+  const v1::CoreAction* core = game_->CoreOf(action);
+  if (core != nullptr && core->has_resign()) return false;
+  // Whatever follows the move for a resigned seat is played at once, unseen by the mover.
+  if (table().resigned_size() > 0) return false;
+  return GameTakeBackSafe(seat, action);
+}
+
 Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction* core) const {
   if (core != nullptr) {
     if (!core->has_answer()) return Status(codes::kMalformed, "The core move is empty.");

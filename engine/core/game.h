@@ -216,6 +216,16 @@ class State {
   // above hold canonical actions. Validation ignores those fields; it need not refuse them.
   std::unique_ptr<Message> Canonical(int seat, const Message& action) const;
 
+  // Whether `seat` playing `action` here could be taken back once played: a pure function of this
+  // position and the move, asked before Apply. Only a move that draws nothing, uses none of the
+  // game's randomness and shows no seat anything it could not see before may be: taking it back
+  // (replaying the log without it) then hides nothing a seat has learnt. False for a move the rules
+  // refuse, for resigning, while a resigned seat's moves may follow (they would be played at
+  // once), and for every move a game does not declare (GameTakeBackSafe; none by default). The
+  // conformance suite checks each declared move: taken back, every view is as before it, and no
+  // seat's view after it depends on what that seat could not see.
+  bool TakeBackSafe(int seat, const Message& action) const;
+
   // Questions open for `seat`, the one to answer now first (empty for spectators). Built from the
   // position when asked, so their options are always those of the current position.
   std::vector<v1::Prompt> Prompts(int seat) const;
@@ -309,6 +319,9 @@ class State {
   virtual std::vector<v1::Prompt> GamePrompts(int seat) const { return {}; }
   // The game's own moves: every legal one, answers excluded (the core lists those).
   virtual std::vector<std::unique_ptr<Message>> GameLegalActions(int seat) const = 0;
+  // The game's own moves that may be taken back (see TakeBackSafe), for an action the rules accept
+  // from `seat` here, resigning excluded. None by default.
+  virtual bool GameTakeBackSafe(int seat, const Message& action) const { return false; }
   // The game's families of moves (see ActionFamilies), for an acting seat.
   virtual std::vector<v1::ActionFamily> GameActionFamilies(int seat) const { return {}; }
   // Clears the fields `action` (the game's Action type) ignores in this position (see Canonical).

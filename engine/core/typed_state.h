@@ -133,6 +133,12 @@ class TypedState : public State {
     for (auto& a : TypedLegalActions(seat)) out.push_back(std::make_unique<ActionProto>(std::move(a)));
     return out;
   }
+  // The game's moves that may be taken back (see State::TakeBackSafe): asked only of an action the
+  // rules accept here. None by default.
+  virtual bool TypedTakeBackSafe(int seat, const ActionProto& action) const { return false; }
+  bool GameTakeBackSafe(int seat, const Message& action) const final {
+    return TypedTakeBackSafe(seat, static_cast<const ActionProto&>(action));
+  }
   Status DoValidate(int seat, const Message& action) const final {
     return TypedValidate(seat, static_cast<const ActionProto&>(action));
   }

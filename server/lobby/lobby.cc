@@ -250,6 +250,11 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
         room->TakeBackSeat(conn, player, id);
       }
       return;
+    case v1::ClientMessage::kUndoMove:
+      if (auto room = RouteToRoom(conn, id, message.undo_move().room_id(), "", &has_code)) {
+        room->UndoMove(conn, player, id);
+      }
+      return;
     case v1::ClientMessage::kAddBot:
       if (auto room = RouteToRoom(conn, id, message.add_bot().room_id(), "", &has_code)) {
         room->AddBot(conn, player, id, message.add_bot().seat(), message.add_bot().level());

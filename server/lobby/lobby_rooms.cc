@@ -181,6 +181,7 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
   settings.seats = seats;
   settings.empty_grace = empty_room_grace_;
   settings.timer = create.timer();
+  settings.undo = !create.has_undo() || create.undo();  // on unless the host turns it off
   settings.offline_grace = offline_grace_;
   settings.abandoned_after = abandoned_after_;
   std::shared_ptr<Room> room;

@@ -12,6 +12,7 @@
 
 #include "engine/core/stack_arena.h"
 #include "engine/core/view_diff.h"
+#include "server/error_codes.h"
 
 namespace plateau::server {
 
@@ -74,7 +75,8 @@ void Keep(const std::string& bytes, std::string* held) {
 }  // namespace
 
 SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::string& own_ops,
-                                    const std::vector<int>& acting, bool game_over) const {
+                                    const std::vector<int>& acting, bool game_over,
+                                    bool can_undo) const {
   // The ServerMessage { diff: Diff { room_id, diff: ViewDiff { from, to, ops }, acting_seats,
   // game_over } } protobuf would write, written directly into one buffer: the ops every
   // recipient shares are serialized once per action, not once per recipient (checked byte for
@@ -90,7 +92,8 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
   const size_t diff = BytesFieldSize(v1::Diff::kRoomIdFieldNumber, room_id_.size()) +
                       FieldSize(v1::Diff::kDiffFieldNumber, view_diff) +
                       BytesFieldSize(v1::Diff::kActingSeatsFieldNumber, seats) +
-                      VarintFieldSize(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0);
+                      VarintFieldSize(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0) +
+                      VarintFieldSize(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0);
   auto frame = std::make_shared<std::string>();
   frame->reserve(FieldSize(v1::ServerMessage::kDiffFieldNumber, diff));
   PutTag(v1::ServerMessage::kDiffFieldNumber, 2, frame.get());
@@ -108,6 +111,7 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
     for (int s : acting) PutVarint(static_cast<uint64_t>(static_cast<int64_t>(s)), frame.get());
   }
   PutVarintField(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0, frame.get());
+  PutVarintField(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0, frame.get());
   return frame;
 }
 
@@ -125,11 +129,36 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Start(const engine::
 engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
     const engine::Game& game, std::string room_id, int num_seats, std::string_view options,
     uint64_t seed, const std::vector<engine::LoggedAction>& log,
-    const std::function<void(size_t, const engine::State&)>& after_each) {
-  auto state = game.Replay(num_seats, options, seed, log, after_each);
+    const std::function<void(size_t, const engine::State&)>& after_each, bool last_by_player) {
+  if (log.empty()) {
+    auto state = game.Replay(num_seats, options, seed, log, after_each);
+    if (!state.ok()) return state.status();
+    return std::unique_ptr<GameSession>(
+        new GameSession(std::move(room_id), std::move(state).value(), 1, std::string(options), seed));
+  }
+  // The last action is played apart, so the engine says, as when it was made, whether it may be
+  // taken back: a restart changes nothing of what a seat may do.
+  std::vector<engine::LoggedAction> before(log.begin(), log.end() - 1);
+  auto state = game.Replay(num_seats, options, seed, before, after_each);
   if (!state.ok()) return state.status();
-  return std::unique_ptr<GameSession>(new GameSession(
-      std::move(room_id), std::move(state).value(), log.size() + 1, std::string(options), seed));
+  std::unique_ptr<engine::State> s = std::move(state).value();
+  const engine::LoggedAction& last = log.back();
+  auto action = game.ParseActionBytes(last.action);
+  if (!action.ok()) {
+    return engine::Status(action.status().code(), "Action " + std::to_string(log.size() - 1) +
+                                                      " of the log was refused: " +
+                                                      action.status().reason());
+  }
+  LastMove made{last.seat, last_by_player, s->TakeBackSafe(last.seat, *action.value())};
+  if (engine::Status st = s->Apply(last.seat, *action.value()); !st.ok()) {
+    return engine::Status(st.code(), "Action " + std::to_string(log.size() - 1) +
+                                         " of the log was refused: " + st.reason());
+  }
+  if (after_each) after_each(log.size() - 1, *s);
+  auto session = std::unique_ptr<GameSession>(
+      new GameSession(std::move(room_id), std::move(s), log.size() + 1, std::string(options), seed));
+  session->last_ = made;
+  return session;
 }
 
 GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> state,
@@ -199,22 +228,72 @@ uint32_t GameSession::next_action_index() const {
   return static_cast<uint32_t>(state_->History().size());
 }
 
-engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
-                                                           std::string_view action_bytes) {
+engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat, std::string_view action_bytes,
+                                                           bool by_player) {
   auto parsed = state_->game().ParseActionBytes(action_bytes);
   if (!parsed.ok()) return parsed.status();
   std::shared_ptr<const engine::Message> action = std::move(parsed).value();
   Applied out;
   out.action_index = next_action_index();
+  // Asked only where a take-back could follow: it validates the move once more.
+  const bool safe = undo_allowed_ && by_player && state_->TakeBackSafe(seat, *action);
   if (engine::Status st = state_->Apply(seat, *action); !st.ok()) return st;
+  last_before_ = last_;
+  last_ = {seat, by_player, safe};
   ++version_;
   out.logged.set_seat(seat);
   out.logged.set_action(state_->History().back().action);  // serialized once, by the engine
   out.action = std::move(action);
+  Publish(&out);
+  return out;
+}
 
+int GameSession::UndoSeat() const {
+  return undo_allowed_ && last_.by_player && last_.safe && !state_->IsTerminal() ? last_.seat : -1;
+}
+
+engine::Status GameSession::CanTakeBack(int seat) const {
+  if (UndoSeat() == seat && seat >= 0) return engine::Status::Ok();
+  if (state_->IsTerminal()) return engine::Status(codes::kGameNotRunning, "The game is over.");
+  const auto& history = state_->History();
+  const bool moved = std::any_of(history.begin(), history.end(),
+                                 [&](const engine::LoggedAction& a) { return a.seat == seat; });
+  if (last_.seat != seat) {
+    if (last_.seat < 0 || !moved) {
+      return engine::Status(codes::kNothingToUndo, "You have no move to take back.");
+    }
+    return engine::Status(codes::kUndoTooLate,
+                          "Another move was made after yours: it can no longer be taken back.");
+  }
+  if (!last_.by_player) {
+    return engine::Status(codes::kNothingToUndo,
+                          "Your last move was played for you; only your own moves can be taken back.");
+  }
+  return engine::Status(codes::kUndoUnsafe,
+                        "That move drew or showed something, so it cannot be taken back.");
+}
+
+GameSession::Applied GameSession::TakeBack() {
+  Applied out;
+  const auto& history = state_->History();
+  out.action_index = static_cast<uint32_t>(history.size() - 1);
+  out.logged.set_seat(history.back().seat);
+  out.logged.set_action(history.back().action);
+  state_ = ReplayWithoutLast();
+  // Taken back once: the move before it stays, whoever made it.
+  last_ = {};
+  ++version_;
+  Publish(&out);
+  for (auto& evicted : evicted_) evicted.clear();  // Undo follows a failed Submit only
+  return out;
+}
+
+void GameSession::Publish(Applied* out_ptr) {
+  Applied& out = *out_ptr;
   const int n = state_->num_seats();
   const std::vector<int> acting = state_->ActingSeats();
   out.game_over = state_->IsTerminal();
+  const int undo_seat = UndoSeat();
   // The part every recipient shares is built and diffed once (a game that splits its view).
   std::vector<EntryBytes> entries;
   // The views built for this action live on one arena, dropped at once with it once serialized;
@@ -245,7 +324,7 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     engine::ComputeDiff(*type_, held.rest, next, &own);
     Keep(next, &held.rest);
     UpdateLog(reader, &held.log, &own, &entries);
-    SharedBuffer frame = DiffFrame(shared_bytes, own, acting, out.game_over);
+    SharedBuffer frame = DiffFrame(shared_bytes, own, acting, out.game_over, k == undo_seat);
     auto& recent = recent_[static_cast<size_t>(k)];
     size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
     recent.push_back({version_ - 1, frame});
@@ -261,7 +340,6 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
     }
     out.diffs.push_back(std::move(frame));
   }
-  return out;
 }
 
 v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
@@ -337,9 +415,8 @@ void GameSession::SetWatched(bool watched) {
   recent_bytes_.back() = 0;
 }
 
-void GameSession::Undo() {
+std::unique_ptr<engine::State> GameSession::ReplayWithoutLast() const {
   std::vector<engine::LoggedAction> log = state_->History();
-  if (log.empty()) return;
   log.pop_back();
   auto replayed = state_->game().Replay(state_->num_seats(), options_, seed_, log);
   if (!replayed.ok()) {
@@ -348,7 +425,13 @@ void GameSession::Undo() {
                      replayed.status().ToString());
     std::abort();
   }
-  state_ = std::move(replayed).value();
+  return std::move(replayed).value();
+}
+
+void GameSession::Undo() {
+  if (state_->History().empty()) return;
+  state_ = ReplayWithoutLast();
+  last_ = last_before_;
   --version_;
   if (splits_) public_ = engine::DeterministicBytes(*state_->PublicView());
   const int n = state_->num_seats();
@@ -383,6 +466,7 @@ SharedBuffer GameSession::SnapshotFor(size_t view_index) const {
   snap->set_view(engine::DeterministicBytes(view));
   for (int s : state_->ActingSeats()) snap->add_acting_seats(s);
   snap->set_game_over(state_->IsTerminal());
+  snap->set_can_undo(view_index + 1 < views_.size() && static_cast<int>(view_index) == UndoSeat());
   return Encode(m);
 }
 

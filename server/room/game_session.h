@@ -18,6 +18,12 @@
 // Accepting an action is one call, Submit, which parses, validates and applies it once and builds
 // the frames to send; the caller makes the action durable and only then sends them. If storing
 // fails, Undo puts everything back as it was before the action.
+//
+// Taking back (TakeBack) is a player's request, not a failure: once the room allows it (SetUndo),
+// the seat whose own move is the last one may take it back while nothing was applied after it and
+// the engine said it revealed nothing (State::TakeBackSafe, asked before the move). The position
+// before it is the replay of the log without it; it is one more version for everyone, with its
+// Diffs. Each view's Diff and Snapshot say whether its seat may take back now (`can_undo`).
 #include <google/protobuf/message.h>
 
 #include <cstdint>
@@ -62,10 +68,12 @@ class GameSession {
                                                               uint64_t seed);
   // The position a stored log reached; refused with the index of the first action the rules
   // refuse (the log was not written by this build of the game).
+  // `last_by_player`: the log's last action was its seat's player's own (see Submit).
   static engine::StatusOr<std::unique_ptr<GameSession>> Restore(
       const engine::Game& game, std::string room_id, int num_seats, std::string_view options,
       uint64_t seed, const std::vector<engine::LoggedAction>& log,
-      const std::function<void(size_t, const engine::State&)>& after_each = nullptr);
+      const std::function<void(size_t, const engine::State&)>& after_each = nullptr,
+      bool last_by_player = false);
 
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
@@ -91,14 +99,25 @@ class GameSession {
 
   // Applies the action `seat` sent when the rules accept it now (validated once, by the engine's
   // Apply); otherwise the refusal to send back, and nothing changed.
-  engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes);
+  // `by_player`: the seat's player chose it (not a bot, a clock or the server), which only may be
+  // taken back.
+  engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes, bool by_player = true);
+  // Whether a seat may take back its last move at all (the room's option); off by default.
+  void SetUndo(bool allowed) { undo_allowed_ = allowed; }
+  // Ok when `seat` may take back the last move now, else why not (a code of error_codes.h and a
+  // reason that names no hidden thing: the move's kind is public, the seat made it).
+  engine::Status CanTakeBack(int seat) const;
+  // Takes back the last move (CanTakeBack said ok): the position before it, one version more, the
+  // Diffs to it. `action_index` is the index the move had (the next move takes it again).
+  Applied TakeBack();
   // Whether anyone watches: the spectators' view is kept up to date only then. Turning it on
   // rebuilds that view from the position (its watchers start from a Snapshot).
   void SetWatched(bool watched);
   bool watched() const { return watched_; }
 
   // Takes back the last Submit (its storing failed): position, version, views and kept Diffs are
-  // as before it. Replays the game from its log: the rare path, not the hot one.
+  // as before it. Replays the game from its log: the rare path, not the hot one. (A player's
+  // take-back is TakeBack.)
   void Undo();
   // The log index the next applied action takes.
   uint32_t next_action_index() const;
@@ -155,7 +174,24 @@ class GameSession {
   // The Diff frame of the current version for a recipient: the ops every recipient shares, then
   // its own (both serialized as ViewDiff's `ops` fields).
   SharedBuffer DiffFrame(const std::string& shared_ops, const std::string& own_ops,
-                         const std::vector<int>& acting, bool game_over) const;
+                         const std::vector<int>& acting, bool game_over, bool can_undo) const;
+  // After the position changed and version_ went up: each view's Diff into `out` (and the kept
+  // ones), the held views brought up to the position.
+  void Publish(Applied* out);
+  // The last move as a take-back sees it: whose it was, whether its player chose it and whether
+  // the engine said it revealed nothing. `seat` is -1 once it was taken back (or none was made).
+  struct LastMove {
+    int seat = -1;
+    bool by_player = false;
+    bool safe = false;
+  };
+  LastMove last_;
+  LastMove last_before_;  // what Undo puts back
+  // The position the log without its last action reaches (there is one).
+  std::unique_ptr<engine::State> ReplayWithoutLast() const;
+  bool undo_allowed_ = false;
+  // The seat whose view says it may take back now, or -1.
+  int UndoSeat() const;
   // A log entry serialized once per action for every recipient that receives it.
   struct EntryBytes {
     uint64_t seq;

@@ -86,21 +86,36 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
                     saved.room.resumes[next_resume].grace_ms);
     }
   };
+  auto is_person = [&](int seat) {
+    return seat >= 0 && seat < num_seats &&
+           BotLevelOfId(saved.room.seat_player_ids[static_cast<size_t>(seat)]) == 0;
+  };
+  // The clocks as they were before the last move, for taking it back (Room::OnTakenBack).
+  std::optional<TurnClocks> before_last;
   auto replayed = [&](size_t i, const engine::State& state) {
     if (!clocks.enabled()) return;
     const v1::ReplayAction& a = record.actions(static_cast<int>(i));
     resume_until(a.at_unix_ms());
-    const bool person = a.seat() >= 0 && a.seat() < num_seats &&
-                        BotLevelOfId(saved.room.seat_player_ids[static_cast<size_t>(a.seat())]) == 0;
-    CountMove(clocks, a, person, state);
+    if (i + 1 == log.size()) before_last = clocks;
+    CountMove(clocks, a, is_person(a.seat()), state);
   };
+  const bool last_by_player =
+      !log.empty() && record.actions(record.actions_size() - 1).origin() == v1::ORIGIN_PLAYER &&
+      is_person(log.back().seat);
   auto session = GameSession::Restore(*game, saved.room.room_id, num_seats, record.options(),
-                                      record.seed(), log, replayed);
+                                      record.seed(), log, replayed, last_by_player);
   if (!session.ok()) return session.status();
+  const size_t resumes_seen = next_resume;
   resume_until(std::numeric_limits<int64_t>::max());
   // Nobody could move while the server was down: each running clock gets time to come back.
   const int64_t resumed_at = NowUnixMs();
   clocks.Resume(resumed_at, offline_grace.count());
+  if (before_last) {
+    // The restarts after the last move moved its deadlines too.
+    for (size_t k = resumes_seen; k < saved.room.resumes.size(); ++k)
+      before_last->Resume(saved.room.resumes[k].at_unix_ms, saved.room.resumes[k].grace_ms);
+    before_last->Resume(resumed_at, offline_grace.count());
+  }
 
   RoomSettings settings;
   settings.room_id = saved.room.room_id;
@@ -108,6 +123,7 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   settings.offline_grace = offline_grace;
   settings.abandoned_after = abandoned_after;
   settings.timer = timer;
+  settings.undo = saved.room.undo;
   settings.join_code = saved.room.join_code;
   settings.watch_code = saved.room.watch_code;
   settings.is_private = saved.room.is_private;
@@ -144,6 +160,8 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   room->game_id_ = record.game_id();
   room->replay_token_ = saved.room.replay_token;
   room->session_ = std::move(session).value();
+  room->session_->SetUndo(room->settings_.undo);
+  if (before_last) room->clocks_before_last_ = std::move(*before_last);
   room->UpdateWatched();
   room->phase_ = Phase::kPlaying;
   // Its last move was stored but not its result (the server stopped in between): finished when
@@ -263,6 +281,12 @@ void Room::ReplaceSeat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id
 void Room::TakeBackSeat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
   Run([self = shared_from_this(), conn, player, request_id] {
     self->DoTakeBackSeat(conn, player, request_id);
+  });
+}
+
+void Room::UndoMove(ConnectionPtr conn, PlayerPtr player, uint64_t request_id) {
+  Run([self = shared_from_this(), conn, player, request_id] {
+    self->DoUndoMove(conn, player, request_id);
   });
 }
 

@@ -23,6 +23,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,8 @@ struct RoomSettings {
   std::chrono::milliseconds empty_grace{std::chrono::minutes(5)};
   // A room's turn timer (validated by the lobby: TurnClocks::Invalid).
   plateau::v1::TurnTimer timer;
+  // Whether a seat may take back its last move (UndoMove; CreateRoom.undo, on by default).
+  bool undo = true;
   // How long a seated player must be offline before the others may replace them (ReplaceSeat);
   // also what every running clock has at least after a restart, for players to come back.
   std::chrono::milliseconds offline_grace{std::chrono::seconds(60)};
@@ -128,6 +131,8 @@ class Room : public std::enable_shared_from_this<Room> {
                    int kind);
   // During a game: `player` takes their seat back from the bot standing in.
   void TakeBackSeat(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
+  // During a game: `player` takes back his seat's last move (UndoMove). Replies Ok.
+  void UndoMove(ConnectionPtr conn, PlayerPtr player, uint64_t request_id);
   void SetReady(ConnectionPtr conn, PlayerPtr player, uint64_t request_id, bool ready);
   // Host only, before the start: a bot (v1::BotLevel `level`) takes free seat `seat`, or leaves
   // it. Replies RoomInfo.
@@ -238,6 +243,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void DoReplaceSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
                      uint32_t seat, int kind);
   void DoTakeBackSeat(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  // Taking back a move (room_moves.cc): checked, stored, then applied and sent to everyone.
+  void DoUndoMove(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
+  void OnTakenBack(const Status& stored, const ConnectionPtr& conn, uint64_t request_id);
+  // The seat `player` plays in the room's game in play, or -1 once the request is refused (no
+  // such room any more, no game running, not seated).
+  int SeatInPlay(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id);
   // A member who had left is back (joining or watching again): listed and stored as such.
   void ComeBack(const std::string& player_id, Member& member);
   // Keeps whether a seat's player left the game in play, for a restart to show it.
@@ -370,6 +381,10 @@ class Room : public std::enable_shared_from_this<Room> {
   uint64_t bot_seed_ = 0;
   // The turn timer's clocks for the game in play (disabled without a timer).
   TurnClocks clocks_;
+  // The clocks as they were before the last move (timed rooms): taking the move back puts them
+  // back, so the seat's clock resumes as before it, as a restart's replay of the log without the
+  // move gives. Reset once used.
+  std::optional<TurnClocks> clocks_before_last_;
   // Restored with a timer: when its clocks resumed, to store (Announce); 0 once stored.
   int64_t resumed_at_ = 0;
 };

@@ -81,6 +81,7 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
   // Made now, stored with the game, so a restart finishing it sends the same link.
   if (settings_.is_private) room_record.replay_token = NewReplayToken();
   if (settings_.timer.mode() != v1::TIMER_NONE) room_record.timer = settings_.timer.SerializeAsString();
+  room_record.undo = settings_.undo;
   const std::string replay_token = room_record.replay_token;
   for (const auto& s : seated) {
     record.add_seat_names(s.name);
@@ -271,6 +272,8 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   game_id_ = game_id;
   replay_token_ = replay_token;
   session_ = std::move(session);
+  session_->SetUndo(settings_.undo);
+  clocks_before_last_.reset();
   rematch_.clear();
   rematch_without_absent_ = false;
   results_stored_ = true;

@@ -66,6 +66,7 @@ v1::RoomInfo Room::BuildInfo() const {
   info.set_host_player_id(host_player_id_);
   info.set_max_seats(static_cast<uint32_t>(seats_.size()));
   if (settings_.timer.mode() != v1::TIMER_NONE) *info.mutable_timer() = settings_.timer;
+  info.set_undo(settings_.undo);
   info.set_offline_grace_seconds(static_cast<uint32_t>(
       std::chrono::duration_cast<std::chrono::seconds>(settings_.offline_grace).count()));
   const auto steady_now = std::chrono::steady_clock::now();

@@ -21,23 +21,28 @@ void Room::RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const st
   conn->Send(EncodeError(request_id, code, reason));
 }
 
-void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
-                    const std::string& action_bytes,
-                    std::chrono::steady_clock::time_point arrived, std::shared_ptr<void> ticket) {
+int Room::SeatInPlay(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id) {
   if (removed_) {
     RefuseAction(conn, request_id, codes::kRoomNotFound, "This room no longer exists.");
-    return;
+    return -1;
   }
   if (phase_ != Phase::kPlaying) {
     RefuseAction(conn, request_id, codes::kGameNotRunning, "No game is running in this room.");
-    return;
+    return -1;
   }
   auto it = members_.find(player->player_id);
   if (it == members_.end() || it->second.seat < 0) {
     RefuseAction(conn, request_id, codes::kNotSeated, "Only seated players can act.");
-    return;
+    return -1;
   }
-  const int seat = it->second.seat;
+  return it->second.seat;
+}
+
+void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,
+                    const std::string& action_bytes,
+                    std::chrono::steady_clock::time_point arrived, std::shared_ptr<void> ticket) {
+  const int seat = SeatInPlay(conn, player, request_id);
+  if (seat < 0) return;
   auto submitted = session_->Submit(seat, action_bytes);
   if (!submitted.ok()) {
     RefuseAction(conn, request_id, submitted.status().code(), submitted.status().reason());
@@ -137,6 +142,7 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
     m->action_latency.ObserveDuration(std::chrono::steady_clock::now() - arrived);
   }
   if (clocks_.enabled()) {
+    clocks_before_last_ = clocks_;
     const int seat = applied.logged.seat();
     const bool person = seat >= 0 && static_cast<size_t>(seat) < seats_.size() &&
                         seats_[static_cast<size_t>(seat)].bot == 0;
@@ -162,9 +168,56 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
   }
 }
 
+void Room::DoUndoMove(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id) {
+  const int seat = SeatInPlay(conn, player, request_id);
+  if (seat < 0) return;
+  if (!settings_.undo) {
+    RefuseAction(conn, request_id, codes::kUndoOff, "This room does not let moves be taken back.");
+    return;
+  }
+  if (Status st = session_->CanTakeBack(seat); !st.ok()) {
+    RefuseAction(conn, request_id, st.code(), st.reason());
+    return;
+  }
+  // Stored before anyone hears of it, as a move is; the room waits (Run) meanwhile, so nothing
+  // is applied between the check and the take-back.
+  SetBusy(true);
+  storage_.Submit(
+      [game_id = game_id_, index = session_->next_action_index() - 1,
+       at = NowUnixMs()](Store& store) { return store.TakeBackAction(game_id, index, at); },
+      [self = shared_from_this(), conn, request_id](Status stored) {
+        boost::asio::post(self->strand_, [=] {
+          self->OnTakenBack(stored, conn, request_id);
+          self->Resume();
+        });
+      });
+}
+
+void Room::OnTakenBack(const Status& stored, const ConnectionPtr& conn, uint64_t request_id) {
+  if (!stored.ok()) {
+    spdlog::error("room {}: cannot store a take-back: {}", settings_.room_id, stored.ToString());
+    RefuseAction(conn, request_id, codes::kStorageError,
+                 "The move could not be taken back; try again.");
+    return;
+  }
+  const GameSession::Applied applied = session_->TakeBack();
+  for (const auto& [pid, member] : members_) {
+    const SharedBuffer& diff = applied.diffs[ViewIndex(member)];
+    if (diff) member.ForEach([&](const ConnectionPtr& c) { c->Send(diff); });
+  }
+  conn->Send(EncodeOk(request_id));
+  if (clocks_.enabled() && clocks_before_last_) {
+    clocks_ = std::move(*clocks_before_last_);
+    clocks_before_last_.reset();
+    PushInfoToAll();
+  }
+  WakeBots();
+  ArmClock();
+}
+
 Status Room::PlayFor(int seat, std::string_view bytes, v1::ActionOrigin origin,
                      const ConnectionPtr& conn, uint64_t request_id) {
-  auto submitted = session_->Submit(seat, bytes);
+  auto submitted = session_->Submit(seat, bytes, /*by_player=*/false);
   if (!submitted.ok()) return submitted.status();
   submitted.value().logged.set_origin(origin);
   StoreAction(conn, request_id, std::move(submitted).value(), std::chrono::steady_clock::now(),

@@ -316,8 +316,9 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
   {
     auto stmt = Prepare(
         "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, room_id, "
-        "join_code, is_private, title, host_player_id, replay_token, timer, watch_code, game_no) "
-        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+        "join_code, is_private, title, host_player_id, replay_token, timer, watch_code, undo, "
+        "game_no) "
+        "VALUES (?1, ?2, ?3, ?4, 'playing', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
         // Past every number in use, the actions' too: a game deleted without its actions (by
         // hand, foreign keys off) must not lend them to a new game. Both maxima read one index.
         "max((SELECT coalesce(max(game_no), 0) FROM games), "
@@ -328,7 +329,8 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
                                     Blob{record.options()}, SeedToSql(record.seed()),
                                     record.started_unix_ms(), room.room_id, room.join_code,
                                     room.is_private ? 1 : 0, room.title, room.host_player_id,
-                                    room.replay_token, Blob{room.timer}, room.watch_code);
+                                    room.replay_token, Blob{room.timer}, room.watch_code,
+                                    room.undo ? 1 : 0);
         !st.ok()) {
       return st;
     }
@@ -363,6 +365,27 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
   return tx.Commit();
 }
 
+StatusOr<SqliteStore::Known> SqliteStore::ReadPlayingGame(const std::string& game_id) {
+  auto stmt = Prepare(
+      "SELECT status, game_no, "
+      "(SELECT coalesce(max(idx) + 1, 0) FROM game_actions a WHERE a.game_no = g.game_no) "
+      "FROM games g WHERE game_id = ?1");
+  if (!stmt.ok()) return stmt.status();
+  ScopedStatement s(stmt.value());
+  if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+  auto row = sqlite::Step(db_, s.get(), "checking game " + game_id);
+  if (!row.ok()) return row.status();
+  if (!row.value()) {
+    return Status(store_codes::kGameNotFound, "Game " + game_id + " is not stored.");
+  }
+  if (sqlite::ColumnText(s.get(), 0) != "playing") {
+    return Status(store_codes::kGameFinished,
+                  "Game " + game_id + " is finished; it takes no more actions.");
+  }
+  return Known{sqlite::ColumnInt64(s.get(), 1),
+               static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 2))};
+}
+
 Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
                                  const plateau::v1::ReplayAction& action) {
   std::lock_guard lock(mu_);
@@ -373,24 +396,9 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
   // again.
   std::optional<Known> known = KnownNextIndex(game_id);
   if (!known) {
-    auto stmt = Prepare(
-        "SELECT status, game_no, "
-        "(SELECT coalesce(max(idx) + 1, 0) FROM game_actions a WHERE a.game_no = g.game_no) "
-        "FROM games g WHERE game_id = ?1");
-    if (!stmt.ok()) return stmt.status();
-    ScopedStatement s(stmt.value());
-    if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
-    auto row = sqlite::Step(db_, s.get(), "checking game " + game_id);
-    if (!row.ok()) return row.status();
-    if (!row.value()) {
-      return Status(store_codes::kGameNotFound, "Game " + game_id + " is not stored.");
-    }
-    if (sqlite::ColumnText(s.get(), 0) != "playing") {
-      return Status(store_codes::kGameFinished,
-                    "Game " + game_id + " is finished; it takes no more actions.");
-    }
-    known = Known{sqlite::ColumnInt64(s.get(), 1),
-                  static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 2))};
+    auto read = ReadPlayingGame(game_id);
+    if (!read.ok()) return read.status();
+    known = read.value();
   }
   const uint32_t next = known->next;
   if (index < next) {
@@ -625,13 +633,49 @@ Status SqliteStore::LoadResults(
   return Status::Ok();
 }
 
+Status SqliteStore::TakeBackAction(const std::string& game_id, uint32_t index,
+                                   int64_t at_unix_ms) {
+  std::lock_guard lock(mu_);
+  ForgetNextIndex(game_id);  // read back by the next append
+  sqlite::Transaction tx(db_, statements_.get());
+  if (Status st = tx.Begin(); !st.ok()) return st;
+  auto read = ReadPlayingGame(game_id);
+  if (!read.ok()) return read.status();
+  const int64_t game_no = read.value().game_no;
+  if (read.value().next != index + 1) {
+    return Status(store_codes::kNotLastAction, "Action " + std::to_string(index) + " of game " +
+                                                   game_id + " is not its last stored one.");
+  }
+  // Kept out of the log first, then dropped from it: one transaction, so never half done.
+  {
+    auto stmt = Prepare(
+        "INSERT INTO game_taken_back (game_no, idx, seat, action, at_unix_ms, origin, "
+        "taken_back_unix_ms) SELECT game_no, idx, seat, action, at_unix_ms, origin, ?3 "
+        "FROM game_actions WHERE game_no = ?1 AND idx = ?2");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_no, index, at_unix_ms); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "keeping action " + std::to_string(index) + " of " + game_id);
+    if (!row.ok()) return row.status();
+  }
+  {
+    auto stmt = Prepare("DELETE FROM game_actions WHERE game_no = ?1 AND idx = ?2");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_no, index); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "taking back action " + std::to_string(index) + " of " + game_id);
+    if (!row.ok()) return row.status();
+  }
+  return tx.Commit();
+}
+
 StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
     const std::string& game_id, RoomRecord* room) {
   plateau::v1::GameRecord record;
   {
     auto stmt = Prepare(
         "SELECT game, options, seed, started_unix_ms, finished_unix_ms, room_id, join_code, "
-        "is_private, title, host_player_id, replay_token, timer, watch_code FROM games "
+        "is_private, title, host_player_id, replay_token, timer, watch_code, undo FROM games "
         "WHERE game_id = ?1");
     if (!stmt.ok()) return stmt.status();
     ScopedStatement s(stmt.value());
@@ -654,6 +698,7 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
       room->replay_token = sqlite::ColumnText(s.get(), 10);
       room->timer = sqlite::ColumnBlob(s.get(), 11);
       room->watch_code = sqlite::ColumnText(s.get(), 12);
+      room->undo = sqlite::ColumnInt64(s.get(), 13) != 0;
     }
   }
   if (Status st = LoadSeats(game_id, &record, room); !st.ok()) return st;

@@ -33,7 +33,8 @@ inline constexpr const char* kGameExists = "game_exists";        // BeginGame wi
 inline constexpr const char* kGameNotFound = "game_not_found";
 inline constexpr const char* kGameFinished = "game_finished";    // appending to / finishing again
 inline constexpr const char* kDuplicateAction = "duplicate_action";  // index already stored
-inline constexpr const char* kActionGap = "action_gap";          // index beyond the next one
+inline constexpr const char* kActionGap = "action_gap";
+inline constexpr const char* kNotLastAction = "not_last_action";  // taking back another than the last          // index beyond the next one
 inline constexpr const char* kTokenConflict = "token_conflict";  // token held by another player
 inline constexpr const char* kPlayerConflict = "player_conflict";  // player id has another token
 inline constexpr const char* kPlayerNotFound = "player_not_found";
@@ -79,6 +80,9 @@ class SqliteStore : public Store {
   // overwritten), one past the end is action_gap. Finished games take no more actions.
   Status AppendAction(const std::string& game_id, uint32_t index,
                       const plateau::v1::ReplayAction& action) override;
+  // `index` must be the last stored action of a game in play (not_last_action otherwise); the
+  // action is kept in game_taken_back, out of the log.
+  Status TakeBackAction(const std::string& game_id, uint32_t index, int64_t at_unix_ms) override;
   // `finished_unix_ms` must be positive: a record is finished exactly when it is non-zero.
   Status SetStandIn(const std::string& game_id, int seat, int level) override;
   Status SetLeft(const std::string& game_id, int seat, bool left) override;
@@ -140,6 +144,9 @@ class SqliteStore : public Store {
   // What is known of `game_id`, if anything.
   std::optional<Known> KnownNextIndex(const std::string& game_id) const;
   void ForgetNextIndex(const std::string& game_id);
+  // The number and next action index of a game in play, read from the database (game_not_found,
+  // game_finished otherwise). Under mu_.
+  StatusOr<Known> ReadPlayingGame(const std::string& game_id);
 
   std::mutex mu_;
   sqlite3* db_;  // owned; closed in the destructor after the statements are finalised

@@ -364,6 +364,53 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotReachTheView) {
   }
 }
 
+// A move the game says may be taken back (State::TakeBackSafe) reveals nothing: after it, each
+// recipient's view is the same on positions redrawn where that recipient could not see, so the
+// move showed it nothing hidden and drew nothing it could see. Taken back (the log replayed
+// without it, as the server does), the position and every view are exactly as before it. Every
+// game declares at least one such move, and random play meets it.
+TEST_P(ConformanceTest, MovesThatMayBeTakenBackRevealNothingAndComeBackExactly) {
+  int safe = 0;  // over every seat count: a solo game may have none
+  for (int seats : SeatCounts()) {
+    for (int p = 0; p < Scaled(25); ++p) {
+      const uint64_t seed = 7919ULL * static_cast<uint64_t>(p) + 3;
+      auto state = NewState(seats, seed);
+      Rng rng(seed);
+      std::string error;
+      int steps = RandomPlayout(*state, rng, [&](const State& s, int seat, const engine::Message& a) {
+        const std::string before = s.Serialize();
+        const bool declared = s.TakeBackSafe(seat, a);
+        ASSERT_EQ(s.Serialize(), before) << "TakeBackSafe changed the position";
+        ASSERT_EQ(s.TakeBackSafe(seat, a), declared) << "TakeBackSafe is not a function";
+        if (!declared) return;
+        ++safe;
+        auto after = s.Clone();
+        ASSERT_TRUE(after->Apply(seat, a).ok());
+        for (int r : Recipients(s)) {
+          auto other = s.PerturbHidden(r, rng.Next());
+          ASSERT_TRUE(other->Apply(seat, a).ok());
+          ASSERT_EQ(DeterministicBytes(*other->View(r)), DeterministicBytes(*after->View(r)))
+              << "a move declared safe to take back shows recipient " << r
+              << " something it could not see, after " << s.History().size() << " actions";
+        }
+        // The full replay is the server's path; checked on one safe move in eight.
+        if (safe % 8 != 1) return;
+        std::vector<engine::LoggedAction> log = after->History();
+        log.pop_back();
+        auto back = game().Replay(seats, OptionsFor(seed), seed, log);
+        ASSERT_TRUE(back.ok()) << back.status().ToString();
+        ASSERT_EQ(back.value()->Serialize(), before);
+        for (int r : Recipients(s)) {
+          ASSERT_EQ(DeterministicBytes(*back.value()->View(r)), DeterministicBytes(*s.View(r)));
+        }
+      }, &error);
+      ASSERT_GE(steps, 0) << error;
+      if (HasFatalFailure()) return;
+    }
+  }
+  EXPECT_GT(safe, 0) << "no move may be taken back in random play";
+}
+
 // Untrusted bytes: refused with a code and no change, or (if they happen to decode to a legal
 // action) accepted exactly as the decoded action would be.
 TEST_P(ConformanceTest, GarbageAndWrongSeatActionsChangeNothing) {

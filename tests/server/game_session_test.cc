@@ -16,6 +16,7 @@
 #include "engine/core/rng.h"
 #include "engine/core/view_diff.h"
 #include "plateau/v1/protocol.pb.h"
+#include "server/error_codes.h"
 #include "server/room/game_session.h"
 
 namespace plateau::server {
@@ -434,6 +435,72 @@ TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
       }
     }
   }
+}
+
+// A move the engine says may be taken back is offered (can_undo) to its seat alone, once the room
+// allows it; taken back, every view is as before it, one version later, and the Diffs (sent, or
+// resent on Resync) rebuild every recipient's view. Seeded random play, as above.
+TEST_P(GameSessionTest, ATakenBackMoveLeavesEveryViewAsBeforeItThroughItsDiffs) {
+  int taken_back = 0;
+  for (int seats : SeatCounts()) {
+    const uint64_t seed = 71 + static_cast<uint64_t>(seats);
+    auto session = Start(seats, seed);
+    ASSERT_NE(session, nullptr);
+    session->SetUndo(true);
+    engine::Rng rng(seed);
+    for (int step = 0; step < 20000 && !session->over(); ++step) {
+      const Observed before = Observe(*session);
+      GameSession::Applied applied;
+      const v1::ReplayAction record = Play(*session, rng, &applied);
+      ASSERT_FALSE(HasFailure());
+      const int mover = static_cast<int>(record.seat());
+      const bool may = session->CanTakeBack(mover).ok();
+      for (size_t k = 0; k < session->num_views(); ++k) {
+        const bool offered = Decode(applied.diffs[k]).diff().can_undo();
+        ASSERT_EQ(offered, may && SeatOf(*session, k) == mover) << "view " << k;
+        if (SeatOf(*session, k) != mover && SeatOf(*session, k) >= 0) {
+          ASSERT_FALSE(session->CanTakeBack(SeatOf(*session, k)).ok());
+        }
+      }
+      if (!may || taken_back >= 40 || rng.Below(2) == 0) continue;
+      ++taken_back;
+      const GameSession::Applied back = session->TakeBack();
+      EXPECT_EQ(back.action_index, applied.action_index);
+      const Observed after = Observe(*session);
+      ASSERT_EQ(after.views, before.views);
+      ASSERT_EQ(after.position, before.position);
+      ASSERT_EQ(after.next_action_index, before.next_action_index);
+      ASSERT_EQ(after.version, before.version + 2);
+      ASSERT_EQ(session->CanTakeBack(mover).code(), codes::kNothingToUndo);  // once
+      for (size_t k = 0; k < session->num_views(); ++k) {
+        v1::ServerMessage snapshot;
+        ASSERT_TRUE(snapshot.ParseFromString(before.snapshots[k]));
+        HeldView held = FromSnapshot(game(), snapshot.snapshot());
+        // The move's Diff and the take-back's, unless the view's budget kept only the newest: a
+        // Snapshot then.
+        const auto missed = session->ResyncFor(k, before.version);
+        ASSERT_FALSE(missed.empty());
+        if (missed.size() == 1) {
+          const v1::ServerMessage m = Decode(missed[0]);
+          ASSERT_TRUE(m.has_snapshot());
+          ASSERT_EQ(m.snapshot().view(), before.views[k]);
+          EXPECT_FALSE(m.snapshot().can_undo());
+          continue;
+        }
+        ASSERT_EQ(missed.size(), 2u);
+        EXPECT_EQ(*missed[1], *back.diffs[k]);
+        for (const auto& frame : missed) {
+          const v1::ServerMessage m = Decode(frame);
+          ASSERT_EQ(m.diff().diff().from_version(), held.version);
+          ASSERT_TRUE(engine::ApplyDiff(m.diff().diff().ops(), held.view.get()).ok());
+          held.version = m.diff().diff().to_version();
+        }
+        EXPECT_FALSE(Decode(missed[1]).diff().can_undo());
+        ASSERT_EQ(DeterministicBytes(*held.view), before.views[k]) << "view " << k;
+      }
+    }
+  }
+  EXPECT_GT(taken_back, 0) << "no move of random play could be taken back";
 }
 
 TEST_P(GameSessionTest, LogTheRulesRefuseIsNotRestored) {

@@ -47,6 +47,7 @@ class CountingStore : public Store {
   Status BeginGame(const plateau::v1::GameRecord&, const RoomRecord&) override {
     return Status::Ok();
   }
+  Status TakeBackAction(const std::string&, uint32_t, int64_t) override { return Status::Ok(); }
   Status AppendAction(const std::string& game_id, uint32_t,
                       const plateau::v1::ReplayAction&) override {
     EXPECT_TRUE(in_batch) << "an append outside a batch";

@@ -262,6 +262,37 @@ TEST_F(StoreTest, DuplicateActionIndexIsRefusedAndNothingIsOverwritten) {
   EXPECT_EQ(loaded->actions(0).action(), ActionBytes(0));
 }
 
+TEST_F(StoreTest, OnlyTheLastActionIsTakenBackAndItsIndexIsWrittenAgain) {
+  StoreGame("g1", 3, 0);
+  EXPECT_EQ(store_->TakeBackAction("g1", 1, 5).code(), store_codes::kNotLastAction);
+  EXPECT_EQ(store_->TakeBackAction("g1", 3, 5).code(), store_codes::kNotLastAction);
+  EXPECT_EQ(store_->TakeBackAction("nope", 0, 5).code(), store_codes::kGameNotFound);
+  ASSERT_TRUE(store_->TakeBackAction("g1", 2, 5).ok());
+  Reopen();  // durable, and the next index read back from the file
+  auto loaded = store_->LoadGame("g1").value();
+  ASSERT_EQ(loaded->actions_size(), 2);
+  ReplayAction again = NewAction(7);
+  ASSERT_TRUE(store_->AppendAction("g1", 2, again).ok());
+  loaded = store_->LoadGame("g1").value();
+  ASSERT_EQ(loaded->actions_size(), 3);
+  EXPECT_EQ(loaded->actions(2).action(), ActionBytes(7));
+  EXPECT_EQ(store_->LoadUnfinished().value().at(0).record.actions_size(), 3);
+  // A finished game keeps its log.
+  StoreGame("g2", 2, 1'700'000'100'000);
+  EXPECT_EQ(store_->TakeBackAction("g2", 1, 5).code(), store_codes::kGameFinished);
+}
+
+TEST_F(StoreTest, TheUndoOptionIsKeptWithTheRoom) {
+  RoomRecord room = NewRoom("r-undo");
+  room.undo = true;
+  ASSERT_TRUE(store_->BeginGame(NewRecord("g-undo"), room).ok());
+  ASSERT_TRUE(store_->BeginGame(NewRecord("g-plain"), NewRoom("r-plain")).ok());
+  auto unfinished = store_->LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  ASSERT_EQ(unfinished.value().size(), 2u);
+  for (const auto& u : unfinished.value()) EXPECT_EQ(u.room.undo, u.record.game_id() == "g-undo");
+}
+
 TEST_F(StoreTest, ActionIndexThatLeavesAGapIsRefused) {
   StoreGame("g1", 2, 0);
   EXPECT_EQ(store_->AppendAction("g1", 3, NewAction(3)).code(), store_codes::kActionGap);

@@ -92,6 +92,9 @@ class GatedStore : public Store {
   Status AppendAction(const std::string& g, uint32_t i, const v1::ReplayAction& a) override {
     return inner_.AppendAction(g, i, a);
   }
+  Status TakeBackAction(const std::string& g, uint32_t i, int64_t at) override {
+    return inner_.TakeBackAction(g, i, at);
+  }
   Status RecordResume(const std::string& g, int64_t at, int64_t grace) override {
     return inner_.RecordResume(g, at, grace);
   }
@@ -260,6 +263,7 @@ struct HeldView {
   int seat = -1;
   std::vector<int> acting;
   bool game_over = false;
+  bool can_undo = false;  // the last Snapshot or Diff said the seat may take back its move
 };
 
 class TestClient {
@@ -371,6 +375,7 @@ class TestClient {
       h.seat = s.seat();
       h.acting.assign(s.acting_seats().begin(), s.acting_seats().end());
       h.game_over = s.game_over();
+      h.can_undo = s.can_undo();
       ++snapshots;
     } else if (m.has_diff()) {
       const auto& d = m.diff();
@@ -384,6 +389,7 @@ class TestClient {
       h.version = d.diff().to_version();
       h.acting.assign(d.acting_seats().begin(), d.acting_seats().end());
       h.game_over = d.game_over();
+      h.can_undo = d.can_undo();
       ++diffs;
     }
   }

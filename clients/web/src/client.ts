@@ -281,7 +281,7 @@ function onSnapshot(s: any): void {
     const t = type(s.view_type);
     r.game = {
       version: Number(s.version), seat: s.seat, viewType: s.view_type,
-      view: t.decode(s.view), acting: s.acting_seats, gameOver: s.game_over,
+      view: t.decode(s.view), acting: s.acting_seats, gameOver: s.game_over, canUndo: !!s.can_undo,
     };
     r.moves = startTrack(r.game.view, s.seat);
   } catch (e) {
@@ -329,7 +329,7 @@ function onDiff(d: any, rawDiff: any, accepted: boolean): void {
     }
     throw e;
   }
-  r.game = { ...g, view, version: to, acting: d.acting_seats, gameOver: d.game_over };
+  r.game = { ...g, view, version: to, acting: d.acting_seats, gameOver: d.game_over, canUndo: !!d.can_undo };
   const mover = moverOf(g.acting, d.acting_seats, accepted, g.seat);
   r.moves = followMove(r.moves ?? startTrack(g.view, g.seat), g.view, view, mover);
   changed();
@@ -479,6 +479,11 @@ export async function submitAction(roomId: string, actionType: string, action: R
   const r = roomState(roomId);
   const bytes = encode(type(actionType), action);
   await request({ action: { room_id: roomId, action: bytes, view_version: r.game?.version ?? 0 } });
+}
+
+/** Takes back this seat's last move; rejects with the server's reason when it may not. */
+export async function undoMove(roomId: string): Promise<void> {
+  await request({ undo_move: { room_id: roomId } });
 }
 
 /** The results of a finished game, when its GameOver push was missed (e.g. after a reload). */

@@ -43,6 +43,8 @@ export interface RoomInfo {
   timer: TurnTimer | null;
   /** How long a seat's player must be offline before the others may replace it. */
   offline_grace_seconds: number;
+  /** Whether the room lets a player take back his last move. */
+  undo: boolean;
   /** After the game: the rematch's terms and what keeps one from starting (null before). */
   rematch?: RematchInfo | null;
 }
@@ -81,6 +83,8 @@ export interface GameState {
    */
   view: any;
   acting: number[]; gameOver: boolean;
+  /** The server says this seat may take back its last move now (UndoMove). */
+  canUndo: boolean;
 }
 export interface RoomState {
   id: string;

@@ -6,7 +6,7 @@ function room(id: string, title: string, game: Partial<NonNullable<RoomState["ga
   return {
     id, chat: [], results: null, gameId: "", replayToken: "", lastError: "", role: "player",
     info: { title, seats } as unknown as RoomState["info"], infoAt: 0,
-    game: game ? { version: 1, seat: 0, viewType: "", view: {}, acting: [], gameOver: false, ...game } : null,
+    game: game ? { version: 1, seat: 0, viewType: "", view: {}, acting: [], gameOver: false, canUndo: false, ...game } : null,
   };
 }
 

@@ -40,7 +40,7 @@ describe("the phone bar's status", () => {
   const room = (status: number, game: Partial<NonNullable<RoomState["game"]>> | null, seats: SeatInfo[]): RoomState => ({
     id: "r", chat: [], results: null, gameId: "", replayToken: "", lastError: "", role: "player", infoAt: 0,
     info: { status, seats, max_seats: seats.length } as unknown as RoomState["info"],
-    game: game ? { version: 1, seat: 0, viewType: "", view: {}, acting: [], gameOver: false, ...game } : null,
+    game: game ? { version: 1, seat: 0, viewType: "", view: {}, acting: [], gameOver: false, canUndo: false, ...game } : null,
   });
   const seats = [seat(0, "Me"), seat(1, "Bot 1", { bot: 1 }), seat(2, "")];
 

@@ -27,7 +27,7 @@ describe("the timer and seat types follow the .proto", () => {
     const room = {
       room_id: true, game: true, is_private: true, join_code: true, status: true, host_player_id: true, max_seats: true,
       seats: true, spectators: true, options: true, title: true, your_seat: true, game_id: true, timer: true,
-      offline_grace_seconds: true, rematch: true, watch_code: true,
+      offline_grace_seconds: true, rematch: true, watch_code: true, undo: true,
     } satisfies Record<keyof RoomInfo, true>;
     const rematch = {
       without_absent: true, unavailable: true, without_unavailable: true, absent_seats: true,
@@ -161,7 +161,7 @@ function playing(seats: SeatInfo[], over: Partial<RoomInfo> = {}): RoomInfo {
   return {
     room_id: "r", game: "guerre_froide", is_private: true, join_code: "", watch_code: "", status: RoomStatus.PLAYING, host_player_id: "p0",
     max_seats: seats.length, seats, spectators: [], options: new Uint8Array(), title: "", your_seat: 0, game_id: "g",
-    timer: null, offline_grace_seconds: 60, ...over,
+    timer: null, offline_grace_seconds: 60, undo: true, ...over,
   };
 }
 

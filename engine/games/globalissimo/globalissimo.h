@@ -105,6 +105,7 @@ class GlobalissimoState final
   engine::Status TypedValidate(int seat, const Action& action) const override;
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
+  bool TypedTakeBackSafe(int seat, const Action& action) const override;
   void TypedPublicView(globalissimo::View* view) const override;
   void TypedPrivateView(int seat, globalissimo::View* view) const override;
   std::vector<int> GameActingSeats() const override;

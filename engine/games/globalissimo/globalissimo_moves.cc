@@ -198,6 +198,12 @@ void GlobalissimoState::ResolveAnswer(int seat, bool correct, const std::string&
   ContinueScoring();
 }
 
+bool GlobalissimoState::TypedTakeBackSafe(int seat, const Action& given) const {
+  // A tile placed before the last one only sits on the display; the last one turns the cards over
+  // and scores, and an answer tells whether it was right.
+  return Typed(given).has_place() && s_.tiles_placed() + 1 < s_.num_seats();
+}
+
 std::vector<Action> GlobalissimoState::TypedLegalActions(int seat) const {
   std::vector<Action> out;
   if (s_.phase() == PHASE_PLACEMENT) {

@@ -102,6 +102,7 @@ class GuerreFroideState final
   engine::Status TypedValidate(int seat, const Action& action) const override;
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
+  bool TypedTakeBackSafe(int seat, const Action& action) const override;
   guerre_froide::View TypedView(int seat) const override;
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }

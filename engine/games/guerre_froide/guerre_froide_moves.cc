@@ -479,6 +479,12 @@ void GuerreFroideState::ApplyAnswer(int seat, const engine::v1::Answer& answer) 
 
 // ----- Listing -----
 
+bool GuerreFroideState::TypedTakeBackSafe(int seat, const Action& action) const {
+  // A pass that only hands the turn on: one that ends the struggle starts the cease-fire, which
+  // scores and reveals.
+  return action.has_pass() && s_.group_deck_size() > 0 && s_.passes() + 1 < s_.num_seats();
+}
+
 std::vector<Action> GuerreFroideState::TypedLegalActions(int seat) const {
   std::vector<Action> candidates;
   if (s_.pending().ask() != internal::ASK_NONE) return {};

@@ -133,6 +133,7 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   engine::Status TypedValidate(int seat, const Action& action) const override;
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
+  bool TypedTakeBackSafe(int seat, const Action& action) const override;
   std::vector<engine::v1::ActionFamily> GameActionFamilies(int seat) const override;
   void GameCanonicalize(int seat, engine::Message& action) const override;
   void TypedPublicView(limit::View* view) const override;

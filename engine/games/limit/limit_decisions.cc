@@ -198,6 +198,15 @@ Action LimitState::Typed(int seat, const Action& action) const {
 
 // ----- Legal actions -----
 
+bool LimitState::TypedTakeBackSafe(int seat, const Action& action) const {
+  // A pass in the political turn that hands the turn to a nation still playing; the last pass
+  // ends the phase, and the social phase reveals and draws.
+  if (!Typed(seat, action).has_pass() || s_.phase() != PHASE_POLITICAL_DECISIONS) return false;
+  for (int other = 0; other < Seats(); ++other)
+    if (other != seat && !N(other).passed()) return true;
+  return false;
+}
+
 std::vector<Action> LimitState::TypedLegalActions(int seat) const {
   std::vector<Action> out;
   const auto& n = N(seat);

@@ -455,6 +455,30 @@ TEST(GlobalissimoPlacement, TurnOrderAndLegalActions) {
   EXPECT_EQ(v.players(1).placed_slot(), 3);
 }
 
+// RULES.md "Taking a move back": a tile placed before the last one may be taken back; the last
+// one turns the cards over, and an answer says whether it was right, so neither may.
+TEST(GlobalissimoPlacement, OnlyATileBeforeTheLastMayBeTakenBack) {
+  auto s = NewGame(3);
+  Action first;
+  first.mutable_place()->set_slot(2);
+  first.mutable_place()->set_position(1);
+  const std::string before = s->Serialize();
+  EXPECT_TRUE(s->TakeBackSafe(0, first));
+  EXPECT_EQ(s->Serialize(), before);                // asking changes nothing
+  EXPECT_FALSE(s->TakeBackSafe(1, first));          // not seat 1's turn
+  ASSERT_TRUE(Place(*s, 0, 2, 1).ok());
+  Action taken = first;                             // slot 2 is taken now
+  EXPECT_FALSE(s->TakeBackSafe(1, taken));
+  ASSERT_TRUE(Place(*s, 1, 3, 1).ok());
+  Action last;
+  last.mutable_place()->set_slot(0);
+  last.mutable_place()->set_position(2);
+  EXPECT_FALSE(s->TakeBackSafe(2, last));           // the third tile of three scores the round
+  engine::v1::CoreAction resign;
+  resign.mutable_resign();
+  EXPECT_FALSE(s->TakeBackSafe(2, *s->game().WrapCore(resign)));
+}
+
 // RULES.md "Placement" and "Refused actions": each refusal has its code and changes nothing.
 TEST(GlobalissimoPlacement, RefusalsChangeNothing) {
   auto s = NewGame(3);

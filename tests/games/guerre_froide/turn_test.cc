@@ -147,6 +147,23 @@ TEST(GuerreFroideStruggle, PassingIsNotFinalAndTheStruggleEndsWhenAllPassInARow)
   EXPECT_EQ(P(*state).turn(), 2u);  // both passed in a row: Cease-fire, and on to turn 2
 }
 
+// RULES.md, "Taking a move back": a pass that hands the turn on may be taken back; a recruit
+// draws a group, and the pass that ends the struggle starts the Cease-fire.
+TEST(GuerreFroideStruggle, OnlyAPassThatHandsTheTurnOnMayBeTakenBack) {
+  internal::StateProto s = Struggle(2, "korea", 0);
+  Agent(s, 0, AGENT_DEPUTY_DIRECTOR);
+  Agent(s, 1, AGENT_DEPUTY_DIRECTOR);
+  auto state = Load(s);
+  EXPECT_FALSE(state->TakeBackSafe(0, Recruit()));
+  EXPECT_FALSE(state->TakeBackSafe(0, Pass()));  // refused: a player without a group recruits
+  Play(*state, 0, Recruit());
+  Play(*state, 1, Recruit());
+  EXPECT_TRUE(state->TakeBackSafe(0, Pass()));
+  Play(*state, 0, Pass());
+  EXPECT_FALSE(state->TakeBackSafe(1, Pass()));  // both in a row: the Cease-fire
+  EXPECT_FALSE(state->TakeBackSafe(1, Recruit()));
+}
+
 // RULES.md, "3. Influence Struggle": the phase ends at once when the group deck runs out.
 TEST(GuerreFroideStruggle, AnExhaustedGroupDeckEndsTheStruggleAtOnce) {
   internal::StateProto s = Struggle(2, "cuba", 0);

@@ -350,6 +350,22 @@ TEST(LimitPolitical, PassingIsFinalUnlessTargeted) {
   EXPECT_EQ(s->proto().turn(), 0);  // the targeted nation plays again
 }
 
+// RULES.md "Taking a move back": a pass that hands the political turn to a nation still playing
+// may be taken back; the last pass ends the phase, and a card played shows it to everyone.
+TEST(LimitPolitical, OnlyAPassBeforeTheLastMayBeTakenBack) {
+  auto s = NewState(2);
+  PoliticalTurn(*s, 0, {"craft"});
+  const Action card = Text("play_card { card: " + std::to_string(CardId("craft")) + " }");
+  EXPECT_FALSE(s->TakeBackSafe(0, card));
+  EXPECT_TRUE(s->TakeBackSafe(0, Text("pass {}")));
+  EXPECT_FALSE(s->TakeBackSafe(1, Text("pass {}")));  // not its turn
+  ASSERT_TRUE(s->Apply(0, Text("pass {}")).ok());
+  EXPECT_FALSE(s->TakeBackSafe(1, Text("pass {}")));  // the last nation to pass ends the phase
+  auto solo = NewState(1);
+  PoliticalTurn(*solo, 0, {"craft"});
+  EXPECT_FALSE(solo->TakeBackSafe(0, Text("pass {}")));
+}
+
 TEST(LimitPolitical, ImmediateCardsReturnPermanentCardsStay) {
   // Cartes à effet immédiat / permanent: once everyone passed.
   auto s = NewState(2);

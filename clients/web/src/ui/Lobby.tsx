@@ -31,6 +31,8 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
   // Timeouts in a row after which a bot takes the seat over (0: never); the preset's by default.
   const [abandonAfter, setAbandonAfter] = useState<number | null>(null);
   const abandon = abandonAfter ?? preset?.timer?.timeouts_to_abandon ?? 0;
+  // Taking back a move that revealed nothing: on unless the host turns it off.
+  const [undo, setUndo] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const create = async () => {
@@ -42,6 +44,7 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
         create_room: {
           game: game.id, options: opts, is_private: isPrivate, seats, title: title.trim(),
           timer: preset?.timer ? { ...preset.timer, timeouts_to_abandon: abandon } : undefined,  // absent: no timer
+          undo,
         },
       });
       const info = reply.room as RoomInfo;
@@ -110,6 +113,11 @@ function CreateRoomModal({ game, onClose }: { game: GameInfo; onClose: () => voi
             </select>
           </label>
         )}
+        <label class="field check">
+          <input type="checkbox" data-testid="undo-option" checked={undo}
+            onChange={(e) => setUndo((e.target as HTMLInputElement).checked)} />
+          <span>Players may take back a move that revealed nothing</span>
+        </label>
         {ui?.OptionsForm && <ui.OptionsForm value={options} onChange={setOptions} />}
         {error && <p class="form-error" role="alert">{error}</p>}
         <div class="modal-actions">

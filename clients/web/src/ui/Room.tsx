@@ -15,6 +15,7 @@ import { chatMark, loadChatMark, phoneStatus, saveChatMark, scrollToAction, unre
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
 import { ActionError, useSubmit } from "./submit";
 import { LastMoveProvider, SinceYourMove } from "./LastMove";
+import { UndoButton } from "./UndoButton";
 import { TextProvider, useTextScopeFor } from "./TextRender";
 
 function shareLink(r: RoomState, watch = false): string {
@@ -384,6 +385,7 @@ function GameArea({ r }: { r: RoomState }) {
       </TextProvider>
       {(canResign || resigned) && (
         <div class="game-actions row-actions">
+          {canResign && info.undo && <UndoButton roomId={r.id} canUndo={g.canUndo} version={g.version} />}
           {canResign ? <ResignButton actionType={ginfo!.action_type} run={core.run} busy={core.busy} />
             : <span class="muted small" data-testid="resigned">You resigned: the game plays on without you.</span>}
           {!generic && <ActionError error={core.error} />}
