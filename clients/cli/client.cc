@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -39,8 +40,17 @@ std::string SeatsLine(const plateau::v1::RoomInfo& room) {
       continue;
     }
     out += s.name();
-    if (s.ready()) out += " (ready)";
-    if (!s.connected()) out += " (away)";
+    static const char* kLevel[] = {"", "easy", "normal"};
+    const auto level = [](plateau::v1::BotLevel l) { return l >= 0 && l <= 2 ? kLevel[l] : "?"; };
+    if (s.bot() != plateau::v1::BOT_LEVEL_UNSPECIFIED) out += std::string(" (bot, ") + level(s.bot()) + ")";
+    if (s.ready() && s.bot() == plateau::v1::BOT_LEVEL_UNSPECIFIED) out += " (ready)";
+    if (s.presence() == plateau::v1::PRESENCE_LEFT) {
+      out += " (left)";
+    } else if (!s.connected()) {
+      out += " (away)";
+    }
+    if (s.stand_in() != plateau::v1::BOT_LEVEL_UNSPECIFIED) out += std::string(" (a bot plays for them)");
+    if (s.rematch()) out += " (wants a rematch)";
   }
   return out;
 }
@@ -386,6 +396,15 @@ void Client::OnMessage(const ServerMessage& message) {
                                  ? message.room().status()
                                  : 0;
           out_.Line(std::string("* room") + kStatus[status] + ": " + SeatsLine(message.room()));
+          const auto& seats = message.room().seats();
+          const int you = message.room().your_seat();
+          const bool asked = std::any_of(seats.begin(), seats.end(), [](const auto& x) {
+            return x.rematch() && x.bot() == plateau::v1::BOT_LEVEL_UNSPECIFIED;
+          });
+          if (status == plateau::v1::ROOM_STATUS_FINISHED && asked && you >= 0 && you < seats.size() &&
+              !seats[you].rematch()) {
+            out_.Line("* a rematch is offered: 'rematch' accepts it, 'rematch no' declines");
+          }
         }
       }
       break;
@@ -397,6 +416,13 @@ void Client::OnMessage(const ServerMessage& message) {
         state_.room.set_room_id(message.snapshot().room_id());
       } else if (message.snapshot().room_id() != state_.room.room_id()) {
         break;  // a room this client has left; nothing to show
+      }
+      // A rematch: the room's next game starts over at version 1, below the finished game's.
+      if (state_.tracker.has_view() && state_.tracker.game_over() &&
+          message.snapshot().version() < state_.tracker.version()) {
+        state_.tracker = ViewTracker();
+        state_.game_over.reset();
+        state_.min_version_for_turn = 0;
       }
       const bool fresh = !state_.tracker.has_view();
       Status st = state_.tracker.OnSnapshot(message.snapshot());
