@@ -30,6 +30,13 @@ std::function<std::string(int)> ClientState::Namer() const {
   return SeatNamer(SeatNames(room), tracker.has_view() ? tracker.seat() : room.your_seat());
 }
 
+void ClientState::ForgetGame() {
+  tracker = ViewTracker();
+  game_over.reset();
+  min_version_for_turn = 0;
+  resync_pending = false;
+}
+
 std::string SeatsLine(const plateau::v1::RoomInfo& room) {
   std::string out;
   for (const plateau::v1::SeatInfo& s : room.seats()) {
@@ -315,12 +322,9 @@ void Client::NoteAccepted(uint64_t action_index) {
 
 void Client::EnterRoom(const plateau::v1::RoomInfo& room) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!state_.in_room || state_.room.room_id() != room.room_id()) {
-    state_.tracker = ViewTracker();
-    state_.game_over.reset();
-    state_.min_version_for_turn = 0;
-    state_.resync_pending = false;
-  }
+  const bool next_game = !room.game_id().empty() && !state_.room.game_id().empty() &&
+                         room.game_id() != state_.room.game_id();
+  if (!state_.in_room || state_.room.room_id() != room.room_id() || next_game) state_.ForgetGame();
   state_.in_room = true;
   state_.room = room;
   if (!room.game_id().empty()) state_.last_game_id = room.game_id();
@@ -388,6 +392,12 @@ void Client::OnMessage(const ServerMessage& message) {
       if (!is_reply && state_.in_room && message.room().room_id() == state_.room.room_id()) {
         const bool changed = SeatsLine(message.room()) != SeatsLine(state_.room) ||
                              message.room().status() != state_.room.status();
+        // A rematch: the room pushes its new game's id before the game's first view.
+        if (!message.room().game_id().empty() && !state_.room.game_id().empty() &&
+            message.room().game_id() != state_.room.game_id()) {
+          state_.ForgetGame();
+          out_.Line("* a new game starts in this room (game " + message.room().game_id() + ")");
+        }
         state_.room = message.room();
         if (!message.room().game_id().empty()) state_.last_game_id = message.room().game_id();
         if (changed) {
@@ -417,12 +427,11 @@ void Client::OnMessage(const ServerMessage& message) {
       } else if (message.snapshot().room_id() != state_.room.room_id()) {
         break;  // a room this client has left; nothing to show
       }
-      // A rematch: the room's next game starts over at version 1, below the finished game's.
+      // A rematch whose room push was missed (a reconnection): the next game starts over at
+      // version 1, below the finished game's.
       if (state_.tracker.has_view() && state_.tracker.game_over() &&
           message.snapshot().version() < state_.tracker.version()) {
-        state_.tracker = ViewTracker();
-        state_.game_over.reset();
-        state_.min_version_for_turn = 0;
+        state_.ForgetGame();
       }
       const bool fresh = !state_.tracker.has_view();
       Status st = state_.tracker.OnSnapshot(message.snapshot());

@@ -77,6 +77,7 @@ constexpr CommandHelp kCommands[] = {
     {"wait-game-over [timeout_ms]", "wait for the game's results"},
     {"wait-seated <n> [timeout_ms]", "wait until n seats of the current room are taken"},
     {"wait-ready [timeout_ms]", "wait until every seat is taken and every player is ready"},
+    {"wait-start [timeout_ms]", "wait until a game is under way in the current room (its first view is here)"},
     {"sleep <ms>", "pause"},
     {"help", "this list"},
     {"quit", "leave the client"},
@@ -646,6 +647,16 @@ Status Shell::Wait(std::string_view command, const std::vector<std::string>& arg
         },
         timeout, "every seat to be taken and ready");
   }
+  if (command == "wait-start") {
+    if (!CurrentRoomId().ok()) return CurrentRoomId().status();
+    Status st = client_.WaitUntil(
+        [](const ClientState& s) {
+          return s.tracker.has_view() && !s.tracker.game_over() && !s.game_over.has_value();
+        },
+        timeout, "a game to start");
+    if (st.ok()) out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(s.Namer()); }));
+    return st;
+  }
   if (command == "wait-game-over") {
     return client_.WaitUntil([](const ClientState& s) { return s.game_over.has_value(); }, timeout,
                              "the end of the game");
@@ -698,7 +709,7 @@ Status Shell::Seats(std::string_view command, const std::vector<std::string>& ar
     }
     m.mutable_rematch()->set_room_id(room_id.value());
     m.mutable_rematch()->set_accept(args.empty());
-    done = args.empty() ? "rematch asked (it starts once every player accepts)" : "no rematch";
+    done = args.empty() ? "rematch asked: a new game starts once every player accepts" : "no rematch";
   } else if (command == "replace") {
     if (args.empty() || args.size() > 2 || (args.size() == 2 && args[1] != "bot" && args[1] != "claim")) {
       return Status(kUsage, "replace needs a seat, then optionally bot or claim.");
@@ -805,7 +816,7 @@ Status Shell::Execute(std::string_view line) {
   }
   if (command.substr(0, 5) == "wait-" &&
       (command == "wait-turn" || command == "wait-game-over" || command == "wait-seated" ||
-       command == "wait-ready")) {
+       command == "wait-ready" || command == "wait-start")) {
     return Wait(command, args);
   }
 
