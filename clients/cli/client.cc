@@ -50,7 +50,11 @@ std::string SeatsLine(const plateau::v1::RoomInfo& room) {
     static const char* kLevel[] = {"", "easy", "normal"};
     const auto level = [](plateau::v1::BotLevel l) { return l >= 0 && l <= 2 ? kLevel[l] : "?"; };
     if (s.bot() != plateau::v1::BOT_LEVEL_UNSPECIFIED) out += std::string(" (bot, ") + level(s.bot()) + ")";
-    if (s.ready() && s.bot() == plateau::v1::BOT_LEVEL_UNSPECIFIED) out += " (ready)";
+    // Ready matters only until the start.
+    if (s.ready() && s.bot() == plateau::v1::BOT_LEVEL_UNSPECIFIED &&
+        room.status() == plateau::v1::ROOM_STATUS_WAITING) {
+      out += " (ready)";
+    }
     if (s.presence() == plateau::v1::PRESENCE_LEFT) {
       out += " (left)";
     } else if (!s.connected()) {

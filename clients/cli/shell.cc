@@ -77,6 +77,7 @@ constexpr CommandHelp kCommands[] = {
     {"wait-game-over [timeout_ms]", "wait for the game's results"},
     {"wait-seated <n> [timeout_ms]", "wait until n seats of the current room are taken"},
     {"wait-ready [timeout_ms]", "wait until every seat is taken and every player is ready"},
+    {"wait-away <seat> [timeout_ms]", "wait until the player of a seat has left the table or lost the connection"},
     {"wait-start [timeout_ms]", "wait until a game is under way in the current room (its first view is here)"},
     {"sleep <ms>", "pause"},
     {"help", "this list"},
@@ -634,6 +635,23 @@ Status Shell::Wait(std::string_view command, const std::vector<std::string>& arg
     if (st.ok()) out_.Line("seated: " + client_.WithState([](const ClientState& s) { return SeatsLine(s.room); }));
     return st;
   }
+  if (command == "wait-away") {
+    if (args.empty() || args.size() > 2) return Status(kUsage, "wait-away needs a seat.");
+    auto seat = SeatArg(args[0]);
+    if (!seat.ok()) return seat.status();
+    const auto timeout = WaitArg(args, 1, &error);
+    if (!error.ok()) return error;
+    if (!CurrentRoomId().ok()) return CurrentRoomId().status();
+    Status st = client_.WaitUntil(
+        [seat = seat.value()](const ClientState& s) {
+          return seat < s.room.seats_size() &&
+                 (s.room.seats(seat).presence() == plateau::v1::PRESENCE_LEFT ||
+                  s.room.seats(seat).presence() == plateau::v1::PRESENCE_OFFLINE);
+        },
+        timeout, SeatNumber(seat.value()) + "'s player to be away");
+    if (st.ok()) out_.Line("away: " + client_.WithState([](const ClientState& s) { return SeatsLine(s.room); }));
+    return st;
+  }
   if (args.size() > 1) return Status(kUsage, std::string(command) + " takes at most a timeout (ms).");
   const auto timeout = WaitArg(args, 0, &error);
   if (!error.ok()) return error;
@@ -816,7 +834,7 @@ Status Shell::Execute(std::string_view line) {
   }
   if (command.substr(0, 5) == "wait-" &&
       (command == "wait-turn" || command == "wait-game-over" || command == "wait-seated" ||
-       command == "wait-ready" || command == "wait-start")) {
+       command == "wait-ready" || command == "wait-start" || command == "wait-away")) {
     return Wait(command, args);
   }
 

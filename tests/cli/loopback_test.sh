@@ -2,8 +2,9 @@
 # End-to-end over loopback: a real plateau-server on a free port with a fresh database, two
 # plateau-cli script sessions that create/join a room and play a one-round game through a server
 # restart (kill -9 mid-game: both clients reconnect by themselves and finish), the downloaded
-# record re-simulated by plateau-engine, one player alone against a bot through a rematch, then a
-# resumed session and the client's error paths.
+# record re-simulated by plateau-engine, one player alone against a bot through a rematch, a
+# leaver's seat handed to a bot and taken back, then a resumed session and the client's error
+# paths.
 # Every step is bounded by a timeout; the server is stopped on exit whatever happens.
 # Usage: loopback_test.sh SERVER CLI ENGINE SCRIPTS_DIR WORK_DIR
 set -u
@@ -14,7 +15,7 @@ rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 
 fail() {
   echo "FAIL: $*"
-  for f in server.log server2.log host.out guest.out solo.out resume.out no_room.out; do
+  for f in server.log server2.log host.out guest.out solo.out ann.out ben.out taker.out resume.out no_room.out; do
     [ -f "$f" ] && { echo "----- $f"; cat "$f"; }
   done
   exit 1
@@ -123,6 +124,21 @@ expect_in solo.out '^\* a new game starts in this room \(game g[0-9a-f]+\)'
 expect_in solo.out '^rematch asked: a new game starts once every player accepts$'
 expect_in solo.out '^accepted: resign'
 [ "$(grep -c '^\* game over' solo.out)" -eq 2 ] || fail "the solo player did not finish two games"
+
+# A leaver's seat handed to a bot by the other player, then taken back by its player.
+client Ann ann.token "$SCRIPTS/replacer.txt" ann.out &
+ANN_PID=$!
+client Ben ben.token "$SCRIPTS/leaver.txt" ben.out || fail "the leaver's session failed"
+wait "$ANN_PID" || fail "the replacer's session failed"
+expect_in ann.out '^away: seat 1 Ann, seat 2 Ben \(left\)'
+expect_in ann.out '^a bot plays seat 2 now$'
+expect_in ann.out '^  seat 1 Ann, seat 2 Ben \(left\) \(a bot plays for them\)$'
+ROOM=$(grep -Eo "^created r[0-9a-f]+" ann.out | cut -d' ' -f2)
+printf 'join %s\ntake-back\nroom\n' "$ROOM" >taker.txt
+client Ben ben.token taker.txt taker.out || fail "the taker's session failed"
+expect_in taker.out '^joined .*you are seat 2'
+expect_in taker.out '^your seat is yours again$'
+grep -A1 '^> room$' taker.out | grep -q 'a bot plays' && fail "the bot still plays the seat taken back"
 
 # The saved token brings the same player back.
 HOST_ID=$(grep -Eo '^Welcome, Host \(p[0-9a-f]+\)' host.out | grep -Eo 'p[0-9a-f]+')
