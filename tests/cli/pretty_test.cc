@@ -122,8 +122,9 @@ TEST_F(MoveWordsTest, TheMovesAViewAllowsReadInWords) {
 TEST_F(MoveWordsTest, TypedSeatsCountFromOne) {
   auto first = Action("guerre_froide", "choose_first { seat: 2 }");
   ASSERT_TRUE(SeatsFromPeople(first.get()).ok());
-  EXPECT_EQ(engine::Registry::Find("guerre_froide")->ActionToText(*first).find("seat: 1") != std::string::npos, true)
-      << engine::Registry::Find("guerre_froide")->ActionToText(*first);
+  // Typed 2, sent as the wire's 1, read back as the second seat.
+  EXPECT_EQ(engine::Registry::Find("guerre_froide")->ActionToText(*first), "choose_first { seat: 1 }");
+  EXPECT_EQ(MoveWords(*first, names_), "choose first: seat 2");
   auto nested = Action("guerre_froide", "activate { group: \"g1\" to_seat: 1 }");
   ASSERT_TRUE(SeatsFromPeople(nested.get()).ok());
   EXPECT_EQ(MoveWords(*nested, names_), "activate: group g1, to seat Ann (you)");
