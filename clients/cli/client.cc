@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -29,6 +30,13 @@ std::function<std::string(int)> ClientState::Namer() const {
   return SeatNamer(SeatNames(room), tracker.has_view() ? tracker.seat() : room.your_seat());
 }
 
+void ClientState::ForgetGame() {
+  tracker = ViewTracker();
+  game_over.reset();
+  min_version_for_turn = 0;
+  resync_pending = false;
+}
+
 std::string SeatsLine(const plateau::v1::RoomInfo& room) {
   std::string out;
   for (const plateau::v1::SeatInfo& s : room.seats()) {
@@ -39,8 +47,21 @@ std::string SeatsLine(const plateau::v1::RoomInfo& room) {
       continue;
     }
     out += s.name();
-    if (s.ready()) out += " (ready)";
-    if (!s.connected()) out += " (away)";
+    static const char* kLevel[] = {"", "easy", "normal"};
+    const auto level = [](plateau::v1::BotLevel l) { return l >= 0 && l <= 2 ? kLevel[l] : "?"; };
+    if (s.bot() != plateau::v1::BOT_LEVEL_UNSPECIFIED) out += std::string(" (bot, ") + level(s.bot()) + ")";
+    // Ready matters only until the start.
+    if (s.ready() && s.bot() == plateau::v1::BOT_LEVEL_UNSPECIFIED &&
+        room.status() == plateau::v1::ROOM_STATUS_WAITING) {
+      out += " (ready)";
+    }
+    if (s.presence() == plateau::v1::PRESENCE_LEFT) {
+      out += " (left)";
+    } else if (!s.connected()) {
+      out += " (away)";
+    }
+    if (s.stand_in() != plateau::v1::BOT_LEVEL_UNSPECIFIED) out += std::string(" (a bot plays for them)");
+    if (s.rematch()) out += " (wants a rematch)";
   }
   return out;
 }
@@ -305,12 +326,9 @@ void Client::NoteAccepted(uint64_t action_index) {
 
 void Client::EnterRoom(const plateau::v1::RoomInfo& room) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!state_.in_room || state_.room.room_id() != room.room_id()) {
-    state_.tracker = ViewTracker();
-    state_.game_over.reset();
-    state_.min_version_for_turn = 0;
-    state_.resync_pending = false;
-  }
+  const bool next_game = !room.game_id().empty() && !state_.room.game_id().empty() &&
+                         room.game_id() != state_.room.game_id();
+  if (!state_.in_room || state_.room.room_id() != room.room_id() || next_game) state_.ForgetGame();
   state_.in_room = true;
   state_.room = room;
   if (!room.game_id().empty()) state_.last_game_id = room.game_id();
@@ -378,6 +396,12 @@ void Client::OnMessage(const ServerMessage& message) {
       if (!is_reply && state_.in_room && message.room().room_id() == state_.room.room_id()) {
         const bool changed = SeatsLine(message.room()) != SeatsLine(state_.room) ||
                              message.room().status() != state_.room.status();
+        // A rematch: the room pushes its new game's id before the game's first view.
+        if (!message.room().game_id().empty() && !state_.room.game_id().empty() &&
+            message.room().game_id() != state_.room.game_id()) {
+          state_.ForgetGame();
+          out_.Line("* a new game starts in this room (game " + message.room().game_id() + ")");
+        }
         state_.room = message.room();
         if (!message.room().game_id().empty()) state_.last_game_id = message.room().game_id();
         if (changed) {
@@ -386,6 +410,15 @@ void Client::OnMessage(const ServerMessage& message) {
                                  ? message.room().status()
                                  : 0;
           out_.Line(std::string("* room") + kStatus[status] + ": " + SeatsLine(message.room()));
+          const auto& seats = message.room().seats();
+          const int you = message.room().your_seat();
+          const bool asked = std::any_of(seats.begin(), seats.end(), [](const auto& x) {
+            return x.rematch() && x.bot() == plateau::v1::BOT_LEVEL_UNSPECIFIED;
+          });
+          if (status == plateau::v1::ROOM_STATUS_FINISHED && asked && you >= 0 && you < seats.size() &&
+              !seats[you].rematch()) {
+            out_.Line("* a rematch is offered: 'rematch' accepts it, 'rematch no' declines");
+          }
         }
       }
       break;
@@ -397,6 +430,12 @@ void Client::OnMessage(const ServerMessage& message) {
         state_.room.set_room_id(message.snapshot().room_id());
       } else if (message.snapshot().room_id() != state_.room.room_id()) {
         break;  // a room this client has left; nothing to show
+      }
+      // A rematch whose room push was missed (a reconnection): the next game starts over at
+      // version 1, below the finished game's.
+      if (state_.tracker.has_view() && state_.tracker.game_over() &&
+          message.snapshot().version() < state_.tracker.version()) {
+        state_.ForgetGame();
       }
       const bool fresh = !state_.tracker.has_view();
       Status st = state_.tracker.OnSnapshot(message.snapshot());

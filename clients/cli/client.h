@@ -54,6 +54,9 @@ struct ClientState {
   std::string lost_reason;
   uint64_t epoch = 0;  // which connection: each reconnection adds one
 
+  // Forgets the game shown so far: another room's, or a rematch's new game in this one.
+  void ForgetGame();
+
   // Seats named as people see them (the room's names, else "seat N" from 1), the viewer's own
   // marked "(you)".
   std::function<std::string(int)> Namer() const;

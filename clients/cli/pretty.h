@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/status.h"
 #include "plateau/v1/protocol.pb.h"
 
 namespace plateau::cli {
@@ -25,9 +26,26 @@ std::string SeatNumber(int seat);
 std::function<std::string(int)> SeatNamer(std::vector<std::string> names, int you);
 
 // The view for people, ending with a newline. `you` is the viewer's seat (-1: a spectator); when
-// left out it is read from the view's `you` field, if it has one.
+// left out it is read from the view's `you` field, if it has one. Without `with_log` the log's
+// latest entries are left out (the client prints the log itself, see ViewTracker::LogToShow).
 inline constexpr int kSeatFromView = -2;
 std::string PrettyView(const google::protobuf::Message& view,
-                       const std::vector<std::string>& names = {}, int you = kSeatFromView);
+                       const std::vector<std::string>& names = {}, int you = kSeatFromView,
+                       bool with_log = true);
+
+// One of a game's own moves in words: "choose agent: director", "place: slot 0, position 1",
+// "choose first: Ann". The engine gives words to its questions' options and to its log, not to
+// these moves, so the words are the Action message's own: the move's field name, then each value
+// (enum values by their name without the enum's shared prefix, in lower case; seats by `name`,
+// so they count from 1 like every seat people read). A core move reads "resign" or "answer ...".
+std::string MoveWords(const google::protobuf::Message& action,
+                      const std::function<std::string(int)>& name);
+
+// Seat fields, by the protocol's naming: `seat` and `*_seat` (integers, or lists of them).
+bool IsSeatField(const google::protobuf::FieldDescriptor& field);
+// `act` takes seats counted from 1, as people count them everywhere else: the seat fields of
+// `action` turned to the wire's count from 0. Fails on a seat below 1 (the action is then not to
+// be sent).
+engine::Status SeatsFromPeople(google::protobuf::Message* action);
 
 }  // namespace plateau::cli

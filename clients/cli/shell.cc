@@ -21,6 +21,8 @@ using plateau::v1::ClientMessage;
 using plateau::v1::ServerMessage;
 
 constexpr std::chrono::milliseconds kDefaultWait{60000};
+constexpr size_t kLogContext = 4;  // log entries `view` prints even when already seen
+constexpr size_t kLogPage = 20;
 
 struct CommandHelp {
   const char* usage;
@@ -36,21 +38,36 @@ constexpr CommandHelp kCommands[] = {
     {"join <room_id|code>", "take a seat in a room (or return to yours)"},
     {"join-open <game> [timeout_ms]", "wait for a public room of <game> with a free seat and join it"},
     {"watch <room_id|code>", "watch a room as a spectator"},
-    {"leave", "leave the current room"},
+    {"leave [keep|concede|bot]",
+     "leave the current room; during a game your seat waits for you (keep, the default), you "
+     "resign (concede), or a bot plays it from now on (bot)"},
+    {"resign", "resign from the game under way; it goes on without you"},
+    {"replace <seat> [bot|claim]",
+     "during a game, for a player who left or has been away past the room's grace time: a bot "
+     "plays their seat (bot, the default), or, with two players, they resign and you win (claim)"},
+    {"take-back", "take your seat back from the bot playing it"},
+    {"rematch [no]",
+     "after the game: offer a rematch, or accept the one offered; it starts once every player "
+     "accepted (bots always do). 'rematch no' withdraws or declines the offer"},
     {"room", "show the current room and its seats"},
     {"ready [off]", "say you are ready (or not) for the game to start"},
     {"start", "start the game (host; every seated player must be ready)"},
     {"say <text>", "chat in the current room"},
-    {"act <action>", "play an action in text format, e.g. act place { slot: 1 position: 2 }"},
+    {"add-bot <seat> [easy|normal]", "host, before the start: a bot the server plays takes free seat <seat> (normal by default)"},
+    {"remove-bot <seat>", "host, before the start: the bot in seat <seat> leaves it"},
+    {"act <action>", "play an action in the game's text format, seats counted from 1, e.g. act place { slot: 1 position: 2 }"},
     {"answer <words>",
      "answer the question asked of you: an option's number or name (several separated by commas), "
      "a number, yes or no, or the text; a point on the world map as a latitude and a longitude "
      "(48.9N 2.3E)"},
-    {"choices", "list the moves you may make now, numbered (a question is answered with 'answer')"},
+    {"choices", "list the moves you may make now in words, numbered, or the question asked of you"},
     {"play <n>", "make move n of the list 'choices' prints"},
     {"act-first <action> || <action> ...", "play the first of these actions the server accepts"},
     {"play-until-over <action> || ...", "on each of your turns play the first accepted action (an action, or 'answer <words>'), until the game ends; it goes on across reconnections"},
-    {"view [raw]", "print your current view of the game (raw: every field, in text format)"},
+    {"view [raw]",
+     "print your current view of the game and the log entries you have not seen yet (at least the "
+     "last four; raw: every field, in text format)"},
+    {"log [page]", "the game's log as you have read it, 20 entries a page, page 1 the newest"},
     {"turn", "say whose turn it is"},
     {"replays [game]", "list finished games"},
     {"replay <game_id[:token]|last> [step] [seat|spectator]", "show one step of a finished game as a seat (counted from 1) sees it, or a spectator (a private game needs its token unless you played in it)"},
@@ -60,6 +77,8 @@ constexpr CommandHelp kCommands[] = {
     {"wait-game-over [timeout_ms]", "wait for the game's results"},
     {"wait-seated <n> [timeout_ms]", "wait until n seats of the current room are taken"},
     {"wait-ready [timeout_ms]", "wait until every seat is taken and every player is ready"},
+    {"wait-away <seat> [timeout_ms]", "wait until the player of a seat has left the table or lost the connection"},
+    {"wait-start [timeout_ms]", "wait until a game is under way in the current room (its first view is here)"},
     {"sleep <ms>", "pause"},
     {"help", "this list"},
     {"quit", "leave the client"},
@@ -87,6 +106,14 @@ bool LooksLikeJoinCode(std::string_view s) {
   return s.size() == 6 && std::all_of(s.begin(), s.end(), [](char c) {
            return kAlphabet.find(c) != std::string_view::npos;
          });
+}
+
+// A seat as people type it, counted from 1; the wire's count from 0. The server checks the range.
+StatusOr<int> SeatArg(const std::string& word) {
+  auto seat = console::ParseUint(word, "The seat");
+  if (!seat.ok()) return seat.status();
+  if (seat.value() < 1 || seat.value() > 1024) return Status(kUsage, "Seats are counted from 1.");
+  return static_cast<int>(seat.value()) - 1;
 }
 
 std::vector<std::string> SplitAlternatives(std::string_view text) {
@@ -292,27 +319,16 @@ Status Shell::Act(std::string_view text) {
   if (text.empty()) return Status(kUsage, "act needs an action in text format.");
   auto action = game->ParseActionText(text);
   if (!action.ok()) return Status(kUsage, action.status().reason());
-  return SendAction(*action.value(), console::ActionText(*action.value()));
+  if (Status st = SeatsFromPeople(action.value().get()); !st.ok()) return st;
+  return SendAction(*action.value(), Words(*action.value()));
 }
 
 Status Shell::Answer(std::string_view words) {
   if (auto room_id = CurrentRoomId(); !room_id.ok()) return room_id.status();
   const engine::Game* game = RoomGame();
   if (game == nullptr) return Status(kUsage, "This client does not know this room's game.");
-  // The question the view asks of this seat: the first, as a seat answers them in order.
-  auto [prompt, namer] = client_.WithState([](const ClientState& s) {
-    std::optional<engine::v1::Prompt> asked;
-    const engine::v1::Table* table = s.tracker.has_view() ? engine::ViewTable(*s.tracker.view()) : nullptr;
-    if (table != nullptr) {
-      for (const auto& p : table->prompts()) {
-        if (static_cast<int>(p.seat()) == s.tracker.seat()) {
-          asked = p;
-          break;
-        }
-      }
-    }
-    return std::make_pair(asked, s.Namer());
-  });
+  std::function<std::string(int)> namer;
+  const auto prompt = Asked(&namer);
   if (!prompt.has_value()) return Status(kUsage, "Nothing is asked of you now.");
   // A map question: a terminal draws no map, so the player points with a latitude and longitude
   // and the answer is the region there (a map number still works too).
@@ -348,15 +364,42 @@ std::vector<std::unique_ptr<google::protobuf::Message>> Shell::Choices() {
   });
 }
 
+std::string Shell::Words(const google::protobuf::Message& action) {
+  return MoveWords(action, client_.WithState([](const ClientState& s) { return s.Namer(); }));
+}
+
+std::optional<engine::v1::Prompt> Shell::Asked(std::function<std::string(int)>* namer) {
+  return client_.WithState([namer](const ClientState& s) {
+    std::optional<engine::v1::Prompt> asked;
+    if (namer != nullptr) *namer = s.Namer();
+    const engine::v1::Table* table = s.tracker.has_view() ? engine::ViewTable(*s.tracker.view()) : nullptr;
+    if (table == nullptr || s.tracker.game_over()) return asked;
+    // The first, as a seat answers its questions in order.
+    for (const auto& p : table->prompts()) {
+      if (static_cast<int>(p.seat()) == s.tracker.seat()) return std::optional<engine::v1::Prompt>(p);
+    }
+    return asked;
+  });
+}
+
 Status Shell::ListChoices() {
   if (auto room_id = CurrentRoomId(); !room_id.ok()) return room_id.status();
+  std::function<std::string(int)> namer;
+  const auto prompt = Asked(&namer);
+  const engine::Game* game = RoomGame();
+  // A question first: it is answered before anything else, in the engine's words.
+  if (prompt.has_value() && game != nullptr) {
+    out_.Text(game->PromptText(*prompt, namer));
+    out_.Line("Answer with 'answer <number or name>'.");
+    return Status::Ok();
+  }
   const auto moves = Choices();
   if (moves.empty()) {
-    out_.Line("No move to make now (a question is answered with 'answer'; 'turn' says whose turn it is).");
+    out_.Line("No move to make now ('turn' says whose turn it is).");
     return Status::Ok();
   }
   for (size_t i = 0; i < moves.size(); ++i)
-    out_.Line("  " + std::to_string(i + 1) + ". " + console::ActionText(*moves[i]));
+    out_.Line("  " + std::to_string(i + 1) + ". " + MoveWords(*moves[i], namer));
   out_.Line("Play one with 'play <n>'.");
   return Status::Ok();
 }
@@ -374,7 +417,7 @@ Status Shell::PlayChoice(const std::vector<std::string>& args) {
                                               " ('choices' lists them).");
   }
   const auto& move = *moves[n.value() - 1];
-  return SendAction(move, console::ActionText(move));
+  return SendAction(move, Words(move));
 }
 
 Status Shell::ActFirst(std::string_view alternatives) {
@@ -397,11 +440,57 @@ Status Shell::ActFirst(std::string_view alternatives) {
 }
 
 Status Shell::View(bool raw) {
-  return client_.WithState([this, raw](const ClientState& s) -> Status {
+  return client_.WithState([this, raw](ClientState& s) -> Status {
     if (!s.tracker.has_view()) return Status(kUsage, "No game view yet: the game has not started.");
-    out_.Text(raw ? console::MessageText(*s.tracker.view())
-                  : PrettyView(*s.tracker.view(), SeatNames(s.room), s.tracker.seat()));
+    if (raw) {
+      out_.Text(console::MessageText(*s.tracker.view()));
+    } else {
+      out_.Text(PrettyView(*s.tracker.view(), SeatNames(s.room), s.tracker.seat(), false));
+      // Every entry not printed yet, so a whole round's resolution is read even when it wrote
+      // more than a screen's worth; at least the last few for context.
+      const auto entries = s.tracker.LogToShow(kLogContext);
+      const auto name = s.Namer();
+      if (!entries.empty()) out_.Line("Log:");
+      for (const auto* entry : entries) out_.Line("  " + s.tracker.game()->TextRenderer().Render(entry->text(), name));
+      if (entries.size() < s.tracker.log().size()) {
+        out_.Line("  (" + std::to_string(s.tracker.log().size() - entries.size()) +
+                  " earlier entries: 'log' pages through them)");
+      }
+      s.tracker.MarkLogShown();
+    }
     out_.Line("(v" + std::to_string(s.tracker.version()) + ", " + s.tracker.TurnText(s.Namer()) + ")");
+    return Status::Ok();
+  });
+}
+
+Status Shell::Log(const std::vector<std::string>& args) {
+  if (args.size() > 1) return Status(kUsage, "log takes at most a page number.");
+  uint64_t page = 1;
+  if (!args.empty()) {
+    auto n = console::ParseUint(args[0], "The page");
+    if (!n.ok()) return n.status();
+    if (n.value() == 0) return Status(kUsage, "Pages are counted from 1 (the newest entries).");
+    page = n.value();
+  }
+  return client_.WithState([this, page](const ClientState& s) -> Status {
+    if (!s.tracker.has_view()) return Status(kUsage, "No game view yet: the game has not started.");
+    const auto& log = s.tracker.log();
+    if (log.empty()) {
+      out_.Line("The log is empty.");
+      return Status::Ok();
+    }
+    const LogPage p = PageOfLog(log.size(), page, kLogPage);
+    if (p.first == p.end) {
+      return Status(kUsage, "The log has " + std::to_string(p.pages) + " page" +
+                                (p.pages == 1 ? "" : "s") + ".");
+    }
+    out_.Line("Log, entries " + std::to_string(p.first + 1) + "-" + std::to_string(p.end) + " of " +
+              std::to_string(log.size()) + " (page " + std::to_string(page) + " of " +
+              std::to_string(p.pages) + (page < p.pages ? "; 'log " + std::to_string(page + 1) + "' for older ones" : "") + "):");
+    const auto name = s.Namer();
+    for (size_t i = p.first; i < p.end; ++i) {
+      out_.Line("  " + s.tracker.game()->TextRenderer().Render(log[i].text(), name));
+    }
     return Status::Ok();
   });
 }
@@ -428,13 +517,9 @@ Status Shell::Replays(const std::vector<std::string>& args) {
 
 static StatusOr<int> ViewerSeat(const std::string& word) {
   if (word == "spectator") return engine::kSpectator;
-  // Counted from 1, as everywhere people see seats; the server checks the range.
-  auto seat = console::ParseUint(word, "The seat");
-  if (!seat.ok()) return seat.status();
-  if (seat.value() < 1 || seat.value() > 1024) {
-    return Status(kUsage, "Seats are counted from 1 (or say 'spectator').");
-  }
-  return static_cast<int>(seat.value()) - 1;
+  auto seat = SeatArg(word);
+  if (!seat.ok()) return Status(kUsage, seat.status().reason() + " (Or say 'spectator'.)");
+  return seat;
 }
 
 Status Shell::Moves(const std::vector<std::string>& args) {
@@ -550,6 +635,23 @@ Status Shell::Wait(std::string_view command, const std::vector<std::string>& arg
     if (st.ok()) out_.Line("seated: " + client_.WithState([](const ClientState& s) { return SeatsLine(s.room); }));
     return st;
   }
+  if (command == "wait-away") {
+    if (args.empty() || args.size() > 2) return Status(kUsage, "wait-away needs a seat.");
+    auto seat = SeatArg(args[0]);
+    if (!seat.ok()) return seat.status();
+    const auto timeout = WaitArg(args, 1, &error);
+    if (!error.ok()) return error;
+    if (!CurrentRoomId().ok()) return CurrentRoomId().status();
+    Status st = client_.WaitUntil(
+        [seat = seat.value()](const ClientState& s) {
+          return seat < s.room.seats_size() &&
+                 (s.room.seats(seat).presence() == plateau::v1::PRESENCE_LEFT ||
+                  s.room.seats(seat).presence() == plateau::v1::PRESENCE_OFFLINE);
+        },
+        timeout, SeatNumber(seat.value()) + "'s player to be away");
+    if (st.ok()) out_.Line("away: " + client_.WithState([](const ClientState& s) { return SeatsLine(s.room); }));
+    return st;
+  }
   if (args.size() > 1) return Status(kUsage, std::string(command) + " takes at most a timeout (ms).");
   const auto timeout = WaitArg(args, 0, &error);
   if (!error.ok()) return error;
@@ -562,6 +664,16 @@ Status Shell::Wait(std::string_view command, const std::vector<std::string>& arg
                              [](const auto& seat) { return seat.ready(); });
         },
         timeout, "every seat to be taken and ready");
+  }
+  if (command == "wait-start") {
+    if (!CurrentRoomId().ok()) return CurrentRoomId().status();
+    Status st = client_.WaitUntil(
+        [](const ClientState& s) {
+          return s.tracker.has_view() && !s.tracker.game_over() && !s.game_over.has_value();
+        },
+        timeout, "a game to start");
+    if (st.ok()) out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(s.Namer()); }));
+    return st;
   }
   if (command == "wait-game-over") {
     return client_.WaitUntil([](const ClientState& s) { return s.game_over.has_value(); }, timeout,
@@ -576,6 +688,72 @@ Status Shell::Wait(std::string_view command, const std::vector<std::string>& arg
       timeout, "your turn");
   if (st.ok()) out_.Line(client_.WithState([](const ClientState& s) { return s.tracker.TurnText(s.Namer()); }));
   return st;
+}
+
+Status Shell::Seats(std::string_view command, const std::vector<std::string>& args) {
+  auto room_id = CurrentRoomId();
+  if (!room_id.ok()) return room_id.status();
+  if (command == "resign") {
+    if (!args.empty()) return Status(kUsage, "resign takes no arguments.");
+    const engine::Game* game = RoomGame();
+    if (game == nullptr) return Status(kUsage, "This client does not know this room's game.");
+    engine::v1::CoreAction core;
+    core.mutable_resign();
+    return SendAction(*game->WrapCore(core), "resign");
+  }
+  ClientMessage m;
+  std::string done;
+  if (command == "add-bot") {
+    if (args.empty() || args.size() > 2) return Status(kUsage, "add-bot needs a seat, then optionally easy or normal.");
+    auto seat = SeatArg(args[0]);
+    if (!seat.ok()) return seat.status();
+    plateau::v1::BotLevel level = plateau::v1::BOT_NORMAL;
+    if (args.size() == 2) {
+      if (args[1] != "easy" && args[1] != "normal") return Status(kUsage, "Bots play easy or normal.");
+      level = args[1] == "easy" ? plateau::v1::BOT_EASY : plateau::v1::BOT_NORMAL;
+    }
+    m.mutable_add_bot()->set_room_id(room_id.value());
+    m.mutable_add_bot()->set_seat(static_cast<uint32_t>(seat.value()));
+    m.mutable_add_bot()->set_level(level);
+  } else if (command == "remove-bot") {
+    if (args.size() != 1) return Status(kUsage, "remove-bot needs a seat.");
+    auto seat = SeatArg(args[0]);
+    if (!seat.ok()) return seat.status();
+    m.mutable_remove_bot()->set_room_id(room_id.value());
+    m.mutable_remove_bot()->set_seat(static_cast<uint32_t>(seat.value()));
+  } else if (command == "rematch") {
+    if (args.size() > 1 || (args.size() == 1 && args[0] != "no")) {
+      return Status(kUsage, "rematch takes nothing, or 'no'.");
+    }
+    m.mutable_rematch()->set_room_id(room_id.value());
+    m.mutable_rematch()->set_accept(args.empty());
+    done = args.empty() ? "rematch asked: a new game starts once every player accepts" : "no rematch";
+  } else if (command == "replace") {
+    if (args.empty() || args.size() > 2 || (args.size() == 2 && args[1] != "bot" && args[1] != "claim")) {
+      return Status(kUsage, "replace needs a seat, then optionally bot or claim.");
+    }
+    auto seat = SeatArg(args[0]);
+    if (!seat.ok()) return seat.status();
+    const bool claim = args.size() == 2 && args[1] == "claim";
+    m.mutable_replace_seat()->set_room_id(room_id.value());
+    m.mutable_replace_seat()->set_seat(static_cast<uint32_t>(seat.value()));
+    m.mutable_replace_seat()->set_kind(claim ? plateau::v1::REPLACE_CLAIM_WIN : plateau::v1::REPLACE_WITH_BOT);
+    done = claim ? "win claimed" : "a bot plays " + SeatNumber(seat.value()) + " now";
+  } else {  // take-back
+    if (!args.empty()) return Status(kUsage, "take-back takes no arguments.");
+    m.mutable_take_back_seat()->set_room_id(room_id.value());
+    done = "your seat is yours again";
+  }
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  // Adding and removing bots are answered with the room, which the host is not pushed.
+  if (reply.value().has_room()) {
+    client_.EnterRoom(reply.value().room());
+    out_.Line("seats: " + SeatsLine(reply.value().room()));
+  } else {
+    out_.Line(done.empty() ? "ok" : done);
+  }
+  return Status::Ok();
 }
 
 Status Shell::Execute(std::string_view line) {
@@ -656,9 +834,15 @@ Status Shell::Execute(std::string_view line) {
   }
   if (command.substr(0, 5) == "wait-" &&
       (command == "wait-turn" || command == "wait-game-over" || command == "wait-seated" ||
-       command == "wait-ready")) {
+       command == "wait-ready" || command == "wait-start" || command == "wait-away")) {
     return Wait(command, args);
   }
+
+  if (command == "add-bot" || command == "remove-bot" || command == "rematch" ||
+      command == "replace" || command == "take-back" || command == "resign") {
+    return Seats(command, args);
+  }
+  if (command == "log") return Log(args);
 
   // The remaining commands act on the current room.
   if (command == "room" || command == "ready" || command == "start" || command == "leave") {
@@ -682,8 +866,18 @@ Status Shell::Execute(std::string_view line) {
       if (!no_args().ok()) return no_args();
       m.mutable_start_game()->set_room_id(room_id.value());
     } else {
-      if (!no_args().ok()) return no_args();
+      static const std::pair<const char*, plateau::v1::LeaveMode> kModes[] = {
+          {"keep", plateau::v1::LEAVE_KEEP_SEAT},
+          {"concede", plateau::v1::LEAVE_CONCEDE},
+          {"bot", plateau::v1::LEAVE_HAND_TO_BOT}};
+      const auto* mode = args.size() == 1 ? std::find_if(std::begin(kModes), std::end(kModes),
+                                                         [&](const auto& k) { return args[0] == k.first; })
+                                          : std::begin(kModes);
+      if (args.size() > 1 || mode == std::end(kModes)) {
+        return Status(kUsage, "leave takes nothing, or keep, concede or bot.");
+      }
       m.mutable_leave_room()->set_room_id(room_id.value());
+      m.mutable_leave_room()->set_mode(mode->second);
     }
     auto reply = client_.Request(m);
     if (!reply.ok()) return reply.status();

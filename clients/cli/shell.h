@@ -3,7 +3,9 @@
 // (or a bounded wait) and prints its outcome; a failure is a Status with the server's code and
 // reason, or "usage" for a malformed command line.
 #include <iosfwd>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +39,15 @@ class Shell {
   Status ListChoices();
   Status PlayChoice(const std::vector<std::string>& args);
   Status View(bool raw);
+  Status Log(const std::vector<std::string>& args);
+  // Bots, rematches, stand-ins and resigning: add-bot, remove-bot, rematch, replace, take-back,
+  // resign.
+  Status Seats(std::string_view command, const std::vector<std::string>& args);
+  // An action in words, seats named as the room names them.
+  std::string Words(const google::protobuf::Message& action);
+  // The question asked of this seat now (the first: a seat answers in order), if any; `namer`
+  // gets the room's seat names.
+  std::optional<engine::v1::Prompt> Asked(std::function<std::string(int)>* namer);
   Status Replays(const std::vector<std::string>& args);
   Status Replay(const std::vector<std::string>& args);
   Status Moves(const std::vector<std::string>& args);

@@ -14,6 +14,16 @@ const engine::Game* GameForViewType(const std::string& view_type) {
   return nullptr;
 }
 
+LogPage PageOfLog(size_t size, uint64_t page, size_t per_page) {
+  LogPage p;
+  if (per_page == 0) per_page = 1;
+  p.pages = std::max<uint64_t>(1, (size + per_page - 1) / per_page);
+  if (page == 0 || page > p.pages) return p;
+  p.end = size - static_cast<size_t>(page - 1) * per_page;
+  p.first = p.end > per_page ? p.end - per_page : 0;
+  return p;
+}
+
 Status ViewTracker::OnSnapshot(const plateau::v1::Snapshot& snapshot) {
   const engine::Game* game = GameForViewType(snapshot.view_type());
   if (game == nullptr) {
@@ -31,6 +41,7 @@ Status ViewTracker::OnSnapshot(const plateau::v1::Snapshot& snapshot) {
   seat_ = snapshot.seat();
   acting_seats_.assign(snapshot.acting_seats().begin(), snapshot.acting_seats().end());
   game_over_ = snapshot.game_over();
+  KeepLog();
   return Status::Ok();
 }
 
@@ -51,6 +62,7 @@ ViewTracker::DiffResult ViewTracker::OnDiff(const plateau::v1::Diff& diff, std::
   version_ = diff.diff().to_version();
   acting_seats_.assign(diff.acting_seats().begin(), diff.acting_seats().end());
   game_over_ = diff.game_over();
+  KeepLog();
   return DiffResult::kApplied;
 }
 
@@ -70,6 +82,25 @@ std::string ViewTracker::TurnText(const std::function<std::string(int)>& name) c
   if (IsMyTurn()) return others.empty() ? "your turn" : "your turn (also " + others + ")";
   if (others.empty()) return "nobody may act";
   return "waiting for " + others;
+}
+
+void ViewTracker::KeepLog() {
+  const engine::v1::Table* table = engine::ViewTable(*view_);
+  if (table == nullptr) return;
+  // Entries come in the order they were written and each has a larger seq than the last, so the
+  // new ones are those past the newest held (a Snapshot after a gap repeats some of them).
+  for (const plateau::v1::LogEntry& entry : table->log()) {
+    if (log_.empty() || entry.seq() > log_.back().seq()) log_.push_back(entry);
+  }
+  if (log_.size() > kLogKept) log_.erase(log_.begin(), log_.end() - kLogKept);
+}
+
+std::vector<const plateau::v1::LogEntry*> ViewTracker::LogToShow(size_t at_least) const {
+  std::vector<const plateau::v1::LogEntry*> out;
+  for (size_t i = 0; i < log_.size(); ++i) {
+    if (!shown_seq_.has_value() || log_[i].seq() > *shown_seq_ || log_.size() - i <= at_least) out.push_back(&log_[i]);
+  }
+  return out;
 }
 
 }  // namespace plateau::cli

@@ -4,9 +4,13 @@
 // from the version held; an older one is a duplicate and ignored; a newer one means some were
 // missed and the caller must Resync from version(); a Diff that does not apply cleanly leaves the
 // view untouched and asks for a fresh Snapshot.
+//
+// It also keeps the game's log as this seat read it across versions (a view carries only the
+// latest entries), so nothing the engine wrote scrolls away before the player has seen it.
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +23,15 @@ using engine::Status;
 
 // The registered game whose View message is `view_type`, or null.
 const engine::Game* GameForViewType(const std::string& view_type);
+
+// Which entries of a log of `size` entries page `page` shows, `per_page` a page: page 1 holds
+// the newest, oldest first within it. `first == end` when there is no such page.
+struct LogPage {
+  size_t first = 0;
+  size_t end = 0;
+  uint64_t pages = 1;
+};
+LogPage PageOfLog(size_t size, uint64_t page, size_t per_page);
 
 class ViewTracker {
  public:
@@ -46,7 +59,20 @@ class ViewTracker {
   // "seat N" counted from 1.
   std::string TurnText(const std::function<std::string(int)>& name = nullptr) const;
 
+  // Every log entry this seat has read in this game, oldest first (at most kLogKept).
+  static constexpr size_t kLogKept = 5000;
+  const std::vector<plateau::v1::LogEntry>& log() const { return log_; }
+  // The entries `view` prints: those not printed yet, and at least the latest `at_least`.
+  // MarkLogShown() records that they were.
+  std::vector<const plateau::v1::LogEntry*> LogToShow(size_t at_least) const;
+  void MarkLogShown() {
+    if (!log_.empty()) shown_seq_ = log_.back().seq();
+  }
+
  private:
+  void KeepLog();  // adds the view's entries newer than those held
+
+
   const engine::Game* game_ = nullptr;
   std::unique_ptr<google::protobuf::Message> view_;
   std::string room_id_;
@@ -54,6 +80,8 @@ class ViewTracker {
   int seat_ = engine::kSpectator;
   std::vector<int> acting_seats_;
   bool game_over_ = false;
+  std::vector<plateau::v1::LogEntry> log_;
+  std::optional<uint64_t> shown_seq_;  // the last entry `view` printed (seqs start at 0)
 };
 
 }  // namespace plateau::cli

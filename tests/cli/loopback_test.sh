@@ -2,7 +2,9 @@
 # End-to-end over loopback: a real plateau-server on a free port with a fresh database, two
 # plateau-cli script sessions that create/join a room and play a one-round game through a server
 # restart (kill -9 mid-game: both clients reconnect by themselves and finish), the downloaded
-# record re-simulated by plateau-engine, then a resumed session and the client's error paths.
+# record re-simulated by plateau-engine, one player alone against a bot through a rematch, a
+# leaver's seat handed to a bot and taken back, then a resumed session and the client's error
+# paths.
 # Every step is bounded by a timeout; the server is stopped on exit whatever happens.
 # Usage: loopback_test.sh SERVER CLI ENGINE SCRIPTS_DIR WORK_DIR
 set -u
@@ -13,7 +15,7 @@ rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 
 fail() {
   echo "FAIL: $*"
-  for f in server.log server2.log host.out guest.out resume.out no_room.out; do
+  for f in server.log server2.log host.out guest.out solo.out ann.out ben.out taker.out resume.out no_room.out; do
     [ -f "$f" ] && { echo "----- $f"; cat "$f"; }
   done
   exit 1
@@ -79,8 +81,8 @@ expect_in host.out '^saved game g[0-9a-f]+ to game.record'
 expect_in guest.out "^joined r[0-9a-f]+ globalissimo 'Loopback table' waiting 2/2 seated .*you are seat 2"
 expect_in guest.out '\* the game has started; you are seat 2'
 expect_in guest.out '^accepted: place'
-# Moves listed by number and one played by its number.
-expect_in guest.out '^  1\. place \{'
+# Moves listed by number, in words, and one played by its number.
+expect_in guest.out '^  1\. place: slot [0-9], position [1-5]$'
 expect_in guest.out "^Play one with 'play <n>'\."
 expect_in guest.out '^Round 1/1 - game over'
 expect_in guest.out '^phase: PHASE_GAME_OVER'
@@ -100,6 +102,43 @@ expect_in replay.out '^game: globalissimo \(Globalissimo\), 2 seats'
 expect_in replay.out '^steps: [0-9]+'
 expect_in replay.out '^step 1: seat 0: place'
 expect_in replay.out 'The stored results match the re-simulation.'
+
+# One player alone: a bot seated (added, removed, added again), a game played to the end against
+# it, the whole log read, a rematch asked (the bot accepts at once) and the second game resigned.
+client Solo solo.token "$SCRIPTS/solo.txt" solo.out || fail "solo session failed"
+expect_in solo.out '^seats: seat 1 Solo, seat 2 Bot 1 \(bot, easy\)$'
+expect_in solo.out '^seats: seat 1 Solo, seat 2 free$'
+expect_in solo.out '^\* the game has started; you are seat 1'
+# Moves in words, never in the game's text format, and seats counted from 1.
+expect_in solo.out '^  1\. place: slot [0-9], position [1-5]$'
+grep -E '^  [0-9]+\. ' solo.out | grep -q '[{}_]' && fail "a move is listed in text format"
+expect_in solo.out '^accepted: place: slot [0-9], position [1-5] \(action 1\)'
+# The view after the game prints every entry not seen yet: the round's start as well as the end
+# (more than the four latest).
+sed -n '/^> view$/,/^(v[0-9]/p' solo.out >solo_view.out
+expect_in solo_view.out '^  Round 1 of 1: '
+expect_in solo_view.out '^  Game over\.'
+[ "$(sed -n '/^Log:$/,$p' solo_view.out | grep -c '^  ')" -gt 4 ] || fail "view printed four log entries or fewer"
+expect_in solo.out '^Log, entries 1-[0-9]+ of [0-9]+ \(page 1 of 1\):$'
+expect_in solo.out '^\* a new game starts in this room \(game g[0-9a-f]+\)'
+expect_in solo.out '^rematch asked: a new game starts once every player accepts$'
+expect_in solo.out '^accepted: resign'
+[ "$(grep -c '^\* game over' solo.out)" -eq 2 ] || fail "the solo player did not finish two games"
+
+# A leaver's seat handed to a bot by the other player, then taken back by its player.
+client Ann ann.token "$SCRIPTS/replacer.txt" ann.out &
+ANN_PID=$!
+client Ben ben.token "$SCRIPTS/leaver.txt" ben.out || fail "the leaver's session failed"
+wait "$ANN_PID" || fail "the replacer's session failed"
+expect_in ann.out '^away: seat 1 Ann, seat 2 Ben \(left\)'
+expect_in ann.out '^a bot plays seat 2 now$'
+expect_in ann.out '^  seat 1 Ann, seat 2 Ben \(left\) \(a bot plays for them\)$'
+ROOM=$(grep -Eo "^created r[0-9a-f]+" ann.out | cut -d' ' -f2)
+printf 'join %s\ntake-back\nroom\n' "$ROOM" >taker.txt
+client Ben ben.token taker.txt taker.out || fail "the taker's session failed"
+expect_in taker.out '^joined .*you are seat 2'
+expect_in taker.out '^your seat is yours again$'
+grep -A1 '^> room$' taker.out | grep -q 'a bot plays' && fail "the bot still plays the seat taken back"
 
 # The saved token brings the same player back.
 HOST_ID=$(grep -Eo '^Welcome, Host \(p[0-9a-f]+\)' host.out | grep -Eo 'p[0-9a-f]+')

@@ -62,6 +62,80 @@ TEST_F(PrettyTest, GameOverShowsTheRevealAndRanks) {
   EXPECT_TRUE(Has(out, "Log:\n")) << out;
 }
 
+TEST_F(PrettyTest, ViewWithoutLogLeavesOnlyTheLogOut) {
+  ASSERT_TRUE(state_->ApplyText(0, "place { slot: 0 position: 1 }").ok());
+  ASSERT_TRUE(state_->ApplyText(1, "place { slot: 4 position: 2 }").ok());
+  const auto view = state_->View(engine::kSpectator);
+  const std::string with = PrettyView(*view);
+  const std::string without = PrettyView(*view, {}, engine::kSpectator, false);
+  EXPECT_TRUE(Has(with, "Log:\n")) << with;
+  EXPECT_FALSE(Has(without, "Log:")) << without;
+  EXPECT_EQ(with.substr(0, without.size()), without);
+}
+
+// Moves in words, from real games' actions and the moves their views allow.
+class MoveWordsTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(engine::Registry::LoadAll().ok()); }
+  std::unique_ptr<engine::Message> Action(const std::string& game, const std::string& text) {
+    auto action = engine::Registry::Find(game)->ParseActionText(text);
+    EXPECT_TRUE(action.ok()) << text;
+    return action.ok() ? std::move(action.value()) : nullptr;
+  }
+  std::function<std::string(int)> names_ = SeatNamer({"Ann", ""}, 0);
+};
+
+TEST_F(MoveWordsTest, NamesTheMoveAndItsValues) {
+  // Zeros are values: slot 0 is the first card.
+  EXPECT_EQ(MoveWords(*Action("globalissimo", "place { slot: 0 position: 1 }"), names_),
+            "place: slot 0, position 1");
+  EXPECT_EQ(MoveWords(*Action("guerre_froide", "choose_agent { agent: AGENT_DIRECTOR }"), names_),
+            "choose agent: director");
+  EXPECT_EQ(MoveWords(*Action("guerre_froide", "choose_agent { agent: AGENT_MASTER_SPY }"), names_),
+            "choose agent: master spy");
+  EXPECT_EQ(MoveWords(*Action("guerre_froide", "recruit {}"), names_), "recruit");
+  EXPECT_EQ(MoveWords(*Action("guerre_froide", "core { resign {} }"), names_), "resign");
+}
+
+TEST_F(MoveWordsTest, SeatsAreNamedAsPeopleCountThem) {
+  EXPECT_EQ(MoveWords(*Action("guerre_froide", "choose_first { seat: 0 }"), names_),
+            "choose first: Ann (you)");
+  EXPECT_EQ(MoveWords(*Action("guerre_froide", "choose_first { seat: 1 }"), names_),
+            "choose first: seat 2");
+  EXPECT_EQ(MoveWords(*Action("guerre_froide", "activate { group: \"g1\" target: \"g2\" to_seat: 1 }"), names_),
+            "activate: group g1, target g2, to seat seat 2");
+}
+
+TEST_F(MoveWordsTest, TheMovesAViewAllowsReadInWords) {
+  const engine::Game* game = engine::Registry::Find("guerre_froide");
+  auto state = game->NewGame(2, "", 7);
+  ASSERT_TRUE(state.ok());
+  const auto moves = game->MovesFromView(*state.value()->View(0), 0);
+  ASSERT_FALSE(moves.empty());
+  for (const auto& move : moves) {
+    const std::string words = MoveWords(*move, names_);
+    EXPECT_EQ(words.rfind("choose agent: ", 0), 0u) << words;
+    EXPECT_FALSE(Has(words, "AGENT_") || Has(words, "{") || Has(words, "_")) << words;
+  }
+}
+
+TEST_F(MoveWordsTest, TypedSeatsCountFromOne) {
+  auto first = Action("guerre_froide", "choose_first { seat: 2 }");
+  ASSERT_TRUE(SeatsFromPeople(first.get()).ok());
+  // Typed 2, sent as the wire's 1, read back as the second seat.
+  EXPECT_EQ(engine::Registry::Find("guerre_froide")->ActionToText(*first), "choose_first { seat: 1 }");
+  EXPECT_EQ(MoveWords(*first, names_), "choose first: seat 2");
+  auto nested = Action("guerre_froide", "activate { group: \"g1\" to_seat: 1 }");
+  ASSERT_TRUE(SeatsFromPeople(nested.get()).ok());
+  EXPECT_EQ(MoveWords(*nested, names_), "activate: group g1, to seat Ann (you)");
+  auto zero = Action("guerre_froide", "choose_first { seat: 0 }");
+  EXPECT_EQ(SeatsFromPeople(zero.get()).code(), "usage");
+  // Not a seat: left as typed.
+  auto place = Action("globalissimo", "place { slot: 0 position: 1 }");
+  ASSERT_TRUE(SeatsFromPeople(place.get()).ok());
+  EXPECT_EQ(MoveWords(*place, names_), "place: slot 0, position 1");
+}
+
 TEST(PrettyFallback, OtherMessagesUseTheTextFormat) {
   plateau::v1::RoomInfo room;
   room.set_room_id("r1");

@@ -168,6 +168,60 @@ TEST_F(ViewTrackerTest, BadSnapshotsChangeNothing) {
   EXPECT_EQ(t.version(), 1u);
 }
 
+TEST_F(ViewTrackerTest, KeepsTheLogAcrossVersionsOnce) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(1, 1)).ok());
+  const size_t at_start = t.log().size();
+  ASSERT_GT(at_start, 0u);
+  ASSERT_EQ(t.OnDiff(Play(0, "place { slot: 0 position: 1 }", 1, 1), &error_),
+            ViewTracker::DiffResult::kApplied);
+  ASSERT_EQ(t.OnDiff(Play(1, "place { slot: 4 position: 2 }", 1, 2), &error_),
+            ViewTracker::DiffResult::kApplied);
+  // A resync's snapshot repeats entries already held: they are kept once.
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(1, 3)).ok());
+  const auto final_view = state_->View(1);
+  const auto& view_log = engine::ViewTable(*final_view)->log();
+  ASSERT_EQ(t.log().size(), static_cast<size_t>(view_log.size()));
+  for (size_t i = 0; i < t.log().size(); ++i) {
+    EXPECT_EQ(t.log()[i].seq(), view_log[static_cast<int>(i)].seq());
+    if (i > 0) EXPECT_GT(t.log()[i].seq(), t.log()[i - 1].seq());
+  }
+  EXPECT_GT(t.log().size(), at_start + 2);
+}
+
+TEST_F(ViewTrackerTest, ViewShowsEveryUnseenEntryThenTheLatestFew) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(1, 1)).ok());
+  ASSERT_EQ(t.OnDiff(Play(0, "place { slot: 0 position: 1 }", 1, 1), &error_),
+            ViewTracker::DiffResult::kApplied);
+  ASSERT_EQ(t.OnDiff(Play(1, "place { slot: 4 position: 2 }", 1, 2), &error_),
+            ViewTracker::DiffResult::kApplied);
+  // The game's end wrote more than four entries: none of them is left out before it is seen.
+  ASSERT_GT(t.log().size(), 4u);
+  EXPECT_EQ(t.LogToShow(4).size(), t.log().size());
+  t.MarkLogShown();
+  const auto again = t.LogToShow(4);
+  ASSERT_EQ(again.size(), 4u);
+  EXPECT_EQ(again.back()->seq(), t.log().back().seq());
+  EXPECT_EQ(t.LogToShow(0).size(), 0u);
+}
+
+TEST(LogPages, NewestFirstPageByPage) {
+  LogPage p = PageOfLog(45, 1, 20);
+  EXPECT_EQ(p.pages, 3u);
+  EXPECT_EQ(p.first, 25u);
+  EXPECT_EQ(p.end, 45u);
+  p = PageOfLog(45, 3, 20);
+  EXPECT_EQ(p.first, 0u);
+  EXPECT_EQ(p.end, 5u);
+  p = PageOfLog(45, 4, 20);
+  EXPECT_EQ(p.first, p.end);
+  p = PageOfLog(3, 1, 20);
+  EXPECT_EQ(p.pages, 1u);
+  EXPECT_EQ(p.first, 0u);
+  EXPECT_EQ(p.end, 3u);
+}
+
 TEST_F(ViewTrackerTest, SpectatorIsNeverToAct) {
   ViewTracker t;
   ASSERT_TRUE(t.OnSnapshot(SnapshotFor(engine::kSpectator, 1)).ok());
