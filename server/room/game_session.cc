@@ -200,13 +200,14 @@ uint32_t GameSession::next_action_index() const {
 }
 
 engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat,
-                                                           std::string_view action_bytes) {
+                                                           std::string_view action_bytes,
+                                                           bool timed_out) {
   auto parsed = state_->game().ParseActionBytes(action_bytes);
   if (!parsed.ok()) return parsed.status();
   std::shared_ptr<const engine::Message> action = std::move(parsed).value();
   Applied out;
   out.action_index = next_action_index();
-  if (engine::Status st = state_->Apply(seat, *action); !st.ok()) return st;
+  if (engine::Status st = state_->Apply(seat, *action, timed_out); !st.ok()) return st;
   ++version_;
   out.logged.set_seat(seat);
   out.logged.set_action(state_->History().back().action);  // serialized once, by the engine

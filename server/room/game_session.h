@@ -91,7 +91,8 @@ class GameSession {
 
   // Applies the action `seat` sent when the rules accept it now (validated once, by the engine's
   // Apply); otherwise the refusal to send back, and nothing changed.
-  engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes);
+  // `timed_out`: the turn timer plays for the seat (the engine logs it before the move).
+  engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes, bool timed_out = false);
   // Whether anyone watches: the spectators' view is kept up to date only then. Turning it on
   // rebuilds that view from the position (its watchers start from a Snapshot).
   void SetWatched(bool watched);

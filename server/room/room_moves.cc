@@ -164,7 +164,7 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
 
 Status Room::PlayFor(int seat, std::string_view bytes, v1::ActionOrigin origin,
                      const ConnectionPtr& conn, uint64_t request_id) {
-  auto submitted = session_->Submit(seat, bytes);
+  auto submitted = session_->Submit(seat, bytes, origin == v1::ORIGIN_CLOCK);
   if (!submitted.ok()) return submitted.status();
   submitted.value().logged.set_origin(origin);
   StoreAction(conn, request_id, std::move(submitted).value(), std::chrono::steady_clock::now(),
