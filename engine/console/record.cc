@@ -150,7 +150,9 @@ Status ReplayRecord(const GameRecord& record, const ReplayRequest& request, std:
     auto action = game->ParseActionBytes(a.action());
     std::string text = action.ok() ? ActionText(*action.value()) : "<undecodable>";
     out << "step " << i + 1 << ": seat " << a.seat() << ": " << text << "\n";
-    Status st = action.ok() ? state->Apply(a.seat(), *action.value()) : action.status();
+    Status st = action.ok() ? state->Apply(a.seat(), *action.value(),
+                                           a.origin() == plateau::v1::ORIGIN_CLOCK)
+                            : action.status();
     if (!st.ok()) {
       return Status(kBadRecord, "Action " + std::to_string(i + 1) + " (seat " +
                                     std::to_string(a.seat()) + ": " + text +

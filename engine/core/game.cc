@@ -79,7 +79,7 @@ StatusOr<std::unique_ptr<State>> Game::Replay(
   auto state = NewGame(num_seats, options_bytes, seed);
   if (!state.ok()) return state.status();
   for (size_t i = 0; i < log.size(); ++i) {
-    Status st = state.value()->ApplyBytes(log[i].seat, log[i].action);
+    Status st = state.value()->ApplyBytes(log[i].seat, log[i].action, log[i].timed_out);
     if (!st.ok()) {
       return Status(st.code(), "Action " + std::to_string(i) + " of the log was refused: " +
                                    st.reason());
@@ -140,7 +140,9 @@ v1::TextCatalogue Game::CoreTexts() {
     t->set_en(en);
   };
   add("core.resigned", "{0} resigns.");
-  add("core.moves", "{0} moves.");  // a replayed move that wrote nothing its viewer may read
+  add("core.moves", "{0} moves.");
+  // Before a move the turn timer made (State::Apply): the same words in the live log and the replay.
+  add("core.timed_out", "{0} timed out: the turn timer plays for {0}.");  // a replayed move that wrote nothing its viewer may read
   add("core.answer.yes", "Yes");
   add("core.answer.no", "No");
   return c;
@@ -476,10 +478,11 @@ Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction
   return DoValidate(seat, action);
 }
 
-Status State::Apply(int seat, const Message& action) {
+Status State::Apply(int seat, const Message& action, bool timed_out) {
   Status st = Validate(seat, action);
   if (!st.ok()) return st;
-  history_.push_back({seat, DeterministicBytes(action)});
+  history_.push_back({seat, DeterministicBytes(action), timed_out});
+  if (timed_out) Log(T("core.timed_out", Seat{seat}));
   const v1::CoreAction* core = game_->CoreOf(action);
   if (core != nullptr && core->has_resign()) {
     mutable_table()->add_resigned(seat);
@@ -513,10 +516,10 @@ bool State::PlayForResigned() {
   return false;
 }
 
-Status State::ApplyBytes(int seat, std::string_view action_bytes) {
+Status State::ApplyBytes(int seat, std::string_view action_bytes, bool timed_out) {
   auto action = game_->ParseActionBytes(action_bytes);
   if (!action.ok()) return action.status();
-  return Apply(seat, *action.value());
+  return Apply(seat, *action.value(), timed_out);
 }
 
 Status State::ApplyText(int seat, std::string_view action_text) {

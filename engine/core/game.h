@@ -57,6 +57,9 @@ struct GameInfo {
 struct LoggedAction {
   int seat;
   std::string action;  // the game's Action message, serialized
+  // The seat's turn timer ran out and the server made this move for it: the log says so before
+  // the move's own entries, so every reader tells a timeout from the player's choice.
+  bool timed_out = false;
 };
 
 class State;
@@ -193,8 +196,9 @@ class State {
   // A refused action changes nothing. The core handles resigning and checks an answer's shape
   // against the seat's current question before the game sees it.
   Status Validate(int seat, const Message& action) const;
-  Status Apply(int seat, const Message& action);
-  Status ApplyBytes(int seat, std::string_view action_bytes);
+  // `timed_out`: the move is the server's, the seat's time having run out (LoggedAction).
+  Status Apply(int seat, const Message& action, bool timed_out = false);
+  Status ApplyBytes(int seat, std::string_view action_bytes, bool timed_out = false);
   Status ApplyText(int seat, std::string_view action_text);
 
   // Every legal action of `seat` now; empty when it may not act. Complete, with two documented

@@ -229,7 +229,7 @@ uint32_t GameSession::next_action_index() const {
 }
 
 engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat, std::string_view action_bytes,
-                                                           bool by_player) {
+                                                           bool by_player, bool timed_out) {
   auto parsed = state_->game().ParseActionBytes(action_bytes);
   if (!parsed.ok()) return parsed.status();
   std::shared_ptr<const engine::Message> action = std::move(parsed).value();
@@ -237,7 +237,7 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat, std::string
   out.action_index = next_action_index();
   // Asked only where a take-back could follow: it validates the move once more.
   const bool safe = undo_allowed_ && by_player && state_->TakeBackSafe(seat, *action);
-  if (engine::Status st = state_->Apply(seat, *action); !st.ok()) return st;
+  if (engine::Status st = state_->Apply(seat, *action, timed_out); !st.ok()) return st;
   last_before_ = last_;
   last_ = {seat, by_player, safe};
   ++version_;

@@ -100,8 +100,9 @@ class GameSession {
   // Applies the action `seat` sent when the rules accept it now (validated once, by the engine's
   // Apply); otherwise the refusal to send back, and nothing changed.
   // `by_player`: the seat's player chose it (not a bot, a clock or the server), which only may be
-  // taken back.
-  engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes, bool by_player = true);
+  // taken back. `timed_out`: the turn timer plays for the seat (the engine logs it before the move).
+  engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes, bool by_player = true,
+                                   bool timed_out = false);
   // Whether a seat may take back its last move at all (the room's option); off by default.
   void SetUndo(bool allowed) { undo_allowed_ = allowed; }
   // Ok when `seat` may take back the last move now, else why not (a code of error_codes.h and a

@@ -62,7 +62,8 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
   }
   std::vector<engine::LoggedAction> log;
   log.reserve(record.actions_size());
-  for (const auto& a : record.actions()) log.push_back({a.seat(), a.action()});
+  for (const auto& a : record.actions())
+    log.push_back({a.seat(), a.action(), a.origin() == v1::ORIGIN_CLOCK});
   v1::TurnTimer timer;
   if (!timer.ParseFromString(saved.room.timer) || !TurnClocks::Invalid(timer).empty()) {
     spdlog::error("room {}: unreadable turn timer; the game goes on without one",

@@ -183,7 +183,7 @@ StatusOr<std::shared_ptr<const engine::State>> ReplayService::StateAt(CachedGame
   std::vector<std::pair<uint32_t, std::shared_ptr<const engine::State>>> checkpoints;
   for (uint32_t i = base_step; i < step; ++i) {
     const plateau::v1::ReplayAction& a = game.record.actions(static_cast<int>(i));
-    Status st = state->ApplyBytes(a.seat(), a.action());
+    Status st = state->ApplyBytes(a.seat(), a.action(), a.origin() == plateau::v1::ORIGIN_CLOCK);
     if (!st.ok()) {
       return Status(replay_codes::kReplayCorrupt,
                     "Action " + std::to_string(i) + " of game " + game.record.game_id() +
@@ -278,7 +278,7 @@ Status ReplayService::AddMoves(const CachedGame& game, int seat, plateau::v1::Re
   if (!setup.words().empty()) *replay->add_moves() = std::move(setup);
   for (int i = 0; i < game.record.actions_size(); ++i) {
     const plateau::v1::ReplayAction& a = game.record.actions(i);
-    Status st = state->ApplyBytes(a.seat(), a.action());
+    Status st = state->ApplyBytes(a.seat(), a.action(), a.origin() == plateau::v1::ORIGIN_CLOCK);
     if (!st.ok()) {
       return Status(replay_codes::kReplayCorrupt, "Action " + std::to_string(i) + " of game " +
                                                       game.record.game_id() +

@@ -30,6 +30,19 @@ const CAPITALS = new Map();
   }
 }
 let wrongCapitalGiven = false;
+// Issue 32: refused map answers, as the other players read them (the question's "Refused" chips
+// and the log's "points at ...: wrong"): a country's name, never a map number.
+const refusedMapWords = [];
+
+async function readRefusals(page) {
+  for (const chip of await page.locator("[data-testid=question-panel] .gl-wrong .chip").allInnerTexts()) {
+    refusedMapWords.push(chip.trim());
+  }
+  for (const line of (await page.getByTestId("game-log").innerText()).split("\n")) {
+    const m = /points at (.+): wrong/.exec(line);
+    if (m) refusedMapWords.push(m[1].trim());
+  }
+}
 
 /** Plays one move for the player whose turn it is on `page`. Returns a description. */
 async function playMove(page, rng) {
@@ -53,6 +66,7 @@ async function playMove(page, rng) {
       return `capital ${a}`;
     }
     await page.getByTestId("world-map").waitFor({ timeout: STEP_MS });
+    await readRefusals(page);
     // While the question is open its answer stays secret: nothing on the map is marked as it.
     assert.equal(await page.locator("[data-testid=world-map] path.answer").count(), 0, "the open question's answer is shown");
     const start = Math.floor(rng() * MAP_GUESSES.length);
@@ -320,6 +334,11 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     assert.ok(!/\(you\)|\byou\b/i.test(page.replace(/Your [a-z]+/g, "")), "a replay opened by a non-member says \"you\" of nobody");
     assert.equal(await C.locator(".txt-you").count(), 0, "no seat's words are marked as the reader's");
 
+    assert.ok(refusedMapWords.length > 0, "no refused map answer was read");
+    for (const w of refusedMapWords) {
+      assert.match(w, /^\p{L}[\p{L} .'-]*$/u, `a refused map answer reads "${w}"`);
+      assert.notEqual(w, "another country", "the log names the country pointed at");
+    }
     assert.deepEqual(consoleErrors, [], "uncaught errors in the pages");
     await ctxA.close();
     await ctxB.close();

@@ -39,6 +39,23 @@ async function checkAgentsHidden(page, me) {
   if (!(phase === PLANNING && seer)) assert.deepEqual(shown, [], `seat ${me} sees another Agent X in phase ${phase}`);
 }
 
+/**
+ * Issue 32: on a desktop the question sits in the panel under the board, far below the banner
+ * that announces it; the banner's button brings it into view.
+ */
+async function jumpToTheQuestion(page) {
+  const prompt = page.getByTestId("core-prompt");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const before = await prompt.boundingBox();
+  const height = page.viewportSize().height;
+  await page.getByTestId("banner-jump").click();
+  await page.waitForFunction((h) => {
+    const r = document.querySelector("[data-testid=core-prompt]")?.getBoundingClientRect();
+    return r && r.top >= 0 && r.top < h;
+  }, height, { timeout: 5_000 });
+  return before.y;
+}
+
 async function playToTheEnd(pages, seats, spectator, rng, stats) {
   const deadline = Date.now() + GAME_MS;
   let moves = 0;
@@ -53,6 +70,9 @@ async function playToTheEnd(pages, seats, spectator, rng, stats) {
       const p = pages[i];
       if ((await finished(p)) || !(await myTurn(p))) continue;
       await checkAgentsHidden(p, seats[i]);
+      if (stats.jumpedFrom === undefined && (await p.getByTestId("core-prompt").count()) > 0) {
+        stats.jumpedFrom = await jumpToTheQuestion(p);
+      }
       if (!(await playOneMove(p, seats[i], rng, finished, stats))) continue;
       moves++;
       acted = true;
@@ -119,8 +139,17 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
       assert.ok((await powers.nth(i).innerText()).length > 15, "a power in words");
     }
 
+    // Each service wears its seat's colour on the board, as in the seat list (MI6 was grey on
+    // the board and green in the list).
+    for (let s = 0; s < 3; s++) {
+      const board = await D.locator(`[data-testid=player-${s}] .gf-emblem`).evaluate((el) => getComputedStyle(el).backgroundColor);
+      const list = await D.locator("[data-testid=seats] [data-testid=seat]").nth(s).locator(".dot").evaluate((el) => getComputedStyle(el).backgroundColor);
+      assert.equal(board, list, `seat ${s}'s colour on the board and in the seat list`);
+    }
+
     const stats = { prompts: {}, agents: 0, recruits: 0, passes: 0, powers: {}, events: {} };
     const moves = await playToTheEnd(pages, seats, D, mulberry32(1962), stats);
+    assert.ok(stats.jumpedFrom !== undefined, "a question was asked, and the banner's button brought it into view");
     await D.getByTestId("winners").waitFor();
     const winners = await D.getByTestId("winners").getAttribute("data-seats");
     assert.match(winners, /^\d(,\d)*$/);

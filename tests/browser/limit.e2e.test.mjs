@@ -228,6 +228,16 @@ async function checkPhaseSummary(page, nations, dismiss = true) {
   await panel.waitFor({ timeout: STEP_MS });
   assert.match(await panel.innerText(), /Social phase, generation \d+/);
   assert.equal(await panel.getByTestId("phase-summary-row").count(), nations, "one summary row per nation");
+  // Issue 32: the disorder column says where disorder went and why ("5 → 7 (class struggle +2)"),
+  // every change being logged; and the table fits the desktop page, with no sideways scroll.
+  for (const cell of await panel.locator("[data-testid=phase-summary-row] td[data-col=disorder]").all()) {
+    assert.match(await cell.innerText(), /^(no change|\d+ → \d+ \(.+ [+−]\d+\))$/, "the disorder cell");
+  }
+  const fits = await panel.evaluate((el) => {
+    const scroll = el.querySelector(".lm-sum-scroll");
+    return { scroll: scroll.scrollWidth, client: scroll.clientWidth };
+  });
+  assert.ok(fits.scroll <= fits.client + 1, `the summary overflows sideways: ${JSON.stringify(fits)}`);
   if (!dismiss) return;
   await panel.getByTestId("phase-summary-dismiss").click();
   await panel.waitFor({ state: "detached", timeout: STEP_MS });
@@ -292,6 +302,14 @@ async function checkScoreSheet(page, nations) {
   cells.total.forEach((t, i) => assert.equal(t, cells.parts.reduce((s, p) => s + p[i], 0), `nation ${i}'s total`));
   await page.getByTestId("ranking").waitFor();
   assert.equal(await page.getByTestId("ranking-row").count(), nations);
+  // The ranking counts in the score sheet's unit; a solo game's has no place, and its verdict
+  // is against the star nation.
+  for (const score of await page.getByTestId("rank-score").allInnerTexts()) assert.match(score, /^-?\d+ VP$/);
+  if (nations === 1) {
+    assert.equal(await page.locator("[data-testid=ranking] .rank-place").count(), 0, "no medal for a ranking of one");
+    assert.match(await page.getByTestId("solo-verdict").innerText(), /star nation/);
+    assert.match(await page.getByTestId("ranking-row").innerText(), /star nation/);
+  }
 }
 
 test("LIMIT solo: one click from the lobby, played to the score sheet", { timeout: GAME_MS + 120_000, skip }, async () => {
@@ -354,6 +372,34 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     await page.getByTestId("hand").waitFor();
     await printedCardsShown(page);
     await page.screenshot({ path: join(ARTIFACTS, "limit-solo-replay.png"), fullPage: true });
+    assert.deepEqual(errors, [], "uncaught errors in the page");
+    await ctx.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// Issue 32: "Play against bots" made three nations whatever the player wanted.
+test("LIMIT against bots: the player chooses how many nations", { timeout: 120_000, skip }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { ctx, page } = await newPage(browser, errors, "bots");
+    await page.goto(`${BASE}/#/`, { timeout: 30_000 });
+    await enterName(page, "Bertille");
+    const picker = page.getByTestId("bot-seats-limit");
+    await picker.waitFor({ timeout: 30_000 });
+    assert.deepEqual(await picker.locator("option").evaluateAll((os) => os.map((o) => o.value)), ["1", "2", "3", "4", "5", "6"]);
+    assert.equal(await picker.inputValue(), "3", "three nations until the player picks another number");
+    await picker.selectOption("5");
+    assert.match(await page.getByTestId("play-bots-limit").getAttribute("title"), /You and 4 bots/);
+    await page.getByTestId("play-bots-limit").click();
+    await page.getByTestId("limit-board").waitFor({ timeout: 30_000 });
+    const seats = page.locator("[data-testid=seats] [data-testid=seat]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=seats] [data-testid=seat]").length === 5, null, { timeout: 10_000 });
+    assert.equal(await seats.count(), 5);
+    assert.equal(await page.locator("[data-testid=seats] [data-testid=seat][data-bot]").count(), 4);
+    await page.screenshot({ path: join(ARTIFACTS, "limit-bots-five.png"), fullPage: true });
     assert.deepEqual(errors, [], "uncaught errors in the page");
     await ctx.close();
   } finally {

@@ -149,6 +149,40 @@ TEST(GameTest, HistoryReplaysExactly) {
   EXPECT_EQ(s.Ranks(), (std::vector<int>{2, 2, 1}));
 }
 
+// Issue 32: a move the turn timer made reads as the player's own unless the log says so. The
+// core writes it before the move's entries, for every reader, and a replay of the history (with
+// its timeouts) writes it again at the same place.
+TEST(GameTest, ATimedOutMoveIsLoggedAsSuchAndReplays) {
+  NimGame g;
+  auto st = g.NewGame(3, nim::Options().SerializeAsString(), 9);
+  State& s = *st.value();
+  ASSERT_TRUE(s.ApplyText(0, "take: 3").ok());
+  const uint64_t from = s.table().log_seq();
+  ASSERT_TRUE(s.ApplyBytes(1, Bytes(1), /*timed_out=*/true).ok());
+  std::vector<v1::Text> texts;
+  for (const auto& e : s.table().log()) {
+    if (e.seq() < from) continue;
+    EXPECT_EQ(e.readers_size(), 0) << "everyone reads it";
+    texts.push_back(LogText(e));
+  }
+  ASSERT_EQ(texts.size(), 2u);
+  EXPECT_EQ(texts[0].key(), "core.timed_out");
+  EXPECT_EQ(texts[1].key(), "nim.took");
+  EXPECT_EQ(g.TextRenderer().Render(texts[0], [](int seat) { return "P" + std::to_string(seat); }),
+            "P1 timed out: the turn timer plays for P1.");
+  ASSERT_EQ(s.History().size(), 2u);
+  EXPECT_FALSE(s.History()[0].timed_out);
+  EXPECT_TRUE(s.History()[1].timed_out);
+  auto replayed = g.Replay(3, "", 9, s.History());
+  ASSERT_TRUE(replayed.ok()) << replayed.status().ToString();
+  EXPECT_EQ(replayed.value()->Serialize(), s.Serialize());
+  // Without the timeout the same move writes no such line.
+  auto plain = g.NewGame(3, nim::Options().SerializeAsString(), 9);
+  ASSERT_TRUE(plain.value()->ApplyText(0, "take: 3").ok());
+  ASSERT_TRUE(plain.value()->ApplyBytes(1, Bytes(1)).ok());
+  for (const auto& e : plain.value()->table().log()) EXPECT_NE(LogText(e).key(), "core.timed_out");
+}
+
 std::unique_ptr<State> Nim(int seats, uint32_t stones) {
   static const NimGame* game = new NimGame();
   nim::Options o;

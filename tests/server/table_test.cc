@@ -58,6 +58,19 @@ v1::ClientMessage PeekMsg(const std::string& room_id) {
 
 std::string ErrorOf(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
 
+// Whether the view a client holds logs that `seat` timed out (the core's entry before a move
+// the turn timer made): issue 32, a timeout's move read as the player's own.
+bool LogsTimeout(const HeldView& held, int seat) {
+  const v1::Table* table = held.view ? engine::ViewTable(*held.view) : nullptr;
+  if (table == nullptr) return false;
+  for (const auto& e : table->log()) {
+    if (e.text().key() == "core.timed_out" && e.text().args_size() > 0 &&
+        e.text().args(0).seat() == seat)
+      return true;
+  }
+  return false;
+}
+
 class TableTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -163,6 +176,16 @@ TEST_F(TableTest, ATimedOutSeatIsPlayedForThenHandedToABotUntilItsPlayerReturns)
   const auto origins = OriginsOf(game_id, 1);
   ASSERT_FALSE(origins.empty());
   EXPECT_EQ(origins.front(), v1::ORIGIN_CLOCK);
+  // Every reader's log says the timer played for Bob: the other seat (from its Diffs), Bob
+  // himself, and a spectator arriving later (from a Snapshot).
+  EXPECT_TRUE(LogsTimeout(ada->view(room_id), 1));
+  EXPECT_FALSE(LogsTimeout(ada->view(room_id), 0)) << "Ada moved herself";
+  bob->Drain();
+  EXPECT_TRUE(LogsTimeout(bob->view(room_id), 1));
+  auto cy = ConnectAs(server_->port(), "Cy");
+  ASSERT_TRUE(cy->Call(SpectateMsg(room_id)).has_room());
+  cy->Drain();
+  EXPECT_TRUE(LogsTimeout(cy->view(room_id), 1));
 
   ASSERT_TRUE(bob->Call(TakeBackMsg(room_id)).has_ok());
   EXPECT_EQ(ErrorOf(bob->Call(TakeBackMsg(room_id))), "no_stand_in");
@@ -223,6 +246,12 @@ TEST_F(TableTest, TimersSurviveARestart) {
     }
   }
   EXPECT_TRUE(running);
+  // The game replayed from the store still says which moves the timer made.
+  ASSERT_TRUE(ada->Call(ResyncMsg(room_id, 0)).has_ok());
+  ada->Drain();
+  ASSERT_TRUE(ada->view(room_id).view) << "no snapshot after the restart";
+  EXPECT_TRUE(LogsTimeout(ada->view(room_id), 0));
+  EXPECT_TRUE(LogsTimeout(ada->view(room_id), 1));
   EXPECT_EQ(after.seats(1).presence(), v1::PRESENCE_OFFLINE);  // Bob has not come back
   EXPECT_EQ(after.seats(0).presence(), v1::PRESENCE_ONLINE);
 }

@@ -11,6 +11,7 @@ const seat = (s: number): Arg => ({ seat: s });
 const n = (x: number): Arg => ({ number: x });
 const name = (s: string): Arg => ({ name: s });
 const text = (t: Text): Arg => ({ text: t });
+const cause = (c: string): Text => ({ key: `limit.cause.${c}`, args: [] });
 
 /** Entries numbered from `first`, in order. */
 function entries(first: number, ...texts: Text[]): LogEntry[] {
@@ -25,8 +26,10 @@ const generation2 = entries(10,
   T("social_phase"),
   T("feeds", seat(0), n(5)),
   T("famine", seat(0), n(1), n(3)),
+  T("disorder", seat(0), n(2), n(5), text(cause("famine"))),
   T("consumes", seat(0), n(2)),
   T("industrial_shortage", seat(0), n(2), n(4)),
+  T("disorder", seat(0), n(5), n(9), text(cause("industrial_shortage"))),
   T("taxes", seat(0), n(6)),
   T("produces", seat(0), n(3), n(4), n(1), n(2), n(1)),
   T("fossil_shortage", seat(0), text({ key: "limit.res.military", args: [] })),
@@ -56,12 +59,41 @@ describe("latestPhaseSummary", () => {
     expect(ann).toMatchObject({
       fed: 5, famine: 1, consumed: 2, shortage: 2, taxes: 6, renewable: 3, industrial: 4, military: 1,
       fossilUsed: 2, pollution: 1, revolt: true, revoltMilitary: 2, revoltShortage: 1, revoltPaid: 0,
-      boomed: false, disorder: 7,
+      boomed: false, disorder: 7, disorderFrom: 2, disorderTo: 9,
     });
     expect(ann.fossilShortages).toEqual([{ key: "limit.res.military", args: [] }]);
-    expect(bo).toMatchObject({ fed: 3, consumed: 0, taxes: 9, renewable: 2, boomed: true, boom: 10, revolt: false, disorder: 0 });
+    expect(bo).toMatchObject({ fed: 3, consumed: 0, taxes: 9, renewable: 2, boomed: true, boom: 10, revolt: false, disorder: 0,
+      disorderFrom: null, disorderTo: null });
     expect(bo.agricultureRemoved).toEqual(["Intensive agriculture"]);
     expect(s.world.map((t) => t.key)).toEqual(["limit.log.financial_crisis"]);
+  });
+
+  // Issue 32's solo example: generation 1, Schooling played, a pass, class A raised by progress;
+  // the class struggle then takes disorder from 5 to 7, which the famine and shortage lines
+  // never mention.
+  it("shows the class struggle's disorder and the classes that moved", () => {
+    const solo = entries(1,
+      T("generation", n(1), seat(0)),
+      T("plays", seat(0), name("Schooling")),
+      T("passes", seat(0)),
+      T("social_phase"),
+      T("feeds", seat(0), n(4)),
+      T("consumes", seat(0), n(3)),
+      T("taxes", seat(0), n(4)),
+      T("produces", seat(0), n(4), n(3), n(1), n(1), n(1)),
+      T("class_up", seat(0), text({ key: "limit.class", args: [name("A")] }), n(4)),
+      T("disorder", seat(0), n(5), n(7), text(cause("class_struggle"))),
+      T("class_down", seat(0), text({ key: "limit.class", args: [name("C")] }), n(2)),
+      T("generation", n(2), seat(0)),
+    );
+    const s = latestPhaseSummary(solo, [0])!;
+    const [me] = s.rows;
+    expect(me).toMatchObject({ disorder: 2, disorderFrom: 5, disorderTo: 7 });
+    expect(me.disorderChanges).toEqual([{ from: 5, to: 7, cause: cause("class_struggle") }]);
+    expect(me.classChanges).toEqual([
+      { cls: { key: "limit.class", args: [name("A")] }, level: 4, up: true },
+      { cls: { key: "limit.class", args: [name("C")] }, level: 2, up: false },
+    ]);
   });
 
   it("reads only the latest phase, and Long sequence numbers", () => {
@@ -89,7 +121,8 @@ describe("latestPhaseSummary", () => {
 
   it("summarises the resilience test, and nothing without a phase", () => {
     const s = latestPhaseSummary([...generation2, ...entries(60,
-      T("resilience", n(7)), T("feeds", seat(0), n(2)), T("famine", seat(0), n(2), n(6)), T("game_over"),
+      T("resilience", n(7)), T("feeds", seat(0), n(2)), T("famine", seat(0), n(2), n(6)),
+      T("disorder", seat(0), n(1), n(7), text(cause("famine"))), T("game_over"),
     )])!;
     expect(s.kind).toBe("resilience");
     expect(phaseTitle(s)).toBe("Resilience test, generation 7");

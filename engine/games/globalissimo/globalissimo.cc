@@ -146,6 +146,12 @@ std::vector<std::string> GlobalissimoOptionVariants() {
 
 }  // namespace
 
+const std::string& GlobalissimoGame::RegionName(const std::string& map_id) const {
+  static const std::string kNone = "(no country)";
+  const auto it = region_names_.find(map_id);
+  return it == region_names_.end() ? kNone : it->second;
+}
+
 GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
     : TypedGame({"globalissimo", "Globalissimo", 2, 6, GlobalissimoOptionVariants(),
       // Timers: placing a card takes seconds; a map question a little looking.
@@ -164,6 +170,9 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
     }
     track_.push_back({-1, d});
   }
+  for (int i = 0; i < board_.map_region_names_size() && i < board_.map_regions_size(); ++i)
+    region_names_[board_.map_regions(i)] = board_.map_region_names(i);
+  for (const auto& c : cards_.countries()) region_names_[c.map_id()] = c.name();
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
   if (map_regions_.empty()) {
     for (const auto& c : cards_.countries()) map_regions_.push_back(c.map_id());
@@ -233,6 +242,8 @@ StatusOr<std::unique_ptr<GlobalissimoGame>> GlobalissimoGame::FromData(
   std::set<std::string> regions(board.map_regions().begin(), board.map_regions().end());
   if (regions.size() != static_cast<size_t>(board.map_regions_size()))
     return BadBoard("a map region is listed twice.");
+  if (board.map_region_names_size() != 0 && board.map_region_names_size() != board.map_regions_size())
+    return BadBoard("map_region_names must name every map region, in map_regions' order.");
   for (const auto& c : cards.countries()) {
     if (!regions.empty() && regions.count(c.map_id()) == 0)
       return BadBoard(c.name() + "'s map id " + c.map_id() + " is not a region of the map.");

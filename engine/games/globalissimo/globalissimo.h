@@ -2,6 +2,7 @@
 // Globalissimo (2-6 players): guess where countries rank in a statistic, move along the score
 // track, answer geography questions to pass barriers. Rules and decisions: RULES.md.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -58,6 +59,9 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   const std::vector<TrackCell>& track() const { return track_; }
   // What a map answer may point at (the board's regions, or the deck's countries).
   const std::vector<std::string>& map_regions() const { return map_regions_; }
+  // The country a map answer points at, by name ("(no country)" for an id of none): a refused
+  // answer is public, and a name is what players read.
+  const std::string& RegionName(const std::string& map_id) const;
   // Country `card`'s value in `category` as players read it, with its unit (FormatValue). Built
   // once: a revealed card's text is in every view of the rest of its round and the next.
   const std::string& ValueText(uint32_t card, uint32_t category) const {
@@ -87,6 +91,7 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   data::BoardDef board_;
   std::vector<TrackCell> track_;
   std::vector<std::string> map_regions_;
+  std::map<std::string, std::string> region_names_;
   std::vector<std::string> value_texts_;  // [card * categories + category]
 };
 

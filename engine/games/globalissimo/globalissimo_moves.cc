@@ -161,7 +161,8 @@ void GlobalissimoState::TypedApply(int seat, const Action& given) {
     ResolveAnswer(seat, correct, text);
   } else {
     const std::string& map_id = action.answer_location().map_id();
-    ResolveAnswer(seat, map_id == country.map_id(), map_id);
+    // Told by name: a refused answer is public, and players read countries, not map numbers.
+    ResolveAnswer(seat, map_id == country.map_id(), g().RegionName(map_id));
   }
 }
 

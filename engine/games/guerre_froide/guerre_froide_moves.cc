@@ -280,7 +280,11 @@ void GuerreFroideState::TypedApply(int seat, const Action& action) {
       return;
     case Action::kChooseFirst:
       s_.set_to_act(static_cast<int32_t>(action.choose_first().seat()));
-      Log(T("guerre_froide.opens", Seat{seat}, Seat{static_cast<int>(action.choose_first().seat())}));
+      // Choosing oneself reads as opening, not as letting oneself open.
+      if (static_cast<int>(action.choose_first().seat()) == seat)
+        Log(T("guerre_froide.opens_self", Seat{seat}));
+      else
+        Log(T("guerre_froide.opens", Seat{seat}, Seat{static_cast<int>(action.choose_first().seat())}));
       return;
     case Action::kRecruit: {
       const uint32_t card = DrawGroup();

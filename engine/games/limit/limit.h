@@ -44,6 +44,9 @@ inline constexpr uint32_t kPurposeResist = 101;
 // Names inside phrases (catalogue keys limit.alliance.*, limit.res.*).
 engine::v1::Text KindText(AllianceKind k);
 engine::v1::Text ResourceText(Resource r);
+// The resource's word for `count` of it, singular or plural, without the number ("1 fossil
+// token", "3 fossil tokens" once the phrase puts the number before it).
+engine::v1::Text ResourceCountText(Resource r, uint32_t count);
 
 // The values a card's "factory" / "resource" parameter may take (empty when it has none). The
 // play checks against them and the card's view lists them, so the two cannot disagree.
@@ -104,6 +107,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
 
   std::vector<int64_t> Scores() const override;
   std::string ResultDetail(int seat) const override;
+  // Solo: whether the nation's score passes the star nation's mark (board().solo_target()).
+  bool SoloWon() const;
   // For a resigned nation (or, later, one out of time): pass on a political or Alliance-step
   // turn (playing a card is never forced);
   // a question gets the core's plain answer (the first option, the lowest amount, no).
@@ -247,8 +252,10 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   bool AnyChoices() const;
 
   // Board operations.
-  void RaiseDisorder(int seat, uint32_t k);
-  void LowerDisorder(int seat, uint32_t k);
+  // Every change of disorder is logged with its cause (`why`, a phrase such as "class struggle"):
+  // the social phase runs in one go, and its summary is read back from the log.
+  void RaiseDisorder(int seat, uint32_t k, engine::v1::Text why);
+  void LowerDisorder(int seat, uint32_t k, engine::v1::Text why);
   void GainDestab(int seat, uint32_t k);
   void GainPollution(int seat, uint32_t k);
   void StarGainPollution(uint32_t k);

@@ -58,7 +58,7 @@ Status LimitState::ActRemove(int seat, uint32_t id, bool apply) {
   if (!apply) return Status::Ok();
   Erase(n.mutable_permanents(), id);
   UnderDeck(seat, id);
-  if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2);
+  if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2, T("limit.cause.card_removed", CardTitle(c)));
   else FactoryDown(seat, FACTORY_RENEWABLE, 1);
   Log(T("limit.log.removes", Seat{seat}, CardTitle(c)));
   // The factory may have moved: an open factory choice may now have a single option.
@@ -187,7 +187,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         h->set_decided(true);
         return Status::Ok();
       }
-      Log(T("limit.log.help_asked", Seat{seat}, h->amount(), ResourceText(h->resource())));
+      Log(T("limit.log.help_asked", Seat{seat}, h->amount(), ResourceCountText(h->resource(), h->amount())));
       h->clear_given();
       h->clear_asked();
       for (int i = 0; i < Seats(); ++i) {

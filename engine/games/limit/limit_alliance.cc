@@ -36,6 +36,15 @@ engine::v1::Text ResourceText(Resource r) {
   }
 }
 
+engine::v1::Text ResourceCountText(Resource r, uint32_t count) {
+  switch (r) {
+    case RESOURCE_RENEWABLE: return T("limit.res.renewable_n", count);
+    case RESOURCE_INDUSTRIAL: return T("limit.res.industrial_n", count);
+    case RESOURCE_MILITARY: return T("limit.res.military_n", count);
+    default: return T("limit.res.fossil_n", count);
+  }
+}
+
 // ----- Groups -----
 
 uint32_t LimitState::Group(int seat, AllianceKind k) const {
@@ -315,7 +324,7 @@ void LimitState::Demilitarise() {
   for (int i = 0; i < Seats(); ++i) {
     auto& n = N(i);
     n.set_military(0);
-    LowerDisorder(i, 1);
+    LowerDisorder(i, 1, T("limit.cause.demilitarisation"));
     const uint32_t back = std::min<uint32_t>(2, n.destabilisation());
     n.set_destabilisation(n.destabilisation() - back);
     s_.set_destabilisation_reserve(s_.destabilisation_reserve() + back);
@@ -368,7 +377,7 @@ void LimitState::ResolveHelp(int seat) {
       SetStock(N(i), r, Stock(N(i), r) - give);
       SetStock(N(seat), r, Stock(N(seat), r) + give);
       left -= give;
-      Log(T("limit.log.help_given", Seat{i}, give, ResourceText(r), Seat{seat}));
+      Log(T("limit.log.help_given", Seat{i}, give, ResourceCountText(r, give), Seat{seat}));
     }
     if (h->purpose() == kPurposeResist) s_.mutable_pending()->set_resisted(true);
     return;

@@ -43,6 +43,7 @@ bool LimitState::CanLowerClass(int seat, int c) const {
 void LimitState::RaiseClass(int seat, int c) {
   auto& n = N(seat);
   n.set_classes(c, n.classes(c) + 1);
+  Log(T("limit.log.class_up", Seat{seat}, T("limit.class", kClassIds[c]), n.classes(c)));
   if (n.classes(c) == 3 && n.transition_tile(c)) {
     // First time on the third position: the demographic transition tile moves to the zone.
     n.set_transition_tile(c, false);
@@ -50,19 +51,31 @@ void LimitState::RaiseClass(int seat, int c) {
   }
 }
 
-void LimitState::LowerClass(int seat, int c) { N(seat).set_classes(c, N(seat).classes(c) - 1); }
-
-void LimitState::RaiseDisorder(int seat, uint32_t k) {
-  auto& n = N(seat);
-  const uint32_t top = board().disorder_positions() - 1;
-  const uint32_t move = std::min(k, top - n.disorder());
-  n.set_disorder(n.disorder() + move);
-  if (k > move) GainDestab(seat, k - move);  // each step past the end: a destabilisation token
+void LimitState::LowerClass(int seat, int c) {
+  N(seat).set_classes(c, N(seat).classes(c) - 1);
+  Log(T("limit.log.class_down", Seat{seat}, T("limit.class", kClassIds[c]), N(seat).classes(c)));
 }
 
-void LimitState::LowerDisorder(int seat, uint32_t k) {
+void LimitState::RaiseDisorder(int seat, uint32_t k, engine::v1::Text why) {
+  if (k == 0) return;
   auto& n = N(seat);
-  n.set_disorder(n.disorder() - std::min(k, n.disorder()));
+  const uint32_t from = n.disorder();
+  const uint32_t top = board().disorder_positions() - 1;
+  const uint32_t move = std::min(k, top - from);
+  n.set_disorder(from + move);
+  if (k > move) {
+    GainDestab(seat, k - move);  // each step past the end: a destabilisation token
+    Log(T("limit.log.disorder_past_top", Seat{seat}, from, n.disorder(), std::move(why), k - move));
+  } else {
+    Log(T("limit.log.disorder", Seat{seat}, from, n.disorder(), std::move(why)));
+  }
+}
+
+void LimitState::LowerDisorder(int seat, uint32_t k, engine::v1::Text why) {
+  auto& n = N(seat);
+  const uint32_t from = n.disorder();
+  n.set_disorder(from - std::min(k, from));
+  if (n.disorder() != from) Log(T("limit.log.disorder", Seat{seat}, from, n.disorder(), std::move(why)));
 }
 
 void LimitState::GainDestab(int seat, uint32_t k) {

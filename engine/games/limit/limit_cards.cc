@@ -53,7 +53,7 @@ Status LimitState::CheckTransactions(int seat, const PlayCard& play, bool apply)
       m->set_position(std::min<uint32_t>(last, m->position() + 1));
     }
     Log(T(t.sell() ? "limit.log.sells" : "limit.log.buys", Seat{seat}, t.quantity(),
-          ResourceText(t.resource()), price));
+          ResourceCountText(t.resource(), t.quantity()), price));
   }
   return Status::Ok();
 }
@@ -280,7 +280,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
   if (c.cost_industrial_per_pop() > 0) SpendIndustrial(seat, c.cost_industrial_per_pop() * pop);
   if (c.cost_factory_down() != FACTORY_UNSPECIFIED) FactoryDown(seat, c.cost_factory_down(), 1);
   if (c.cost_class_down() > 0) LowerClass(seat, static_cast<int>(play.classes(0)));
-  RaiseDisorder(seat, c.cost_disorder());
+  RaiseDisorder(seat, c.cost_disorder(), T("limit.cause.card", CardTitle(c)));
   GainDestab(seat, c.cost_destabilisation());
   GainPollution(seat, c.cost_pollution());
 
@@ -464,7 +464,9 @@ void LimitState::ResolveEffect(int seat, const PlayCard& play) {
   const data::SoloRow* row =
       s_.solo() ? &board().solo(static_cast<int>(s_.generation()) - 1) : nullptr;
   switch (c.effect()) {
-    case data::EFFECT_DISORDER_DOWN: LowerDisorder(seat, c.amount()); break;
+    case data::EFFECT_DISORDER_DOWN:
+      LowerDisorder(seat, c.amount(), T("limit.cause.card", CardTitle(c)));
+      break;
     case data::EFFECT_RAISE_CLASSES:
       for (uint32_t k : play.classes()) RaiseClass(seat, static_cast<int>(k));
       break;
@@ -627,7 +629,7 @@ void LimitState::ResolveEffect(int seat, const PlayCard& play) {
       }
       break;
     case data::EFFECT_TERRORISM:
-      if (!star) RaiseDisorder(target, c.amount());
+      if (!star) RaiseDisorder(target, c.amount(), T("limit.cause.card_of", CardTitle(c), Seat{seat}));
       break;
     default:  // permanent cards act through HasPermanent; market handled at payment
       break;

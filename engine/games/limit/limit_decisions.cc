@@ -13,7 +13,6 @@ namespace plateau::games::limit {
 namespace {
 
 constexpr const char* kDeckIds[] = {"society", "army_economy", "production"};
-constexpr const char* kClassIds[] = {"A", "B", "C", "D", "E"};
 
 const char* FactoryId(Factory f) {
   return f == FACTORY_RENEWABLE ? "renewable" : f == FACTORY_INDUSTRIAL ? "industrial" : "military";
@@ -51,8 +50,9 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
       break;
     case PROMPT_KEEP_CARDS:
       // One order says both what is kept (the first ones) and the order under the deck.
-      p = engine::MakePrompt(seat, v1::PROMPT_ORDER, T("limit.q.keep", c.count()), c.count(),
-                             c.count());
+      p = engine::MakePrompt(seat, v1::PROMPT_ORDER,
+                             c.count() == 1 ? T("limit.q.keep_one") : T("limit.q.keep", c.count()),
+                             c.count(), c.count());
       for (int i = 0; i < n.drawn_size(); ++i)
         engine::AddOption(&p, "d" + std::to_string(i), T("limit.card", CardTitle(g().card(n.drawn(i)))))
             ->mutable_target()

@@ -195,9 +195,20 @@ std::vector<int64_t> LimitState::Scores() const {
   return out;
 }
 
+bool LimitState::SoloWon() const {
+  return s_.solo() && Scores()[0] > static_cast<int64_t>(board().solo_target());
+}
+
 std::string LimitState::ResultDetail(int seat) const {
   const ScoreLine l = ScoreOf(seat);
-  return "happiness " + std::to_string(l.gross_happiness()) + ", finance " +
+  // Solo: the verdict against the star nation first, as a ranking of one seat says nothing.
+  std::string verdict;
+  if (s_.solo())
+    verdict = SoloWon() ? "beats the star nation (over " + std::to_string(board().solo_target()) +
+                              " VP): "
+                        : "the star nation wins (over " + std::to_string(board().solo_target()) +
+                              " VP needed): ";
+  return verdict + "happiness " + std::to_string(l.gross_happiness()) + ", finance " +
          std::to_string(l.financial()) + ", territory " + std::to_string(l.territory()) +
          ", military " + std::to_string(l.military()) + ", impact " +
          std::to_string(l.pollution_penalty() + l.destabilisation_penalty());

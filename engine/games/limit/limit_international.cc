@@ -74,7 +74,7 @@ void LimitState::RunInternational() {
           if (PopValue(N(i).pop_rank()) != best) continue;
           hit[i] = true;
           PopDown(i);
-          RaiseDisorder(i, 3);
+          RaiseDisorder(i, 3, T("limit.cause.ecological_crisis"));
           for (int c = 0; c < kClasses; ++c)
             if (CanLowerClass(i, c)) {
               LowerClass(i, c);  // the highest class that may go down
@@ -177,7 +177,7 @@ void LimitState::ApplyEvent() {
     case data::EVENT_LOSE_RENEWABLE:
       N(0).set_renewable(N(0).renewable() - std::min(N(0).renewable(), e.amount()));
       break;
-    case data::EVENT_DISORDER_UP: RaiseDisorder(0, e.amount()); break;
+    case data::EVENT_DISORDER_UP: RaiseDisorder(0, e.amount(), T("limit.cause.event")); break;
     case data::EVENT_STAR_DESTABILISATION: StarGainDestab(e.amount()); break;
     case data::EVENT_STAR_POLLUTION: StarGainPollution(e.amount()); break;
     case data::EVENT_BANK_GRANT: BankPay(0, e.amount(), false); break;

@@ -20,6 +20,9 @@ using engine::T;
 using internal::NationState;
 
 // 0, 1, 2 for society, army & economy, production (the order of NationState.decks).
+// The social classes' letters, top (A) to bottom (E): answer ids and the words of the log.
+constexpr const char* kClassIds[] = {"A", "B", "C", "D", "E"};
+
 inline int DeckIndex(Deck d) { return static_cast<int>(d) - 1; }
 
 inline bool Contains(const google::protobuf::RepeatedField<uint32_t>& v, uint32_t x) {

@@ -55,10 +55,8 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       Log(T("limit.log.feeds", Seat{seat}, spent));
       if (unfed > 0) {
         Log(T("limit.log.famine", Seat{seat}, unfed, 3 * unfed));
-        for (uint32_t k = 0; k < unfed; ++k) {
-          PopDown(seat);
-          RaiseDisorder(seat, 3);
-        }
+        for (uint32_t k = 0; k < unfed; ++k) PopDown(seat);
+        RaiseDisorder(seat, 3 * unfed, T("limit.cause.famine"));
         PushChoice(seat, PROMPT_LOWER_FACTORY, unfed, T("limit.why.famine"));
       }
       break;
@@ -82,7 +80,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       Log(T("limit.log.consumes", Seat{seat}, spent));
       if (missing > 0) {
         Log(T("limit.log.industrial_shortage", Seat{seat}, missing, 2 * missing));
-        RaiseDisorder(seat, 2 * missing);
+        RaiseDisorder(seat, 2 * missing, T("limit.cause.industrial_shortage"));
         PushChoice(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.industrial_shortage"));
       }
       break;
@@ -174,7 +172,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       break;
     }
     case SOCIAL_STEP_CLASS_STRUGGLE:
-      RaiseDisorder(seat, n.classes(0) - n.classes(4));
+      RaiseDisorder(seat, n.classes(0) - n.classes(4), T("limit.cause.class_struggle"));
       break;
     default:
       break;
@@ -222,7 +220,7 @@ void LimitState::Produce(int seat, Factory f, bool shortage_penalty) {
   if (shortage_penalty && k < r) {
     Log(T("limit.log.fossil_shortage", Seat{seat},
           ResourceText(f == FACTORY_INDUSTRIAL ? RESOURCE_INDUSTRIAL : RESOURCE_MILITARY)));
-    RaiseDisorder(seat, 2 * (r - k));
+    RaiseDisorder(seat, 2 * (r - k), T("limit.cause.fossil_shortage"));
     FactoryDown(seat, f, r - k);
   }
 }

@@ -152,6 +152,10 @@ void LimitState::TypedPublicView(limit::View* out) const {
   }
   if (over)
     for (const auto& l : s_.scores()) *v.add_scores() = l;
+  if (s_.solo()) {
+    v.set_solo_target(board().solo_target());
+    v.set_solo_won(over && SoloWon());
+  }
   v.set_first_game(s_.first_game());
   v.set_alliances(s_.alliances());
   v.set_excess_pollution(s_.excess_pollution());

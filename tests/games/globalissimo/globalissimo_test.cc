@@ -265,6 +265,16 @@ TEST(GlobalissimoData, RealDataLoadsThroughRegistry) {
   EXPECT_EQ(game->cards().countries_size(), 100);
   // RULES.md "Decisions: the track": 30 score squares and 14 barrier squares plus the start.
   EXPECT_EQ(game->track().size(), 1u + 30u + 14u);
+  // Issue 32: a refused map answer is told by name, for every region of the map; a country of
+  // the deck by its card's name.
+  ASSERT_EQ(game->board().map_region_names_size(), game->board().map_regions_size());
+  for (const auto& region : game->map_regions()) {
+    EXPECT_NE(game->RegionName(region), "(no country)") << region;
+    EXPECT_EQ(game->RegionName(region).find('.'), std::string::npos) << "abbreviated: " << region;
+  }
+  EXPECT_EQ(game->RegionName("010"), "Antarctica");
+  for (const auto& c : game->cards().countries()) EXPECT_EQ(game->RegionName(c.map_id()), c.name());
+  EXPECT_EQ(game->RegionName("000"), "(no country)");
 }
 
 // RULES.md "What players see": a whole game on the shipped cards; every revealed card carries
@@ -736,7 +746,15 @@ TEST(GlobalissimoBarriers, LocationQuestion) {
   // Seat 1 meets the same barrier and the same country.
   ASSERT_EQ(P(*s).phase(), PHASE_QUESTION);
   EXPECT_EQ(V(*s, 1).question().country_id(), "C141");
-  EXPECT_EQ(V(*s, 1).question().wrong_answers(0), "043");
+  // Issue 32: the refused answer is the country's name ("Refused: 112" said nothing), in the
+  // question every seat sees and in the log.
+  const View seen = V(*s, 1);
+  EXPECT_EQ(seen.question().wrong_answers(0), "Country 42");
+  bool named = false;
+  for (const auto& e : seen.table().log())
+    named = named || (e.text().key() == "globalissimo.wrong_map" &&
+                      e.text().args(1).name() == "Country 42");
+  EXPECT_TRUE(named);
   ASSERT_TRUE(Locate(*s, 1, "042").ok());
   EXPECT_EQ(P(*s).seats(1).violet_barriers(), 1u);
   EXPECT_EQ(P(*s).seats(1).distance(), 2u);
@@ -1059,9 +1077,12 @@ TEST(GlobalissimoViews, ViewsCarryNoStaticText) {
   auto s = NewGame(3, 5);
   for (int step = 0; step < 200 && !s->IsTerminal(); ++step) {
     const std::string text = V(*s, -1).DebugString();
-    // The table's log tells the story in words; the rest of the view names by id.
+    // The table's log tells the story in words, and so do the answers refused at a barrier (a
+    // map answer by the name of the country pointed at, which may be no card's); the rest of the
+    // view names by id.
     View v = V(*s, -1);
     v.clear_table();
+    v.mutable_question()->clear_wrong_answers();
     const std::string bytes = v.SerializeAsString();
     EXPECT_EQ(bytes.find("Category "), std::string::npos) << text;
     EXPECT_EQ(bytes.find("Country "), std::string::npos) << text;

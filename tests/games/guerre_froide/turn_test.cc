@@ -127,6 +127,29 @@ TEST(GuerreFroideStruggle, TheBalanceHolderChoosesWhoOpensThenTurnsGoRoundInSeat
   EXPECT_EQ(P(*state).to_act(), 1);
 }
 
+// The last log entry's words, seat N named "PlayerN".
+std::string LastWords(const engine::State& state) {
+  const auto& log = state.table().log();
+  if (log.empty()) return "";
+  return state.game().TextRenderer().Render(engine::LogText(*log.rbegin()), [](int seat) {
+    return "Player" + std::to_string(seat);
+  });
+}
+
+// Issue 32: "Tom (you) lets Tom (you) open the influence struggle": choosing oneself reads as
+// opening.
+TEST(GuerreFroideStruggle, ChoosingOneselfToOpenIsWordedAsOpening) {
+  internal::StateProto s = Struggle(3, "korea", -1);
+  s.set_balance(2);
+  for (int seat = 0; seat < 3; ++seat) Agent(s, seat, AGENT_ANALYST);
+  auto self = Load(s);
+  Play(*self, 2, First(2));
+  EXPECT_EQ(LastWords(*self), "Player2 opens the influence struggle.");
+  auto other = Load(s);
+  Play(*other, 2, First(0));
+  EXPECT_EQ(LastWords(*other), "Player2 lets Player0 open the influence struggle.");
+}
+
 // A player with no group must recruit; a pass is not final; the struggle ends when everyone has
 // passed one after the other.
 TEST(GuerreFroideStruggle, PassingIsNotFinalAndTheStruggleEndsWhenAllPassInARow) {

@@ -159,6 +159,7 @@ TEST(LimitDecisions, NewPolicyAnsweredThroughQuestions) {
   prompts = asked->Prompts(0);
   ASSERT_EQ(prompts.size(), 1u);
   EXPECT_EQ(prompts[0].kind(), engine::v1::PROMPT_ORDER);
+  EXPECT_EQ(prompts[0].title().key(), "limit.q.keep_one") << "one card kept: \"the first goes\"";
   ASSERT_EQ(prompts[0].options_size(), 5);
   // The drawn cards are named in their owner's question only.
   EXPECT_EQ(prompts[0].options(2).target().card(),
@@ -572,6 +573,37 @@ TEST(LimitPolitical, TheNationHitIsToldWhatTheCardDid) {
   EXPECT_TRUE(Hits(r, from).empty()) << "a resisted card has no effect to report";
 }
 
+// Issue 32: "Bot 1 sells 1 fossil tokens": the resource's word agrees with the number.
+TEST(LimitPolitical, TransactionsAreWordedInTheRightNumber) {
+  for (const uint32_t quantity : {1u, 3u}) {
+    auto s = NewState(2);
+    PoliticalTurn(*s, 0, {"market_access"});
+    s->mutable_proto().mutable_nations(0)->set_fossil(3);
+    const uint64_t from = s->table().log_seq();
+    ASSERT_TRUE(s->Apply(0, Text("play_card { card: " + std::to_string(CardId("market_access")) +
+                                 " transactions { resource: RESOURCE_FOSSIL sell: true quantity: " +
+                                 std::to_string(quantity) + " } }"))
+                    .ok());
+    std::vector<std::string> sells;
+    for (const auto& t : EntriesSince(*s, from))
+      if (t.key() == "limit.log.sells") sells.push_back(Words(t));
+    ASSERT_EQ(sells.size(), 1u);
+    EXPECT_EQ(sells[0].rfind("Player0 sells " + std::to_string(quantity) +
+                                 (quantity == 1 ? " fossil token at " : " fossil tokens at "),
+                             0),
+              0u)
+        << sells[0];
+  }
+}
+
+// Issue 32: "the first 1 go to your hand": keeping one card is worded for one.
+TEST(LimitDecisions, KeepingOneCardIsWordedForOne) {
+  EXPECT_EQ(Words(engine::T("limit.q.keep_one")),
+            "Put the drawn cards in order: the first goes to your hand, the others under the deck "
+            "in that order.");
+  EXPECT_NE(Words(engine::T("limit.q.keep", 2)).find("the first 2 go to your hand"), std::string::npos);
+}
+
 TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
@@ -582,10 +614,15 @@ TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
   uint64_t from = s->table().log_seq();
   s->SocialStepRun(0, SOCIAL_STEP_FEEDING);
   // Fed 5 (rank 4); 2 ranks not fed: population -2 ranks, disorder +6, a factory -2 ranks.
-  EXPECT_EQ(LogSince(*s, from), (std::vector<std::string>{"limit.log.feeds(@0,5)",
-                                                          "limit.log.famine(@0,2,6)"}));
+  // The disorder's own entry says where it went: 5 + 6 passes the top (10) by one step.
+  EXPECT_EQ(LogSince(*s, from),
+            (std::vector<std::string>{"limit.log.feeds(@0,5)", "limit.log.famine(@0,2,6)",
+                                      "limit.log.disorder_past_top(@0,5,10,limit.cause.famine(),1)"}));
   const auto famine = EntriesSince(*s, from);
-  ASSERT_EQ(famine.size(), 2u);
+  ASSERT_EQ(famine.size(), 3u);
+  EXPECT_EQ(Words(famine[2]),
+            "Player0's disorder goes from 5 to 10 (famine); 1 step past the end become "
+            "destabilisation tokens.");
   EXPECT_EQ(Words(famine[1]),
             "Player0 suffers a famine: 2 ranks not fed, so population -2 ranks, disorder +6 and a "
             "factory of its choice -2 ranks.");
@@ -629,8 +666,9 @@ TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
             "(pollution +1).");
 }
 
-TEST(LimitSocial, IndustrialShortageExample) {
-  // Pénurie de Ressources industrielles: class C level 3, population 10, 8 industrial.
+// The book's industrial shortage (Pénurie de Ressources industrielles): class C level 3,
+// population 10, 8 industrial, disorder 5; nation 0 of two, at its consumption step.
+std::unique_ptr<LimitState> ShortOfIndustry() {
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
   n.clear_choices();
@@ -638,6 +676,11 @@ TEST(LimitSocial, IndustrialShortageExample) {
   n.set_column(3);
   n.set_pop_rank(5);
   n.set_industrial(8);
+  return s;
+}
+
+TEST(LimitSocial, IndustrialShortageExample) {
+  auto s = ShortOfIndustry();
   s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
   const auto& m = s->proto().nations(0);
   EXPECT_EQ(m.industrial(), 3u);
@@ -648,6 +691,66 @@ TEST(LimitSocial, IndustrialShortageExample) {
   EXPECT_EQ(s->Validate(0, Text("choose_class { social_class: 1 }")).code(), codes::kBadClass);
   ASSERT_TRUE(s->Apply(0, Text("choose_class { social_class: 2 }")).ok());
   EXPECT_EQ(s->proto().nations(0).classes(2), 2u);
+}
+
+// Issue 32: the social phase runs in one go and its summary is read from the log, so the log
+// says which class a forced lowering took and every change of disorder with its cause.
+TEST(LimitSocial, ForcedLoweringAndDisorderAreLoggedWithTheirCause) {
+  auto s = ShortOfIndustry();
+  uint64_t from = s->table().log_seq();
+  s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
+  EXPECT_EQ(LogSince(*s, from),
+            (std::vector<std::string>{"limit.log.consumes(@0,5)",
+                                      "limit.log.industrial_shortage(@0,1,2)",
+                                      "limit.log.disorder(@0,5,7,limit.cause.industrial_shortage())"}));
+  from = s->table().log_seq();
+  ASSERT_TRUE(s->Apply(0, Text("choose_class { social_class: 2 }")).ok());
+  EXPECT_EQ(LogSince(*s, from),
+            std::vector<std::string>{"limit.log.class_down(@0,limit.class('C'),2)"});
+  EXPECT_EQ(Words(EntriesSince(*s, from)[0]),
+            "Player0 lowers the standard of living of Class C to 2.");
+  // A lowering with one option left is made without asking, and logged the same way.
+  auto& m = *s->mutable_proto().mutable_nations(0);
+  m.clear_choices();
+  SetClasses(&m, {2, 2, 2, 2, 2});  // only E may go down
+  m.set_industrial(8);
+  m.set_disorder(3);
+  from = s->table().log_seq();
+  s->SocialStepRun(0, SOCIAL_STEP_CONSUMPTION);
+  EXPECT_EQ(LogSince(*s, from),
+            (std::vector<std::string>{"limit.log.consumes(@0,5)",
+                                      "limit.log.industrial_shortage(@0,1,2)",
+                                      "limit.log.disorder(@0,3,5,limit.cause.industrial_shortage())",
+                                      "limit.log.class_down(@0,limit.class('E'),1)"}));
+  EXPECT_EQ(s->proto().nations(0).choices_size(), 0);
+}
+
+// Issue 32's solo example: generation 1, Schooling raises class A, a pass; in the social phase
+// progress raises class A once more, and the class struggle (A - E) takes disorder from 5 to 7,
+// which no other entry of the phase mentions.
+TEST(LimitSocial, IssueSoloExampleLogsTheClassStruggle) {
+  auto s = NewState(1);
+  PoliticalTurn(*s, 0, {"schooling"});
+  ASSERT_EQ(s->proto().nations(0).disorder(), 5u);
+  ASSERT_TRUE(
+      s->Apply(0, Text("play_card { card: " + std::to_string(CardId("schooling")) + " classes: [0] }"))
+          .ok());
+  ASSERT_TRUE(s->Apply(0, Text("pass {}")).ok());
+  // Through the social phase: class A whenever a class goes up, the default move otherwise.
+  for (int guard = 0; guard < 50 && s->proto().generation() == 1 && !s->IsTerminal(); ++guard) {
+    const auto& n = s->proto().nations(0);
+    ASSERT_GT(n.choices_size(), 0) << "the phase stopped with nothing asked";
+    if (n.choices(0).kind() == PROMPT_RAISE_CLASS && s->CanRaiseClass(0, 0)) {
+      ASSERT_TRUE(s->Apply(0, Text("choose_class { social_class: 0 }")).ok());
+    } else {
+      auto a = s->DefaultAction(0);
+      ASSERT_NE(a, nullptr);
+      ASSERT_TRUE(s->Apply(0, *a).ok());
+    }
+  }
+  EXPECT_TRUE(Logged(*s, "limit.log.class_up(@0,limit.class('A'),2)"));  // Schooling
+  EXPECT_TRUE(Logged(*s, "limit.log.class_up(@0,limit.class('A'),3)"));  // progress
+  EXPECT_TRUE(Logged(*s, "limit.log.disorder(@0,5,7,limit.cause.class_struggle())"));
 }
 
 TEST(LimitSocial, ConsumptionRanksByLevel) {
@@ -882,6 +985,31 @@ TEST(LimitScoring, BookExample) {
   EXPECT_EQ(l.military(), 1);
   EXPECT_EQ(l.pollution_penalty() + l.destabilisation_penalty(), -18);
   EXPECT_EQ(l.total(), 50);
+}
+
+// The solo verdict (RULES.md, "Solo verdict"): over the board's 100 VP the nation beats the star
+// nation, otherwise the star nation wins; the result's detail says it first, the view publishes it.
+TEST(LimitScoring, SoloVerdictAgainstTheStarNation) {
+  auto s = NewState(1);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.set_territories(30);  // 150 VP of territory alone
+  EXPECT_TRUE(s->SoloWon());
+  EXPECT_EQ(s->ResultDetail(0).rfind("beats the star nation (over 100 VP): ", 0), 0u)
+      << s->ResultDetail(0);
+  n.set_territories(0);
+  EXPECT_LE(s->Scores()[0], 100);
+  EXPECT_FALSE(s->SoloWon());
+  EXPECT_EQ(s->ResultDetail(0).rfind("the star nation wins (over 100 VP needed): ", 0), 0u)
+      << s->ResultDetail(0);
+  const auto view = s->View(0);
+  const auto& v = static_cast<const View&>(*view);
+  EXPECT_EQ(v.solo_target(), 100u);
+  EXPECT_FALSE(v.solo_won()) << "no verdict before the game is over";
+  // With two nations there is no star nation and no verdict.
+  auto two = NewState(2);
+  EXPECT_EQ(two->ResultDetail(0).rfind("happiness ", 0), 0u);
+  const auto other = two->View(0);
+  EXPECT_EQ(static_cast<const View&>(*other).solo_target(), 0u);
 }
 
 TEST(LimitScoring, MoneyWorthlessAfterFiveCrises) {
@@ -1577,8 +1705,8 @@ TEST(LimitAlliance, EconomicAlliesHelpAgainstAShortage) {
   EXPECT_EQ(s->proto().nations(1).renewable(), 4u);
   // Fed: no famine (population would have dropped a rank and disorder risen by 3).
   EXPECT_GE(s->proto().nations(0).pop_rank(), 4u);
-  EXPECT_TRUE(Logged(*s, "limit.log.help_asked(@0,5,limit.res.renewable())"));
-  EXPECT_TRUE(Logged(*s, "limit.log.help_given(@1,5,limit.res.renewable(),@0)"));
+  EXPECT_TRUE(Logged(*s, "limit.log.help_asked(@0,5,limit.res.renewable_n(5))"));
+  EXPECT_TRUE(Logged(*s, "limit.log.help_given(@1,5,limit.res.renewable_n(5),@0)"));
   EXPECT_TRUE(Logged(*s, "limit.log.feeds(@0,5)"));
   EXPECT_EQ(Famines(*s), std::vector<std::string>{});
 }

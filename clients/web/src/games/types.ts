@@ -37,6 +37,13 @@ export interface HowToPlay {
   sections: { heading: string; paragraphs: string[]; list?: string[] }[];
 }
 
+/** A word counted in the game's own terms, singular and plural: its scores ("79 VP"), its seats
+ * ("3 nations"). */
+export interface CountWord {
+  one: string;
+  many: string;
+}
+
 /** What a game folder exports by default from its index.ts(x). */
 export interface GameUI {
   id: string;
@@ -57,4 +64,8 @@ export interface GameUI {
    * PromptPanel under the board, so any question can be answered without game code.
    */
   drawsPrompt?: (prompt: Prompt, view: any) => boolean;
+  /** The unit of its scores in the final ranking, the same as on its board (points by default). */
+  scoreUnit?: CountWord;
+  /** What a seat is called in this game's lobby choices ("nation"; "player" by default). */
+  seatWord?: CountWord;
 }

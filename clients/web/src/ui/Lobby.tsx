@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { joinRoom, moreRooms, request, spectate, unwatchRooms, watchRooms } from "../client";
 import { gameUI } from "../games/registry";
+import type { CountWord } from "../games/types";
 import { waitsOnMe } from "../attention";
 import { encode, type } from "../proto";
 import { href, inviteRoute, navigate, parseRoute } from "../router";
@@ -154,12 +155,11 @@ export function botTableSeats(game: { min_seats: number; max_seats: number }): n
 }
 
 /** One click: a private room with the default options, a bot in every other seat, started. */
-async function playAgainstBots(game: GameInfo): Promise<void> {
+async function playAgainstBots(game: GameInfo, seats = botTableSeats(game)): Promise<void> {
   const ui = gameUI(game.id);
   try {
     const opts = game.options_type ? encode(type(game.options_type), ui?.defaultOptions() ?? {}) : new Uint8Array();
     const me = state.session?.name ?? "My";
-    const seats = botTableSeats(game);
     const reply = await request({
       create_room: { game: game.id, options: opts, is_private: true, seats, title: `${me} against bots` },
     });
@@ -172,6 +172,35 @@ async function playAgainstBots(game: GameInfo): Promise<void> {
   } catch (e) {
     toast((e as Error).message);
   }
+}
+
+/**
+ * "Play against bots", with how many seats where the game allows a choice (LIMIT: 1 to 6
+ * nations); three (botTableSeats) until the player picks another number.
+ */
+function BotTableButton({ game, seatWord, starting, onPlay }: {
+  game: GameInfo; seatWord?: CountWord; starting: boolean; onPlay: (seats: number) => void;
+}) {
+  const [seats, setSeats] = useState(() => botTableSeats(game));
+  const word = seatWord ?? { one: "player", many: "players" };
+  const counts = Array.from({ length: game.max_seats - game.min_seats + 1 }, (_, i) => game.min_seats + i);
+  const bots = seats - 1;
+  return (
+    <div class="bot-table">
+      <button class="btn" disabled={starting} data-testid={`play-bots-${game.id}`}
+        title={`You and ${bots} ${bots === 1 ? "bot" : "bots"}, in a private room`} onClick={() => onPlay(seats)}>
+        {starting ? "Starting…" : "🤖 Play against bots"}
+      </button>
+      {counts.length > 1 && (
+        <label class="bot-table-seats">
+          <select data-testid={`bot-seats-${game.id}`} value={seats} aria-label={`How many ${word.many}`}
+            onChange={(e) => setSeats(Number((e.target as HTMLSelectElement).value))}>
+            {counts.map((n) => <option key={n} value={n}>{n} {n === 1 ? word.one : word.many}</option>)}
+          </select>
+        </label>
+      )}
+    </div>
+  );
 }
 
 /** A room's options in words, as its game describes them ("" when it cannot). */
@@ -336,11 +365,8 @@ export function Lobby() {
                   </button>
                 )}
                 {ui && (
-                  <button class="btn" disabled={soloStarting === g.id} data-testid={`play-bots-${g.id}`}
-                    title={`You and ${botTableSeats(g) - 1} bots, in a private room`}
-                    onClick={() => { setSoloStarting(g.id); void playAgainstBots(g).finally(() => setSoloStarting("")); }}>
-                    {soloStarting === g.id ? "Starting…" : "🤖 Play against bots"}
-                  </button>
+                  <BotTableButton game={g} seatWord={ui.seatWord} starting={soloStarting === g.id}
+                    onPlay={(seats) => { setSoloStarting(g.id); void playAgainstBots(g, seats).finally(() => setSoloStarting("")); }} />
                 )}
                 {ui?.howToPlay && <a class="btn ghost" href={href({ page: "rules", game: g.id })} data-testid={`rules-${g.id}`}>📖 How to play</a>}
               </div>

@@ -231,7 +231,7 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
                 </ol>
               )}
           </Panel>
-          <Panel title="Final result"><Ranking results={data.summary.results} /></Panel>
+          <Panel title="Final result"><Ranking results={data.summary.results} unit={ui?.scoreUnit} /></Panel>
         </aside>
       </div>
     </div>

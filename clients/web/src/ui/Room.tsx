@@ -10,7 +10,7 @@ import {
 import { currentPrompt, tableOf } from "../table";
 import { formatClock, offlineMs, presenceLabel, remainingMs, replaceable, roomTimerLabel, standIn } from "../timers";
 import { BotLevelPicker, preferredBotLevel } from "./BotLevel";
-import { Dot, Panel, Ranking, Spinner, timeAgo } from "./common";
+import { Dot, freeSeatsText, Panel, Ranking, Spinner, timeAgo } from "./common";
 import { chatMark, loadChatMark, phoneStatus, saveChatMark, scrollToAction, unreadCount, usePhone } from "./phone";
 import { answerSender, PromptPanel, ResignButton } from "./PromptPanel";
 import { ActionError, useSubmit } from "./submit";
@@ -412,7 +412,7 @@ function GameOverPanel({ r }: { r: RoomState }) {
   return (
     <Panel title="🏁 Final ranking" class="gameover" >
       <div data-testid="game-over">
-        <Ranking results={r.results!} youSeat={r.info?.your_seat} />
+        <Ranking results={r.results!} youSeat={r.info?.your_seat} unit={gameUI(gameId)?.scoreUnit} />
         <div class="row-actions">
           {gameId && (
             <a class="btn primary" data-testid="replay-link"
@@ -611,7 +611,7 @@ function Invitation({ info, maySit, onSit, onWatch }: {
   const status = info.status === RoomStatus.PLAYING ? "The game has started: you can watch it."
     : info.status === RoomStatus.FINISHED ? "This game is over."
     : !maySit ? "You are invited to watch: the seats are for those given the invite link."
-    : free ? `${info.max_seats - taken} of ${info.max_seats} seats are free.` : "Every seat is taken: you can watch.";
+    : free ? freeSeatsText(info.max_seats - taken, info.max_seats) : "Every seat is taken: you can watch.";
   return (
     <Panel title="You are invited" class="narrow invitation">
       <div data-testid="invite" data-status={info.status}>

@@ -1,5 +1,6 @@
 import { createContext, type ComponentChildren } from "preact";
 import { useContext } from "preact/hooks";
+import type { CountWord } from "../games/types";
 import type { SeatResult } from "../store";
 
 /**
@@ -59,8 +60,23 @@ export function Panel({ title, children, class: cls, actions }: {
 
 const MEDALS = ["🥇", "🥈", "🥉"];
 
-/** Final ranking; equal ranks are ties and share their place. */
-export function Ranking({ results, youSeat }: { results: SeatResult[]; youSeat?: number }) {
+/** "2 of 3 seats are free." / "1 of 3 seats is free." */
+export function freeSeatsText(free: number, seats: number): string {
+  return `${free} of ${seats} ${seats === 1 ? "seat" : "seats"} ${free === 1 ? "is" : "are"} free.`;
+}
+
+/** A score with its unit: the game's own (CountWord) or points. */
+export function scoreText(n: number, unit?: CountWord): string {
+  const u = unit ?? { one: "pt", many: "pts" };
+  return `${n} ${n === 1 || n === -1 ? u.one : u.many}`;
+}
+
+/**
+ * Final ranking; equal ranks are ties and share their place. A game of one seat (LIMIT's solo)
+ * has no places: the row says the result, and the engine's detail says how it went.
+ */
+export function Ranking({ results, youSeat, unit }: { results: SeatResult[]; youSeat?: number; unit?: CountWord }) {
+  const solo = results.length === 1;
   const sorted = [...results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   return (
     <ol class="ranking" data-testid="ranking">
@@ -69,10 +85,10 @@ export function Ranking({ results, youSeat }: { results: SeatResult[]; youSeat?:
         return (
           <li key={r.seat} class={`rank-row ${r.rank === 1 ? "winner" : ""} ${r.seat === youSeat ? "you" : ""}`}
             data-testid="ranking-row">
-            <span class="rank-place">{MEDALS[r.rank - 1] ?? ""} {r.rank}{tied ? "=" : ""}</span>
+            {!solo && <span class="rank-place">{MEDALS[r.rank - 1] ?? ""} {r.rank}{tied ? "=" : ""}</span>}
             <Dot seat={r.seat} size={14} />
             <span class="rank-name">{r.name}{r.seat === youSeat ? " (you)" : ""}</span>
-            <span class="rank-score">{r.score} {r.score === 1 ? "pt" : "pts"}</span>
+            <span class="rank-score" data-testid="rank-score">{scoreText(r.score, unit)}</span>
             {r.detail && <span class="rank-detail">{r.detail}</span>}
           </li>
         );

@@ -4,6 +4,7 @@ import { currentPrompt, tableOf } from "../../table";
 import { GameLog } from "../../ui/GameLog";
 import { Txt } from "../../ui/TextRender";
 import { useSelfWords } from "../../ui/common";
+import { scrollToAction } from "../../ui/phone";
 import { PlayerBadge } from "../../ui/PlayerBadge";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { useLastMove, withMark } from "../../ui/LastMove";
@@ -599,6 +600,13 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
       <div class={`gf-banner ${banner.mine ? "mine" : banner.over ? "over" : "wait"}`} data-testid="turn-banner"
         data-my-turn={banner.mine ? "true" : "false"}>
         {banner.mine && <span class="gf-pulse" />} {banner.text}
+        {/* A question goes to the panel under the board, far below on a desktop: one click
+            brings it (or the desk) into view. */}
+        {banner.mine && (
+          <button type="button" class="gf-jump" data-testid="banner-jump" onClick={() => scrollToAction()}>
+            {asked ? "To the question ↓" : "To your desk ↓"}
+          </button>
+        )}
       </div>
 
       <header class="gf-masthead">

@@ -44,6 +44,7 @@ const ui: GameUI = {
   // Every question (a Media card, the Analyst's order, the Double Agent, targets, Nobel, Space
   // Race, the balance token) goes to the generic panel; the board shows the cards looked at.
   drawsPrompt: () => false,
+  scoreUnit: { one: "VP", many: "VP" },
 };
 
 export default ui;

@@ -3,6 +3,8 @@
 // the targets a group's power may act on, agents by status, the events usable now, the banner.
 // Nothing here touches the DOM, so it is unit-tested (test/guerre_froide.test.ts).
 
+import { SEAT_COLORS } from "../../ui/common";
+
 export const Phase = {
   UNSPECIFIED: 0, BRIEFING: 1, PLANNING: 2, STRUGGLE: 3, CEASE_FIRE: 4, DEBRIEFING: 5, DETENTE: 6, GAME_OVER: 7,
 } as const;
@@ -36,8 +38,11 @@ export const FACTION_ICON: Record<number, string> = { 1: "🎖️", 2: "💰", 3
 
 export const SERVICE_NAME: Record<number, string> = { 1: "CIA", 2: "KGB", 3: "MI6" };
 export const SERVICE_SLUG: Record<number, string> = { 1: "cia", 2: "kgb", 3: "mi6" };
-/** Service colours: blue CIA, red KGB, grey MI6. */
-export const SERVICE_COLOR: Record<number, string> = { 1: "#3d7fd6", 2: "#d2352c", 3: "#9aa1a9" };
+/**
+ * Service colours: each service sits in one seat (KGB 0, CIA 1, MI6 2), so it wears that seat's
+ * colour, the one the seat list and the chat show for its player.
+ */
+export const SERVICE_COLOR: Record<number, string> = { 1: SEAT_COLORS[1], 2: SEAT_COLORS[0], 3: SEAT_COLORS[2] };
 
 export const STATUS_NAME: Record<number, string> = {
   1: "in headquarters", 2: "on leave", 3: "Agent X", 4: "terminated", 5: "detained",

@@ -77,11 +77,29 @@ function orderCell(r: NationPhaseRow): preact.JSX.Element | string {
   return "—";
 }
 
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+// Where disorder went and why: "5 → 7 (class struggle +2)", each change with the log's cause.
+function disorderCell(r: NationPhaseRow): preact.JSX.Element | string {
+  if (r.disorderFrom == null || r.disorderTo == null) return "no change";
+  const causes = r.disorderChanges.map((c, i) => (
+    <span key={i}>{i > 0 ? ", " : ""}{c.cause ? <Txt text={c.cause} /> : "change"} {signed(c.to - c.from)}</span>
+  ));
+  return <>{r.disorderFrom} → {r.disorderTo} <small data-testid="disorder-causes">({causes})</small></>;
+}
+
 function SummaryRow({ r, names, you }: { r: NationPhaseRow; names: string[]; you: boolean }) {
   const mark = useSelfMark();
   const notes = [
     ...r.fossilShortages.map((t, i) => <span key={`f${i}`} class="lm-sum-bad">fossil shortage{t ? <> ({<Txt text={t} />})</> : null}</span>),
     ...r.agricultureRemoved.map((c, i) => <span key={`a${i}`} class="lm-sum-bad">removed {c || "a card"}</span>),
+    ...r.classChanges.map((c, i) => (
+      <span key={`c${i}`} data-testid="class-change" class={c.up ? "lm-sum-good" : "lm-sum-bad"}>
+        {c.cls ? <Txt text={c.cls} /> : "a class"} {c.up ? "up" : "down"} to {c.level}
+      </span>
+    )),
   ];
   return (
     <tr data-testid="phase-summary-row" data-seat={r.seat} class={you ? "you" : ""}>
@@ -92,7 +110,7 @@ function SummaryRow({ r, names, you }: { r: NationPhaseRow; names: string[]; you
       <td data-col="fossil">F −{r.fossilUsed} · P +{r.pollution}</td>
       <td data-col="taxes">{r.taxes > 0 ? `+${r.taxes} $` : "—"}</td>
       <td data-col="order">{orderCell(r)}</td>
-      <td data-col="disorder" class={r.disorder > 0 ? "lm-sum-bad" : ""}>{r.disorder > 0 ? `+${r.disorder}` : "0"}</td>
+      <td data-col="disorder" class={r.disorder > 0 ? "lm-sum-bad" : ""}>{disorderCell(r)}</td>
       <td data-col="notes">{notes.length ? notes.reduce<any[]>((out, n, i) => (i ? [...out, ", ", n] : [n]), []) : ""}</td>
     </tr>
   );

@@ -1,6 +1,6 @@
 // The final score sheet, one column per nation, one line per scoring category.
 import { Dot } from "../../ui/common";
-import { SCORE_ROWS, SOLO_GOOD_SCORE, playerName, scoreRanks, scoreValue, signed } from "./model";
+import { SCORE_ROWS, playerName, scoreRanks, scoreValue, signed } from "./model";
 
 export function ScoreSheet({ view, names, seat }: { view: any; names: string[]; seat: number }) {
   const lines: any[] = [...(view.scores ?? [])].sort((a, b) => a.seat - b.seat);
@@ -42,9 +42,9 @@ export function ScoreSheet({ view, names, seat }: { view: any; names: string[]; 
         </table>
       </div>
       {view.solo && (
-        <p class="lm-solo-verdict" data-testid="solo-verdict">
-          {lines[0].total > SOLO_GOOD_SCORE ? `Over ${SOLO_GOOD_SCORE} points: your nation came through the century remarkably well.`
-            : `${lines[0].total} points. Above ${SOLO_GOOD_SCORE} counts as a very well played game — try again?`}
+        <p class={`lm-solo-verdict ${view.solo_won ? "won" : "lost"}`} data-testid="solo-verdict" data-won={view.solo_won ? "true" : "false"}>
+          {view.solo_won ? `⭐ ${lines[0].total} VP, over the ${view.solo_target} VP mark: your nation beats the star nation.`
+            : `★ The star nation wins: ${lines[0].total} VP, and it takes over ${view.solo_target} VP to beat it — try again?`}
         </p>
       )}
     </section>

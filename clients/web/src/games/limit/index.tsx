@@ -34,6 +34,8 @@ const ui: GameUI = {
   // The board asks every core question itself, with the generic panel placed at the top of the
   // board (not under it, a long scroll away) and the cards and facts of the decision beside it.
   drawsPrompt: () => true,
+  scoreUnit: { one: "VP", many: "VP" },
+  seatWord: { one: "nation", many: "nations" },
 };
 
 export default ui;

@@ -67,7 +67,6 @@ export const DISORDER_POSITIONS = 11;
 export const GENERATIONS = 7;
 export const GENERATION_YEARS = [1850, 1885, 1920, 1955, 1990, 2025, 2060];
 export const CRISES_TO_END = 4;
-export const SOLO_GOOD_SCORE = 100;
 
 export type DisorderZone = "boom" | "progress" | "revolt";
 export function disorderZone(d: number): DisorderZone {

@@ -30,8 +30,29 @@ export interface NationPhaseRow {
   revoltPaid: number;
   /** Standards of living to lower for want of military in a revolt. */
   revoltShortage: number;
-  /** Disorder the log counts (famine and industrial shortage). */
+  /** The net change of disorder over the phase (every change is logged with its cause). */
   disorder: number;
+  /** Disorder before the phase's first change and after its last (null: it did not change). */
+  disorderFrom: number | null;
+  disorderTo: number | null;
+  /** Each change, in order, with its cause as the log words it. */
+  disorderChanges: DisorderChange[];
+  /** Standards of living raised or lowered during the phase, in order. */
+  classChanges: ClassChange[];
+}
+
+export interface DisorderChange {
+  from: number;
+  to: number;
+  cause: Text | null;
+}
+
+export interface ClassChange {
+  /** The class as the log names it ("Class A"). */
+  cls: Text | null;
+  /** The standard of living it moved to. */
+  level: number;
+  up: boolean;
 }
 
 export interface PhaseSummary {
@@ -69,6 +90,11 @@ function seatArg(t: Text, i: number): number | null {
   return argCase(a) === "seat" ? a!.seat ?? 0 : null;
 }
 
+function textArg(t: Text, i: number): Text | null {
+  const a = arg(t, i);
+  return argCase(a) === "text" && a!.text ? a!.text : null;
+}
+
 function nameArg(t: Text, i: number): string {
   const a = arg(t, i);
   return argCase(a) === "name" ? a!.name ?? "" : "";
@@ -78,7 +104,8 @@ function emptyRow(seat: number): NationPhaseRow {
   return {
     seat, fed: 0, famine: 0, consumed: 0, shortage: 0, taxes: 0, renewable: 0, industrial: 0, military: 0,
     fossilUsed: 0, pollution: 0, fossilShortages: [], agricultureRemoved: [], boom: 0, boomed: false, revolt: false,
-    revoltMilitary: 0, revoltPaid: 0, revoltShortage: 0, disorder: 0,
+    revoltMilitary: 0, revoltPaid: 0, revoltShortage: 0, disorder: 0, disorderFrom: null, disorderTo: null,
+    disorderChanges: [], classChanges: [],
   };
 }
 
@@ -128,19 +155,28 @@ export function latestPhaseSummary(log: readonly LogEntry[], seats: readonly num
     if (!r) continue;
     switch (key) {
       case `${P}feeds`: r.fed += num(t, 1); break;
-      case `${P}famine`: r.famine += num(t, 1); r.disorder += num(t, 2); break;
+      case `${P}famine`: r.famine += num(t, 1); break;
       case `${P}consumes`: r.consumed += num(t, 1); break;
-      case `${P}industrial_shortage`: r.shortage += num(t, 1); r.disorder += num(t, 2); break;
+      case `${P}industrial_shortage`: r.shortage += num(t, 1); break;
+      case `${P}disorder`:
+      case `${P}disorder_past_top`: {
+        const from = num(t, 1), to = num(t, 2);
+        if (r.disorderFrom == null) r.disorderFrom = from;
+        r.disorderTo = to;
+        r.disorder += to - from;
+        r.disorderChanges.push({ from, to, cause: textArg(t, 3) });
+        break;
+      }
+      case `${P}class_up`:
+      case `${P}class_down`:
+        r.classChanges.push({ cls: textArg(t, 1), level: num(t, 2), up: key === `${P}class_up` });
+        break;
       case `${P}taxes`: r.taxes += num(t, 1); break;
       case `${P}produces`:
         r.renewable += num(t, 1); r.industrial += num(t, 2); r.military += num(t, 3);
         r.fossilUsed += num(t, 4); r.pollution += num(t, 5);
         break;
-      case `${P}fossil_shortage`: {
-        const a = arg(t, 1);
-        r.fossilShortages.push(argCase(a) === "text" && a!.text ? a!.text : null);
-        break;
-      }
+      case `${P}fossil_shortage`: r.fossilShortages.push(textArg(t, 1)); break;
       case `${P}agriculture_removed`: r.agricultureRemoved.push(nameArg(t, 1)); break;
       case `${P}revolt_spends`: r.revoltMilitary += num(t, 1); break;
       case `${P}revolt_shortage`: r.revoltShortage += num(t, 1); break;
