@@ -150,7 +150,7 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
                                                       action.status().reason());
   }
   LastMove made{last.seat, last_by_player, s->TakeBackSafe(last.seat, *action.value())};
-  if (engine::Status st = s->Apply(last.seat, *action.value()); !st.ok()) {
+  if (engine::Status st = s->Apply(last.seat, *action.value(), last.timed_out); !st.ok()) {
     return engine::Status(st.code(), "Action " + std::to_string(log.size() - 1) +
                                          " of the log was refused: " + st.reason());
   }
