@@ -14,7 +14,7 @@ namespace plateau::cli {
 std::vector<std::string> SeatNames(const plateau::v1::RoomInfo& room) {
   std::vector<std::string> names;
   for (const auto& s : room.seats()) {
-    if (s.seat() < 0 || s.seat() > 64) continue;
+    if (s.seat() > 64) continue;  // unsigned; a seat past any game's count is garbage
     if (names.size() <= static_cast<size_t>(s.seat())) names.resize(s.seat() + 1);
     names[s.seat()] = s.player_id().empty() ? "" : s.name();
   }

@@ -184,7 +184,9 @@ TEST_F(ViewTrackerTest, KeepsTheLogAcrossVersionsOnce) {
   ASSERT_EQ(t.log().size(), static_cast<size_t>(view_log.size()));
   for (size_t i = 0; i < t.log().size(); ++i) {
     EXPECT_EQ(t.log()[i].seq(), view_log[static_cast<int>(i)].seq());
-    if (i > 0) EXPECT_GT(t.log()[i].seq(), t.log()[i - 1].seq());
+    if (i > 0) {
+      EXPECT_GT(t.log()[i].seq(), t.log()[i - 1].seq());
+    }
   }
   EXPECT_GT(t.log().size(), at_start + 2);
 }
