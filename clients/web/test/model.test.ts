@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, Phase, questionForm, settledAnswers, trackSquares,
+  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, Phase, questionForm, refusedAnswer, settledAnswers,
+  trackSquares,
 } from "../src/games/globalissimo/model";
 import { decode, decodeStaticData, encode, type } from "../src/proto";
 import { PromptKind, type Answer, type Prompt, type PromptOption } from "../src/table";
@@ -84,6 +85,13 @@ describe("static data lookups", () => {
     expect(countryFace(data, "XYZ").name).toBe("XYZ");
     expect(categoryOf(undefined, "area")?.name).toBe("area");
     expect(categoryOf(data, "")).toBeNull();
+  });
+
+  it("reads a refused map answer as a country: a card by its face's name, another region by its own", () => {
+    expect(refusedAnswer(data, Barrier.VIOLET, "FRA")).toBe("France");
+    expect(refusedAnswer(data, Barrier.VIOLET, "Antarctica")).toBe("Antarctica");
+    // A capital stands as typed, even one spelled like a card's id.
+    expect(refusedAnswer(data, Barrier.ORANGE, "FRA")).toBe("FRA");
   });
 
   it("decodes a game list's static data by the type it names, and nothing for an unknown type", () => {

@@ -152,6 +152,11 @@ const std::string& GlobalissimoGame::RegionName(const std::string& map_id) const
   return it == region_names_.end() ? kNone : it->second;
 }
 
+const std::string& GlobalissimoGame::RegionRef(const std::string& map_id) const {
+  const auto it = region_cards_.find(map_id);
+  return it == region_cards_.end() ? RegionName(map_id) : it->second;
+}
+
 GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
     : TypedGame({"globalissimo", "Globalissimo", 2, 6, GlobalissimoOptionVariants(),
       // Timers: placing a card takes seconds; a map question a little looking.
@@ -172,7 +177,10 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
   }
   for (int i = 0; i < board_.map_region_names_size() && i < board_.map_regions_size(); ++i)
     region_names_[board_.map_regions(i)] = board_.map_region_names(i);
-  for (const auto& c : cards_.countries()) region_names_[c.map_id()] = c.name();
+  for (const auto& c : cards_.countries()) {
+    region_names_[c.map_id()] = c.name();
+    region_cards_[c.map_id()] = c.id();
+  }
   map_regions_.assign(board_.map_regions().begin(), board_.map_regions().end());
   if (map_regions_.empty()) {
     for (const auto& c : cards_.countries()) map_regions_.push_back(c.map_id());

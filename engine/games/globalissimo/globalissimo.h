@@ -62,6 +62,9 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   // The country a map answer points at, by name ("(no country)" for an id of none): a refused
   // answer is public, and a name is what players read.
   const std::string& RegionName(const std::string& map_id) const;
+  // The same country as a view names it: a deck country by its card's id (StaticData.countries
+  // has its face), any other region by its name, which no static data carries.
+  const std::string& RegionRef(const std::string& map_id) const;
   // Country `card`'s value in `category` as players read it, with its unit (FormatValue). Built
   // once: a revealed card's text is in every view of the rest of its round and the next.
   const std::string& ValueText(uint32_t card, uint32_t category) const {
@@ -92,6 +95,7 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   std::vector<TrackCell> track_;
   std::vector<std::string> map_regions_;
   std::map<std::string, std::string> region_names_;
+  std::map<std::string, std::string> region_cards_;  // map id -> id of the deck's card there
   std::vector<std::string> value_texts_;  // [card * categories + category]
 };
 
@@ -145,7 +149,8 @@ class GlobalissimoState final
   void EndRound();
   // Records that `barrier`'s question may now be answered in the open (View.settled).
   void Settle(const internal::BarrierState& barrier, int answered_by);
-  void ResolveAnswer(int seat, bool correct, const std::string& given);
+  // `given` is kept among the refused answers (as a view names it), `said` is what the log says.
+  void ResolveAnswer(int seat, bool correct, const std::string& given, const std::string& said);
   // The typed move an answer given through the core stands for (other actions unchanged).
   Action Typed(const Action& action) const;
   // Written in place: a view may be built on an arena, where a copy would allocate twice.

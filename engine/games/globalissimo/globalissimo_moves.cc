@@ -158,15 +158,16 @@ void GlobalissimoState::TypedApply(int seat, const Action& given) {
     const std::string& text = action.answer_capital().text();
     bool correct = false;
     for (const auto& capital : country.capitals()) correct = correct || engine::AnswerMatches(text, capital);
-    ResolveAnswer(seat, correct, text);
+    ResolveAnswer(seat, correct, text, text);
   } else {
     const std::string& map_id = action.answer_location().map_id();
-    // Told by name: a refused answer is public, and players read countries, not map numbers.
-    ResolveAnswer(seat, map_id == country.map_id(), g().RegionName(map_id));
+    // Told as a country: a refused answer is public, and players read countries, not map numbers.
+    ResolveAnswer(seat, map_id == country.map_id(), g().RegionRef(map_id), g().RegionName(map_id));
   }
 }
 
-void GlobalissimoState::ResolveAnswer(int seat, bool correct, const std::string& given) {
+void GlobalissimoState::ResolveAnswer(int seat, bool correct, const std::string& given,
+                                      const std::string& said) {
   const int b = s_.question_barrier();
   auto* barrier = s_.mutable_barriers(b);
   auto* me = s_.mutable_seats(seat);
@@ -193,7 +194,7 @@ void GlobalissimoState::ResolveAnswer(int seat, bool correct, const std::string&
   } else {
     // The right answer stays secret: the card is set aside for the next seat at this barrier.
     barrier->add_wrong_answers(given);
-    Log(T(orange ? "globalissimo.wrong_capital" : "globalissimo.wrong_map", Seat{seat}, given));
+    Log(T(orange ? "globalissimo.wrong_capital" : "globalissimo.wrong_map", Seat{seat}, said));
     FinishMove();
   }
   ContinueScoring();

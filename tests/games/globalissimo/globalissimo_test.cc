@@ -273,6 +273,9 @@ TEST(GlobalissimoData, RealDataLoadsThroughRegistry) {
     EXPECT_EQ(game->RegionName(region).find('.'), std::string::npos) << "abbreviated: " << region;
   }
   EXPECT_EQ(game->RegionName("010"), "Antarctica");
+  // As a view names it: a region of no card by name, a deck country by its card's id.
+  EXPECT_EQ(game->RegionRef("010"), "Antarctica");
+  for (const auto& c : game->cards().countries()) EXPECT_EQ(game->RegionRef(c.map_id()), c.id());
   for (const auto& c : game->cards().countries()) EXPECT_EQ(game->RegionName(c.map_id()), c.name());
   EXPECT_EQ(game->RegionName("000"), "(no country)");
 }
@@ -587,7 +590,9 @@ TEST(GlobalissimoView, TrackLayoutIsStaticBarriersInTheView) {
   int barrier_squares = 0;
   for (int i = 0; i < data.track_size(); ++i) {
     EXPECT_EQ(data.track(i).distance(), Synthetic().track()[static_cast<size_t>(i)].distance);
-    if (data.track(i).barrier() >= 0) EXPECT_EQ(data.track(i).barrier(), barrier_squares++);
+    if (data.track(i).barrier() >= 0) {
+      EXPECT_EQ(data.track(i).barrier(), barrier_squares++);
+    }
   }
   auto s = Build(Round1(2, {50, 40, 30, 20, 10}));
   ASSERT_TRUE(s);
@@ -746,10 +751,10 @@ TEST(GlobalissimoBarriers, LocationQuestion) {
   // Seat 1 meets the same barrier and the same country.
   ASSERT_EQ(P(*s).phase(), PHASE_QUESTION);
   EXPECT_EQ(V(*s, 1).question().country_id(), "C141");
-  // Issue 32: the refused answer is the country's name ("Refused: 112" said nothing), in the
-  // question every seat sees and in the log.
+  // Issue 32: the refused answer is a country ("Refused: 112" said nothing): in the question
+  // every seat sees, by its card's id (its face is static data); in the log, by name.
   const View seen = V(*s, 1);
-  EXPECT_EQ(seen.question().wrong_answers(0), "Country 42");
+  EXPECT_EQ(seen.question().wrong_answers(0), "C142");
   bool named = false;
   for (const auto& e : seen.table().log())
     named = named || (e.text().key() == "globalissimo.wrong_map" &&
@@ -1077,12 +1082,9 @@ TEST(GlobalissimoViews, ViewsCarryNoStaticText) {
   auto s = NewGame(3, 5);
   for (int step = 0; step < 200 && !s->IsTerminal(); ++step) {
     const std::string text = V(*s, -1).DebugString();
-    // The table's log tells the story in words, and so do the answers refused at a barrier (a
-    // map answer by the name of the country pointed at, which may be no card's); the rest of the
-    // view names by id.
+    // The table's log tells the story in words; the rest of the view names by id.
     View v = V(*s, -1);
     v.clear_table();
-    v.mutable_question()->clear_wrong_answers();
     const std::string bytes = v.SerializeAsString();
     EXPECT_EQ(bytes.find("Category "), std::string::npos) << text;
     EXPECT_EQ(bytes.find("Country "), std::string::npos) << text;

@@ -9,7 +9,7 @@ import { draftAnswer, promptMax, textLength } from "../../ui/prompt";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { useLastMove, type Mark } from "../../ui/LastMove";
 import {
-  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, ordinal, Phase, playerName, questionForm, settledAnswers,
+  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, ordinal, refusedAnswer, Phase, playerName, questionForm, settledAnswers,
   trackSquares, type CategoryInfo, type QuestionForm,
 } from "./model";
 import { Track } from "./Track";
@@ -106,7 +106,7 @@ function QuestionPanel({ q, names, data, prompt, form, busy, onAnswer }: {
         </div>
       </div>
       {q.wrong_answers?.length > 0 && (
-        <p class="gl-wrong">Refused: {q.wrong_answers.map((w: string, i: number) => <span key={i} class="chip wrong">{w}</span>)}</p>
+        <p class="gl-wrong">Refused: {q.wrong_answers.map((w: string, i: number) => <span key={i} class="chip wrong">{refusedAnswer(data, q.kind, w)}</span>)}</p>
       )}
       {form === "capital" && (
         <form class="gl-capital-form" onSubmit={(e) => { e.preventDefault(); if (!c.problem) c.send(draftAnswer(prompt!, c.draft)); }}>

@@ -67,6 +67,14 @@ export function countryFace(data: any, id: string | undefined): CountryFace {
   return index(data)?.countries.get(key) ?? { id: key, name: key, flag: "" };
 }
 
+/**
+ * A refused answer as players read it: a capital as typed; a map answer names a deck country by
+ * its card's id (its face is static data) and any other region by name, which stands as it is.
+ */
+export function refusedAnswer(data: any, kind: number, answer: string): string {
+  return kind === Barrier.VIOLET ? countryFace(data, answer).name : answer;
+}
+
 /** A square of the score track as the board draws it. */
 export interface TrackSquareView { distance: number; barrier: number; barrier_present: boolean }
 
