@@ -31,7 +31,8 @@ struct RoomRecord {
   std::string timer;
   // Whether a player may take back his last move (CreateRoom.undo).
   bool undo = false;
-  // Loaded only: by seat, the BotLevel standing in for the seat's player (0: none); see SetStandIn.
+  // By seat, the BotLevel standing in for the seat's player (0: none): stored by BeginGame (a
+  // rematch keeps the bot of a player still away), changed by SetStandIn.
   std::vector<int> seat_stand_ins;
   // Loaded only: by seat, whether its player left the game in play (see SetLeft).
   std::vector<bool> seat_left;

@@ -1,6 +1,7 @@
 #pragma once
 // What the lobby and rooms see of a client connection: somewhere to send frames. The network
 // layer implements it (net/ws_session.h); tests of the upper layers can implement it too.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -27,6 +28,9 @@ struct Player {
   std::string player_id;
   std::string name;
   std::string token;
+  // Set once the token is signed out everywhere; shared by every Player holding this token (a
+  // rename copies it), so a connection still bound to an older copy is refused as well.
+  std::shared_ptr<std::atomic<bool>> revoked = std::make_shared<std::atomic<bool>>(false);
 };
 using PlayerPtr = std::shared_ptr<const Player>;
 
@@ -43,6 +47,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   virtual void Send(SharedBuffer frame, SharedBuffer tail) = 0;
   // Ends the connection. `graceful`: a WebSocket close handshake; otherwise the socket is cut.
   virtual void Close(bool graceful) = 0;
+  // Sends `last` and ends the connection without waiting for what is queued before it: a
+  // connection behind on its frames is cut, one up to date gets `last` and the close handshake.
+  // Nothing it sends from now on is handled.
+  virtual void CloseWith(SharedBuffer last) {
+    Send(std::move(last));
+    Close(/*graceful=*/true);
+  }
 
   // For a request answered later (after the storage thread): the handler calls PauseReading
   // (on the connection's strand, while handling), and the connection reads nothing more until
@@ -65,6 +76,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // room refuses it itself if it has since closed or the player left it.
   std::string action_room_id;
   std::weak_ptr<Room> action_room;
+  // When this connection last had its player's token use stored (Unix ms; same strand rule).
+  int64_t token_noted_unix_ms = 0;
 };
 using ConnectionPtr = std::shared_ptr<Connection>;
 

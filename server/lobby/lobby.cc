@@ -113,9 +113,11 @@ void Lobby::CloseAll() {
   stopping_ = true;
   std::vector<ConnectionPtr> conns;
   std::vector<std::shared_ptr<Room>> rooms;
+  std::vector<std::string> in_use;
   {
     std::lock_guard lock(mu_);
     closing_all_ = true;
+    for (const auto& [player_id, mine] : player_connections_) in_use.push_back(player_id);
     for (auto& [ptr, weak] : connections_) {
       if (auto c = weak.lock()) conns.push_back(std::move(c));
     }
@@ -127,6 +129,9 @@ void Lobby::CloseAll() {
     flush_scheduled_ = true;  // no more pushes
     flush_timer_.cancel();
   }
+  // Their closes are not noted (see OnClosed): the tokens were in use until now. The storage
+  // thread runs what is queued before it stops.
+  for (const auto& player_id : in_use) NoteTokenUse(player_id);
   for (auto& room : rooms) room->DetachAll();
   for (auto& c : conns) c->Close(/*graceful=*/true);
 }
@@ -172,6 +177,14 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
     return;
   }
   const PlayerPtr& player = conn->player;
+  if (player->revoked->load()) {
+    RefuseRevoked(conn, id);
+    return;
+  }
+  if (const int64_t now = NowUnixMs(); now - conn->token_noted_unix_ms >= kTokenNoteIntervalMs) {
+    conn->token_noted_unix_ms = now;
+    NoteTokenUse(player->player_id);
+  }
   bool has_code = false;
   switch (message.body_case()) {
     case v1::ClientMessage::kPing: {

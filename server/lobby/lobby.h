@@ -151,6 +151,10 @@ class Lobby : public RoomHost {
   // Stores that the player's token is in use now (fire and forget: a lost write only makes the
   // token look idle since its previous use).
   void NoteTokenUse(const std::string& player_id);
+  // A connection open for weeks keeps its token's last use fresh in the store, not only in
+  // memory, so a restart or a crash does not find it expired: at most once a day, on a request.
+  static constexpr int64_t kTokenNoteIntervalMs = 24LL * 3600 * 1000;
+  void RefuseRevoked(const ConnectionPtr& conn, uint64_t request_id);
   int64_t NowUnixMs() const;
   // True, after refusing `request_id`, when a token last used at `last_used_unix_ms` has been
   // idle too long. Called without mu_.
@@ -199,6 +203,9 @@ class Lobby : public RoomHost {
   // When each player known since start-up last used its token (Unix ms); while one of its
   // connections is open, the token counts as in use.
   std::map<std::string, int64_t> token_last_used_;
+  // Tokens signed out everywhere since start-up: a request that found one valid in the store
+  // before the sign-out was stored must not bring it back when its answer comes after.
+  std::set<std::string> revoked_tokens_;
 
   std::atomic<bool> stopping_{false};
   bool closing_all_ = false;  // under mu_: CloseAll has run

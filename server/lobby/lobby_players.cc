@@ -45,10 +45,17 @@ void Lobby::HandleRename(const ConnectionPtr& conn, uint64_t request_id, const v
                                  "The new name could not be saved; try again."));
           return;
         }
+        bool revoked = false;
         {
           std::lock_guard lock(mu_);
+          // Signed out while the name was being stored: the old token stays out.
+          revoked = revoked_tokens_.count(renamed->token) != 0;
           // The player's next connections say Hello with this token and get the new name.
-          players_by_token_[renamed->token] = renamed;
+          if (!revoked) players_by_token_[renamed->token] = renamed;
+        }
+        if (revoked) {
+          RefuseRevoked(conn, request_id);
+          return;
         }
         Welcome(conn, request_id, renamed);
       });
@@ -109,9 +116,7 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
             return;
           }
           if ((*found)->revoked) {
-            conn->Send(EncodeError(request_id, codes::kTokenRevoked,
-                                   "This token was signed out everywhere; say Hello with a name "
-                                   "to start as a new player."));
+            RefuseRevoked(conn, request_id);
             return;
           }
           if (RefuseIfExpired(conn, request_id, (*found)->last_used_unix_ms)) return;
@@ -122,8 +127,13 @@ void Lobby::HandleHello(const ConnectionPtr& conn, uint64_t request_id, const v1
           PlayerPtr player;
           {
             std::lock_guard lock(mu_);
-            // Another connection may have resumed the same player meanwhile: keep one Player.
-            player = players_by_token_.emplace(token, std::move(p)).first->second;
+            // Looked up before a sign-out was stored, answered after it: Admit refuses it.
+            if (revoked_tokens_.count(token) == 0) {
+              // Another connection may have resumed the same player meanwhile: keep one Player.
+              player = players_by_token_.emplace(token, std::move(p)).first->second;
+            } else {
+              player = std::move(p);
+            }
           }
           Admit(conn, request_id, player);
         },
@@ -201,23 +211,40 @@ void Lobby::NoteTokenUse(const std::string& player_id) {
       });
 }
 
+void Lobby::RefuseRevoked(const ConnectionPtr& conn, uint64_t request_id) {
+  conn->Send(EncodeError(request_id, codes::kTokenRevoked,
+                         "This token was signed out everywhere; say Hello with a name to start "
+                         "as a new player."));
+}
+
 void Lobby::Admit(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player) {
   std::vector<ConnectionPtr> others;
+  bool revoked = false;
   {
     std::lock_guard lock(mu_);
-    auto& conns = player_connections_[player->player_id];
-    for (auto it = conns.begin(); it != conns.end();) {
-      auto c = it->second.lock();
-      if (!c) {
-        it = conns.erase(it);
-        continue;
+    // Checked under the lock the sign-out takes: either this connection is among those it
+    // closes, or it sees the token revoked.
+    revoked = revoked_tokens_.count(player->token) != 0;
+    if (!revoked) {
+      auto& conns = player_connections_[player->player_id];
+      for (auto it = conns.begin(); it != conns.end();) {
+        auto c = it->second.lock();
+        if (!c) {
+          it = conns.erase(it);
+          continue;
+        }
+        if (c != conn) others.push_back(std::move(c));
+        ++it;
       }
-      if (c != conn) others.push_back(std::move(c));
-      ++it;
+      conns[conn.get()] = conn;
     }
-    conns[conn.get()] = conn;
+  }
+  if (revoked) {
+    RefuseRevoked(conn, request_id);
+    return;
   }
   NoteTokenUse(player->player_id);
+  conn->token_noted_unix_ms = NowUnixMs();
   Welcome(conn, request_id, player);
   if (others.empty()) return;
   // Whoever holds the token takes the seats: the player's other screens learn that it was used.
@@ -232,6 +259,7 @@ void Lobby::HandleSignOutEverywhere(const ConnectionPtr& conn, uint64_t request_
   const PlayerPtr old = conn->player;
   auto renewed = std::make_shared<Player>(*old);
   renewed->token = NewToken();
+  renewed->revoked = std::make_shared<std::atomic<bool>>(false);
   const int64_t now = NowUnixMs();
   AnswerAfterStore(
       conn,
@@ -248,6 +276,8 @@ void Lobby::HandleSignOutEverywhere(const ConnectionPtr& conn, uint64_t request_
         std::vector<ConnectionPtr> others;
         {
           std::lock_guard lock(mu_);
+          revoked_tokens_.insert(old->token);
+          old->revoked->store(true);
           players_by_token_.erase(old->token);
           players_by_token_[renewed->token] = renewed;
           auto& conns = player_connections_[old->player_id];
@@ -259,10 +289,8 @@ void Lobby::HandleSignOutEverywhere(const ConnectionPtr& conn, uint64_t request_
         v1::ServerMessage m;
         m.mutable_session_notice()->set_kind(v1::SESSION_NOTICE_SIGNED_OUT);
         const SharedBuffer notice = Encode(m);
-        for (const auto& c : others) {
-          c->Send(notice);
-          c->Close(/*graceful=*/true);
-        }
+        // Not a graceful close: one that stopped reading would stay open behind its queue.
+        for (const auto& c : others) c->CloseWith(notice);
       });
 }
 

@@ -108,9 +108,9 @@ void WsSession::OnRead(beast::error_code ec, size_t bytes) {
     ReportIfFinished();
     return;
   }
-  if (closing_) {
+  if (closing_ || deaf_) {
     // Closing while this message was already buffered: it is not handled, and no read is left
-    // to report the close.
+    // to report the close (the close handshake reads the rest).
     ReportIfFinished();
     return;
   }
@@ -190,6 +190,21 @@ void WsSession::OnWrite(beast::error_code ec, size_t) {
 
 void WsSession::Close(bool graceful) {
   boost::asio::post(ws_.get_executor(), [s = self(), graceful] { s->DoClose(graceful); });
+}
+
+void WsSession::CloseWith(SharedBuffer last) {
+  boost::asio::post(ws_.get_executor(), [s = self(), last = std::move(last)]() mutable {
+    if (s->closing_ || s->close_when_sent_ || !s->accepted_) return;
+    s->deaf_ = true;
+    // A client with frames still waiting may have stopped reading: it would hold the close off
+    // for as long as it likes.
+    if (!s->queue_.empty()) {
+      s->Abort();
+      return;
+    }
+    s->DoSend(Outgoing{std::move(last), nullptr});
+    s->DoClose(/*graceful=*/true);
+  });
 }
 
 void WsSession::DoClose(bool graceful) {

@@ -48,6 +48,7 @@ class WsSession : public Connection {
   using Connection::Send;
   void Send(SharedBuffer frame, SharedBuffer tail) override;
   void Close(bool graceful) override;
+  void CloseWith(SharedBuffer last) override;
   void PauseReading() override;
   void ResumeReading() override;
   void Dispatch(std::function<void()> fn) override;
@@ -89,6 +90,7 @@ class WsSession : public Connection {
   bool accepted_ = false;
   bool closing_ = false;
   bool close_when_sent_ = false;  // a graceful close waits for the queue to empty
+  bool deaf_ = false;             // CloseWith: what the client still sends is not handled
   bool handshake_closing_ = false;  // the close frame is out; waiting for the client's answer
   bool closed_reported_ = false;
   bool paused_ = false;   // a request is being answered later: read nothing more until then

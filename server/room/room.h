@@ -273,6 +273,10 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string without_code, without_reason;  // without the away players
   };
   RematchTerms Terms() const;
+  // How long a seated member who lost his connection may still come back before his seat
+  // counts as given up (zero once the grace is over, or at once if he left on purpose): a seat
+  // is handed to a bot, or left out of a rematch, only then.
+  std::chrono::steady_clock::duration GraceLeft(const Member& member) const;
   // Whether `seat` agrees without asking: a bot, or an away player's seat on the offer's terms
   // (left out, or kept by the bot standing in).
   bool AgreesForItself(const RematchTerms& terms, size_t seat) const;

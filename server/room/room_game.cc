@@ -83,9 +83,19 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
   if (settings_.timer.mode() != v1::TIMER_NONE) room_record.timer = settings_.timer.SerializeAsString();
   room_record.undo = settings_.undo;
   const std::string replay_token = room_record.replay_token;
-  for (const auto& s : seated) {
+  for (auto& s : seated) {
+    // Everyone starts the game at the table, except an away player whose stand-in plays on in a
+    // rematch until he takes his seat back. Stored with the game, in the same transaction: a
+    // crash right after cannot restore the game without its bot.
+    if (s.bot == 0 && s.stand_in != 0) {
+      const auto member = members_.find(s.player_id);
+      if (member != members_.end() && !member->second.left && member->second.online()) {
+        s.stand_in = 0;
+      }
+    }
     record.add_seat_names(s.name);
     room_record.seat_player_ids.push_back(s.player_id);
+    room_record.seat_stand_ins.push_back(s.bot == 0 ? s.stand_in : 0);
   }
   // Nothing else happens in the room until the game is stored (see Run): the seats read above
   // are still the seats when it starts.
@@ -110,12 +120,25 @@ Room::RematchTerms Room::Terms() const {
   t.absent.assign(seats_.size(), false);
   int away = 0;
   std::string gone;  // the first away player with no bot standing in
+  std::string lost;  // the first who lost his connection and may still come back
+  std::chrono::steady_clock::duration lost_wait{};
   for (size_t i = 0; i < seats_.size(); ++i) {
     const SeatState& s = seats_[i];
     if (s.bot != 0 || s.player_id.empty()) continue;
     const auto member = members_.find(s.player_id);
     const bool left = member == members_.end() || member->second.left;
     if (!left && member->second.online()) continue;
+    // A connection lost for a moment (a reload, a tunnel) does not cost the seat: counted
+    // away after the grace ReplaceSeat waits too, unless a bot already holds the seat.
+    if (!left && s.stand_in == 0) {
+      if (const auto grace = GraceLeft(member->second); grace.count() > 0) {
+        if (lost.empty()) {
+          lost = s.name;
+          lost_wait = grace;
+        }
+        continue;
+      }
+    }
     t.absent[i] = true;
     ++away;
     // An offline player may still come back and answer; one who left cannot.
@@ -134,7 +157,13 @@ Room::RematchTerms Room::Terms() const {
   }
   const engine::Game& game = *settings_.game;
   const int staying = static_cast<int>(seats_.size()) - away;
-  if (away == 0) {
+  if (away == 0 && !lost.empty()) {
+    t.without_code = codes::kTooEarly;
+    t.without_reason =
+        lost + " may still come back: wait " +
+        std::to_string(std::chrono::duration_cast<std::chrono::seconds>(lost_wait).count() + 1) +
+        " s more.";
+  } else if (away == 0) {
     t.without_code = codes::kPlayerPresent;
     t.without_reason = "Every player is at the table.";
   } else if (staying < game.Info().min_seats) {
@@ -195,9 +224,23 @@ void Room::DoRematch(const ConnectionPtr& conn, const PlayerPtr& player, uint64_
     }
   }
   std::vector<SeatState> seated;
+  bool host_stays = true;
   for (size_t i = 0; i < seats_.size(); ++i) {
-    if (without_absent && terms.absent[i]) continue;
-    seated.push_back(seats_[i]);
+    if (!(without_absent && terms.absent[i])) {
+      seated.push_back(seats_[i]);
+    } else if (seats_[i].player_id == host_player_id_) {
+      host_stays = false;
+    }
+  }
+  if (!host_stays) {
+    // Left out, the host can no longer run the table: it passes to a player who stays (stored
+    // with the new game).
+    for (const SeatState& s : seated) {
+      if (s.bot == 0 && !s.player_id.empty()) {
+        host_player_id_ = s.player_id;
+        break;
+      }
+    }
   }
   spdlog::info("room {}: rematch of game {} ({} seats)", settings_.room_id, game_id_,
                seated.size());
@@ -231,41 +274,21 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
   for (const std::string& pid : dropped) RemoveMember(pid);
   // Stored: the game uses the seated players in seat order, re-packed to 0..n-1.
   seats_ = seated;
-  std::vector<int> kept_stand_ins;
   for (int i = 0; i < n; ++i) {
     SeatState& s = seats_[static_cast<size_t>(i)];
     if (s.bot != 0) continue;
     Member& member = members_[s.player_id];
     if (member.name.empty()) member.name = s.name;  // gone from the room, seated by a rematch
     member.seat = i;
-    // Everyone starts the game at the table, except an away player whose stand-in plays on in
-    // the rematch until he takes his seat back. His lobby lists the table again, so he finds it.
-    if (s.stand_in != 0 && (member.left || !member.online())) {
-      kept_stand_ins.push_back(i);
-      host_.SetMembership(s.player_id, settings_.room_id, true);
-    } else {
-      s.stand_in = 0;
-    }
+    // An away player whose stand-in plays on (see BeginGame): his lobby lists the table again,
+    // so he finds it.
+    if (s.stand_in != 0) host_.SetMembership(s.player_id, settings_.room_id, true);
   }
   bot_thinking_.assign(static_cast<size_t>(n), 0);
   UpdateHasBots();
   for (auto& [pid, member] : members_) {
     member.left = false;
     member.offline_since = std::chrono::steady_clock::now();
-  }
-  for (const int seat : kept_stand_ins) {
-    // Queued behind the stored game and before any of its moves, so a restart finds the bot in
-    // the seat as it was played.
-    storage_.Submit(
-        [game_id, seat, level = seats_[static_cast<size_t>(seat)].stand_in](Store& store) {
-          return store.SetStandIn(game_id, seat, level);
-        },
-        [room_id = settings_.room_id, seat](Status stored) {
-          if (!stored.ok()) {
-            spdlog::error("room {}: cannot store the bot standing in for seat {}: {}", room_id,
-                          seat, stored.ToString());
-          }
-        });
   }
   bot_seed_ = RandomSeed();
   ++game_serial_;

@@ -142,10 +142,8 @@ void Room::DoReplaceSeat(const ConnectionPtr& conn, const PlayerPtr& player, uin
       conn->Send(EncodeError(request_id, codes::kPlayerPresent, target.name + " is at the table."));
       return;
     }
-    const auto away = std::chrono::steady_clock::now() - member->second.offline_since;
-    if (!member->second.left && away < settings_.offline_grace) {
-      const auto wait = std::chrono::duration_cast<std::chrono::seconds>(
-                            settings_.offline_grace - away).count() + 1;
+    if (const auto grace = GraceLeft(member->second); grace.count() > 0) {
+      const auto wait = std::chrono::duration_cast<std::chrono::seconds>(grace).count() + 1;
       conn->Send(EncodeError(request_id, codes::kTooEarly,
                              target.name + " may still come back: wait " + std::to_string(wait) +
                                  " s more."));
@@ -234,6 +232,13 @@ void Room::ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,
   const Status played = PlayFor(seat, settings_.game->WrapCore(core)->SerializeAsString(), origin,
                                 conn, request_id);
   if (!played.ok() && conn) RefuseAction(conn, request_id, played.code(), played.reason());
+}
+
+std::chrono::steady_clock::duration Room::GraceLeft(const Member& member) const {
+  if (member.left) return {};
+  const auto away = std::chrono::steady_clock::now() - member.offline_since;
+  if (away >= settings_.offline_grace) return {};
+  return settings_.offline_grace - away;
 }
 
 }  // namespace plateau::server

@@ -344,7 +344,8 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
       std::max(static_cast<size_t>(record.seat_names_size()), room.seat_player_ids.size());
   if (seats > 0) {
     auto stmt =
-        Prepare("INSERT INTO game_seats (game_id, seat, name, player_id) VALUES (?1, ?2, ?3, ?4)");
+        Prepare("INSERT INTO game_seats (game_id, seat, name, player_id, stand_in) "
+                "VALUES (?1, ?2, ?3, ?4, ?5)");
     if (!stmt.ok()) return stmt.status();
     for (size_t seat = 0; seat < seats; ++seat) {
       ScopedStatement s(stmt.value());
@@ -354,7 +355,9 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
         name = record.seat_names(static_cast<int>(seat));
       }
       if (seat < room.seat_player_ids.size()) player_id = room.seat_player_ids[seat];
-      if (Status st = sqlite::BindAll(db_, s.get(), record.game_id(), seat, name, player_id);
+      const int64_t stand_in = seat < room.seat_stand_ins.size() ? room.seat_stand_ins[seat] : 0;
+      if (Status st =
+              sqlite::BindAll(db_, s.get(), record.game_id(), seat, name, player_id, stand_in);
           !st.ok()) {
         return st;
       }

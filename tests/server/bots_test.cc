@@ -353,6 +353,8 @@ TEST_F(BotsTest, TheOthersRematchWhileABotHoldsTheSeatOfAPlayerWhoWentAway) {
   ASSERT_GT(PlayAlong({ada.get(), bob.get()}, room_id, game, 20000), 0);
   const std::string first_game = ada->Call(PeekMsg(room_id)).room().game_id();
 
+  // The kept bot is stored with the new game, not by a write of its own after it.
+  server_->gate().FailStandIns(true);
   ASSERT_TRUE(bob->Call(RematchMsg(room_id, true)).has_ok());
   ASSERT_TRUE(ada->Call(RematchMsg(room_id, true)).has_ok());
   for (TestClient* c : {ada.get(), bob.get()}) {
@@ -372,6 +374,7 @@ TEST_F(BotsTest, TheOthersRematchWhileABotHoldsTheSeatOfAPlayerWhoWentAway) {
   ASSERT_TRUE(unfinished.ok());
   ASSERT_EQ(unfinished.value().size(), 1u);
   EXPECT_EQ(unfinished.value()[0].room.seat_stand_ins.at(2), v1::BOT_EASY);
+  server_->gate().FailStandIns(false);
 
   // Cy comes back: the table is among his rooms, and he takes his seat back.
   auto back = std::make_unique<TestClient>(server_->port());
@@ -408,6 +411,59 @@ TEST_F(BotsTest, TheOthersRematchWhileABotHoldsTheSeatOfAPlayerWhoWentAway) {
   EXPECT_EQ(two.room().seats(1).name(), "Bob");
   auto later = std::make_unique<TestClient>(server_->port());
   EXPECT_EQ(later->Call(HelloToken(cy_welcome.token())).welcome().room_ids_size(), 0);
+}
+
+// A player whose connection drops at the end of the game (a reload) is not left out of a rematch
+// "without the away players" before the grace ReplaceSeat waits too (60 s here).
+TEST_F(BotsTest, ARematchWithoutTheAwayPlayersWaitsForTheGraceOfOneWhoLostHisConnection) {
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  auto ada = ConnectAs(server_->port(), "Ada");
+  auto bob = ConnectAs(server_->port(), "Bob");
+  auto cy = ConnectAs(server_->port(), "Cy");
+  const std::string room_id = StartThree(*ada, *bob, *cy);
+  ASSERT_GT(PlayAlong({ada.get(), bob.get(), cy.get()}, room_id, game, 20000), 0);
+  cy.reset();
+  ASSERT_TRUE(ada->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().seats(2).presence() == v1::PRESENCE_OFFLINE;
+  }));
+  v1::ServerMessage over = ada->Call(PeekMsg(room_id));
+  EXPECT_EQ(over.room().rematch().absent_seats_size(), 0);
+  EXPECT_NE(over.room().rematch().without_unavailable().find("Cy may still come back"),
+            std::string::npos)
+      << over.room().rematch().ShortDebugString();
+  EXPECT_EQ(ErrorOf(ada->Call(RematchMsg(room_id, true, true))), "too_early");
+  EXPECT_EQ(ErrorOf(bob->Call(RematchMsg(room_id, true, true))), "too_early");
+  EXPECT_EQ(ada->Call(PeekMsg(room_id)).room().status(), v1::ROOM_STATUS_FINISHED);
+}
+
+// The host hands his seat to a bot and goes; the two others rematch without him and one of them
+// becomes the host, before and after a restart.
+TEST_F(BotsTest, ARematchWithoutTheHostPassesTheTableToAPlayerWhoStays) {
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  v1::Welcome bob_welcome;
+  auto ada = ConnectAs(server_->port(), "Ada");
+  auto bob = ConnectAs(server_->port(), "Bob", &bob_welcome);
+  auto cy = ConnectAs(server_->port(), "Cy");
+  const std::string room_id = StartThree(*ada, *bob, *cy);
+  ASSERT_TRUE(ada->Call(HandOverMsg(room_id)).has_ok());
+  ada.reset();
+  ASSERT_GT(PlayAlong({bob.get(), cy.get()}, room_id, game, 20000), 0);
+  ASSERT_TRUE(bob->Call(RematchMsg(room_id, true, true)).has_ok());
+  ASSERT_TRUE(cy->Call(RematchMsg(room_id, true, true)).has_ok());
+  ASSERT_TRUE(bob->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_snapshot() && m.snapshot().version() == 1;
+  }));
+  v1::ServerMessage two = bob->Call(PeekMsg(room_id));
+  ASSERT_EQ(two.room().seats_size(), 2);
+  EXPECT_EQ(two.room().host_player_id(), bob_welcome.player_id());
+  bob.reset();
+  cy.reset();
+  server_->Stop();
+  server_ = std::make_unique<TestServer>(dir_.File("plateau.db"));
+  auto back = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(back->Call(HelloToken(bob_welcome.token())).has_welcome());
+  v1::ServerMessage restored = back->Call(PeekMsg(room_id));
+  EXPECT_EQ(restored.room().host_player_id(), bob_welcome.player_id());
 }
 
 // A rematch makes the room open again: it counts toward its host's open rooms like a new one.

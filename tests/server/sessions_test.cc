@@ -33,7 +33,7 @@ class SessionsTest : public ::testing::Test {
   void Start() {
     server_.reset();
     server_ = std::make_unique<TestServer>(
-        dir_.File("plateau.db"), NetLimits{}, std::chrono::minutes(5), TestLimits(),
+        dir_.File("plateau.db"), net_, std::chrono::minutes(5), TestLimits(),
         std::chrono::seconds(60), std::chrono::hours(72), [skew = skew_] {
           return std::chrono::duration_cast<std::chrono::milliseconds>(
                      std::chrono::system_clock::now().time_since_epoch())
@@ -55,6 +55,7 @@ class SessionsTest : public ::testing::Test {
   }
 
   TempDir dir_;
+  NetLimits net_;
   std::shared_ptr<std::atomic<int64_t>> skew_ = std::make_shared<std::atomic<int64_t>>(0);
   std::unique_ptr<TestServer> server_;
 };
@@ -104,6 +105,43 @@ TEST_F(SessionsTest, ATokenUnusedLongerThanItsTimeIsRefused) {
   EXPECT_TRUE(bob_after->Call(HelloToken(bob.token())).has_welcome());
 }
 
+// A connection open for weeks keeps its token in use in the store too, not only in memory: its
+// requests note the use (once a day at most), and so does a shutdown for every one still open.
+TEST_F(SessionsTest, AnOpenConnectionKeepsItsTokenFreshInTheStore) {
+  v1::Welcome ada, bob;
+  auto ada_conn = ConnectAs(server_->port(), "Ada", &ada);
+  auto bob_conn = ConnectAs(server_->port(), "Bob", &bob);
+  skew_->store(20 * kDayMs);
+  ASSERT_TRUE(ada_conn->Call(PingMsg()).has_pong());
+  {
+  // Read through a second store on the same file, as a restart after a crash would.
+  auto reader = SqliteStore::Open(dir_.File("plateau.db"));
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  const int64_t pinged_after = skew_->load() + std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count() - 60'000;
+  int64_t last_used = 0;
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (last_used < pinged_after && std::chrono::steady_clock::now() < deadline) {
+    auto found = reader.value()->FindPlayer(ada.token());
+    ASSERT_TRUE(found.ok() && found.value().has_value());
+    last_used = found.value()->last_used_unix_ms;
+    std::this_thread::sleep_for(10ms);
+  }
+  EXPECT_GE(last_used, pinged_after);
+  }
+
+  // Bob sent nothing since his Hello 40 days ago, but his connection was open until the stop.
+  skew_->store(40 * kDayMs);
+  ada_conn.reset();
+  server_->Stop();
+  bob_conn.reset();
+  Start();
+  auto bob_after = std::make_unique<TestClient>(server_->port());
+  const v1::ServerMessage welcomed = bob_after->Call(HelloToken(bob.token()));
+  EXPECT_TRUE(welcomed.has_welcome()) << welcomed.DebugString();
+}
+
 // Signing out everywhere: the caller gets a new token for the same player, his other connection
 // is told and closed, and the old token is refused as revoked, before and after a restart. His
 // seats follow the new token.
@@ -151,6 +189,41 @@ TEST_F(SessionsTest, SigningOutEverywhereRevokesTheOldTokenForGood) {
   ASSERT_TRUE(resumed.has_welcome());
   EXPECT_EQ(resumed.welcome().player_id(), ada.player_id());
   EXPECT_EQ(resumed.welcome().name(), "Ada");
+}
+
+// A connection of the signed-out token that stopped reading is not left open behind its queue
+// acting as the player: what it sends afterwards is not handled.
+TEST_F(SessionsTest, ASignedOutConnectionThatStopsReadingCannotActAnyMore) {
+  net_.socket_send_buffer = 4096;  // no kernel auto-tuning: the chat below stays queued
+  Start();
+  v1::Welcome ada;
+  auto phone = std::make_unique<TestClient>(server_->port(), /*receive_buffer=*/4096);
+  v1::ServerMessage hello = phone->Call(HelloName("Ada"));
+  ASSERT_TRUE(hello.has_welcome());
+  ada = hello.welcome();
+  v1::ClientMessage create;
+  create.mutable_create_room()->set_game("guerre_froide");
+  create.mutable_create_room()->set_seats(2);
+  const v1::ServerMessage created = phone->Call(create);
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  auto laptop = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(laptop->Call(HelloToken(ada.token())).has_welcome());
+  ASSERT_TRUE(laptop->Call(JoinMsg(room_id)).has_room());
+  // From here on the phone reads nothing: ~60 KB of chat waits for it on the server.
+  for (int i = 0; i < 150; ++i) {
+    ASSERT_TRUE(laptop->Call(ChatMsg(room_id, std::string(400, 'z'))).has_ok()) << i;
+  }
+  const v1::ServerMessage renewed = laptop->Call(SignOutMsg());
+  ASSERT_TRUE(renewed.has_welcome());
+  // The phone, still bound to the old token, creates a room: it must not get one.
+  phone->Send(create);
+  std::this_thread::sleep_for(300ms);
+  auto tablet = std::make_unique<TestClient>(server_->port());
+  const v1::ServerMessage welcomed = tablet->Call(HelloToken(renewed.welcome().token()));
+  ASSERT_TRUE(welcomed.has_welcome());
+  ASSERT_EQ(welcomed.welcome().room_ids_size(), 1);
+  EXPECT_EQ(welcomed.welcome().room_ids(0), room_id);
 }
 
 // Whoever holds the token takes the player's seats: his open connections learn that it said

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 
@@ -313,6 +314,31 @@ TEST(StorageMigrations, Version3KeepsEveryActionAndTheGamesGoOn) {
   EXPECT_EQ(texts("g-live").size(), 3u);
   RawDb raw(path);
   EXPECT_EQ(raw.Query("SELECT count(DISTINCT game_no) FROM games"), "3");
+}
+
+// Players stored before version 7 count their token as used when the server upgrades, not when
+// they were created or last renamed: a player from long ago keeps his seat after the upgrade.
+TEST(StorageMigrations, Version7StartsOldTokensFromTheUpgrade) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  {
+    RawDb raw(path);
+    raw.MigrateTo(6);
+    raw.Exec(
+        "INSERT INTO players (token_sha256, player_id, name, created_unix_ms, updated_unix_ms) "
+        "VALUES (zeroblob(32), 'p-old', 'Ada', 1000, 2000);");
+  }
+  // SQLite's clock counts whole seconds.
+  const int64_t before_s = std::chrono::duration_cast<std::chrono::seconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count();
+  auto opened = SqliteStore::Open(path);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  RawDb raw(path);
+  const std::string last_used =
+      raw.Query("SELECT last_used_unix_ms FROM players WHERE player_id = 'p-old'");
+  ASSERT_FALSE(last_used.empty());
+  EXPECT_GE(std::stoll(last_used), before_s * 1000);
 }
 
 // Games stored before version 8 get a watch code each, so their rooms, once restored, have a

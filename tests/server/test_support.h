@@ -60,6 +60,8 @@ class GatedStore : public Store {
   int waiting() const { return waiting_; }
   // From now on storing a game's results fails (the rest still works).
   void FailResults(bool fail) { fail_results_ = fail; }
+  // From now on storing a stand-in on its own fails, as if the server died before it.
+  void FailStandIns(bool fail) { fail_stand_ins_ = fail; }
 
   Status BeginBatch() override { return inner_.BeginBatch(); }
   Status CommitBatch() override {
@@ -99,6 +101,7 @@ class GatedStore : public Store {
     return inner_.RecordResume(g, at, grace);
   }
   Status SetStandIn(const std::string& g, int seat, int level) override {
+    if (fail_stand_ins_) return Status("io_error", "stand-ins refused by the test");
     return inner_.SetStandIn(g, seat, level);
   }
   Status SetLeft(const std::string& g, int seat, bool left) override {
@@ -129,6 +132,7 @@ class GatedStore : public Store {
   std::atomic<bool> held_{false};
   std::atomic<int> waiting_{0};
   std::atomic<bool> fail_results_{false};
+  std::atomic<bool> fail_stand_ins_{false};
 };
 
 // The limits the loopback tests run under: the server's defaults, except the rates that tests
