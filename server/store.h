@@ -42,6 +42,11 @@ struct RoomRecord {
     int64_t grace_ms = 0;
   };
   std::vector<Resume> resumes;
+  // Loaded only: the moves taken back in the game (TakeBackAction), and whether the last of them
+  // was taken back after the log's last action (nothing stored since): a restored game numbers
+  // its versions and decides who may take back as the live one did.
+  uint32_t taken_back = 0;
+  bool taken_back_last = false;
 };
 
 // What decides who may see a stored game's replay, read without its log.

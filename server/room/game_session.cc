@@ -86,8 +86,8 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
     seats += CodedOutputStream::VarintSize64(static_cast<uint64_t>(static_cast<int64_t>(s)));
   }
   const size_t own = own_ops.size();
-  const size_t view_diff = VarintFieldSize(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1) +
-                           VarintFieldSize(v1::ViewDiff::kToVersionFieldNumber, version_) +
+  const size_t view_diff = VarintFieldSize(v1::ViewDiff::kFromVersionFieldNumber, version() - 1) +
+                           VarintFieldSize(v1::ViewDiff::kToVersionFieldNumber, version()) +
                            shared_ops.size() + own;
   const size_t diff = BytesFieldSize(v1::Diff::kRoomIdFieldNumber, room_id_.size()) +
                       FieldSize(v1::Diff::kDiffFieldNumber, view_diff) +
@@ -101,8 +101,8 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
   PutBytesField(v1::Diff::kRoomIdFieldNumber, room_id_, frame.get());
   PutTag(v1::Diff::kDiffFieldNumber, 2, frame.get());
   PutVarint(view_diff, frame.get());
-  PutVarintField(v1::ViewDiff::kFromVersionFieldNumber, version_ - 1, frame.get());
-  PutVarintField(v1::ViewDiff::kToVersionFieldNumber, version_, frame.get());
+  PutVarintField(v1::ViewDiff::kFromVersionFieldNumber, version() - 1, frame.get());
+  PutVarintField(v1::ViewDiff::kToVersionFieldNumber, version(), frame.get());
   frame->append(shared_ops);
   frame->append(own_ops);
   if (seats > 0) {
@@ -123,18 +123,19 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Start(const engine::
   auto state = game.NewGame(num_seats, options, seed);
   if (!state.ok()) return state.status();
   return std::unique_ptr<GameSession>(new GameSession(
-      std::move(room_id), std::move(state).value(), 1, std::string(options), seed));
+      std::move(room_id), std::move(state).value(), /*taken_back=*/0, std::string(options), seed));
 }
 
 engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
     const engine::Game& game, std::string room_id, int num_seats, std::string_view options,
     uint64_t seed, const std::vector<engine::LoggedAction>& log,
-    const std::function<void(size_t, const engine::State&)>& after_each, bool last_by_player) {
+    const std::function<void(size_t, const engine::State&)>& after_each, bool last_by_player,
+    uint64_t taken_back, bool taken_back_last) {
   if (log.empty()) {
     auto state = game.Replay(num_seats, options, seed, log, after_each);
     if (!state.ok()) return state.status();
-    return std::unique_ptr<GameSession>(
-        new GameSession(std::move(room_id), std::move(state).value(), 1, std::string(options), seed));
+    return std::unique_ptr<GameSession>(new GameSession(
+        std::move(room_id), std::move(state).value(), taken_back, std::string(options), seed));
   }
   // The last action is played apart, so the engine says, as when it was made, whether it may be
   // taken back: a restart changes nothing of what a seat may do.
@@ -156,18 +157,19 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
   }
   if (after_each) after_each(log.size() - 1, *s);
   auto session = std::unique_ptr<GameSession>(
-      new GameSession(std::move(room_id), std::move(s), log.size() + 1, std::string(options), seed));
-  session->last_ = made;
+      new GameSession(std::move(room_id), std::move(s), taken_back, std::string(options), seed));
+  // After a take-back nobody may take back (see TakeBack), the move before it stays.
+  if (!taken_back_last) session->last_ = made;
   return session;
 }
 
 GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> state,
-                         uint64_t version, std::string options, uint64_t seed)
+                         uint64_t taken_back, std::string options, uint64_t seed)
     : room_id_(std::move(room_id)),
       options_(std::move(options)),
       seed_(seed),
       state_(std::move(state)),
-      version_(version) {
+      taken_back_(taken_back) {
   const int n = state_->num_seats();
   type_ = state_->game().ViewPrototype().GetDescriptor();
   table_field_ = type_->FindFieldByName("table");
@@ -240,7 +242,6 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat, std::string
   if (engine::Status st = state_->Apply(seat, *action, timed_out); !st.ok()) return st;
   last_before_ = last_;
   last_ = {seat, by_player, safe};
-  ++version_;
   out.logged.set_seat(seat);
   out.logged.set_action(state_->History().back().action);  // serialized once, by the engine
   out.action = std::move(action);
@@ -280,9 +281,9 @@ GameSession::Applied GameSession::TakeBack() {
   out.logged.set_seat(history.back().seat);
   out.logged.set_action(history.back().action);
   state_ = ReplayWithoutLast();
+  ++taken_back_;  // one version more: the log is one shorter (see version())
   // Taken back once: the move before it stays, whoever made it.
   last_ = {};
-  ++version_;
   Publish(&out);
   for (auto& evicted : evicted_) evicted.clear();  // Undo follows a failed Submit only
   return out;
@@ -327,7 +328,7 @@ void GameSession::Publish(Applied* out_ptr) {
     SharedBuffer frame = DiffFrame(shared_bytes, own, acting, out.game_over, k == undo_seat);
     auto& recent = recent_[static_cast<size_t>(k)];
     size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
-    recent.push_back({version_ - 1, frame});
+    recent.push_back({version() - 1, frame});
     bytes += frame->size();
     auto& evicted = evicted_[static_cast<size_t>(k)];
     evicted.clear();
@@ -431,8 +432,7 @@ std::unique_ptr<engine::State> GameSession::ReplayWithoutLast() const {
 void GameSession::Undo() {
   if (state_->History().empty()) return;
   state_ = ReplayWithoutLast();
-  last_ = last_before_;
-  --version_;
+  last_ = last_before_;  // the version went down with the log (see version())
   if (splits_) public_ = engine::DeterministicBytes(*state_->PublicView());
   const int n = state_->num_seats();
   for (int k = 0; k <= n; ++k) {
@@ -440,7 +440,7 @@ void GameSession::Undo() {
     Hold(static_cast<size_t>(k));
     auto& recent = recent_[static_cast<size_t>(k)];
     // The newest kept Diff led to the version taken back.
-    if (!recent.empty() && recent.back().from_version == version_) {
+    if (!recent.empty() && recent.back().from_version == version()) {
       recent_bytes_[static_cast<size_t>(k)] -= recent.back().frame->size();
       recent.pop_back();
       // What that Diff pushed out comes back, oldest first.
@@ -460,7 +460,7 @@ SharedBuffer GameSession::SnapshotFor(size_t view_index) const {
   const std::unique_ptr<google::protobuf::Message> whole = view(view_index);
   const google::protobuf::Message& view = *whole;
   snap->set_room_id(room_id_);
-  snap->set_version(version_);
+  snap->set_version(version());
   snap->set_seat(view_index + 1 < views_.size() ? static_cast<int>(view_index) : -1);
   snap->set_view_type(view.GetDescriptor()->full_name());
   snap->set_view(engine::DeterministicBytes(view));
@@ -475,12 +475,13 @@ size_t GameSession::HistoryBudget(size_t view_index) const {
 }
 
 std::vector<SharedBuffer> GameSession::ResyncFor(size_t view_index, uint64_t have_version) const {
-  if (have_version == version_) return {};
+  const uint64_t version = this->version();
+  if (have_version == version) return {};
   if (view_index + 1 == views_.size() && !watched_) return {SnapshotFor(view_index)};
   const auto& recent = recent_[view_index];
   // A version from before the kept Diffs, or one this game never had (0, a later one), can only
   // be answered with the whole view.
-  const bool in_history = have_version > 0 && have_version < version_ && !recent.empty() &&
+  const bool in_history = have_version > 0 && have_version < version && !recent.empty() &&
                           recent.front().from_version <= have_version;
   if (!in_history) return {SnapshotFor(view_index)};
   std::vector<SharedBuffer> missed;

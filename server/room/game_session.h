@@ -7,7 +7,10 @@
 //
 // Versions: the position at the start is version 1 and every applied action adds one for every
 // recipient, even when its view did not change (the Diff is then empty), so one number names a
-// point of the game for everyone. A restored session goes on from 1 + the number of actions.
+// point of the game for everyone. A take-back is one version more too, so the version is always
+// 1 + the actions in the log + 2 for each move taken back (its move and its taking back): live and
+// restored alike (version()), so a client that held a version before a restart holds the position
+// the restored game names with that number, and a Resync from it is answered right.
 //
 // Views: one per seat (view index = seat) and one shared by every spectator (view index
 // num_seats). The spectators' view is built and diffed only while someone watches (SetWatched):
@@ -69,17 +72,19 @@ class GameSession {
   // The position a stored log reached; refused with the index of the first action the rules
   // refuse (the log was not written by this build of the game).
   // `last_by_player`: the log's last action was its seat's player's own (see Submit).
+  // `taken_back`: the moves taken back in the game (see version()); `taken_back_last`: the last
+  // of them was taken back after the log's last action, so nobody may take back now, as live.
   static engine::StatusOr<std::unique_ptr<GameSession>> Restore(
       const engine::Game& game, std::string room_id, int num_seats, std::string_view options,
       uint64_t seed, const std::vector<engine::LoggedAction>& log,
       const std::function<void(size_t, const engine::State&)>& after_each = nullptr,
-      bool last_by_player = false);
+      bool last_by_player = false, uint64_t taken_back = 0, bool taken_back_last = false);
 
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
 
   const engine::State& state() const { return *state_; }
-  uint64_t version() const { return version_; }
+  uint64_t version() const { return 1 + state_->History().size() + 2 * taken_back_; }
   bool over() const { return state_->IsTerminal(); }
   size_t num_views() const { return views_.size(); }
   // The view a recipient receives: its seat's, or the spectators' for any negative seat.
@@ -142,7 +147,7 @@ class GameSession {
     SharedBuffer frame;
   };
 
-  GameSession(std::string room_id, std::unique_ptr<engine::State> state, uint64_t version,
+  GameSession(std::string room_id, std::unique_ptr<engine::State> state, uint64_t taken_back,
               std::string options, uint64_t seed);
 
   const std::string room_id_;
@@ -150,7 +155,7 @@ class GameSession {
   const uint64_t seed_;
   bool watched_ = false;
   std::unique_ptr<engine::State> state_;
-  uint64_t version_;
+  uint64_t taken_back_;  // moves taken back in the game (see version())
   // What each recipient holds, per seat then the spectators': the view (or, for a game that
   // splits it, the private part) serialized without its log, and the seqs of the log entries it
   // holds (entries are appended and dropped, never diffed; after each action they are the
@@ -176,7 +181,7 @@ class GameSession {
   // its own (both serialized as ViewDiff's `ops` fields).
   SharedBuffer DiffFrame(const std::string& shared_ops, const std::string& own_ops,
                          const std::vector<int>& acting, bool game_over, bool can_undo) const;
-  // After the position changed and version_ went up: each view's Diff into `out` (and the kept
+  // After the position changed and version() went up: each view's Diff into `out` (and the kept
   // ones), the held views brought up to the position.
   void Publish(Applied* out);
   // The last move as a take-back sees it: whose it was, whether its player chose it and whether

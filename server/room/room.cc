@@ -104,13 +104,16 @@ engine::StatusOr<std::shared_ptr<Room>> Room::Restore(boost::asio::any_io_execut
       !log.empty() && record.actions(record.actions_size() - 1).origin() == v1::ORIGIN_PLAYER &&
       is_person(log.back().seat);
   auto session = GameSession::Restore(*game, saved.room.room_id, num_seats, record.options(),
-                                      record.seed(), log, replayed, last_by_player);
+                                      record.seed(), log, replayed, last_by_player,
+                                      saved.room.taken_back, saved.room.taken_back_last);
   if (!session.ok()) return session.status();
   const size_t resumes_seen = next_resume;
   resume_until(std::numeric_limits<int64_t>::max());
   // Nobody could move while the server was down: each running clock gets time to come back.
   const int64_t resumed_at = NowUnixMs();
   clocks.Resume(resumed_at, offline_grace.count());
+  // Nothing may be taken back after a take-back: no clocks to go back to (as OnTakenBack leaves it).
+  if (saved.room.taken_back_last) before_last.reset();
   if (before_last) {
     // The restarts after the last move moved its deadlines too.
     for (size_t k = resumes_seen; k < saved.room.resumes.size(); ++k)

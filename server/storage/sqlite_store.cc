@@ -720,6 +720,22 @@ StatusOr<std::optional<plateau::v1::GameRecord>> SqliteStore::LoadGameLocked(
     }
   }
   if (Status st = LoadActions(game_id, &record); !st.ok()) return st;
+  if (room != nullptr) {
+    // The last take-back is the one stored last; it sits at the log's end while no action took
+    // its index again.
+    auto stmt = Prepare(
+        "SELECT (SELECT count(*) FROM game_taken_back t WHERE t.game_no = g.game_no), "
+        "coalesce((SELECT t.idx FROM game_taken_back t WHERE t.game_no = g.game_no "
+        "ORDER BY t.rowid DESC LIMIT 1), -1) FROM games g WHERE g.game_id = ?1");
+    if (!stmt.ok()) return stmt.status();
+    ScopedStatement s(stmt.value());
+    if (Status st = sqlite::BindAll(db_, s.get(), game_id); !st.ok()) return st;
+    auto row = sqlite::Step(db_, s.get(), "loading the take-backs of " + game_id);
+    if (!row.ok()) return row.status();
+    room->taken_back = row.value() ? static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 0)) : 0;
+    room->taken_back_last =
+        room->taken_back > 0 && sqlite::ColumnInt64(s.get(), 1) == record.actions_size();
+  }
   if (Status st = LoadResults(game_id, record.mutable_results()); !st.ok()) return st;
   return std::optional<plateau::v1::GameRecord>(std::move(record));
 }

@@ -363,6 +363,50 @@ TEST(StorageMigrations, Version8GivesEveryStoredGameItsOwnWatchCode) {
             "2");
 }
 
+// Games stored before version 9 had no undo option: restored, they do not let moves be taken
+// back, and they have none taken back. Their log takes take-backs like any other from then on.
+TEST(StorageMigrations, Version9LeavesUndoOffForStoredGames) {
+  TempDir dir;
+  const std::string path = dir.File("plateau.sqlite");
+  {
+    RawDb raw(path);
+    raw.MigrateTo(8);
+    raw.Exec(
+        "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, "
+        "finished_unix_ms, room_id, join_code, is_private, title, host_player_id, game_no) VALUES "
+        "('g-old', 'globalissimo', x'', 0, 'playing', 1, NULL, 'r1', 'AAAAAA', 0, '', 'p-ada', 1);"
+        "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms) VALUES "
+        "(1, 0, 0, x'0a', 'old 0', 10), (1, 1, 1, x'0b', 'old 1', 11);");
+  }
+  auto opened = SqliteStore::Open(path);
+  ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  SqliteStore& store = *opened.value();
+  {
+    RawDb raw(path);
+    EXPECT_EQ(raw.Query("SELECT name FROM schema_migrations WHERE version = 9"), "0009_take_backs");
+    EXPECT_EQ(raw.Query("SELECT undo FROM games WHERE game_id = 'g-old'"), "0");
+  }
+  auto unfinished = store.LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok()) << unfinished.status().ToString();
+  ASSERT_EQ(unfinished.value().size(), 1u);
+  const RoomRecord& room = unfinished.value()[0].room;
+  EXPECT_FALSE(room.undo);
+  EXPECT_EQ(room.taken_back, 0u);
+  EXPECT_FALSE(room.taken_back_last);
+
+  // A take-back is counted and sits at the log's end until an action takes its index again.
+  ASSERT_TRUE(store.TakeBackAction("g-old", 1, 20).ok());
+  RoomRecord after = store.LoadUnfinished().value().at(0).room;
+  EXPECT_EQ(after.taken_back, 1u);
+  EXPECT_TRUE(after.taken_back_last);
+  plateau::v1::ReplayAction again;
+  again.set_seat(1);
+  ASSERT_TRUE(store.AppendAction("g-old", 1, again).ok());
+  after = store.LoadUnfinished().value().at(0).room;
+  EXPECT_EQ(after.taken_back, 1u);
+  EXPECT_FALSE(after.taken_back_last);
+}
+
 TEST(StorageMigrations, OpeningADirectoryFailsWithAStorageError) {
   TempDir dir;
   auto store = SqliteStore::Open(dir.File(""));

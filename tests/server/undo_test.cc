@@ -4,6 +4,7 @@
 // game's replay play the game without it.
 #include <gtest/gtest.h>
 
+#include <future>
 #include <thread>
 
 #include "engine/core/bot.h"
@@ -229,6 +230,157 @@ TEST_F(UndoTest, ATakeBackSurvivesARestartAndTheReplayPlaysWithoutIt) {
   EXPECT_TRUE(replayed.value()->IsTerminal());
   EXPECT_EQ(engine::DeterministicBytes(*replayed.value()->View(first_seat)),
             engine::DeterministicBytes(*first.view(room_id).view));
+}
+
+// A take-back is one version more while the log is one shorter: a restored game numbers its
+// versions as the live one did, so a client away across the restart, holding a version from
+// before the take-back, is brought to the position the game has now.
+TEST_F(UndoTest, AClientAwayAcrossARestartAfterATakeBackResyncsToTheRightPosition) {
+  const std::string room_id = Seat(std::nullopt);
+  const int first_seat = first_ == ada_.get() ? 0 : 1;
+  ASSERT_TRUE(first_->Call(ActionMsg(room_id, Place(0, 1))).has_accepted());
+  first_->Drain(100ms);
+  // What the first seat held after its move (version 2) when its connection dropped.
+  const HeldView& held = first_->view(room_id);
+  ASSERT_EQ(held.version, 2u);
+  std::unique_ptr<google::protobuf::Message> away(held.view->New());
+  away->CopyFrom(*held.view);
+  ASSERT_TRUE(first_->Call(UndoMsg(room_id)).has_ok());
+  ASSERT_TRUE(first_->Call(ActionMsg(room_id, Place(1, 2))).has_accepted());
+  const auto live = ServerViews(room_id);
+  EXPECT_EQ(live.second, 4u);  // two moves and a take-back
+  ada_.reset();
+  bob_.reset();
+  Restart();
+  const auto restored = ServerViews(room_id);
+  EXPECT_EQ(restored.first, live.first);
+  EXPECT_EQ(restored.second, live.second);
+
+  TestClient back(server_->port());
+  ASSERT_TRUE(back.Call(HelloToken(first_seat == 0 ? wa_.token() : wb_.token())).has_welcome());
+  ASSERT_TRUE(back.Call(JoinMsg(room_id)).has_room());
+  back.Drain(100ms);
+  HeldView& mine = back.view(room_id);
+  mine.view = std::move(away);
+  mine.version = 2;
+  mine.seat = first_seat;
+  ASSERT_TRUE(back.Call(ResyncMsg(room_id, 2)).has_ok());
+  back.Drain(200ms);
+  EXPECT_EQ(back.view(room_id).version, restored.second);
+  EXPECT_EQ(engine::DeterministicBytes(*back.view(room_id).view),
+            restored.first[static_cast<size_t>(first_seat)]);
+}
+
+// After a take-back nobody may take back, not even the move before it; a restart keeps it so.
+TEST_F(UndoTest, NobodyMayTakeBackAfterATakeBackEvenAcrossARestart) {
+  v1::ClientMessage create = CreateMsg(std::nullopt);
+  create.mutable_create_room()->set_seats(3);
+  std::vector<v1::Welcome> welcomes(3);
+  std::vector<std::unique_ptr<TestClient>> clients;
+  for (const char* name : {"Ada", "Bob", "Cyd"})
+    clients.push_back(ConnectAs(server_->port(), name, &welcomes[clients.size()]));
+  const v1::ServerMessage created = clients[0]->Call(create);
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  for (size_t i = 1; i < 3; ++i) {
+    ASSERT_TRUE(clients[i]->Call(JoinMsg(room_id)).has_room());
+    ASSERT_TRUE(clients[i]->Call(ReadyMsg(room_id)).has_ok());
+  }
+  ASSERT_TRUE(clients[0]->Call(StartMsg(room_id)).has_ok());
+  auto drain = [&] {
+    for (auto& c : clients) c->Drain(100ms);
+  };
+  drain();
+  // The client in the seat that acts now.
+  auto acting = [&]() -> size_t {
+    const int seat = clients[0]->view(room_id).acting.at(0);
+    for (size_t i = 0; i < clients.size(); ++i)
+      if (clients[i]->view(room_id).seat == seat) return i;
+    ADD_FAILURE() << "no client in seat " << seat;
+    return 0;
+  };
+  const size_t one = acting();
+  ASSERT_TRUE(clients[one]->Call(ActionMsg(room_id, Place(0, 1))).has_accepted());
+  drain();
+  const size_t two = acting();
+  ASSERT_NE(two, one);
+  v1::ServerMessage moved = clients[two]->Call(ActionMsg(room_id, Place(1, 2)));
+  ASSERT_TRUE(moved.has_accepted()) << moved.DebugString();
+  drain();
+  ASSERT_TRUE(clients[two]->view(room_id).can_undo);  // not the round's last tile
+  ASSERT_TRUE(clients[two]->Call(UndoMsg(room_id)).has_ok());
+  drain();
+  EXPECT_FALSE(clients[one]->view(room_id).can_undo);
+  EXPECT_EQ(ErrorOf(clients[one]->Call(UndoMsg(room_id))), "nothing_to_undo");
+
+  clients.clear();
+  Restart();
+  for (size_t i : {one, two}) {
+    TestClient back(server_->port());
+    ASSERT_TRUE(back.Call(HelloToken(welcomes[i].token())).has_welcome());
+    ASSERT_TRUE(back.Call(JoinMsg(room_id)).has_room());
+    ASSERT_TRUE(back.Call(ResyncMsg(room_id, 0)).has_ok());
+    back.Drain(100ms);
+    EXPECT_FALSE(back.view(room_id).can_undo) << "client " << i;
+    EXPECT_EQ(ErrorOf(back.Call(UndoMsg(room_id))), "nothing_to_undo") << "client " << i;
+  }
+  EXPECT_EQ(ServerViews(room_id).second, 4u);  // two moves and a take-back, as live
+}
+
+// A bot due to move next is still thinking (it waits before each move) when the move before it
+// is taken back: what it chose for the position taken back is dropped, not played on the
+// position now; it moves once the game comes back to it.
+TEST_F(UndoTest, ABotDueNextDoesNotPlayOnThePositionTakenBack) {
+  server_->server().lobby().SetBotDelay(400ms);
+  ada_ = ConnectAs(server_->port(), "Ada", &wa_);
+  v1::ServerMessage created = ada_->Call(CreateMsg(std::nullopt));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  v1::ClientMessage add;
+  add.mutable_add_bot()->set_room_id(room_id);
+  add.mutable_add_bot()->set_seat(1);
+  add.mutable_add_bot()->set_level(v1::BOT_EASY);
+  ASSERT_TRUE(ada_->Call(add).has_room());
+  ASSERT_TRUE(ada_->Call(StartMsg(room_id)).has_ok());
+  ada_->Drain(100ms);
+  if (ada_->view(room_id).acting != std::vector<int>{0}) {
+    // The bot began: its first move, then Ada's turn.
+    ASSERT_TRUE(ada_->WaitPush([&](const v1::ServerMessage&) {
+      return ada_->view(room_id).acting == std::vector<int>{0};
+    }, 3s));
+  }
+  const auto before = ServerViews(room_id);
+  ASSERT_TRUE(ada_->Call(ActionMsg(room_id, Place(0, 1))).has_accepted());
+  ASSERT_TRUE(ada_->Call(UndoMsg(room_id)).has_ok()) << "the bot moved within its delay";
+  std::this_thread::sleep_for(800ms);  // the bot's delay is over, its choice came back
+  const auto after = ServerViews(room_id);
+  EXPECT_EQ(after.first, before.first);
+  EXPECT_EQ(after.second, before.second + 2);
+
+  ASSERT_TRUE(ada_->Call(ActionMsg(room_id, Place(1, 2))).has_accepted());
+  std::this_thread::sleep_for(800ms);
+  const auto answered = ServerViews(room_id);
+  EXPECT_EQ(answered.second, before.second + 4) << "the bot moved once, after Ada's new move";
+}
+
+// SIGTERM while a take-back waits on the store: it was taken before the signal, so it is answered
+// before the connection closes, with 1001.
+TEST_F(UndoTest, OnSignalATakeBackBeingStoredIsAnsweredBeforeTheClose) {
+  const std::string room_id = Seat(std::nullopt);
+  ASSERT_TRUE(first_->Call(ActionMsg(room_id, Place(0, 1))).has_accepted());
+  server_->gate().Hold();
+  const uint64_t undo = first_->Send(UndoMsg(room_id));
+  for (int i = 0; i < 200 && server_->gate().waiting() == 0; ++i) std::this_thread::sleep_for(5ms);
+  ASSERT_EQ(server_->gate().waiting(), 1);
+
+  std::thread signal([&] { server_->StopAsOnSignal(); });
+  std::this_thread::sleep_for(100ms);
+  server_->gate().Release();
+
+  EXPECT_TRUE(first_->WaitReply(undo, 3s).has_ok()) << "the take-back taken before the signal";
+  EXPECT_TRUE(first_->WaitClosed(3s));
+  EXPECT_EQ(first_->close_code(), 1001);
+  signal.join();  // (the other client reads nothing, so its close waits for the deadline)
 }
 
 }  // namespace
