@@ -70,10 +70,12 @@ async function noMarks(page) {
 async function twoPlayers(browser, errors, game, seats = 2, options = async () => {}) {
   const [A, B] = await hostAndGuests(browser, errors, 1);
   const link = await createPrivateRoom(A, game, seats, options);
+  // The watch link carries the room's watch code, never its join code.
+  const watchLink = await A.getByTestId("watch-link").inputValue();
   await joinReady(B, link, "Bob");
   await A.locator("[data-testid=start-game]:not([disabled])").waitFor();
   await A.getByTestId("start-game").click();
-  return { A, B, link };
+  return { A, B, link, watchLink };
 }
 
 async function waitAccepted(page, before, sig) {
@@ -102,7 +104,7 @@ test("Globalissimo: the other player's tile is marked until my move, with a summ
   const browser = await launch();
   const errors = [];
   try {
-    const { A, B, link } = await twoPlayers(browser, errors, "globalissimo");
+    const { A, B, watchLink } = await twoPlayers(browser, errors, "globalissimo");
     for (const p of [A, B]) await p.getByTestId("gl-board").waitFor({ timeout: 30_000 });
     // Whoever places first is "first"; the other watches the mark appear.
     await until("someone's turn", async () => (await isMyTurn(A)) || (await isMyTurn(B)));
@@ -110,7 +112,7 @@ test("Globalissimo: the other player's tile is marked until my move, with a summ
     const secondName = firstName === "Ada" ? "Bob" : "Ada";
     // A spectator, to see the latest move marked too.
     const { page: S } = await newPage(browser, errors, "S");
-    await S.goto(link.replace("#/join/", "#/watch/"), { timeout: 30_000 });
+    await S.goto(watchLink, { timeout: 30_000 });
     await enterName(S, "Sam");
     await S.getByTestId("gl-board").waitFor();
 

@@ -89,7 +89,7 @@ test("a player in two tabs, and the lobby's live list", { timeout: OVERALL_MS, s
     await enterName(B, "Bob");
     // A public room's link offers the choice too: Bob takes a seat.
     await B.getByTestId("invite").waitFor();
-    assert.match(await B.getByTestId("invite-status").innerText(), /1 of 2 seats are free/);
+    assert.match(await B.getByTestId("invite-status").innerText(), /1 of 2 seats is free/);
     await B.getByTestId("take-seat").click();
     await B.getByTestId("ready-toggle").click();
     await B.locator("[data-testid=ready-toggle][aria-pressed=true]").waitFor();

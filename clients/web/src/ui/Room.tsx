@@ -412,7 +412,7 @@ function GameOverPanel({ r }: { r: RoomState }) {
   return (
     <Panel title="🏁 Final ranking" class="gameover" >
       <div data-testid="game-over">
-        <Ranking results={r.results!} youSeat={r.info?.your_seat} unit={gameUI(gameId)?.scoreUnit} />
+        <Ranking results={r.results!} youSeat={r.info?.your_seat} unit={gameUI(r.info?.game ?? "")?.scoreUnit} />
         <div class="row-actions">
           {gameId && (
             <a class="btn primary" data-testid="replay-link"
