@@ -7,6 +7,7 @@
 #include <array>
 #include <compare>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <unordered_set>
@@ -31,7 +32,8 @@ inline Hex operator*(Hex a, int k) { return {a.q * k, a.r * k}; }
 
 struct HexHash {
   std::size_t operator()(const Hex& h) const {
-    return std::hash<long long>()((static_cast<long long>(h.q) << 32) ^ static_cast<unsigned>(h.r));
+    const unsigned long long q = static_cast<unsigned>(h.q), r = static_cast<unsigned>(h.r);
+    return std::hash<unsigned long long>()((q << 32) | r);
   }
 };
 using HexSet = std::unordered_set<Hex, HexHash>;

@@ -187,6 +187,12 @@ TEST(Hex, PathsPreferFewerStepsAmongEqualCosts) {
   EXPECT_EQ(p.hexes, (std::vector<Hex>{{0, 0}, {-1, 0}, {-2, 0}}));
 }
 
+TEST(HexDeathTest, ANegativeCostIsABugInTheGame) {
+  MoveRules rules;
+  rules.entry_cost[{1, 0}] = -1;
+  EXPECT_DEATH(ShortestPath(HexMap::Rectangle(3, 3), rules, {0, 0}, {2, 0}), "negative entry cost -1");
+}
+
 TEST(Hex, ConnectedAreasPartitionTheHexes) {
   Rng rng(3);
   for (int trial = 0; trial < 100; ++trial) {

@@ -127,6 +127,11 @@ describe("web-only helpers agree with the mirror", () => {
     expect(HexMap.rectangle(5, 4).hexes).toEqual([...rows].sort((a, b) => a.q - b.q || a.r - b.r));
   });
 
+  it("a negative entry cost is refused, as the engine aborts on it", () => {
+    const rules: MoveRules = { entryCost: new Map([["1,0", -1]]) };
+    expect(() => shortestPath(HexMap.rectangle(3, 3), rules, { q: 0, r: 0 }, { q: 2, r: 0 })).toThrow("negative entry cost");
+  });
+
   it("a region graph refuses an index it does not have", () => {
     const g = RegionGraph.build(["a", "b"], [["a", "b"]]);
     expect(() => g.neighbours(2)).toThrow("no region 2");
