@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -40,7 +41,11 @@ std::string Json(const Value& v) {
       if (n == std::floor(n) && std::abs(n) < 1e15) {
         std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(n));
       } else {
-        std::snprintf(buf, sizeof buf, "%.17g", n);
+        // The shortest form that reads back as the same double.
+        for (int digits = 15; digits <= 17; ++digits) {
+          std::snprintf(buf, sizeof buf, "%.*g", digits, n);
+          if (std::strtod(buf, nullptr) == n) break;
+        }
       }
       return buf;
     }
