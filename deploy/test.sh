@@ -74,7 +74,7 @@ cmake --build build-tsan -j "$jobs" --target storage_executor_test handler_memor
 
 stage "tests: ThreadSanitizer"
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 run_ctest build-tsan --timeout 1500 -j 1 \
-  -R '^(StorageExecutor|HandlerMemoryTest|ServerTest|StaticFilesTest|ClientLimitsTest|BotsTest)\.'
+  -R '^(StorageExecutor|HandlerMemoryTest|ServerTest|StaticFilesTest|ClientLimitsTest|BotsTest|SessionsTest)\.'
 
 stage "tests: Release, all but the browser"
 run_ctest build --timeout 1500 -j "$jobs" -LE '^browser$'

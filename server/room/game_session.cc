@@ -72,13 +72,54 @@ void Keep(const std::string& bytes, std::string* held) {
   }
 }
 
+// Bytes of a Diff's mover_seat and mover_origin (see DiffFrame).
+size_t MoverSize(int mover_seat, v1::ActionOrigin origin) {
+  if (mover_seat < 0) return 0;
+  return TagSize(v1::Diff::kMoverSeatFieldNumber) +
+         CodedOutputStream::VarintSize64(static_cast<uint64_t>(mover_seat)) +
+         VarintFieldSize(v1::Diff::kMoverOriginFieldNumber, static_cast<uint64_t>(origin));
+}
+
 }  // namespace
+
+bool GameSession::MoverTold(int reader, int seat, const std::vector<int>& before,
+                            const std::vector<int>& after, bool resigned) {
+  if (resigned || reader == seat) return true;
+  const auto in = [](const std::vector<int>& seats, int s) {
+    return std::find(seats.begin(), seats.end(), s) != seats.end();
+  };
+  if (!in(before, seat)) return false;
+  // The only one acting, the reader aside.
+  if (std::all_of(before.begin(), before.end(), [&](int s) { return s == seat || s == reader; })) {
+    return true;
+  }
+  // The one that stopped acting: every other seat acting before still is.
+  return !in(after, seat) && std::all_of(before.begin(), before.end(), [&](int s) {
+    return s == seat || in(after, s);
+  });
+}
+
+std::vector<bool> GameSession::WhoIsTold(const engine::State& after, int seat,
+                                         const engine::Message& action,
+                                         const std::vector<int>& acting_before) {
+  const v1::CoreAction* core = after.game().CoreOf(action);
+  const bool resigned = core != nullptr && core->has_resign();
+  const std::vector<int> acting_after = after.ActingSeats();
+  // By view index: the seats', then the spectators'.
+  std::vector<bool> told;
+  for (int k = 0; k <= after.num_seats(); ++k) {
+    const int reader = k < after.num_seats() ? k : engine::kSpectator;
+    told.push_back(MoverTold(reader, seat, acting_before, acting_after, resigned));
+  }
+  return told;
+}
 
 SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::string& own_ops,
                                     const std::vector<int>& acting, bool game_over,
-                                    bool can_undo) const {
+                                    bool can_undo, int mover_seat,
+                                    v1::ActionOrigin origin) const {
   // The ServerMessage { diff: Diff { room_id, diff: ViewDiff { from, to, ops }, acting_seats,
-  // game_over } } protobuf would write, written directly into one buffer: the ops every
+  // game_over, can_undo, mover_seat, mover_origin } } protobuf would write, written directly into one buffer: the ops every
   // recipient shares are serialized once per action, not once per recipient (checked byte for
   // byte against protobuf by the session's tests).
   size_t seats = 0;
@@ -93,7 +134,8 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
                       FieldSize(v1::Diff::kDiffFieldNumber, view_diff) +
                       BytesFieldSize(v1::Diff::kActingSeatsFieldNumber, seats) +
                       VarintFieldSize(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0) +
-                      VarintFieldSize(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0);
+                      VarintFieldSize(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0) +
+                      MoverSize(mover_seat, origin);
   auto frame = std::make_shared<std::string>();
   frame->reserve(FieldSize(v1::ServerMessage::kDiffFieldNumber, diff));
   PutTag(v1::ServerMessage::kDiffFieldNumber, 2, frame.get());
@@ -112,6 +154,12 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
   }
   PutVarintField(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0, frame.get());
   PutVarintField(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0, frame.get());
+  if (mover_seat >= 0) {
+    // Optional: seat 0 is written too, so that it tells from "not named".
+    PutTag(v1::Diff::kMoverSeatFieldNumber, 0, frame.get());
+    PutVarint(static_cast<uint64_t>(mover_seat), frame.get());
+    PutVarintField(v1::Diff::kMoverOriginFieldNumber, static_cast<uint64_t>(origin), frame.get());
+  }
   return frame;
 }
 
@@ -150,12 +198,14 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
                                                       " of the log was refused: " +
                                                       action.status().reason());
   }
-  LastMove made{last.seat, last_by_player, false};
+  LastMove made{last.seat, last_by_player, false, {}};
+  const std::vector<int> acting_before = s->ActingSeats();
   if (engine::Status st = s->Apply(last.seat, *action.value(), last.timed_out, &made.safe);
       !st.ok()) {
     return engine::Status(st.code(), "Action " + std::to_string(log.size() - 1) +
                                          " of the log was refused: " + st.reason());
   }
+  made.told = WhoIsTold(*s, last.seat, *action.value(), acting_before);
   if (after_each) after_each(log.size() - 1, *s);
   auto session = std::unique_ptr<GameSession>(
       new GameSession(std::move(room_id), std::move(s), taken_back, std::string(options), seed));
@@ -232,7 +282,8 @@ uint32_t GameSession::next_action_index() const {
 }
 
 engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat, std::string_view action_bytes,
-                                                           bool by_player, bool timed_out) {
+                                                           bool by_player, bool timed_out,
+                                                           v1::ActionOrigin origin) {
   auto parsed = state_->game().ParseActionBytes(action_bytes);
   if (!parsed.ok()) return parsed.status();
   std::shared_ptr<const engine::Message> action = std::move(parsed).value();
@@ -240,16 +291,19 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat, std::string
   out.action_index = next_action_index();
   // Asked only where a take-back could follow, of the position before the move.
   bool safe = false;
+  std::vector<int> acting_before = state_->ActingSeats();
   if (engine::Status st = state_->Apply(seat, *action, timed_out,
                                         undo_allowed_ && by_player ? &safe : nullptr);
       !st.ok())
     return st;
+  std::vector<bool> told = WhoIsTold(*state_, seat, *action, acting_before);
   last_before_ = last_;
-  last_ = {seat, by_player, safe};
+  last_ = {seat, by_player, safe, told};
   out.logged.set_seat(seat);
   out.logged.set_action(state_->History().back().action);  // serialized once, by the engine
+  out.logged.set_origin(origin);
   out.action = std::move(action);
-  Publish(&out);
+  Publish(&out, {seat, origin, std::move(told)});
   return out;
 }
 
@@ -286,14 +340,16 @@ GameSession::Applied GameSession::TakeBack() {
   out.logged.set_action(history.back().action);
   state_ = ReplayWithoutLast();
   ++taken_back_;  // one version more: the log is one shorter (see version())
+  // Named as the move was: whoever was told who made it is told who took it back.
+  const Mover mover{last_.seat, v1::ORIGIN_PLAYER, last_.told};
   // Taken back once: the move before it stays, whoever made it.
   last_ = {};
-  Publish(&out);
+  Publish(&out, mover);
   for (auto& evicted : evicted_) evicted.clear();  // Undo follows a failed Submit only
   return out;
 }
 
-void GameSession::Publish(Applied* out_ptr) {
+void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
   Applied& out = *out_ptr;
   const int n = state_->num_seats();
   const std::vector<int> acting = state_->ActingSeats();
@@ -329,7 +385,9 @@ void GameSession::Publish(Applied* out_ptr) {
     engine::ComputeDiff(*type_, held.rest, next, &own);
     Keep(next, &held.rest);
     UpdateLog(reader, &held.log, &own, &entries);
-    SharedBuffer frame = DiffFrame(shared_bytes, own, acting, out.game_over, k == undo_seat);
+    const int named = mover.told[static_cast<size_t>(k)] ? mover.seat : -1;
+    SharedBuffer frame =
+        DiffFrame(shared_bytes, own, acting, out.game_over, k == undo_seat, named, mover.origin);
     auto& recent = recent_[static_cast<size_t>(k)];
     size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
     recent.push_back({version() - 1, frame});

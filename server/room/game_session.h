@@ -106,8 +106,11 @@ class GameSession {
   // Apply); otherwise the refusal to send back, and nothing changed.
   // `by_player`: the seat's player chose it (not a bot, a clock or the server), which only may be
   // taken back. `timed_out`: the turn timer plays for the seat (the engine logs it before the move).
+  // `origin`: how the move was made, named with its seat in the Diffs (see MoverTold) and kept
+  // in `logged`.
   engine::StatusOr<Applied> Submit(int seat, std::string_view action_bytes, bool by_player = true,
-                                   bool timed_out = false);
+                                   bool timed_out = false,
+                                   plateau::v1::ActionOrigin origin = plateau::v1::ORIGIN_PLAYER);
   // Whether a seat may take back its last move at all (the room's option); off by default.
   void SetUndo(bool allowed) { undo_allowed_ = allowed; }
   // Ok when `seat` may take back the last move now, else why not (a code of error_codes.h and a
@@ -179,20 +182,49 @@ class GameSession {
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
   // The Diff frame of the current version for a recipient: the ops every recipient shares, then
   // its own (both serialized as ViewDiff's `ops` fields).
+  // Who made the version's move, as its Diffs name it: `seat` -1 for none.
+  struct Mover {
+    int seat = -1;
+    plateau::v1::ActionOrigin origin = plateau::v1::ORIGIN_PLAYER;
+    // By view index: whether that view is told who moved (MoverTold).
+    std::vector<bool> told;
+  };
   SharedBuffer DiffFrame(const std::string& shared_ops, const std::string& own_ops,
-                         const std::vector<int>& acting, bool game_over, bool can_undo) const;
+                         const std::vector<int>& acting, bool game_over, bool can_undo,
+                         int mover_seat, plateau::v1::ActionOrigin origin) const;
   // After the position changed and version() went up: each view's Diff into `out` (and the kept
   // ones), the held views brought up to the position.
-  void Publish(Applied* out);
+  void Publish(Applied* out, const Mover& mover);
   // The last move as a take-back sees it: whose it was, whether its player chose it and whether
   // the engine said it revealed nothing. `seat` is -1 once it was taken back (or none was made).
   struct LastMove {
     int seat = -1;
     bool by_player = false;
     bool safe = false;
+    std::vector<bool> told;  // by view index: who was told its seat (MoverTold)
   };
   LastMove last_;
   LastMove last_before_;  // what Undo puts back
+ public:
+  // Whether the recipient `reader` (a seat, or engine::kSpectator) may be told that `seat` made
+  // the move that took the acting seats from `before` to `after` (`resigned`: the move was
+  // resigning, which the log tells everyone). He may when what he knows tells it already: it is
+  // his own move; `seat` was the only one acting but for him (his own moves are named to him,
+  // so one not named is not his); or `seat` is the one that stopped acting while the others
+  // went on. A move in a simultaneous step by a seat still acting after it (a choice among
+  // several, a question answered with another to come) is not named to the others: which of
+  // the acting seats moved is not theirs to know.
+  static bool MoverTold(int reader, int seat, const std::vector<int>& before,
+                        const std::vector<int>& after, bool resigned);
+
+ private:
+  // MoverTold for each view (by view index) of `seat`'s `action`, applied: `after` is the
+  // position it led to, `acting_before` the acting seats before it.
+  static std::vector<bool> WhoIsTold(const engine::State& after, int seat,
+                                     const engine::Message& action,
+                                     const std::vector<int>& acting_before);
+
+ private:
   // The position the log without its last action reaches (there is one).
   std::unique_ptr<engine::State> ReplayWithoutLast() const;
   bool undo_allowed_ = false;

@@ -37,6 +37,7 @@ Room::Room(boost::asio::any_io_executor executor, RoomSettings settings, Storage
       empty_timer_(strand_),
       clock_timer_(strand_),
       abandon_timer_(strand_),
+      grace_timer_(strand_),
       settings_(std::move(settings)),
       storage_(storage),
       host_(host) {
@@ -408,6 +409,7 @@ void Room::DetachAll() {
     for (auto& [pid, member] : self->members_) member.conns.clear();
     self->clock_timer_.cancel();  // nothing plays for anyone while the server stops
     self->abandon_timer_.cancel();
+    self->grace_timer_.cancel();
   });
 }
 

@@ -236,6 +236,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // During a game, after a disconnection: ends it once abandoned_after has passed with nobody
   // back.
   void ExpireWhenAbandoned();
+  // After the game, while a seated player who lost his connection may still come back
+  // (GraceLeft, no bot in his seat): pushes the room again when the first such grace ends, for
+  // the rematch's reasons ("wait N s") to follow it, then waits for the next one. Called with
+  // every push of the room (PushInfoToAll): his return, his going, a new game or the room's end
+  // re-arm or cancel it.
+  void WatchGrace();
   // Whether a member (a seated one, with `players_only`) has a live connection.
   bool AnyOnline(bool players_only) const;
   // Seat of a member during the game (-1: spectator or none).
@@ -280,6 +286,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Whether `seat` agrees without asking: a bot, or an away player's seat on the offer's terms
   // (left out, or kept by the bot standing in).
   bool AgreesForItself(const RematchTerms& terms, size_t seat) const;
+  // A rematch that could not start (the game refused to deal, the store failed): the offer ends
+  // and the members are told, so that nobody waits on a game that will not come; they ask again.
+  void DropRematchOffer();
   // Deals a new game for `seated` (in seat order) and stores it; OnGameStored then starts it
   // and answers `request_id` on `conn`.
   void BeginGame(const ConnectionPtr& conn, uint64_t request_id, std::vector<SeatState> seated);
@@ -349,6 +358,8 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer empty_timer_;
   boost::asio::steady_timer clock_timer_;
   boost::asio::steady_timer abandon_timer_;
+  boost::asio::steady_timer grace_timer_;  // WatchGrace
+  bool grace_armed_ = false;
   const RoomSettings settings_;
   StorageExecutor& storage_;
   RoomHost& host_;

@@ -59,7 +59,7 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
   const uint64_t seed = RandomSeed();
   auto session = GameSession::Start(game, settings_.room_id, n, settings_.options, seed);
   if (!session.ok()) {
-    rematch_.clear();
+    DropRematchOffer();
     conn->Send(EncodeError(request_id, session.status().code(), session.status().reason()));
     return;
   }
@@ -113,6 +113,13 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
           self->Resume();
         });
       });
+}
+
+void Room::DropRematchOffer() {
+  if (rematch_.empty()) return;
+  rematch_.clear();
+  rematch_without_absent_ = false;
+  PushInfoToAll();
 }
 
 Room::RematchTerms Room::Terms() const {
@@ -253,10 +260,7 @@ void Room::OnGameStored(const Status& stored, const ConnectionPtr& conn, uint64_
                         const std::string& replay_token, std::unique_ptr<GameSession> session,
                         int64_t started_ms) {
   if (!stored.ok()) {
-    if (!rematch_.empty()) {
-      rematch_.clear();  // a rematch that could not start is asked for again
-      PushInfoToAll();
-    }
+    DropRematchOffer();
     spdlog::error("room {}: cannot store the new game: {}", settings_.room_id, stored.ToString());
     conn->Send(EncodeError(request_id, codes::kStorageError, "The game could not be saved; try again."));
     return;

@@ -151,6 +151,7 @@ void Room::PushInfoToAll(const std::string& skip_player_id) {
     if (pid == skip_player_id) continue;
     if (member.online()) member.Send(EncodeInfo(base, pid, 0));
   }
+  WatchGrace();
 }
 
 void Room::SendChatHistory(const ConnectionPtr& conn) {

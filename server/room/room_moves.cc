@@ -217,9 +217,9 @@ void Room::OnTakenBack(const Status& stored, const ConnectionPtr& conn, uint64_t
 
 Status Room::PlayFor(int seat, std::string_view bytes, v1::ActionOrigin origin,
                      const ConnectionPtr& conn, uint64_t request_id) {
-  auto submitted = session_->Submit(seat, bytes, /*by_player=*/false, origin == v1::ORIGIN_CLOCK);
+  auto submitted =
+      session_->Submit(seat, bytes, /*by_player=*/false, origin == v1::ORIGIN_CLOCK, origin);
   if (!submitted.ok()) return submitted.status();
-  submitted.value().logged.set_origin(origin);
   StoreAction(conn, request_id, std::move(submitted).value(), std::chrono::steady_clock::now(),
               nullptr);
   return Status::Ok();

@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "server/error_codes.h"
@@ -27,6 +28,7 @@ bool Room::Member::online() const {
 void Room::MaybeRemove() {
   if (removed_ || phase_ == Phase::kPlaying || AnyOnline(false)) return;
   removed_ = true;
+  grace_timer_.cancel();
   host_.PublishListing(settings_.room_id, nullptr);
   for (const auto& [pid, member] : members_) {
     host_.SetMembership(pid, settings_.room_id, false);
@@ -233,6 +235,32 @@ void Room::ResignSeat(const ConnectionPtr& conn, uint64_t request_id, int seat,
   const Status played = PlayFor(seat, settings_.game->WrapCore(core)->SerializeAsString(), origin,
                                 conn, request_id);
   if (!played.ok() && conn) RefuseAction(conn, request_id, played.code(), played.reason());
+}
+
+void Room::WatchGrace() {
+  std::optional<std::chrono::steady_clock::duration> first;
+  if (!removed_ && phase_ == Phase::kFinished) {
+    // The players Terms counts as "may still come back".
+    for (const SeatState& s : seats_) {
+      if (s.bot != 0 || s.stand_in != 0 || s.player_id.empty()) continue;
+      const auto member = members_.find(s.player_id);
+      if (member == members_.end() || member->second.online()) continue;
+      const auto grace = GraceLeft(member->second);
+      if (grace.count() > 0 && (!first || grace < *first)) first = grace;
+    }
+  }
+  if (!first) {
+    // Most pushes (every move of a timed game) find nothing to wait for and nothing armed.
+    if (grace_armed_) grace_timer_.cancel();
+    grace_armed_ = false;
+    return;
+  }
+  grace_armed_ = true;
+  grace_timer_.expires_after(*first);
+  grace_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    // Re-arming cancels the wait: only the latest one pushes. Through Run, as every change.
+    if (!ec) self->Run([self] { self->PushInfoToAll(); });
+  });
 }
 
 std::chrono::steady_clock::duration Room::GraceLeft(const Member& member) const {

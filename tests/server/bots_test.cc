@@ -436,6 +436,57 @@ TEST_F(BotsTest, ARematchWithoutTheAwayPlayersWaitsForTheGraceOfOneWhoLostHisCon
   EXPECT_EQ(ada->Call(PeekMsg(room_id)).room().status(), v1::ROOM_STATUS_FINISHED);
 }
 
+// The reason a rematch without the away players cannot start yet ("wait N s") is pushed again
+// when the grace of the one who lost his connection ends, with nobody doing anything; a player
+// back within his grace is not pushed about again.
+TEST_F(BotsTest, TheRematchsWaitForAPlayerWhoLostHisConnectionIsPushedAgainWhenHisGraceEnds) {
+  server_.reset();
+  server_ = std::make_unique<TestServer>(dir_.File("grace.db"), NetLimits{}, std::chrono::minutes(5),
+                                         TestLimits(), /*offline_grace=*/2s);
+  ASSERT_NE(server_->port(), 0);
+  const engine::Game& game = *engine::Registry::Find("guerre_froide");
+  v1::Welcome bob_welcome;
+  auto ada = ConnectAs(server_->port(), "Ada");
+  auto bob = ConnectAs(server_->port(), "Bob", &bob_welcome);
+  auto cy = ConnectAs(server_->port(), "Cy");
+  const std::string room_id = StartThree(*ada, *bob, *cy);
+  ASSERT_GT(PlayAlong({ada.get(), bob.get(), cy.get()}, room_id, game, 20000), 0);
+  cy.reset();
+  auto offline = ada->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().seats(2).presence() == v1::PRESENCE_OFFLINE;
+  });
+  ASSERT_TRUE(offline);
+  const auto went = std::chrono::steady_clock::now();
+  EXPECT_NE(offline->room().rematch().without_unavailable().find("Cy may still come back"),
+            std::string::npos)
+      << offline->room().rematch().ShortDebugString();
+  auto over = ada->WaitPush(
+      [](const v1::ServerMessage& m) {
+        return m.has_room() && m.room().rematch().absent_seats_size() == 1;
+      },
+      5s);
+  ASSERT_TRUE(over) << "the room was not pushed again when Cy's grace ended";
+  EXPECT_GE(std::chrono::steady_clock::now() - went, 1500ms);
+  EXPECT_EQ(over->room().rematch().absent_seats(0), 2u);
+  EXPECT_EQ(over->room().rematch().without_unavailable(), "");
+  EXPECT_TRUE(ada->Call(RematchMsg(room_id, true, true)).has_ok());
+
+  // Bob goes and comes back within his grace: the wait for him ends with his return.
+  bob.reset();
+  ASSERT_TRUE(ada->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().seats(1).presence() == v1::PRESENCE_OFFLINE;
+  }));
+  bob = std::make_unique<TestClient>(server_->port());
+  ASSERT_TRUE(bob->Call(HelloToken(bob_welcome.token())).has_welcome());
+  ASSERT_TRUE(bob->Call(JoinMsg(room_id)).has_room());
+  ASSERT_TRUE(ada->WaitPush([](const v1::ServerMessage& m) {
+    return m.has_room() && m.room().seats(1).presence() == v1::PRESENCE_ONLINE;
+  }));
+  for (const v1::ServerMessage& m : ada->PendingPushes(2500ms)) {
+    EXPECT_FALSE(m.has_room()) << "pushed again after Bob's return: " << m.ShortDebugString();
+  }
+}
+
 // The host hands his seat to a bot and goes; the two others rematch without him and one of them
 // becomes the host, before and after a restart.
 TEST_F(BotsTest, ARematchWithoutTheHostPassesTheTableToAPlayerWhoStays) {

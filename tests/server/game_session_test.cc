@@ -18,6 +18,7 @@
 #include "plateau/v1/protocol.pb.h"
 #include "server/error_codes.h"
 #include "server/room/game_session.h"
+#include "tests/server/mover_check.h"
 
 namespace plateau::server {
 namespace {
@@ -239,10 +240,15 @@ TEST_P(GameSessionTest, EveryActionAdvancesEveryViewByOneVersionAndItsDiffRebuil
       ASSERT_LT(steps, 20000) << "no end";
       const uint64_t version = session->version();
       const uint32_t index = session->next_action_index();
+      const std::vector<int> acting_before = session->state().ActingSeats();
       GameSession::Applied applied;
       const v1::ReplayAction record = Play(*session, rng, &applied);
       if (HasFailure()) return;
       ++steps;
+      for (size_t k = 0; k < session->num_views(); ++k) {
+        testing::ExpectMoverNamed(Decode(applied.diffs[k]).diff(), record.seat(), acting_before,
+                                  SeatOf(*session, k));
+      }
 
       EXPECT_EQ(applied.action_index, index);
       EXPECT_EQ(session->next_action_index(), index + 1);

@@ -173,6 +173,22 @@ TEST_F(TableTest, ATimedOutSeatIsPlayedForThenHandedToABotUntilItsPlayerReturns)
       25s);
   ASSERT_TRUE(stood_in) << "no bot stood in for Bob";
   EXPECT_GE(stood_in->room().seats(1).clock().timeouts(), 1u);
+  // The Diffs say who moved and how: Ada herself, the clock for Bob, then the bot standing in.
+  const auto told = [&](int seat, v1::ActionOrigin origin) {
+    return std::any_of(ada->diff_frames().begin(), ada->diff_frames().end(),
+                       [&](const v1::ServerMessage& m) {
+                         return m.diff().has_mover_seat() && m.diff().mover_seat() == seat &&
+                                m.diff().mover_origin() == origin;
+                       });
+  };
+  EXPECT_TRUE(told(0, v1::ORIGIN_PLAYER));
+  EXPECT_TRUE(told(1, v1::ORIGIN_CLOCK));
+  for (const auto end = std::chrono::steady_clock::now() + 15s;
+       !told(1, v1::ORIGIN_STAND_IN) && std::chrono::steady_clock::now() < end;) {
+    if (!MoveOnce(*ada, room_id)) ada->Drain(100ms);
+  }
+  EXPECT_TRUE(told(1, v1::ORIGIN_STAND_IN)) << "no Diff named the bot standing in for Bob";
+  EXPECT_FALSE(told(0, v1::ORIGIN_CLOCK));
   const auto origins = OriginsOf(game_id, 1);
   ASSERT_FALSE(origins.empty());
   EXPECT_EQ(origins.front(), v1::ORIGIN_CLOCK);

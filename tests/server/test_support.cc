@@ -200,6 +200,7 @@ int GameServerTest::PlayToTheEnd(const std::string& room_id,
       const std::string action = choose(held, static_cast<int>(seat));
       if (action.empty()) continue;
       const uint64_t before = held.version;
+      const std::vector<int> acting_before = held.acting;
       v1::ServerMessage reply = cl.Call(ActionMsg(room_id, action));
       if (!reply.has_accepted()) {
         auto parsed = engine::Registry::Find(game_)->ParseActionBytes(action);
@@ -210,12 +211,15 @@ int GameServerTest::PlayToTheEnd(const std::string& room_id,
         return moves;
       }
       for (TestClient* other : everyone) {
-        if (!other->WaitPush([&](const v1::ServerMessage& m) {
-              return m.has_diff() && m.diff().diff().to_version() == before + 1;
-            })) {
+        auto diff = other->WaitPush([&](const v1::ServerMessage& m) {
+          return m.has_diff() && m.diff().diff().to_version() == before + 1;
+        });
+        if (!diff) {
           ADD_FAILURE() << "no diff to version " << before + 1;
           return moves;
         }
+        ExpectMoverNamed(diff->diff(), static_cast<int>(seat), acting_before,
+                         other->view(room_id).seat);
       }
       moved = true;
     }

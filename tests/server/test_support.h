@@ -31,6 +31,7 @@
 #include "engine/core/registry.h"
 #include "engine/core/view_diff.h"
 #include "plateau/v1/protocol.pb.h"
+#include "tests/server/mover_check.h"
 #include "tests/support/temp_dir.h"
 #include "server/server.h"
 #include "server/storage/replay_service.h"

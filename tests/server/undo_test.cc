@@ -121,6 +121,14 @@ TEST_F(UndoTest, ASafeMoveIsTakenBackForEveryoneAndItsIndexIsPlayedAgain) {
   }
   const int first_seat = first_->view(room_id).seat;
   EXPECT_EQ(engine::DeterministicBytes(*first_->view(room_id).view), before.first[first_seat]);
+  // The take-back's Diff names its seat to both, as the move's did.
+  for (TestClient* c : {first_, second_}) {
+    ASSERT_EQ(c->diff_frames().size(), 2u);
+    for (const v1::ServerMessage& m : c->diff_frames()) {
+      EXPECT_TRUE(m.diff().has_mover_seat() && m.diff().mover_seat() == first_seat)
+          << m.diff().ShortDebugString();
+    }
+  }
   EXPECT_FALSE(first_->view(room_id).can_undo);
   EXPECT_EQ(ErrorOf(first_->Call(UndoMsg(room_id))), "nothing_to_undo");  // once
 

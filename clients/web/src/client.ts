@@ -243,7 +243,7 @@ function handleBody(msg: any, raw: any): void {
       changed();
       break;
     case "snapshot": onSnapshot(msg.snapshot); break;
-    case "diff": onDiff(msg.diff, raw.diff, raw.accepted != null); break;
+    case "diff": onDiff(msg.diff, raw.diff); break;
     case "game_over": {
       const g = msg.game_over;
       const r = roomState(g.room_id);
@@ -301,8 +301,7 @@ function resync(roomId: string, have: number): void {
     .finally(() => resyncing.delete(roomId));
 }
 
-/** `accepted`: the diff is this tab's own move, acknowledged. */
-function onDiff(d: any, rawDiff: any, accepted: boolean): void {
+function onDiff(d: any, rawDiff: any): void {
   const r = roomState(d.room_id);
   const g = r.game;
   const from = Number(d.diff.from_version), to = Number(d.diff.to_version);
@@ -330,7 +329,7 @@ function onDiff(d: any, rawDiff: any, accepted: boolean): void {
     throw e;
   }
   r.game = { ...g, view, version: to, acting: d.acting_seats, gameOver: d.game_over, canUndo: !!d.can_undo };
-  const mover = moverOf(g.acting, d.acting_seats, accepted, g.seat);
+  const mover = moverOf(d);
   r.moves = followMove(r.moves ?? startTrack(g.view, g.seat), g.view, view, mover);
   changed();
 }

@@ -4,10 +4,9 @@
 //
 // A seated player's reference is his own last move: what the others did since stays marked until
 // he moves again. A spectator's is the view before the latest move that changed what he sees.
-// Who made a move is read from the protocol, not from the game: the mover's own tab is told its
-// move was accepted (ServerMessage.accepted); for the others, the seat that left the acting seats
-// made it, or the one seat that was acting, or the one other than the viewer's. A move this
-// cannot tell (several other seats acting and none left) is "another player's" (-1).
+// Who made a move is the server's word (Diff.mover_seat), not a guess from the game or the
+// acting seats. A move the server does not name to this viewer (a choice in a simultaneous step
+// by a seat still acting after it, named to that seat only) is "another player's" (-1).
 import { tableOf, toNumber, type LogEntry } from "./table";
 
 /** One diff since the reference: the view before and after it, and who made it (-1: unknown). */
@@ -35,21 +34,9 @@ export function startTrack(view: unknown, seat: number): MoveTrack {
   return { seat, ref: view, steps: [] };
 }
 
-/**
- * Who made the move a diff stands for: `seat` when this tab's own move was accepted, else the one
- * seat that left the acting seats, else the one seat that was acting, else, for a seated viewer,
- * the one other seat that was acting (a step where everyone answers questions in turn), else -1.
- */
-export function moverOf(prevActing: readonly number[], nextActing: readonly number[], accepted: boolean, seat: number): number {
-  if (accepted && seat >= 0) return seat;
-  const left = prevActing.filter((s) => !nextActing.includes(s));
-  if (left.length === 1) return left[0];
-  if (prevActing.length === 1) return prevActing[0];
-  // The viewer's other tab may have moved, but far more often it is the other seat; were it his
-  // own, his marks would only stay until his next move seen as his.
-  const others = prevActing.filter((s) => s !== seat);
-  if (seat >= 0 && others.length === 1) return others[0];
-  return -1;
+/** Who made the move a Diff stands for: its `mover_seat` when the server named one, else -1. */
+export function moverOf(diff: { mover_seat?: number | null }): number {
+  return typeof diff.mover_seat === "number" ? diff.mover_seat : -1;
 }
 
 /** The track after a diff took the view from `before` to `after`, made by `mover`. */

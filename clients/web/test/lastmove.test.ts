@@ -5,7 +5,7 @@ import { applyDiff } from "../src/diff";
 import {
   changedBy, followMove, markText, moverOf, sameValue, sinceLastMove, startTrack, summaryLines, type MoveTrack,
 } from "../src/lastmove";
-import { Long, protobuf, ViewDiffType } from "../src/proto";
+import { Long, protobuf, ServerMessage, ViewDiffType } from "../src/proto";
 
 // A board of slots (a tile on each, or none), players with scores, and the core's log.
 const SCHEMA = `
@@ -60,23 +60,21 @@ function play(seat: number, start: any, moves: [number, Record<string, unknown>[
 }
 
 describe("who made a move", () => {
-  it("is this tab's own seat when its move was accepted", () => {
-    expect(moverOf([0, 1], [0, 1], true, 1)).toBe(1);
+  // As the client reads a Diff: decoded from the wire, then toObject with defaults.
+  const TO_OBJECT = { longs: Number, enums: Number, defaults: true, oneofs: true } as const;
+  function received(diff: Record<string, unknown>): any {
+    const bytes = ServerMessage.encode(ServerMessage.fromObject({ diff: { room_id: "r", ...diff } })).finish();
+    return (ServerMessage.toObject(ServerMessage.decode(bytes), TO_OBJECT) as any).diff;
+  }
+  it("is the seat the server names, seat 0 included", () => {
+    expect(moverOf(received({ mover_seat: 2, acting_seats: [0, 1, 2] }))).toBe(2);
+    expect(moverOf(received({ mover_seat: 0, acting_seats: [1] }))).toBe(0);
+    expect(moverOf(received({ mover_seat: 1, mover_origin: 1 }))).toBe(1);  // its clock ran out
   });
-  it("is the seat that left the acting seats, else the one that was acting", () => {
-    expect(moverOf([0, 1, 2], [0, 2], false, 0)).toBe(1);
-    expect(moverOf([2], [0], false, 0)).toBe(2);
-    expect(moverOf([2], [2], false, 0)).toBe(2);  // a turn of several steps
-  });
-  it("is the one other seat acting beside the viewer otherwise", () => {
-    expect(moverOf([0, 1], [0, 1], false, 1)).toBe(0);
-    expect(moverOf([0, 1], [], false, 1)).toBe(0);  // the other resigned, ending the game
-    expect(moverOf([0, 1, 2], [0, 1, 2], false, 1)).toBe(-1);
-  });
-  it("is unknown when several seats act and none left", () => {
-    expect(moverOf([0, 1], [0, 1], false, 2)).toBe(-1);
-    expect(moverOf([0, 1], [], false, 2)).toBe(-1);
-    expect(moverOf([], [1], false, -1)).toBe(-1);
+  it("is unknown when the server names nobody, whatever the acting seats", () => {
+    // Before, the seat that left the acting seats was taken for the mover.
+    expect(moverOf(received({ acting_seats: [0, 2] }))).toBe(-1);
+    expect(moverOf(received({ acting_seats: [] }))).toBe(-1);
   });
 });
 
