@@ -66,6 +66,17 @@ std::string SeatsLine(const plateau::v1::RoomInfo& room) {
   return out;
 }
 
+std::string TakenBackText(const ClientState& state) {
+  const auto& back = state.tracker.taken_back();
+  if (!back.has_value()) return "";
+  const auto name = state.Namer();
+  std::string words;
+  for (const plateau::v1::LogEntry& entry : back->entries) {
+    words += (words.empty() ? "" : " ") + state.tracker.game()->TextRenderer().Render(entry.text(), name);
+  }
+  return name(back->seat) + " took back a move" + (words.empty() ? "." : ": " + words);
+}
+
 std::string RoomLine(const plateau::v1::RoomInfo& room) {
   static const char* kStatus[] = {"?", "waiting", "playing", "finished"};
   int seated = 0;
@@ -77,6 +88,8 @@ std::string RoomLine(const plateau::v1::RoomInfo& room) {
          std::to_string(room.max_seats()) + " seated";
   if (room.is_private()) out += " private";
   if (!room.join_code().empty()) out += " code " + room.join_code();
+  // A public room needs no code to be watched: its watch code would only be noise there.
+  if (room.is_private() && !room.watch_code().empty()) out += " watch code " + room.watch_code();
   return out;
 }
 
@@ -368,6 +381,7 @@ void Client::HandleDiff(const plateau::v1::Diff& diff) {
   switch (state_.tracker.OnDiff(diff, &error)) {
     case ViewTracker::DiffResult::kApplied:
       state_.resync_pending = false;
+      if (state_.tracker.taken_back().has_value()) out_.Line("* " + TakenBackText(state_));
       out_.Line("* v" + std::to_string(state_.tracker.version()) + ": " +
                 state_.tracker.TurnText(state_.Namer()));
       break;

@@ -76,7 +76,7 @@ void Keep(const std::string& bytes, std::string* held) {
 
 SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::string& own_ops,
                                     const std::vector<int>& acting, bool game_over,
-                                    bool can_undo) const {
+                                    bool can_undo, int taken_back_by) const {
   // The ServerMessage { diff: Diff { room_id, diff: ViewDiff { from, to, ops }, acting_seats,
   // game_over } } protobuf would write, written directly into one buffer: the ops every
   // recipient shares are serialized once per action, not once per recipient (checked byte for
@@ -93,7 +93,12 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
                       FieldSize(v1::Diff::kDiffFieldNumber, view_diff) +
                       BytesFieldSize(v1::Diff::kActingSeatsFieldNumber, seats) +
                       VarintFieldSize(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0) +
-                      VarintFieldSize(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0);
+                      VarintFieldSize(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0) +
+                      // A field with presence: written even when it holds seat 0.
+                      (taken_back_by < 0 ? 0
+                                         : TagSize(v1::Diff::kTakenBackByFieldNumber) +
+                                               CodedOutputStream::VarintSize64(
+                                                   static_cast<uint64_t>(taken_back_by)));
   auto frame = std::make_shared<std::string>();
   frame->reserve(FieldSize(v1::ServerMessage::kDiffFieldNumber, diff));
   PutTag(v1::ServerMessage::kDiffFieldNumber, 2, frame.get());
@@ -112,6 +117,10 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
   }
   PutVarintField(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0, frame.get());
   PutVarintField(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0, frame.get());
+  if (taken_back_by >= 0) {
+    PutTag(v1::Diff::kTakenBackByFieldNumber, 0, frame.get());
+    PutVarint(static_cast<uint64_t>(taken_back_by), frame.get());
+  }
   return frame;
 }
 
@@ -284,12 +293,12 @@ GameSession::Applied GameSession::TakeBack() {
   ++taken_back_;  // one version more: the log is one shorter (see version())
   // Taken back once: the move before it stays, whoever made it.
   last_ = {};
-  Publish(&out);
+  Publish(&out, static_cast<int>(out.logged.seat()));
   for (auto& evicted : evicted_) evicted.clear();  // Undo follows a failed Submit only
   return out;
 }
 
-void GameSession::Publish(Applied* out_ptr) {
+void GameSession::Publish(Applied* out_ptr, int taken_back_by) {
   Applied& out = *out_ptr;
   const int n = state_->num_seats();
   const std::vector<int> acting = state_->ActingSeats();
@@ -325,7 +334,8 @@ void GameSession::Publish(Applied* out_ptr) {
     engine::ComputeDiff(*type_, held.rest, next, &own);
     Keep(next, &held.rest);
     UpdateLog(reader, &held.log, &own, &entries);
-    SharedBuffer frame = DiffFrame(shared_bytes, own, acting, out.game_over, k == undo_seat);
+    SharedBuffer frame = DiffFrame(shared_bytes, own, acting, out.game_over, k == undo_seat,
+                                   taken_back_by);
     auto& recent = recent_[static_cast<size_t>(k)];
     size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
     recent.push_back({version() - 1, frame});

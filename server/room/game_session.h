@@ -178,12 +178,14 @@ class GameSession {
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
   // The Diff frame of the current version for a recipient: the ops every recipient shares, then
-  // its own (both serialized as ViewDiff's `ops` fields).
+  // its own (both serialized as ViewDiff's `ops` fields). `taken_back_by`: the seat whose move
+  // this Diff takes back, -1 for any other Diff.
   SharedBuffer DiffFrame(const std::string& shared_ops, const std::string& own_ops,
-                         const std::vector<int>& acting, bool game_over, bool can_undo) const;
+                         const std::vector<int>& acting, bool game_over, bool can_undo,
+                         int taken_back_by) const;
   // After the position changed and version() went up: each view's Diff into `out` (and the kept
-  // ones), the held views brought up to the position.
-  void Publish(Applied* out);
+  // ones), the held views brought up to the position. `taken_back_by` as for DiffFrame.
+  void Publish(Applied* out, int taken_back_by = -1);
   // The last move as a take-back sees it: whose it was, whether its player chose it and whether
   // the engine said it revealed nothing. `seat` is -1 once it was taken back (or none was made).
   struct LastMove {

@@ -458,6 +458,7 @@ TEST_P(GameSessionTest, ATakenBackMoveLeavesEveryViewAsBeforeItThroughItsDiffs) 
       for (size_t k = 0; k < session->num_views(); ++k) {
         const bool offered = Decode(applied.diffs[k]).diff().can_undo();
         ASSERT_EQ(offered, may && SeatOf(*session, k) == mover) << "view " << k;
+        ASSERT_FALSE(Decode(applied.diffs[k]).diff().has_taken_back_by()) << "a move takes nothing back";
         if (SeatOf(*session, k) != mover && SeatOf(*session, k) >= 0) {
           ASSERT_FALSE(session->CanTakeBack(SeatOf(*session, k)).ok());
         }
@@ -472,6 +473,15 @@ TEST_P(GameSessionTest, ATakenBackMoveLeavesEveryViewAsBeforeItThroughItsDiffs) 
       ASSERT_EQ(after.next_action_index, before.next_action_index);
       ASSERT_EQ(after.version, before.version + 2);
       ASSERT_EQ(session->CanTakeBack(mover).code(), codes::kNothingToUndo);  // once
+      for (size_t k = 0; k < session->num_views(); ++k) {
+        if (!back.diffs[k]) continue;  // nobody watching
+        // Everyone is told whose move went back, seat 0 included (a field with presence), in
+        // protobuf's own encoding.
+        const v1::ServerMessage told = Decode(back.diffs[k]);
+        ASSERT_TRUE(told.diff().has_taken_back_by()) << "view " << k;
+        EXPECT_EQ(told.diff().taken_back_by(), static_cast<uint32_t>(mover));
+        EXPECT_EQ(told.SerializeAsString(), *back.diffs[k]);
+      }
       for (size_t k = 0; k < session->num_views(); ++k) {
         v1::ServerMessage snapshot;
         ASSERT_TRUE(snapshot.ParseFromString(before.snapshots[k]));
