@@ -66,6 +66,20 @@ std::string SeatsLine(const plateau::v1::RoomInfo& room) {
   return out;
 }
 
+ClientMessage ReenterRoom(const plateau::v1::RoomInfo& room) {
+  ClientMessage enter;
+  if (room.your_seat() >= 0) {
+    enter.mutable_join_room()->set_room_id(room.room_id());
+    return enter;
+  }
+  // A spectator of a private room watches again with the code he came with: the join code when
+  // the server sent it to him, else the watch code every member is sent.
+  enter.mutable_spectate()->set_room_id(room.room_id());
+  enter.mutable_spectate()->set_join_code(room.join_code());
+  if (room.join_code().empty()) enter.mutable_spectate()->set_watch_code(room.watch_code());
+  return enter;
+}
+
 std::string TakenBackText(const ClientState& state) {
   const auto& back = state.tracker.taken_back();
   if (!back.has_value()) return "";
@@ -271,14 +285,7 @@ void Client::Resume() {
     out_.Line("* reconnected.");
     return;
   }
-  // A seat is taken back by joining again; a spectator watches again.
-  ClientMessage enter;
-  if (room.your_seat() >= 0) {
-    enter.mutable_join_room()->set_room_id(room.room_id());
-  } else {
-    enter.mutable_spectate()->set_room_id(room.room_id());
-  }
-  auto reply = RequestOn(connection, enter);
+  auto reply = RequestOn(connection, ReenterRoom(room));
   if (!reply.ok()) {
     out_.Line("* reconnected, but room " + room.room_id() + " could not be entered again: " +
               reply.status().reason());

@@ -143,6 +143,9 @@ class Client {
 std::string RoomLine(const plateau::v1::RoomInfo& room);
 // "seat 1 Alice (ready), seat 2 free" style list (seats counted from 1, as people see them).
 std::string SeatsLine(const plateau::v1::RoomInfo& room);
+// After a reconnection, how this client comes back to `room`: its seat by joining again, or
+// watching again, with the room's code when it is private.
+plateau::v1::ClientMessage ReenterRoom(const plateau::v1::RoomInfo& room);
 // "Ann took back a move: Ann places tile 2 on Peru." for the last Diff's take-back (empty when
 // it took nothing back).
 std::string TakenBackText(const ClientState& state);

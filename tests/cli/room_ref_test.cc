@@ -2,6 +2,7 @@
 // web client's links pasted whole; and the links the `room` command hands on.
 #include <gtest/gtest.h>
 
+#include "clients/cli/client.h"
 #include "clients/cli/shell.h"
 
 namespace plateau::cli {
@@ -70,6 +71,29 @@ TEST(RoomLinks, OnlyTheCodesTheServerSent) {
                                              "watch link: http://h:1/#/watch/room/r12ab"}));
   EXPECT_EQ(Ref({links[0].substr(links[0].find("http"))}, false).room_id, "r12ab");
   EXPECT_EQ(Ref({links[1].substr(links[1].find("http"))}, true).room_id, "r12ab");
+}
+
+// A reconnection brings a spectator of a private room back with the code he holds: the room id
+// alone would be refused (code_required).
+TEST(ReenterRoom, WithTheCodeTheSpectatorHolds) {
+  plateau::v1::RoomInfo room;
+  room.set_room_id("r12ab");
+  room.set_is_private(true);
+  room.set_watch_code("abcdefghjkmn");
+  room.set_your_seat(-1);
+  plateau::v1::ClientMessage m = ReenterRoom(room);
+  ASSERT_TRUE(m.has_spectate());
+  EXPECT_EQ(m.spectate().room_id(), "r12ab");
+  EXPECT_EQ(m.spectate().watch_code(), "abcdefghjkmn");
+  EXPECT_TRUE(m.spectate().join_code().empty());
+  room.set_join_code("K7PQ2X");
+  m = ReenterRoom(room);
+  EXPECT_EQ(m.spectate().join_code(), "K7PQ2X");
+  EXPECT_TRUE(m.spectate().watch_code().empty()) << "the join code lets him sit later: kept";
+  room.set_your_seat(1);
+  m = ReenterRoom(room);
+  ASSERT_TRUE(m.has_join_room());
+  EXPECT_EQ(m.join_room().room_id(), "r12ab");
 }
 
 }  // namespace
