@@ -253,8 +253,8 @@ bool NamedLikeASeat(const std::string& n) {
   const auto ends = [&](std::string_view tail) {
     return n.size() > tail.size() && n.compare(n.size() - tail.size(), tail.size(), tail) == 0;
   };
-  return n == "seat" || n == "seats" || n == "you" || n == "to_act" || ends("_seat") ||
-         ends("_seats") || ends("_by");
+  return n == "seat" || n == "seats" || n == "you" || n == "to_act" || n == "owner" ||
+         ends("_seat") || ends("_seats") || ends("_by");
 }
 
 void CheckSeatMarks(const google::protobuf::Descriptor* type,
