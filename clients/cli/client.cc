@@ -66,6 +66,33 @@ std::string SeatsLine(const plateau::v1::RoomInfo& room) {
   return out;
 }
 
+ClientMessage ReenterRoom(const plateau::v1::RoomInfo& room) {
+  ClientMessage enter;
+  if (room.your_seat() >= 0) {
+    enter.mutable_join_room()->set_room_id(room.room_id());
+    return enter;
+  }
+  // A spectator of a private room watches again with the code he came with: the join code when
+  // the server sent it to him, else the watch code every member is sent.
+  enter.mutable_spectate()->set_room_id(room.room_id());
+  enter.mutable_spectate()->set_join_code(room.join_code());
+  if (room.join_code().empty()) enter.mutable_spectate()->set_watch_code(room.watch_code());
+  return enter;
+}
+
+std::string TakenBackText(const ClientState& state) {
+  const auto& back = state.tracker.taken_back();
+  if (!back.has_value()) return "";
+  const auto name = state.Namer();
+  std::string words;
+  for (const plateau::v1::LogEntry& entry : back->entries) {
+    words += (words.empty() ? "" : " ") + state.tracker.game()->TextRenderer().Render(entry.text(), name);
+  }
+  // Whose it was goes unsaid to a seat that was not told who made the move.
+  const std::string who = back->seat >= 0 ? name(back->seat) : "A player";
+  return who + " took back a move" + (words.empty() ? "." : ": " + words);
+}
+
 std::string RoomLine(const plateau::v1::RoomInfo& room) {
   static const char* kStatus[] = {"?", "waiting", "playing", "finished"};
   int seated = 0;
@@ -77,6 +104,8 @@ std::string RoomLine(const plateau::v1::RoomInfo& room) {
          std::to_string(room.max_seats()) + " seated";
   if (room.is_private()) out += " private";
   if (!room.join_code().empty()) out += " code " + room.join_code();
+  // A public room needs no code to be watched: its watch code would only be noise there.
+  if (room.is_private() && !room.watch_code().empty()) out += " watch code " + room.watch_code();
   return out;
 }
 
@@ -258,14 +287,7 @@ void Client::Resume() {
     out_.Line("* reconnected.");
     return;
   }
-  // A seat is taken back by joining again; a spectator watches again.
-  ClientMessage enter;
-  if (room.your_seat() >= 0) {
-    enter.mutable_join_room()->set_room_id(room.room_id());
-  } else {
-    enter.mutable_spectate()->set_room_id(room.room_id());
-  }
-  auto reply = RequestOn(connection, enter);
+  auto reply = RequestOn(connection, ReenterRoom(room));
   if (!reply.ok()) {
     out_.Line("* reconnected, but room " + room.room_id() + " could not be entered again: " +
               reply.status().reason());
@@ -368,6 +390,7 @@ void Client::HandleDiff(const plateau::v1::Diff& diff) {
   switch (state_.tracker.OnDiff(diff, &error)) {
     case ViewTracker::DiffResult::kApplied:
       state_.resync_pending = false;
+      if (state_.tracker.taken_back().has_value()) out_.Line("* " + TakenBackText(state_));
       out_.Line("* v" + std::to_string(state_.tracker.version()) + ": " +
                 state_.tracker.TurnText(state_.Namer()));
       break;

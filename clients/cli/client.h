@@ -106,6 +106,7 @@ class Client {
   Output& out() { return out_; }
   const plateau::v1::Welcome& welcome() const { return welcome_; }
   std::chrono::milliseconds timeout() const { return settings_.timeout; }
+  const Settings& settings() const { return settings_; }
 
  private:
   void OnMessage(const plateau::v1::ServerMessage& message);     // I/O thread
@@ -137,9 +138,16 @@ class Client {
   std::map<uint64_t, std::optional<plateau::v1::ServerMessage>> pending_;  // guarded by mu_
 };
 
-// One line describing a room, e.g. "r12ab.. globalissimo 'Fun' waiting 1/2 seated code K7PQ2X".
+// One line describing a room, e.g. "r12ab.. globalissimo 'Fun' waiting 1/2 seated code K7PQ2X
+// watch code ...": each code only when the server sent it (the join code to those who may sit).
 std::string RoomLine(const plateau::v1::RoomInfo& room);
 // "seat 1 Alice (ready), seat 2 free" style list (seats counted from 1, as people see them).
 std::string SeatsLine(const plateau::v1::RoomInfo& room);
+// After a reconnection, how this client comes back to `room`: its seat by joining again, or
+// watching again, with the room's code when it is private.
+plateau::v1::ClientMessage ReenterRoom(const plateau::v1::RoomInfo& room);
+// "Ann took back a move: Ann places tile 2 on Peru." for the last Diff's take-back (empty when
+// it took nothing back).
+std::string TakenBackText(const ClientState& state);
 
 }  // namespace plateau::cli

@@ -8,6 +8,7 @@
 #include "engine/console/command_line.h"
 #include "engine/console/record.h"
 #include "engine/core/registry.h"
+#include "plateau/v1/options.pb.h"
 
 namespace plateau::cli {
 
@@ -110,7 +111,11 @@ std::string ValueWords(const google::protobuf::Message& m, const FieldDescriptor
                        const std::function<std::string(int)>& name) {
   const auto* r = m.GetReflection();
   const bool rep = f.is_repeated();
-  if (IsSeatField(f)) return name(static_cast<int>(IntegerOf(m, f, index)));
+  if (IsSeatField(f)) {
+    // A negative value is the game's marker (none, a non-seat target), shown as it is.
+    const int64_t seat = IntegerOf(m, f, index);
+    return seat < 0 ? std::to_string(seat) : name(static_cast<int>(seat));
+  }
   switch (f.cpp_type()) {
     case FieldDescriptor::CPPTYPE_ENUM:
       return EnumWord(rep ? *r->GetRepeatedEnum(m, &f, index) : *r->GetEnum(m, &f));
@@ -156,14 +161,12 @@ std::string FieldsWords(const google::protobuf::Message& m, const std::function<
 }  // namespace
 
 bool IsSeatField(const FieldDescriptor& f) {
-  const std::string& n = f.name();
-  const bool named = n == "seat" || (n.size() > 5 && n.compare(n.size() - 5, 5, "_seat") == 0);
   switch (f.cpp_type()) {
     case FieldDescriptor::CPPTYPE_INT32:
     case FieldDescriptor::CPPTYPE_INT64:
     case FieldDescriptor::CPPTYPE_UINT32:
     case FieldDescriptor::CPPTYPE_UINT64:
-      return named;
+      return f.options().GetExtension(plateau::v1::seat);
     default:
       return false;
   }
@@ -199,10 +202,12 @@ engine::Status SeatsFromPeople(google::protobuf::Message* action) {
         auto* inner = f->is_repeated() ? r->MutableRepeatedMessage(action, f, k) : r->MutableMessage(action, f);
         if (engine::Status st = SeatsFromPeople(inner); !st.ok()) return st;
       } else if (IsSeatField(*f)) {
-        if (IntegerOf(*action, *f, f->is_repeated() ? k : 0) < 1) {
+        const int64_t seat = IntegerOf(*action, *f, f->is_repeated() ? k : 0);
+        if (seat == 0) {
           return engine::Status(console::kUsage, "Seats are counted from 1 (" + f->name() + ").");
         }
-        seats.emplace_back(f, k);
+        // A negative value is the game's own marker (LIMIT's star nation), sent as typed.
+        if (seat > 0) seats.emplace_back(f, k);
       }
     }
   }

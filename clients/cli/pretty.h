@@ -41,11 +41,12 @@ std::string PrettyView(const google::protobuf::Message& view,
 std::string MoveWords(const google::protobuf::Message& action,
                       const std::function<std::string(int)>& name);
 
-// Seat fields, by the protocol's naming: `seat` and `*_seat` (integers, or lists of them).
+// Seat fields: integers (or lists of them) the game marks with the `plateau.v1.seat` option
+// (options.proto), whatever their name (LIMIT's `target` is one).
 bool IsSeatField(const google::protobuf::FieldDescriptor& field);
 // `act` takes seats counted from 1, as people count them everywhere else: the seat fields of
-// `action` turned to the wire's count from 0. Fails on a seat below 1 (the action is then not to
-// be sent).
+// `action` turned to the wire's count from 0. Fails on a seat of 0 (the action is then not to be
+// sent); a negative value is a game's marker, such as LIMIT's star nation, and is left as it is.
 engine::Status SeatsFromPeople(google::protobuf::Message* action);
 
 }  // namespace plateau::cli

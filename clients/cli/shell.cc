@@ -35,9 +35,13 @@ constexpr CommandHelp kCommands[] = {
     {"create <game> [--private] [--seats N] [--options TEXT] [title]",
      "open a room (you sit in seat 1 and are host); TEXT is the game's Options in text format, "
      "e.g. --options 'rounds: 1'"},
-    {"join <room_id|code>", "take a seat in a room (or return to yours)"},
+    {"join <room_id|code|link> [join code]",
+     "take a seat in a room (or return to yours): its id, its join code, both, or an invitation "
+     "link pasted from the web client (http://host/#/join/<room>/<code>)"},
     {"join-open <game> [timeout_ms]", "wait for a public room of <game> with a free seat and join it"},
-    {"watch <room_id|code>", "watch a room as a spectator"},
+    {"watch <room_id|code|link> [watch code]",
+     "watch a room as a spectator: a private room needs its watch code (or its join code), given "
+     "after the room id or in a watch link pasted from the web client (http://host/#/watch/<room>/<watch code>)"},
     {"leave [keep|concede|bot]",
      "leave the current room; during a game your seat waits for you (keep, the default), you "
      "resign (concede), or a bot plays it from now on (bot)"},
@@ -49,7 +53,9 @@ constexpr CommandHelp kCommands[] = {
     {"rematch [no]",
      "after the game: offer a rematch, or accept the one offered; it starts once every player "
      "accepted (bots always do). 'rematch no' withdraws or declines the offer"},
-    {"room", "show the current room and its seats"},
+    {"room",
+     "show the current room, its seats, its codes (the join code only to those who may sit) and "
+     "the web links to hand on"},
     {"ready [off]", "say you are ready (or not) for the game to start"},
     {"start", "start the game (host; every seated player must be ready)"},
     {"say <text>", "chat in the current room"},
@@ -60,6 +66,9 @@ constexpr CommandHelp kCommands[] = {
      "answer the question asked of you: an option's number or name (several separated by commas), "
      "a number, yes or no, or the text; a point on the world map as a latitude and a longitude "
      "(48.9N 2.3E)"},
+    {"undo",
+     "take back your last move, when the room allows it, nobody has acted since and it revealed "
+     "nothing ('view' and the move's acceptance say when you may)"},
     {"choices", "list the moves you may make now in words, numbered, or the question asked of you"},
     {"play <n>", "make move n of the list 'choices' prints"},
     {"act-first <action> || <action> ...", "play the first of these actions the server accepts"},
@@ -79,6 +88,7 @@ constexpr CommandHelp kCommands[] = {
     {"wait-ready [timeout_ms]", "wait until every seat is taken and every player is ready"},
     {"wait-away <seat> [timeout_ms]", "wait until the player of a seat has left the table or lost the connection"},
     {"wait-start [timeout_ms]", "wait until a game is under way in the current room (its first view is here)"},
+    {"wait-version <n> [timeout_ms]", "wait until your view of the game reaches version n (the 'vN' lines)"},
     {"sleep <ms>", "pause"},
     {"help", "this list"},
     {"quit", "leave the client"},
@@ -126,6 +136,8 @@ std::vector<std::string> SplitAlternatives(std::string_view text) {
   }
   return out;
 }
+
+constexpr const char* kUndoHint = "'undo' takes it back";
 
 std::string FailureText(const Status& st) {
   if (st.code() == kUsage || st.code() == "network" || st.code() == "timeout" ||
@@ -229,16 +241,81 @@ Status Shell::Create(const std::vector<std::string>& words) {
   return Status::Ok();
 }
 
-Status Shell::Enter(std::string_view command, const std::vector<std::string>& args) {
-  if (args.size() != 1) return Status(kUsage, std::string(command) + " needs a room id or a join code.");
-  ClientMessage m;
-  const bool code = LooksLikeJoinCode(args[0]);
-  if (command == "join") {
-    (code ? m.mutable_join_room()->mutable_join_code() : m.mutable_join_room()->mutable_room_id())
-        ->assign(args[0]);
+StatusOr<RoomRef> ParseRoomRef(const std::vector<std::string>& args, bool watching) {
+  const std::string command = watching ? "watch" : "join";
+  if (args.empty() || args.size() > 2) {
+    return Status(kUsage, command + " needs a room id or a join code (then optionally the room's " +
+                              (watching ? "watch code" : "join code") + "), or a link to the room.");
+  }
+  RoomRef ref;
+  const size_t hash = args[0].find("#/");
+  if (hash != std::string::npos) {
+    if (args.size() > 1) return Status(kUsage, "A link says it all: give it alone.");
+    std::string path = args[0].substr(hash + 2);
+    path = path.substr(0, path.find('?'));
+    std::vector<std::string> parts;
+    for (size_t from = 0; from <= path.size();) {
+      const size_t slash = std::min(path.find('/', from), path.size());
+      if (slash > from) parts.push_back(path.substr(from, slash - from));
+      from = slash + 1;
+    }
+    const size_t n = parts.size();
+    if (n == 2 && parts[0] == "room") {
+      ref.room_id = parts[1];
+    } else if (n == 3 && parts[0] == "join") {
+      ref.room_id = parts[1];
+      ref.join_code = parts[2];
+    } else if (n == 3 && parts[0] == "watch" && parts[1] == "room") {
+      ref.room_id = parts[2];
+    } else if (n == 3 && parts[0] == "watch") {
+      ref.room_id = parts[1];
+      ref.watch_code = parts[2];
+    } else if (n == 2 && (parts[0] == "join" || parts[0] == "watch")) {
+      ref.join_code = parts[1];
+    } else {
+      return Status(kUsage, "That is no link to a room (#/join/..., #/watch/... or #/room/...).");
+    }
+  } else if (args.size() == 2) {
+    ref.room_id = args[0];
+    (watching && !LooksLikeJoinCode(args[1]) ? ref.watch_code : ref.join_code) = args[1];
+  } else if (LooksLikeJoinCode(args[0])) {
+    ref.join_code = args[0];
   } else {
-    (code ? m.mutable_spectate()->mutable_join_code() : m.mutable_spectate()->mutable_room_id())
-        ->assign(args[0]);
+    ref.room_id = args[0];
+  }
+  if (!watching && !ref.watch_code.empty()) {
+    return Status(kUsage, "A watch link lets you watch only: use 'watch' with it, and ask for the "
+                          "room's invitation (its join code) to sit.");
+  }
+  return ref;
+}
+
+std::vector<std::string> RoomLinks(const plateau::v1::RoomInfo& room, const std::string& base) {
+  std::vector<std::string> links;
+  if (!room.is_private()) {
+    links.push_back("invitation: " + base + "#/room/" + room.room_id());
+  } else if (!room.join_code().empty()) {
+    links.push_back("invitation: " + base + "#/join/" + room.room_id() + "/" + room.join_code());
+  }
+  if (!room.is_private()) {
+    links.push_back("watch link: " + base + "#/watch/room/" + room.room_id());
+  } else if (!room.watch_code().empty()) {
+    links.push_back("watch link: " + base + "#/watch/" + room.room_id() + "/" + room.watch_code());
+  }
+  return links;
+}
+
+Status Shell::Enter(std::string_view command, const std::vector<std::string>& args) {
+  auto ref = ParseRoomRef(args, command == "watch");
+  if (!ref.ok()) return ref.status();
+  ClientMessage m;
+  if (command == "join") {
+    m.mutable_join_room()->set_room_id(ref.value().room_id);
+    m.mutable_join_room()->set_join_code(ref.value().join_code);
+  } else {
+    m.mutable_spectate()->set_room_id(ref.value().room_id);
+    m.mutable_spectate()->set_join_code(ref.value().join_code);
+    m.mutable_spectate()->set_watch_code(ref.value().watch_code);
   }
   auto reply = client_.Request(m);
   if (!reply.ok()) return reply.status();
@@ -301,7 +378,10 @@ Status Shell::SendAction(const engine::Message& action, const std::string& said)
   if (!reply.ok()) return reply.status();
   const uint64_t index = reply.value().accepted().action_index();
   client_.NoteAccepted(index);
-  out_.Line("accepted: " + said + " (action " + std::to_string(index + 1) + ")");
+  // The mover's Diff rides on the acceptance, so the view already says whether it may go back.
+  const bool may_undo = client_.WithState([](const ClientState& s) { return s.tracker.can_undo(); });
+  out_.Line("accepted: " + said + " (action " + std::to_string(index + 1) + ")" +
+            (may_undo ? std::string("; ") + kUndoHint : ""));
   return Status::Ok();
 }
 
@@ -458,9 +538,34 @@ Status Shell::View(bool raw) {
       }
       s.tracker.MarkLogShown();
     }
-    out_.Line("(v" + std::to_string(s.tracker.version()) + ", " + s.tracker.TurnText(s.Namer()) + ")");
+    out_.Line("(v" + std::to_string(s.tracker.version()) + ", " + s.tracker.TurnText(s.Namer()) +
+              (s.tracker.can_undo() ? std::string("; your last move: ") + kUndoHint : "") + ")");
     return Status::Ok();
   });
+}
+
+Status Shell::Undo(const std::vector<std::string>& args) {
+  if (!args.empty()) return Status(kUsage, "undo takes no arguments.");
+  auto room_id = CurrentRoomId();
+  if (!room_id.ok()) return room_id.status();
+  ClientMessage m;
+  m.mutable_undo_move()->set_room_id(room_id.value());
+  // The server alone judges (its refusal says which rule stops it); the take-back's Diff comes
+  // before this answer and has already said so.
+  auto reply = client_.Request(m);
+  if (!reply.ok()) return reply.status();
+  out_.Line("your move is taken back: " +
+            client_.WithState([](const ClientState& s) { return s.tracker.TurnText(s.Namer()); }));
+  return Status::Ok();
+}
+
+Status Shell::ShowRoom() {
+  auto room = client_.WithState([](const ClientState& s) { return s.room; });
+  out_.Line(RoomLine(room));
+  out_.Line("  " + SeatsLine(room));
+  const std::string base = "http://" + client_.settings().host + ":" + client_.settings().port + "/";
+  for (const std::string& link : RoomLinks(room, base)) out_.Line("  " + link);
+  return Status::Ok();
 }
 
 Status Shell::Log(const std::vector<std::string>& args) {
@@ -652,6 +757,23 @@ Status Shell::Wait(std::string_view command, const std::vector<std::string>& arg
     if (st.ok()) out_.Line("away: " + client_.WithState([](const ClientState& s) { return SeatsLine(s.room); }));
     return st;
   }
+  if (command == "wait-version") {
+    if (args.empty() || args.size() > 2) return Status(kUsage, "wait-version needs a version.");
+    auto version = console::ParseUint(args[0], "The version");
+    if (!version.ok()) return version.status();
+    const auto timeout = WaitArg(args, 1, &error);
+    if (!error.ok()) return error;
+    if (!CurrentRoomId().ok()) return CurrentRoomId().status();
+    Status st = client_.WaitUntil(
+        [v = version.value()](const ClientState& s) { return s.tracker.has_view() && s.tracker.version() >= v; },
+        timeout, "version " + std::to_string(version.value()) + " of the view");
+    if (st.ok()) {
+      out_.Line(client_.WithState([](const ClientState& s) {
+        return "(v" + std::to_string(s.tracker.version()) + ", " + s.tracker.TurnText(s.Namer()) + ")";
+      }));
+    }
+    return st;
+  }
   if (args.size() > 1) return Status(kUsage, std::string(command) + " takes at most a timeout (ms).");
   const auto timeout = WaitArg(args, 0, &error);
   if (!error.ok()) return error;
@@ -834,7 +956,8 @@ Status Shell::Execute(std::string_view line) {
   }
   if (command.substr(0, 5) == "wait-" &&
       (command == "wait-turn" || command == "wait-game-over" || command == "wait-seated" ||
-       command == "wait-ready" || command == "wait-start" || command == "wait-away")) {
+       command == "wait-ready" || command == "wait-start" || command == "wait-away" ||
+       command == "wait-version")) {
     return Wait(command, args);
   }
 
@@ -843,19 +966,14 @@ Status Shell::Execute(std::string_view line) {
     return Seats(command, args);
   }
   if (command == "log") return Log(args);
+  if (command == "undo") return Undo(args);
 
   // The remaining commands act on the current room.
   if (command == "room" || command == "ready" || command == "start" || command == "leave") {
     auto room_id = CurrentRoomId();
     if (!room_id.ok()) return room_id.status();
     ClientMessage m;
-    if (command == "room") {
-      if (!no_args().ok()) return no_args();
-      auto room = client_.WithState([](const ClientState& s) { return s.room; });
-      out_.Line(RoomLine(room));
-      out_.Line("  " + SeatsLine(room));
-      return Status::Ok();
-    }
+    if (command == "room") return no_args().ok() ? ShowRoom() : no_args();
     if (command == "ready") {
       if (args.size() > 1 || (args.size() == 1 && args[0] != "off")) {
         return Status(kUsage, "ready takes nothing, or 'off'.");

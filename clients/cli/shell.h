@@ -14,6 +14,23 @@
 
 namespace plateau::cli {
 
+// What `join` and `watch` are given, as the server's request takes it: a room id, a join code,
+// a room id and its code (`join`: the join code; `watch`: the join code or the watch code), or a
+// link the web client hands out, pasted whole (http://host/#/join/<room>/<code>,
+// #/watch/<room>/<watch code>, #/room/<id>, #/watch/room/<id>, and the older #/join/<code> and
+// #/watch/<code>). A watch code lets its holder watch only: `join` refuses it.
+struct RoomRef {
+  std::string room_id;
+  std::string join_code;
+  std::string watch_code;
+};
+engine::StatusOr<RoomRef> ParseRoomRef(const std::vector<std::string>& args, bool watching);
+
+// The web client's links to a room for those its codes were sent to: its invitation (a public
+// room's page, or a private room's join link when the join code is known) and its watch link.
+// `base` is the server's address, e.g. "http://127.0.0.1:8080/".
+std::vector<std::string> RoomLinks(const plateau::v1::RoomInfo& room, const std::string& base);
+
 class Shell {
  public:
   Shell(Client& client, Output& out) : client_(client), out_(out) {}
@@ -53,6 +70,9 @@ class Shell {
   Status Moves(const std::vector<std::string>& args);
   Status Download(const std::vector<std::string>& args);
   Status Wait(std::string_view command, const std::vector<std::string>& args);
+  Status Undo(const std::vector<std::string>& args);
+  // The room's line, its seats and the links to hand on.
+  Status ShowRoom();
 
   StatusOr<std::string> CurrentRoomId();
   struct GameRef {

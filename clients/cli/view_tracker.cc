@@ -41,6 +41,12 @@ Status ViewTracker::OnSnapshot(const plateau::v1::Snapshot& snapshot) {
   seat_ = snapshot.seat();
   acting_seats_.assign(snapshot.acting_seats().begin(), snapshot.acting_seats().end());
   game_over_ = snapshot.game_over();
+  can_undo_ = snapshot.can_undo();
+  taken_back_.reset();
+  // A Snapshot after a take-back that was missed (a reconnection) shows an older log: dropped
+  // silently, as nobody here saw the move.
+  std::vector<plateau::v1::LogEntry> dropped;
+  DropTakenBack(&dropped);
   KeepLog();
   return Status::Ok();
 }
@@ -62,6 +68,14 @@ ViewTracker::DiffResult ViewTracker::OnDiff(const plateau::v1::Diff& diff, std::
   version_ = diff.diff().to_version();
   acting_seats_.assign(diff.acting_seats().begin(), diff.acting_seats().end());
   game_over_ = diff.game_over();
+  can_undo_ = diff.can_undo();
+  taken_back_.reset();
+  if (diff.taken_back()) {
+    taken_back_.emplace();
+    // Whose move it was, when this seat was told whose it was; -1 otherwise.
+    taken_back_->seat = diff.has_mover_seat() ? diff.mover_seat() : -1;
+    DropTakenBack(&taken_back_->entries);
+  }
   KeepLog();
   return DiffResult::kApplied;
 }
@@ -93,6 +107,22 @@ void ViewTracker::KeepLog() {
     if (log_.empty() || entry.seq() > log_.back().seq()) log_.push_back(entry);
   }
   if (log_.size() > kLogKept) log_.erase(log_.begin(), log_.end() - kLogKept);
+}
+
+void ViewTracker::DropTakenBack(std::vector<plateau::v1::LogEntry>* dropped) {
+  const engine::v1::Table* table = engine::ViewTable(*view_);
+  if (table == nullptr) return;
+  // The view keeps the latest entries it may read, so its newest is the newest left in the game
+  // for this seat: any held entry past it was taken back. An empty log has none left at all.
+  const std::optional<uint64_t> newest =
+      table->log().empty() ? std::nullopt : std::optional<uint64_t>(table->log().rbegin()->seq());
+  auto first_gone = std::find_if(log_.begin(), log_.end(), [&](const plateau::v1::LogEntry& e) {
+    return !newest.has_value() || e.seq() > *newest;
+  });
+  dropped->assign(first_gone, log_.end());
+  log_.erase(first_gone, log_.end());
+  // Entries written from here on reuse those numbers; `view` prints them as new.
+  if (shown_seq_.has_value() && (!newest.has_value() || *shown_seq_ > *newest)) shown_seq_ = newest;
 }
 
 std::vector<const plateau::v1::LogEntry*> ViewTracker::LogToShow(size_t at_least) const {

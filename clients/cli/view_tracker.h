@@ -6,7 +6,9 @@
 // view untouched and asks for a fresh Snapshot.
 //
 // It also keeps the game's log as this seat read it across versions (a view carries only the
-// latest entries), so nothing the engine wrote scrolls away before the player has seen it.
+// latest entries), so nothing the engine wrote scrolls away before the player has seen it. A move
+// taken back (UndoMove) leaves the log with its entries: they leave the kept log too, and are
+// what the player is told was taken back.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -54,6 +56,15 @@ class ViewTracker {
   int seat() const { return seat_; }
   const std::vector<int>& acting_seats() const { return acting_seats_; }
   bool game_over() const { return game_over_; }
+  // The server says this seat may take back its last move now (Snapshot/Diff can_undo).
+  bool can_undo() const { return can_undo_; }
+  // What the last applied Diff took back, when it took a move back: whose move, and the log
+  // entries this seat had read of it (none when it wrote nothing this seat may read).
+  struct TakenBack {
+    int seat = engine::kSpectator;
+    std::vector<plateau::v1::LogEntry> entries;
+  };
+  const std::optional<TakenBack>& taken_back() const { return taken_back_; }
   bool IsMyTurn() const;
   // "your turn", "waiting for Alice", "game over", ... for people; seats named by `name`, else
   // "seat N" counted from 1.
@@ -71,7 +82,9 @@ class ViewTracker {
 
  private:
   void KeepLog();  // adds the view's entries newer than those held
-
+  // The view went back to an earlier position: the held entries past the view's newest leave
+  // the log (into `dropped`), so the entries written next, which reuse their numbers, are kept.
+  void DropTakenBack(std::vector<plateau::v1::LogEntry>* dropped);
 
   const engine::Game* game_ = nullptr;
   std::unique_ptr<google::protobuf::Message> view_;
@@ -80,6 +93,8 @@ class ViewTracker {
   int seat_ = engine::kSpectator;
   std::vector<int> acting_seats_;
   bool game_over_ = false;
+  bool can_undo_ = false;
+  std::optional<TakenBack> taken_back_;
   std::vector<plateau::v1::LogEntry> log_;
   std::optional<uint64_t> shown_seq_;  // the last entry `view` printed (seqs start at 0)
 };

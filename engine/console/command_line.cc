@@ -23,7 +23,7 @@ std::string_view StripComment(std::string_view line) {
       }
     } else if (c == '"' || c == '\'') {
       quote = c;
-    } else if (c == '#') {
+    } else if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
       return Trim(line.substr(0, i));
     }
   }

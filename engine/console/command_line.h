@@ -21,7 +21,8 @@ using engine::StatusOr;
 inline constexpr const char* kUsage = "usage";
 
 // Removes a trailing `#` comment (one outside "..." or '...' quotes, since action text may hold
-// a `#` inside a string) and surrounding whitespace.
+// a `#` inside a string, and starting a word, as in a shell: a pasted web link keeps its
+// `.../#/join/...`) and surrounding whitespace.
 std::string_view StripComment(std::string_view line);
 
 std::string_view Trim(std::string_view s);

@@ -117,9 +117,10 @@ std::vector<bool> GameSession::WhoIsTold(const engine::State& after, int seat,
 SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::string& own_ops,
                                     const std::vector<int>& acting, bool game_over,
                                     bool can_undo, int mover_seat,
-                                    v1::ActionOrigin origin) const {
+                                    v1::ActionOrigin origin, bool taken_back) const {
   // The ServerMessage { diff: Diff { room_id, diff: ViewDiff { from, to, ops }, acting_seats,
-  // game_over, can_undo, mover_seat, mover_origin } } protobuf would write, written directly into one buffer: the ops every
+  // game_over, can_undo, mover_seat, mover_origin, taken_back } } protobuf would write, written
+  // directly into one buffer: the ops every
   // recipient shares are serialized once per action, not once per recipient (checked byte for
   // byte against protobuf by the session's tests).
   size_t seats = 0;
@@ -135,7 +136,8 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
                       BytesFieldSize(v1::Diff::kActingSeatsFieldNumber, seats) +
                       VarintFieldSize(v1::Diff::kGameOverFieldNumber, game_over ? 1 : 0) +
                       VarintFieldSize(v1::Diff::kCanUndoFieldNumber, can_undo ? 1 : 0) +
-                      MoverSize(mover_seat, origin);
+                      MoverSize(mover_seat, origin) +
+                      VarintFieldSize(v1::Diff::kTakenBackFieldNumber, taken_back ? 1 : 0);
   auto frame = std::make_shared<std::string>();
   frame->reserve(FieldSize(v1::ServerMessage::kDiffFieldNumber, diff));
   PutTag(v1::ServerMessage::kDiffFieldNumber, 2, frame.get());
@@ -160,6 +162,7 @@ SharedBuffer GameSession::DiffFrame(const std::string& shared_ops, const std::st
     PutVarint(static_cast<uint64_t>(mover_seat), frame.get());
     PutVarintField(v1::Diff::kMoverOriginFieldNumber, static_cast<uint64_t>(origin), frame.get());
   }
+  PutVarintField(v1::Diff::kTakenBackFieldNumber, taken_back ? 1 : 0, frame.get());
   return frame;
 }
 
@@ -341,7 +344,7 @@ GameSession::Applied GameSession::TakeBack() {
   state_ = ReplayWithoutLast();
   ++taken_back_;  // one version more: the log is one shorter (see version())
   // Named as the move was: whoever was told who made it is told who took it back.
-  const Mover mover{last_.seat, v1::ORIGIN_PLAYER, last_.told};
+  const Mover mover{last_.seat, v1::ORIGIN_PLAYER, last_.told, /*taken_back=*/true};
   // Taken back once: the move before it stays, whoever made it.
   last_ = {};
   Publish(&out, mover);
@@ -386,8 +389,8 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
     Keep(next, &held.rest);
     UpdateLog(reader, &held.log, &own, &entries);
     const int named = mover.told[static_cast<size_t>(k)] ? mover.seat : -1;
-    SharedBuffer frame =
-        DiffFrame(shared_bytes, own, acting, out.game_over, k == undo_seat, named, mover.origin);
+    SharedBuffer frame = DiffFrame(shared_bytes, own, acting, out.game_over, k == undo_seat,
+                                   named, mover.origin, mover.taken_back);
     auto& recent = recent_[static_cast<size_t>(k)];
     size_t& bytes = recent_bytes_[static_cast<size_t>(k)];
     recent.push_back({version() - 1, frame});

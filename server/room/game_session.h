@@ -188,10 +188,12 @@ class GameSession {
     plateau::v1::ActionOrigin origin = plateau::v1::ORIGIN_PLAYER;
     // By view index: whether that view is told who moved (MoverTold).
     std::vector<bool> told;
+    bool taken_back = false;  // the version takes that seat's move back
   };
   SharedBuffer DiffFrame(const std::string& shared_ops, const std::string& own_ops,
                          const std::vector<int>& acting, bool game_over, bool can_undo,
-                         int mover_seat, plateau::v1::ActionOrigin origin) const;
+                         int mover_seat, plateau::v1::ActionOrigin origin,
+                         bool taken_back) const;
   // After the position changed and version() went up: each view's Diff into `out` (and the kept
   // ones), the held views brought up to the position.
   void Publish(Applied* out, const Mover& mover);

@@ -3,8 +3,9 @@
 # plateau-cli script sessions that create/join a room and play a one-round game through a server
 # restart (kill -9 mid-game: both clients reconnect by themselves and finish), the downloaded
 # record re-simulated by plateau-engine, one player alone against a bot through a rematch, a
-# leaver's seat handed to a bot and taken back, then a resumed session and the client's error
-# paths.
+# leaver's seat handed to a bot and taken back, a private room joined by its pasted invitation
+# link and watched by its watch link (which seats nobody) where a move is taken back, then a
+# resumed session and the client's error paths.
 # Every step is bounded by a timeout; the server is stopped on exit whatever happens.
 # Usage: loopback_test.sh SERVER CLI ENGINE SCRIPTS_DIR WORK_DIR
 set -u
@@ -15,7 +16,8 @@ rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 
 fail() {
   echo "FAIL: $*"
-  for f in server.log server2.log host.out guest.out solo.out ann.out ben.out taker.out resume.out no_room.out; do
+  for f in server.log server2.log host.out guest.out solo.out ann.out ben.out taker.out uma.out \
+      wes.out vic.out resume.out no_room.out; do
     [ -f "$f" ] && { echo "----- $f"; cat "$f"; }
   done
   exit 1
@@ -139,6 +141,45 @@ client Ben ben.token taker.txt taker.out || fail "the taker's session failed"
 expect_in taker.out '^joined .*you are seat 2'
 expect_in taker.out '^your seat is yours again$'
 grep -A1 '^> room$' taker.out | grep -q 'a bot plays' && fail "the bot still plays the seat taken back"
+
+# A private three-seat room: Uma hosts it (a bot in seat 3); Wes watches it by its watch link and
+# may not sit with it; Vic sits by the invitation link. Uma takes her first tile back (everyone is
+# told, in words) and places another; once Vic has moved, her take-back is refused. Uma reads
+# her commands from stdin, so that refusal is printed and her session plays on.
+timeout 180 "$CLI" --host 127.0.0.1 --port "$PORT" --name Uma --token-file uma.token \
+  --timeout 10000 <"$SCRIPTS/undo_host.txt" >uma.out 2>&1 &
+UMA_PID=$!
+for _ in $(seq 300); do
+  grep -q '^  watch link: ' uma.out 2>/dev/null && break
+  sleep 0.1
+done
+INVITE=$(grep -Eo '^  invitation: \S+' uma.out | cut -d' ' -f4)
+WATCH=$(grep -Eo '^  watch link: \S+' uma.out | cut -d' ' -f5)
+UNDO_ROOM=$(grep -Eo "^created r[0-9a-f]+" uma.out | cut -d' ' -f2)
+[ -n "$INVITE" ] && [ -n "$WATCH" ] && [ -n "$UNDO_ROOM" ] || fail "the host's room gave no links"
+expect_in uma.out "^created $UNDO_ROOM globalissimo 'Undo table' waiting 1/3 seated private code [A-Z2-9]{6} watch code [A-Z2-9]{12}; you are seat 1"
+[ "$INVITE" = "http://127.0.0.1:$PORT/#/join/$UNDO_ROOM/$(grep -Eo ' private code [A-Z2-9]{6}' uma.out | head -n1 | cut -d' ' -f4)" ] ||
+  fail "the invitation link is $INVITE"
+printf 'watch %s\nroom\njoin %s\n' "$WATCH" "$UNDO_ROOM" >wes.txt
+client Wes wes.token wes.txt wes.out && fail "a spectator by the watch code took a seat"
+expect_in wes.out "^watching $UNDO_ROOM globalissimo 'Undo table' waiting [12]/3 seated private watch code [A-Z2-9]{12}$"
+expect_in wes.out "^  watch link: $WATCH$"
+grep -Eq ' code [A-Z2-9]{6}( |$)|invitation' wes.out && fail "the spectator by the watch code was given the join code"
+expect_in wes.out '^wes.txt:3: refused: code_required: '
+printf 'join %s\nready\nwait-start 30000\n# Uma moves, takes it back and moves again.\nwait-version 4 30000\nplay-until-over %s\n' \
+  "$INVITE" "place { slot: 0 position: 1 } || place { slot: 1 position: 2 } || place { slot: 2 position: 3 } || place { slot: 3 position: 4 } || place { slot: 4 position: 5 } || place { slot: 5 position: 1 } || answer Atlantis || answer 48.9N 2.3E || answer 004" >vic.txt
+client Vic vic.token vic.txt vic.out || fail "the invited player's session failed"
+wait "$UMA_PID" || fail "the host's session failed"
+expect_in vic.out "^joined $UNDO_ROOM globalissimo 'Undo table' waiting [23]/3 seated private code [A-Z2-9]{6} watch code .*; you are seat 2$"
+expect_in uma.out "^accepted: place: slot [0-9], position [1-5] \(action 1\); 'undo' takes it back$"
+expect_in uma.out "^\(v2, waiting for Vic; your last move: 'undo' takes it back\)$"
+expect_in uma.out '^\* Uma \(you\) took back a move: Uma( \(you\))? places tile [0-9] on '
+expect_in uma.out '^your move is taken back: your turn$'
+expect_in uma.out '^\(v3, your turn\)$'
+expect_in vic.out '^\* Uma took back a move: Uma places tile [0-9] on '
+expect_in uma.out '^refused: undo_too_late: Another move was made after yours'
+expect_in uma.out '^\* game over'
+expect_in vic.out '^\* game over'
 
 # The saved token brings the same player back.
 HOST_ID=$(grep -Eo '^Welcome, Host \(p[0-9a-f]+\)' host.out | grep -Eo 'p[0-9a-f]+')

@@ -3,8 +3,11 @@
 // United Arab Emirates, Malaysia, Egypt, Poland; exact guesses lead to a question on Colombia).
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "clients/cli/pretty.h"
 #include "engine/core/registry.h"
+#include "plateau/v1/options.pb.h"
 #include "plateau/v1/protocol.pb.h"
 
 namespace plateau::cli {
@@ -134,6 +137,94 @@ TEST_F(MoveWordsTest, TypedSeatsCountFromOne) {
   auto place = Action("globalissimo", "place { slot: 0 position: 1 }");
   ASSERT_TRUE(SeatsFromPeople(place.get()).ok());
   EXPECT_EQ(MoveWords(*place, names_), "place: slot 0, position 1");
+}
+
+// LIMIT's target is a seat by the game's mark, not by its name.
+TEST_F(MoveWordsTest, LimitsTargetIsASeatCountedFromOne) {
+  auto play = Action("limit", "play_card { card: 7 target: 2 }");
+  ASSERT_TRUE(SeatsFromPeople(play.get()).ok());
+  EXPECT_EQ(engine::Registry::Find("limit")->ActionToText(*play), "play_card { card: 7 target: 1 }");
+  EXPECT_TRUE(Has(MoveWords(*play, names_), ", target seat 2")) << MoveWords(*play, names_);
+  auto zero = Action("limit", "play_card { card: 7 target: 0 }");
+  EXPECT_EQ(SeatsFromPeople(zero.get()).code(), "usage");
+  // The star nation of a solo game is no seat: its marker goes as typed, and reads as it is.
+  auto star = Action("limit", "play_card { card: 7 target: -2 }");
+  ASSERT_TRUE(SeatsFromPeople(star.get()).ok());
+  EXPECT_EQ(engine::Registry::Find("limit")->ActionToText(*star), "play_card { card: 7 target: -2 }");
+  EXPECT_TRUE(Has(MoveWords(*star, names_), ", target -2")) << MoveWords(*star, names_);
+}
+
+// Sets the marked seat field at the end of `path` (fields from the Action down) to `value`.
+void SetAlong(google::protobuf::Message* m, const std::vector<const google::protobuf::FieldDescriptor*>& path,
+              int64_t value) {
+  using google::protobuf::FieldDescriptor;
+  const auto* r = m->GetReflection();
+  for (size_t i = 0; i + 1 < path.size(); ++i) {
+    m = path[i]->is_repeated() ? r->AddMessage(m, path[i]) : r->MutableMessage(m, path[i]);
+    r = m->GetReflection();
+  }
+  const FieldDescriptor* f = path.back();
+  switch (f->cpp_type()) {
+    case FieldDescriptor::CPPTYPE_INT32:
+      f->is_repeated() ? r->AddInt32(m, f, static_cast<int32_t>(value)) : r->SetInt32(m, f, static_cast<int32_t>(value));
+      break;
+    case FieldDescriptor::CPPTYPE_INT64:
+      f->is_repeated() ? r->AddInt64(m, f, value) : r->SetInt64(m, f, value);
+      break;
+    case FieldDescriptor::CPPTYPE_UINT32:
+      f->is_repeated() ? r->AddUInt32(m, f, static_cast<uint32_t>(value)) : r->SetUInt32(m, f, static_cast<uint32_t>(value));
+      break;
+    default:
+      f->is_repeated() ? r->AddUInt64(m, f, static_cast<uint64_t>(value)) : r->SetUInt64(m, f, static_cast<uint64_t>(value));
+      break;
+  }
+}
+
+void SeatPaths(const google::protobuf::Descriptor* type, std::vector<const google::protobuf::FieldDescriptor*>* path,
+               std::set<const google::protobuf::Descriptor*>* on_path,
+               std::vector<std::vector<const google::protobuf::FieldDescriptor*>>* out) {
+  using google::protobuf::FieldDescriptor;
+  if (!on_path->insert(type).second) return;  // a recursive message (Text): once is enough
+  for (int i = 0; i < type->field_count(); ++i) {
+    const FieldDescriptor* f = type->field(i);
+    path->push_back(f);
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+      SeatPaths(f->message_type(), path, on_path, out);
+    } else if (f->options().GetExtension(plateau::v1::seat)) {
+      out->push_back(*path);
+    }
+    path->pop_back();
+  }
+  on_path->erase(type);
+}
+
+// Every field any game marks as a seat in its actions, however deep: typed from 1 and sent from
+// 0, and read back by the seat's name, never by the wire's number.
+TEST_F(MoveWordsTest, EveryMarkedSeatOfEveryGamesActionsCountsFromOne) {
+  std::set<std::string> seen;
+  for (const engine::Game* game : engine::Registry::All()) {
+    std::vector<std::vector<const google::protobuf::FieldDescriptor*>> paths;
+    std::vector<const google::protobuf::FieldDescriptor*> path;
+    std::set<const google::protobuf::Descriptor*> on_path;
+    SeatPaths(game->ActionPrototype().GetDescriptor(), &path, &on_path, &paths);
+    for (const auto& p : paths) {
+      const std::string field = p.back()->full_name();
+      seen.insert(field);
+      std::unique_ptr<engine::Message> typed(game->ActionPrototype().New());
+      SetAlong(typed.get(), p, 2);  // as typed: the second seat
+      ASSERT_TRUE(SeatsFromPeople(typed.get()).ok()) << field;
+      std::unique_ptr<engine::Message> wire(game->ActionPrototype().New());
+      SetAlong(wire.get(), p, 1);
+      EXPECT_EQ(typed->SerializeAsString(), wire->SerializeAsString()) << field << " is not sent from 0";
+      const std::string words = MoveWords(*wire, names_);
+      EXPECT_TRUE(Has(words, "seat 2")) << field << " reads \"" << words << "\"";
+      std::unique_ptr<engine::Message> zero(game->ActionPrototype().New());
+      SetAlong(zero.get(), p, 0);
+      EXPECT_EQ(SeatsFromPeople(zero.get()).code(), "usage") << field << " takes a seat 0";
+    }
+  }
+  EXPECT_EQ(seen.count("plateau.games.limit.PlayCard.target"), 1u);
+  EXPECT_EQ(seen.count("plateau.games.guerre_froide.ChooseFirst.seat"), 1u);
 }
 
 TEST(PrettyFallback, OtherMessagesUseTheTextFormat) {

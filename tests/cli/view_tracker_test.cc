@@ -208,6 +208,67 @@ TEST_F(ViewTrackerTest, ViewShowsEveryUnseenEntryThenTheLatestFew) {
   EXPECT_EQ(t.LogToShow(0).size(), 0u);
 }
 
+// A move taken back: the Diff back to the position before it (as the server sends it, marked
+// with whose move it was) takes the move's entries out of the kept log and says what they were;
+// the move played instead writes entries with the same numbers, and they are kept and shown.
+TEST_F(ViewTrackerTest, AMoveTakenBackLeavesTheLogAndTheNextOneIsKept) {
+  ViewTracker t;
+  ASSERT_TRUE(t.OnSnapshot(SnapshotFor(1, 1)).ok());
+  EXPECT_FALSE(t.can_undo());
+  const size_t at_start = t.log().size();
+  const std::unique_ptr<engine::State> before = state_->Clone();
+  Diff moved = Play(0, "place { slot: 0 position: 1 }", 1, 1);
+  ASSERT_EQ(t.OnDiff(moved, &error_), ViewTracker::DiffResult::kApplied);
+  EXPECT_FALSE(t.taken_back().has_value());
+  ASSERT_GT(t.log().size(), at_start);
+  const std::vector<plateau::v1::LogEntry> the_move(t.log().begin() + static_cast<long>(at_start), t.log().end());
+  t.MarkLogShown();
+
+  Diff back;
+  back.set_room_id("r1");
+  back.mutable_diff()->set_from_version(2);
+  back.mutable_diff()->set_to_version(3);
+  for (auto& op : engine::ComputeDiff(*state_->View(1), *before->View(1))) *back.mutable_diff()->add_ops() = op;
+  for (int a : before->ActingSeats()) back.add_acting_seats(a);
+  back.set_taken_back(true);
+  back.set_mover_seat(0);
+  ASSERT_EQ(t.OnDiff(back, &error_), ViewTracker::DiffResult::kApplied);
+  EXPECT_EQ(ViewBytes(t), engine::DeterministicBytes(*before->View(1)));
+  ASSERT_TRUE(t.taken_back().has_value());
+  EXPECT_EQ(t.taken_back()->seat, 0);
+  ASSERT_EQ(t.taken_back()->entries.size(), the_move.size());
+  for (size_t i = 0; i < the_move.size(); ++i) {
+    EXPECT_EQ(t.taken_back()->entries[i].SerializeAsString(), the_move[i].SerializeAsString());
+  }
+  EXPECT_EQ(t.log().size(), at_start);
+
+  state_ = before->Clone();
+  ASSERT_EQ(t.OnDiff(Play(0, "place { slot: 1 position: 2 }", 1, 3), &error_),
+            ViewTracker::DiffResult::kApplied);
+  EXPECT_FALSE(t.taken_back().has_value());
+  const auto view = state_->View(1);
+  const auto& view_log = engine::ViewTable(*view)->log();
+  ASSERT_EQ(t.log().size(), static_cast<size_t>(view_log.size()));
+  EXPECT_EQ(t.log().back().SerializeAsString(), view_log.rbegin()->SerializeAsString());
+  // The new move's entries are unseen, though numbered like those already shown.
+  EXPECT_EQ(t.LogToShow(0).size(), t.log().size() - at_start);
+}
+
+TEST_F(ViewTrackerTest, CanUndoFollowsTheServer) {
+  ViewTracker t;
+  Snapshot s = SnapshotFor(0, 1);
+  s.set_can_undo(true);
+  ASSERT_TRUE(t.OnSnapshot(s).ok());
+  EXPECT_TRUE(t.can_undo());
+  ASSERT_EQ(t.OnDiff(Play(0, "place { slot: 0 position: 1 }", 0, 1), &error_),
+            ViewTracker::DiffResult::kApplied);
+  EXPECT_FALSE(t.can_undo());
+  Diff d = Play(1, "place { slot: 4 position: 2 }", 0, 2);
+  d.set_can_undo(true);
+  ASSERT_EQ(t.OnDiff(d, &error_), ViewTracker::DiffResult::kApplied);
+  EXPECT_TRUE(t.can_undo());
+}
+
 TEST(LogPages, NewestFirstPageByPage) {
   LogPage p = PageOfLog(45, 1, 20);
   EXPECT_EQ(p.pages, 3u);

@@ -15,6 +15,7 @@
 #include "engine/core/families.h"
 #include "engine/core/registry.h"
 #include "engine/core/view_diff.h"
+#include "plateau/v1/options.pb.h"
 #include "tests/conformance/playout.h"
 
 namespace plateau::testing {
@@ -243,6 +244,90 @@ void CollectStrings(const engine::Message& m, bool skip_table, bool skip_ids,
       }
     }
   }
+}
+
+// Clients find seats by the `plateau.v1.seat` field option (options.proto), never by a field's
+// name: every field of the game's Action and View (nested messages and the core's table included)
+// that is named like a seat must carry it, and only integers may.
+bool NamedLikeASeat(const std::string& n) {
+  const auto ends = [&](std::string_view tail) {
+    return n.size() > tail.size() && n.compare(n.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return n == "seat" || n == "seats" || n == "you" || n == "to_act" || n == "owner" ||
+         ends("_seat") || ends("_seats") || ends("_by");
+}
+
+void CheckSeatMarks(const google::protobuf::Descriptor* type,
+                    std::set<const google::protobuf::Descriptor*>* seen,
+                    std::vector<std::string>* marked) {
+  using google::protobuf::FieldDescriptor;
+  if (!seen->insert(type).second) return;
+  for (int i = 0; i < type->field_count(); ++i) {
+    const FieldDescriptor& f = *type->field(i);
+    if (f.cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+      CheckSeatMarks(f.message_type(), seen, marked);
+      continue;
+    }
+    const bool integer = f.cpp_type() == FieldDescriptor::CPPTYPE_INT32 ||
+                         f.cpp_type() == FieldDescriptor::CPPTYPE_INT64 ||
+                         f.cpp_type() == FieldDescriptor::CPPTYPE_UINT32 ||
+                         f.cpp_type() == FieldDescriptor::CPPTYPE_UINT64;
+    const bool mark = f.options().GetExtension(plateau::v1::seat);
+    if (mark) marked->push_back(f.full_name());
+    EXPECT_TRUE(!mark || integer) << f.full_name() << " is marked as a seat but holds no integer";
+    EXPECT_TRUE(mark || !integer || !NamedLikeASeat(f.name()))
+        << f.full_name() << " is named like a seat: mark it [(plateau.v1.seat) = true]";
+  }
+}
+
+// Every value of a marked field in `m` is a seat of the game, or negative (the game's "none").
+void CheckSeatValues(const engine::Message& m, int num_seats, const std::string& where) {
+  using google::protobuf::FieldDescriptor;
+  const auto* refl = m.GetReflection();
+  std::vector<const FieldDescriptor*> fields;
+  refl->ListFields(m, &fields);
+  for (const FieldDescriptor* f : fields) {
+    const int n = f->is_repeated() ? refl->FieldSize(m, f) : 1;
+    for (int k = 0; k < n; ++k) {
+      if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+        CheckSeatValues(f->is_repeated() ? refl->GetRepeatedMessage(m, f, k) : refl->GetMessage(m, f),
+                        num_seats, where);
+        continue;
+      }
+      if (!f->options().GetExtension(plateau::v1::seat)) continue;
+      int64_t v = 0;
+      switch (f->cpp_type()) {
+        case FieldDescriptor::CPPTYPE_INT32:
+          v = f->is_repeated() ? refl->GetRepeatedInt32(m, f, k) : refl->GetInt32(m, f);
+          break;
+        case FieldDescriptor::CPPTYPE_INT64:
+          v = f->is_repeated() ? refl->GetRepeatedInt64(m, f, k) : refl->GetInt64(m, f);
+          break;
+        case FieldDescriptor::CPPTYPE_UINT32:
+          v = f->is_repeated() ? refl->GetRepeatedUInt32(m, f, k) : refl->GetUInt32(m, f);
+          break;
+        default:
+          v = static_cast<int64_t>(f->is_repeated() ? refl->GetRepeatedUInt64(m, f, k) : refl->GetUInt64(m, f));
+          break;
+      }
+      ASSERT_LT(v, num_seats) << where << ": " << f->full_name() << " is marked as a seat but holds " << v;
+    }
+  }
+}
+
+TEST_P(ConformanceTest, SeatFieldsAreMarkedAndHoldSeats) {
+  std::set<const google::protobuf::Descriptor*> seen;
+  std::vector<std::string> marked;
+  CheckSeatMarks(game().ActionPrototype().GetDescriptor(), &seen, &marked);
+  CheckSeatMarks(game().ViewPrototype().GetDescriptor(), &seen, &marked);
+  // The core's own are always reached (Table, Prompt), so the walk cannot come back empty.
+  EXPECT_NE(std::find(marked.begin(), marked.end(), "plateau.v1.Prompt.seat"), marked.end());
+  EachPosition(Scaled(4), 6151, 5, [&](const State& s) {
+    for (int r : Recipients(s)) CheckSeatValues(*s.View(r), s.num_seats(), "a view");
+    for (int seat : s.ActingSeats()) {
+      for (const auto& action : s.LegalActions(seat)) CheckSeatValues(*action, s.num_seats(), "a legal action");
+    }
+  });
 }
 
 // Static data (GameInfo.static_data) is sent once per game so that views name its entries by id

@@ -31,6 +31,13 @@ TEST(CommandLine, StripCommentKeepsHashInsideQuotes) {
   EXPECT_EQ(StripComment("say 'it''s #1'"), "say 'it''s #1'");
 }
 
+TEST(CommandLine, AHashInsideAWordStartsNoComment) {
+  EXPECT_EQ(StripComment("join http://h:80/#/join/r1/K7PQ2X  # a friend's"), "join http://h:80/#/join/r1/K7PQ2X");
+  // Starting a word it is a comment still: a link is pasted whole, with its address.
+  EXPECT_EQ(StripComment("watch #/watch/r1/abc"), "watch");
+  EXPECT_EQ(StripComment("say a\t# b"), "say a");
+}
+
 TEST(CommandLine, SplitFirstWord) {
   auto [word, rest] = SplitFirstWord("  act   0 place { slot: 1 }  ");
   EXPECT_EQ(word, "act");

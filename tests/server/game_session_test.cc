@@ -464,6 +464,7 @@ TEST_P(GameSessionTest, ATakenBackMoveLeavesEveryViewAsBeforeItThroughItsDiffs) 
       for (size_t k = 0; k < session->num_views(); ++k) {
         const bool offered = Decode(applied.diffs[k]).diff().can_undo();
         ASSERT_EQ(offered, may && SeatOf(*session, k) == mover) << "view " << k;
+        ASSERT_FALSE(Decode(applied.diffs[k]).diff().taken_back()) << "a move takes nothing back";
         if (SeatOf(*session, k) != mover && SeatOf(*session, k) >= 0) {
           ASSERT_FALSE(session->CanTakeBack(SeatOf(*session, k)).ok());
         }
@@ -478,6 +479,20 @@ TEST_P(GameSessionTest, ATakenBackMoveLeavesEveryViewAsBeforeItThroughItsDiffs) 
       ASSERT_EQ(after.next_action_index, before.next_action_index);
       ASSERT_EQ(after.version, before.version + 2);
       ASSERT_EQ(session->CanTakeBack(mover).code(), codes::kNothingToUndo);  // once
+      for (size_t k = 0; k < session->num_views(); ++k) {
+        if (!back.diffs[k]) continue;  // nobody watching
+        // Everyone is told a move went back, and whose to each view told whose it was (seat 0
+        // included: a field with presence), in protobuf's own encoding.
+        const v1::ServerMessage told = Decode(back.diffs[k]);
+        ASSERT_TRUE(told.diff().taken_back()) << "view " << k;
+        if (told.diff().has_mover_seat()) {
+          EXPECT_EQ(told.diff().mover_seat(), mover);
+        }
+        if (SeatOf(*session, k) == mover) {
+          EXPECT_TRUE(told.diff().has_mover_seat()) << "the mover is always told";
+        }
+        EXPECT_EQ(told.SerializeAsString(), *back.diffs[k]);
+      }
       for (size_t k = 0; k < session->num_views(); ++k) {
         v1::ServerMessage snapshot;
         ASSERT_TRUE(snapshot.ParseFromString(before.snapshots[k]));

@@ -9,7 +9,9 @@ protobuf.util.Long = Long as unknown as typeof protobuf.util.Long;
 protobuf.configure();
 
 // options.proto is left out: it extends protobuf's own descriptor, which the client does not
-// load, and what it marks only steers how the server computes diffs.
+// load. What it marks steers the server's diffs and tells the terminal client which fields hold
+// seats; this client knows each game's seats by the game's own fields. (The marks are still
+// kept on the parsed fields, e.g. `options["(plateau.v1.seat)"]`, should a generic use come.)
 const sources = import.meta.glob(["../../../proto/**/*.proto", "!../../../proto/plateau/v1/options.proto"], {
   query: "?raw",
   import: "default",
