@@ -3,6 +3,8 @@ import { useEffect, useState } from "preact/hooks";
 import type { MoveTrack } from "./lastmove";
 import type { RoomListing } from "./roomlist";
 import type { OptionSet, TextCatalogue } from "./table";
+import { lowerNames, unprefixed } from "./enums";
+import * as pb from "./gen/plateau/v1/protocol";
 
 export interface SeatInfo {
   seat: number; player_id: string; name: string; ready: boolean; connected: boolean;
@@ -104,18 +106,18 @@ export interface RoomState {
   role: "player" | "spectator";
 }
 export interface Toast { id: number; kind: "error" | "info"; text: string }
-export const SessionNoticeKind = { OPENED_ELSEWHERE: 1, SIGNED_OUT: 2 } as const;
+export const SessionNoticeKind = unprefixed(pb.SessionNoticeKind, "SESSION_NOTICE_");
 /** What the server said about this player's other connections (SessionNotice). */
 export interface SessionNotice { kind: number; connections: number }
 
-export const RoomStatus = { UNSPECIFIED: 0, WAITING: 1, PLAYING: 2, FINISHED: 3 } as const;
-export const BotLevel = { UNSPECIFIED: 0, EASY: 1, NORMAL: 2 } as const;
-export const BOT_LEVEL_NAME: Record<number, string> = { [BotLevel.EASY]: "easy", [BotLevel.NORMAL]: "normal" };
-export const Presence = { UNSPECIFIED: 0, ONLINE: 1, OFFLINE: 2, LEFT: 3 } as const;
-export const TimerMode = { NONE: 0, PER_MOVE: 1, CLOCK: 2 } as const;
-export const LeaveMode = { KEEP_SEAT: 0, CONCEDE: 1, HAND_TO_BOT: 2 } as const;
-export const ReplaceKind = { WITH_BOT: 0, CLAIM_WIN: 1 } as const;
-export const ActionOrigin = { PLAYER: 0, CLOCK: 1, STAND_IN: 2, CLAIM: 3, EXPIRED: 4 } as const;
+export const RoomStatus = unprefixed(pb.RoomStatus, "ROOM_STATUS_");
+export const BotLevel = unprefixed(pb.BotLevel, "BOT_");
+export const BOT_LEVEL_NAME = lowerNames(pb.BotLevel, "BOT_");
+export const Presence = unprefixed(pb.Presence, "PRESENCE_");
+export const TimerMode = unprefixed(pb.TimerMode, "TIMER_");
+export const LeaveMode = unprefixed(pb.LeaveMode, "LEAVE_");
+export const ReplaceKind = unprefixed(pb.ReplaceKind, "REPLACE_");
+export const ActionOrigin = unprefixed(pb.ActionOrigin, "ORIGIN_");
 
 /** The lobby's public rooms, live while the lobby shows (src/roomlist.ts). */
 export interface RoomListState {

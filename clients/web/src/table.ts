@@ -13,6 +13,8 @@
 // Objects built by hand (tests, fromObject input) may lack the virtual property: the case
 // readers below fall back to the own members then.
 import type Long from "long";
+import { unprefixed } from "./enums";
+import * as pb from "./gen/plateau/v1/table";
 
 /** An int64/uint64 field: Long when decoded, a number in objects built by hand. */
 export type Int64 = Long | number;
@@ -40,10 +42,8 @@ export interface TextCatalogue {
 }
 
 /** plateau.v1.PromptKind. */
-export const PromptKind = {
-  UNSPECIFIED: 0, CHOOSE: 1, NUMBER: 2, ORDER: 3, YES_NO: 4, TEXT: 5,
-} as const;
-export type PromptKind = (typeof PromptKind)[keyof typeof PromptKind];
+export const PromptKind = unprefixed(pb.PromptKind, "PROMPT_");
+export type PromptKind = pb.PromptKind;
 
 export interface Hex {
   q: number;

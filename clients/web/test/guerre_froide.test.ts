@@ -241,7 +241,7 @@ describe("agents", () => {
   const me = player(0, {
     agents: agents(
       [AgentKind.MASTER_SPY, AgentStatus.ON_LEAVE], [AgentKind.DEPUTY_DIRECTOR, AgentStatus.IN_HEADQUARTERS],
-      [AgentKind.DOUBLE_AGENT, AgentStatus.AGENT_X], [AgentKind.ASSASSIN, AgentStatus.TERMINATED],
+      [AgentKind.DOUBLE_AGENT, AgentStatus.X], [AgentKind.ASSASSIN, AgentStatus.TERMINATED],
       [AgentKind.DIRECTOR, AgentStatus.IN_HEADQUARTERS], [AgentKind.AMBASSADOR, AgentStatus.DETAINED],
     ),
   });
@@ -271,9 +271,9 @@ describe("agents", () => {
     const v = view({
       phase: Phase.DEBRIEFING,
       players: [
-        player(0, { agents: agents([AgentKind.DIRECTOR, AgentStatus.AGENT_X]) }),
-        player(1, { agents: agents([AgentKind.ASSASSIN, AgentStatus.AGENT_X]) }),
-        player(2, { agents: agents([AgentKind.AMBASSADOR, AgentStatus.AGENT_X], [AgentKind.MASTER_SPY, AgentStatus.TERMINATED]) }),
+        player(0, { agents: agents([AgentKind.DIRECTOR, AgentStatus.X]) }),
+        player(1, { agents: agents([AgentKind.ASSASSIN, AgentStatus.X]) }),
+        player(2, { agents: agents([AgentKind.AMBASSADOR, AgentStatus.X], [AgentKind.MASTER_SPY, AgentStatus.TERMINATED]) }),
       ],
     });
     expect(revealedAgents(v, DATA).map((r) => [r.seat, r.name])).toEqual([[1, "Assassin"], [2, "Ambassador"], [0, "Director"]]);
@@ -400,7 +400,7 @@ describe("a decoded view", () => {
     const View = type("plateau.games.guerre_froide.View");
     const v = decode<any>(View, encode(View, view({
       players: [
-        player(0, { groups: [g("army"), g("church", true)], influence: 9, agents: agents([AgentKind.DIRECTOR, AgentStatus.AGENT_X]) }),
+        player(0, { groups: [g("army"), g("church", true)], influence: 9, agents: agents([AgentKind.DIRECTOR, AgentStatus.X]) }),
         player(1, { hidden_agents: 6, chose_agent: true }),
       ],
     }) as unknown as Record<string, unknown>));

@@ -68,7 +68,7 @@ describe("answer validity (CheckAnswer)", () => {
   it("refuses an answer to another prompt, and unknown kinds", () => {
     expect(answerProblem(choose, answer({ prompt_id: "p6", options: ["a"] }))).toMatch(/already answered/);
     expect(answerProblem(choose, answer({ prompt_id: "", options: ["a"] }))).toBe("");
-    expect(answerProblem(prompt(PromptKind.UNSPECIFIED), answer())).toBe("This question cannot be answered.");
+    expect(answerProblem(prompt(PromptKind.KIND_UNSPECIFIED), answer())).toBe("This question cannot be answered.");
     expect(answerProblem(prompt(42), answer())).toBe("This question cannot be answered.");
   });
 });

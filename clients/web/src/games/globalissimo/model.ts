@@ -1,9 +1,11 @@
 // Enum values of proto/games/globalissimo.proto, and small helpers over the decoded View.
+import { unprefixed } from "../../enums";
+import * as pb from "../../gen/games/globalissimo";
 import { PromptKind, type Prompt } from "../../table";
 import { optionForTarget, promptTargets, singleChoice, type PromptTargets } from "../../ui/prompt";
 
-export const Phase = { UNSPECIFIED: 0, PLACEMENT: 1, QUESTION: 2, GAME_OVER: 3 } as const;
-export const Barrier = { NONE: 0, ORANGE: 1, VIOLET: 2 } as const;
+export const Phase = unprefixed(pb.Phase, "PHASE_");
+export const Barrier = unprefixed(pb.BarrierColor, "BARRIER_");
 
 export function playerName(names: string[], seat: number): string {
   return names[seat] ?? `Seat ${seat + 1}`;

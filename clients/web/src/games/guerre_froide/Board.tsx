@@ -10,7 +10,7 @@ import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { useLastMove, withMark } from "../../ui/LastMove";
 import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from "./Cards";
 import {
-  AgentStatus, EventAbility, FACTION_ICON, FACTION_SLUG, PHASE_NAME, Phase, SERVICE_SLUG, TURN_PHASES,
+  AgentStatus, EventAbility, FACTIONS, FACTION_ICON, FACTION_SLUG, PHASE_NAME, Phase, Service, SERVICE_SLUG, TURN_PHASES,
   activateAction, activationMoves, agentFace, agentSummary, bannerFor, debriefSteps, canActivate, choosableAgents,
   dominatingBox, servicesInPlay,
   eventMoves, factionInfo, groupFace, heldEvents, influenceState, lookedCards, mustWaitToChoose, objectiveFace, passBlock,
@@ -18,8 +18,8 @@ import {
   serviceOf, targetIds, togglePick, trackPercent, useEventAction, type ActivateMove, type ObjectiveFace,
 } from "./model";
 
-const SERVICE_EMBLEM: Record<number, string> = { 1: "🦅", 2: "☭", 3: "♛" };
-const STAMP_TONE: Record<number, "blue" | "red" | "grey"> = { 1: "blue", 2: "red", 3: "grey" };
+const SERVICE_EMBLEM: Record<number, string> = { [Service.CIA]: "🦅", [Service.KGB]: "☭", [Service.MI6]: "♛" };
+const STAMP_TONE: Record<number, "blue" | "red" | "grey"> = { [Service.CIA]: "blue", [Service.KGB]: "red", [Service.MI6]: "grey" };
 
 /** What the viewer is preparing on the board. */
 type Mode =
@@ -408,7 +408,7 @@ function AgentsArea({ p, data, mine, secret, services, viewer }: {
       ) : row("Headquarters", s.headquarters, AgentStatus.IN_HEADQUARTERS)}
       {row(mine && secret ? `${self.your} Agent X (secret)`
         : !mine && secret ? `Agent X (intercepted: only ${self.you} ${self.you === "you" ? "see" : "sees"} it)` : "Agent X",
-      s.agentX, AgentStatus.AGENT_X, "agent-x")}
+      s.agentX, AgentStatus.X, "agent-x")}
       {s.hidden > 0 && (
         <div class="gf-agent-row" data-testid="unrevealed">
           <small>In play, face down: one of them is on a mission</small>
@@ -652,7 +652,7 @@ function FieldManual({ data }: { data: any }) {
     <details class="gf-manual" data-testid="faction-powers">
       <summary>Field manual: the faction powers</summary>
       <dl>
-        {[1, 2, 3, 4].map((f) => {
+        {FACTIONS.map((f) => {
           const info = factionInfo(data, f);
           return (
             <div key={f} class={`gf-manual-row f-${FACTION_SLUG[f]}`} data-faction={FACTION_SLUG[f]}>

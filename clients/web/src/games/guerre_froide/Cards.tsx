@@ -93,7 +93,10 @@ export function GroupCard({ id, data, seat, mobilized, onClick, picked, target, 
   );
 }
 
-const STATUS_SLUG: Record<number, string> = { 1: "hq", 2: "leave", 3: "x", 4: "terminated", 5: "detained" };
+const STATUS_SLUG: Record<number, string> = {
+  [AgentStatus.IN_HEADQUARTERS]: "hq", [AgentStatus.ON_LEAVE]: "leave", [AgentStatus.X]: "x",
+  [AgentStatus.TERMINATED]: "terminated", [AgentStatus.DETAINED]: "detained",
+};
 
 export function AgentToken({ kind, status, seat, data, services = [] }: {
   kind: number; status: number; seat: number; data: any; services?: readonly number[];

@@ -1,51 +1,53 @@
-// Enum values of proto/games/guerre_froide.proto, the printed cards looked up by the ids a view
-// carries (GameInfo.static_data), and the pure logic of the board: influence against stability,
+// The enums of proto/games/guerre_froide.proto (generated) in words, the printed cards looked up
+// by the ids a view carries (GameInfo.static_data), and the pure logic of the board: influence against stability,
 // the targets a group's power may act on, agents by status, the events usable now, the banner.
 // Nothing here touches the DOM, so it is unit-tested (test/guerre_froide.test.ts).
 
+import { lowerNames, setValues, unprefixed } from "../../enums";
+import * as pb from "../../gen/games/guerre_froide";
 import { SEAT_COLORS } from "../../ui/common";
 
-export const Phase = {
-  UNSPECIFIED: 0, BRIEFING: 1, PLANNING: 2, STRUGGLE: 3, CEASE_FIRE: 4, DEBRIEFING: 5, DETENTE: 6, GAME_OVER: 7,
-} as const;
-
-export const Faction = { UNSPECIFIED: 0, MILITARY: 1, ECONOMIC: 2, MEDIA: 3, POLITICAL: 4 } as const;
-export const Service = { UNSPECIFIED: 0, CIA: 1, KGB: 2, MI6: 3 } as const;
-
-export const AgentKind = {
-  UNSPECIFIED: 0, MASTER_SPY: 1, DEPUTY_DIRECTOR: 2, DOUBLE_AGENT: 3, ANALYST: 4, AMBASSADOR: 5, ASSASSIN: 6,
-  DIRECTOR: 7, CRYPTOGRAPHER_DRAW: 8, CRYPTOGRAPHER_BIAS: 9,
-} as const;
-
-export const AgentStatus = { UNSPECIFIED: 0, IN_HEADQUARTERS: 1, ON_LEAVE: 2, AGENT_X: 3, TERMINATED: 4, DETAINED: 5 } as const;
-
-export const EventAbility = {
-  NONE: 0, SPACE_RACE: 1, NOBEL_PEACE_PRIZE: 2, NUCLEAR_ESCALATION: 3, LIVE_BENEFIT: 4, OLYMPIC_GAMES: 5, SUMMIT_MEETING: 6,
-} as const;
-
-export const Cryptographer = { NONE: 0, DRAW: 1, BIAS: 2 } as const;
+export const Phase = unprefixed(pb.Phase, "PHASE_");
+export const Faction = unprefixed(pb.Faction, "FACTION_");
+export const Service = unprefixed(pb.Service, "SERVICE_");
+export const AgentKind = unprefixed(pb.AgentKind, "AGENT_");
+export const AgentStatus = unprefixed(pb.AgentStatus, "AGENT_");
+export const EventAbility = unprefixed(pb.EventAbility, "EVENT_");
+export const Cryptographer = unprefixed(pb.CryptographerOption, "CRYPTOGRAPHER_");
 
 /** The six phases of a turn, in order (the phase track). */
 export const TURN_PHASES = [Phase.BRIEFING, Phase.PLANNING, Phase.STRUGGLE, Phase.CEASE_FIRE, Phase.DEBRIEFING, Phase.DETENTE];
 
 export const PHASE_NAME: Record<number, string> = {
-  1: "Briefing", 2: "Planning", 3: "Influence Struggle", 4: "Cease-fire", 5: "Debriefing", 6: "Détente", 7: "Game over",
+  [Phase.BRIEFING]: "Briefing", [Phase.PLANNING]: "Planning", [Phase.STRUGGLE]: "Influence Struggle",
+  [Phase.CEASE_FIRE]: "Cease-fire", [Phase.DEBRIEFING]: "Debriefing", [Phase.DETENTE]: "Détente",
+  [Phase.GAME_OVER]: "Game over",
 };
 
-export const FACTION_NAME: Record<number, string> = { 1: "Military", 2: "Economic", 3: "Media", 4: "Political" };
-export const FACTION_SLUG: Record<number, string> = { 1: "military", 2: "economic", 3: "media", 4: "political" };
-export const FACTION_ICON: Record<number, string> = { 1: "🎖️", 2: "💰", 3: "📻", 4: "🏛️" };
+export const FACTION_NAME: Record<number, string> = {
+  [Faction.MILITARY]: "Military", [Faction.ECONOMIC]: "Economic", [Faction.MEDIA]: "Media", [Faction.POLITICAL]: "Political",
+};
+export const FACTION_SLUG = lowerNames(pb.Faction, "FACTION_");
+export const FACTIONS = setValues(pb.Faction, "FACTION_");
+export const FACTION_ICON: Record<number, string> = {
+  [Faction.MILITARY]: "🎖️", [Faction.ECONOMIC]: "💰", [Faction.MEDIA]: "📻", [Faction.POLITICAL]: "🏛️",
+};
 
-export const SERVICE_NAME: Record<number, string> = { 1: "CIA", 2: "KGB", 3: "MI6" };
-export const SERVICE_SLUG: Record<number, string> = { 1: "cia", 2: "kgb", 3: "mi6" };
+export const SERVICE_SLUG = lowerNames(pb.Service, "SERVICE_");
+/** Each service by its enum name ("CIA"). */
+export const SERVICE_NAME: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(SERVICE_SLUG).map(([value, slug]) => [value, slug.toUpperCase()]));
 /**
  * Service colours: each service sits in one seat (KGB 0, CIA 1, MI6 2), so it wears that seat's
  * colour, the one the seat list and the chat show for its player.
  */
-export const SERVICE_COLOR: Record<number, string> = { 1: SEAT_COLORS[1], 2: SEAT_COLORS[0], 3: SEAT_COLORS[2] };
+export const SERVICE_COLOR: Record<number, string> = {
+  [Service.CIA]: SEAT_COLORS[1], [Service.KGB]: SEAT_COLORS[0], [Service.MI6]: SEAT_COLORS[2],
+};
 
 export const STATUS_NAME: Record<number, string> = {
-  1: "in headquarters", 2: "on leave", 3: "Agent X", 4: "terminated", 5: "detained",
+  [AgentStatus.IN_HEADQUARTERS]: "in headquarters", [AgentStatus.ON_LEAVE]: "on leave", [AgentStatus.X]: "Agent X",
+  [AgentStatus.TERMINATED]: "terminated", [AgentStatus.DETAINED]: "detained",
 };
 
 export const EVENT_PHASE: Record<number, number> = {
@@ -316,7 +318,7 @@ export interface AgentSummary {
 export function agentSummary(p: any): AgentSummary {
   return {
     headquarters: agentsWithStatus(p, AgentStatus.IN_HEADQUARTERS),
-    agentX: agentsWithStatus(p, AgentStatus.AGENT_X),
+    agentX: agentsWithStatus(p, AgentStatus.X),
     onLeave: agentsWithStatus(p, AgentStatus.ON_LEAVE),
     terminated: agentsWithStatus(p, AgentStatus.TERMINATED),
     detained: agentsWithStatus(p, AgentStatus.DETAINED),
@@ -368,7 +370,7 @@ export function revealedAgents(view: any, data: any, opts: { except?: number } =
   const out: RevealedAgent[] = [];
   for (const p of view?.players ?? []) {
     if (p.seat === opts.except) continue;
-    for (const kind of agentsWithStatus(p, AgentStatus.AGENT_X)) {
+    for (const kind of agentsWithStatus(p, AgentStatus.X)) {
       const a = agentFace(data, kind);
       out.push({ seat: p.seat, kind, name: a.name, initiative: a.initiative });
     }

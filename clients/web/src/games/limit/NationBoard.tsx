@@ -6,7 +6,7 @@ import { PlayerBadge } from "../../ui/PlayerBadge";
 import { CardFace } from "./Cards";
 import { useLastMove, withMark, type Mark } from "../../ui/LastMove";
 import {
-  CLASS_LETTERS, DISORDER_POSITIONS, Factory, SOCIAL_STEP_NAME, demographicIndex, disorderZone, maxFactoryRank,
+  CLASS_LETTERS, DISORDER_POSITIONS, Factory, Phase, SOCIAL_STEP_NAME, SocialStep, demographicIndex, disorderZone, maxFactoryRank,
   playerName, populationValues, printedTrack,
 } from "./model";
 
@@ -122,7 +122,7 @@ function NationHead({ n, view, names, you, acting, online }: {
     <header class="lm-nation-head">
       <h3><PlayerBadge seat={n.seat} name={playerName(names, n.seat)} you={you} online={online} turn={acting} turnLabel="deciding…" size={16} /></h3>
       {view.leader === n.seat && <span class="lm-chip lead" title="Leadership tile: plays first">🎖 Leader</span>}
-      {n.passed && view.phase === 3 && <span class="lm-chip">passed</span>}
+      {n.passed && view.phase === Phase.POLITICAL_DECISIONS && <span class="lm-chip">passed</span>}
       <AllianceTokens n={n} />
       <span class="lm-head-stats">
         <span title="Population">👥 {n.population}</span>
@@ -202,7 +202,7 @@ export function NationBoard({ n, view, names, you, acting, online }: {
           <ClassGrid classes={n.classes ?? []} tiles={n.transition_tile_on_row ?? []} column={n.social_column} />
           <p class="muted small lm-transition" title="Demographic transition zone">
             Transition zone: <b>{n.transition_tokens}</b> tile{n.transition_tokens === 1 ? "" : "s"}
-            {step > 0 && step < 12 && view.phase === 4 && <> · next step: <b>{SOCIAL_STEP_NAME[step]}</b></>}
+            {step > 0 && step < SocialStep.DONE && view.phase === Phase.SOCIAL && <> · next step: <b>{SOCIAL_STEP_NAME[step]}</b></>}
           </p>
         </div>
       </div>

@@ -12,7 +12,7 @@ import { Txt } from "../../ui/TextRender";
 import { CardFace } from "./Cards";
 import { ClassGrid } from "./NationBoard";
 import {
-  CLASS_LETTERS, DECK_NAME, PROMPT_SLUG, PromptKind, RESOURCE_NAME, allianceTurnChoices, applySteps, canLower, canRaise,
+  CLASS_LETTERS, DECK_NAME, PROMPT_SLUG, PromptKind, RESOURCES, RESOURCE_NAME, allianceTurnChoices, applySteps, canLower, canRaise,
   classLevelsFor, decisionFacts, defaultClassesFor, defaultDraft, defaultTransaction, draftProblem, keepToggle, marketTrack,
   maxQuantity, cardOptions, pickedCards, playAction, playPlan, playerName, priceOf, requiredSteps,
   type PlayDraft, type PlayPlan, type TransactionDraft,
@@ -54,7 +54,7 @@ function TransactionRow({ t, view, seat, onChange, onRemove }: {
         <button type="button" class={t.sell ? "on" : ""} onClick={() => onChange({ ...t, sell: true })}>Sell</button>
       </div>
       <select value={t.resource} data-testid="tx-resource" onChange={(e) => onChange({ ...t, resource: Number((e.target as HTMLSelectElement).value) })}>
-        {[1, 2, 3, 4].map((r) => <option key={r} value={r}>{RESOURCE_NAME[r]} ({priceOf(marketTrack(view, r))} $)</option>)}
+        {RESOURCES.map((r) => <option key={r} value={r}>{RESOURCE_NAME[r]} ({priceOf(marketTrack(view, r))} $)</option>)}
       </select>
       <input type="number" min={1} max={Math.max(1, max)} value={t.quantity} data-testid="tx-quantity"
         onInput={(e) => onChange({ ...t, quantity: Math.max(0, Number((e.target as HTMLInputElement).value) || 0) })} />

@@ -1,53 +1,56 @@
-// Enum values of proto/games/limit.proto, board constants, and the pure logic of the LIMIT board:
+// The enums of proto/games/limit.proto (generated) in words, board constants, and the pure logic of the LIMIT board:
 // what the board adds to the core's questions, the Alliance step's moves, the parameters a card
 // play needs, the score sheet. Nothing here touches the DOM, so it is unit-tested
 // (test/limit.test.ts).
+import { lowerNames, setValues, unprefixed } from "../../enums";
+import * as pb from "../../gen/games/limit";
 import type { Prompt } from "../../table";
 import { moveItem, targetKey } from "../../ui/prompt";
 
-export const Phase = {
-  UNSPECIFIED: 0, NEW_POLICY: 1, HAND_LIMIT: 2, POLITICAL_DECISIONS: 3, SOCIAL: 4,
-  INTERNATIONAL: 5, ALLIANCE: 6, RESILIENCE: 7, GAME_OVER: 8,
-} as const;
+export const Phase = unprefixed(pb.Phase, "PHASE_");
+export const PromptKind = unprefixed(pb.PromptKind, "PROMPT_");
+/** Each decision's name in lower case ("choose_deck"): tests and styles find a prompt by it. */
+export const PROMPT_SLUG = lowerNames(pb.PromptKind, "PROMPT_");
 
-export const PromptKind = {
-  UNSPECIFIED: 0, CHOOSE_DECK: 1, KEEP_CARDS: 2, DISCARD: 3, POLITICAL_TURN: 4, RESIST: 5,
-  CONTRIBUTE: 6, RAISE_CLASS: 7, LOWER_CLASS: 8, LOWER_FACTORY: 9, GROWTH_FACTORY: 10,
-  ALLIANCE_TURN: 11, ALLIANCE_VOTE: 12, ALLIANCE_FEE: 13, HELP_REQUEST: 14, HELP_ANSWER: 15,
-  BREAK_ALLIANCE: 16, REMOVE_AGRICULTURE: 17,
-} as const;
-
-export const PROMPT_SLUG: Record<number, string> = {
-  1: "choose_deck", 2: "keep_cards", 3: "discard", 4: "political_turn", 5: "resist", 6: "contribute",
-  7: "raise_class", 8: "lower_class", 9: "lower_factory", 10: "growth_factory", 11: "alliance_turn",
-  12: "alliance_vote", 13: "alliance_fee", 14: "help_request", 15: "help_answer", 16: "break_alliance",
-  17: "remove_agriculture",
-};
-
-export const Resource = { UNSPECIFIED: 0, RENEWABLE: 1, INDUSTRIAL: 2, MILITARY: 3, FOSSIL: 4 } as const;
-export const Factory = { UNSPECIFIED: 0, RENEWABLE: 1, INDUSTRIAL: 2, MILITARY: 3 } as const;
-export const Deck = { UNSPECIFIED: 0, SOCIETY: 1, ARMY_ECONOMY: 2, PRODUCTION: 3 } as const;
-export const AllianceKind = { UNSPECIFIED: 0, MILITARY: 1, ECONOMIC: 2 } as const;
-export const CrisisKind = { UNSPECIFIED: 0, FINANCIAL: 1, ECOLOGICAL: 2, MILITARY: 3 } as const;
+export const Resource = unprefixed(pb.Resource, "RESOURCE_");
+export const Factory = unprefixed(pb.Factory, "FACTORY_");
+export const Deck = unprefixed(pb.Deck, "DECK_");
+export const AllianceKind = unprefixed(pb.AllianceKind, "ALLIANCE_");
+export const CrisisKind = unprefixed(pb.CrisisKind, "CRISIS_");
+export const SocialStep = unprefixed(pb.SocialStep, "SOCIAL_STEP_");
 export const STAR_TARGET = -2;
 
 export const CLASS_LETTERS = ["A", "B", "C", "D", "E"];
-export const RESOURCE_NAME: Record<number, string> = { 1: "renewable", 2: "industrial", 3: "military", 4: "fossil" };
-export const RESOURCE_LETTER: Record<number, string> = { 1: "R", 2: "I", 3: "M", 4: "F" };
-export const FACTORY_NAME: Record<number, string> = { 1: "renewable", 2: "industrial", 3: "military" };
-export const DECK_NAME: Record<number, string> = { 1: "Society", 2: "Army & Economy", 3: "Production" };
-export const DECK_ICON: Record<number, string> = { 1: "👥", 2: "⚔️", 3: "🏭" };
-export const ALLIANCE_NAME: Record<number, string> = { 1: "military", 2: "economic" };
-export const CRISIS_NAME: Record<number, string> = { 1: "Financial", 2: "Ecological", 3: "Military" };
-export const CRISIS_ICON: Record<number, string> = { 1: "💸", 2: "🌡️", 3: "💣" };
+export const RESOURCE_NAME = lowerNames(pb.Resource, "RESOURCE_");
+export const RESOURCES = setValues(pb.Resource, "RESOURCE_");
+/** A resource by its initial (R, I, M, F), as the board prints it. */
+export const RESOURCE_LETTER: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(RESOURCE_NAME).map(([value, name]) => [value, name[0].toUpperCase()]));
+export const FACTORY_NAME = lowerNames(pb.Factory, "FACTORY_");
+export const DECK_NAME: Record<number, string> = {
+  [Deck.SOCIETY]: "Society", [Deck.ARMY_ECONOMY]: "Army & Economy", [Deck.PRODUCTION]: "Production",
+};
+export const DECKS = setValues(pb.Deck, "DECK_");
+export const DECK_ICON: Record<number, string> = { [Deck.SOCIETY]: "👥", [Deck.ARMY_ECONOMY]: "⚔️", [Deck.PRODUCTION]: "🏭" };
+export const ALLIANCE_NAME = lowerNames(pb.AllianceKind, "ALLIANCE_");
+export const CRISIS_NAME: Record<number, string> = {
+  [CrisisKind.FINANCIAL]: "Financial", [CrisisKind.ECOLOGICAL]: "Ecological", [CrisisKind.MILITARY]: "Military",
+};
+export const CRISIS_ICON: Record<number, string> = {
+  [CrisisKind.FINANCIAL]: "💸", [CrisisKind.ECOLOGICAL]: "🌡️", [CrisisKind.MILITARY]: "💣",
+};
 
 export const PHASE_NAME: Record<number, string> = {
-  1: "New policy", 2: "Hand limit", 3: "Political decisions", 4: "Social phase", 5: "International phase",
-  6: "Alliances", 7: "Resilience test", 8: "Game over",
+  [Phase.NEW_POLICY]: "New policy", [Phase.HAND_LIMIT]: "Hand limit", [Phase.POLITICAL_DECISIONS]: "Political decisions",
+  [Phase.SOCIAL]: "Social phase", [Phase.INTERNATIONAL]: "International phase", [Phase.ALLIANCE]: "Alliances",
+  [Phase.RESILIENCE]: "Resilience test", [Phase.GAME_OVER]: "Game over",
 };
 export const SOCIAL_STEP_NAME: Record<number, string> = {
-  1: "Feeding", 2: "Conservation", 3: "Consumption", 4: "Demographic growth", 5: "Mortality", 6: "Natality",
-  7: "Economic growth", 8: "Taxation", 9: "Production", 10: "Public order", 11: "Class struggle", 12: "Done",
+  [SocialStep.FEEDING]: "Feeding", [SocialStep.CONSERVATION]: "Conservation", [SocialStep.CONSUMPTION]: "Consumption",
+  [SocialStep.DEMOGRAPHIC_GROWTH]: "Demographic growth", [SocialStep.MORTALITY]: "Mortality",
+  [SocialStep.NATALITY]: "Natality", [SocialStep.ECONOMIC_GROWTH]: "Economic growth", [SocialStep.TAXATION]: "Taxation",
+  [SocialStep.PRODUCTION]: "Production", [SocialStep.PUBLIC_ORDER]: "Public order",
+  [SocialStep.CLASS_STRUGGLE]: "Class struggle", [SocialStep.DONE]: "Done",
 };
 
 // The printed tracks come with the View (its `board`); these read them.
@@ -345,7 +348,7 @@ export function playPlan(card: any, view: any, seat: number, names: string[]): P
   if (hasParam(card, "deck")) {
     selects.push({
       name: "deck", label: "Deck to draw from",
-      options: [1, 2, 3].map((d) => ({
+      options: DECKS.map((d) => ({
         value: d, label: `${DECK_NAME[d]} (${me.deck_sizes?.[d - 1] ?? 0})`, disabled: !(me.deck_sizes?.[d - 1] > 0),
       })),
     });
@@ -420,13 +423,14 @@ export function defaultTransaction(view: any, seat: number): TransactionDraft | 
   const me = nationOf(view, seat);
   if (!me) return null;
   const stock: Record<number, number> = {
-    1: me.stocks?.renewable ?? 0, 2: me.stocks?.industrial ?? 0, 3: me.stocks?.military ?? 0, 4: me.stocks?.fossil ?? 0,
+    [Resource.RENEWABLE]: me.stocks?.renewable ?? 0, [Resource.INDUSTRIAL]: me.stocks?.industrial ?? 0,
+    [Resource.MILITARY]: me.stocks?.military ?? 0, [Resource.FOSSIL]: me.stocks?.fossil ?? 0,
   };
-  for (const r of [1, 2, 3, 4]) {
+  for (const r of RESOURCES) {
     const t = marketTrack(view, r);
     if (t && t.position > 0 && stock[r] > 0 && priceOf(t) <= (view.world_bank ?? 0)) return { resource: r, sell: true, quantity: 1 };
   }
-  for (const r of [1, 2, 3, 4]) {
+  for (const r of RESOURCES) {
     const t = marketTrack(view, r);
     if (t && t.market_stock > 0 && priceOf(t) <= (me.money ?? 0)) return { resource: r, sell: false, quantity: 1 };
   }
