@@ -4,7 +4,8 @@ import {
   defaultSteps, defaultTransaction, disorderZone, draftProblem, keepToggle, maxFactoryRank, maxQuantity, pickedCards,
   playAction, playPlan, printedCard, requiredSteps, scoreRanks, scoreValue, withNames, withStatic,
 } from "../src/games/limit/model";
-import { decode, encode, type } from "../src/proto";
+import { type Msg, decode, encode, type } from "../src/proto";
+import type * as limitpb from "../src/gen/games/limit";
 import { PromptKind as CoreKind, type Prompt } from "../src/table";
 import { answerAction, answerProblem, draftAnswer, initialDraft, toggleChoice } from "../src/ui/prompt";
 
@@ -46,7 +47,7 @@ const card = (key: string, over: Record<string, unknown> = {}) => ({ id: 7, key,
 // by index ("d0"…) when kept from a draw, by card id when discarded, each with its card as target.
 function corePrompt(kind: number, options: { id: string; card?: number }[], over: Partial<Prompt> = {}): Prompt {
   return {
-    id: "c12.0", seat: 0, kind, title: { key: "limit.q", args: [] }, detail: null, min: 1, max: 1,
+    id: "c12.0", seat: 0, kind, title: { key: "limit.q", args: [] }, detail: null, min: 1, max: 1, option_set: "",
     options: options.map((o) => ({ id: o.id, label: { key: "limit.card", args: [{ name: o.id }] }, target: o.card != null ? { card: String(o.card) } : null })),
     ...over,
   };
@@ -283,7 +284,7 @@ describe("card plays", () => {
       card("urbanisation", { id: 0, params: ["classes"], class_steps: { steps: 2 } }),
       card("robotisation", { id: 1, params: ["factory"], factory_options: [2, 3], tech_level: 3 }),
     ];
-    const data = decode(StaticData, encode(StaticData, { cards: printed, board: BOARD, prices: PRICES }));
+    const data = decode<Msg<limitpb.StaticData>>(StaticData, encode(StaticData, { cards: printed, board: BOARD, prices: PRICES }));
     const hand = [{ id: 0 }, { id: 1, factory_prices: [3, 50] }];
     const v = withStatic(decode(View, encode(View, { you: 0, nations: [nation(0, { money: 5 })], hand })), data);
     expect(maxFactoryRank(v, v.nations[0], 1)).toBe(6);
@@ -341,7 +342,7 @@ describe("static data", () => {
   // format), so a field missing from either side shows here.
   const View = type("plateau.games.limit.View");
   const StaticData = type("plateau.games.limit.StaticData");
-  const data = decode(StaticData, encode(StaticData, {
+  const data = decode<Msg<limitpb.StaticData>>(StaticData, encode(StaticData, {
     cards: [
       { id: 0, key: "craft", name: "Artisanat", name_en: "Craft", deck: 3, cost_text: "2 $", effect_text: "Make goods", params: ["resource"], resource_options: [1, 2] },
       { id: 1, key: "subsidies", name: "Subventions", name_en: "Subsidies", deck: 1, permanent: true, cost_text: "3 $", effect_text: "+1 $" },
@@ -350,7 +351,7 @@ describe("static data", () => {
     prices: PRICES,
     events: [{ id: 0, key: "drought", name: "Drought", text: "Renewable price up" }],
   }));
-  const view = decode(View, encode(View, {
+  const view = decode<Msg<limitpb.View>>(View, encode(View, {
     solo: true, last_event_id: 0, generation: 2,
     hand: [{ id: 0, playable: true, factory_prices: [] }],
     nations: [{ seat: 0, permanents: [{ id: 1 }] }],

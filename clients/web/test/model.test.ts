@@ -12,7 +12,7 @@ import {
 const region = (id: string): PromptOption => ({ id, label: { key: "globalissimo.map_region", args: [{ name: id }] }, target: { region: id } });
 
 function prompt(kind: number, over: Partial<Prompt> = {}): Prompt {
-  return { id: "q1.3.0.0", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, ...over };
+  return { id: "q1.3.0.0", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, option_set: "", ...over };
 }
 
 const view = (kind: number, phase: number = Phase.QUESTION) => ({ phase, question: { kind, seat: 0 } });

@@ -10,7 +10,7 @@ import {
 const opt = (id: string, target: PromptOption["target"] = null): PromptOption => ({ id, label: { key: `opt.${id}`, args: [] }, target });
 
 function prompt(kind: number, over: Partial<Prompt> = {}): Prompt {
-  return { id: "p7", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, ...over };
+  return { id: "p7", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, option_set: "", ...over };
 }
 
 const answer = (over: Partial<Answer> = {}): Answer => ({ prompt_id: "p7", options: [], number: 0, yes: false, text: "", ...over });

@@ -167,7 +167,7 @@ function SettledPanel({ view, names, data }: { view: any; names: string[]; data:
 }
 
 function PlayersPanel({ view, names, connected, over }: { view: any; names: string[]; connected?: boolean[]; over: boolean }) {
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const players = [...view.players].sort((a: any, b: any) => b.distance - a.distance || a.seat - b.seat);
   return (
     <div class="gl-players" data-testid="players-panel">
@@ -198,7 +198,7 @@ function PlayersPanel({ view, names, connected, over }: { view: any; names: stri
 }
 
 function LastRound({ lr, names, data }: { lr: any; names: string[]; data: any }) {
-  const m = useLastMove()((v) => v.last_round);
+  const m = useLastMove<any>()((v) => v.last_round);
   const cards = [...lr.display].sort((a: any, b: any) => (a.card?.position ?? 0) - (b.card?.position ?? 0));
   const category = categoryOf(data, lr.category_id);
   return (
@@ -211,11 +211,11 @@ function LastRound({ lr, names, data }: { lr: any; names: string[]; data: any })
   );
 }
 
-export function Board({ view, seat, names, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps) {
+export function Board({ view, seat, names, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps<any, any>) {
   const [pos, setPos] = useState<number | null>(null);
   const [slot, setSlot] = useState<number | null>(null);
   const { busy, error, run } = useSubmit(submit, view);
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const phase = view.phase as number;
   const toAct = view.to_act as number;
   const me = seat >= 0 ? view.players.find((p: any) => p.seat === seat) : null;

@@ -16,7 +16,7 @@ function cellXY(i: number): [number, number] {
 }
 
 export function Track({ track, players, names }: { track: any[]; players: any[]; names: string[] }) {
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const n = track.length;
   const rows = Math.max(1, Math.ceil(n / COLS));
   const w = COLS * (CELL + GAP) + GAP;

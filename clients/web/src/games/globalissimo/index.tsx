@@ -15,7 +15,7 @@ function OptionsForm({ value, onChange }: OptionsFormProps) {
   );
 }
 
-const ui: GameUI = {
+const ui: GameUI<any, any> = {
   id: "globalissimo",
   emblem: "🌍",
   tagline: "Which country has more people, a longer coastline or a higher summit? Rank the nations, then cross the barriers with your geography.",

@@ -46,7 +46,7 @@ function PhaseTrack({ view }: { view: any }) {
 }
 
 function ScoreTrack({ view, names }: { view: any; names: string[] }) {
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const goal: number = view.goal || 100;
   const ticks = [];
   for (let v = 0; v <= goal; v += goal >= 60 ? 10 : 5) ticks.push(v);
@@ -97,7 +97,7 @@ function Decks({ view, data }: { view: any; data: any }) {
 }
 
 function ObjectivePanel({ view, o, names }: { view: any; o: ObjectiveFace | null; names: string[] }) {
-  const m = useLastMove()((v) => [v.objective, v.dominating, v.claimed_by]);
+  const m = useLastMove<any>()((v) => [v.objective, v.dominating, v.claimed_by]);
   const players: any[] = view.players ?? [];
   const dom = view.dominating ?? -1;
   const claimed = view.claimed_by ?? -1;
@@ -335,7 +335,7 @@ function Desk({ view, data, seat, names, busy, run, mode, setMode, canPlay, aske
 
 /** The last Debriefing, agent by agent in initiative order: each card with what it did. */
 function Reveal({ view, data, names }: { view: any; data: any; names: string[] }) {
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const steps = debriefSteps(view);
   return (
     <section class="gf-reveal" data-testid="reveal" data-order={steps.map((r) => `${r.seat}:${r.agent}`).join(",")}>
@@ -453,7 +453,7 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
   connected?: boolean[]; over: boolean;
 }) {
   const mine = p.seat === seat;
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const own = (read: (q: any) => unknown) => mark((v) => read(playerOf(v, p.seat) ?? {}));
   const score = own((q) => q.score), agents = own((q) => [q.agents, q.hidden_agents, q.unrevealed]), won = own((q) => q.won);
   const chose = own((q) => q.chose_agent), passed = own((q) => q.passed);
@@ -547,7 +547,7 @@ function Winners({ view, names }: { view: any; names: string[] }) {
 
 // ----- the board -----
 
-export function Board({ view, seat, names, acting, gameOver, readOnly, submit, actionType, connected, gameData }: BoardProps) {
+export function Board({ view, seat, names, acting, gameOver, readOnly, submit, actionType, connected, gameData }: BoardProps<any, any>) {
   const data = gameData;
   const { busy, error, run } = useSubmit(submit, view);
   const phase = view.phase as number;

@@ -29,7 +29,7 @@ function OptionsForm({ value, onChange }: OptionsFormProps) {
   );
 }
 
-const ui: GameUI = {
+const ui: GameUI<any, any> = {
   id: "guerre_froide",
   emblem: "🕵️",
   tagline: "CIA against KGB — and MI6 for three. Buy influence in the world's hot spots without tipping them over, then let your secret agent turn the debriefing upside down.",

@@ -44,7 +44,7 @@ function Hand({ view, seat, onPlay, pick, busy, name }: {
   );
 }
 
-export function Board({ view: named, seat, names, acting, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps) {
+export function Board({ view: named, seat, names, acting, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps<any, any>) {
   // The view names cards and events by id: the board reads them with their printed fields.
   const view = useMemo(() => withStatic(named, gameData), [named, gameData]);
   const { busy, error, run: send } = useSubmit(submit, named);

@@ -93,7 +93,7 @@ export function Stocks({ n }: { n: any }) {
 
 /** The marker of one nation's parts: `own(read)` marks what `read` takes from that nation. */
 function useNationMark(seat: number): (read: (n: any) => unknown) => Mark {
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   return (read) => mark((v) => read((v.nations ?? []).find((q: any) => q.seat === seat) ?? {}));
 }
 
@@ -215,7 +215,7 @@ export function NationBoard({ n, view, names, you, acting, online }: {
 /** Another nation, compact; click to open the full board. */
 export function NationSummary({ n, view, names, acting, online }: { n: any; view: any; names: string[]; acting: boolean; online?: boolean }) {
   const [open, setOpen] = useState(false);
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   if (open) {
     return (
       <div class="lm-nation-wrap">

@@ -43,7 +43,7 @@ export function GenerationBar({ view }: { view: any }) {
 }
 
 export function Crises({ view }: { view: any }) {
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const crises: any[] = view.crises ?? [];
   return (
     <div class="lm-crises" data-testid="crises" data-count={crises.length}>
@@ -64,7 +64,7 @@ export function Crises({ view }: { view: any }) {
 }
 
 export function Reserves({ view }: { view: any }) {
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const bank = mark((v) => v.world_bank), pollution = mark((v) => v.pollution_reserve);
   const destab = mark((v) => v.destabilisation_reserve), colonies = mark((v) => [v.colonisation_territories, v.colonisation_fossil]);
   return (
@@ -82,7 +82,7 @@ export function Reserves({ view }: { view: any }) {
 }
 
 export function MarketBoard({ view }: { view: any }) {
-  const mark = useLastMove();
+  const mark = useLastMove<any>();
   const tracks: any[] = view.market?.tracks ?? [];
   return (
     <section class="lm-market" data-testid="market">

@@ -21,7 +21,7 @@ function OptionsForm({ value, onChange }: OptionsFormProps) {
   );
 }
 
-const ui: GameUI = {
+const ui: GameUI<any, any> = {
   id: "limit",
   emblem: "🌡️",
   tagline: "Lead a nation from 1850 to 2060: feed it, make it prosper, keep order — and stay within the planet's limits. Solo or up to six.",
