@@ -4,6 +4,7 @@
 // (test/limit.test.ts).
 import { lowerNames, setValues, unprefixed } from "../../enums";
 import * as pb from "../../gen/games/limit";
+import type { Draft, Msg } from "../../proto";
 import type { Prompt } from "../../table";
 import { moveItem, targetKey } from "../../ui/prompt";
 
@@ -53,17 +54,44 @@ export const SOCIAL_STEP_NAME: Record<number, string> = {
   [SocialStep.CLASS_STRUGGLE]: "Class struggle", [SocialStep.DONE]: "Done",
 };
 
+// ----- the view's types -----
+
+export type Nation = Msg<pb.Nation>;
+export type Card = Msg<pb.Card>;
+/** One of LIMIT's own decisions (View.prompts), beside the core's questions. */
+export type Decision = Msg<pb.Prompt>;
+export type ScoreLine = Msg<pb.ScoreLine>;
+export type Stocks = Msg<pb.Stocks>;
+export type StarNation = Msg<pb.StarNation>;
+/** A price track with its printed prices put back (withStatic). */
+export type PriceTrack = Msg<pb.PriceTrack> & { prices?: number[] };
+/** The static data as decoded (GameInfo.static_data): the printed cards, board, prices, events. */
+export type StaticData = Msg<pb.StaticData>;
+/** The View as decoded. */
+export type View = Msg<pb.View>;
+/**
+ * The view as the board reads it (withStatic): the printed board, each track's prices and the
+ * solo game's last event put back.
+ */
+export type BoardView = Omit<View, "market"> & {
+  market: { tracks: PriceTrack[] } | null;
+  board?: Msg<pb.Board> | null;
+  last_event?: string;
+};
+/** An Action as `submit` takes it. */
+export type Action = Draft<pb.Action>;
+
 // The printed tracks come with the View (its `board`); these read them.
 export interface PrintedTrack { value: number[]; fossil: number[]; pollution: number[] }
 const NO_TRACK: PrintedTrack = { value: [], fossil: [], pollution: [] };
-export function printedTrack(view: any, f: number): PrintedTrack {
-  const t = (view?.board?.tracks ?? []).find((x: any) => x.factory === f);
+export function printedTrack(view: BoardView | null | undefined, f: number): PrintedTrack {
+  const t = (view?.board?.tracks ?? []).find((x) => x.factory === f);
   return t ? { value: t.value ?? [], fossil: t.fossil ?? [], pollution: t.pollution ?? [] } : NO_TRACK;
 }
-export function populationValues(view: any): number[] { return view?.board?.population ?? []; }
-export function demographicIndex(view: any): number[] { return view?.board?.demographic_index ?? []; }
+export function populationValues(view: BoardView): number[] { return view?.board?.population ?? []; }
+export function demographicIndex(view: BoardView): number[] { return view?.board?.demographic_index ?? []; }
 /** Value printed at a 1-based rank of a factory track (0 outside it). */
-export function factoryValueAt(view: any, f: number, rank: number): number {
+export function factoryValueAt(view: BoardView, f: number, rank: number): number {
   return rank >= 1 ? printedTrack(view, f).value[rank - 1] ?? 0 : 0;
 }
 export const DISORDER_POSITIONS = 11;
@@ -76,12 +104,12 @@ export function disorderZone(d: number): DisorderZone {
   return d <= 1 ? "boom" : d >= 9 ? "revolt" : "progress";
 }
 
-export function factoryRank(n: any, f: number): number {
-  return f === Factory.RENEWABLE ? n.renewable_rank : f === Factory.INDUSTRIAL ? n.industrial_rank : n.military_rank;
+export function factoryRank(n: Partial<Nation>, f: number): number {
+  return (f === Factory.RENEWABLE ? n.renewable_rank : f === Factory.INDUSTRIAL ? n.industrial_rank : n.military_rank) ?? 0;
 }
 
 /** The highest rank a factory can reach (territories cap the renewable track). */
-export function maxFactoryRank(view: any, n: any, f: number): number {
+export function maxFactoryRank(view: BoardView, n: Partial<Nation>, f: number): number {
   const top = printedTrack(view, f).value.length;
   if (f !== Factory.RENEWABLE) return top;
   return Math.max(1, Math.min(top, (n.territories ?? 0) + (view?.board?.territory_rank_bonus ?? 0)));
@@ -110,7 +138,7 @@ export function canLower(levels: number[], k: number): boolean {
 
 /** How many class steps a card's play names, and on whose board (the engine sends them). */
 export interface ClassSpec { steps: number; direction: "up" | "down"; onTarget: boolean }
-export function classSpec(card: any): ClassSpec | null {
+export function classSpec(card: Card): ClassSpec | null {
   const cs = card.class_steps;
   if (!(card.params ?? []).includes("classes") || !cs) return null;
   return { steps: cs.steps ?? 0, direction: cs.down ? "down" : "up", onTarget: !!cs.on_target };
@@ -156,25 +184,25 @@ export function defaultSteps(levels: number[], count: number, direction: "up" | 
 export interface Choice {
   id: string;
   label: string;
-  action: Record<string, unknown>;
+  action: Action;
   tone?: "primary" | "danger" | "plain";
 }
 
-function otherSeats(view: any, seat: number): number[] {
-  return (view.nations ?? []).map((n: any) => n.seat as number).filter((s: number) => s !== seat);
+function otherSeats(view: BoardView, seat: number): number[] {
+  return (view.nations ?? []).map((n) => n.seat).filter((s) => s !== seat);
 }
 
-function nationOf(view: any, seat: number): any {
-  return (view.nations ?? []).find((n: any) => n.seat === seat);
+function nationOf(view: BoardView, seat: number): Nation | undefined {
+  return (view.nations ?? []).find((n) => n.seat === seat);
 }
 
-function stockOf(n: any, r: number): number {
-  const st = n?.stocks ?? {};
+function stockOf(n: Nation, r: number): number {
+  const st: Partial<pb.Stocks> = n?.stocks ?? {};
   return [0, st.renewable, st.industrial, st.military, st.fossil][r] ?? 0;
 }
 
 /** The Alliance step's moves, as the engine lists them on the prompt (it checked them). */
-export function allianceTurnChoices(prompt: any, names: string[]): Choice[] {
+export function allianceTurnChoices(prompt: Decision, names: string[]): Choice[] {
   const out: Choice[] = [{ id: "pass", label: "Do nothing", action: { pass: {} } }];
   for (const p of prompt.alliance_proposals ?? []) {
     out.push({
@@ -201,7 +229,7 @@ export interface Fact { key: string; text: string; warn?: boolean }
  * What a nation needs beside a core question (the generic panel names the options only): what it
  * holds, and what each option would change on its board. Read from LIMIT's own prompt (`view.prompts`).
  */
-export function decisionFacts(prompt: any, view: any): Fact[] {
+export function decisionFacts(prompt: Decision, view: BoardView): Fact[] {
   const me = nationOf(view, prompt.seat);
   if (!me) return [];
   const options: number[] = prompt.options ?? [];
@@ -303,13 +331,13 @@ export interface PlayPlan {
   transactions?: { max: number };
 }
 
-function hasParam(card: any, p: string): boolean {
+function hasParam(card: Card, p: string): boolean {
   return (card.params ?? []).includes(p);
 }
 
 /** Which parameters a card play needs, and their legal values as far as the View tells. */
-export function playPlan(card: any, view: any, seat: number, names: string[]): PlayPlan {
-  const me = nationOf(view, seat) ?? {};
+export function playPlan(card: Card, view: BoardView, seat: number, names: string[]): PlayPlan {
+  const me: Partial<Nation> = nationOf(view, seat) ?? {};
   const selects: SelectParam[] = [];
   const plan: PlayPlan = { selects };
   if (hasParam(card, "target")) {
@@ -349,12 +377,12 @@ export function playPlan(card: any, view: any, seat: number, names: string[]): P
     selects.push({
       name: "deck", label: "Deck to draw from",
       options: DECKS.map((d) => ({
-        value: d, label: `${DECK_NAME[d]} (${me.deck_sizes?.[d - 1] ?? 0})`, disabled: !(me.deck_sizes?.[d - 1] > 0),
+        value: d, label: `${DECK_NAME[d]} (${me.deck_sizes?.[d - 1] ?? 0})`, disabled: !((me.deck_sizes?.[d - 1] ?? 0) > 0),
       })),
     });
   }
   if (hasParam(card, "retrieve_card")) {
-    const played: any[] = me.played_this_generation ?? [];
+    const played = me.played_this_generation ?? [];
     selects.push({
       name: "retrieve_card", label: "Card to take back",
       options: played.length ? played.map((c) => ({ value: c.id, label: c.name_en || c.name })) : [{ value: 0, label: "— nothing played yet —" }],
@@ -384,7 +412,7 @@ function firstEnabled(p: SelectParam): number {
 }
 
 /** A draft filled with legal defaults (first enabled options, minimum military, spread classes). */
-export function defaultDraft(plan: PlayPlan, card: any, view: any, seat: number): PlayDraft {
+export function defaultDraft(plan: PlayPlan, card: Card, view: BoardView, seat: number): PlayDraft {
   const values: Record<string, number> = {};
   for (const s of plan.selects) values[s.name] = firstEnabled(s);
   if ("price_up" in values && "resource" in values) {
@@ -400,26 +428,26 @@ export function defaultDraft(plan: PlayPlan, card: any, view: any, seat: number)
   return draft;
 }
 
-export function classLevelsFor(spec: ClassSpec, view: any, seat: number, target?: number): number[] {
+export function classLevelsFor(spec: ClassSpec, view: BoardView, seat: number, target?: number): number[] {
   const who = spec.onTarget ? target : seat;
   return who != null && who >= 0 ? nationOf(view, who)?.classes ?? [] : [];
 }
 
-export function defaultClassesFor(spec: ClassSpec, view: any, seat: number, target?: number): number[] {
+export function defaultClassesFor(spec: ClassSpec, view: BoardView, seat: number, target?: number): number[] {
   const lv = classLevelsFor(spec, view, seat, target);
   if (!lv.length) return [];
   return defaultSteps(lv, requiredSteps(spec, lv), spec.direction);
 }
 
-export function marketTrack(view: any, resource: number): any {
-  return (view.market?.tracks ?? []).find((t: any) => t.resource === resource);
+export function marketTrack(view: BoardView, resource: number): PriceTrack | undefined {
+  return (view.market?.tracks ?? []).find((t) => t.resource === resource);
 }
-export function priceOf(track: any): number {
+export function priceOf(track: PriceTrack | null | undefined): number {
   return track?.prices?.[track.position] ?? 0;
 }
 
 /** A transaction that is possible now: sell one of what we hold most of, else buy one we can afford. */
-export function defaultTransaction(view: any, seat: number): TransactionDraft | null {
+export function defaultTransaction(view: BoardView, seat: number): TransactionDraft | null {
   const me = nationOf(view, seat);
   if (!me) return null;
   const stock: Record<number, number> = {
@@ -438,7 +466,7 @@ export function defaultTransaction(view: any, seat: number): TransactionDraft | 
 }
 
 /** The largest quantity a transaction can have now (market stock / own stock / money / bank). */
-export function maxQuantity(view: any, seat: number, t: TransactionDraft): number {
+export function maxQuantity(view: BoardView, seat: number, t: TransactionDraft): number {
   const me = nationOf(view, seat);
   const track = marketTrack(view, t.resource);
   if (!me || !track) return 0;
@@ -452,7 +480,7 @@ export function maxQuantity(view: any, seat: number, t: TransactionDraft): numbe
 }
 
 /** The PlayCard action of a draft. */
-export function playAction(card: any, plan: PlayPlan, draft: PlayDraft): Record<string, unknown> {
+export function playAction(card: Card, plan: PlayPlan, draft: PlayDraft): Action {
   const play: Record<string, unknown> = { card: card.id };
   for (const s of plan.selects) {
     const v = draft.values[s.name];
@@ -467,7 +495,7 @@ export function playAction(card: any, plan: PlayPlan, draft: PlayDraft): Record<
 }
 
 /** What is missing before the draft can be sent (empty when it is complete). */
-export function draftProblem(plan: PlayPlan, draft: PlayDraft, view: any, seat: number): string {
+export function draftProblem(plan: PlayPlan, draft: PlayDraft, view: BoardView, seat: number): string {
   if (plan.military) {
     if (draft.military < plan.military.min) return `Commit at least ${plan.military.min} military.`;
     if (draft.military > plan.military.max) return `You hold only ${plan.military.max} military.`;
@@ -510,13 +538,14 @@ export const SCORE_ROWS: ScoreRow[] = [
   { key: "total", label: "Total", hint: "" },
 ];
 
-export function scoreValue(line: any, key: string): number {
+export function scoreValue(line: ScoreLine, key: string): number {
   if (key === "impact") return (line.pollution_penalty ?? 0) + (line.destabilisation_penalty ?? 0);
-  return line[key] ?? 0;
+  const v = (line as Record<string, unknown>)[key];
+  return typeof v === "number" ? v : 0;
 }
 
 /** Ranks by total (1 = best, ties share a rank), in seat order of `lines`. */
-export function scoreRanks(lines: any[]): number[] {
+export function scoreRanks(lines: readonly ScoreLine[]): number[] {
   return lines.map((l) => 1 + lines.filter((o) => o.total > l.total).length);
 }
 
@@ -527,18 +556,18 @@ export function signed(n: number): string {
 // ----- turn banner -----
 
 export interface Banner { text: string; mine: boolean; over: boolean }
-export function bannerFor(view: any, seat: number, names: string[], gameOver: boolean, readOnly: boolean): Banner {
+export function bannerFor(view: BoardView, seat: number, names: string[], gameOver: boolean, readOnly: boolean): Banner {
   if (gameOver || view.phase === Phase.GAME_OVER) return { text: "Game over — the score sheet is below", mine: false, over: true };
-  const prompts: any[] = view.prompts ?? [];
+  const prompts = view.prompts ?? [];
   const mine = !readOnly && prompts.some((p) => p.seat === seat);
-  const waiting = [...new Set(prompts.filter((p) => p.seat !== seat || readOnly).map((p) => p.seat as number))];
+  const waiting = [...new Set(prompts.filter((p) => p.seat !== seat || readOnly).map((p) => p.seat))];
   const who = waiting.map((s) => playerName(names, s)).join(", ");
   if (mine) {
     const p = prompts.find((x) => x.seat === seat);
-    const what = p.kind === PromptKind.POLITICAL_TURN ? "play a card or pass"
-      : p.kind === PromptKind.CHOOSE_DECK ? "choose a deck to draw from"
-        : p.kind === PromptKind.KEEP_CARDS ? "keep cards from your draw"
-          : p.kind === PromptKind.DISCARD ? "discard down to your hand limit"
+    const what = p?.kind === PromptKind.POLITICAL_TURN ? "play a card or pass"
+      : p?.kind === PromptKind.CHOOSE_DECK ? "choose a deck to draw from"
+        : p?.kind === PromptKind.KEEP_CARDS ? "keep cards from your draw"
+          : p?.kind === PromptKind.DISCARD ? "discard down to your hand limit"
             : "a decision is needed";
     return { text: `Your turn — ${what}${waiting.length ? ` (also waiting for ${who})` : ""}`, mine: true, over: false };
   }
@@ -557,26 +586,35 @@ const OWN_CARD_FIELDS = ["playable", "factory_prices", "max_transactions"] as co
 
 // Per static data, each view card with its printed fields put back, keyed by the view's card
 // object: a diff shares unchanged subtrees, so an unchanged card is hydrated once.
-const cardCache = new WeakMap<object, WeakMap<object, any>>();
+const cardCache = new WeakMap<object, WeakMap<Card, Card>>();
+
+/** A card the static data does not print (not arrived yet, or an unknown id): only its number. */
+function unprintedCard(id: number): Card {
+  return {
+    id, key: "", name: `#${id}`, name_en: "", deck: Deck.UNSPECIFIED, permanent: false, cost_text: "", effect_text: "",
+    params: [], targets: false, resistible: false, military_min: 0, playable: false, removable: false, class_steps: null,
+    factory_options: [], resource_options: [], tech_level: 0, factory_prices: [], max_transactions: 0,
+  };
+}
 
 /** A view's card with the printed fields of the static data's card of the same id. */
-export function printedCard(data: any, card: any): any {
+export function printedCard(data: StaticData | null | undefined, card: Card): Card {
   if (!card) return card;
   let perData = cardCache.get(data ?? cardCache);
   if (!perData) cardCache.set(data ?? cardCache, (perData = new WeakMap()));
   let out = perData.get(card);
   if (!out) {
     const printed = data?.cards?.[card.id];
-    out = { ...(printed ?? { name: `#${card.id}`, name_en: "", params: [] }), id: card.id };
-    for (const f of OWN_CARD_FIELDS) if (card[f] != null) out[f] = card[f];
+    out = { ...(printed ?? unprintedCard(card.id)), id: card.id };
+    for (const f of OWN_CARD_FIELDS) if (card[f] != null) Object.assign(out, { [f]: card[f] });
     perData.set(card, out);
   }
   return out;
 }
 
 /** A copy of a decoded message with some fields replaced (its defaults stay on its prototype). */
-function copyWith(m: any, fields: Record<string, unknown>): any {
-  return Object.assign(Object.create(Object.getPrototypeOf(m)), m, fields);
+function copyWith<T extends object, F extends object>(m: T, fields: F): Omit<T, keyof F> & F {
+  return Object.assign(Object.create(Object.getPrototypeOf(m)) as T, m, fields);
 }
 
 /**
@@ -584,19 +622,18 @@ function copyWith(m: any, fields: Record<string, unknown>): any {
  * board and prices (GameInfo.static_data has them); this puts them back. The view is not
  * written to (src/diff.ts shares its subtrees between versions): the parts changed are copies.
  */
-export function withStatic(view: any, data: any): any {
-  if (!view) return view;
-  const cards = (list: any[] | undefined) => (list ?? []).map((c) => printedCard(data, c));
+export function withStatic(view: View, data: StaticData | null | undefined): BoardView {
+  const cards = (list: Card[] | undefined) => (list ?? []).map((c) => printedCard(data, c));
   const prices: number[] = data?.prices ?? [];
   const event = view.solo && view.last_event_id >= 0 ? data?.events?.[view.last_event_id] : undefined;
   return copyWith(view, {
     hand: cards(view.hand),
-    nations: (view.nations ?? []).map((n: any) => copyWith(n, {
+    nations: (view.nations ?? []).map((n) => copyWith(n, {
       permanents: cards(n.permanents), set_aside: cards(n.set_aside), played_this_generation: cards(n.played_this_generation),
     })),
-    prompts: (view.prompts ?? []).map((p: any) => (p.drawn?.length ? copyWith(p, { drawn: cards(p.drawn) }) : p)),
+    prompts: (view.prompts ?? []).map((p) => (p.drawn?.length ? copyWith(p, { drawn: cards(p.drawn) }) : p)),
     market: view.market && copyWith(view.market, {
-      tracks: (view.market.tracks ?? []).map((t: any) => copyWith(t, { prices })),
+      tracks: (view.market.tracks ?? []).map((t) => copyWith(t, { prices })),
     }),
     board: data?.board ?? null,
     last_event: event ? `${event.name}: ${event.text}` : "",
