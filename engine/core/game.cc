@@ -454,7 +454,10 @@ Status State::Validate(int seat, const Message& action) const {
 }
 
 bool State::TakeBackSafe(int seat, const Message& action) const {
-  if (!Validate(seat, action).ok()) return false;
+  return Validate(seat, action).ok() && ValidTakeBackSafe(seat, action);
+}
+
+bool State::ValidTakeBackSafe(int seat, const Message& action) const {
   const v1::CoreAction* core = game_->CoreOf(action);
   if (core != nullptr && core->has_resign()) return false;
   // Whatever follows the move for a resigned seat is played at once, unseen by the mover.
@@ -479,8 +482,13 @@ Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction
 }
 
 Status State::Apply(int seat, const Message& action, bool timed_out) {
+  return Apply(seat, action, timed_out, nullptr);
+}
+
+Status State::Apply(int seat, const Message& action, bool timed_out, bool* take_back_safe) {
   Status st = Validate(seat, action);
   if (!st.ok()) return st;
+  if (take_back_safe != nullptr) *take_back_safe = ValidTakeBackSafe(seat, action);
   history_.push_back({seat, DeterministicBytes(action), timed_out});
   if (timed_out) Log(T("core.timed_out", Seat{seat}));
   const v1::CoreAction* core = game_->CoreOf(action);

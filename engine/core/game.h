@@ -198,6 +198,9 @@ class State {
   Status Validate(int seat, const Message& action) const;
   // `timed_out`: the move is the server's, the seat's time having run out (LoggedAction).
   Status Apply(int seat, const Message& action, bool timed_out = false);
+  // The same, also telling whether the move could be taken back (TakeBackSafe), asked of the
+  // position before it without validating the move twice: the server's path for every move.
+  Status Apply(int seat, const Message& action, bool timed_out, bool* take_back_safe);
   Status ApplyBytes(int seat, std::string_view action_bytes, bool timed_out = false);
   Status ApplyText(int seat, std::string_view action_text);
 
@@ -363,6 +366,8 @@ class State {
   // Plays DefaultAction for resigned seats while one of them must act; false when a default
   // move is missing or refused (the position is then left where it stopped).
   bool PlayForResigned();
+  // TakeBackSafe for an action Validate has accepted.
+  bool ValidTakeBackSafe(int seat, const Message& action) const;
 
   const Game* game_;
   int num_seats_;

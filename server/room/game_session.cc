@@ -150,8 +150,9 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
                                                       " of the log was refused: " +
                                                       action.status().reason());
   }
-  LastMove made{last.seat, last_by_player, s->TakeBackSafe(last.seat, *action.value())};
-  if (engine::Status st = s->Apply(last.seat, *action.value(), last.timed_out); !st.ok()) {
+  LastMove made{last.seat, last_by_player, false};
+  if (engine::Status st = s->Apply(last.seat, *action.value(), last.timed_out, &made.safe);
+      !st.ok()) {
     return engine::Status(st.code(), "Action " + std::to_string(log.size() - 1) +
                                          " of the log was refused: " + st.reason());
   }
@@ -237,9 +238,12 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat, std::string
   std::shared_ptr<const engine::Message> action = std::move(parsed).value();
   Applied out;
   out.action_index = next_action_index();
-  // Asked only where a take-back could follow: it validates the move once more.
-  const bool safe = undo_allowed_ && by_player && state_->TakeBackSafe(seat, *action);
-  if (engine::Status st = state_->Apply(seat, *action, timed_out); !st.ok()) return st;
+  // Asked only where a take-back could follow, of the position before the move.
+  bool safe = false;
+  if (engine::Status st = state_->Apply(seat, *action, timed_out,
+                                        undo_allowed_ && by_player ? &safe : nullptr);
+      !st.ok())
+    return st;
   last_before_ = last_;
   last_ = {seat, by_player, safe};
   out.logged.set_seat(seat);

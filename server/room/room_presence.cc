@@ -214,8 +214,9 @@ void Room::StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat
             // Taken back: the player starts afresh (see Restore for the same after a restart).
             if (level == 0) self->clocks_.ClearTimeouts(seat);
             self->UpdateHasBots();
-            if (conn) conn->Send(EncodeOk(request_id));
+            // The room goes out before the answer, so whoever asked sees the bot once answered.
             self->PushInfoToAll();
+            if (conn) conn->Send(EncodeOk(request_id));
             self->WakeBots();
           } else if (conn) {
             conn->Send(EncodeOk(request_id));

@@ -1,6 +1,8 @@
-// Hex-grid math for pointy-top hexes in axial coordinates (q, r), as plateau.v1.Hex sends them,
-// with the odd-r offset layout for rectangular maps (odd rows shoved half a hex right), and the
-// pure parts of HexGrid: pan/zoom clamping and keyboard focus moves. No DOM here: unit-tested.
+// Hex-grid math for pointy-top hexes in axial coordinates (q, r), as plateau.v1.Hex sends them:
+// the mirror of the engine's engine/core/hex.h (same names, same results on the shared vectors in
+// tests/geometry/vectors.json; conventions in docs/geometry.md), the odd-r offset layout for
+// rectangular maps, and the pure parts of HexGrid: pixels, pan/zoom clamping and keyboard focus
+// moves. No DOM here: unit-tested.
 import type { Hex } from "../table";
 
 export type { Hex };
@@ -38,20 +40,31 @@ export function pixelToAxial(p: Point, size: number): { q: number; r: number } {
   return { q, r };
 }
 
-/** The hex a fractional axial position falls in (cube rounding). */
-export function hexRound(f: { q: number; r: number }): Hex {
-  const s = -f.q - f.r;
-  let q = Math.round(f.q);
-  let r = Math.round(f.r);
-  const rs = Math.round(s);
-  const dq = Math.abs(q - f.q);
-  const dr = Math.abs(r - f.r);
-  const ds = Math.abs(rs - s);
-  // The coordinate that rounded furthest is rebuilt from the other two (q + r + s = 0).
-  if (dq > dr && dq > ds) q = -r - rs;
-  else if (dr > ds) r = -q - rs;
+/** Half away from zero, like C++'s std::round (Math.round takes -0.5 to -0, not -1). */
+function roundHalfAway(x: number): number {
+  return x < 0 ? -Math.round(-x) : Math.round(x);
+}
+
+/**
+ * The hex a fractional cube position falls in: each coordinate rounded half away from zero, then
+ * the one that moved most rebuilt from the other two (q first, then r, then s on equal moves).
+ */
+export function roundCube(fq: number, fr: number, fs: number): Hex {
+  let q = roundHalfAway(fq);
+  let r = roundHalfAway(fr);
+  const s = roundHalfAway(fs);
+  const dq = Math.abs(q - fq);
+  const dr = Math.abs(r - fr);
+  const ds = Math.abs(s - fs);
+  if (dq > dr && dq > ds) q = -r - s;
+  else if (dr > ds) r = -q - s;
   // +0 turns a -0 into 0, so keys and equality do not see two zeros.
   return { q: q + 0, r: r + 0 };
+}
+
+/** The hex a fractional axial position falls in (cube rounding). */
+export function hexRound(f: { q: number; r: number }): Hex {
+  return roundCube(f.q, f.r, -f.q - f.r);
 }
 
 /** The hex under a point. */
@@ -59,16 +72,41 @@ export function pixelToHex(p: Point, size: number): Hex {
   return hexRound(pixelToAxial(p, size));
 }
 
-/** The six directions, clockwise from east (pointy-top). */
+/** Hexes order by q, then r (the engine's operator<=>): every list below comes out that way. */
+export function compareHex(a: Hex, b: Hex): number {
+  return a.q - b.q || a.r - b.r;
+}
+
+export interface Cube {
+  q: number;
+  r: number;
+  s: number;
+}
+
+export function toCube(h: Hex): Cube {
+  return { q: h.q, r: h.r, s: -h.q - h.r + 0 };
+}
+
+/** Null when the three do not add up to zero. */
+export function fromCube(c: Cube): Hex | null {
+  return c.q + c.r + c.s === 0 ? { q: c.q, r: c.r } : null;
+}
+
+/** Direction indices, clockwise from east as drawn (r grows downwards). */
+export const Direction = { EAST: 0, SOUTH_EAST: 1, SOUTH_WEST: 2, WEST: 3, NORTH_WEST: 4, NORTH_EAST: 5 } as const;
+
+/** The six directions, clockwise from east (pointy-top); edge d is drawn by edgeCorners(d). */
 export const DIRECTIONS: readonly Hex[] = [
   { q: 1, r: 0 }, { q: 0, r: 1 }, { q: -1, r: 1 }, { q: -1, r: 0 }, { q: 0, r: -1 }, { q: 1, r: -1 },
 ];
 
+/** `direction` is taken modulo 6 (-1 is north-east). */
 export function neighbour(h: Hex, direction: number): Hex {
   const d = DIRECTIONS[((direction % 6) + 6) % 6];
   return { q: h.q + d.q, r: h.r + d.r };
 }
 
+/** In direction order. */
 export function neighbours(h: Hex): Hex[] {
   return DIRECTIONS.map((d) => ({ q: h.q + d.q, r: h.r + d.r }));
 }
@@ -78,6 +116,276 @@ export function distance(a: Hex, b: Hex): number {
   const dq = a.q - b.q;
   const dr = a.r - b.r;
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+
+/**
+ * Which way a line leans where it runs exactly along an edge: both ends are nudged by
+ * (+1, +2, -3) × LINE_NUDGE in cube coordinates ("positive") or by its opposite ("negative").
+ */
+export type LineSide = "positive" | "negative";
+export const LINE_NUDGE = 1e-6;
+
+/** The distance(a, b) + 1 hexes from a to b, one per step (the engine's Line). */
+export function line(a: Hex, b: Hex, side: LineSide = "positive"): Hex[] {
+  const n = distance(a, b);
+  if (n === 0) return [{ q: a.q, r: a.r }];
+  const k = side === "positive" ? LINE_NUDGE : -LINE_NUDGE;
+  // The same operations in the same order as the engine, so the doubles match bit for bit.
+  const aq = a.q + 1 * k, ar = a.r + 2 * k, as = (-a.q - a.r) - 3 * k;
+  const bq = b.q + 1 * k, br = b.r + 2 * k, bs = (-b.q - b.r) - 3 * k;
+  const out: Hex[] = [];
+  for (let i = 0; i <= n; i++) {
+    const t = i / n;
+    out.push(roundCube(aq + (bq - aq) * t, ar + (br - ar) * t, as + (bs - as) * t));
+  }
+  return out;
+}
+
+/** Every hex at most n steps from center (none when n < 0), ordered by q then r. */
+export function withinRange(center: Hex, n: number): Hex[] {
+  const out: Hex[] = [];
+  for (let dq = -n; dq <= n; dq++) {
+    for (let dr = Math.max(-n, -dq - n); dr <= Math.min(n, -dq + n); dr++) {
+      out.push({ q: center.q + dq, r: center.r + dr });
+    }
+  }
+  return out;
+}
+
+/** The hexes exactly `radius` steps away, from `radius` steps east, clockwise (south-west first). */
+export function ring(center: Hex, radius: number): Hex[] {
+  if (radius < 0) return [];
+  if (radius === 0) return [{ q: center.q, r: center.r }];
+  const out: Hex[] = [];
+  let h: Hex = { q: center.q + radius, r: center.r };
+  for (let side = 0; side < 6; side++) {
+    for (let step = 0; step < radius; step++) {
+      out.push(h);
+      h = neighbour(h, Direction.SOUTH_WEST + side);
+    }
+  }
+  return out;
+}
+
+/** The hexes a board has, ordered by q then r; duplicates count once. */
+export class HexMap {
+  readonly hexes: readonly Hex[];
+  private readonly keys: ReadonlySet<string>;
+
+  private constructor(hexes: Hex[]) {
+    const keys = new Set<string>();
+    const unique: Hex[] = [];
+    for (const h of hexes) {
+      const k = hexKey(h);
+      if (!keys.has(k)) {
+        keys.add(k);
+        unique.push({ q: h.q, r: h.r });
+      }
+    }
+    this.hexes = unique.sort(compareHex);
+    this.keys = keys;
+  }
+
+  static fromHexes(hexes: readonly Hex[]): HexMap {
+    return new HexMap([...hexes]);
+  }
+
+  /** width × height in the odd-r offset layout. */
+  static rectangle(width: number, height: number): HexMap {
+    return new HexMap(rectangle(width, height));
+  }
+
+  contains(h: Hex): boolean {
+    return this.keys.has(hexKey(h));
+  }
+
+  get size(): number {
+    return this.hexes.length;
+  }
+}
+
+function keySet(hexes: Iterable<Hex> | undefined): Set<string> {
+  const out = new Set<string>();
+  if (hexes) for (const h of hexes) out.add(hexKey(h));
+  return out;
+}
+
+function clearBetween(hexes: Hex[], blocking: Set<string>): boolean {
+  for (let i = 1; i + 1 < hexes.length; i++) if (blocking.has(hexKey(hexes[i]))) return false;
+  return true;
+}
+
+/**
+ * Whether `to` can be seen from `from` past `blocking` hexes: the ends never block, and a line
+ * running exactly along an edge goes through when either side of it is clear (the engine's rule).
+ */
+export function lineOfSight(from: Hex, to: Hex, blocking: Iterable<Hex>): boolean {
+  const set = keySet(blocking);
+  return clearBetween(line(from, to, "positive"), set) || clearBetween(line(from, to, "negative"), set);
+}
+
+/**
+ * What moving costs for one kind of piece (the engine's MoveRules): entering a hex costs
+ * entryCost.get(hexKey(hex)) when listed, else defaultCost (1); blocked hexes cannot be entered;
+ * passOnly hexes can be crossed but not stopped on.
+ */
+export interface MoveRules {
+  entryCost?: ReadonlyMap<string, number>;
+  defaultCost?: number;
+  blocked?: Iterable<Hex>;
+  passOnly?: Iterable<Hex>;
+}
+
+export interface HexPath {
+  found: boolean;
+  cost: number;
+  hexes: Hex[];
+}
+
+export interface Reach {
+  hex: Hex;
+  cost: number;
+}
+
+interface Settled {
+  cost: number;
+  steps: number;
+  from: Hex;
+}
+
+type Key = [cost: number, steps: number, q: number, r: number];
+
+function lessKey(a: Key, b: Key): boolean {
+  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
+/** A binary min-heap of keys: pops in the engine's (cost, steps, q, r) order. */
+class KeyHeap {
+  private items: Key[] = [];
+  get size(): number {
+    return this.items.length;
+  }
+  push(k: Key): void {
+    const a = this.items;
+    a.push(k);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!lessKey(a[i], a[p])) break;
+      [a[i], a[p]] = [a[p], a[i]];
+      i = p;
+    }
+  }
+  pop(): Key {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < a.length && lessKey(a[l], a[m])) m = l;
+        if (r < a.length && lessKey(a[r], a[m])) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m], a[i]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+function costOf(rules: MoveRules, h: Hex): number {
+  const c = rules.entryCost?.get(hexKey(h)) ?? rules.defaultCost ?? 1;
+  if (c < 0) throw new Error(`negative entry cost ${c} at ${hexKey(h)}`);
+  return c;
+}
+
+/** The engine's Dijkstra: settled in (cost, steps, q, r) order, neighbours in direction order. */
+function explore(map: HexMap, rules: MoveRules, from: Hex, to: Hex | null, budget: number | null): Map<string, Settled> {
+  const settled = new Map<string, Settled>();
+  if (!map.contains(from)) return settled;
+  const blocked = keySet(rules.blocked);
+  const best = new Map<string, Settled>([[hexKey(from), { cost: 0, steps: 0, from }]]);
+  const open = new KeyHeap();
+  open.push([0, 0, from.q, from.r]);
+  while (open.size) {
+    const [cost, steps, q, r] = open.pop();
+    const h = { q, r };
+    const key = hexKey(h);
+    const b = best.get(key)!;
+    if (b.cost !== cost || b.steps !== steps || settled.has(key)) continue;
+    settled.set(key, b);
+    if (to && sameHex(h, to)) break;
+    for (const n of neighbours(h)) {
+      const nk = hexKey(n);
+      if (!map.contains(n) || blocked.has(nk) || settled.has(nk)) continue;
+      const c = cost + costOf(rules, n);
+      if (budget !== null && c > budget) continue;
+      const old = best.get(nk);
+      if (!old || c < old.cost || (c === old.cost && steps + 1 < old.steps)) {
+        best.set(nk, { cost: c, steps: steps + 1, from: h });
+        open.push([c, steps + 1, n.q, n.r]);
+      }
+    }
+  }
+  return settled;
+}
+
+/** The cheapest way from `from` to `to` (the engine's ShortestPath, same tie-breaking). */
+export function shortestPath(map: HexMap, rules: MoveRules, from: Hex, to: Hex): HexPath {
+  const none: HexPath = { found: false, cost: 0, hexes: [] };
+  if (!map.contains(from) || !map.contains(to)) return none;
+  if (!sameHex(from, to) && (keySet(rules.blocked).has(hexKey(to)) || keySet(rules.passOnly).has(hexKey(to)))) {
+    return none;
+  }
+  const settled = explore(map, rules, from, to, null);
+  const end = settled.get(hexKey(to));
+  if (!end) return none;
+  const hexes: Hex[] = [];
+  for (let h = to; ; h = settled.get(hexKey(h))!.from) {
+    hexes.push({ q: h.q, r: h.r });
+    if (sameHex(h, from)) break;
+  }
+  return { found: true, cost: end.cost, hexes: hexes.reverse() };
+}
+
+/** Every hex a piece at `from` can stop on for at most `budget`, ordered by q then r. */
+export function reachable(map: HexMap, rules: MoveRules, from: Hex, budget: number): Reach[] {
+  if (budget < 0) return [];
+  const passOnly = keySet(rules.passOnly);
+  const out: Reach[] = [];
+  for (const [key, s] of explore(map, rules, from, null, budget)) {
+    const hex = parseHexKey(key)!;
+    if (!sameHex(hex, from) && passOnly.has(key)) continue;
+    out.push({ hex, cost: s.cost });
+  }
+  return out.sort((a, b) => compareHex(a.hex, b.hex));
+}
+
+/** The groups of `hexes` that touch each other, each ordered, ordered by their first hex. */
+export function connectedAreas(hexes: readonly Hex[]): Hex[][] {
+  const all = HexMap.fromHexes(hexes);
+  const seen = new Set<string>();
+  const areas: Hex[][] = [];
+  for (const start of all.hexes) {
+    if (seen.has(hexKey(start))) continue;
+    const area: Hex[] = [start];
+    seen.add(hexKey(start));
+    for (let i = 0; i < area.length; i++) {
+      for (const n of neighbours(area[i])) {
+        if (all.contains(n) && !seen.has(hexKey(n))) {
+          seen.add(hexKey(n));
+          area.push(n);
+        }
+      }
+    }
+    areas.push(area.sort(compareHex));
+  }
+  return areas;
 }
 
 /** The six corners of a hex, clockwise from the top one. */
