@@ -22,7 +22,7 @@ else
 fi
 # Rebuilt only when something `npm run build` reads changed, the .proto files it imports as text
 # included. Hashed before the build, so an edit made while it runs shows up next time.
-inputs=(src index.html package.json package-lock.json tsconfig.json vite.config.ts ../../proto)
+inputs=(src scripts index.html package.json package-lock.json tsconfig.json vite.config.ts ../../proto)
 if [ -d public ]; then inputs+=(public); fi
 dist_hash="$(find "${inputs[@]}" -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum |
   sha256sum | cut -d' ' -f1)"

@@ -1,14 +1,15 @@
 // The WebSocket session: request/reply matching by request_id, pushes, resume after reconnects,
 // and the per-room game state kept in step with Snapshots and Diffs.
-import { ClientMessage, ServerMessage, decodeStaticData, encode, type } from "./proto";
-import { applyDiff, DiffError } from "./diff";
+import type * as wire from "./gen/plateau/v1/protocol";
+import { ClientMessage, ServerMessage, decodeStaticData, encode, type, type Draft, type Msg, type Plain } from "./proto";
+import { applyDiff, DiffError, type Op } from "./diff";
 import { followMove, moverOf, startTrack } from "./lastmove";
 import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
 import { registerOptionSets } from "./table";
 import {
   changed, roomState, saved, state, toast, LeaveMode, RoomStatus, SessionNoticeKind,
-  type ChatLine, type GameInfo, type RoomInfo, type SeatResult,
+  type ChatLine, type RoomInfo,
 } from "./store";
 
 export class RequestError extends Error {
@@ -17,7 +18,14 @@ export class RequestError extends Error {
   }
 }
 
-type Pending = { resolve: (m: any) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> };
+/** The members of ServerMessage's `body` oneof. */
+export type ReplyBody = Exclude<keyof wire.ServerMessage, "request_id" | "accepted">;
+/** A ServerMessage as the client keeps it (toObject with TO_OBJECT); `body` names its member. */
+export type Reply = Plain<wire.ServerMessage> & { body?: ReplyBody };
+/** A request: one member of ClientMessage's `body` oneof, as `encode` takes it. */
+export type RequestBody = Draft<Omit<wire.ClientMessage, "request_id">>;
+
+type Pending = { resolve: (m: Reply) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> };
 
 const TO_OBJECT = { longs: Number, enums: Number, defaults: true, oneofs: true } as const;
 const PROTOCOL_VERSION = 1;
@@ -74,11 +82,11 @@ export function connect(): void {
   };
 }
 
-function sendRaw(sock: WebSocket, body: Record<string, unknown>, sent?: (id: number) => void): Promise<any> {
+function sendRaw(sock: WebSocket, body: RequestBody, sent?: (id: number) => void): Promise<Reply> {
   const id = nextId++;
   sent?.(id);
   const bytes = encode(ClientMessage, { request_id: id, ...body });
-  return new Promise((resolve, reject) => {
+  return new Promise<Reply>((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(id);
       reject(new RequestError("timeout", "The server did not answer in time."));
@@ -96,7 +104,7 @@ const TOKEN_GONE: Record<string, string> = {
 };
 
 async function hello(sock: WebSocket): Promise<void> {
-  let reply: any;
+  let reply: Reply;
   try {
     const token = saved.token;
     try {
@@ -117,7 +125,7 @@ async function hello(sock: WebSocket): Promise<void> {
     sock.close();
     return;
   }
-  const w = reply.welcome;
+  const w = member(reply, "welcome");
   saved.token = w.token;
   if (w.name) saved.name = w.name;
   state.session = { token: w.token, player_id: w.player_id, name: w.name || saved.name };
@@ -128,7 +136,7 @@ async function hello(sock: WebSocket): Promise<void> {
   if (state.roomList.watching) void listRooms(sock, "");
   try {
     const games = await sendRaw(sock, { list_games: {} });
-    state.games = games.game_list.games as GameInfo[];
+    state.games = member(games, "game_list").games;
     for (const g of state.games) {
       registerOptionSets(g.option_sets);
       g.data = decodeStaticData(g);
@@ -139,7 +147,7 @@ async function hello(sock: WebSocket): Promise<void> {
   }
   // Re-open every room this player belongs to, with the view version already held.
   const spectating = new Set(saved.spectating);
-  const ids = new Set<string>(w.room_ids as string[]);
+  const ids = new Set<string>(w.room_ids);
   for (const [id] of state.rooms) ids.add(id);
   for (const id of ids) void reopenRoom(sock, id, spectating.has(id));
   welcomedResolve?.();
@@ -170,7 +178,7 @@ async function reopenRoom(sock: WebSocket, id: string, spectating: boolean): Pro
  * Sends one request and resolves with the decoded reply (rejects with RequestError on Error).
  * `sent` learns its request id before any answer can arrive.
  */
-export async function request(body: Record<string, unknown>, sent?: (id: number) => void): Promise<any> {
+export async function request(body: RequestBody, sent?: (id: number) => void): Promise<Reply> {
   await ready();
   if (!ws || ws.readyState !== WebSocket.OPEN) throw new RequestError("disconnected", "Not connected to the server.");
   return sendRaw(ws, body, sent);
@@ -181,25 +189,26 @@ export async function request(body: Record<string, unknown>, sent?: (id: number)
  * device or browser holding the old one is closed and must start again.
  */
 export async function signOutEverywhere(): Promise<void> {
-  const reply = await request({ sign_out_everywhere: {} });
-  saved.token = reply.welcome.token;
-  state.session = { token: reply.welcome.token, player_id: reply.welcome.player_id, name: reply.welcome.name };
+  const w = member(await request({ sign_out_everywhere: {} }), "welcome");
+  saved.token = w.token;
+  state.session = { token: w.token, player_id: w.player_id, name: w.name };
   changed();
 }
 
 /** Changes the player's name for the tables joined from now on (those joined keep the old one). */
 export async function rename(name: string): Promise<void> {
-  const reply = await request({ rename: { name } });
-  saved.name = reply.welcome.name;
-  if (state.session) state.session = { ...state.session, name: reply.welcome.name };
+  const w = member(await request({ rename: { name } }), "welcome");
+  saved.name = w.name;
+  if (state.session) state.session = { ...state.session, name: w.name };
   changed();
 }
 
 function onFrame(bytes: Uint8Array): void {
-  let raw: any, msg: any;
+  let raw: Msg<wire.ServerMessage>, msg: Reply;
   try {
-    raw = ServerMessage.decode(bytes);
-    msg = ServerMessage.toObject(raw, TO_OBJECT);
+    const decoded = ServerMessage.decode(bytes);
+    raw = decoded as unknown as Msg<wire.ServerMessage>;
+    msg = ServerMessage.toObject(decoded, TO_OBJECT) as Reply;
   } catch (e) {
     console.error("undecodable frame", e);
     return;
@@ -213,41 +222,59 @@ function onFrame(bytes: Uint8Array): void {
     if (p) {
       pending.delete(id);
       clearTimeout(p.timer);
-      if (msg.body === "error") p.reject(new RequestError(msg.error.code, msg.error.reason));
+      if (msg.error) p.reject(new RequestError(msg.error.code, msg.error.reason));
       else p.resolve(msg);
     }
-  } else if (msg.body === "error") {
+  } else if (msg.error) {
     toast(describeError(msg.error.code, msg.error.reason));
   }
 }
 
-function handleBody(msg: any, raw: any): void {
+/**
+ * The member `key` of a reply's body. The server answers each request with the body it is
+ * documented to (docs/protocol.md): another one is a broken server, reported as a refusal.
+ */
+export function member<K extends ReplyBody>(reply: Reply, key: K): NonNullable<Reply[K]> {
+  const m = reply[key];
+  if (m == null) throw new RequestError("bad_reply", `The server answered ${reply.body ?? "nothing"} instead of ${key}.`);
+  return m as NonNullable<Reply[K]>;
+}
+
+function handleBody(msg: Reply, raw: Msg<wire.ServerMessage>): void {
   switch (msg.body) {
-    case "room":
+    case "room": {
+      const room = member(msg, "room");
       // A reply to our own join/spectate is followed by the room's chat history: start afresh.
-      if (Number(msg.request_id) !== 0) roomState(msg.room.room_id).chat = [];
-      onRoomInfo(msg.room as RoomInfo);
+      if (Number(msg.request_id) !== 0) roomState(room.room_id).chat = [];
+      onRoomInfo(room);
       break;
+    }
     case "chat": {
-      const c = msg.chat as ChatLine;
+      const c: ChatLine = member(msg, "chat");
       const r = roomState(c.room_id);
       const dup = r.chat.some((x) => x.at_unix_ms === c.at_unix_ms && x.from_player_id === c.from_player_id && x.text === c.text);
       if (!dup) r.chat = [...r.chat, c].slice(-200);
       changed();
       break;
     }
-    case "room_list_changed": onRoomListChanged(msg.room_list_changed as RoomListChange); break;
-    case "session_notice":
-      state.sessionNotice = { kind: msg.session_notice.kind, connections: msg.session_notice.connections };
-      if (msg.session_notice.kind === SessionNoticeKind.SIGNED_OUT) signedOut = true;
+    case "room_list_changed": onRoomListChanged(member(msg, "room_list_changed")); break;
+    case "session_notice": {
+      const n = member(msg, "session_notice");
+      state.sessionNotice = { kind: n.kind, connections: n.connections };
+      if (n.kind === SessionNoticeKind.SIGNED_OUT) signedOut = true;
       changed();
       break;
-    case "snapshot": onSnapshot(msg.snapshot); break;
-    case "diff": onDiff(msg.diff, raw.diff); break;
+    }
+    case "snapshot": onSnapshot(member(msg, "snapshot")); break;
+    case "diff": {
+      const d = member(msg, "diff");
+      if (raw.diff?.diff) onDiff(d, raw.diff.diff.ops);
+      break;
+    }
     case "game_over": {
-      const g = msg.game_over;
+      const g = member(msg, "game_over");
       const r = roomState(g.room_id);
-      r.results = g.results as SeatResult[];
+      r.results = g.results;
       r.gameId = g.game_id;
       r.replayToken = g.replay_token ?? "";
       changed();
@@ -275,7 +302,7 @@ function onRoomInfo(info: RoomInfo): void {
   changed();
 }
 
-function onSnapshot(s: any): void {
+function onSnapshot(s: Plain<wire.Snapshot>): void {
   const r = roomState(s.room_id);
   try {
     const t = type(s.view_type);
@@ -301,10 +328,11 @@ function resync(roomId: string, have: number): void {
     .finally(() => resyncing.delete(roomId));
 }
 
-function onDiff(d: any, rawDiff: any): void {
+/** `ops`: the diff's ops as decoded (64-bit values as Long). */
+function onDiff(d: Plain<wire.Diff>, ops: Op[]): void {
   const r = roomState(d.room_id);
   const g = r.game;
-  const from = Number(d.diff.from_version), to = Number(d.diff.to_version);
+  const from = Number(d.diff?.from_version), to = Number(d.diff?.to_version);
   if (!g) {
     resync(d.room_id, 0);
     return;
@@ -314,11 +342,11 @@ function onDiff(d: any, rawDiff: any): void {
     resync(d.room_id, g.version);
     return;
   }
-  let view: unknown;
+  let view: object;
   try {
     // A new root whose unchanged parts are the old objects: memoised parts of a board skip
     // their render, and the old view stays whole if an op fails.
-    view = applyDiff(type(g.viewType), g.view, rawDiff.diff.ops);
+    view = applyDiff(type(g.viewType), g.view, ops);
   } catch (e) {
     console.error("diff failed", e);
     if (e instanceof DiffError) {
@@ -349,11 +377,11 @@ async function listRooms(sock: WebSocket, after: string): Promise<void> {
   list.loading = true;
   if (!after) heldChanges = [];
   changed();
-  let page: any = null;
+  let page: Plain<wire.RoomList> | null = null;
   try {
     // Every ListRooms replaces the connection's watch, so the next page keeps it on too.
     const reply = await sendRaw(sock, { list_rooms: { game: "", limit: ROOM_PAGE, after_room_id: after, watch: true } });
-    page = reply.room_list;
+    page = member(reply, "room_list");
   } catch (e) {
     const lost = e instanceof RequestError && (e.code === "disconnected" || e.code === "timeout");
     if (!lost) toast((e as Error).message);
@@ -432,7 +460,7 @@ export type RoomBy = { room_id?: string; join_code?: string; watch_code?: string
 
 export async function joinRoom(by: RoomBy): Promise<RoomInfo> {
   const reply = await request({ join_room: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } });
-  const info = reply.room as RoomInfo;
+  const info = member(reply, "room");
   markSpectating(info.room_id, false);
   if (info.status !== RoomStatus.WAITING) {
     await request({ resync: { room_id: info.room_id, have_version: roomState(info.room_id).game?.version ?? 0 } });
@@ -447,20 +475,22 @@ const peeks = new Set<number>();
 export async function peekRoom(by: RoomBy): Promise<RoomInfo> {
   const reply = await request({ peek_room: { room_id: by.room_id ?? "", join_code: by.join_code ?? "" } },
     (id) => peeks.add(id));
-  return reply.room as RoomInfo;
+  return member(reply, "room");
 }
 
 export async function spectate(by: RoomBy): Promise<RoomInfo> {
   const reply = await request({
     spectate: { room_id: by.room_id ?? "", join_code: by.join_code ?? "", watch_code: by.watch_code ?? "" },
   });
-  const info = (reply.room ?? null) as RoomInfo | null;
+  const info: RoomInfo | null = reply.room ?? null;
   const id = info?.room_id ?? by.room_id ?? state.joinCodes.get(by.join_code ?? "") ?? "";
   markSpectating(id, true);
   if (!info || info.status !== RoomStatus.WAITING) {
     await request({ resync: { room_id: id, have_version: 0 } });
   }
-  return roomState(id).info ?? (info as RoomInfo);
+  const held = roomState(id).info ?? info;
+  if (!held) throw new RequestError("bad_reply", "The server did not describe the room.");
+  return held;
 }
 
 /** `mode` only matters during a game: what becomes of the seat (LeaveMode). */
@@ -474,7 +504,7 @@ export async function leaveRoom(roomId: string, mode: number = LeaveMode.KEEP_SE
   }
 }
 
-export async function submitAction(roomId: string, actionType: string, action: Record<string, unknown>): Promise<void> {
+export async function submitAction(roomId: string, actionType: string, action: object): Promise<void> {
   const r = roomState(roomId);
   const bytes = encode(type(actionType), action);
   await request({ action: { room_id: roomId, action: bytes, view_version: r.game?.version ?? 0 } });
@@ -490,9 +520,10 @@ export async function fetchResults(roomId: string, gameId: string): Promise<void
   const reply = await request({ get_replay: { game_id: gameId, step: 0, seat: -1 } });
   const r = roomState(roomId);
   if (!r.results) {
-    r.results = reply.replay.summary.results as SeatResult[];
+    const summary = member(reply, "replay").summary;
+    r.results = summary?.results ?? [];
     r.gameId = gameId;
-    r.replayToken = reply.replay.summary.replay_token ?? "";
+    r.replayToken = summary?.replay_token ?? "";
     changed();
   }
 }

@@ -1,7 +1,8 @@
 // Applies plateau.v1.ViewDiff ops to a decoded protobufjs message, with the exact semantics of
 // engine/core/view_diff.cc (ApplyOne): a path of field numbers, each repeated field followed by
 // an element index; the last entry is a field number, optionally followed by an element index.
-import { Long, protobuf } from "./proto";
+import type * as pb from "./gen/plateau/v1/diff";
+import { Long, protobuf, type Msg } from "./proto";
 
 export class DiffError extends Error {
   constructor(message: string) {
@@ -10,19 +11,26 @@ export class DiffError extends Error {
   }
 }
 
-type Msg = Record<string, any>;
-type Scalar = Record<string, any>; // decoded plateau.v1.ScalarValue
-type Op = Record<string, any>;     // decoded plateau.v1.DiffOp
+/** A decoded message walked by field name: what a field holds is known from its descriptor. */
+type Fields = Record<string, unknown>;
+/** A decoded plateau.v1.ScalarValue; `value` names its set member. */
+type Scalar = Msg<pb.ScalarValue> & { value?: keyof pb.ScalarValue };
+/** A decoded plateau.v1.DiffOp; `op` names its set member. */
+export type Op = Msg<pb.DiffOp> & { op?: keyof pb.DiffOp };
 
 const INT32 = new Set(["int32", "sint32", "sfixed32"]);
 const INT64 = new Set(["int64", "sint64", "sfixed64"]);
 const UINT32 = new Set(["uint32", "fixed32"]);
 const UINT64 = new Set(["uint64", "fixed64"]);
 
+const SCALAR_CASES = [
+  "int_value", "uint_value", "double_value", "bool_value", "string_value", "bytes_value",
+] as const satisfies readonly (keyof pb.ScalarValue)[];
+
 function scalarCase(v: Scalar | null | undefined): string | undefined {
   if (!v) return undefined;
   if (typeof v.value === "string") return v.value;
-  for (const k of ["int_value", "uint_value", "double_value", "bool_value", "string_value", "bytes_value"]) {
+  for (const k of SCALAR_CASES) {
     if (v[k] != null && Object.prototype.hasOwnProperty.call(v, k)) return k;
   }
   return undefined;
@@ -38,7 +46,8 @@ function toLong(x: unknown, unsigned: boolean): Long {
 }
 
 /** Converts a ScalarValue into the JS value protobufjs uses for `field` (checking its kind). */
-function convertScalar(field: protobuf.Field, v: Scalar): unknown {
+function convertScalar(field: protobuf.Field, value: Scalar | null | undefined): unknown {
+  const v: Scalar = value ?? {};  // no value: its kind matches no field
   const kind = scalarCase(v);
   const mismatch = () => new DiffError(`value kind ${kind ?? "none"} does not match field ${field.fullName}`);
   const t = field.type;
@@ -102,17 +111,17 @@ class Copies {
   private readonly fresh = new WeakSet<object>();
 
   /** `m` itself when this diff made it, otherwise a shallow copy (prototype and all). */
-  message(m: Msg): Msg {
+  message(m: Fields): Fields {
     if (this.fresh.has(m)) return m;
     // Keeping the prototype keeps protobufjs's defaults, $type and oneof getters (which read
     // the own keys), so the copy encodes and reads exactly like the original.
-    const c = Object.create(Object.getPrototypeOf(m)) as Msg;
+    const c = Object.create(Object.getPrototypeOf(m)) as Fields;
     for (const k of Object.keys(m)) c[k] = m[k];
     return this.made(c);
   }
 
   /** `a` itself when this diff made it, otherwise a copy (an empty one for a missing array). */
-  array(a: unknown[] | undefined): unknown[] {
+  array(a: unknown): unknown[] {
     // A repeated field a message does not own reads protobufjs's prototype default, one frozen
     // array shared by every message of the type: it is copied like any other.
     if (!Array.isArray(a)) return this.made([]);
@@ -125,8 +134,14 @@ class Copies {
   }
 }
 
+/** The repeated field `name` of `m`, if it holds an array. */
+function arrayAt(m: Fields, name: string): unknown[] | undefined {
+  const v = m[name];
+  return Array.isArray(v) ? v : undefined;
+}
+
 /** Sets a singular field; a member of a oneof (or proto3 optional) evicts its siblings. */
-function setSingular(m: Msg, field: protobuf.Field, value: unknown): void {
+function setSingular(m: Fields, field: protobuf.Field, value: unknown): void {
   const oneof = field.partOf;
   if (oneof) {
     for (const other of oneof.oneof) if (other !== field.name) delete m[other];
@@ -135,15 +150,15 @@ function setSingular(m: Msg, field: protobuf.Field, value: unknown): void {
 }
 
 /** Whether clearing `field` changes `m` at all (then `m` need not be copied). */
-function clearChanges(m: Msg, field: protobuf.Field): boolean {
+function clearChanges(m: Fields, field: protobuf.Field): boolean {
   if (field.map) return !(isOwn(m, field.name) && Object.keys(m[field.name] ?? {}).length === 0);
-  if (field.repeated) return !(Array.isArray(m[field.name]) && isOwn(m, field.name) && m[field.name].length === 0);
+  if (field.repeated) return !(isOwn(m, field.name) && arrayAt(m, field.name)?.length === 0);
   // Like Reflection::ClearField: a oneof is only cleared through its active member.
   if (field.partOf) return isSet(m, field.name);
   return isOwn(m, field.name);
 }
 
-function clearField(m: Msg, field: protobuf.Field): void {
+function clearField(m: Fields, field: protobuf.Field): void {
   if (field.repeated || field.map) {
     m[field.name] = field.map ? {} : [];
     return;
@@ -158,19 +173,19 @@ function clearField(m: Msg, field: protobuf.Field): void {
   delete m[field.name];
 }
 
-function decodeMessage(copies: Copies, t: protobuf.Type, bytes: unknown): Msg {
+function decodeMessage(copies: Copies, t: protobuf.Type, bytes: unknown): Fields {
   try {
-    return copies.made(t.decode(bytes as Uint8Array) as unknown as Msg);
+    return copies.made(t.decode(bytes as Uint8Array) as unknown as Fields);
   } catch (e) {
     throw new DiffError(`undecodable ${t.fullName}: ${(e as Error).message}`);
   }
 }
 
-function isOwn(m: Msg, name: string): boolean {
+function isOwn(m: Fields, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(m, name);
 }
 
-function isSet(m: Msg, name: string): boolean {
+function isSet(m: Fields, name: string): boolean {
   return m[name] != null && isOwn(m, name);
 }
 
@@ -186,7 +201,7 @@ function opCase(op: Op): string | undefined {
  * Applies the op whose path continues at `path[i]` to message `m` of type `t`. Returns `m` when
  * nothing changes, otherwise a copy of it (see Copies) holding the change.
  */
-function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: number, kind: string | undefined, op: Op): Msg {
+function applyAt(copies: Copies, t: protobuf.Type, m: Fields, path: number[], i: number, kind: string | undefined, op: Op): Fields {
   const field = t.fieldsById[path[i]];
   if (!field) throw new DiffError(`no field ${path[i]} in ${t.fullName}`);
   field.resolve();
@@ -216,7 +231,7 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
       }
       case "truncate": {
         if (!field.repeated) throw new DiffError("truncate on a singular field");
-        const arr: unknown[] = Array.isArray(m[field.name]) ? m[field.name] : [];
+        const arr = arrayAt(m, field.name) ?? [];
         const n = Number(op.truncate);
         if (n > arr.length) throw new DiffError("truncate beyond size");
         if (n === arr.length && isOwn(m, field.name)) return m;
@@ -228,7 +243,7 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
       }
       case "drop_first": {
         if (!field.repeated) throw new DiffError("drop_first on a singular field");
-        const arr: unknown[] = Array.isArray(m[field.name]) ? m[field.name] : [];
+        const arr = arrayAt(m, field.name) ?? [];
         const n = Number(op.drop_first);
         if (n > arr.length) throw new DiffError("drop_first beyond size");
         if (n === 0 && isOwn(m, field.name)) return m;
@@ -262,7 +277,7 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
     }
   }
   if (field.repeated) {
-    const arr: unknown[] = Array.isArray(m[field.name]) ? m[field.name] : [];
+    const arr = arrayAt(m, field.name) ?? [];
     const index = path[i + 1];
     if (remaining === 1 && kind === "insert_message") {
       if (!sub) throw new DiffError("insert_message on a non-message field");
@@ -289,7 +304,7 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
       else throw new DiffError("unsupported op on a repeated element");
     } else {
       if (!sub) throw new DiffError("path through a scalar");
-      const element = arr[index] as Msg;
+      const element = arr[index] as Fields;
       value = applyAt(copies, sub, element, path, i + 2, kind, op);
       if (value === element) return m;
     }
@@ -303,7 +318,7 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
   // Like Reflection::MutableMessage: walking into an absent message creates it (and, for a
   // oneof member, makes it the active one), a change even when the op then changes nothing.
   const present = isSet(m, field.name);
-  const child = present ? (m[field.name] as Msg) : copies.made(sub.create() as unknown as Msg);
+  const child = present ? (m[field.name] as Fields) : copies.made(sub.create() as unknown as Fields);
   const next = applyAt(copies, sub, child, path, i + 1, kind, op);
   if (present && next === child) return m;
   const c = copies.message(m);
@@ -312,7 +327,7 @@ function applyAt(copies: Copies, t: protobuf.Type, m: Msg, path: number[], i: nu
   return c;
 }
 
-function applyWith(copies: Copies, rootType: protobuf.Type, root: Msg, op: Op): Msg {
+function applyWith(copies: Copies, rootType: protobuf.Type, root: Fields, op: Op): Fields {
   const path: number[] = (op.path ?? []).map((p: unknown) => Number(p));
   if (path.length === 0) throw new DiffError("empty path");
   return applyAt(copies, rootType, root, path, 0, opCase(op), op);
@@ -323,7 +338,7 @@ function applyWith(copies: Copies, rootType: protobuf.Type, root: Msg, op: Op): 
  * never written to. Throws DiffError on a bad op.
  */
 export function applyOp<T extends object>(rootType: protobuf.Type, root: T, op: Op): T {
-  return applyWith(new Copies(), rootType, root as Msg, op) as T;
+  return applyWith(new Copies(), rootType, root as Fields, op) as T;
 }
 
 /**
@@ -334,12 +349,12 @@ export function applyOp<T extends object>(rootType: protobuf.Type, root: T, op: 
  */
 export function applyDiff<T extends object>(rootType: protobuf.Type, view: T, ops: Op[]): T {
   const copies = new Copies();
-  let root = view as Msg;
+  let root = view as Fields;
   for (const op of ops) root = applyWith(copies, rootType, root, op);
   return root as T;
 }
 
 /** A deep copy of a decoded message (re-encoding keeps every protobufjs invariant). */
 export function cloneMessage<T>(t: protobuf.Type, m: T): T {
-  return t.decode(t.encode(m as any).finish()) as unknown as T;
+  return t.decode(t.encode(m as protobuf.Message).finish()) as unknown as T;
 }

@@ -62,11 +62,12 @@ export function currentView(track: MoveTrack): unknown {
   return track.steps.length ? track.steps[track.steps.length - 1].after : track.ref;
 }
 
-type Select = (view: any) => unknown;
+/** Reads one element of a view; `V`: the game's View, which every view of one track is. */
+type Select<V> = (view: V) => unknown;
 
-function pick(select: Select, view: unknown): unknown {
+function pick<V>(select: Select<V>, view: unknown): unknown {
   try {
-    return select(view);
+    return select(view as V);
   } catch {
     return undefined;  // the element did not exist in that view
   }
@@ -76,7 +77,7 @@ function pick(select: Select, view: unknown): unknown {
  * Whether the element `select` reads changed since the reference, and if so the seats whose moves
  * changed it, latest last (-1 for a move of unknown seat); null when it did not change.
  */
-export function changedBy(track: MoveTrack | null | undefined, select: Select): number[] | null {
+export function changedBy<V>(track: MoveTrack | null | undefined, select: Select<V>): number[] | null {
   if (!track || track.steps.length === 0) return null;
   if (sameValue(pick(select, track.ref), pick(select, currentView(track)))) return null;
   const movers: number[] = [];

@@ -48,22 +48,53 @@ export function num(v: unknown): number {
   return Number(v);
 }
 
-export function encode(t: protobuf.Type, obj: Record<string, unknown>): Uint8Array {
-  const err = t.verify(obj);
+export function encode(t: protobuf.Type, obj: object): Uint8Array {
+  const fields = obj as Record<string, unknown>;
+  const err = t.verify(fields);
   if (err) throw new Error(`${t.fullName}: ${err}`);
-  return t.encode(t.fromObject(obj)).finish();
+  return t.encode(t.fromObject(fields)).finish();
 }
 
-export function decode<T = any>(t: protobuf.Type, bytes: Uint8Array): T {
+export function decode<T>(t: protobuf.Type, bytes: Uint8Array): T {
   return t.decode(bytes) as unknown as T;
 }
+
+// The generated types (src/gen) say what each message holds; these say in which shape the client
+// holds it.
+
+/**
+ * A message decoded by protobufjs (64-bit fields as Long), or built by hand in that shape with
+ * plain numbers (tests, and what `encode` takes): the client reads both through `num`.
+ */
+export type Msg<T> = T extends Long ? Long | number
+  : T extends Uint8Array ? T
+  : T extends readonly (infer U)[] ? Msg<U>[]
+  : T extends object ? { [K in keyof T]: Msg<T[K]> }
+  : T;
+
+/**
+ * A message to encode, as `encode` takes it (protobufjs fromObject): any field may be left out
+ * (it is then its default) or null, and 64-bit fields may be numbers.
+ */
+export type Draft<T> = T extends Long ? Long | number
+  : T extends Uint8Array ? T
+  : T extends readonly (infer U)[] ? Draft<U>[]
+  : T extends object ? { [K in keyof T]?: Draft<T[K]> | null }
+  : T;
+
+/** A message turned into a plain object with 64-bit fields as numbers (toObject, `longs: Number`). */
+export type Plain<T> = T extends Long ? number
+  : T extends Uint8Array ? T
+  : T extends readonly (infer U)[] ? Plain<U>[]
+  : T extends object ? { [K in keyof T]: Plain<T[K]> }
+  : T;
 
 /**
  * A game's static data (GameInfo.static_type / static_data) decoded, or undefined if it has none,
  * this client does not know its type or the bytes do not decode (its boards then show the ids
  * views carry).
  */
-export function decodeStaticData(info: { static_type?: string; static_data?: Uint8Array }): any {
+export function decodeStaticData(info: { static_type?: string; static_data?: Uint8Array }): unknown {
   if (!info.static_type || !info.static_data) return undefined;
   try {
     return type(info.static_type).decode(info.static_data);

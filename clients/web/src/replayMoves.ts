@@ -1,18 +1,13 @@
 // The replay viewer's list of moves (Replay.moves, asked with GetReplay.with_moves): one row per
 // move in words, found by step. Pure, so the rules of the list are tested without a page.
 import { ActionOrigin } from "./store";
+import type * as wire from "./gen/plateau/v1/protocol";
+import type { Msg } from "./proto";
 import type { Text } from "./table";
 import type { TextPart } from "./ui/TextRender";
 
-/** plateau.v1.ReplayMove, in the shape protobufjs decodes it. */
-export interface ReplayMove {
-  /** The step the move leads to; 0 for what the game wrote as it was set up. */
-  step: number;
-  /** -1 for the set-up. */
-  seat: number;
-  origin: number;
-  words: Text[];
-}
+/** A move of the list: `step` is the step it leads to (0: the set-up, whose `seat` is -1). */
+export type ReplayMove = Msg<wire.ReplayMove>;
 
 export interface MoveRow {
   step: number;

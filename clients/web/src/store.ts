@@ -2,86 +2,32 @@
 import { useEffect, useState } from "preact/hooks";
 import type { MoveTrack } from "./lastmove";
 import type { RoomListing } from "./roomlist";
-import type { OptionSet, TextCatalogue } from "./table";
+import type { TextCatalogue } from "./table";
+import { lowerNames, unprefixed } from "./enums";
+import * as pb from "./gen/plateau/v1/protocol";
+import type { Plain } from "./proto";
 
-export interface SeatInfo {
-  seat: number; player_id: string; name: string; ready: boolean; connected: boolean;
-  /** BotLevel of a seat the server plays; 0 (absent) for a person's. */
-  bot?: number;
-  /** After the game: this seat wants a rematch. */
-  rematch?: boolean;
-  /** Presence of a person's seat; 0 for a free seat or a bot's. */
-  presence?: number;
-  /** How long its player had been offline (or gone) when the RoomInfo was sent. */
-  offline_ms?: number;
-  /** BotLevel of a bot playing this person's seat in their place; 0 when they play it. */
-  stand_in?: number;
-  /** Timed rooms, once the game has started. */
-  clock?: SeatClock | null;
-}
-export interface SeatClock {
-  running: boolean;
-  /** Running: what was left for this decision when the RoomInfo was sent; otherwise the bank. */
-  remaining_ms: number;
-  /** Times in a row the seat's time ran out. */
-  timeouts: number;
-}
-export interface TurnTimer {
-  mode: number; per_move_seconds: number; bank_seconds: number; increment_seconds: number;
-  timeouts_to_abandon: number;
-}
-export interface TimerPreset { name: string; timer: TurnTimer | null }
-export interface RoomInfo {
-  room_id: string; game: string; is_private: boolean; status: number;
-  /** Sent only to the members who may sit: the seated, and spectators who came with it. */
-  join_code: string;
-  /** Sent to every member: it lets whoever holds it watch, never sit. */
-  watch_code: string;
-  host_player_id: string; max_seats: number; seats: SeatInfo[]; spectators: string[];
-  options: Uint8Array; title: string; your_seat: number; game_id: string;
-  /** null: no turn timer. */
-  timer: TurnTimer | null;
-  /** How long a seat's player must be offline before the others may replace it. */
-  offline_grace_seconds: number;
-  /** Whether the room lets a player take back his last move. */
-  undo: boolean;
-  /** After the game: the rematch's terms and what keeps one from starting (null before). */
-  rematch?: RematchInfo | null;
-}
-export interface RematchInfo {
-  /** The offer being made leaves the away players out. */
-  without_absent: boolean;
-  /** Why a rematch with every seat (bots standing in for the away) cannot start; "" when it can. */
-  unavailable: string;
-  /** Why one without the away players cannot; "" when it can. */
-  without_unavailable: string;
-  /** Seats whose player is away (left, gone or offline). */
-  absent_seats: number[];
-}
-export interface ChatLine { room_id: string; from_name: string; from_player_id: string; text: string; at_unix_ms: number }
-export interface SeatResult { seat: number; name: string; score: number; rank: number; detail: string }
-export interface GameInfo {
-  id: string; title: string; min_seats: number; max_seats: number;
-  options_type: string; action_type: string; view_type: string;
-  /** Every template the game's Texts use, the core's included (null from a server without them). */
-  texts: TextCatalogue | null;
-  /** The fixed option lists its questions may name (Prompt.option_set). */
-  option_sets: OptionSet[];
-  /** Full name of its static data message, and that message serialized (both empty if none). */
-  static_type: string;
-  static_data: Uint8Array;
-  /** Turn timers fitted to the game, offered by the room form. */
-  timer_presets: TimerPreset[];
-  /** `static_data` decoded once when the list arrives (client-side only). */
-  data?: any;
-}
+// The lobby's messages as src/client.ts keeps them: plain objects, 64-bit fields as numbers.
+export type SeatInfo = Plain<pb.SeatInfo>;
+export type SeatClock = Plain<pb.SeatClock>;
+export type TurnTimer = Plain<pb.TurnTimer>;
+export type TimerPreset = Plain<pb.TimerPreset>;
+export type RoomInfo = Plain<pb.RoomInfo>;
+export type RematchInfo = Plain<pb.RematchInfo>;
+export type ChatLine = Plain<pb.ChatMessage>;
+export type SeatResult = Plain<pb.SeatResult>;
+/** A game as ListGames describes it; `texts` is null from a server without catalogues. */
+export type GameInfo = Plain<pb.GameInfo> & {
+  /** `static_data` decoded once when the list arrives (client-side only): see `gameData`. */
+  data?: unknown;
+};
 export interface GameState {
   version: number; seat: number; viewType: string;
   /**
    * The decoded View. Never written to: each diff makes a new root that shares every unchanged
    * subtree with the previous one (src/diff.ts), so components may compare parts by identity.
    */
-  view: any;
+  view: object;
   acting: number[]; gameOver: boolean;
   /** The server says this seat may take back its last move now (UndoMove). */
   canUndo: boolean;
@@ -104,18 +50,18 @@ export interface RoomState {
   role: "player" | "spectator";
 }
 export interface Toast { id: number; kind: "error" | "info"; text: string }
-export const SessionNoticeKind = { OPENED_ELSEWHERE: 1, SIGNED_OUT: 2 } as const;
+export const SessionNoticeKind = unprefixed(pb.SessionNoticeKind, "SESSION_NOTICE_");
 /** What the server said about this player's other connections (SessionNotice). */
-export interface SessionNotice { kind: number; connections: number }
+export type SessionNotice = Plain<pb.SessionNotice>;
 
-export const RoomStatus = { UNSPECIFIED: 0, WAITING: 1, PLAYING: 2, FINISHED: 3 } as const;
-export const BotLevel = { UNSPECIFIED: 0, EASY: 1, NORMAL: 2 } as const;
-export const BOT_LEVEL_NAME: Record<number, string> = { [BotLevel.EASY]: "easy", [BotLevel.NORMAL]: "normal" };
-export const Presence = { UNSPECIFIED: 0, ONLINE: 1, OFFLINE: 2, LEFT: 3 } as const;
-export const TimerMode = { NONE: 0, PER_MOVE: 1, CLOCK: 2 } as const;
-export const LeaveMode = { KEEP_SEAT: 0, CONCEDE: 1, HAND_TO_BOT: 2 } as const;
-export const ReplaceKind = { WITH_BOT: 0, CLAIM_WIN: 1 } as const;
-export const ActionOrigin = { PLAYER: 0, CLOCK: 1, STAND_IN: 2, CLAIM: 3, EXPIRED: 4 } as const;
+export const RoomStatus = unprefixed(pb.RoomStatus, "ROOM_STATUS_");
+export const BotLevel = unprefixed(pb.BotLevel, "BOT_");
+export const BOT_LEVEL_NAME = lowerNames(pb.BotLevel, "BOT_");
+export const Presence = unprefixed(pb.Presence, "PRESENCE_");
+export const TimerMode = unprefixed(pb.TimerMode, "TIMER_");
+export const LeaveMode = unprefixed(pb.LeaveMode, "LEAVE_");
+export const ReplaceKind = unprefixed(pb.ReplaceKind, "REPLACE_");
+export const ActionOrigin = unprefixed(pb.ActionOrigin, "ORIGIN_");
 
 /** The lobby's public rooms, live while the lobby shows (src/roomlist.ts). */
 export interface RoomListState {

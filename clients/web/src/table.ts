@@ -1,7 +1,7 @@
-// Types for the core messages of proto/plateau/v1/table.proto, in the shape protobufjs decodes
-// them (src/proto.ts: field names as in the .proto, 64-bit integers as Long), and small readers
-// over them. Every game's View carries a `table` and every game's Action a `core` member, so the
-// shared components (prompts, log, text) read these and no board needs `Record<string, any>`.
+// The core messages of proto/plateau/v1/table.proto (types generated into src/gen) in the shape
+// protobufjs decodes them (src/proto.ts: field names as in the .proto, 64-bit integers as Long),
+// and small readers over them. Every game's View carries a `table` and every game's Action a
+// `core` member, so the shared components (prompts, log, text) read these.
 //
 // What protobufjs gives a decoded message, which these types follow:
 // - scalars and repeated fields always read (an absent scalar reads its default from the
@@ -13,105 +13,38 @@
 // Objects built by hand (tests, fromObject input) may lack the virtual property: the case
 // readers below fall back to the own members then.
 import type Long from "long";
+import { unprefixed } from "./enums";
+import * as pb from "./gen/plateau/v1/table";
+import type { Msg } from "./proto";
 
 /** An int64/uint64 field: Long when decoded, a number in objects built by hand. */
 export type Int64 = Long | number;
 
-export interface Text {
-  key: string;
-  args: Arg[];
-}
+export type Text = Msg<pb.Text>;
+export type TextTemplate = Msg<pb.TextTemplate>;
+export type TextCatalogue = Msg<pb.TextCatalogue>;
+export type Hex = Msg<pb.Hex>;
+export type PromptOption = Msg<pb.PromptOption>;
+export type Prompt = Msg<pb.Prompt>;
+export type OptionSet = Msg<pb.OptionSet>;
+export type Answer = Msg<pb.Answer>;
+export type Resign = Msg<pb.Resign>;
+export type LogEntry = Msg<pb.LogEntry>;
+export type Table = Msg<pb.Table>;
 
-export type ArgCase = "number" | "seat" | "name" | "text";
-export interface Arg {
-  value?: ArgCase;
-  number?: Int64 | null;
-  seat?: number | null;
-  name?: string | null;
-  text?: Text | null;
-}
+/** A decoded message with a oneof: `virtual` names its set member (protobufjs). */
+type WithCase<M, Virtual extends string> = Msg<M> & { [V in Virtual]?: keyof M };
 
-export interface TextTemplate {
-  key: string;
-  en: string;
-}
-export interface TextCatalogue {
-  templates: TextTemplate[];
-}
+export type ArgCase = keyof pb.Arg;
+export type Arg = WithCase<pb.Arg, "value">;
+export type TargetCase = keyof pb.Target;
+export type Target = WithCase<pb.Target, "where">;
+export type CoreActionCase = keyof pb.CoreAction;
+export type CoreAction = WithCase<pb.CoreAction, "kind">;
 
 /** plateau.v1.PromptKind. */
-export const PromptKind = {
-  UNSPECIFIED: 0, CHOOSE: 1, NUMBER: 2, ORDER: 3, YES_NO: 4, TEXT: 5,
-} as const;
-export type PromptKind = (typeof PromptKind)[keyof typeof PromptKind];
-
-export interface Hex {
-  q: number;
-  r: number;
-}
-
-export type TargetCase = "card" | "region" | "hex" | "seat" | "piece";
-export interface Target {
-  where?: TargetCase;
-  card?: string | null;
-  region?: string | null;
-  hex?: Hex | null;
-  seat?: number | null;
-  piece?: string | null;
-}
-
-export interface PromptOption {
-  id: string;
-  label: Text | null;
-  target: Target | null;
-}
-
-export interface Prompt {
-  id: string;
-  seat: number;
-  kind: number;
-  title: Text | null;
-  detail: Text | null;
-  options: PromptOption[];
-  min: Int64;
-  max: Int64;
-  /** Set instead of `options` for one of the game's fixed lists (GameInfo.option_sets). */
-  option_set?: string;
-}
-
-/** A fixed list of options that a game's questions name instead of carrying it. */
-export interface OptionSet {
-  id: string;
-  options: PromptOption[];
-}
-
-export interface Answer {
-  prompt_id: string;
-  options: string[];
-  number: Int64;
-  yes: boolean;
-  text: string;
-}
-
-export interface Resign {}
-
-export type CoreActionCase = "answer" | "resign";
-export interface CoreAction {
-  kind?: CoreActionCase;
-  answer?: Answer | null;
-  resign?: Resign | null;
-}
-
-export interface LogEntry {
-  seq: Int64;
-  text: Text | null;
-}
-
-export interface Table {
-  prompts: Prompt[];
-  log: LogEntry[];
-  resigned: number[];
-}
+export const PromptKind = unprefixed(pb.PromptKind, "PROMPT_");
+export type PromptKind = pb.PromptKind;
 
 /** The part every game's View shares. */
 export interface CoreView {

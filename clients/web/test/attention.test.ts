@@ -20,7 +20,7 @@ describe("your turn outside the board", () => {
   });
 
   it("does not wait on me while a bot plays my seat", () => {
-    const seat = { seat: 1, player_id: "p1", name: "Me", ready: true, connected: true };
+    const seat = { seat: 1, player_id: "p1", name: "Me", ready: true, connected: true, bot: 0, rematch: false, presence: 0, offline_ms: 0, stand_in: 0, clock: null };
     expect(waitsOnMe(room("a", "A", { seat: 1, acting: [1] }, [{ ...seat, stand_in: 1 }]))).toBe(false);
     expect(waitsOnMe(room("a", "A", { seat: 1, acting: [1] }, [{ ...seat, stand_in: 0 }]))).toBe(true);
   });

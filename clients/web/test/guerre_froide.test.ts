@@ -5,7 +5,7 @@ import {
   dominatingBox, servicesInPlay,
   eventMoves, groupFace, groupTitle, groupsInfluence, heldEvents, holderOf, influenceState, lookedCards, mustWaitToChoose,
   debriefSteps, objectiveFace, passBlock, planningStatus, playerInfluence, recruitBlock, revealedAgents, serviceName, targetIds, togglePick,
-  trackPercent, useEventAction,
+  trackPercent, useEventAction, type Player, type StaticData, type View,
 } from "../src/games/guerre_froide/model";
 import { decode, encode, type } from "../src/proto";
 
@@ -48,18 +48,20 @@ const DATA = {
 
 const agents = (...list: [number, number][]) => list.map(([kind, status]) => ({ kind, status }));
 
-function player(seat: number, over: Record<string, unknown> = {}) {
+function player(seat: number, over: Partial<Player> = {}): Player {
   return {
-    seat, service: seat + 1, score: 0, groups: [] as any[], influence: 0, agents: [] as any[], hidden_agents: 0,
-    chose_agent: false, passed: false, won: [] as string[], civil_disorder: false, sees_next: false, analyst_next: false, ...over,
+    seat, service: seat + 1, score: 0, groups: [], influence: 0, agents: [], hidden_agents: 0,
+    chose_agent: false, passed: false, won: [] as string[], civil_disorder: false, sees_next: false, analyst_next: false,
+    unrevealed: [], ...over,
   };
 }
 
-function view(over: Record<string, unknown> = {}) {
+function view(over: Partial<View> = {}): View {
   return {
     you: 0, turn: 1, phase: Phase.STRUGGLE, goal: 100, objective: "cuba", objective_deck: 20, objective_discard: [],
     group_deck: 18, group_discard: [] as string[], players: [player(0), player(1)], balance: 0, to_act: 0, dominating: -1,
-    claimed_by: -1, winners: [], cryptographer: 0, looking_at: [] as string[], ...over,
+    claimed_by: -1, winners: [], cryptographer: 0, looking_at: [] as string[], debriefing: [], debriefing_dominating: -1,
+    table: null, ...over,
   };
 }
 
@@ -107,7 +109,7 @@ describe("the printed cards by id", () => {
 
   it("reads the static data as the server sends it (decoded StaticData)", () => {
     const T = type("plateau.games.guerre_froide.StaticData");
-    const data = decode(T, encode(T, DATA as unknown as Record<string, unknown>));
+    const data = decode<StaticData>(T, encode(T, DATA));
     expect(objectiveFace(data, "summit_meeting")).toMatchObject({ event: EventAbility.SUMMIT_MEETING, event_phase: Phase.PLANNING });
     expect(groupFace(data, "church").faction).toBe(F.POLITICAL);
     expect(agentFace(data, AgentKind.AMBASSADOR).three_players_only).toBe(true);
@@ -241,7 +243,7 @@ describe("agents", () => {
   const me = player(0, {
     agents: agents(
       [AgentKind.MASTER_SPY, AgentStatus.ON_LEAVE], [AgentKind.DEPUTY_DIRECTOR, AgentStatus.IN_HEADQUARTERS],
-      [AgentKind.DOUBLE_AGENT, AgentStatus.AGENT_X], [AgentKind.ASSASSIN, AgentStatus.TERMINATED],
+      [AgentKind.DOUBLE_AGENT, AgentStatus.X], [AgentKind.ASSASSIN, AgentStatus.TERMINATED],
       [AgentKind.DIRECTOR, AgentStatus.IN_HEADQUARTERS], [AgentKind.AMBASSADOR, AgentStatus.DETAINED],
     ),
   });
@@ -271,9 +273,9 @@ describe("agents", () => {
     const v = view({
       phase: Phase.DEBRIEFING,
       players: [
-        player(0, { agents: agents([AgentKind.DIRECTOR, AgentStatus.AGENT_X]) }),
-        player(1, { agents: agents([AgentKind.ASSASSIN, AgentStatus.AGENT_X]) }),
-        player(2, { agents: agents([AgentKind.AMBASSADOR, AgentStatus.AGENT_X], [AgentKind.MASTER_SPY, AgentStatus.TERMINATED]) }),
+        player(0, { agents: agents([AgentKind.DIRECTOR, AgentStatus.X]) }),
+        player(1, { agents: agents([AgentKind.ASSASSIN, AgentStatus.X]) }),
+        player(2, { agents: agents([AgentKind.AMBASSADOR, AgentStatus.X], [AgentKind.MASTER_SPY, AgentStatus.TERMINATED]) }),
       ],
     });
     expect(revealedAgents(v, DATA).map((r) => [r.seat, r.name])).toEqual([[1, "Assassin"], [2, "Ambassador"], [0, "Director"]]);
@@ -400,7 +402,7 @@ describe("a decoded view", () => {
     const View = type("plateau.games.guerre_froide.View");
     const v = decode<any>(View, encode(View, view({
       players: [
-        player(0, { groups: [g("army"), g("church", true)], influence: 9, agents: agents([AgentKind.DIRECTOR, AgentStatus.AGENT_X]) }),
+        player(0, { groups: [g("army"), g("church", true)], influence: 9, agents: agents([AgentKind.DIRECTOR, AgentStatus.X]) }),
         player(1, { hidden_agents: 6, chose_agent: true }),
       ],
     }) as unknown as Record<string, unknown>));
@@ -414,22 +416,23 @@ describe("a decoded view", () => {
 
 describe("the last Debriefing", () => {
   it("lists the agents in initiative order, then seat, with what each did", () => {
-    const view = {
+    const v = view({
       debriefing: [
-        { seat: 1, agent: 6, initiative: 5, acted: true, outcome: { key: "guerre_froide.assassin" } },
-        { seat: 0, agent: 1, initiative: 1, acted: true, removed: true, outcome: { key: "guerre_froide.master_spy" } },
-        { seat: 2, agent: 5, initiative: 5, acted: false, outcome: { key: "guerre_froide.no_effect" } },
+        { seat: 1, agent: 6, initiative: 5, acted: true, removed: false, outcome: { key: "guerre_froide.assassin", args: [] } },
+        { seat: 0, agent: 1, initiative: 1, acted: true, removed: true, outcome: { key: "guerre_froide.master_spy", args: [] } },
+        { seat: 2, agent: 5, initiative: 5, acted: false, removed: false, outcome: { key: "guerre_froide.no_effect", args: [] } },
       ],
-    };
-    const steps = debriefSteps(view);
+    });
+    const steps = debriefSteps(v);
     expect(steps.map((s) => [s.initiative, s.seat])).toEqual([[1, 0], [5, 1], [5, 2]]);
     expect(steps[0].removed).toBe(true);
     expect(steps[2].acted).toBe(false);
-    expect(steps[1].outcome.key).toBe("guerre_froide.assassin");
+    expect(steps[1].outcome?.key).toBe("guerre_froide.assassin");
   });
 
   it("is empty before any Debriefing", () => {
-    expect(debriefSteps({})).toEqual([]);
+    expect(debriefSteps(view())).toEqual([]);
+    expect(debriefSteps(null)).toEqual([]);
   });
 
   it("shows another player's agents still in play as one pool while its Agent X is secret", () => {

@@ -119,8 +119,8 @@ describe("what changed since the player's last move", () => {
 
   it("marks an element that appeared and one that is gone, and survives a selector that throws", () => {
     const { track } = play(0, start, [[1, [{ path: [2, 1, 3], append_scalar: { int_value: 7 } }]]]);
-    expect(changedBy(track, (v) => v.players[1].cards[0])).toEqual([1]);
-    expect(changedBy(track, (v) => v.missing.deep)).toBeNull();
+    expect(changedBy(track, (v: { players: { cards: unknown[] }[] }) => v.players[1].cards[0])).toEqual([1]);
+    expect(changedBy(track, (v: { missing: { deep: unknown } }) => v.missing.deep)).toBeNull();
   });
 
   it("tells value from identity: an equal view decoded afresh is no change", () => {

@@ -4,14 +4,16 @@ import {
   defaultSteps, defaultTransaction, disorderZone, draftProblem, keepToggle, maxFactoryRank, maxQuantity, pickedCards,
   playAction, playPlan, printedCard, requiredSteps, scoreRanks, scoreValue, withNames, withStatic,
 } from "../src/games/limit/model";
-import { decode, encode, type } from "../src/proto";
+import { type Msg, decode, encode, type } from "../src/proto";
+import type { BoardView, Card, Decision, Nation, ScoreLine } from "../src/games/limit/model";
+import type * as limitpb from "../src/gen/games/limit";
 import { PromptKind as CoreKind, type Prompt } from "../src/table";
 import { answerAction, answerProblem, draftAnswer, initialDraft, toggleChoice } from "../src/ui/prompt";
 
 const PRICES = [1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20];
 
-function nation(seat: number, over: Record<string, unknown> = {}) {
-  return {
+function nation(seat: number, over: Record<string, unknown> = {}): Nation {
+  return <Nation><unknown>{
     seat, population_rank: 2, population: 2, renewable_rank: 2, renewable_output: 2, industrial_rank: 1, industrial_output: 1,
     military_rank: 1, military_output: 1, classes: [1, 1, 1, 1, 1], transition_tile_on_row: [true, true, true, true, true],
     disorder: 5, stocks: { renewable: 2, industrial: 1, military: 0, fossil: 8 }, money: 5, pollution: 0, destabilisation: 0,
@@ -31,8 +33,8 @@ const BOARD = {
   territory_rank_bonus: 1,
 };
 
-function view(over: Record<string, unknown> = {}) {
-  return {
+function view(over: Record<string, unknown> = {}): BoardView {
+  return <BoardView><unknown>{
     board: BOARD, you: 0, generation: 1, phase: 3, leader: 0, turn: 0, solo: false, world_bank: 218,
     nations: [nation(0), nation(1)], hand: [], prompts: [],
     market: { tracks: [1, 2, 3, 4].map((r) => ({ resource: r, position: r === 1 ? 2 : 3, prices: PRICES, market_stock: 3 })) },
@@ -40,13 +42,16 @@ function view(over: Record<string, unknown> = {}) {
   };
 }
 
-const card = (key: string, over: Record<string, unknown> = {}) => ({ id: 7, key, name: key, name_en: key, params: [] as string[], ...over });
+const card = (key: string, over: Record<string, unknown> = {}): Card =>
+  <Card><unknown>{ id: 7, key, name: key, name_en: key, params: [] as string[], ...over };
+/** One of LIMIT's decisions as a test writes it: the fields it names. */
+const decision = (o: Record<string, unknown>): Decision => <Decision><unknown>o;
 
 // Core questions as LIMIT's engine asks them (limit_play.cc GamePrompts): card options are named
 // by index ("d0"…) when kept from a draw, by card id when discarded, each with its card as target.
 function corePrompt(kind: number, options: { id: string; card?: number }[], over: Partial<Prompt> = {}): Prompt {
   return {
-    id: "c12.0", seat: 0, kind, title: { key: "limit.q", args: [] }, detail: null, min: 1, max: 1,
+    id: "c12.0", seat: 0, kind, title: { key: "limit.q", args: [] }, detail: null, min: 1, max: 1, option_set: "",
     options: options.map((o) => ({ id: o.id, label: { key: "limit.card", args: [{ name: o.id }] }, target: o.card != null ? { card: String(o.card) } : null })),
     ...over,
   };
@@ -55,28 +60,28 @@ function corePrompt(kind: number, options: { id: string; card?: number }[], over
 describe("what the board says beside a core question", () => {
   it("counts the cards left in each deck offered", () => {
     const v = view({ nations: [nation(0, { deck_sizes: [10, 1, 0] }), nation(1)] });
-    expect(decisionFacts({ kind: PromptKind.CHOOSE_DECK, seat: 0, options: [1, 2] }, v).map((f) => f.text))
+    expect(decisionFacts(decision({ kind: PromptKind.CHOOSE_DECK, seat: 0, options: [1, 2] }), v).map((f) => f.text))
       .toEqual(["👥 Society: 10 cards left", "⚔️ Army & Economy: 1 card left"]);
   });
 
   it("shows what each class option changes", () => {
     const v = view({ nations: [nation(0, { classes: [3, 2, 2, 1, 1] }), nation(1)] });
-    expect(decisionFacts({ kind: PromptKind.LOWER_CLASS, seat: 0, options: [0, 2] }, v).map((f) => f.text))
+    expect(decisionFacts(decision({ kind: PromptKind.LOWER_CLASS, seat: 0, options: [0, 2] }), v).map((f) => f.text))
       .toEqual(["Class A: 3 → 2", "Class C: 2 → 1"]);
-    expect(decisionFacts({ kind: PromptKind.RAISE_CLASS, seat: 0, options: [1] }, v)[0].text).toBe("Class B: 2 → 3");
+    expect(decisionFacts(decision({ kind: PromptKind.RAISE_CLASS, seat: 0, options: [1] }), v)[0].text).toBe("Class B: 2 → 3");
   });
 
   it("tells a growth factory going down from one going up by the prompt's flag", () => {
     const v = view({ nations: [nation(0, { industrial_rank: 3, military_rank: 2 }), nation(1)] });
-    const up = decisionFacts({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3] }, v);
+    const up = decisionFacts(decision({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3] }), v);
     expect(up[0].text).toBe("Industrial factory: rank 3 → 4 (output 3 → 5)");
-    const down = decisionFacts({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], factory_down: true }, v);
+    const down = decisionFacts(decision({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2, 3], factory_down: true }), v);
     expect(down[1].text).toBe("Military factory: rank 2 → 1 (output 2 → 1)");
-    expect(decisionFacts({ kind: PromptKind.LOWER_FACTORY, seat: 0, options: [2] }, v)[0].text).toContain("rank 3 → 2");
+    expect(decisionFacts(decision({ kind: PromptKind.LOWER_FACTORY, seat: 0, options: [2] }), v)[0].text).toContain("rank 3 → 2");
   });
 
   it("warns when the military stock cannot pay a resistance (the core would refuse yes)", () => {
-    const p = { kind: PromptKind.RESIST, seat: 0, amount: 10, from_seat: 1 };
+    const p = decision({ kind: PromptKind.RESIST, seat: 0, amount: 10, from_seat: 1 });
     const rich = decisionFacts(p, view({ nations: [nation(0, { stocks: { military: 12 } }), nation(1)] }));
     expect(rich).toEqual([{ key: "military", text: "You hold 12 military: resisting spends 10." }]);
     const poor = decisionFacts(p, view({ nations: [nation(0, { stocks: { military: 3 } }), nation(1)] }));
@@ -86,22 +91,22 @@ describe("what the board says beside a core question", () => {
 
   it("gives the money held and what a shared payment still misses", () => {
     const v = view({ nations: [nation(0, { money: 12 }), nation(1)] });
-    expect(decisionFacts({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 13 }, v).map((f) => f.text))
+    expect(decisionFacts(decision({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 13 }), v).map((f) => f.text))
       .toEqual(["You hold 12 $.", "13 $ still missing."]);
-    expect(decisionFacts({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 0 }, v)[1].text).toBe("Nothing is missing any more.");
-    expect(decisionFacts({ kind: PromptKind.ALLIANCE_FEE, seat: 0, count: 2 }, v).map((f) => f.text)).toEqual(["You hold 12 $."]);
+    expect(decisionFacts(decision({ kind: PromptKind.CONTRIBUTE, seat: 0, amount: 50, missing: 0 }), v)[1].text).toBe("Nothing is missing any more.");
+    expect(decisionFacts(decision({ kind: PromptKind.ALLIANCE_FEE, seat: 0, count: 2 }), v).map((f) => f.text)).toEqual(["You hold 12 $."]);
   });
 
   it("gives the stock of the resource help is asked for", () => {
     const v = view({ nations: [nation(0, { stocks: { renewable: 3 } }), nation(1)] });
-    expect(decisionFacts({ kind: PromptKind.HELP_ANSWER, seat: 0, amount: 5, resource: 1 }, v)[0].text).toBe("You hold 3 renewable.");
-    expect(decisionFacts({ kind: PromptKind.HELP_ANSWER, seat: 0, amount: 5, resource: 0 }, v)).toEqual([]);
+    expect(decisionFacts(decision({ kind: PromptKind.HELP_ANSWER, seat: 0, amount: 5, resource: 1 }), v)[0].text).toBe("You hold 3 renewable.");
+    expect(decisionFacts(decision({ kind: PromptKind.HELP_ANSWER, seat: 0, amount: 5, resource: 0 }), v)).toEqual([]);
   });
 
   it("adds nothing where the question says it all, or for a nation it does not know", () => {
-    expect(decisionFacts({ kind: PromptKind.ALLIANCE_VOTE, seat: 0 }, view())).toEqual([]);
-    expect(decisionFacts({ kind: PromptKind.BREAK_ALLIANCE, seat: 0 }, view())).toEqual([]);
-    expect(decisionFacts({ kind: PromptKind.CHOOSE_DECK, seat: 5, options: [1] }, view())).toEqual([]);
+    expect(decisionFacts(decision({ kind: PromptKind.ALLIANCE_VOTE, seat: 0 }), view())).toEqual([]);
+    expect(decisionFacts(decision({ kind: PromptKind.BREAK_ALLIANCE, seat: 0 }), view())).toEqual([]);
+    expect(decisionFacts(decision({ kind: PromptKind.CHOOSE_DECK, seat: 5, options: [1] }), view())).toEqual([]);
   });
 });
 
@@ -153,22 +158,22 @@ describe("cards as the targets of a core question", () => {
 
 describe("the Alliance step", () => {
   it("lists the alliance moves the engine put on the prompt, and only those", () => {
-    const prompt = {
+    const prompt = decision({
       kind: PromptKind.ALLIANCE_TURN, seat: 0,
       alliance_proposals: [{ kind: 1, to_seat: 2 }, { kind: 2, to_seat: 1 }],
       alliance_exclusions: [{ kind: 1, seat: 1 }],
       alliance_leaves: [{ kind: 1 }],
-    };
+    });
     const c = allianceTurnChoices(prompt, ["Ann", "Bo", "Cy"]);
     expect(c.map((x) => x.id)).toEqual(["pass", "propose-1-2", "propose-2-1", "exclude-1-1", "leave-1"]);
     expect(c[1].label).toBe("Propose a military alliance to Cy");
     expect(c[3].action).toEqual({ alliance_exclude: { kind: 1, seat: 1 } });
-    expect(allianceTurnChoices({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }, []).map((x) => x.id)).toEqual(["pass"]);
+    expect(allianceTurnChoices(decision({ kind: PromptKind.ALLIANCE_TURN, seat: 0 }), []).map((x) => x.id)).toEqual(["pass"]);
   });
 
   it("reads the alliance moves from a decoded prompt", () => {
     const Prompt = type("plateau.games.limit.Prompt");
-    const p = decode(Prompt, encode(Prompt, { kind: PromptKind.ALLIANCE_TURN, seat: 1, alliance_leaves: [{ kind: 2 }] }));
+    const p = decode<Decision>(Prompt, encode(Prompt, { kind: PromptKind.ALLIANCE_TURN, seat: 1, alliance_leaves: [{ kind: 2 }] }));
     expect(allianceTurnChoices(p, []).map((x) => x.action)).toEqual([{ pass: {} }, { alliance_leave: { kind: 2 } }]);
   });
 });
@@ -256,7 +261,7 @@ describe("card plays", () => {
   it("checks speculation's direction and the quantities a transaction can take", () => {
     const spec = card("speculation", { params: ["resource", "price_up", "transactions"], resource_options: [1, 2, 3, 4] });
     const v = view();
-    (v.market.tracks[0] as any).position = 11;
+    v.market!.tracks[0].position = 11;
     const plan = playPlan(spec, v, 0, []);
     const draft = defaultDraft(plan, spec, v, 0);
     expect(draft.values.price_up).toBe(0);
@@ -283,7 +288,7 @@ describe("card plays", () => {
       card("urbanisation", { id: 0, params: ["classes"], class_steps: { steps: 2 } }),
       card("robotisation", { id: 1, params: ["factory"], factory_options: [2, 3], tech_level: 3 }),
     ];
-    const data = decode(StaticData, encode(StaticData, { cards: printed, board: BOARD, prices: PRICES }));
+    const data = decode<Msg<limitpb.StaticData>>(StaticData, encode(StaticData, { cards: printed, board: BOARD, prices: PRICES }));
     const hand = [{ id: 0 }, { id: 1, factory_prices: [3, 50] }];
     const v = withStatic(decode(View, encode(View, { you: 0, nations: [nation(0, { money: 5 })], hand })), data);
     expect(maxFactoryRank(v, v.nations[0], 1)).toBe(6);
@@ -292,7 +297,7 @@ describe("card plays", () => {
     expect(v.hand[1].tech_level).toBe(3);
     const f = playPlan(v.hand[1], v, 0, []).selects[0];
     expect(f.options.map((o) => [o.value, !!o.disabled])).toEqual([[2, false], [3, true]]);
-    const up = decisionFacts({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2] }, v);
+    const up = decisionFacts(decision({ kind: PromptKind.GROWTH_FACTORY, seat: 0, options: [2] }), v);
     expect(up[0].text).toBe("Industrial factory: rank 1 → 2 (output 1 → 2)");
   });
 
@@ -301,7 +306,7 @@ describe("card plays", () => {
     const annex = card("annexation", { params: ["target", "military", "factory"], targets: true, military_min: 10, factory_options: [2, 3] });
     const v = view({ nations: [nation(0, { stocks: { military: 14 } }), nation(1)] });
     const plan = playPlan(annex, v, 0, []);
-    const alliance = { kind: PromptKind.ALLIANCE_TURN, seat: 0, alliance_proposals: [{ kind: 2, to_seat: 1 }], alliance_leaves: [{ kind: 1 }] };
+    const alliance = decision({ kind: PromptKind.ALLIANCE_TURN, seat: 0, alliance_proposals: [{ kind: 2, to_seat: 1 }], alliance_leaves: [{ kind: 1 }] });
     for (const a of [
       playAction(annex, plan, defaultDraft(plan, annex, v, 0)), { pass: {} }, ...allianceTurnChoices(alliance, []).map((c) => c.action),
     ]) {
@@ -311,7 +316,7 @@ describe("card plays", () => {
 });
 
 describe("score sheet and texts", () => {
-  const lines = [
+  const lines = <ScoreLine[]><unknown>[
     { seat: 0, gross_happiness: 18, financial: 6, territory: 25, military: 1, pollution_penalty: -4, destabilisation_penalty: -1, total: 45 },
     { seat: 1, gross_happiness: 30, financial: 0, territory: 20, military: 0, pollution_penalty: -6, destabilisation_penalty: 0, total: 44 },
     { seat: 2, gross_happiness: 9, financial: 20, territory: 15, military: 1, pollution_penalty: 0, destabilisation_penalty: -1, total: 45 },
@@ -341,7 +346,7 @@ describe("static data", () => {
   // format), so a field missing from either side shows here.
   const View = type("plateau.games.limit.View");
   const StaticData = type("plateau.games.limit.StaticData");
-  const data = decode(StaticData, encode(StaticData, {
+  const data = decode<Msg<limitpb.StaticData>>(StaticData, encode(StaticData, {
     cards: [
       { id: 0, key: "craft", name: "Artisanat", name_en: "Craft", deck: 3, cost_text: "2 $", effect_text: "Make goods", params: ["resource"], resource_options: [1, 2] },
       { id: 1, key: "subsidies", name: "Subventions", name_en: "Subsidies", deck: 1, permanent: true, cost_text: "3 $", effect_text: "+1 $" },
@@ -350,7 +355,7 @@ describe("static data", () => {
     prices: PRICES,
     events: [{ id: 0, key: "drought", name: "Drought", text: "Renewable price up" }],
   }));
-  const view = decode(View, encode(View, {
+  const view = decode<Msg<limitpb.View>>(View, encode(View, {
     solo: true, last_event_id: 0, generation: 2,
     hand: [{ id: 0, playable: true, factory_prices: [] }],
     nations: [{ seat: 0, permanents: [{ id: 1 }] }],
@@ -361,9 +366,9 @@ describe("static data", () => {
     const v = withStatic(view, data);
     expect(v.hand[0]).toMatchObject({ id: 0, name_en: "Craft", cost_text: "2 $", params: ["resource"], playable: true });
     expect(v.nations[0].permanents[0]).toMatchObject({ id: 1, name: "Subventions", permanent: true });
-    expect(v.market.tracks[0].prices).toEqual(PRICES);
-    expect(v.market.tracks[0].position).toBe(3);
-    expect(v.board.population).toEqual([1, 2, 3]);
+    expect(v.market!.tracks[0].prices).toEqual(PRICES);
+    expect(v.market!.tracks[0].position).toBe(3);
+    expect(v.board!.population).toEqual([1, 2, 3]);
     expect(v.last_event).toBe("Drought: Renewable price up");
     // Defaults stay readable, and the view itself is untouched.
     expect(v.world_bank).toBe(0);
@@ -390,7 +395,7 @@ describe("static data", () => {
     const v = withStatic(view, undefined);
     expect(v.hand[0].name).toBe("#0");
     expect(v.hand[0].playable).toBe(true);
-    expect(v.market.tracks[0].prices).toEqual([]);
+    expect(v.market!.tracks[0].prices).toEqual([]);
     expect(v.board).toBeNull();
     expect(v.last_event).toBe("");
   });

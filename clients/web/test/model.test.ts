@@ -4,6 +4,7 @@ import {
   trackSquares,
 } from "../src/games/globalissimo/model";
 import { decode, decodeStaticData, encode, type } from "../src/proto";
+import type { StaticData as GStatic, View as GView } from "../src/games/globalissimo/model";
 import { PromptKind, type Answer, type Prompt, type PromptOption } from "../src/table";
 import {
   answerAction, answerProblem, draftAnswer, draftProblem, initialDraft, optionClick, optionForTarget, promptTargets,
@@ -12,7 +13,7 @@ import {
 const region = (id: string): PromptOption => ({ id, label: { key: "globalissimo.map_region", args: [{ name: id }] }, target: { region: id } });
 
 function prompt(kind: number, over: Partial<Prompt> = {}): Prompt {
-  return { id: "q1.3.0.0", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, ...over };
+  return { id: "q1.3.0.0", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, option_set: "", ...over };
 }
 
 const view = (kind: number, phase: number = Phase.QUESTION) => ({ phase, question: { kind, seat: 0 } });
@@ -69,7 +70,7 @@ describe("answering the barrier question", () => {
 describe("static data lookups", () => {
   // The real message type, as GameInfo.static_data carries it.
   const StaticData = type("plateau.games.globalissimo.StaticData");
-  const data = decode(StaticData, encode(StaticData, {
+  const data = decode<GStatic>(StaticData, encode(StaticData, {
     categories: [{ id: "population", name: "Population", unit: "people", description: "How many live there", source: "UN (2023)" }],
     countries: [{ id: "FRA", name: "France", flag: "🇫🇷" }],
   }));
@@ -97,7 +98,7 @@ describe("static data lookups", () => {
   it("decodes a game list's static data by the type it names, and nothing for an unknown type", () => {
     const bytes = encode(StaticData, { countries: [{ id: "JPN", name: "Japan", flag: "🇯🇵" }] });
     const decoded = decodeStaticData({ static_type: "plateau.games.globalissimo.StaticData", static_data: bytes });
-    expect(countryFace(decoded, "JPN").name).toBe("Japan");
+    expect(countryFace(decoded as GStatic, "JPN").name).toBe("Japan");
     expect(decodeStaticData({ static_type: "no.such.Type", static_data: bytes })).toBeUndefined();
     expect(decodeStaticData({ static_type: "", static_data: new Uint8Array() })).toBeUndefined();
   });
@@ -107,11 +108,11 @@ describe("the score track", () => {
   // Real messages: the layout from the static data, the barriers from a view.
   const StaticData = type("plateau.games.globalissimo.StaticData");
   const View = type("plateau.games.globalissimo.View");
-  const data = decode(StaticData, encode(StaticData, {
+  const data = decode<GStatic>(StaticData, encode(StaticData, {
     track: [{ distance: 0, barrier: -1 }, { distance: 1, barrier: -1 }, { distance: 1, barrier: 0 },
       { distance: 2, barrier: -1 }, { distance: 2, barrier: 1 }],
   }));
-  const view = decode(View, encode(View, {
+  const view = decode<GView>(View, encode(View, {
     barriers: [{ color: Barrier.VIOLET, present: false }, { color: Barrier.ORANGE, present: true }],
   }));
 
@@ -159,7 +160,7 @@ describe("settledAnswers", () => {
   // Through the real View message, so the field names are the ones the server fills.
   const View = type("plateau.games.globalissimo.View");
   const StaticData = type("plateau.games.globalissimo.StaticData");
-  const data = decode(StaticData, encode(StaticData, {
+  const data = decode<GStatic>(StaticData, encode(StaticData, {
     countries: [{ id: "FRA", name: "France", flag: "🇫🇷" }, { id: "COL", name: "Colombia", flag: "🇨🇴" }, { id: "PER", name: "Peru", flag: "🇵🇪" }],
   }));
   const names = ["Alice", "Bob"];

@@ -36,7 +36,7 @@ describe("the chat drawer's unread count", () => {
 
 describe("the phone bar's status", () => {
   const seat = (n: number, name: string, extra: Partial<SeatInfo> = {}): SeatInfo =>
-    ({ seat: n, player_id: name ? `p${n}` : "", name, ready: true, connected: true, ...extra });
+    ({ seat: n, player_id: name ? `p${n}` : "", name, ready: true, connected: true, bot: 0, rematch: false, presence: 0, offline_ms: 0, stand_in: 0, clock: null, ...extra });
   const room = (status: number, game: Partial<NonNullable<RoomState["game"]>> | null, seats: SeatInfo[]): RoomState => ({
     id: "r", chat: [], results: null, gameId: "", replayToken: "", lastError: "", role: "player", infoAt: 0,
     info: { status, seats, max_seats: seats.length } as unknown as RoomState["info"],

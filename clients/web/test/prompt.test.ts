@@ -10,7 +10,7 @@ import {
 const opt = (id: string, target: PromptOption["target"] = null): PromptOption => ({ id, label: { key: `opt.${id}`, args: [] }, target });
 
 function prompt(kind: number, over: Partial<Prompt> = {}): Prompt {
-  return { id: "p7", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, ...over };
+  return { id: "p7", seat: 0, kind, title: { key: "q", args: [] }, detail: null, options: [], min: 1, max: 1, option_set: "", ...over };
 }
 
 const answer = (over: Partial<Answer> = {}): Answer => ({ prompt_id: "p7", options: [], number: 0, yes: false, text: "", ...over });
@@ -68,7 +68,7 @@ describe("answer validity (CheckAnswer)", () => {
   it("refuses an answer to another prompt, and unknown kinds", () => {
     expect(answerProblem(choose, answer({ prompt_id: "p6", options: ["a"] }))).toMatch(/already answered/);
     expect(answerProblem(choose, answer({ prompt_id: "", options: ["a"] }))).toBe("");
-    expect(answerProblem(prompt(PromptKind.UNSPECIFIED), answer())).toBe("This question cannot be answered.");
+    expect(answerProblem(prompt(PromptKind.KIND_UNSPECIFIED), answer())).toBe("This question cannot be answered.");
     expect(answerProblem(prompt(42), answer())).toBe("This question cannot be answered.");
   });
 });

@@ -7,7 +7,7 @@ function room(id: string, over: Partial<RoomInfo> = {}): RoomInfo {
   return {
     room_id: id, game: "globalissimo", is_private: false, join_code: "", watch_code: "", status: RoomStatus.WAITING,
     host_player_id: "p1", max_seats: 2, seats: [], spectators: [], options: new Uint8Array(),
-    title: `table ${id}`, your_seat: -1, game_id: "", timer: null, offline_grace_seconds: 60, undo: true, ...over,
+    title: `table ${id}`, your_seat: -1, game_id: "", timer: null, offline_grace_seconds: 60, undo: true, rematch: null, ...over,
   };
 }
 const ids = (l: RoomListing) => l.rooms.map((r) => r.room_id);

@@ -4,9 +4,9 @@ import { badgeModel } from "../src/ui/PlayerBadge";
 
 /** A submit whose answer the test gives when it likes. */
 function controlled() {
-  const calls: Record<string, unknown>[] = [];
+  const calls: object[] = [];
   let settle: { resolve: () => void; reject: (e: Error) => void } | null = null;
-  const submit = (action: Record<string, unknown>) => {
+  const submit = (action: object) => {
     calls.push(action);
     return new Promise<void>((resolve, reject) => { settle = { resolve, reject }; });
   };

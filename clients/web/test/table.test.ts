@@ -45,14 +45,6 @@ describe("core view types", () => {
     } satisfies Record<Exclude<keyof GameInfo, "data">, true>;  // `data`: decoded by the client
     expect(Object.keys(keys).sort()).toEqual(type("plateau.v1.GameInfo").fieldsArray.map((f) => f.name).sort());
   });
-
-  it("matches the enum PromptKind", () => {
-    const e = type("plateau.v1.Prompt").fields.kind.resolve().resolvedType as any;
-    expect(e.values).toEqual({
-      PROMPT_KIND_UNSPECIFIED: PromptKind.UNSPECIFIED, PROMPT_CHOOSE: PromptKind.CHOOSE, PROMPT_NUMBER: PromptKind.NUMBER,
-      PROMPT_ORDER: PromptKind.ORDER, PROMPT_YES_NO: PromptKind.YES_NO, PROMPT_TEXT: PromptKind.TEXT,
-    });
-  });
 });
 
 const TableType = type("plateau.v1.Table");

@@ -153,7 +153,7 @@ describe("timers in words", () => {
 function seat(n: number, over: Partial<SeatInfo> = {}): SeatInfo {
   return {
     seat: n, player_id: `p${n}`, name: `Player ${n}`, ready: true, connected: true, presence: Presence.ONLINE,
-    offline_ms: 0, stand_in: 0, clock: null, ...over,
+    offline_ms: 0, stand_in: 0, clock: null, bot: 0, rematch: false, ...over,
   };
 }
 
@@ -161,7 +161,7 @@ function playing(seats: SeatInfo[], over: Partial<RoomInfo> = {}): RoomInfo {
   return {
     room_id: "r", game: "guerre_froide", is_private: true, join_code: "", watch_code: "", status: RoomStatus.PLAYING, host_player_id: "p0",
     max_seats: seats.length, seats, spectators: [], options: new Uint8Array(), title: "", your_seat: 0, game_id: "g",
-    timer: null, offline_grace_seconds: 60, undo: true, ...over,
+    timer: null, offline_grace_seconds: 60, undo: true, rematch: null, ...over,
   };
 }
 

@@ -62,9 +62,10 @@ function defaultHexOf(cell: unknown): Hex {
 
 // ----- one cell -----
 
+/** The grid's render props, over cells of any type (each is given back the cell it was made for). */
 interface RenderFns {
-  fill?: (cell: any) => string;
-  renderCell?: (cell: any, center: Point, size: number) => ComponentChildren;
+  fill?: (cell: unknown) => string;
+  renderCell?: (cell: unknown, center: Point, size: number) => ComponentChildren;
 }
 
 export interface CellProps {
@@ -135,7 +136,11 @@ export function HexGrid<T>(props: HexGridProps<T>) {
   } = props;
   const hexOf = props.hexOf ?? defaultHexOf;
   const fns = useRef<RenderFns>({});
-  fns.current = { fill: props.fill as RenderFns["fill"], renderCell: props.renderCell as RenderFns["renderCell"] };
+  const { fill, renderCell } = props;
+  fns.current = {
+    fill: fill && ((cell) => fill(cell as T)),
+    renderCell: renderCell && ((cell, center, s) => renderCell(cell as T, center, s)),
+  };
   const regionOf = props.regionOf;
 
   // The map's geometry changes only with the cells (a new array once a diff touched any).

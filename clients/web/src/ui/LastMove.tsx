@@ -35,7 +35,7 @@ const UNMARKED: Mark = { cls: "", attrs: {} };
  * The board's marker: `mark(select)` says whether the element `select` reads from a view (a card,
  * a slot, a player's resources) changed since the reference point, and by whose move.
  */
-export function useLastMove(): (select: (view: any) => unknown) => Mark {
+export function useLastMove<View>(): (select: (view: View) => unknown) => Mark {
   const { track, names } = useContext(LastMoveContext);
   return (select) => {
     const movers = changedBy(track, select);

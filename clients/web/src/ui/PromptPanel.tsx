@@ -78,7 +78,7 @@ export function usePromptControl(prompt: Prompt | null, onAnswer: AnswerFn, busy
 }
 
 /** Sends answers as the game's Action: `actionType` is its full name (GameInfo.action_type). */
-export function answerSender(actionType: string, run: (action: Record<string, unknown>) => Promise<boolean>): (a: Answer) => Promise<boolean> {
+export function answerSender(actionType: string, run: (action: object) => Promise<boolean>): (a: Answer) => Promise<boolean> {
   return (a) => run(answerAction(type(actionType), a));
 }
 
@@ -232,7 +232,7 @@ export function PromptPanel({ prompt, onAnswer, busy = false, error = "", contro
 
 /** Resigning, with a second click to confirm (it cannot be undone). */
 export function ResignButton({ actionType, run, busy }: {
-  actionType: string; run: (action: Record<string, unknown>) => Promise<boolean>; busy?: boolean;
+  actionType: string; run: (action: object) => Promise<boolean>; busy?: boolean;
 }) {
   const [armed, setArmed] = useState(false);
   if (!armed) {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { request } from "../client";
+import { member, request } from "../client";
 import { gameUI } from "../games/registry";
 import { type } from "../proto";
 import { moveRows, rowIndexForStep, scrollToShow, type ReplayMove } from "../replayMoves";
@@ -14,9 +14,13 @@ import type { ReplaySummary } from "./Replays";
 import "./replay.css";
 
 interface ReplayStep {
-  summary: ReplaySummary; step: number; seat: number; view_type: string; view: any;
+  summary: ReplaySummary; step: number; seat: number; view_type: string; view: object;
   last_action: { seat: number; text: string; origin: number } | null;
 }
+
+const EMPTY_SUMMARY: ReplaySummary = {
+  game_id: "", game: "", finished_unix_ms: 0, results: [], steps: 0, is_private: false, replay_token: "",
+};
 
 /** Words in runs (renderTextParts), each seat in its colour as <Txt> writes them. */
 function Words({ parts }: { parts: readonly TextPart[] }) {
@@ -52,12 +56,12 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
     setLoading(true);
     request({ get_replay: { game_id: route.gameId, step, seat, replay_token: route.token ?? "", with_moves: withMoves } })
       .then((reply) => {
-        const r = reply.replay;
+        const r = member(reply, "replay");
         // The list does not depend on the step: kept even when a later step overtook this reply.
         if (withMoves && movesFor.current === key) setMoves({ key, list: r.moves ?? [] });
         if (n !== seq.current) return;
         setData({
-          summary: r.summary, step: r.step, seat: r.seat, view_type: r.view_type,
+          summary: r.summary ?? EMPTY_SUMMARY, step: r.step, seat: r.seat, view_type: r.view_type,
           view: type(r.view_type).decode(r.view),
           last_action: r.last_action ? { seat: r.last_action.seat, text: r.last_action.text, origin: r.last_action.origin } : null,
         });
@@ -113,7 +117,7 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
   const exportFile = async () => {
     try {
       const reply = await request({ export_replay: { game_id: route.gameId, replay_token: token ?? "" } });
-      downloadBytes(reply.replay_export.record, `${data?.summary.game ?? "game"}-${route.gameId}.plateau`);
+      downloadBytes(member(reply, "replay_export").record, `${data?.summary.game ?? "game"}-${route.gameId}.plateau`);
     } catch (e) {
       toast((e as Error).message);
     }

@@ -1,15 +1,14 @@
 import { useEffect, useState } from "preact/hooks";
-import { request } from "../client";
+import { member, request } from "../client";
+import type * as wire from "../gen/plateau/v1/protocol";
+import type { Plain } from "../proto";
 import { gameUI } from "../games/registry";
 import { href } from "../router";
-import { gameInfo, useStore, type SeatResult } from "../store";
+import { gameInfo, useStore } from "../store";
 import { Dot, Panel, Spinner, timeAgo } from "./common";
 
-export interface ReplaySummary {
-  game_id: string; game: string; finished_unix_ms: number; results: SeatResult[]; steps: number;
-  /** Listed only to its players; `replay_token` is the key their replay links carry. */
-  is_private: boolean; replay_token: string;
-}
+/** A private game is listed only to its players; `replay_token` is the key their links carry. */
+export type ReplaySummary = Plain<wire.ReplaySummary>;
 
 export function ReplayList() {
   const s = useStore();
@@ -17,7 +16,7 @@ export function ReplayList() {
   const [error, setError] = useState("");
   useEffect(() => {
     request({ list_replays: { game: "", limit: 50 } })
-      .then((r) => setList(r.replay_list.replays as ReplaySummary[]))
+      .then((r) => setList(member(r, "replay_list").replays))
       .catch((e) => setError((e as Error).message));
   }, [s.connection]);
   return (

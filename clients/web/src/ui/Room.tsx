@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { waitsOnMe } from "../attention";
-import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction, type RoomBy } from "../client";
+import { fetchResults, joinRoom, leaveRoom, peekRoom, ready, request, RequestError, spectate, submitAction, type RequestBody, type RoomBy } from "../client";
 import { gameUI } from "../games/registry";
 import { href, inviteRoute, navigate, watchRoute } from "../router";
 import {
@@ -24,9 +24,9 @@ function shareLink(r: RoomState, watch = false): string {
 }
 
 /** A request from a button: busy while it runs, a refusal shown as a toast. */
-function useRequest(): [boolean, (body: Record<string, unknown>) => Promise<void>] {
+function useRequest(): [boolean, (body: RequestBody) => Promise<void>] {
   const [busy, setBusy] = useState(false);
-  const send = async (body: Record<string, unknown>) => {
+  const send = async (body: RequestBody) => {
     setBusy(true);
     try {
       await request(body);
@@ -155,7 +155,7 @@ function Seats({ r, compact }: { r: RoomState; compact?: boolean }) {
   // The picker's choice shows in the Add bot buttons' titles at once.
   const [, setLevel] = useState(0);
   const refresh = (level: number) => setLevel(level);
-  const bots = async (body: Record<string, unknown>) => {
+  const bots = async (body: RequestBody) => {
     try {
       await request(body);
     } catch (e) {
@@ -339,7 +339,7 @@ function GameArea({ r }: { r: RoomState }) {
   // Moves sent and not yet answered, shown on the area (data-in-flight): the board may change
   // meanwhile through another player's move, so a change alone does not say this one was taken.
   const [inFlight, setInFlight] = useState(0);
-  const submit = async (action: Record<string, unknown>) => {
+  const submit = async (action: object) => {
     if (!ginfo) throw new Error("Unknown game.");
     setInFlight((n) => n + 1);
     try {

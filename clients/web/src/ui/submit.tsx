@@ -5,7 +5,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 
-export type SubmitFn = (action: Record<string, unknown>) => Promise<void>;
+export type SubmitFn = (action: object) => Promise<void>;
 
 export class Submitter {
   /** The board's submit (BoardProps.submit); absent for replays and spectators. */
@@ -42,7 +42,7 @@ export class Submitter {
    * Sends `action`; resolves true once the server took it, false when it was refused (the reason
    * is then `error`), when another move is still in flight, or when nothing can be sent.
    */
-  async run(action: Record<string, unknown>): Promise<boolean> {
+  async run(action: object): Promise<boolean> {
     // Checked synchronously: a double click lands before any re-render could disable the button.
     if (!this.submit || this.flying) return false;
     this.flying = true;
@@ -81,7 +81,7 @@ export interface SubmitHandle {
   error: string;
   /** Whether anything can be sent at all (a submit was given). */
   enabled: boolean;
-  run: (action: Record<string, unknown>) => Promise<boolean>;
+  run: (action: object) => Promise<boolean>;
   fail: (reason: string) => void;
 }
 

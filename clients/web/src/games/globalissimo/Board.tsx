@@ -10,7 +10,8 @@ import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { useLastMove, type Mark } from "../../ui/LastMove";
 import {
   Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, ordinal, refusedAnswer, Phase, playerName, questionForm, settledAnswers,
-  trackSquares, type CategoryInfo, type QuestionForm,
+  trackSquares, type Action, type CategoryInfo, type DisplaySlot, type Question, type QuestionForm, type RoundSummary,
+  type StaticData, type View,
 } from "./model";
 import { Track } from "./Track";
 import { WorldMap } from "./WorldMap";
@@ -44,10 +45,10 @@ function Tile({ seat, position, names }: { seat: number; position: number; names
 }
 
 function CountryCard({ slot, index, names, data, clickable, selected, onClick, compact, mark }: {
-  slot: any; index: number; names: string[]; data: any; clickable?: boolean; selected?: boolean; onClick?: () => void; compact?: boolean;
+  slot: DisplaySlot; index: number; names: string[]; data?: StaticData; clickable?: boolean; selected?: boolean; onClick?: () => void; compact?: boolean;
   mark?: Mark;
 }) {
-  const c = slot.card ?? {};
+  const c: Partial<NonNullable<DisplaySlot["card"]>> = slot.card ?? {};
   const face = countryFace(data, c.id);
   const hasTile = slot.tile_seat >= 0;
   const scored = slot.points >= 0 && hasTile;
@@ -58,7 +59,7 @@ function CountryCard({ slot, index, names, data, clickable, selected, onClick, c
       title={mark?.text} {...mark?.attrs}
       onClick={clickable ? onClick : undefined} type={clickable ? "button" : undefined}
       aria-label={clickable ? `Place your tile on ${face.name}` : undefined}>
-      {c.revealed && <span class="gl-pos" title="Actual position">{ordinal(c.position)}</span>}
+      {c.revealed && <span class="gl-pos" title="Actual position">{ordinal(c.position ?? 0)}</span>}
       <span class="gl-flag" aria-hidden="true">{face.flag}</span>
       <span class="gl-name">{face.name}</span>
       {c.revealed && (
@@ -80,7 +81,7 @@ function CountryCard({ slot, index, names, data, clickable, selected, onClick, c
 // own way: the capital box for the orange barrier's text, the world map for the violet barrier's
 // choice of a region. Everyone else sees the question from view.question, without controls.
 function QuestionPanel({ q, names, data, prompt, form, busy, onAnswer }: {
-  q: any; names: string[]; data: any; prompt: Prompt | null; form: QuestionForm | null; busy: boolean; onAnswer: AnswerFn;
+  q: Question; names: string[]; data?: StaticData; prompt: Prompt | null; form: QuestionForm | null; busy: boolean; onAnswer: AnswerFn;
 }) {
   const country = countryFace(data, q.country_id);
   const c = usePromptControl(form ? prompt : null, onAnswer, busy);
@@ -139,7 +140,7 @@ function QuestionPanel({ q, names, data, prompt, form, busy, onAnswer }: {
 
 // The answers of the questions settled this round and the last, for everyone at the table (and in
 // replays): the server only lists a question once it can no longer be asked again.
-function SettledPanel({ view, names, data }: { view: any; names: string[]; data: any }) {
+function SettledPanel({ view, names, data }: { view: View; names: string[]; data?: StaticData }) {
   const entries = settledAnswers(view, data, names);
   if (entries.length === 0) return null;
   const withMap = entries.find((e) => e.showMap);
@@ -166,13 +167,13 @@ function SettledPanel({ view, names, data }: { view: any; names: string[]; data:
   );
 }
 
-function PlayersPanel({ view, names, connected, over }: { view: any; names: string[]; connected?: boolean[]; over: boolean }) {
-  const mark = useLastMove();
-  const players = [...view.players].sort((a: any, b: any) => b.distance - a.distance || a.seat - b.seat);
+function PlayersPanel({ view, names, connected, over }: { view: View; names: string[]; connected?: boolean[]; over: boolean }) {
+  const mark = useLastMove<View>();
+  const players = [...view.players].sort((a, b) => b.distance - a.distance || a.seat - b.seat);
   return (
     <div class="gl-players" data-testid="players-panel">
-      {players.map((p: any) => {
-        const m = mark((v) => v.players.find((q: any) => q.seat === p.seat));
+      {players.map((p) => {
+        const m = mark((v) => v.players.find((q) => q.seat === p.seat));
         return (
         <div key={p.seat} class={`gl-player ${p.seat === view.to_act ? "acting" : ""} ${p.seat === view.you ? "you" : ""}${m.cls}`}
           style={{ borderColor: seatColor(p.seat) }} data-testid="player-score" data-seat={p.seat} title={m.text} {...m.attrs}>
@@ -197,28 +198,28 @@ function PlayersPanel({ view, names, connected, over }: { view: any; names: stri
   );
 }
 
-function LastRound({ lr, names, data }: { lr: any; names: string[]; data: any }) {
-  const m = useLastMove()((v) => v.last_round);
-  const cards = [...lr.display].sort((a: any, b: any) => (a.card?.position ?? 0) - (b.card?.position ?? 0));
+function LastRound({ lr, names, data }: { lr: RoundSummary; names: string[]; data?: StaticData }) {
+  const m = useLastMove<View>()((v) => v.last_round);
+  const cards = [...lr.display].sort((a, b) => (a.card?.position ?? 0) - (b.card?.position ?? 0));
   const category = categoryOf(data, lr.category_id);
   return (
     <div class={`gl-last${m.cls}`} data-testid="last-round" title={m.text} {...m.attrs}>
       <h4>Round {lr.round} revealed · {category?.name}{category?.unit ? ` (${category.unit})` : ""}</h4>
       <div class="gl-reveal">
-        {cards.map((s: any, i: number) => <CountryCard key={i} slot={s} index={i} names={names} data={data} compact />)}
+        {cards.map((s, i) => <CountryCard key={i} slot={s} index={i} names={names} data={data} compact />)}
       </div>
     </div>
   );
 }
 
-export function Board({ view, seat, names, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps) {
+export function Board({ view, seat, names, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps<View, StaticData>) {
   const [pos, setPos] = useState<number | null>(null);
   const [slot, setSlot] = useState<number | null>(null);
   const { busy, error, run } = useSubmit(submit, view);
-  const mark = useLastMove();
-  const phase = view.phase as number;
-  const toAct = view.to_act as number;
-  const me = seat >= 0 ? view.players.find((p: any) => p.seat === seat) : null;
+  const mark = useLastMove<View>();
+  const phase: number = view.phase;
+  const toAct = view.to_act;
+  const me = seat >= 0 ? view.players.find((p) => p.seat === seat) : null;
   const canAct = !readOnly && !!submit && seat >= 0 && toAct === seat && !gameOver;
   const placing = canAct && phase === Phase.PLACEMENT;
   // Only a live seat answers: a replay's view may hold the question, but nothing can be sent.
@@ -230,7 +231,7 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
   // A new turn or round starts with a clean selection.
   useEffect(() => { setPos(null); setSlot(null); }, [view.round, toAct, phase]);
 
-  const send = async (action: Record<string, unknown>) => {
+  const send = async (action: Action) => {
     if (await run(action)) {
       setPos(null);
       setSlot(null);
@@ -281,7 +282,7 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
 
       {view.display.length > 0 && <div class="gl-display-wrap">
         <div class="gl-display" data-testid="display">
-          {view.display.map((s: any, i: number) => (
+          {view.display.map((s, i) => (
             <CountryCard key={i} slot={s} index={i} names={names} data={gameData} mark={mark((v) => v.display[i])}
               clickable={placing && s.tile_seat < 0 && !busy} selected={slot === i}
               onClick={() => choose(i, pos)} />

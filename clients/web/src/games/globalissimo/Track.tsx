@@ -1,7 +1,7 @@
 // The score track: a winding path of squares from the start, pawns in the players' colours,
 // barrier squares in orange (capital question) and violet (map question).
 import { seatColor } from "../../ui/common";
-import { Barrier } from "./model";
+import { Barrier, type Player, type TrackSquareView, type View } from "./model";
 import { useLastMove } from "../../ui/LastMove";
 
 const COLS = 12;
@@ -15,8 +15,8 @@ function cellXY(i: number): [number, number] {
   return [x * (CELL + GAP) + GAP, row * (CELL + GAP) + GAP];
 }
 
-export function Track({ track, players, names }: { track: any[]; players: any[]; names: string[] }) {
-  const mark = useLastMove();
+export function Track({ track, players, names }: { track: TrackSquareView[]; players: Player[]; names: string[] }) {
+  const mark = useLastMove<View>();
   const n = track.length;
   const rows = Math.max(1, Math.ceil(n / COLS));
   const w = COLS * (CELL + GAP) + GAP;
@@ -26,7 +26,7 @@ export function Track({ track, players, names }: { track: any[]; players: any[];
     return [x + CELL / 2, y + CELL / 2];
   });
   const line = centers.map(([x, y], i) => `${i ? "L" : "M"}${x},${y}`).join(" ");
-  const byCell = new Map<number, any[]>();
+  const byCell = new Map<number, Player[]>();
   for (const p of players) {
     const list = byCell.get(p.square) ?? [];
     list.push(p);
@@ -37,7 +37,7 @@ export function Track({ track, players, names }: { track: any[]; players: any[];
       <path d={line} class="gl-track-line" />
       {track.map((sq, i) => {
         const [x, y] = cellXY(i);
-        const barrier = sq.barrier as number;
+        const barrier: number = sq.barrier;
         const cls = barrier === Barrier.ORANGE ? "orange" : barrier === Barrier.VIOLET ? "violet" : "score";
         const taken = barrier !== Barrier.NONE && !sq.barrier_present;
         return (
@@ -59,7 +59,7 @@ export function Track({ track, players, names }: { track: any[]; players: any[];
           const cols = Math.min(ps.length, 3);
           const px = x + CELL / 2 + (k % cols - (cols - 1) / 2) * 12;
           const py = y + CELL / 2 + 8 + (Math.floor(k / 3) - (Math.ceil(ps.length / 3) - 1) / 2) * 12;
-          const m = mark((v) => v.players.find((q: any) => q.seat === p.seat)?.square);
+          const m = mark((v) => v.players.find((q) => q.seat === p.seat)?.square);
           return (
             <g key={`p${p.seat}`} class={`gl-pawn${m.cls}`} data-seat={p.seat} {...m.attrs}>
               <title>{`${names[p.seat] ?? "Seat " + (p.seat + 1)}: ${p.distance} points${m.text ? ` — ${m.text}` : ""}`}</title>

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { geoEqualEarth, geoPath } from "d3-geo";
 import { feature } from "topojson-client";
+import type { Topology } from "topojson-specification";
 import type { Feature, FeatureCollection, Geometry, Polygon } from "geojson";
 import {
   clickSelection, dragView, endDrag, frame, MAP_H, MAP_W, moveDrag, startDrag, viewBox, WHOLE_MAP, zoomAt,
@@ -17,7 +18,9 @@ type Country = Feature<Geometry> & { id?: string | number };
 let cache: Promise<Country[]> | null = null;
 function loadCountries(): Promise<Country[]> {
   cache ??= import("world-atlas/countries-110m.json").then((m) => {
-    const topo = (m as any).default ?? m;
+    // The JSON module itself, or under `default` as bundlers may wrap it.
+    const wrapped = m as unknown as { default?: Topology };
+    const topo = wrapped.default ?? (m as unknown as Topology);
     const fc = feature(topo, topo.objects.countries) as unknown as FeatureCollection<Geometry>;
     // Antarctica only gets in the way of a question about a country.
     return (fc.features as Country[]).filter((f) => f.id !== "010");

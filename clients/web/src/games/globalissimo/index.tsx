@@ -1,6 +1,6 @@
 import type { GameUI, OptionsFormProps } from "../types";
 import { Board } from "./Board";
-import { questionForm } from "./model";
+import { questionForm, type StaticData, type View } from "./model";
 import "./board.css";
 import { howToPlay } from "./howto";
 
@@ -15,7 +15,7 @@ function OptionsForm({ value, onChange }: OptionsFormProps) {
   );
 }
 
-const ui: GameUI = {
+const ui: GameUI<View, StaticData> = {
   id: "globalissimo",
   emblem: "🌍",
   tagline: "Which country has more people, a longer coastline or a higher summit? Rank the nations, then cross the barriers with your geography.",

@@ -1,9 +1,30 @@
 // Enum values of proto/games/globalissimo.proto, and small helpers over the decoded View.
+import { unprefixed } from "../../enums";
+import * as pb from "../../gen/games/globalissimo";
+import type { Draft, Msg } from "../../proto";
 import { PromptKind, type Prompt } from "../../table";
 import { optionForTarget, promptTargets, singleChoice, type PromptTargets } from "../../ui/prompt";
 
-export const Phase = { UNSPECIFIED: 0, PLACEMENT: 1, QUESTION: 2, GAME_OVER: 3 } as const;
-export const Barrier = { NONE: 0, ORANGE: 1, VIOLET: 2 } as const;
+export const Phase = unprefixed(pb.Phase, "PHASE_");
+export const Barrier = unprefixed(pb.BarrierColor, "BARRIER_");
+
+/** The View as decoded, and its parts the board draws. */
+export type View = Msg<pb.View>;
+export type Player = Msg<pb.Player>;
+export type DisplaySlot = Msg<pb.DisplaySlot>;
+export type Question = Msg<pb.Question>;
+export type RoundSummary = Msg<pb.RoundSummary>;
+export type TrackSquare = Msg<pb.TrackSquare>;
+/** The static data as decoded (GameInfo.static_data). */
+export type StaticData = Msg<pb.StaticData>;
+/** An Action as `submit` takes it. */
+export type Action = Draft<pb.Action>;
+/**
+ * A view or any part of it: the readers below take whatever a view carries (a field a test left
+ * out, or a view without the game's newer fields, reads as its default).
+ */
+type ViewPart = Draft<pb.View>;
+type DataPart = Draft<pb.StaticData>;
 
 export function playerName(names: string[], seat: number): string {
   return names[seat] ?? `Seat ${seat + 1}`;
@@ -23,7 +44,7 @@ export type QuestionForm = "capital" | "map";
  * barrier's PROMPT_TEXT goes to the capital box, the violet barrier's single PROMPT_CHOOSE among
  * map regions to the world map. Anything else (null) is left to the generic prompt panel.
  */
-export function questionForm(view: any, prompt: Prompt | null | undefined): QuestionForm | null {
+export function questionForm(view: ViewPart | null | undefined, prompt: Prompt | null | undefined): QuestionForm | null {
   if (!prompt || view?.phase !== Phase.QUESTION || !view.question) return null;
   const kind = view.question.kind;
   if (kind === Barrier.ORANGE && prompt.kind === PromptKind.TEXT) return "capital";
@@ -32,20 +53,20 @@ export function questionForm(view: any, prompt: Prompt | null | undefined): Ques
 }
 
 /** A category as the static data describes it (GameInfo.static_data). */
-export interface CategoryInfo { id: string; name: string; unit: string; description: string; source: string }
+export type CategoryInfo = Msg<pb.Category>;
 /** A country card's face: all a face-down card shows. */
-export interface CountryFace { id: string; name: string; flag: string }
+export type CountryFace = Msg<pb.CountryFace>;
 
 interface Index { categories: Map<string, CategoryInfo>; countries: Map<string, CountryFace> }
 const indexes = new WeakMap<object, Index>();
 
-function index(data: any): Index | undefined {
+function index(data: StaticData | null | undefined): Index | undefined {
   if (!data) return undefined;
   let ix = indexes.get(data);
   if (!ix) {
     ix = {
-      categories: new Map((data.categories ?? []).map((c: CategoryInfo) => [c.id, c])),
-      countries: new Map((data.countries ?? []).map((c: CountryFace) => [c.id, c])),
+      categories: new Map((data.categories ?? []).map((c) => [c.id, c])),
+      countries: new Map((data.countries ?? []).map((c) => [c.id, c])),
     };
     indexes.set(data, ix);
   }
@@ -56,13 +77,13 @@ function index(data: any): Index | undefined {
  * The category a view names by id. Without the static data (a game list not yet arrived) the id
  * stands in for the name, so the board still says something true.
  */
-export function categoryOf(data: any, id: string | undefined): CategoryInfo | null {
+export function categoryOf(data: StaticData | null | undefined, id: string | undefined): CategoryInfo | null {
   if (!id) return null;
   return index(data)?.categories.get(id) ?? { id, name: id, unit: "", description: "", source: "" };
 }
 
 /** The face of the country card with this id (the id itself stands in for an unknown one). */
-export function countryFace(data: any, id: string | undefined): CountryFace {
+export function countryFace(data: StaticData | null | undefined, id: string | undefined): CountryFace {
   const key = id ?? "";
   return index(data)?.countries.get(key) ?? { id: key, name: key, flag: "" };
 }
@@ -71,7 +92,7 @@ export function countryFace(data: any, id: string | undefined): CountryFace {
  * A refused answer as players read it: a capital as typed; a map answer names a deck country by
  * its card's id (its face is static data) and any other region by name, which stands as it is.
  */
-export function refusedAnswer(data: any, kind: number, answer: string): string {
+export function refusedAnswer(data: StaticData | null | undefined, kind: number, answer: string): string {
   return kind === Barrier.VIOLET ? countryFace(data, answer).name : answer;
 }
 
@@ -83,9 +104,9 @@ export interface TrackSquareView { distance: number; barrier: number; barrier_pr
  * with this game's colour for it and whether it is still there (View.barriers). Without the
  * static data (the game list not yet arrived) there is no track to draw.
  */
-export function trackSquares(view: any, data: any): TrackSquareView[] {
-  const barriers: any[] = view?.barriers ?? [];
-  return (data?.track ?? []).map((sq: any) => {
+export function trackSquares(view: ViewPart | null | undefined, data: DataPart | null | undefined): TrackSquareView[] {
+  const barriers = view?.barriers ?? [];
+  return (data?.track ?? []).map((sq) => {
     const b = sq.barrier ?? -1;
     const state = b >= 0 ? barriers[b] : undefined;
     return {
@@ -136,15 +157,15 @@ export interface SettledAnswer {
  * words the board shows. Only settled questions are in the view: one still open is asked again
  * to the next player reaching its barrier, so its answer must not be known yet.
  */
-export function settledAnswers(view: any, data: any, names: string[]): SettledAnswer[] {
+export function settledAnswers(view: ViewPart | null | undefined, data: StaticData | null | undefined, names: string[]): SettledAnswer[] {
   const out: SettledAnswer[] = [];
   let mapShown = false;
-  const list: any[] = Array.isArray(view?.settled) ? view.settled : [];
+  const list = Array.isArray(view?.settled) ? view.settled : [];
   for (let i = list.length - 1; i >= 0; i--) {
     const s = list[i] ?? {};
     const kind = s.kind === Barrier.ORANGE ? "capital" : s.kind === Barrier.VIOLET ? "map" : null;
     if (!kind) continue;
-    const face = countryFace(data, s.country_id);
+    const face = countryFace(data, s.country_id ?? undefined);
     const seat = typeof s.answered_by === "number" ? s.answered_by : -1;
     const who = seat >= 0 ? playerName(names, seat) : "";
     const mapId = String(s.map_id ?? "");

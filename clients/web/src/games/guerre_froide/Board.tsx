@@ -10,16 +10,17 @@ import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { useLastMove, withMark } from "../../ui/LastMove";
 import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from "./Cards";
 import {
-  AgentStatus, EventAbility, FACTION_ICON, FACTION_SLUG, PHASE_NAME, Phase, SERVICE_SLUG, TURN_PHASES,
+  AgentStatus, EventAbility, FACTIONS, FACTION_ICON, FACTION_SLUG, PHASE_NAME, Phase, Service, SERVICE_SLUG, TURN_PHASES,
   activateAction, activationMoves, agentFace, agentSummary, bannerFor, debriefSteps, canActivate, choosableAgents,
   dominatingBox, servicesInPlay,
   eventMoves, factionInfo, groupFace, heldEvents, influenceState, lookedCards, mustWaitToChoose, objectiveFace, passBlock,
   planningStatus, playerInfluence, playerName, playerOf, recruitBlock, revealedAgents, serviceColor, serviceName,
   serviceOf, targetIds, togglePick, trackPercent, useEventAction, type ActivateMove, type ObjectiveFace,
+  type Action, type Player, type StaticData, type View,
 } from "./model";
 
-const SERVICE_EMBLEM: Record<number, string> = { 1: "🦅", 2: "☭", 3: "♛" };
-const STAMP_TONE: Record<number, "blue" | "red" | "grey"> = { 1: "blue", 2: "red", 3: "grey" };
+const SERVICE_EMBLEM: Record<number, string> = { [Service.CIA]: "🦅", [Service.KGB]: "☭", [Service.MI6]: "♛" };
+const STAMP_TONE: Record<number, "blue" | "red" | "grey"> = { [Service.CIA]: "blue", [Service.KGB]: "red", [Service.MI6]: "grey" };
 
 /** What the viewer is preparing on the board. */
 type Mode =
@@ -28,11 +29,11 @@ type Mode =
   | { kind: "give"; group: string; target: string }
   | { kind: "nuclear"; picked: string[] };
 
-type Run = (action: Record<string, unknown>) => Promise<boolean>;
+type Run = (action: Action) => Promise<boolean>;
 
 // ----- the table: phases, score track, objective, decks -----
 
-function PhaseTrack({ view }: { view: any }) {
+function PhaseTrack({ view }: { view: View }) {
   return (
     <ol class="gf-phases" data-testid="phase-track" data-phase={view.phase} data-turn={view.turn}>
       <li class="gf-turn">Turn <b>{view.turn}</b></li>
@@ -45,8 +46,8 @@ function PhaseTrack({ view }: { view: any }) {
   );
 }
 
-function ScoreTrack({ view, names }: { view: any; names: string[] }) {
-  const mark = useLastMove();
+function ScoreTrack({ view, names }: { view: View; names: string[] }) {
+  const mark = useLastMove<View>();
   const goal: number = view.goal || 100;
   const ticks = [];
   for (let v = 0; v <= goal; v += goal >= 60 ? 10 : 5) ticks.push(v);
@@ -56,7 +57,7 @@ function ScoreTrack({ view, names }: { view: any; names: string[] }) {
       <div class="gf-track-bar">
         {ticks.map((t) => <span key={t} class="gf-tick" style={{ left: `${trackPercent(t, goal)}%` }}><i>{t}</i></span>)}
         <span class="gf-goal" style={{ left: "100%" }} title={`Goal: ${goal} VP`}>🏁</span>
-        {(view.players ?? []).map((p: any, i: number) => {
+        {(view.players ?? []).map((p: Player, i: number) => {
           const m = mark((v) => playerOf(v, p.seat)?.score);
           return (
             <span key={p.seat} class={`gf-marker s-${SERVICE_SLUG[serviceOf(p)]}${m.cls}`} data-testid="track-marker" data-seat={p.seat} data-score={p.score}
@@ -71,7 +72,7 @@ function ScoreTrack({ view, names }: { view: any; names: string[] }) {
   );
 }
 
-function Decks({ view, data }: { view: any; data: any }) {
+function Decks({ view, data }: { view: View; data: StaticData | undefined }) {
   const discard: string[] = view.group_discard ?? [];
   const top = discard.length ? groupFace(data, discard[discard.length - 1]) : null;
   const used: string[] = view.objective_discard ?? [];
@@ -96,9 +97,9 @@ function Decks({ view, data }: { view: any; data: any }) {
   );
 }
 
-function ObjectivePanel({ view, o, names }: { view: any; o: ObjectiveFace | null; names: string[] }) {
-  const m = useLastMove()((v) => [v.objective, v.dominating, v.claimed_by]);
-  const players: any[] = view.players ?? [];
+function ObjectivePanel({ view, o, names }: { view: View; o: ObjectiveFace | null; names: string[] }) {
+  const m = useLastMove<View>()((v) => [v.objective, v.dominating, v.claimed_by]);
+  const players = view.players ?? [];
   const dom = view.dominating ?? -1;
   const claimed = view.claimed_by ?? -1;
   if (!o) {
@@ -130,7 +131,7 @@ function ObjectivePanel({ view, o, names }: { view: any; o: ObjectiveFace | null
 // ----- the viewer's desk: Agent X, who opens, the struggle's moves -----
 
 function AgentPicker({ view, me, data, busy, run, names, canPlay }: {
-  view: any; me: any; data: any; busy: boolean; run: Run; names: string[]; canPlay: boolean;
+  view: View; me: Player; data: StaticData | undefined; busy: boolean; run: Run; names: string[]; canPlay: boolean;
 }) {
   const agents = choosableAgents(me, data);
   const wait = mustWaitToChoose(view, me.seat);
@@ -159,7 +160,7 @@ function AgentPicker({ view, me, data, busy, run, names, canPlay }: {
   );
 }
 
-function Intercepted({ seen, data, names }: { seen: ReturnType<typeof revealedAgents>; data: any; names: string[] }) {
+function Intercepted({ seen, data, names }: { seen: ReturnType<typeof revealedAgents>; data: StaticData | undefined; names: string[] }) {
   return (
     <div class="gf-intercepted" data-testid="intercepted">
       <span class="gf-kicker">Intercepted by your Double Agent</span>
@@ -172,7 +173,7 @@ function Intercepted({ seen, data, names }: { seen: ReturnType<typeof revealedAg
   );
 }
 
-function WaitingOthers({ view, names, me, data }: { view: any; names: string[]; me: any; data: any }) {
+function WaitingOthers({ view, names, me, data }: { view: View; names: string[]; me: Player | null; data: StaticData | undefined }) {
   const { choosing } = planningStatus(view);
   const mine = me ? agentSummary(me).agentX : [];
   const self = useSelfWords(me ? playerName(names, me.seat) : "");
@@ -186,7 +187,7 @@ function WaitingOthers({ view, names, me, data }: { view: any; names: string[]; 
       )}
       <p class="gf-note">{choosing.length ? "Waiting for the others to choose…" : "Every Agent X is chosen."}</p>
       <ul>
-        {(view.players ?? []).map((p: any) => (
+        {(view.players ?? []).map((p: Player) => (
           <li key={p.seat} data-seat={p.seat} data-chosen={p.chose_agent ? "true" : "false"} class={p.chose_agent ? "done" : ""}>
             <span class="gf-svc" style={{ color: serviceColor(p) }}>{serviceName(p)}</span> {playerName(names, p.seat)}
             <span class="gf-wait-state">{p.chose_agent ? "✓ Agent X chosen" : "… choosing"}</span>
@@ -197,13 +198,13 @@ function WaitingOthers({ view, names, me, data }: { view: any; names: string[]; 
   );
 }
 
-function ChooseFirst({ view, names, busy, run }: { view: any; names: string[]; busy: boolean; run: Run }) {
+function ChooseFirst({ view, names, busy, run }: { view: View; names: string[]; busy: boolean; run: Run }) {
   return (
     <div class="gf-choose-first" data-testid="choose-first-panel">
       <h3 class="gf-desk-title">⚖ You hold the balance token</h3>
       <p class="gf-note">Who opens the influence struggle? Turns then go round in seat order.</p>
       <div class="gf-row">
-        {(view.players ?? []).map((p: any) => (
+        {(view.players ?? []).map((p: Player) => (
           <button key={p.seat} type="button" class="btn gf-btn" disabled={busy} data-testid="choose-first" data-seat={p.seat}
             style={{ borderColor: serviceColor(p) }} onClick={() => void run({ choose_first: { seat: p.seat } })}>
             {playerName(names, p.seat)} ({serviceName(p)}) opens
@@ -215,7 +216,7 @@ function ChooseFirst({ view, names, busy, run }: { view: any; names: string[]; b
 }
 
 function StruggleControls({ view, data, seat, names, busy, run, mode, setMode }: {
-  view: any; data: any; seat: number; names: string[]; busy: boolean; run: Run; mode: Mode; setMode: (m: Mode) => void;
+  view: View; data: StaticData | undefined; seat: number; names: string[]; busy: boolean; run: Run; mode: Mode; setMode: (m: Mode) => void;
 }) {
   const recruitWhy = recruitBlock(view, data, seat);
   const passWhy = passBlock(view, seat);
@@ -281,7 +282,7 @@ function StruggleControls({ view, data, seat, names, busy, run, mode, setMode }:
   );
 }
 
-function LookingAt({ view, data }: { view: any; data: any }) {
+function LookingAt({ view, data }: { view: View; data: StaticData | undefined }) {
   const cards = lookedCards(view, data);
   if (!cards.length) return null;
   return (
@@ -303,7 +304,7 @@ function LookingAt({ view, data }: { view: any; data: any }) {
 }
 
 function Desk({ view, data, seat, names, busy, run, mode, setMode, canPlay, asked, acting }: {
-  view: any; data: any; seat: number; names: string[]; busy: boolean; run: Run; mode: Mode; setMode: (m: Mode) => void;
+  view: View; data: StaticData | undefined; seat: number; names: string[]; busy: boolean; run: Run; mode: Mode; setMode: (m: Mode) => void;
   canPlay: boolean; asked: boolean; acting: readonly number[];
 }) {
   const me = playerOf(view, seat);
@@ -334,8 +335,8 @@ function Desk({ view, data, seat, names, busy, run, mode, setMode, canPlay, aske
 // ----- the debriefing -----
 
 /** The last Debriefing, agent by agent in initiative order: each card with what it did. */
-function Reveal({ view, data, names }: { view: any; data: any; names: string[] }) {
-  const mark = useLastMove();
+function Reveal({ view, data, names }: { view: View; data: StaticData | undefined; names: string[] }) {
+  const mark = useLastMove<View>();
   const steps = debriefSteps(view);
   return (
     <section class="gf-reveal" data-testid="reveal" data-order={steps.map((r) => `${r.seat}:${r.agent}`).join(",")}>
@@ -364,7 +365,7 @@ function Reveal({ view, data, names }: { view: any; data: any; names: string[] }
 
 // ----- the dossiers -----
 
-function InfluenceMeter({ p, o, data }: { p: any; o: ObjectiveFace | null; data: any }) {
+function InfluenceMeter({ p, o, data }: { p: Player; o: ObjectiveFace | null; data: StaticData | undefined }) {
   const inf = playerInfluence(p, data);
   const stability = o?.stability ?? 0;
   const state = influenceState(inf, stability);
@@ -383,7 +384,7 @@ function InfluenceMeter({ p, o, data }: { p: any; o: ObjectiveFace | null; data:
 }
 
 function AgentsArea({ p, data, mine, secret, services, viewer }: {
-  p: any; data: any; mine: boolean; secret: boolean; services: readonly number[]; viewer: string;
+  p: Player; data: StaticData | undefined; mine: boolean; secret: boolean; services: readonly number[]; viewer: string;
 }) {
   const s = agentSummary(p);
   const self = useSelfWords(viewer);
@@ -408,7 +409,7 @@ function AgentsArea({ p, data, mine, secret, services, viewer }: {
       ) : row("Headquarters", s.headquarters, AgentStatus.IN_HEADQUARTERS)}
       {row(mine && secret ? `${self.your} Agent X (secret)`
         : !mine && secret ? `Agent X (intercepted: only ${self.you} ${self.you === "you" ? "see" : "sees"} it)` : "Agent X",
-      s.agentX, AgentStatus.AGENT_X, "agent-x")}
+      s.agentX, AgentStatus.X, "agent-x")}
       {s.hidden > 0 && (
         <div class="gf-agent-row" data-testid="unrevealed">
           <small>In play, face down: one of them is on a mission</small>
@@ -424,7 +425,7 @@ function AgentsArea({ p, data, mine, secret, services, viewer }: {
   );
 }
 
-function Won({ p, data }: { p: any; data: any }) {
+function Won({ p, data }: { p: Player; data: StaticData | undefined }) {
   const won: string[] = p.won ?? [];
   return (
     <div class="gf-won" data-testid={`won-${p.seat}`} data-count={won.length}>
@@ -448,17 +449,17 @@ function Won({ p, data }: { p: any; data: any }) {
 }
 
 function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, canActivateNow, acting, connected, over }: {
-  p: any; view: any; data: any; names: string[]; seat: number; o: ObjectiveFace | null; mode: Mode;
+  p: Player; view: View; data: StaticData | undefined; names: string[]; seat: number; o: ObjectiveFace | null; mode: Mode;
   onTarget: (id: string) => void; onActivate: (id: string) => void; canActivateNow: boolean; acting: readonly number[];
   connected?: boolean[]; over: boolean;
 }) {
   const mine = p.seat === seat;
-  const mark = useLastMove();
-  const own = (read: (q: any) => unknown) => mark((v) => read(playerOf(v, p.seat) ?? {}));
+  const mark = useLastMove<View>();
+  const own = (read: (q: Partial<Player>) => unknown) => mark((v) => read(playerOf(v, p.seat) ?? {}));
   const score = own((q) => q.score), agents = own((q) => [q.agents, q.hidden_agents, q.unrevealed]), won = own((q) => q.won);
   const chose = own((q) => q.chose_agent), passed = own((q) => q.passed);
   const svc = SERVICE_SLUG[serviceOf(p)] ?? "none";
-  const groups: any[] = p.groups ?? [];
+  const groups = p.groups ?? [];
   const targets = mode?.kind === "activate" ? new Set(targetIds(activationMoves(view, data, seat, mode.group))) : null;
   const winner = (view.winners ?? []).includes(p.seat);
   const turn = !over && (acting.includes(p.seat) || (view.phase === Phase.STRUGGLE && view.to_act === p.seat));
@@ -492,7 +493,7 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
       <div class="gf-groups" data-testid={`groups-${p.seat}`} data-count={groups.length}>
         {groups.length === 0 && <i class="gf-muted">No group recruited{o?.population ? ` (up to ${o.population})` : ""}.</i>}
         {groups.map((g) => {
-          const m = own((q) => (q.groups ?? []).find((x: any) => x.id === g.id));
+          const m = own((q) => (q.groups ?? []).find((x) => x.id === g.id));
           const picked = mode?.kind === "nuclear" ? mode.picked.indexOf(g.id) + 1 : 0;
           const isTarget = (targets?.has(g.id) ?? false) || mode?.kind === "nuclear";
           // Offered only with a move to make: a power with no target the rules allow is no choice.
@@ -525,9 +526,9 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
   );
 }
 
-function Winners({ view, names }: { view: any; names: string[] }) {
+function Winners({ view, names }: { view: View; names: string[] }) {
   const winners: number[] = view.winners ?? [];
-  const players = [...(view.players ?? [])].sort((a: any, b: any) => b.score - a.score || a.seat - b.seat);
+  const players = [...(view.players ?? [])].sort((a, b) => b.score - a.score || a.seat - b.seat);
   return (
     <section class="gf-winners" data-testid="winners" data-seats={winners.join(",")}>
       <Stamp tone="green" class="gf-big-stamp">Case closed</Stamp>
@@ -535,7 +536,7 @@ function Winners({ view, names }: { view: any; names: string[] }) {
         {winners.length === 0 ? "The game is over." : `${winners.map((s) => `${playerName(names, s)} (${serviceName(playerOf(view, s))})`).join(" and ")} ${winners.length > 1 ? "share the win" : "wins the Cold War"}`}
       </h3>
       <ol class="gf-final">
-        {players.map((p: any) => (
+        {players.map((p: Player) => (
           <li key={p.seat} class={winners.includes(p.seat) ? "won" : ""} data-seat={p.seat}>
             <span class="gf-svc" style={{ color: serviceColor(p) }}>{serviceName(p)}</span> {playerName(names, p.seat)} — <b>{p.score} VP</b>
           </li>
@@ -547,7 +548,7 @@ function Winners({ view, names }: { view: any; names: string[] }) {
 
 // ----- the board -----
 
-export function Board({ view, seat, names, acting, gameOver, readOnly, submit, actionType, connected, gameData }: BoardProps) {
+export function Board({ view, seat, names, acting, gameOver, readOnly, submit, actionType, connected, gameData }: BoardProps<View, StaticData>) {
   const data = gameData;
   const { busy, error, run } = useSubmit(submit, view);
   const phase = view.phase as number;
@@ -587,7 +588,7 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
   };
 
   const banner = bannerFor(view, seat, names, { gameOver, readOnly: !canPlay, asked, acting });
-  const players: any[] = view.players ?? [];
+  const players = view.players ?? [];
   // The viewer's own file first, the others in seat order.
   const ordered = [...players].sort((a, b) => (a.seat === seat ? -1 : b.seat === seat ? 1 : a.seat - b.seat));
   // The debriefing reveals every Agent X still in play; they stay shown until they go on leave.
@@ -647,12 +648,12 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
 }
 
 /** The four faction powers, readable without hovering (touch screens have no hover). */
-function FieldManual({ data }: { data: any }) {
+function FieldManual({ data }: { data: StaticData | undefined }) {
   return (
     <details class="gf-manual" data-testid="faction-powers">
       <summary>Field manual: the faction powers</summary>
       <dl>
-        {[1, 2, 3, 4].map((f) => {
+        {FACTIONS.map((f) => {
           const info = factionInfo(data, f);
           return (
             <div key={f} class={`gf-manual-row f-${FACTION_SLUG[f]}`} data-faction={FACTION_SLUG[f]}>

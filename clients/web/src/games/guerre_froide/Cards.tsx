@@ -3,7 +3,7 @@
 import type { ComponentChildren } from "preact";
 import {
   AgentStatus, EventAbility, FACTION_ICON, FACTION_NAME, FACTION_SLUG, PHASE_NAME, STATUS_NAME,
-  agentBoxes, agentFace, groupFace, groupTitle, serviceOf, type AgentFace, type ObjectiveFace,
+  agentBoxes, agentFace, groupFace, groupTitle, serviceOf, type AgentFace, type ObjectiveFace, type StaticData,
 } from "./model";
 
 /** A red rubber stamp ("TOP SECRET", "TERMINATED"). */
@@ -62,7 +62,7 @@ export function ObjectiveCard({ o, children, testid = "objective", compact }: {
 }
 
 export function GroupCard({ id, data, seat, mobilized, onClick, picked, target, selected, testid = "group" }: {
-  id: string; data: any; seat?: number; mobilized?: boolean; onClick?: () => void;
+  id: string; data: StaticData | undefined; seat?: number; mobilized?: boolean; onClick?: () => void;
   /** Its place in an ordered pick (Nuclear Escalation), 1-based. */
   picked?: number;
   /** It can be clicked as the target of the move being prepared. */
@@ -93,10 +93,13 @@ export function GroupCard({ id, data, seat, mobilized, onClick, picked, target, 
   );
 }
 
-const STATUS_SLUG: Record<number, string> = { 1: "hq", 2: "leave", 3: "x", 4: "terminated", 5: "detained" };
+const STATUS_SLUG: Record<number, string> = {
+  [AgentStatus.IN_HEADQUARTERS]: "hq", [AgentStatus.ON_LEAVE]: "leave", [AgentStatus.X]: "x",
+  [AgentStatus.TERMINATED]: "terminated", [AgentStatus.DETAINED]: "detained",
+};
 
 export function AgentToken({ kind, status, seat, data, services = [] }: {
-  kind: number; status: number; seat: number; data: any; services?: readonly number[];
+  kind: number; status: number; seat: number; data: StaticData | undefined; services?: readonly number[];
 }) {
   const a = agentFace(data, kind);
   const title = `${a.name} (initiative ${a.initiative}) — ${STATUS_NAME[status] ?? ""}\n` +

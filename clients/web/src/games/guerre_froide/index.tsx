@@ -1,6 +1,6 @@
 import type { GameUI, OptionsFormProps } from "../types";
 import { Board } from "./Board";
-import { Cryptographer } from "./model";
+import { Cryptographer, type StaticData, type View } from "./model";
 import "./board.css";
 import { howToPlay } from "./howto";
 
@@ -29,7 +29,7 @@ function OptionsForm({ value, onChange }: OptionsFormProps) {
   );
 }
 
-const ui: GameUI = {
+const ui: GameUI<View, StaticData> = {
   id: "guerre_froide",
   emblem: "🕵️",
   tagline: "CIA against KGB — and MI6 for three. Buy influence in the world's hot spots without tipping them over, then let your secret agent turn the debriefing upside down.",

@@ -1,51 +1,55 @@
-// Enum values of proto/games/guerre_froide.proto, the printed cards looked up by the ids a view
-// carries (GameInfo.static_data), and the pure logic of the board: influence against stability,
+// The enums of proto/games/guerre_froide.proto (generated) in words, the printed cards looked up
+// by the ids a view carries (GameInfo.static_data), and the pure logic of the board: influence against stability,
 // the targets a group's power may act on, agents by status, the events usable now, the banner.
 // Nothing here touches the DOM, so it is unit-tested (test/guerre_froide.test.ts).
 
+import { lowerNames, setValues, unprefixed } from "../../enums";
+import * as pb from "../../gen/games/guerre_froide";
+import type { Draft, Msg } from "../../proto";
+import type { Text } from "../../table";
 import { SEAT_COLORS } from "../../ui/common";
 
-export const Phase = {
-  UNSPECIFIED: 0, BRIEFING: 1, PLANNING: 2, STRUGGLE: 3, CEASE_FIRE: 4, DEBRIEFING: 5, DETENTE: 6, GAME_OVER: 7,
-} as const;
-
-export const Faction = { UNSPECIFIED: 0, MILITARY: 1, ECONOMIC: 2, MEDIA: 3, POLITICAL: 4 } as const;
-export const Service = { UNSPECIFIED: 0, CIA: 1, KGB: 2, MI6: 3 } as const;
-
-export const AgentKind = {
-  UNSPECIFIED: 0, MASTER_SPY: 1, DEPUTY_DIRECTOR: 2, DOUBLE_AGENT: 3, ANALYST: 4, AMBASSADOR: 5, ASSASSIN: 6,
-  DIRECTOR: 7, CRYPTOGRAPHER_DRAW: 8, CRYPTOGRAPHER_BIAS: 9,
-} as const;
-
-export const AgentStatus = { UNSPECIFIED: 0, IN_HEADQUARTERS: 1, ON_LEAVE: 2, AGENT_X: 3, TERMINATED: 4, DETAINED: 5 } as const;
-
-export const EventAbility = {
-  NONE: 0, SPACE_RACE: 1, NOBEL_PEACE_PRIZE: 2, NUCLEAR_ESCALATION: 3, LIVE_BENEFIT: 4, OLYMPIC_GAMES: 5, SUMMIT_MEETING: 6,
-} as const;
-
-export const Cryptographer = { NONE: 0, DRAW: 1, BIAS: 2 } as const;
+export const Phase = unprefixed(pb.Phase, "PHASE_");
+export const Faction = unprefixed(pb.Faction, "FACTION_");
+export const Service = unprefixed(pb.Service, "SERVICE_");
+export const AgentKind = unprefixed(pb.AgentKind, "AGENT_");
+export const AgentStatus = unprefixed(pb.AgentStatus, "AGENT_");
+export const EventAbility = unprefixed(pb.EventAbility, "EVENT_");
+export const Cryptographer = unprefixed(pb.CryptographerOption, "CRYPTOGRAPHER_");
 
 /** The six phases of a turn, in order (the phase track). */
 export const TURN_PHASES = [Phase.BRIEFING, Phase.PLANNING, Phase.STRUGGLE, Phase.CEASE_FIRE, Phase.DEBRIEFING, Phase.DETENTE];
 
 export const PHASE_NAME: Record<number, string> = {
-  1: "Briefing", 2: "Planning", 3: "Influence Struggle", 4: "Cease-fire", 5: "Debriefing", 6: "Détente", 7: "Game over",
+  [Phase.BRIEFING]: "Briefing", [Phase.PLANNING]: "Planning", [Phase.STRUGGLE]: "Influence Struggle",
+  [Phase.CEASE_FIRE]: "Cease-fire", [Phase.DEBRIEFING]: "Debriefing", [Phase.DETENTE]: "Détente",
+  [Phase.GAME_OVER]: "Game over",
 };
 
-export const FACTION_NAME: Record<number, string> = { 1: "Military", 2: "Economic", 3: "Media", 4: "Political" };
-export const FACTION_SLUG: Record<number, string> = { 1: "military", 2: "economic", 3: "media", 4: "political" };
-export const FACTION_ICON: Record<number, string> = { 1: "🎖️", 2: "💰", 3: "📻", 4: "🏛️" };
+export const FACTION_NAME: Record<number, string> = {
+  [Faction.MILITARY]: "Military", [Faction.ECONOMIC]: "Economic", [Faction.MEDIA]: "Media", [Faction.POLITICAL]: "Political",
+};
+export const FACTION_SLUG = lowerNames(pb.Faction, "FACTION_");
+export const FACTIONS = setValues(pb.Faction, "FACTION_");
+export const FACTION_ICON: Record<number, string> = {
+  [Faction.MILITARY]: "🎖️", [Faction.ECONOMIC]: "💰", [Faction.MEDIA]: "📻", [Faction.POLITICAL]: "🏛️",
+};
 
-export const SERVICE_NAME: Record<number, string> = { 1: "CIA", 2: "KGB", 3: "MI6" };
-export const SERVICE_SLUG: Record<number, string> = { 1: "cia", 2: "kgb", 3: "mi6" };
+export const SERVICE_SLUG = lowerNames(pb.Service, "SERVICE_");
+/** Each service by its enum name ("CIA"). */
+export const SERVICE_NAME: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(SERVICE_SLUG).map(([value, slug]) => [value, slug.toUpperCase()]));
 /**
  * Service colours: each service sits in one seat (KGB 0, CIA 1, MI6 2), so it wears that seat's
  * colour, the one the seat list and the chat show for its player.
  */
-export const SERVICE_COLOR: Record<number, string> = { 1: SEAT_COLORS[1], 2: SEAT_COLORS[0], 3: SEAT_COLORS[2] };
+export const SERVICE_COLOR: Record<number, string> = {
+  [Service.CIA]: SEAT_COLORS[1], [Service.KGB]: SEAT_COLORS[0], [Service.MI6]: SEAT_COLORS[2],
+};
 
 export const STATUS_NAME: Record<number, string> = {
-  1: "in headquarters", 2: "on leave", 3: "Agent X", 4: "terminated", 5: "detained",
+  [AgentStatus.IN_HEADQUARTERS]: "in headquarters", [AgentStatus.ON_LEAVE]: "on leave", [AgentStatus.X]: "Agent X",
+  [AgentStatus.TERMINATED]: "terminated", [AgentStatus.DETAINED]: "detained",
 };
 
 export const EVENT_PHASE: Record<number, number> = {
@@ -57,6 +61,15 @@ export const EVENT_PHASE: Record<number, number> = {
   [EventAbility.SUMMIT_MEETING]: Phase.PLANNING,
 };
 
+/** The View as decoded, and a player of it. */
+export type View = Msg<pb.View>;
+export type Player = Msg<pb.Player>;
+/** The static data as decoded (GameInfo.static_data): the printed cards. */
+export type StaticData = Msg<pb.StaticData>;
+/** An Action as `submit` takes it. */
+export type Action = Draft<pb.Action>;
+type Data = StaticData | null | undefined;
+
 // ----- names -----
 
 export function playerName(names: readonly string[], seat: number): string {
@@ -64,33 +77,30 @@ export function playerName(names: readonly string[], seat: number): string {
 }
 
 /** The player's service: the view says it; seat 0 is the KGB, 1 the CIA, 2 MI6. */
-export function serviceOf(p: any): number {
+export function serviceOf(p: Draft<pb.Player> | null | undefined): number {
   return p?.service || (typeof p?.seat === "number" ? [2, 1, 3][p.seat] ?? 0 : 0);
 }
 
-export function serviceName(p: any): string {
+export function serviceName(p: Partial<Player> | null | undefined): string {
   return SERVICE_NAME[serviceOf(p)] ?? "?";
 }
 
-export function serviceColor(p: any): string {
+export function serviceColor(p: Partial<Player> | null | undefined): string {
   return SERVICE_COLOR[serviceOf(p)] ?? "#888";
 }
 
-export function playerOf(view: any, seat: number): any {
-  return (view?.players ?? []).find((p: any) => p.seat === seat) ?? null;
+/** The player at `seat` of `view`, as the view holds it (a whole Player of a decoded View). */
+export function playerOf<P extends { seat?: number | null }>(
+  view: { players?: readonly P[] | null } | null | undefined, seat: number): P | null {
+  return (view?.players ?? []).find((p) => p.seat === seat) ?? null;
 }
 
 // ----- the printed cards -----
 
-export interface ObjectiveFace {
-  id: string; name: string; stability: number; population: number; vp: number; bias: number[];
-  event: number; event_phase: number; ability: string; flavour: string;
-}
-export interface GroupFace { id: string; name: string; faction: number; influence: number }
-export interface AgentFace {
-  kind: number; name: string; initiative: number; own: string; other: string; nobody: string; three_players_only: boolean;
-}
-export interface FactionInfo { faction: number; name: string; power: string }
+export type ObjectiveFace = Msg<pb.ObjectiveCard>;
+export type GroupFace = Msg<pb.GroupCard>;
+export type AgentFace = Msg<pb.AgentCard>;
+export type FactionInfo = Msg<pb.FactionPower>;
 
 interface Index {
   objectives: Map<string, ObjectiveFace>;
@@ -100,15 +110,15 @@ interface Index {
 }
 const indexes = new WeakMap<object, Index>();
 
-function index(data: any): Index | undefined {
+function index(data: Data): Index | undefined {
   if (!data || typeof data !== "object") return undefined;
   let ix = indexes.get(data);
   if (!ix) {
     ix = {
-      objectives: new Map((data.objectives ?? []).map((o: ObjectiveFace) => [o.id, o])),
-      groups: new Map((data.groups ?? []).map((g: GroupFace) => [g.id, g])),
-      agents: new Map((data.agents ?? []).map((a: AgentFace) => [a.kind, a])),
-      factions: new Map((data.factions ?? []).map((f: FactionInfo) => [f.faction, f])),
+      objectives: new Map((data.objectives ?? []).map((o) => [o.id, o])),
+      groups: new Map((data.groups ?? []).map((g) => [g.id, g])),
+      agents: new Map((data.agents ?? []).map((a) => [a.kind, a])),
+      factions: new Map((data.factions ?? []).map((f) => [f.faction, f])),
     };
     indexes.set(data, ix);
   }
@@ -120,33 +130,33 @@ function index(data: any): Index | undefined {
  * list not yet arrived) the id stands in for the name and the numbers are 0, so the board still
  * says something true.
  */
-export function objectiveFace(data: any, id: string | null | undefined): ObjectiveFace | null {
+export function objectiveFace(data: Data, id: string | null | undefined): ObjectiveFace | null {
   if (!id) return null;
   return index(data)?.objectives.get(id) ?? {
     id, name: id, stability: 0, population: 0, vp: 0, bias: [], event: EventAbility.NONE, event_phase: 0, ability: "", flavour: "",
   };
 }
 
-export function isObjectiveId(data: any, id: string): boolean {
+export function isObjectiveId(data: Data, id: string): boolean {
   return !!index(data)?.objectives.has(id);
 }
 
-export function groupFace(data: any, id: string): GroupFace {
+export function groupFace(data: Data, id: string): GroupFace {
   return index(data)?.groups.get(id) ?? { id, name: id, faction: Faction.UNSPECIFIED, influence: 0 };
 }
 
-export function agentFace(data: any, kind: number): AgentFace {
+export function agentFace(data: Data, kind: number): AgentFace {
   return index(data)?.agents.get(kind) ?? {
     kind, name: `Agent ${kind}`, initiative: 0, own: "", other: "", nobody: "", three_players_only: false,
   };
 }
 
-export function factionInfo(data: any, faction: number): FactionInfo {
+export function factionInfo(data: Data, faction: number): FactionInfo {
   return index(data)?.factions.get(faction) ?? { faction, name: FACTION_NAME[faction] ?? "Group", power: "" };
 }
 
 /** A group's faction power in words, for its tooltip. */
-export function groupTitle(data: any, id: string): string {
+export function groupTitle(data: Data, id: string): string {
   const g = groupFace(data, id);
   const f = factionInfo(data, g.faction);
   const head = `${g.name} — ${f.name}, influence ${g.influence}`;
@@ -183,19 +193,19 @@ export function agentBoxes(a: AgentFace, owner = 0, services: readonly number[] 
 }
 
 /** The services at the table (for the agents' coloured boxes). */
-export function servicesInPlay(view: any): number[] {
-  return (view?.players ?? []).map((p: any) => serviceOf(p));
+export function servicesInPlay(view: Draft<pb.View> | null | undefined): number[] {
+  return (view?.players ?? []).map((p) => serviceOf(p));
 }
 
 // ----- influence -----
 
 /** The total of the groups' influence (ready and mobilized alike), from the printed cards. */
-export function groupsInfluence(groups: readonly any[] | null | undefined, data: any): number {
+export function groupsInfluence(groups: readonly Msg<pb.GroupInPlay>[] | null | undefined, data: Data): number {
   return (groups ?? []).reduce((s, g) => s + groupFace(data, g.id).influence, 0);
 }
 
 /** A player's influence: the view's total, else the printed cards' sum. */
-export function playerInfluence(p: any, data: any): number {
+export function playerInfluence(p: Partial<Player> | null | undefined, data: Data): number {
   return typeof p?.influence === "number" ? p.influence : groupsInfluence(p?.groups, data);
 }
 
@@ -211,7 +221,7 @@ export function influenceState(influence: number, stability: number): InfluenceS
 
 export interface GroupInPlay { id: string; seat: number; mobilized: boolean }
 
-export function groupsInPlay(view: any): GroupInPlay[] {
+export function groupsInPlay(view: View | null | undefined): GroupInPlay[] {
   const out: GroupInPlay[] = [];
   for (const p of view?.players ?? []) {
     for (const g of p.groups ?? []) out.push({ id: g.id, seat: p.seat, mobilized: !!g.mobilized });
@@ -220,7 +230,7 @@ export function groupsInPlay(view: any): GroupInPlay[] {
 }
 
 /** Who holds a group in play, -1 if nobody. */
-export function holderOf(view: any, id: string): number {
+export function holderOf(view: View | null | undefined, id: string): number {
   return groupsInPlay(view).find((g) => g.id === id)?.seat ?? -1;
 }
 
@@ -228,7 +238,7 @@ export function holderOf(view: any, id: string): number {
 export interface ActivateMove { group: string; target: string; to_seat: number }
 
 /** Whether `seat` may activate its group `id` at all: it holds it and it is ready. */
-export function canActivate(view: any, seat: number, id: string): boolean {
+export function canActivate(view: View | null | undefined, seat: number, id: string): boolean {
   const g = groupsInPlay(view).find((x) => x.id === id);
   return !!g && g.seat === seat && !g.mobilized;
 }
@@ -239,7 +249,7 @@ export function canActivate(view: any, seat: number, id: string): boolean {
  * opponent's group taken for yourself, or one of your other groups given to an opponent; Media no
  * target. The server checks the rest (population, stability) and says why it refuses.
  */
-export function activationMoves(view: any, data: any, seat: number, id: string): ActivateMove[] {
+export function activationMoves(view: View | null | undefined, data: Data, seat: number, id: string): ActivateMove[] {
   if (!canActivate(view, seat, id)) return [];
   const faction = groupFace(data, id).faction;
   if (faction === Faction.MEDIA) return [{ group: id, target: "", to_seat: 0 }];
@@ -257,7 +267,7 @@ export function activationMoves(view: any, data: any, seat: number, id: string):
       const o = objectiveFace(data, view?.objective);
       const hasRoom = (s: number) => !o?.population || (playerOf(view, s)?.groups ?? []).length < o.population;
       const staysUnder = (s: number, extra: number) => !o?.stability || playerInfluence(playerOf(view, s), data) + extra <= o.stability;
-      const opponents = (view.players ?? []).map((p: any) => p.seat as number).filter((s: number) => s !== seat);
+      const opponents = (view?.players ?? []).map((p) => p.seat ?? 0).filter((s) => s !== seat);
       const out: ActivateMove[] = [];
       for (const g of others) {
         if (g.seat !== seat) {
@@ -282,7 +292,7 @@ export function targetIds(moves: readonly ActivateMove[]): string[] {
 }
 
 /** The Action of an activation, with only the fields its power uses. */
-export function activateAction(m: ActivateMove, data: any): Record<string, unknown> {
+export function activateAction(m: ActivateMove, data: Data): Action {
   const faction = groupFace(data, m.group).faction;
   if (faction === Faction.MEDIA || !m.target) return { activate: { group: m.group } };
   if (faction === Faction.POLITICAL) return { activate: { group: m.group, target: m.target, to_seat: m.to_seat } };
@@ -298,8 +308,8 @@ export function togglePick(picked: readonly string[], id: string, max: number): 
 
 // ----- agents -----
 
-export function agentsWithStatus(p: any, status: number): number[] {
-  return (p?.agents ?? []).filter((a: any) => a.status === status).map((a: any) => a.kind as number);
+export function agentsWithStatus(p: Draft<pb.Player> | null | undefined, status: number): number[] {
+  return (p?.agents ?? []).filter((a) => a.status === status).map((a) => a.kind ?? 0);
 }
 
 export interface AgentSummary {
@@ -313,10 +323,10 @@ export interface AgentSummary {
   unrevealed: number[];
 }
 
-export function agentSummary(p: any): AgentSummary {
+export function agentSummary(p: Draft<pb.Player> | null | undefined): AgentSummary {
   return {
     headquarters: agentsWithStatus(p, AgentStatus.IN_HEADQUARTERS),
-    agentX: agentsWithStatus(p, AgentStatus.AGENT_X),
+    agentX: agentsWithStatus(p, AgentStatus.X),
     onLeave: agentsWithStatus(p, AgentStatus.ON_LEAVE),
     terminated: agentsWithStatus(p, AgentStatus.TERMINATED),
     detained: agentsWithStatus(p, AgentStatus.DETAINED),
@@ -325,16 +335,18 @@ export function agentSummary(p: any): AgentSummary {
   };
 }
 
-export interface DebriefStepView { seat: number; agent: number; initiative: number; acted: boolean; removed: boolean; outcome: any }
+export interface DebriefStepView {
+  seat: number; agent: number; initiative: number; acted: boolean; removed: boolean; outcome: Text | null;
+}
 
 /** The last Debriefing's agents, in initiative order then seat (as the engine resolves them). */
-export function debriefSteps(view: any): DebriefStepView[] {
+export function debriefSteps(view: View | null | undefined): DebriefStepView[] {
   return [...(view?.debriefing ?? [])]
-    .map((d: any) => ({ seat: d.seat ?? 0, agent: Number(d.agent ?? 0), initiative: d.initiative ?? 0, acted: !!d.acted, removed: !!d.removed, outcome: d.outcome }))
+    .map((d) => ({ seat: d.seat ?? 0, agent: Number(d.agent ?? 0), initiative: d.initiative ?? 0, acted: !!d.acted, removed: !!d.removed, outcome: d.outcome }))
     .sort((a, b) => a.initiative - b.initiative || a.seat - b.seat);
 }
 
-function byInitiative(data: any) {
+function byInitiative(data: Data) {
   return (a: number, b: number) => agentFace(data, a).initiative - agentFace(data, b).initiative || a - b;
 }
 
@@ -348,13 +360,13 @@ export function applicableBox(seat: number, dominating: number): "own" | "other"
  * dominated that turn, or "nobody". Not `dominating`, which starts afresh with the next turn while
  * the Debriefing stays on show.
  */
-export function dominatingBox(view: any): string {
+export function dominatingBox(view: Draft<pb.View> | null | undefined): string {
   const dom = view?.debriefing_dominating;
   return dom == null || dom < 0 ? "nobody" : SERVICE_SLUG[serviceOf(playerOf(view, dom))] ?? "nobody";
 }
 
 /** The agents `p` may pick as Agent X (those in headquarters), by initiative. */
-export function choosableAgents(p: any, data: any): AgentFace[] {
+export function choosableAgents(p: Player | null | undefined, data: Data): AgentFace[] {
   return agentsWithStatus(p, AgentStatus.IN_HEADQUARTERS).sort(byInitiative(data)).map((k) => agentFace(data, k));
 }
 
@@ -364,11 +376,11 @@ export interface RevealedAgent { seat: number; kind: number; name: string; initi
  * Every Agent X the viewer sees (its own, and the others' once revealed or seen by a Double
  * Agent), in the Debriefing's order: by initiative, then by seat.
  */
-export function revealedAgents(view: any, data: any, opts: { except?: number } = {}): RevealedAgent[] {
+export function revealedAgents(view: View | null | undefined, data: Data, opts: { except?: number } = {}): RevealedAgent[] {
   const out: RevealedAgent[] = [];
   for (const p of view?.players ?? []) {
     if (p.seat === opts.except) continue;
-    for (const kind of agentsWithStatus(p, AgentStatus.AGENT_X)) {
+    for (const kind of agentsWithStatus(p, AgentStatus.X)) {
       const a = agentFace(data, kind);
       out.push({ seat: p.seat, kind, name: a.name, initiative: a.initiative });
     }
@@ -379,8 +391,8 @@ export function revealedAgents(view: any, data: any, opts: { except?: number } =
 // ----- planning -----
 
 /** The seats whose Agent X is chosen (Planning), and those still choosing. */
-export function planningStatus(view: any): { chosen: number[]; choosing: number[] } {
-  const players: any[] = view?.players ?? [];
+export function planningStatus(view: View | null | undefined): { chosen: number[]; choosing: number[] } {
+  const players = view?.players ?? [];
   return {
     chosen: players.filter((p) => p.chose_agent).map((p) => p.seat),
     choosing: players.filter((p) => !p.chose_agent).map((p) => p.seat),
@@ -391,10 +403,10 @@ export function planningStatus(view: any): { chosen: number[]; choosing: number[
  * Whether `seat` must wait before choosing: a player whose Double Agent chose to see picks once
  * every other player (not seeing too) has picked.
  */
-export function mustWaitToChoose(view: any, seat: number): boolean {
+export function mustWaitToChoose(view: View | null | undefined, seat: number): boolean {
   const me = playerOf(view, seat);
   if (!me?.sees_next) return false;
-  return (view.players ?? []).some((p: any) => p.seat !== seat && !p.chose_agent && !p.sees_next);
+  return (view?.players ?? []).some((p) => p.seat !== seat && !p.chose_agent && !p.sees_next);
 }
 
 // ----- events -----
@@ -412,11 +424,11 @@ export interface EventMove {
 }
 
 /** The events a player holds (won and not yet used). */
-export function heldEvents(p: any, data: any): ObjectiveFace[] {
-  return (p?.won ?? []).map((id: string) => objectiveFace(data, id)!).filter((o: ObjectiveFace) => o.event !== EventAbility.NONE);
+export function heldEvents(p: Player | null | undefined, data: Data): ObjectiveFace[] {
+  return (p?.won ?? []).flatMap((id) => objectiveFace(data, id) ?? []).filter((o) => o.event !== EventAbility.NONE);
 }
 
-export function eventMoves(view: any, data: any, seat: number): EventMove[] {
+export function eventMoves(view: View, data: Data, seat: number): EventMove[] {
   const me = playerOf(view, seat);
   if (!me) return [];
   const phase = view.phase;
@@ -431,7 +443,7 @@ export function eventMoves(view: any, data: any, seat: number): EventMove[] {
       case EventAbility.LIVE_BENEFIT:
       case EventAbility.OLYMPIC_GAMES: {
         if (phase !== Phase.STRUGGLE || view.to_act !== seat) break;
-        const mine: any[] = me.groups ?? [];
+        const mine = me.groups ?? [];
         let blocked = "";
         if (o.event === EventAbility.NUCLEAR_ESCALATION) {
           if (mine.length === 0) blocked = "A player without any group must recruit.";
@@ -452,21 +464,21 @@ export function eventMoves(view: any, data: any, seat: number): EventMove[] {
   return out;
 }
 
-export function useEventAction(objective: string, groups: readonly string[] = []): Record<string, unknown> {
+export function useEventAction(objective: string, groups: readonly string[] = []): Action {
   return groups.length ? { use_event: { objective, groups: [...groups] } } : { use_event: { objective } };
 }
 
 // ----- the struggle -----
 
 /** Why recruiting or passing would be refused, when plain from the view ("" when it may be sent). */
-export function recruitBlock(view: any, data: any, seat: number): string {
+export function recruitBlock(view: View | null | undefined, data: Data, seat: number): string {
   const me = playerOf(view, seat);
   const o = objectiveFace(data, view?.objective);
   if (!me || !o || !o.population) return "";
   return (me.groups ?? []).length >= o.population ? `${o.name} allows ${o.population} groups per player, and you hold as many.` : "";
 }
 
-export function passBlock(view: any, seat: number): string {
+export function passBlock(view: View | null | undefined, seat: number): string {
   const me = playerOf(view, seat);
   return me && (me.groups ?? []).length === 0 ? "A player without any group must recruit." : "";
 }
@@ -476,8 +488,8 @@ export function passBlock(view: any, seat: number): string {
 export interface LookedCard { id: string; kind: "group" | "objective"; name: string; detail: string; faction: number }
 
 /** `view.looking_at` as cards: groups (Media, Analyst) or objectives (Space Race), in order. */
-export function lookedCards(view: any, data: any): LookedCard[] {
-  return (view?.looking_at ?? []).map((id: string) => {
+export function lookedCards(view: View | null | undefined, data: Data): LookedCard[] {
+  return (view?.looking_at ?? []).map((id): LookedCard => {
     if (isObjectiveId(data, id)) {
       const o = objectiveFace(data, id)!;
       return { id, kind: "objective", name: o.name, detail: `stability ${o.stability} · ${o.vp} VP`, faction: 0 };
@@ -499,7 +511,7 @@ export function trackPercent(score: number, goal: number): number {
 
 export interface Banner { text: string; mine: boolean; over: boolean }
 
-export function bannerFor(view: any, seat: number, names: readonly string[], opts: {
+export function bannerFor(view: View, seat: number, names: readonly string[], opts: {
   gameOver: boolean; readOnly: boolean; asked: boolean; acting: readonly number[];
 }): Banner {
   const phase = view?.phase ?? 0;

@@ -11,18 +11,19 @@ import { handPick, MyDecision, OthersPrompts, type HandPick } from "./Prompts";
 import { ScoreSheet } from "./ScoreSheet";
 import { HitNotices, PhaseSummaryPanel, useHitNotices, usePhaseSummary } from "./Feedback";
 import { Crises, GenerationBar, MarketBoard, Reserves, StarNation } from "./World";
-import { Phase, PromptKind, bannerFor, playerName, withNames, withStatic } from "./model";
+import { Phase, PromptKind, bannerFor, playerName, withStatic } from "./model";
+import type { BoardView, Card, Nation, StaticData, View } from "./model";
 
 // On a political turn a playable card opens its play form; during a discard a card is picked
 // for the hand-limit question, as in the question's own card list.
 function Hand({ view, seat, onPlay, pick, busy, name }: {
-  view: any; seat: number; onPlay?: (id: number) => void; pick?: HandPick; busy?: boolean; name: string;
+  view: BoardView; seat: number; onPlay?: (id: number) => void; pick?: HandPick; busy?: boolean; name: string;
 }) {
   const self = useSelfWords(name);
-  const hand: any[] = view.hand ?? [];
-  const me = (view.nations ?? []).find((n: any) => n.seat === seat);
-  const turn = !!onPlay && (view.prompts ?? []).some((p: any) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
-  const badge = (c: any) => {
+  const hand = view.hand ?? [];
+  const me = (view.nations ?? []).find((n: Nation) => n.seat === seat);
+  const turn = !!onPlay && (view.prompts ?? []).some((p) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
+  const badge = (c: Card) => {
     const under = pick?.picked.get(c.id);
     if (under != null) return <span class="lm-keep-badge under">under #{under}</span>;
     if (turn) return <span class={`lm-keep-badge ${c.playable ? "" : "under"}`}>{c.playable ? "▶ click to play" : "cannot pay now"}</span>;
@@ -44,12 +45,12 @@ function Hand({ view, seat, onPlay, pick, busy, name }: {
   );
 }
 
-export function Board({ view: named, seat, names, acting, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps) {
+export function Board({ view: named, seat, names, acting, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps<View, StaticData>) {
   // The view names cards and events by id: the board reads them with their printed fields.
   const view = useMemo(() => withStatic(named, gameData), [named, gameData]);
   const { busy, error, run: send } = useSubmit(submit, named);
   const [playing, setPlaying] = useState<number | null>(null);
-  const prompts: any[] = view.prompts ?? [];
+  const prompts = view.prompts ?? [];
   const canAct = !readOnly && !!submit && seat >= 0 && !gameOver;
   const mine = canAct ? prompts.filter((p) => p.seat === seat) : [];
   const myTurn = mine.some((p) => p.kind === PromptKind.POLITICAL_TURN);
@@ -61,14 +62,13 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
   // A play form never outlives the political turn it was opened in.
   useEffect(() => { if (!myTurn) setPlaying(null); }, [myTurn]);
   const others = prompts.filter((p) => !canAct || p.seat !== seat);
-  const nations: any[] = view.nations ?? [];
+  const nations = view.nations ?? [];
   const me = nations.find((n) => n.seat === seat);
   const rest = nations.filter((n) => n.seat !== seat);
   const actingSet = new Set<number>([...acting, ...prompts.map((p) => p.seat as number)]);
   const banner = bannerFor(view, seat, names, gameOver, !canAct);
   const over = gameOver || view.phase === Phase.GAME_OVER;
 
-  const log: any[] = view.log ?? [];
   // The structured log of the table (once the game logs there): its newest entry's number tells
   // a new entry even when the log was trimmed.
   const coreLog = table.log;
@@ -78,7 +78,7 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
   // shows the log as it was.
   const hits = useHitNotices(coreLog, seat, seat >= 0 && !readOnly);
   // A new question always has a new id, even when it looks like the last one.
-  const sig = `${view.generation}|${view.phase}|${log.length}|${lastSeq}|${prompts.map((p) => `${p.seat}:${p.kind}:${p.count}:${p.cards_played_this_turn}`).join(",")}|${table.prompts.map((p) => p.id).join(",")}`;
+  const sig = `${view.generation}|${view.phase}|${lastSeq}|${prompts.map((p) => `${p.seat}:${p.kind}:${p.count}:${p.cards_played_this_turn}`).join(",")}|${table.prompts.map((p) => p.id).join(",")}`;
   return (
     <div class={`lm-board ${view.solo ? "solo" : ""}`} data-testid="limit-board" data-phase={view.phase} data-generation={view.generation}
       data-solo={view.solo ? "true" : "false"} data-sig={sig} data-you={seat}>
@@ -138,14 +138,11 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
         </section>
       )}
 
-      {coreLog.length > 0 && log.length === 0 ? <GameLog log={coreLog} title="Chronicle" class="lm-log" testid="game-log" /> : (
+      {/* Views carry no log of their own any more: the table's is the chronicle. */}
+      {coreLog.length > 0 ? <GameLog log={coreLog} title="Chronicle" class="lm-log" testid="game-log" /> : (
         <details class="lm-log" open data-testid="game-log">
           <summary>Chronicle</summary>
-          <ol reversed>
-            {[...log].reverse().map((l: any, i: number) => (
-              <li key={i}><span class="lm-log-gen">G{l.generation}</span> {withNames(l.text, names)}</li>
-            ))}
-          </ol>
+          <ol reversed />
         </details>
       )}
     </div>

@@ -2,11 +2,12 @@
 import type { ComponentChildren } from "preact";
 import type { Mark } from "../../ui/LastMove";
 import { DECK_ICON, DECK_NAME } from "./model";
+import type { Card } from "./model";
 
 const DECK_CLASS: Record<number, string> = { 1: "society", 2: "army", 3: "production" };
 
 export function CardFace({ card, children, selected, hot, onClick, testid, compact, badge, disabled, mark }: {
-  card: any; children?: ComponentChildren; selected?: boolean; onClick?: () => void; testid?: string;
+  card: Card; children?: ComponentChildren; selected?: boolean; onClick?: () => void; testid?: string;
   compact?: boolean; badge?: ComponentChildren; disabled?: boolean;
   /** Another seat's move since the viewer's changed it (src/ui/LastMove.tsx). */
   mark?: Mark;

@@ -11,6 +11,7 @@ import {
   hitNoticeText, keptSummary, latestPhaseSummary, pendingHits, phaseTitle,
   type HitNotice, type NationPhaseRow, type PhaseSummary,
 } from "./summary";
+import type { ComponentChildren } from "preact";
 
 // Dismissals survive a reload of the tab, per room page and seat; storage may be refused
 // (private modes), and then they only last as long as the board.
@@ -111,7 +112,7 @@ function SummaryRow({ r, names, you }: { r: NationPhaseRow; names: string[]; you
       <td data-col="taxes">{r.taxes > 0 ? `+${r.taxes} $` : "—"}</td>
       <td data-col="order">{orderCell(r)}</td>
       <td data-col="disorder" class={r.disorder > 0 ? "lm-sum-bad" : ""}>{disorderCell(r)}</td>
-      <td data-col="notes">{notes.length ? notes.reduce<any[]>((out, n, i) => (i ? [...out, ", ", n] : [n]), []) : ""}</td>
+      <td data-col="notes">{notes.length ? notes.reduce<ComponentChildren[]>((out, n, i) => (i ? [...out, ", ", n] : [n]), []) : ""}</td>
     </tr>
   );
 }

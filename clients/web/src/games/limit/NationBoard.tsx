@@ -6,9 +6,10 @@ import { PlayerBadge } from "../../ui/PlayerBadge";
 import { CardFace } from "./Cards";
 import { useLastMove, withMark, type Mark } from "../../ui/LastMove";
 import {
-  CLASS_LETTERS, DISORDER_POSITIONS, Factory, SOCIAL_STEP_NAME, demographicIndex, disorderZone, maxFactoryRank,
+  CLASS_LETTERS, DISORDER_POSITIONS, Factory, Phase, SOCIAL_STEP_NAME, SocialStep, demographicIndex, disorderZone, maxFactoryRank,
   playerName, populationValues, printedTrack,
 } from "./model";
+import type { BoardView, Nation, Stocks as StocksT } from "./model";
 
 function TrackRow({ label, icon, values, rank, cap, output, testid, extra, mark }: {
   label: string; icon: string; values: number[]; rank: number; cap?: number; output: number; testid: string;
@@ -74,8 +75,8 @@ function Stock({ icon, label, value, tone, testid, mark }: {
   );
 }
 
-export function Stocks({ n }: { n: any }) {
-  const s = n.stocks ?? {};
+export function Stocks({ n }: { n: Nation }) {
+  const s: Partial<StocksT> = n.stocks ?? {};
   const own = useNationMark(n.seat);
   return (
     <div class="lm-stocks" data-testid="stocks">
@@ -92,12 +93,12 @@ export function Stocks({ n }: { n: any }) {
 }
 
 /** The marker of one nation's parts: `own(read)` marks what `read` takes from that nation. */
-function useNationMark(seat: number): (read: (n: any) => unknown) => Mark {
-  const mark = useLastMove();
-  return (read) => mark((v) => read((v.nations ?? []).find((q: any) => q.seat === seat) ?? {}));
+function useNationMark(seat: number): (read: (n: Partial<Nation>) => unknown) => Mark {
+  const mark = useLastMove<BoardView>();
+  return (read) => mark((v) => read((v.nations ?? []).find((q) => q.seat === seat) ?? {}));
 }
 
-function AllianceTokens({ n }: { n: any }) {
+function AllianceTokens({ n }: { n: Nation }) {
   const tokens = [
     { kind: "military", icon: "⚔", group: n.military_alliance_group, accord: n.military_accord },
     { kind: "economic", icon: "💰", group: n.economic_alliance_group, accord: n.economic_accord },
@@ -116,13 +117,13 @@ function AllianceTokens({ n }: { n: any }) {
 }
 
 function NationHead({ n, view, names, you, acting, online }: {
-  n: any; view: any; names: string[]; you: boolean; acting: boolean; online?: boolean;
+  n: Nation; view: BoardView; names: string[]; you: boolean; acting: boolean; online?: boolean;
 }) {
   return (
     <header class="lm-nation-head">
       <h3><PlayerBadge seat={n.seat} name={playerName(names, n.seat)} you={you} online={online} turn={acting} turnLabel="deciding…" size={16} /></h3>
       {view.leader === n.seat && <span class="lm-chip lead" title="Leadership tile: plays first">🎖 Leader</span>}
-      {n.passed && view.phase === 3 && <span class="lm-chip">passed</span>}
+      {n.passed && view.phase === Phase.POLITICAL_DECISIONS && <span class="lm-chip">passed</span>}
       <AllianceTokens n={n} />
       <span class="lm-head-stats">
         <span title="Population">👥 {n.population}</span>
@@ -133,12 +134,13 @@ function NationHead({ n, view, names, you, acting, online }: {
   );
 }
 
-function CardsInPlay({ n }: { n: any }) {
+function CardsInPlay({ n }: { n: Nation }) {
   const own = useNationMark(n.seat);
-  const card = (list: string, id: unknown) => own((q) => (q[list] ?? []).find((c: any) => c.id === id));
-  const perm: any[] = n.permanents ?? [];
-  const played: any[] = n.played_this_generation ?? [];
-  const aside: any[] = n.set_aside ?? [];
+  const card = (list: "permanents" | "set_aside" | "played_this_generation", id: unknown) =>
+    own((q) => (q[list] ?? []).find((c) => c.id === id));
+  const perm = n.permanents ?? [];
+  const played = n.played_this_generation ?? [];
+  const aside = n.set_aside ?? [];
   return (
     <div class="lm-inplay">
       <div data-testid="permanents">
@@ -168,7 +170,7 @@ function CardsInPlay({ n }: { n: any }) {
 
 /** The full board of a nation. */
 export function NationBoard({ n, view, names, you, acting, online }: {
-  n: any; view: any; names: string[]; you: boolean; acting: boolean; online?: boolean;
+  n: Nation; view: BoardView; names: string[]; you: boolean; acting: boolean; online?: boolean;
 }) {
   const renewable = printedTrack(view, Factory.RENEWABLE);
   const industrial = printedTrack(view, Factory.INDUSTRIAL);
@@ -202,7 +204,7 @@ export function NationBoard({ n, view, names, you, acting, online }: {
           <ClassGrid classes={n.classes ?? []} tiles={n.transition_tile_on_row ?? []} column={n.social_column} />
           <p class="muted small lm-transition" title="Demographic transition zone">
             Transition zone: <b>{n.transition_tokens}</b> tile{n.transition_tokens === 1 ? "" : "s"}
-            {step > 0 && step < 12 && view.phase === 4 && <> · next step: <b>{SOCIAL_STEP_NAME[step]}</b></>}
+            {step > 0 && step < SocialStep.DONE && view.phase === Phase.SOCIAL && <> · next step: <b>{SOCIAL_STEP_NAME[step]}</b></>}
           </p>
         </div>
       </div>
@@ -213,9 +215,9 @@ export function NationBoard({ n, view, names, you, acting, online }: {
 }
 
 /** Another nation, compact; click to open the full board. */
-export function NationSummary({ n, view, names, acting, online }: { n: any; view: any; names: string[]; acting: boolean; online?: boolean }) {
+export function NationSummary({ n, view, names, acting, online }: { n: Nation; view: BoardView; names: string[]; acting: boolean; online?: boolean }) {
   const [open, setOpen] = useState(false);
-  const mark = useLastMove();
+  const mark = useLastMove<BoardView>();
   if (open) {
     return (
       <div class="lm-nation-wrap">
@@ -224,10 +226,10 @@ export function NationSummary({ n, view, names, acting, online }: { n: any; view
       </div>
     );
   }
-  const s = n.stocks ?? {};
+  const s: Partial<StocksT> = n.stocks ?? {};
   // What the compact board shows, not the whole nation: a change it does not show is no mark.
   const m = mark((v) => {
-    const q = (v.nations ?? []).find((x: any) => x.seat === n.seat) ?? {};
+    const q: Partial<Nation> = (v.nations ?? []).find((x) => x.seat === n.seat) ?? {};
     return [q.population, q.population_rank, q.renewable_output, q.industrial_output, q.military_output, q.classes,
       q.disorder, q.stocks, q.territories, q.pollution, q.destabilisation, q.permanents, q.money, q.hand_size,
       q.hand_limit, q.passed, q.military_alliance_group, q.economic_alliance_group, q.military_accord, q.economic_accord];
@@ -244,7 +246,7 @@ export function NationSummary({ n, view, names, acting, online }: { n: any; view
         <span title="Stocks R/I/M/F">📦 {s.renewable ?? 0}/{s.industrial ?? 0}/{s.military ?? 0}/{s.fossil ?? 0}</span>
         <span title="Territories">🏞 {n.territories}</span>
         <span title="Pollution / destabilisation">☁️ {n.pollution} · 🔥 {n.destabilisation}</span>
-        <span title="Permanent cards">🃏 {(n.permanents ?? []).map((c: any) => c.name_en || c.name).join(", ") || "no permanent card"}</span>
+        <span title="Permanent cards">🃏 {(n.permanents ?? []).map((c) => c.name_en || c.name).join(", ") || "no permanent card"}</span>
       </div>
       <button type="button" class="btn small ghost" onClick={() => setOpen(true)} data-testid="nation-expand">▼ Full board</button>
     </section>

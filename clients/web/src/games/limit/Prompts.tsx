@@ -12,13 +12,14 @@ import { Txt } from "../../ui/TextRender";
 import { CardFace } from "./Cards";
 import { ClassGrid } from "./NationBoard";
 import {
-  CLASS_LETTERS, DECK_NAME, PROMPT_SLUG, PromptKind, RESOURCE_NAME, allianceTurnChoices, applySteps, canLower, canRaise,
+  CLASS_LETTERS, DECK_NAME, PROMPT_SLUG, PromptKind, RESOURCES, RESOURCE_NAME, allianceTurnChoices, applySteps, canLower, canRaise,
   classLevelsFor, decisionFacts, defaultClassesFor, defaultDraft, defaultTransaction, draftProblem, keepToggle, marketTrack,
   maxQuantity, cardOptions, pickedCards, playAction, playPlan, playerName, priceOf, requiredSteps,
   type PlayDraft, type PlayPlan, type TransactionDraft,
 } from "./model";
+import type { Action, BoardView, Card, Decision, Nation } from "./model";
 
-export type Send = (action: Record<string, unknown>) => Promise<boolean>;
+export type Send = (action: Action) => Promise<boolean>;
 
 function ClassStepsPicker({ levels, need, direction, steps, onChange }: {
   levels: number[]; need: number; direction: "up" | "down"; steps: number[]; onChange: (s: number[]) => void;
@@ -43,7 +44,7 @@ function ClassStepsPicker({ levels, need, direction, steps, onChange }: {
 }
 
 function TransactionRow({ t, view, seat, onChange, onRemove }: {
-  t: TransactionDraft; view: any; seat: number; onChange: (t: TransactionDraft) => void; onRemove: () => void;
+  t: TransactionDraft; view: BoardView; seat: number; onChange: (t: TransactionDraft) => void; onRemove: () => void;
 }) {
   const max = maxQuantity(view, seat, t);
   const price = priceOf(marketTrack(view, t.resource));
@@ -54,7 +55,7 @@ function TransactionRow({ t, view, seat, onChange, onRemove }: {
         <button type="button" class={t.sell ? "on" : ""} onClick={() => onChange({ ...t, sell: true })}>Sell</button>
       </div>
       <select value={t.resource} data-testid="tx-resource" onChange={(e) => onChange({ ...t, resource: Number((e.target as HTMLSelectElement).value) })}>
-        {[1, 2, 3, 4].map((r) => <option key={r} value={r}>{RESOURCE_NAME[r]} ({priceOf(marketTrack(view, r))} $)</option>)}
+        {RESOURCES.map((r) => <option key={r} value={r}>{RESOURCE_NAME[r]} ({priceOf(marketTrack(view, r))} $)</option>)}
       </select>
       <input type="number" min={1} max={Math.max(1, max)} value={t.quantity} data-testid="tx-quantity"
         onInput={(e) => onChange({ ...t, quantity: Math.max(0, Number((e.target as HTMLInputElement).value) || 0) })} />
@@ -65,7 +66,7 @@ function TransactionRow({ t, view, seat, onChange, onRemove }: {
 }
 
 export function PlayForm({ card, view, seat, names, busy, send, onCancel }: {
-  card: any; view: any; seat: number; names: string[]; busy: boolean; send: Send; onCancel: () => void;
+  card: Card; view: BoardView; seat: number; names: string[]; busy: boolean; send: Send; onCancel: () => void;
 }) {
   const plan: PlayPlan = useMemo(() => playPlan(card, view, seat, names), [card.id, view]);
   const [draft, setDraft] = useState<PlayDraft>(() => defaultDraft(plan, card, view, seat));
@@ -135,13 +136,13 @@ export function PlayForm({ card, view, seat, names, busy, send, onCancel }: {
 }
 
 function PoliticalTurn({ prompt, view, seat, names, busy, send, playing, setPlaying }: {
-  prompt: any; view: any; seat: number; names: string[]; busy: boolean; send: Send;
+  prompt: Decision; view: BoardView; seat: number; names: string[]; busy: boolean; send: Send;
   playing: number | null; setPlaying: (id: number | null) => void;
 }) {
-  const hand: any[] = view.hand ?? [];
+  const hand = view.hand ?? [];
   const played = prompt.cards_played_this_turn as number;
-  const me = (view.nations ?? []).find((n: any) => n.seat === seat);
-  const removable = (me?.permanents ?? []).filter((c: any) => c.removable);
+  const me = (view.nations ?? []).find((n: Nation) => n.seat === seat);
+  const removable = (me?.permanents ?? []).filter((c) => c.removable);
   const card = hand.find((c) => c.id === playing);
   return (
     <div class="lm-political">
@@ -163,7 +164,7 @@ function PoliticalTurn({ prompt, view, seat, names, busy, send, playing, setPlay
         <button type="button" class="btn big" disabled={busy} data-testid="choice-pass" onClick={() => void send({ pass: {} })}>
           {played === 0 ? "Pass (final unless targeted)" : "Stop here and pass"}
         </button>
-        {removable.map((c: any) => (
+        {removable.map((c) => (
           <button key={c.id} type="button" class="btn danger" disabled={busy} data-testid="remove-permanent" data-card={c.id}
             onClick={() => void send({ remove_permanent: { card: c.id } })}>↩ Remove {c.name_en || c.name}</button>
         ))}
@@ -172,7 +173,7 @@ function PoliticalTurn({ prompt, view, seat, names, busy, send, playing, setPlay
   );
 }
 
-function AllianceTurn({ prompt, names, busy, send }: { prompt: any; names: string[]; busy: boolean; send: Send }) {
+function AllianceTurn({ prompt, names, busy, send }: { prompt: Decision; names: string[]; busy: boolean; send: Send }) {
   return (
     <div class="lm-choices">
       {allianceTurnChoices(prompt, names).map((c) => (
@@ -235,7 +236,7 @@ export function handPick(core: Prompt | null, control: PromptControl): HandPick 
   };
 }
 
-function DiscardCards({ hand, pick, busy }: { hand: any[]; pick: HandPick; busy: boolean }) {
+function DiscardCards({ hand, pick, busy }: { hand: Card[]; pick: HandPick; busy: boolean }) {
   return (
     <div class="lm-card-grid" data-testid="discard-cards">
       {hand.map((c) => {
@@ -252,7 +253,7 @@ function DiscardCards({ hand, pick, busy }: { hand: any[]; pick: HandPick; busy:
 
 // The first `count` of the order are kept: each card shows where the order puts it, and a click
 // moves it in or out of the kept ones.
-function KeepCards({ drawn, count, core, control }: { drawn: any[]; count: number; core: Prompt; control: PromptControl }) {
+function KeepCards({ drawn, count, core, control }: { drawn: Card[]; count: number; core: Prompt; control: PromptControl }) {
   const order = control.draft.order;
   const options = cardOptions(core);
   return (
@@ -277,7 +278,7 @@ function KeepCards({ drawn, count, core, control }: { drawn: any[]; count: numbe
  * it. `prompt` is the same decision in LIMIT's own view (absent if the view lacks it).
  */
 function CoreDecision({ prompt, core, control, view, busy, error, pick }: {
-  prompt: any; core: Prompt; control: PromptControl; view: any; busy: boolean; error: string; pick?: HandPick;
+  prompt: Decision | null; core: Prompt; control: PromptControl; view: BoardView; busy: boolean; error: string; pick?: HandPick;
 }) {
   const facts = prompt ? decisionFacts(prompt, view) : [];
   const keep = prompt?.kind === PromptKind.KEEP_CARDS && core.options.length > 0;
@@ -319,11 +320,11 @@ function CoreDecision({ prompt, core, control, view, busy, error, pick }: {
  */
 export function MyDecision({ prompt, core, control, view, seat, names, busy, error, send, playing, setPlaying, pick }: {
   /** The decision in LIMIT's view (view.prompts), if any. */
-  prompt: any;
+  prompt: Decision | null;
   /** The core's question to the seat (table.prompts[0]), if any. */
   core: Prompt | null;
   control: PromptControl;
-  view: any; seat: number; names: string[]; busy: boolean; error: string; send: Send;
+  view: BoardView; seat: number; names: string[]; busy: boolean; error: string; send: Send;
   /** The hand card whose play form is open (the hand below can open it too). */
   playing: number | null; setPlaying: (id: number | null) => void;
   pick?: HandPick;
@@ -337,8 +338,8 @@ export function MyDecision({ prompt, core, control, view, seat, names, busy, err
         {!core && prompt && <h3><Txt text={prompt.why} /></h3>}
       </header>
       {core ? <CoreDecision prompt={prompt} core={core} control={control} view={view} busy={busy} error={error} pick={pick} />
-        : kind === PromptKind.POLITICAL_TURN ? <PoliticalTurn prompt={prompt} view={view} seat={seat} names={names} busy={busy} send={send} playing={playing} setPlaying={setPlaying} />
-          : kind === PromptKind.ALLIANCE_TURN ? <AllianceTurn prompt={prompt} names={names} busy={busy} send={send} />
+        : prompt && kind === PromptKind.POLITICAL_TURN ? <PoliticalTurn prompt={prompt} view={view} seat={seat} names={names} busy={busy} send={send} playing={playing} setPlaying={setPlaying} />
+          : prompt && kind === PromptKind.ALLIANCE_TURN ? <AllianceTurn prompt={prompt} names={names} busy={busy} send={send} />
             : <p class="muted">This client does not know how to answer this decision yet: please reload, or update the client.</p>}
       {!core && <ActionError error={error} />}
     </section>
@@ -346,7 +347,7 @@ export function MyDecision({ prompt, core, control, view, seat, names, busy, err
 }
 
 /** Decisions awaited from others (public: no drawn cards). */
-export function OthersPrompts({ prompts, names }: { prompts: any[]; names: string[] }) {
+export function OthersPrompts({ prompts, names }: { prompts: Decision[]; names: string[] }) {
   if (!prompts.length) return null;
   return (
     <ul class="lm-waiting" data-testid="others-prompts">

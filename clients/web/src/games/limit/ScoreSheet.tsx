@@ -1,9 +1,10 @@
 // The final score sheet, one column per nation, one line per scoring category.
 import { Dot } from "../../ui/common";
 import { SCORE_ROWS, playerName, scoreRanks, scoreValue, signed } from "./model";
+import type { BoardView } from "./model";
 
-export function ScoreSheet({ view, names, seat }: { view: any; names: string[]; seat: number }) {
-  const lines: any[] = [...(view.scores ?? [])].sort((a, b) => a.seat - b.seat);
+export function ScoreSheet({ view, names, seat }: { view: BoardView; names: string[]; seat: number }) {
+  const lines = [...(view.scores ?? [])].sort((a, b) => a.seat - b.seat);
   if (!lines.length) return null;
   const ranks = scoreRanks(lines);
   return (

@@ -3,6 +3,7 @@ import { useLastMove, withMark } from "../../ui/LastMove";
 import {
   CRISES_TO_END, CRISIS_ICON, CRISIS_NAME, GENERATION_YEARS, GENERATIONS, PHASE_NAME, Phase, RESOURCE_LETTER, RESOURCE_NAME,
 } from "./model";
+import type { BoardView, StarNation } from "./model";
 
 const STEPS: { phase: number; label: string }[] = [
   { phase: Phase.NEW_POLICY, label: "New policy" },
@@ -12,7 +13,7 @@ const STEPS: { phase: number; label: string }[] = [
   { phase: Phase.INTERNATIONAL, label: "International" },
 ];
 
-export function GenerationBar({ view }: { view: any }) {
+export function GenerationBar({ view }: { view: BoardView }) {
   const g = view.generation as number;
   const over = view.phase === Phase.GAME_OVER;
   const steps = [...STEPS];
@@ -42,9 +43,9 @@ export function GenerationBar({ view }: { view: any }) {
   );
 }
 
-export function Crises({ view }: { view: any }) {
-  const mark = useLastMove();
-  const crises: any[] = view.crises ?? [];
+export function Crises({ view }: { view: BoardView }) {
+  const mark = useLastMove<BoardView>();
+  const crises = view.crises ?? [];
   return (
     <div class="lm-crises" data-testid="crises" data-count={crises.length}>
       <span class="lm-kicker">Crises: {crises.length} · the game ends once {CRISES_TO_END} have happened</span>
@@ -63,8 +64,8 @@ export function Crises({ view }: { view: any }) {
   );
 }
 
-export function Reserves({ view }: { view: any }) {
-  const mark = useLastMove();
+export function Reserves({ view }: { view: BoardView }) {
+  const mark = useLastMove<BoardView>();
   const bank = mark((v) => v.world_bank), pollution = mark((v) => v.pollution_reserve);
   const destab = mark((v) => v.destabilisation_reserve), colonies = mark((v) => [v.colonisation_territories, v.colonisation_fossil]);
   return (
@@ -81,14 +82,14 @@ export function Reserves({ view }: { view: any }) {
   );
 }
 
-export function MarketBoard({ view }: { view: any }) {
-  const mark = useLastMove();
-  const tracks: any[] = view.market?.tracks ?? [];
+export function MarketBoard({ view }: { view: BoardView }) {
+  const mark = useLastMove<BoardView>();
+  const tracks = view.market?.tracks ?? [];
   return (
     <section class="lm-market" data-testid="market">
       <h4>Market <small class="muted">— one transaction moves the price one step; selling is closed at the first position</small></h4>
       {tracks.map((t) => {
-        const m = mark((v) => (v.market?.tracks ?? []).find((x: any) => x.resource === t.resource));
+        const m = mark((v) => (v.market?.tracks ?? []).find((x) => x.resource === t.resource));
         return (
         <div key={t.resource} class={`lm-price r${t.resource}${m.cls}`} data-testid={`price-${RESOURCE_NAME[t.resource]}`} data-position={t.position}
           title={m.text} {...m.attrs}>
@@ -106,8 +107,8 @@ export function MarketBoard({ view }: { view: any }) {
   );
 }
 
-export function StarNation({ view }: { view: any }) {
-  const s = view.star ?? {};
+export function StarNation({ view }: { view: BoardView }) {
+  const s: Partial<StarNation> = view.star ?? {};
   return (
     <section class="lm-star" data-testid="star-nation">
       <h4>⭐ The star nation <small>generation {view.generation} values</small></h4>

@@ -2,6 +2,7 @@ import type { GameUI, OptionsFormProps } from "../types";
 import { Board } from "./Board";
 import "./board.css";
 import { howToPlay } from "./howto";
+import type { StaticData, View } from "./model";
 
 function OptionsForm({ value, onChange }: OptionsFormProps) {
   return (
@@ -21,7 +22,7 @@ function OptionsForm({ value, onChange }: OptionsFormProps) {
   );
 }
 
-const ui: GameUI = {
+const ui: GameUI<View, StaticData> = {
   id: "limit",
   emblem: "🌡️",
   tagline: "Lead a nation from 1850 to 2060: feed it, make it prosper, keep order — and stay within the planet's limits. Solo or up to six.",

@@ -1,66 +1,97 @@
-// Enum values of proto/games/limit.proto, board constants, and the pure logic of the LIMIT board:
+// The enums of proto/games/limit.proto (generated) in words, board constants, and the pure logic of the LIMIT board:
 // what the board adds to the core's questions, the Alliance step's moves, the parameters a card
 // play needs, the score sheet. Nothing here touches the DOM, so it is unit-tested
 // (test/limit.test.ts).
+import { lowerNames, setValues, unprefixed } from "../../enums";
+import * as pb from "../../gen/games/limit";
+import type { Draft, Msg } from "../../proto";
 import type { Prompt } from "../../table";
 import { moveItem, targetKey } from "../../ui/prompt";
 
-export const Phase = {
-  UNSPECIFIED: 0, NEW_POLICY: 1, HAND_LIMIT: 2, POLITICAL_DECISIONS: 3, SOCIAL: 4,
-  INTERNATIONAL: 5, ALLIANCE: 6, RESILIENCE: 7, GAME_OVER: 8,
-} as const;
+export const Phase = unprefixed(pb.Phase, "PHASE_");
+export const PromptKind = unprefixed(pb.PromptKind, "PROMPT_");
+/** Each decision's name in lower case ("choose_deck"): tests and styles find a prompt by it. */
+export const PROMPT_SLUG = lowerNames(pb.PromptKind, "PROMPT_");
 
-export const PromptKind = {
-  UNSPECIFIED: 0, CHOOSE_DECK: 1, KEEP_CARDS: 2, DISCARD: 3, POLITICAL_TURN: 4, RESIST: 5,
-  CONTRIBUTE: 6, RAISE_CLASS: 7, LOWER_CLASS: 8, LOWER_FACTORY: 9, GROWTH_FACTORY: 10,
-  ALLIANCE_TURN: 11, ALLIANCE_VOTE: 12, ALLIANCE_FEE: 13, HELP_REQUEST: 14, HELP_ANSWER: 15,
-  BREAK_ALLIANCE: 16, REMOVE_AGRICULTURE: 17,
-} as const;
-
-export const PROMPT_SLUG: Record<number, string> = {
-  1: "choose_deck", 2: "keep_cards", 3: "discard", 4: "political_turn", 5: "resist", 6: "contribute",
-  7: "raise_class", 8: "lower_class", 9: "lower_factory", 10: "growth_factory", 11: "alliance_turn",
-  12: "alliance_vote", 13: "alliance_fee", 14: "help_request", 15: "help_answer", 16: "break_alliance",
-  17: "remove_agriculture",
-};
-
-export const Resource = { UNSPECIFIED: 0, RENEWABLE: 1, INDUSTRIAL: 2, MILITARY: 3, FOSSIL: 4 } as const;
-export const Factory = { UNSPECIFIED: 0, RENEWABLE: 1, INDUSTRIAL: 2, MILITARY: 3 } as const;
-export const Deck = { UNSPECIFIED: 0, SOCIETY: 1, ARMY_ECONOMY: 2, PRODUCTION: 3 } as const;
-export const AllianceKind = { UNSPECIFIED: 0, MILITARY: 1, ECONOMIC: 2 } as const;
-export const CrisisKind = { UNSPECIFIED: 0, FINANCIAL: 1, ECOLOGICAL: 2, MILITARY: 3 } as const;
+export const Resource = unprefixed(pb.Resource, "RESOURCE_");
+export const Factory = unprefixed(pb.Factory, "FACTORY_");
+export const Deck = unprefixed(pb.Deck, "DECK_");
+export const AllianceKind = unprefixed(pb.AllianceKind, "ALLIANCE_");
+export const CrisisKind = unprefixed(pb.CrisisKind, "CRISIS_");
+export const SocialStep = unprefixed(pb.SocialStep, "SOCIAL_STEP_");
 export const STAR_TARGET = -2;
 
 export const CLASS_LETTERS = ["A", "B", "C", "D", "E"];
-export const RESOURCE_NAME: Record<number, string> = { 1: "renewable", 2: "industrial", 3: "military", 4: "fossil" };
-export const RESOURCE_LETTER: Record<number, string> = { 1: "R", 2: "I", 3: "M", 4: "F" };
-export const FACTORY_NAME: Record<number, string> = { 1: "renewable", 2: "industrial", 3: "military" };
-export const DECK_NAME: Record<number, string> = { 1: "Society", 2: "Army & Economy", 3: "Production" };
-export const DECK_ICON: Record<number, string> = { 1: "👥", 2: "⚔️", 3: "🏭" };
-export const ALLIANCE_NAME: Record<number, string> = { 1: "military", 2: "economic" };
-export const CRISIS_NAME: Record<number, string> = { 1: "Financial", 2: "Ecological", 3: "Military" };
-export const CRISIS_ICON: Record<number, string> = { 1: "💸", 2: "🌡️", 3: "💣" };
+export const RESOURCE_NAME = lowerNames(pb.Resource, "RESOURCE_");
+export const RESOURCES = setValues(pb.Resource, "RESOURCE_");
+/** A resource by its initial (R, I, M, F), as the board prints it. */
+export const RESOURCE_LETTER: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(RESOURCE_NAME).map(([value, name]) => [value, name[0].toUpperCase()]));
+export const FACTORY_NAME = lowerNames(pb.Factory, "FACTORY_");
+export const DECK_NAME: Record<number, string> = {
+  [Deck.SOCIETY]: "Society", [Deck.ARMY_ECONOMY]: "Army & Economy", [Deck.PRODUCTION]: "Production",
+};
+export const DECKS = setValues(pb.Deck, "DECK_");
+export const DECK_ICON: Record<number, string> = { [Deck.SOCIETY]: "👥", [Deck.ARMY_ECONOMY]: "⚔️", [Deck.PRODUCTION]: "🏭" };
+export const ALLIANCE_NAME = lowerNames(pb.AllianceKind, "ALLIANCE_");
+export const CRISIS_NAME: Record<number, string> = {
+  [CrisisKind.FINANCIAL]: "Financial", [CrisisKind.ECOLOGICAL]: "Ecological", [CrisisKind.MILITARY]: "Military",
+};
+export const CRISIS_ICON: Record<number, string> = {
+  [CrisisKind.FINANCIAL]: "💸", [CrisisKind.ECOLOGICAL]: "🌡️", [CrisisKind.MILITARY]: "💣",
+};
 
 export const PHASE_NAME: Record<number, string> = {
-  1: "New policy", 2: "Hand limit", 3: "Political decisions", 4: "Social phase", 5: "International phase",
-  6: "Alliances", 7: "Resilience test", 8: "Game over",
+  [Phase.NEW_POLICY]: "New policy", [Phase.HAND_LIMIT]: "Hand limit", [Phase.POLITICAL_DECISIONS]: "Political decisions",
+  [Phase.SOCIAL]: "Social phase", [Phase.INTERNATIONAL]: "International phase", [Phase.ALLIANCE]: "Alliances",
+  [Phase.RESILIENCE]: "Resilience test", [Phase.GAME_OVER]: "Game over",
 };
 export const SOCIAL_STEP_NAME: Record<number, string> = {
-  1: "Feeding", 2: "Conservation", 3: "Consumption", 4: "Demographic growth", 5: "Mortality", 6: "Natality",
-  7: "Economic growth", 8: "Taxation", 9: "Production", 10: "Public order", 11: "Class struggle", 12: "Done",
+  [SocialStep.FEEDING]: "Feeding", [SocialStep.CONSERVATION]: "Conservation", [SocialStep.CONSUMPTION]: "Consumption",
+  [SocialStep.DEMOGRAPHIC_GROWTH]: "Demographic growth", [SocialStep.MORTALITY]: "Mortality",
+  [SocialStep.NATALITY]: "Natality", [SocialStep.ECONOMIC_GROWTH]: "Economic growth", [SocialStep.TAXATION]: "Taxation",
+  [SocialStep.PRODUCTION]: "Production", [SocialStep.PUBLIC_ORDER]: "Public order",
+  [SocialStep.CLASS_STRUGGLE]: "Class struggle", [SocialStep.DONE]: "Done",
 };
+
+// ----- the view's types -----
+
+export type Nation = Msg<pb.Nation>;
+export type Card = Msg<pb.Card>;
+/** One of LIMIT's own decisions (View.prompts), beside the core's questions. */
+export type Decision = Msg<pb.Prompt>;
+export type ScoreLine = Msg<pb.ScoreLine>;
+export type Stocks = Msg<pb.Stocks>;
+export type StarNation = Msg<pb.StarNation>;
+/** A price track with its printed prices put back (withStatic). */
+export type PriceTrack = Msg<pb.PriceTrack> & { prices?: number[] };
+/** The static data as decoded (GameInfo.static_data): the printed cards, board, prices, events. */
+export type StaticData = Msg<pb.StaticData>;
+/** The View as decoded. */
+export type View = Msg<pb.View>;
+/**
+ * The view as the board reads it (withStatic): the printed board, each track's prices and the
+ * solo game's last event put back.
+ */
+export type BoardView = Omit<View, "market"> & {
+  market: { tracks: PriceTrack[] } | null;
+  board?: Msg<pb.Board> | null;
+  last_event?: string;
+};
+/** An Action as `submit` takes it. */
+export type Action = Draft<pb.Action>;
 
 // The printed tracks come with the View (its `board`); these read them.
 export interface PrintedTrack { value: number[]; fossil: number[]; pollution: number[] }
 const NO_TRACK: PrintedTrack = { value: [], fossil: [], pollution: [] };
-export function printedTrack(view: any, f: number): PrintedTrack {
-  const t = (view?.board?.tracks ?? []).find((x: any) => x.factory === f);
+export function printedTrack(view: BoardView | null | undefined, f: number): PrintedTrack {
+  const t = (view?.board?.tracks ?? []).find((x) => x.factory === f);
   return t ? { value: t.value ?? [], fossil: t.fossil ?? [], pollution: t.pollution ?? [] } : NO_TRACK;
 }
-export function populationValues(view: any): number[] { return view?.board?.population ?? []; }
-export function demographicIndex(view: any): number[] { return view?.board?.demographic_index ?? []; }
+export function populationValues(view: BoardView): number[] { return view?.board?.population ?? []; }
+export function demographicIndex(view: BoardView): number[] { return view?.board?.demographic_index ?? []; }
 /** Value printed at a 1-based rank of a factory track (0 outside it). */
-export function factoryValueAt(view: any, f: number, rank: number): number {
+export function factoryValueAt(view: BoardView, f: number, rank: number): number {
   return rank >= 1 ? printedTrack(view, f).value[rank - 1] ?? 0 : 0;
 }
 export const DISORDER_POSITIONS = 11;
@@ -73,12 +104,12 @@ export function disorderZone(d: number): DisorderZone {
   return d <= 1 ? "boom" : d >= 9 ? "revolt" : "progress";
 }
 
-export function factoryRank(n: any, f: number): number {
-  return f === Factory.RENEWABLE ? n.renewable_rank : f === Factory.INDUSTRIAL ? n.industrial_rank : n.military_rank;
+export function factoryRank(n: Partial<Nation>, f: number): number {
+  return (f === Factory.RENEWABLE ? n.renewable_rank : f === Factory.INDUSTRIAL ? n.industrial_rank : n.military_rank) ?? 0;
 }
 
 /** The highest rank a factory can reach (territories cap the renewable track). */
-export function maxFactoryRank(view: any, n: any, f: number): number {
+export function maxFactoryRank(view: BoardView, n: Partial<Nation>, f: number): number {
   const top = printedTrack(view, f).value.length;
   if (f !== Factory.RENEWABLE) return top;
   return Math.max(1, Math.min(top, (n.territories ?? 0) + (view?.board?.territory_rank_bonus ?? 0)));
@@ -107,7 +138,7 @@ export function canLower(levels: number[], k: number): boolean {
 
 /** How many class steps a card's play names, and on whose board (the engine sends them). */
 export interface ClassSpec { steps: number; direction: "up" | "down"; onTarget: boolean }
-export function classSpec(card: any): ClassSpec | null {
+export function classSpec(card: Card): ClassSpec | null {
   const cs = card.class_steps;
   if (!(card.params ?? []).includes("classes") || !cs) return null;
   return { steps: cs.steps ?? 0, direction: cs.down ? "down" : "up", onTarget: !!cs.on_target };
@@ -153,25 +184,25 @@ export function defaultSteps(levels: number[], count: number, direction: "up" | 
 export interface Choice {
   id: string;
   label: string;
-  action: Record<string, unknown>;
+  action: Action;
   tone?: "primary" | "danger" | "plain";
 }
 
-function otherSeats(view: any, seat: number): number[] {
-  return (view.nations ?? []).map((n: any) => n.seat as number).filter((s: number) => s !== seat);
+function otherSeats(view: BoardView, seat: number): number[] {
+  return (view.nations ?? []).map((n) => n.seat).filter((s) => s !== seat);
 }
 
-function nationOf(view: any, seat: number): any {
-  return (view.nations ?? []).find((n: any) => n.seat === seat);
+function nationOf(view: BoardView, seat: number): Nation | undefined {
+  return (view.nations ?? []).find((n) => n.seat === seat);
 }
 
-function stockOf(n: any, r: number): number {
-  const st = n?.stocks ?? {};
+function stockOf(n: Nation, r: number): number {
+  const st: Partial<pb.Stocks> = n?.stocks ?? {};
   return [0, st.renewable, st.industrial, st.military, st.fossil][r] ?? 0;
 }
 
 /** The Alliance step's moves, as the engine lists them on the prompt (it checked them). */
-export function allianceTurnChoices(prompt: any, names: string[]): Choice[] {
+export function allianceTurnChoices(prompt: Decision, names: string[]): Choice[] {
   const out: Choice[] = [{ id: "pass", label: "Do nothing", action: { pass: {} } }];
   for (const p of prompt.alliance_proposals ?? []) {
     out.push({
@@ -198,7 +229,7 @@ export interface Fact { key: string; text: string; warn?: boolean }
  * What a nation needs beside a core question (the generic panel names the options only): what it
  * holds, and what each option would change on its board. Read from LIMIT's own prompt (`view.prompts`).
  */
-export function decisionFacts(prompt: any, view: any): Fact[] {
+export function decisionFacts(prompt: Decision, view: BoardView): Fact[] {
   const me = nationOf(view, prompt.seat);
   if (!me) return [];
   const options: number[] = prompt.options ?? [];
@@ -300,13 +331,13 @@ export interface PlayPlan {
   transactions?: { max: number };
 }
 
-function hasParam(card: any, p: string): boolean {
+function hasParam(card: Card, p: string): boolean {
   return (card.params ?? []).includes(p);
 }
 
 /** Which parameters a card play needs, and their legal values as far as the View tells. */
-export function playPlan(card: any, view: any, seat: number, names: string[]): PlayPlan {
-  const me = nationOf(view, seat) ?? {};
+export function playPlan(card: Card, view: BoardView, seat: number, names: string[]): PlayPlan {
+  const me: Partial<Nation> = nationOf(view, seat) ?? {};
   const selects: SelectParam[] = [];
   const plan: PlayPlan = { selects };
   if (hasParam(card, "target")) {
@@ -345,13 +376,13 @@ export function playPlan(card: any, view: any, seat: number, names: string[]): P
   if (hasParam(card, "deck")) {
     selects.push({
       name: "deck", label: "Deck to draw from",
-      options: [1, 2, 3].map((d) => ({
-        value: d, label: `${DECK_NAME[d]} (${me.deck_sizes?.[d - 1] ?? 0})`, disabled: !(me.deck_sizes?.[d - 1] > 0),
+      options: DECKS.map((d) => ({
+        value: d, label: `${DECK_NAME[d]} (${me.deck_sizes?.[d - 1] ?? 0})`, disabled: !((me.deck_sizes?.[d - 1] ?? 0) > 0),
       })),
     });
   }
   if (hasParam(card, "retrieve_card")) {
-    const played: any[] = me.played_this_generation ?? [];
+    const played = me.played_this_generation ?? [];
     selects.push({
       name: "retrieve_card", label: "Card to take back",
       options: played.length ? played.map((c) => ({ value: c.id, label: c.name_en || c.name })) : [{ value: 0, label: "— nothing played yet —" }],
@@ -381,7 +412,7 @@ function firstEnabled(p: SelectParam): number {
 }
 
 /** A draft filled with legal defaults (first enabled options, minimum military, spread classes). */
-export function defaultDraft(plan: PlayPlan, card: any, view: any, seat: number): PlayDraft {
+export function defaultDraft(plan: PlayPlan, card: Card, view: BoardView, seat: number): PlayDraft {
   const values: Record<string, number> = {};
   for (const s of plan.selects) values[s.name] = firstEnabled(s);
   if ("price_up" in values && "resource" in values) {
@@ -397,36 +428,37 @@ export function defaultDraft(plan: PlayPlan, card: any, view: any, seat: number)
   return draft;
 }
 
-export function classLevelsFor(spec: ClassSpec, view: any, seat: number, target?: number): number[] {
+export function classLevelsFor(spec: ClassSpec, view: BoardView, seat: number, target?: number): number[] {
   const who = spec.onTarget ? target : seat;
   return who != null && who >= 0 ? nationOf(view, who)?.classes ?? [] : [];
 }
 
-export function defaultClassesFor(spec: ClassSpec, view: any, seat: number, target?: number): number[] {
+export function defaultClassesFor(spec: ClassSpec, view: BoardView, seat: number, target?: number): number[] {
   const lv = classLevelsFor(spec, view, seat, target);
   if (!lv.length) return [];
   return defaultSteps(lv, requiredSteps(spec, lv), spec.direction);
 }
 
-export function marketTrack(view: any, resource: number): any {
-  return (view.market?.tracks ?? []).find((t: any) => t.resource === resource);
+export function marketTrack(view: BoardView, resource: number): PriceTrack | undefined {
+  return (view.market?.tracks ?? []).find((t) => t.resource === resource);
 }
-export function priceOf(track: any): number {
+export function priceOf(track: PriceTrack | null | undefined): number {
   return track?.prices?.[track.position] ?? 0;
 }
 
 /** A transaction that is possible now: sell one of what we hold most of, else buy one we can afford. */
-export function defaultTransaction(view: any, seat: number): TransactionDraft | null {
+export function defaultTransaction(view: BoardView, seat: number): TransactionDraft | null {
   const me = nationOf(view, seat);
   if (!me) return null;
   const stock: Record<number, number> = {
-    1: me.stocks?.renewable ?? 0, 2: me.stocks?.industrial ?? 0, 3: me.stocks?.military ?? 0, 4: me.stocks?.fossil ?? 0,
+    [Resource.RENEWABLE]: me.stocks?.renewable ?? 0, [Resource.INDUSTRIAL]: me.stocks?.industrial ?? 0,
+    [Resource.MILITARY]: me.stocks?.military ?? 0, [Resource.FOSSIL]: me.stocks?.fossil ?? 0,
   };
-  for (const r of [1, 2, 3, 4]) {
+  for (const r of RESOURCES) {
     const t = marketTrack(view, r);
     if (t && t.position > 0 && stock[r] > 0 && priceOf(t) <= (view.world_bank ?? 0)) return { resource: r, sell: true, quantity: 1 };
   }
-  for (const r of [1, 2, 3, 4]) {
+  for (const r of RESOURCES) {
     const t = marketTrack(view, r);
     if (t && t.market_stock > 0 && priceOf(t) <= (me.money ?? 0)) return { resource: r, sell: false, quantity: 1 };
   }
@@ -434,7 +466,7 @@ export function defaultTransaction(view: any, seat: number): TransactionDraft | 
 }
 
 /** The largest quantity a transaction can have now (market stock / own stock / money / bank). */
-export function maxQuantity(view: any, seat: number, t: TransactionDraft): number {
+export function maxQuantity(view: BoardView, seat: number, t: TransactionDraft): number {
   const me = nationOf(view, seat);
   const track = marketTrack(view, t.resource);
   if (!me || !track) return 0;
@@ -448,7 +480,7 @@ export function maxQuantity(view: any, seat: number, t: TransactionDraft): numbe
 }
 
 /** The PlayCard action of a draft. */
-export function playAction(card: any, plan: PlayPlan, draft: PlayDraft): Record<string, unknown> {
+export function playAction(card: Card, plan: PlayPlan, draft: PlayDraft): Action {
   const play: Record<string, unknown> = { card: card.id };
   for (const s of plan.selects) {
     const v = draft.values[s.name];
@@ -463,7 +495,7 @@ export function playAction(card: any, plan: PlayPlan, draft: PlayDraft): Record<
 }
 
 /** What is missing before the draft can be sent (empty when it is complete). */
-export function draftProblem(plan: PlayPlan, draft: PlayDraft, view: any, seat: number): string {
+export function draftProblem(plan: PlayPlan, draft: PlayDraft, view: BoardView, seat: number): string {
   if (plan.military) {
     if (draft.military < plan.military.min) return `Commit at least ${plan.military.min} military.`;
     if (draft.military > plan.military.max) return `You hold only ${plan.military.max} military.`;
@@ -506,13 +538,14 @@ export const SCORE_ROWS: ScoreRow[] = [
   { key: "total", label: "Total", hint: "" },
 ];
 
-export function scoreValue(line: any, key: string): number {
+export function scoreValue(line: ScoreLine, key: string): number {
   if (key === "impact") return (line.pollution_penalty ?? 0) + (line.destabilisation_penalty ?? 0);
-  return line[key] ?? 0;
+  const v = (line as Record<string, unknown>)[key];
+  return typeof v === "number" ? v : 0;
 }
 
 /** Ranks by total (1 = best, ties share a rank), in seat order of `lines`. */
-export function scoreRanks(lines: any[]): number[] {
+export function scoreRanks(lines: readonly ScoreLine[]): number[] {
   return lines.map((l) => 1 + lines.filter((o) => o.total > l.total).length);
 }
 
@@ -523,18 +556,18 @@ export function signed(n: number): string {
 // ----- turn banner -----
 
 export interface Banner { text: string; mine: boolean; over: boolean }
-export function bannerFor(view: any, seat: number, names: string[], gameOver: boolean, readOnly: boolean): Banner {
+export function bannerFor(view: BoardView, seat: number, names: string[], gameOver: boolean, readOnly: boolean): Banner {
   if (gameOver || view.phase === Phase.GAME_OVER) return { text: "Game over — the score sheet is below", mine: false, over: true };
-  const prompts: any[] = view.prompts ?? [];
+  const prompts = view.prompts ?? [];
   const mine = !readOnly && prompts.some((p) => p.seat === seat);
-  const waiting = [...new Set(prompts.filter((p) => p.seat !== seat || readOnly).map((p) => p.seat as number))];
+  const waiting = [...new Set(prompts.filter((p) => p.seat !== seat || readOnly).map((p) => p.seat))];
   const who = waiting.map((s) => playerName(names, s)).join(", ");
   if (mine) {
     const p = prompts.find((x) => x.seat === seat);
-    const what = p.kind === PromptKind.POLITICAL_TURN ? "play a card or pass"
-      : p.kind === PromptKind.CHOOSE_DECK ? "choose a deck to draw from"
-        : p.kind === PromptKind.KEEP_CARDS ? "keep cards from your draw"
-          : p.kind === PromptKind.DISCARD ? "discard down to your hand limit"
+    const what = p?.kind === PromptKind.POLITICAL_TURN ? "play a card or pass"
+      : p?.kind === PromptKind.CHOOSE_DECK ? "choose a deck to draw from"
+        : p?.kind === PromptKind.KEEP_CARDS ? "keep cards from your draw"
+          : p?.kind === PromptKind.DISCARD ? "discard down to your hand limit"
             : "a decision is needed";
     return { text: `Your turn — ${what}${waiting.length ? ` (also waiting for ${who})` : ""}`, mine: true, over: false };
   }
@@ -553,26 +586,35 @@ const OWN_CARD_FIELDS = ["playable", "factory_prices", "max_transactions"] as co
 
 // Per static data, each view card with its printed fields put back, keyed by the view's card
 // object: a diff shares unchanged subtrees, so an unchanged card is hydrated once.
-const cardCache = new WeakMap<object, WeakMap<object, any>>();
+const cardCache = new WeakMap<object, WeakMap<Card, Card>>();
+
+/** A card the static data does not print (not arrived yet, or an unknown id): only its number. */
+function unprintedCard(id: number): Card {
+  return {
+    id, key: "", name: `#${id}`, name_en: "", deck: Deck.UNSPECIFIED, permanent: false, cost_text: "", effect_text: "",
+    params: [], targets: false, resistible: false, military_min: 0, playable: false, removable: false, class_steps: null,
+    factory_options: [], resource_options: [], tech_level: 0, factory_prices: [], max_transactions: 0,
+  };
+}
 
 /** A view's card with the printed fields of the static data's card of the same id. */
-export function printedCard(data: any, card: any): any {
+export function printedCard(data: StaticData | null | undefined, card: Card): Card {
   if (!card) return card;
   let perData = cardCache.get(data ?? cardCache);
   if (!perData) cardCache.set(data ?? cardCache, (perData = new WeakMap()));
   let out = perData.get(card);
   if (!out) {
     const printed = data?.cards?.[card.id];
-    out = { ...(printed ?? { name: `#${card.id}`, name_en: "", params: [] }), id: card.id };
-    for (const f of OWN_CARD_FIELDS) if (card[f] != null) out[f] = card[f];
+    out = { ...(printed ?? unprintedCard(card.id)), id: card.id };
+    for (const f of OWN_CARD_FIELDS) if (card[f] != null) Object.assign(out, { [f]: card[f] });
     perData.set(card, out);
   }
   return out;
 }
 
 /** A copy of a decoded message with some fields replaced (its defaults stay on its prototype). */
-function copyWith(m: any, fields: Record<string, unknown>): any {
-  return Object.assign(Object.create(Object.getPrototypeOf(m)), m, fields);
+function copyWith<T extends object, F extends object>(m: T, fields: F): Omit<T, keyof F> & F {
+  return Object.assign(Object.create(Object.getPrototypeOf(m)) as T, m, fields);
 }
 
 /**
@@ -580,19 +622,18 @@ function copyWith(m: any, fields: Record<string, unknown>): any {
  * board and prices (GameInfo.static_data has them); this puts them back. The view is not
  * written to (src/diff.ts shares its subtrees between versions): the parts changed are copies.
  */
-export function withStatic(view: any, data: any): any {
-  if (!view) return view;
-  const cards = (list: any[] | undefined) => (list ?? []).map((c) => printedCard(data, c));
+export function withStatic(view: View, data: StaticData | null | undefined): BoardView {
+  const cards = (list: Card[] | undefined) => (list ?? []).map((c) => printedCard(data, c));
   const prices: number[] = data?.prices ?? [];
   const event = view.solo && view.last_event_id >= 0 ? data?.events?.[view.last_event_id] : undefined;
   return copyWith(view, {
     hand: cards(view.hand),
-    nations: (view.nations ?? []).map((n: any) => copyWith(n, {
+    nations: (view.nations ?? []).map((n) => copyWith(n, {
       permanents: cards(n.permanents), set_aside: cards(n.set_aside), played_this_generation: cards(n.played_this_generation),
     })),
-    prompts: (view.prompts ?? []).map((p: any) => (p.drawn?.length ? copyWith(p, { drawn: cards(p.drawn) }) : p)),
+    prompts: (view.prompts ?? []).map((p) => (p.drawn?.length ? copyWith(p, { drawn: cards(p.drawn) }) : p)),
     market: view.market && copyWith(view.market, {
-      tracks: (view.market.tracks ?? []).map((t: any) => copyWith(t, { prices })),
+      tracks: (view.market.tracks ?? []).map((t) => copyWith(t, { prices })),
     }),
     board: data?.board ?? null,
     last_event: event ? `${event.name}: ${event.text}` : "",
