@@ -433,14 +433,30 @@ Status Shell::Answer(std::string_view words) {
   return SendAction(*game->WrapAnswer(answer.value()), "answer " + std::string(console::Trim(words)));
 }
 
-std::vector<std::unique_ptr<google::protobuf::Message>> Shell::Choices() {
+std::vector<Shell::Choice> Shell::Choices() {
   const engine::Game* game = RoomGame();
   if (game == nullptr) return {};
   return client_.WithState([game](const ClientState& s) {
-    std::vector<std::unique_ptr<google::protobuf::Message>> moves;
-    if (s.tracker.has_view() && s.tracker.seat() >= 0 && !s.tracker.game_over())
-      moves = game->MovesFromView(*s.tracker.view(), s.tracker.seat());
-    return moves;
+    std::vector<Choice> out;
+    if (!s.tracker.has_view() || s.tracker.seat() < 0 || s.tracker.game_over()) return out;
+    const auto namer = s.Namer();
+    for (auto& move : engine::PublishedMoves(*game, *s.tracker.view())) {
+      // A family's words do not name its members' values: the action's fields do.
+      std::string words;
+      if (move.in_family) {
+        words = MoveWords(*move.action, namer);
+      } else {
+        for (const auto& step : move.steps)
+          words += (words.empty() ? "" : ", ") + game->TextRenderer().Render(step, namer);
+      }
+      out.push_back({std::move(move.action), std::move(words)});
+    }
+    if (!out.empty()) return out;
+    for (auto& move : game->MovesFromView(*s.tracker.view(), s.tracker.seat())) {
+      std::string words = MoveWords(*move, namer);
+      out.push_back({std::move(move), std::move(words)});
+    }
+    return out;
   });
 }
 
@@ -479,7 +495,7 @@ Status Shell::ListChoices() {
     return Status::Ok();
   }
   for (size_t i = 0; i < moves.size(); ++i)
-    out_.Line("  " + std::to_string(i + 1) + ". " + MoveWords(*moves[i], namer));
+    out_.Line("  " + std::to_string(i + 1) + ". " + moves[i].words);
   out_.Line("Play one with 'play <n>'.");
   return Status::Ok();
 }
@@ -496,8 +512,8 @@ Status Shell::PlayChoice(const std::vector<std::string>& args) {
                                         : "Choose a move from 1 to " + std::to_string(moves.size()) +
                                               " ('choices' lists them).");
   }
-  const auto& move = *moves[n.value() - 1];
-  return SendAction(move, Words(move));
+  const Choice& move = moves[n.value() - 1];
+  return SendAction(*move.action, move.words);
 }
 
 Status Shell::ActFirst(std::string_view alternatives) {

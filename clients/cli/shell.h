@@ -51,8 +51,13 @@ class Shell {
   Status SendAction(const engine::Message& action, const std::string& said);
   const engine::Game* RoomGame();  // the current room's game, null when unknown
   Status ActFirst(std::string_view alternatives);
-  // The moves this seat may try now, read from its view (Game::MovesFromView), numbered from 1.
-  std::vector<std::unique_ptr<google::protobuf::Message>> Choices();
+  // The moves this seat may try now, read from its view, numbered from 1, with their words: the
+  // engine's published moves (their choices' words joined), else Game::MovesFromView's.
+  struct Choice {
+    std::unique_ptr<google::protobuf::Message> action;
+    std::string words;
+  };
+  std::vector<Choice> Choices();
   Status ListChoices();
   Status PlayChoice(const std::vector<std::string>& args);
   Status View(bool raw);

@@ -34,7 +34,8 @@ std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& 
     out.push_back(game.WrapAnswer(PlainAnswer(prompt, game.OptionsOf(prompt))));
     return out;
   }
-  out = game.MovesFromView(view, seat);
+  out = PublishedActions(game, view);
+  if (out.empty()) out = game.MovesFromView(view, seat);
   // A uniformly shuffled order (Fisher-Yates on the engine's generator: the same on every
   // platform).
   for (size_t i = out.size(); i > 1; --i) std::swap(out[i - 1], out[rng.Below(i)]);

@@ -243,6 +243,41 @@ std::unique_ptr<Message> DrawFromFamily(const Message& prototype, const v1::Acti
   return out;
 }
 
+std::vector<std::unique_ptr<Message>> EnumerateFamily(const Message& prototype,
+                                                      const v1::ActionFamily& f, size_t limit) {
+  std::vector<std::unique_ptr<Message>> out;
+  std::vector<Fields> fields;
+  uint64_t members = 1;
+  for (const auto& p : f.params()) {
+    auto resolved = Resolve(prototype.GetDescriptor(), p.path());
+    if (!resolved.ok() || resolved.value().back()->is_repeated()) return out;
+    members *= DomainSize(p);
+    if (members > limit) return out;
+    fields.push_back(std::move(resolved.value()));
+  }
+  std::unique_ptr<Message> base(prototype.New());
+  if (!base->ParseFromString(f.base())) return out;
+  std::vector<uint64_t> digit(fields.size(), 0);
+  for (uint64_t n = 0; n < members; ++n) {
+    std::unique_ptr<Message> member(base->New());
+    member->CopyFrom(*base);
+    for (size_t i = 0; i < fields.size(); ++i) {
+      const v1::ActionParam& p = f.params(static_cast<int>(i));
+      const int64_t v = p.values_size() > 0 ? p.values(static_cast<int>(digit[i]))
+                                            : p.min() + static_cast<int64_t>(digit[i]);
+      ForEachMut(member.get(), fields[i], 0, true,
+                 [&](Message& m, const FieldDescriptor* last) { Put(m, last, v); });
+    }
+    out.push_back(std::move(member));
+    // The last parameter turns fastest.
+    for (size_t i = fields.size(); i-- > 0;) {
+      if (++digit[i] < DomainSize(f.params(static_cast<int>(i)))) break;
+      digit[i] = 0;
+    }
+  }
+  return out;
+}
+
 bool FamilyHas(const v1::ActionFamily& f, const Message& action) {
   const Descriptor* type = action.GetDescriptor();
   std::vector<std::pair<const v1::ActionParam*, Fields>> params;

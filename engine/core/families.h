@@ -40,6 +40,12 @@ std::unique_ptr<google::protobuf::Message> DrawFromFamily(
 // equals the base's.
 bool FamilyHas(const v1::ActionFamily& f, const google::protobuf::Message& action);
 
+// Every member of `f`, whose parameters must all be singular fields: the product of their
+// domains, first parameter slowest. Empty when there are more than `limit` members or a
+// parameter is repeated.
+std::vector<std::unique_ptr<google::protobuf::Message>> EnumerateFamily(
+    const google::protobuf::Message& prototype, const v1::ActionFamily& f, size_t limit);
+
 // Whether any of `families` has `action`.
 bool AnyFamilyHas(const std::vector<v1::ActionFamily>& families,
                   const google::protobuf::Message& action);

@@ -1,5 +1,7 @@
 #include "engine/core/game.h"
 
+#include "engine/core/families.h"
+
 #include "engine/core/data.h"
 #include "engine/core/words.h"
 
@@ -202,6 +204,41 @@ const v1::Table* ViewTable(const Message& view) {
   if (field == nullptr || field->is_repeated() || field->message_type() != v1::Table::descriptor())
     return nullptr;
   return static_cast<const v1::Table*>(&view.GetReflection()->GetMessage(view, field));
+}
+
+std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view) {
+  // A family leaf past this is left out: a client offers such a family by its parameters.
+  constexpr size_t kMaxMembers = 4096;
+  std::vector<PublishedMove> out;
+  const v1::Table* table = ViewTable(view);
+  if (table == nullptr) return out;
+  std::vector<v1::Text> path;
+  std::function<void(const google::protobuf::RepeatedPtrField<v1::MoveChoice>&)> walk =
+      [&](const google::protobuf::RepeatedPtrField<v1::MoveChoice>& choices) {
+        for (const v1::MoveChoice& c : choices) {
+          path.push_back(c.label());
+          if (c.next_size() > 0) {
+            walk(c.next());
+          } else if (c.params_size() > 0) {
+            v1::ActionFamily family;
+            family.set_base(c.action());
+            *family.mutable_params() = c.params();
+            for (auto& member : EnumerateFamily(game.ActionPrototype(), family, kMaxMembers))
+              out.push_back({std::move(member), path, true});
+          } else if (auto action = game.ParseActionBytes(c.action()); action.ok()) {
+            out.push_back({std::move(action).value(), path});
+          }
+          path.pop_back();
+        }
+      };
+  walk(table->moves());
+  return out;
+}
+
+std::vector<std::unique_ptr<Message>> PublishedActions(const Game& game, const Message& view) {
+  std::vector<std::unique_ptr<Message>> out;
+  for (auto& m : PublishedMoves(game, view)) out.push_back(std::move(m.action));
+  return out;
 }
 
 std::string Game::ViewText(const Message& view, const SeatNamer& seat_name) const {
@@ -451,6 +488,42 @@ Status State::Validate(int seat, const Message& action) const {
   }
   if (HasResigned(seat)) return Status(codes::kResigned, "You resigned from this game.");
   return ValidateMove(seat, action, core);
+}
+
+void State::AddMoves(int seat, google::protobuf::RepeatedPtrField<v1::MoveChoice>* out) const {
+  if (!game_->Info().publishes_moves || seat < 0 || seat >= num_seats_ || HasResigned(seat) ||
+      !IsActing(seat))
+    return;
+  GamePublishMoves(seat, out);
+}
+
+void State::GamePublishMoves(int seat,
+                             google::protobuf::RepeatedPtrField<v1::MoveChoice>* out) const {
+  for (const auto& action : GameLegalActions(seat)) {
+    const std::vector<MoveStep> steps = GameDescribeMove(seat, *action);
+    if (steps.empty()) continue;
+    google::protobuf::RepeatedPtrField<v1::MoveChoice>* level = out;
+    v1::MoveChoice* node = nullptr;
+    for (const MoveStep& step : steps) {
+      // Siblings are few (a board's pieces, a piece's destinations): a walk beats an index.
+      node = nullptr;
+      for (v1::MoveChoice& c : *level) {
+        if (c.key() == step.key) {
+          node = &c;
+          break;
+        }
+      }
+      if (node == nullptr) {
+        node = level->Add();
+        node->set_key(step.key);
+        *node->mutable_label() = step.label;
+        if (step.target.where_case() != v1::Target::WHERE_NOT_SET)
+          *node->mutable_target() = step.target;
+      }
+      level = node->mutable_next();
+    }
+    DeterministicBytesInto(*action, node->mutable_action());
+  }
 }
 
 bool State::TakeBackSafe(int seat, const Message& action) const {

@@ -52,6 +52,17 @@ struct GameInfo {
   // How far the normal bot's playouts look (SearchBudget::horizon): actions played after a move
   // before the position is scored by Scores(); 0 plays each playout to the end.
   int bot_horizon = 0;
+  // The game describes every move of its own (State::GameDescribeMove), and the core publishes
+  // them in the acting seat's view (Table.moves, State::Moves): clients offer those instead of
+  // knowing the rules.
+  bool publishes_moves = false;
+};
+
+// One step of a published move (MoveChoice in table.proto): a piece, where it goes, what it hits.
+struct MoveStep {
+  std::string key;     // unique among the choices offered at this point
+  v1::Text label;
+  v1::Target target;
 };
 
 struct LoggedAction {
@@ -62,11 +73,24 @@ struct LoggedAction {
   bool timed_out = false;
 };
 
+class Game;
 class State;
 
 // The core's share of a game's view (Game::CheckContract): its questions and log. Null for a
 // message without a `plateau.v1.Table table` field.
 const v1::Table* ViewTable(const Message& view);
+
+// A view's published moves (Table.moves), one per leaf in tree order: the game's Action and the
+// words of the choices that lead to it, root first. What a client or a bot may send, read from
+// the view alone.
+struct PublishedMove {
+  std::unique_ptr<Message> action;
+  std::vector<v1::Text> steps;
+  bool in_family = false;  // a member of a family leaf: its steps' words do not name its values
+};
+std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view);
+// Their actions alone.
+std::vector<std::unique_ptr<Message>> PublishedActions(const Game& game, const Message& view);
 
 // Default ranking: by score, descending; ties share a rank and leave the next one empty.
 std::vector<int> RanksFromScores(const std::vector<int64_t>& scores);
@@ -237,6 +261,13 @@ class State {
   // position when asked, so their options are always those of the current position.
   std::vector<v1::Prompt> Prompts(int seat) const;
 
+  // The game's own moves for `seat` as the tree of choices its view carries (Table.moves): each
+  // action of GameLegalActions is the leaf reached by the steps GameDescribeMove gives it, and
+  // actions sharing first steps share those nodes. Empty when `seat` may not act and for a game
+  // that does not publish its moves (GameInfo.publishes_moves). Answers are not moves: they are
+  // in Prompts.
+  void AddMoves(int seat, google::protobuf::RepeatedPtrField<v1::MoveChoice>* out) const;
+
   // What the game plays for a seat that resigned (and what a turn timer will play): legal, or
   // null when the game finds no move for the seat (the conformance suite requires one for every
   // acting seat). The default answers the current question plainly (PlainAnswer) or takes the
@@ -329,6 +360,18 @@ class State {
   // The game's own moves that may be taken back (see TakeBackSafe), for an action the rules accept
   // from `seat` here, resigning excluded. None by default.
   virtual bool GameTakeBackSafe(int seat, const Message& action) const { return false; }
+  // The tree of `seat`'s moves (see AddMoves), asked only of an acting seat of a game that
+  // publishes its moves. The default puts each action of GameLegalActions at the end of the steps
+  // GameDescribeMove gives it; a game whose moves are many writes the tree itself, with family
+  // leaves (MoveChoice.params), cheaper to build and to send.
+  virtual void GamePublishMoves(int seat,
+                                google::protobuf::RepeatedPtrField<v1::MoveChoice>* out) const;
+  // The steps that lead to `action`, a legal action of `seat` here, for the default
+  // GamePublishMoves; keys stable while the step stays open. An action given no step is left
+  // out, which the conformance suite reports.
+  virtual std::vector<MoveStep> GameDescribeMove(int seat, const Message& action) const {
+    return {};
+  }
   // The game's families of moves (see ActionFamilies), for an acting seat.
   virtual std::vector<v1::ActionFamily> GameActionFamilies(int seat) const { return {}; }
   // Clears the fields `action` (the game's Action type) ignores in this position (see Canonical).

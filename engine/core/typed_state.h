@@ -136,6 +136,13 @@ class TypedState : public State {
   // The game's moves that may be taken back (see State::TakeBackSafe): asked only of an action the
   // rules accept here. None by default.
   virtual bool TypedTakeBackSafe(int seat, const ActionProto& action) const { return false; }
+  // The steps of one of the game's legal actions (see State::GameDescribeMove).
+  virtual std::vector<MoveStep> TypedDescribeMove(int seat, const ActionProto& action) const {
+    return {};
+  }
+  std::vector<MoveStep> GameDescribeMove(int seat, const Message& action) const final {
+    return TypedDescribeMove(seat, static_cast<const ActionProto&>(action));
+  }
   bool GameTakeBackSafe(int seat, const Message& action) const final {
     return TypedTakeBackSafe(seat, static_cast<const ActionProto&>(action));
   }
@@ -183,6 +190,7 @@ class TypedState : public State {
     }
     if (with_log) LogFor(s_.table(), seat, t->mutable_log());
     for (int r : s_.table().resigned()) t->add_resigned(r);
+    AddMoves(seat, t->mutable_moves());
   }
   bool splits_;
 };

@@ -125,6 +125,59 @@ void CheckWords(const State& s) {
   }
 }
 
+bool IsAnswer(const engine::Message& action) {
+  const auto* core = action.GetDescriptor()->FindFieldByName("core");
+  return core != nullptr && action.GetReflection()->HasField(action, core);
+}
+
+// A game that publishes its moves: each seat's view carries exactly its legal actions (answers
+// aside) as the leaves of a well-formed tree and the members of its family leaves, in words of
+// the game's catalogue; a seat that may not act and a spectator carry none.
+void CheckMoves(const State& s) {
+  if (!s.game().Info().publishes_moves) return;
+  const engine::Catalogue& words = s.game().TextRenderer();
+  for (int r : Recipients(s)) {
+    auto view = s.View(r);
+    const engine::v1::Table* table = engine::ViewTable(*view);
+    ASSERT_NE(table, nullptr);
+    std::multiset<std::string> leaves;
+    std::function<void(const google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>&)> walk =
+        [&](const auto& level) {
+          std::set<std::string> keys;
+          for (const auto& c : level) {
+            EXPECT_FALSE(c.key().empty()) << "a move choice without a key";
+            EXPECT_TRUE(keys.insert(c.key()).second) << "two sibling choices keyed " << c.key();
+            EXPECT_NE(c.next_size() > 0, !c.action().empty())
+                << "choice " << c.key() << " must be a leaf with an action or lead on, not both";
+            for (const auto& key : words.MissingKeys(c.label()))
+              ADD_FAILURE() << "a move's label uses key '" << key << "' missing from the catalogue";
+            if (c.next_size() > 0) {
+              walk(c.next());
+            } else if (c.params_size() > 0) {
+              engine::v1::ActionFamily family;
+              family.set_base(c.action());
+              *family.mutable_params() = c.params();
+              const engine::Status st =
+                  engine::CheckFamily(s.game().ActionPrototype().GetDescriptor(), family);
+              EXPECT_TRUE(st.ok()) << "family leaf " << c.key() << ": " << st.ToString();
+              const auto members =
+                  engine::EnumerateFamily(s.game().ActionPrototype(), family, 100000);
+              EXPECT_FALSE(members.empty()) << "family leaf " << c.key() << " has no member";
+              for (const auto& m : members) leaves.insert(DeterministicBytes(*m));
+            } else {
+              leaves.insert(c.action());
+            }
+          }
+        };
+    walk(table->moves());
+    std::multiset<std::string> legal;
+    for (const auto& a : s.LegalActions(r)) {
+      if (!IsAnswer(*a)) legal.insert(DeterministicBytes(*a));
+    }
+    EXPECT_EQ(leaves, legal) << "seat " << r << "'s published moves are not its legal actions";
+  }
+}
+
 // Structural invariants of a position, whatever the game.
 void CheckInvariants(const State& s) {
   auto acting = s.ActingSeats();
@@ -178,6 +231,7 @@ void CheckInvariants(const State& s) {
   EXPECT_TRUE(s.LegalActions(engine::kSpectator).empty());
   EXPECT_TRUE(s.Prompts(engine::kSpectator).empty());
   CheckWords(s);
+  CheckMoves(s);
 }
 
 TEST_P(ConformanceTest, RandomPlayoutsReachTheEndWithInvariants) {
@@ -858,10 +912,6 @@ void Mutate(engine::Message& action, Rng& rng) {
   }
 }
 
-bool IsAnswer(const engine::Message& action) {
-  const auto* core = action.GetDescriptor()->FindFieldByName("core");
-  return core != nullptr && action.GetReflection()->HasField(action, core);
-}
 
 // LegalActions is complete up to families and questions: a member drawn from a family is
 // accepted, or refused with a reason and no change; an action a client makes up (a listed or

@@ -54,6 +54,39 @@ TEST(Families, DrawsStayInsideTheirFamilyAndCoverItsDomain) {
   EXPECT_EQ(leaf_counts, (std::set<int>{0, 1, 2}));
 }
 
+TEST(Families, SingularFamiliesAreEnumeratedWholeOrNotAtAll) {
+  Node base;
+  base.set_str("card");
+  base.mutable_leaf();  // a parameter inside a message needs the message in the base
+  v1::ActionFamily f;
+  f.set_base(base.SerializeAsString());
+  *f.add_params() = ParamValues("color", {2, 1});
+  *f.add_params() = ParamRange("leaf.a", 4, 6);
+  const auto members = EnumerateFamily(Node::default_instance(), f, 6);
+  ASSERT_EQ(members.size(), 6u);
+  std::set<std::string> distinct;
+  for (const auto& m : members) {
+    EXPECT_TRUE(FamilyHas(f, *m));
+    distinct.insert(m->SerializeAsString());
+  }
+  EXPECT_EQ(distinct.size(), 6u);
+  // The first parameter turns slowest, each in the order of its domain.
+  const auto& first = static_cast<const Node&>(*members[0]);
+  const auto& second = static_cast<const Node&>(*members[1]);
+  const auto& fourth = static_cast<const Node&>(*members[3]);
+  EXPECT_EQ(static_cast<int>(first.color()), 2);
+  EXPECT_EQ(first.leaf().a(), 4);
+  EXPECT_EQ(second.leaf().a(), 5);
+  EXPECT_EQ(static_cast<int>(fourth.color()), 1);
+  EXPECT_EQ(first.str(), "card");
+  EXPECT_TRUE(EnumerateFamily(Node::default_instance(), f, 5).empty());  // more than the limit
+  EXPECT_TRUE(EnumerateFamily(Node::default_instance(), Family(), 100000).empty());  // repeated
+  v1::ActionFamily none;
+  none.set_base(base.SerializeAsString());
+  *none.add_params() = ParamRange("color", 2, 1);  // an empty domain
+  EXPECT_TRUE(EnumerateFamily(Node::default_instance(), none, 10).empty());
+}
+
 TEST(Families, MembershipChecksDomainsCountsAndTheRest) {
   const auto f = Family();
   Node n;

@@ -162,7 +162,7 @@ GlobalissimoGame::GlobalissimoGame(data::CardSet cards, data::BoardDef board)
       // Timers: placing a card takes seconds; a map question a little looking.
                  {{"Casual", 60, 0, 0}, {"Clocked", 0, 300, 10}},
       // The normal bot looks one round ahead: the tiles, the reveal and the barrier questions.
-                 6}),
+                 6, /*publishes_moves=*/true}),
       cards_(std::move(cards)),
       board_(std::move(board)) {
   track_.push_back({-1, 0});  // start square

@@ -75,10 +75,6 @@ class GlobalissimoGame : public engine::TypedGame<Options, Action, View> {
   // Cards laid out per round: 5 for 2-4 players, 6 for 5-6.
   static int CardsOnDisplay(int num_seats) { return num_seats >= 5 ? 6 : 5; }
 
-  // Placements a player seeing only `view` may try on its placement turn: every free card on
-  // display at every position. A barrier question is answered through its prompt.
-  std::vector<std::unique_ptr<engine::Message>> MovesFromView(const engine::Message& view,
-                                                              int seat) const override;
 
  private:
   GlobalissimoGame(data::CardSet cards, data::BoardDef board);
@@ -115,6 +111,8 @@ class GlobalissimoState final
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
   bool TypedTakeBackSafe(int seat, const Action& action) const override;
+  void GamePublishMoves(int seat,
+                        google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>* out) const override;
   void TypedPublicView(globalissimo::View* view) const override;
   void TypedPrivateView(int seat, globalissimo::View* view) const override;
   std::vector<int> GameActingSeats() const override;

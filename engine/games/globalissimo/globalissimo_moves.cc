@@ -4,6 +4,8 @@
 
 #include "engine/core/words.h"
 #include "engine/games/globalissimo/globalissimo.h"
+
+#include "engine/core/families.h"
 #include "engine/games/globalissimo/globalissimo_shared.h"
 
 namespace plateau::games::globalissimo {
@@ -227,26 +229,25 @@ std::vector<Action> GlobalissimoState::TypedLegalActions(int seat) const {
   return out;
 }
 
-std::vector<std::unique_ptr<engine::Message>> GlobalissimoGame::MovesFromView(
-    const engine::Message& message, int seat) const {
-  std::vector<std::unique_ptr<engine::Message>> out;
-  if (message.GetDescriptor() != globalissimo::View::descriptor()) return out;
-  const auto& view = static_cast<const globalissimo::View&>(message);
-  if (view.phase() != PHASE_PLACEMENT || view.to_act() != seat) return out;
-  for (const auto& player : view.players()) {
-    if (static_cast<int>(player.seat()) == seat && player.placed_slot() >= 0) return out;
+void GlobalissimoState::GamePublishMoves(
+    int seat, google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>* out) const {
+  if (s_.phase() != PHASE_PLACEMENT) return;
+  // One family, any free card at any rank, rather than every placement listed: the Diff that
+  // hands the turn over then carries about 100 bytes instead of 1.3 KB, and the board knows
+  // which card a slot holds from the display.
+  std::vector<int64_t> free;
+  for (int slot = 0; slot < s_.display_size(); ++slot) {
+    if (s_.display(slot).tile_seat() < 0) free.push_back(slot);
   }
-  // The view's display is the one the rules check against, so these are the listed placements.
-  for (int slot = 0; slot < view.display_size(); ++slot) {
-    if (view.display(slot).tile_seat() >= 0) continue;
-    for (uint32_t position = 1; position <= view.max_position(); ++position) {
-      auto action = std::make_unique<Action>();
-      action->mutable_place()->set_slot(static_cast<uint32_t>(slot));
-      action->mutable_place()->set_position(position);
-      out.push_back(std::move(action));
-    }
-  }
-  return out;
+  if (free.empty()) return;
+  engine::v1::MoveChoice* place = out->Add();
+  place->set_key("place");
+  *place->mutable_label() = T("globalissimo.move.place");
+  Action base;
+  base.mutable_place();
+  engine::DeterministicBytesInto(base, place->mutable_action());
+  *place->add_params() = engine::ParamValues("place.slot", free);
+  *place->add_params() = engine::ParamRange("place.position", 1, s_.display_size());
 }
 
 }  // namespace plateau::games::globalissimo

@@ -1000,10 +1000,13 @@ TEST(GlobalissimoViews, HiddenInformationStaysHidden) {
     EXPECT_NE(text.find("\"C" + std::to_string(100 + p.display(0).card()) + "\""),
               std::string::npos);
     EXPECT_EQ(v.deck_remaining(), 95u);
-    // Only `you` differs between seats.
+    // Only `you` differs between seats, and the moves the acting seat is offered.
     View a = v, b = V(*s, 0);
     a.clear_you();
     b.clear_you();
+    EXPECT_EQ(v.table().moves_size(), seat == s->ActingSeats().front() ? 1 : 0);
+    a.mutable_table()->clear_moves();
+    b.mutable_table()->clear_moves();
     EXPECT_EQ(engine::DeterministicBytes(a), engine::DeterministicBytes(b));
   }
 }

@@ -1,6 +1,7 @@
-// MovesFromView: what a player seeing only its own view may try (plateau-load's bots play with
-// it). On a placement turn the moves from the view are exactly the listed placements; a question
-// is answered through its prompt only; and games played from views alone reach their end.
+// Globalissimo's published moves (Table.moves): on a placement turn the acting seat's view offers
+// one family, any free card at any rank, whose members are exactly the legal placements; a
+// question is answered through its prompt only; and games played from views alone reach their
+// end (plateau-load's bots and the easy bot play this way).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,7 +31,36 @@ std::set<std::string> AsBytes(const std::vector<std::unique_ptr<engine::Message>
   return out;
 }
 
-TEST(GlobalissimoMovesFromView, GamesPlayedFromViewsAloneEnd) {
+TEST(GlobalissimoPublishedMoves, OneFamilyOfFreeCardsAndRanks) {
+  const engine::Game& game = Registered();
+  Options options;
+  auto state = game.NewInitialState(3, options, 11);
+  const int seat = state->ActingSeats().front();
+  const auto message = state->View(seat);
+  const auto& view = static_cast<const View&>(*message);
+  ASSERT_EQ(view.table().moves_size(), 1);
+  const auto& place = view.table().moves(0);
+  EXPECT_EQ(place.key(), "place");
+  EXPECT_EQ(place.label().key(), "globalissimo.move.place");
+  ASSERT_EQ(place.params_size(), 2);
+  EXPECT_EQ(place.params(0).path(), "place.slot");
+  EXPECT_EQ(place.params(0).values_size(), view.display_size());
+  EXPECT_EQ(place.params(1).path(), "place.position");
+  EXPECT_EQ(place.params(1).min(), 1);
+  EXPECT_EQ(place.params(1).max(), static_cast<int64_t>(view.max_position()));
+  const auto moves = engine::PublishedMoves(game, view);
+  ASSERT_EQ(moves.size(), static_cast<size_t>(view.display_size()) * view.max_position());
+  EXPECT_TRUE(moves[0].in_family);
+  // Once a tile lies on a card, that card is no longer offered to the next seat.
+  ASSERT_TRUE(state->Apply(seat, *moves[0].action).ok());
+  const int next = state->ActingSeats().front();
+  const auto after = state->View(next);
+  const auto& left = static_cast<const View&>(*after).table().moves(0).params(0).values();
+  EXPECT_EQ(std::vector<int64_t>(left.begin(), left.end()), (std::vector<int64_t>{1, 2, 3, 4}));
+  EXPECT_TRUE(static_cast<const View&>(*state->View(seat)).table().moves().empty());
+}
+
+TEST(GlobalissimoPublishedMoves, GamesPlayedFromViewsAloneEnd) {
   const engine::Game& game = Registered();
   for (int seats : {2, 5}) {
     Options options;
@@ -44,7 +74,7 @@ TEST(GlobalissimoMovesFromView, GamesPlayedFromViewsAloneEnd) {
       const int seat = state->ActingSeats().front();
       const std::unique_ptr<engine::Message> message = state->View(seat);
       const auto& view = static_cast<const View&>(*message);
-      const auto moves = game.MovesFromView(view, seat);
+      const auto moves = engine::PublishedActions(game, view);
       if (view.table().prompts_size() > 0) {
         EXPECT_TRUE(moves.empty()) << "a question is answered through its prompt";
         const auto answer = game.WrapAnswer(engine::DrawAnswer(
@@ -58,19 +88,19 @@ TEST(GlobalissimoMovesFromView, GamesPlayedFromViewsAloneEnd) {
       const std::vector<int> acting = state->ActingSeats();
       for (int other = 0; other < seats; ++other) {
         if (std::find(acting.begin(), acting.end(), other) != acting.end()) continue;
-        EXPECT_TRUE(game.MovesFromView(*state->View(other), other).empty())
+        EXPECT_TRUE(engine::PublishedActions(game, *state->View(other)).empty())
             << "seat " << other << " is not placing";
       }
     }
   }
 }
 
-TEST(GlobalissimoMovesFromView, SpectatorsAndOtherViewTypesGetNothing) {
+TEST(GlobalissimoPublishedMoves, SpectatorsAndOtherMessagesGetNothing) {
   const engine::Game& game = Registered();
   Options options;
   auto state = game.NewInitialState(2, options, 5);
-  EXPECT_TRUE(game.MovesFromView(*state->View(engine::kSpectator), engine::kSpectator).empty());
-  EXPECT_TRUE(game.MovesFromView(options, 0).empty());
+  EXPECT_TRUE(engine::PublishedActions(game, *state->View(engine::kSpectator)).empty());
+  EXPECT_TRUE(engine::PublishedActions(game, options).empty());
 }
 
 }  // namespace
