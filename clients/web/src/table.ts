@@ -97,6 +97,7 @@ const EMPTY_TABLE: Table = Object.freeze({
   prompts: Object.freeze([]) as unknown as Prompt[],
   log: Object.freeze([]) as unknown as LogEntry[],
   resigned: Object.freeze([]) as unknown as number[],
+  moves: Object.freeze([]) as unknown as Table["moves"],
 });
 
 /**

@@ -26,7 +26,7 @@ const FIELDS = {
   Answer: { prompt_id: true, options: true, number: true, yes: true, text: true } satisfies Record<keyof Answer, true>,
   CoreAction: { kind: true, answer: true, resign: true } satisfies Record<keyof CoreAction, true>,
   LogEntry: { seq: true, text: true } satisfies Record<keyof LogEntry, true>,
-  Table: { prompts: true, log: true, resigned: true } satisfies Record<keyof Table, true>,
+  Table: { prompts: true, log: true, resigned: true, moves: true } satisfies Record<keyof Table, true>,
 };
 
 describe("core view types", () => {
