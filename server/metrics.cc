@@ -217,6 +217,7 @@ std::vector<double> Metrics::BatchSizeBounds() {
 std::vector<const Metric*> Metrics::Declared() const {
   return {&rooms,
           &connections,
+          &requests,
           &actions_accepted,
           &actions_refused,
           &action_latency,

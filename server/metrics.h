@@ -135,6 +135,8 @@ struct Metrics {
 
   Gauge rooms{"plateau_rooms", "Rooms open: waiting, playing, or finished and not yet removed."};
   Gauge connections{"plateau_connections", "WebSocket connections open."};
+  Counter requests{"plateau_requests_total",
+                   "Requests taken from clients (each gets its answer, even across a shutdown)."};
   Counter actions_accepted{"plateau_actions_accepted_total",
                            "Actions applied, stored and acknowledged."};
   LabeledCounter actions_refused{"plateau_actions_refused_total", "Actions refused, by code.",

@@ -167,6 +167,7 @@ void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {
                            "The server is restarting; reconnect in a moment."));
     return;
   }
+  if (metrics_) metrics_->requests.Inc();
   if (!AdmitRequest(conn, id)) return;
   if (message.body_case() == v1::ClientMessage::kHello) {
     HandleHello(conn, id, message.hello());

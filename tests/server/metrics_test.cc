@@ -232,7 +232,8 @@ TEST(MetricsTest, RenderIsValidExposition) {
   const std::string text = m.Render();
   const auto families = ParseExposition(text);
   for (const char* name :
-       {"plateau_rooms", "plateau_connections", "plateau_actions_accepted_total",
+       {"plateau_rooms", "plateau_connections", "plateau_requests_total",
+        "plateau_actions_accepted_total",
         "plateau_actions_refused_total", "plateau_action_latency_seconds",
         "plateau_storage_batches_total", "plateau_storage_batch_jobs",
         "plateau_storage_commit_seconds", "plateau_storage_failed_commits_total",

@@ -621,12 +621,18 @@ TEST_F(ServerTest, OnSignalRequestsInFlightAreAnsweredAndFlushedBeforeA1001Close
   auto renaming = Connect("Before");
   TestClient unread(server_->port(), /*receive_buffer=*/4096);
   ASSERT_TRUE(unread.Call(HelloName("Unread")).has_welcome());
+  const uint64_t taken_before = server_->metrics().requests.value();
   std::vector<uint64_t> lists;
   for (int i = 0; i < 8; ++i) {
     v1::ClientMessage m;
     m.mutable_list_games();
     lists.push_back(unread.Send(m));
   }
+  // Every list taken before the signal (a slow machine may read them late): the promise is about
+  // requests taken, and those read after it are refused.
+  for (int i = 0; i < 1000 && server_->metrics().requests.value() < taken_before + 8; ++i)
+    std::this_thread::sleep_for(5ms);
+  ASSERT_GE(server_->metrics().requests.value(), taken_before + 8);
   server_->gate().Hold();
   v1::ClientMessage rename;
   rename.mutable_rename()->set_name("After");

@@ -189,6 +189,8 @@ class TestServer {
 
   ~TestServer() { Stop(); }
 
+  Metrics& metrics() { return server_->metrics(); }
+
   // Clean shutdown: stop accepting, close sessions, let the loop drain (bounded).
   void Stop() {
     if (stopped_) return;
