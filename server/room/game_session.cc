@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <string_view>
+#include <utility>
 
 #include "engine/core/stack_arena.h"
 #include "engine/core/view_diff.h"
@@ -101,10 +102,10 @@ bool GameSession::MoverTold(int reader, int seat, const std::vector<int>& before
 
 std::vector<bool> GameSession::WhoIsTold(const engine::State& after, int seat,
                                          const engine::Message& action,
-                                         const std::vector<int>& acting_before) {
+                                         const std::vector<int>& acting_before,
+                                         const std::vector<int>& acting_after) {
   const v1::CoreAction* core = after.game().CoreOf(action);
   const bool resigned = core != nullptr && core->has_resign();
-  const std::vector<int> acting_after = after.ActingSeats();
   // By view index: the seats', then the spectators'.
   std::vector<bool> told;
   for (int k = 0; k <= after.num_seats(); ++k) {
@@ -208,7 +209,7 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
     return engine::Status(st.code(), "Action " + std::to_string(log.size() - 1) +
                                          " of the log was refused: " + st.reason());
   }
-  made.told = WhoIsTold(*s, last.seat, *action.value(), acting_before);
+  made.told = WhoIsTold(*s, last.seat, *action.value(), acting_before, s->ActingSeats());
   if (after_each) after_each(log.size() - 1, *s);
   auto session = std::unique_ptr<GameSession>(
       new GameSession(std::move(room_id), std::move(s), taken_back, std::string(options), seed));
@@ -223,6 +224,7 @@ GameSession::GameSession(std::string room_id, std::unique_ptr<engine::State> sta
       options_(std::move(options)),
       seed_(seed),
       state_(std::move(state)),
+      acting_(state_->ActingSeats()),
       taken_back_(taken_back) {
   const int n = state_->num_seats();
   type_ = state_->game().ViewPrototype().GetDescriptor();
@@ -294,12 +296,13 @@ engine::StatusOr<GameSession::Applied> GameSession::Submit(int seat, std::string
   out.action_index = next_action_index();
   // Asked only where a take-back could follow, of the position before the move.
   bool safe = false;
-  std::vector<int> acting_before = state_->ActingSeats();
   if (engine::Status st = state_->Apply(seat, *action, timed_out,
                                         undo_allowed_ && by_player ? &safe : nullptr);
       !st.ok())
     return st;
-  std::vector<bool> told = WhoIsTold(*state_, seat, *action, acting_before);
+  // The acting seats are asked once per position: before the move they are those of the last one.
+  const std::vector<int> acting_before = std::exchange(acting_, state_->ActingSeats());
+  std::vector<bool> told = WhoIsTold(*state_, seat, *action, acting_before, acting_);
   last_before_ = last_;
   last_ = {seat, by_player, safe, told};
   out.logged.set_seat(seat);
@@ -342,6 +345,7 @@ GameSession::Applied GameSession::TakeBack() {
   out.logged.set_seat(history.back().seat);
   out.logged.set_action(history.back().action);
   state_ = ReplayWithoutLast();
+  acting_ = state_->ActingSeats();
   ++taken_back_;  // one version more: the log is one shorter (see version())
   // Named as the move was: whoever was told who made it is told who took it back.
   const Mover mover{last_.seat, v1::ORIGIN_PLAYER, last_.told, /*taken_back=*/true};
@@ -355,7 +359,7 @@ GameSession::Applied GameSession::TakeBack() {
 void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
   Applied& out = *out_ptr;
   const int n = state_->num_seats();
-  const std::vector<int> acting = state_->ActingSeats();
+  const std::vector<int>& acting = acting_;
   out.game_over = state_->IsTerminal();
   const int undo_seat = UndoSeat();
   // The part every recipient shares is built and diffed once (a game that splits its view).
@@ -497,6 +501,7 @@ std::unique_ptr<engine::State> GameSession::ReplayWithoutLast() const {
 void GameSession::Undo() {
   if (state_->History().empty()) return;
   state_ = ReplayWithoutLast();
+  acting_ = state_->ActingSeats();
   last_ = last_before_;  // the version went down with the log (see version())
   if (splits_) public_ = engine::DeterministicBytes(*state_->PublicView());
   const int n = state_->num_seats();
@@ -529,7 +534,7 @@ SharedBuffer GameSession::SnapshotFor(size_t view_index) const {
   snap->set_seat(view_index + 1 < views_.size() ? static_cast<int>(view_index) : -1);
   snap->set_view_type(view.GetDescriptor()->full_name());
   snap->set_view(engine::DeterministicBytes(view));
-  for (int s : state_->ActingSeats()) snap->add_acting_seats(s);
+  for (int s : acting_) snap->add_acting_seats(s);
   snap->set_game_over(state_->IsTerminal());
   snap->set_can_undo(view_index + 1 < views_.size() && static_cast<int>(view_index) == UndoSeat());
   return Encode(m);

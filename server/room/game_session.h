@@ -158,6 +158,9 @@ class GameSession {
   const uint64_t seed_;
   bool watched_ = false;
   std::unique_ptr<engine::State> state_;
+  // The position's acting seats, asked once per position (its Diffs carry them; the next move's
+  // mover is named from them).
+  std::vector<int> acting_;
   uint64_t taken_back_;  // moves taken back in the game (see version())
   // What each recipient holds, per seat then the spectators': the view (or, for a game that
   // splits it, the private part) serialized without its log, and the seqs of the log entries it
@@ -221,10 +224,11 @@ class GameSession {
 
  private:
   // MoverTold for each view (by view index) of `seat`'s `action`, applied: `after` is the
-  // position it led to, `acting_before` the acting seats before it.
+  // position it led to, `acting_before` and `acting_after` the acting seats before and after it.
   static std::vector<bool> WhoIsTold(const engine::State& after, int seat,
                                      const engine::Message& action,
-                                     const std::vector<int>& acting_before);
+                                     const std::vector<int>& acting_before,
+                                     const std::vector<int>& acting_after);
 
  private:
   // The position the log without its last action reaches (there is one).
