@@ -19,6 +19,24 @@ std::string_view BotLevelName(BotLevel level) {
   return "easy";
 }
 
+std::vector<size_t> WeightedOrder(std::vector<uint32_t> weights, size_t count, Rng& rng) {
+  uint64_t total = 0;
+  if (weights.size() == count) {
+    for (uint32_t w : weights) total += w;
+  }
+  if (total == 0) weights.assign(count, 1), total = count;
+  std::vector<size_t> out;
+  while (total > 0) {
+    uint64_t draw = rng.Below(total);
+    size_t i = 0;
+    while (draw >= weights[i]) draw -= weights[i++];
+    out.push_back(i);
+    total -= weights[i];
+    weights[i] = 0;
+  }
+  return out;
+}
+
 std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& view, int seat,
                                                BotLevel level, Rng& rng) {
   (void)level;  // the view-only level; the normal level searches a sample (SearchMoves)
@@ -34,8 +52,15 @@ std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& 
     out.push_back(game.WrapAnswer(PlainAnswer(prompt, game.OptionsOf(prompt))));
     return out;
   }
-  out = PublishedActions(game, view);
-  if (out.empty()) out = game.MovesFromView(view, seat);
+  std::vector<PublishedMove> published = PublishedMoves(game, view);
+  if (!published.empty()) {
+    for (size_t i : WeightedOrder(game.EasyBotWeights(view, seat, published), published.size(),
+                                  rng)) {
+      out.push_back(std::move(published[i].action));
+    }
+    return out;
+  }
+  out = game.MovesFromView(view, seat);
   // A uniformly shuffled order (Fisher-Yates on the engine's generator: the same on every
   // platform).
   for (size_t i = out.size(); i > 1; --i) std::swap(out[i - 1], out[rng.Below(i)]);

@@ -13,8 +13,8 @@
 namespace plateau::engine {
 
 enum class BotLevel {
-  kEasy = 1,    // plausible and quick: an answer drawn from its question, or one of the game's
-                // moves from the view (Game::MovesFromView) at random
+  kEasy = 1,    // plausible and quick: an answer drawn from its question, or one of the moves
+                // the view publishes, drawn by the game's weights (Game::EasyBotWeights)
   kNormal = 2,  // searches (SearchMoves) over positions drawn from its seat's view
 };
 
@@ -26,6 +26,12 @@ std::string_view BotLevelName(BotLevel level);
 // when the view asks nothing of the seat, or `view` is not this game's.
 std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& view, int seat,
                                                BotLevel level, Rng& rng);
+
+// The indexes 0..count-1 in an order drawn by weight, without replacement: each next one is
+// drawn with a chance proportional to its weight among those left. Those weighing 0 are left out,
+// unless all do or `weights` does not have `count` of them: then all weigh alike, so a bot is
+// never left without a move.
+std::vector<size_t> WeightedOrder(std::vector<uint32_t> weights, size_t count, Rng& rng);
 
 // How long a search may run. The engine reads no clock: a caller with a deadline in
 // milliseconds (the server) says when to stop through `stop`, asked between playouts; a caller

@@ -182,6 +182,15 @@ class Game {
     return {};
   }
 
+  // How the easy bot, which sees only `view`, weighs `moves` (the view's published moves, in
+  // PublishedMoves order) as `seat`: one weight per move, 0 leaving a move out; empty weighs them
+  // alike. A game plays plausibly this way (stops recruiting once a group would break the
+  // stability) while the rules of what may be played stay the engine's published moves.
+  virtual std::vector<uint32_t> EasyBotWeights(const Message& view, int seat,
+                                               const std::vector<PublishedMove>& moves) const {
+    return {};
+  }
+
  protected:
   // The game's part of ViewText: what a player needs at a glance, not every field (the default
   // prints the view's text format, its table left to the core).

@@ -1,0 +1,48 @@
+// WeightedOrder: the order in which the easy bot tries the moves a game weighs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/core/bot.h"
+
+namespace plateau::engine {
+namespace {
+
+TEST(WeightedOrderTest, LeavesOutWhatWeighsNothing) {
+  Rng rng(7);
+  for (int k = 0; k < 50; ++k) {
+    auto order = WeightedOrder({0, 5, 0, 1}, 4, rng);
+    std::sort(order.begin(), order.end());
+    EXPECT_EQ(order, (std::vector<size_t>{1, 3}));
+  }
+}
+
+TEST(WeightedOrderTest, EveryMoveWhenNoneIsWeighed) {
+  Rng rng(7);
+  for (const auto& weights : {std::vector<uint32_t>{}, std::vector<uint32_t>{0, 0, 0},
+                              std::vector<uint32_t>{1, 2}}) {  // the last: not one per move
+    auto order = WeightedOrder(weights, 3, rng);
+    std::sort(order.begin(), order.end());
+    EXPECT_EQ(order, (std::vector<size_t>{0, 1, 2}));
+  }
+  EXPECT_TRUE(WeightedOrder({}, 0, rng).empty());
+}
+
+TEST(WeightedOrderTest, FirstDrawnInProportionToWeight) {
+  Rng rng(11);
+  int first[3] = {0, 0, 0};
+  const int draws = 6000;
+  for (int k = 0; k < draws; ++k) ++first[WeightedOrder({1, 4, 1}, 3, rng).front()];
+  // Expected 1000, 4000, 1000; a fair draw stays within about 4 standard deviations (~110).
+  EXPECT_NEAR(first[0], 1000, 150);
+  EXPECT_NEAR(first[1], 4000, 150);
+  EXPECT_NEAR(first[2], 1000, 150);
+}
+
+TEST(WeightedOrderTest, SameSeedSameOrder) {
+  Rng a(3), b(3);
+  EXPECT_EQ(WeightedOrder({3, 1, 2, 5, 1}, 5, a), WeightedOrder({3, 1, 2, 5, 1}, 5, b));
+}
+
+}  // namespace
+}  // namespace plateau::engine
