@@ -29,6 +29,7 @@ void FloorBot::MaybeAct() {
   if (!to_act_ || submit_id_ != 0 || !seated_ || !room_.went() || room_.ctx().stopping.load()) {
     return;
   }
+  if (!room_.TakeSlot(*this)) return;
   v1::ClientMessage m;
   m.set_request_id(submit_id_ = ++requests_);
   v1::SubmitAction* action = m.mutable_action();
@@ -45,6 +46,7 @@ void FloorBot::OnMessage(const v1::ServerMessage& message, size_t frame_bytes) {
       // The floor refuses only out of turn, which this bot never is: counted, not fatal.
       submit_id_ = 0;
       metrics.Refused(message.error().code());
+      room_.ReturnSlot();
       return;
     }
     metrics.LobbyError(message.error().code());
@@ -92,7 +94,9 @@ FloorRoom::FloorRoom(LoadContext& ctx, int index, asio::io_context& ioc)
     : ctx_(ctx),
       index_(index),
       room_id_("floor-" + std::to_string(index)),
-      strand_(asio::make_strand(ioc)) {
+      strand_(asio::make_strand(ioc)),
+      rng_(0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(index + 1)),
+      pace_(strand_, ctx.rooms, ctx.rate) {
   for (int s = 0; s < 2; ++s) {
     bots_[s] = std::make_unique<FloorBot>(*this, s, strand_,
                                           SourceAddress(ctx.server, 2 * ctx.rooms, 2 * index + s));
@@ -116,6 +120,7 @@ void FloorRoom::FirstJoined() {
 void FloorRoom::Stop() {
   asio::post(strand_, [this] {
     stopped_ = true;
+    pace_.Stop();
     for (auto& bot : bots_) bot->Stop();
   });
 }
@@ -127,6 +132,7 @@ void FloorRoom::Seated() {
 void FloorRoom::Go() {
   asio::post(strand_, [this] {
     went_ = true;
+    pace_.Start(rng_);
     for (auto& bot : bots_) bot->MaybeAct();
   });
 }
@@ -135,6 +141,7 @@ void FloorRoom::Fail(const std::string& why) {
   if (failed_ || stopped_) return;
   failed_ = true;
   ctx_.metrics->RoomFailed("room " + std::to_string(index_) + ": " + why);
+  pace_.Stop();
   Settle(true);
   for (auto& bot : bots_) bot->Stop();
 }

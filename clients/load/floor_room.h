@@ -1,12 +1,15 @@
 #pragma once
 // The floor mode's room: two bots playing plateau-floor-server's trivial turn game (see
-// bench/floor_server.cc) on one strand. Each acts as soon as its turn comes, and its latency is
-// the time from its SubmitAction to the Diff that answers it, as in the games mode.
+// bench/floor_server.cc) on one strand. Each acts as soon as its turn comes (paced: at the room's
+// next slot, as in the games mode), and its latency is the time from its SubmitAction to the Diff
+// that answers it.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
 #include <memory>
+#include <random>
 #include <string>
 
+#include "clients/load/pace.h"
 #include "clients/load/room.h"
 #include "clients/load/ws_client.h"
 
@@ -57,6 +60,9 @@ class FloorRoom final : public RoomBase {
   // A bot has the game's first view.
   void Seated();
   void Fail(const std::string& why);
+  // Paced mode: as Room::TakeSlot and Room::ReturnSlot.
+  bool TakeSlot(FloorBot& bot) { return pace_.Take(bot); }
+  void ReturnSlot() { pace_.Return(); }
 
  private:
   void Settle(bool failed);
@@ -66,6 +72,8 @@ class FloorRoom final : public RoomBase {
   const std::string room_id_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::unique_ptr<FloorBot> bots_[2];
+  std::mt19937_64 rng_;
+  Pace<FloorBot> pace_;
   int seated_ = 0;
   bool settled_ = false;
   bool went_ = false;

@@ -75,6 +75,7 @@ int RunFloor(const LoadOptions& options) {
   LoadContext ctx;
   ctx.seats = 2;
   ctx.rooms = options.rooms;
+  ctx.rate = options.rate;
   ctx.server = MakeServerAddress(options.host, options.port);
   ctx.metrics = &metrics;
   asio::io_context ioc(options.threads);
@@ -116,7 +117,7 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
   bool all_started = false;
   Clock::time_point setup_done = launch, window_start = launch, window_end = launch;
   Clock::time_point stop_deadline = launch;
-  std::optional<uint64_t> cpu_start, cpu_end;
+  std::optional<uint64_t> cpu_start, cpu_end, switches_start, switches_end;
   std::optional<Memory> memory;
 
   auto begin_stop = [&](Clock::time_point now) {
@@ -137,7 +138,10 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
           window_start = window_end = now;  // nothing left to measure
           begin_stop(now);
         } else if (all_started && now >= setup_done + warmup) {
-          if (options.server_pid > 0) cpu_start = CpuTicks(options.server_pid);
+          if (options.server_pid > 0) {
+            cpu_start = CpuTicks(options.server_pid);
+            switches_start = ContextSwitches(options.server_pid);
+          }
           window_start = now;
           metrics.measuring = true;
           phase = Phase::kMeasuring;
@@ -149,6 +153,7 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
           window_end = now;
           if (options.server_pid > 0) {
             cpu_end = CpuTicks(options.server_pid);
+            switches_end = ContextSwitches(options.server_pid);
             memory = ReadMemory(options.server_pid);
           }
           begin_stop(now);
@@ -200,6 +205,14 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
                     cpu_seconds * 1e6 / static_cast<double>(accepted), 1);
     } else {
       report.Missing("server cpu us/action", "server_cpu_us_per_action");
+    }
+    if (switches_start && switches_end && accepted > 0) {
+      report.Number("server context switches/action", "server_context_switches_per_action",
+                    static_cast<double>(*switches_end - *switches_start) /
+                        static_cast<double>(accepted),
+                    2);
+    } else {
+      report.Missing("server context switches/action", "server_context_switches_per_action");
     }
     if (memory) {
       report.Number("server peak rss MB", "server_peak_rss_mb", Megabytes(memory->peak_kb), 1);

@@ -10,7 +10,7 @@ namespace plateau::load {
 int RunGames(const LoadOptions& options, const engine::Game& game, int seats);
 
 // The floor mode: rooms of two bots playing plateau-floor-server's trivial turn game (see
-// bench/floor_server.cc), closed loop, reported as RunGames reports.
+// bench/floor_server.cc), closed loop or paced, reported as RunGames reports.
 int RunFloor(const LoadOptions& options);
 
 }  // namespace plateau::load

@@ -53,7 +53,8 @@ server's CPU time and memory.
                            --server-pid)
   --floor                  instead of a Plateau server, drive plateau-floor-server (a bare
                            Beast WebSocket server with a trivial two-seat turn game, built in
-                           bench/): the floor to read the server's figures against; closed loop
+                           bench/): the floor to read the server's figures against, closed
+                           loop or paced (--rate)
   --json                   print one JSON object instead of one metric per line
   --help                   this text
 
@@ -112,9 +113,9 @@ engine::StatusOr<LoadOptions> ParseOptions(const std::vector<std::string>& argv)
     o.rate = rate;
   }
   o.floor = args.Has("floor");
-  if (o.floor && (o.rate > 0 || o.idle_connections > 0 || args.Has("game") || args.Has("seats"))) {
-    return Status(kUsage, "--floor plays its own two-seat game in closed loop: it takes no "
-                          "--rate, --game, --seats or --idle-connections.");
+  if (o.floor && (o.idle_connections > 0 || args.Has("game") || args.Has("seats"))) {
+    return Status(kUsage, "--floor plays its own two-seat game: it takes no --game, --seats or "
+                          "--idle-connections.");
   }
   if (o.idle_connections > 0 && o.server_pid == 0) {
     return Status(kUsage,

@@ -1,5 +1,6 @@
 #include "clients/load/proc_stats.h"
 
+#include <dirent.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -20,7 +21,7 @@ std::optional<std::string> ReadFile(const std::string& path) {
   return text.str();
 }
 
-// The number on the line "key:  123456 kB" of /proc/PID/status.
+// The number on the line "key:  123456 kB" (or "key:  42") of /proc/PID/status.
 std::optional<uint64_t> StatusKb(const std::string& text, const std::string& key) {
   std::istringstream in(text);
   std::string line;
@@ -48,6 +49,28 @@ std::optional<uint64_t> CpuTicks(int pid) {
   if (fields.size() < 13) return std::nullopt;
   return std::strtoull(fields[11].c_str(), nullptr, 10) +
          std::strtoull(fields[12].c_str(), nullptr, 10);
+}
+
+std::optional<uint64_t> ContextSwitches(int pid) {
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  DIR* dir = opendir(tasks.c_str());
+  if (dir == nullptr) return std::nullopt;
+  uint64_t total = 0;
+  bool any = false;
+  while (const dirent* entry = readdir(dir)) {
+    if (entry->d_name[0] == '.') continue;
+    // A thread that ended since the listing is simply not counted.
+    const auto text = ReadFile(tasks + "/" + entry->d_name + "/status");
+    if (!text) continue;
+    const auto voluntary = StatusKb(*text, "voluntary_ctxt_switches");
+    const auto involuntary = StatusKb(*text, "nonvoluntary_ctxt_switches");
+    if (!voluntary || !involuntary) continue;
+    total += *voluntary + *involuntary;
+    any = true;
+  }
+  closedir(dir);
+  if (!any) return std::nullopt;
+  return total;
 }
 
 double TicksPerSecond() {

@@ -312,13 +312,7 @@ Room::Room(LoadContext& ctx, int index, asio::io_context& ioc, uint64_t seed)
       index_(index),
       strand_(asio::make_strand(ioc)),
       rng_(seed),
-      pace_timer_(strand_) {
-  if (ctx_.rate > 0) {
-    // Each room takes its share of the rate: one submit every rooms/rate seconds.
-    interval_ = std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double>(ctx_.rooms / ctx_.rate));
-    if (interval_ <= Clock::duration::zero()) interval_ = Clock::duration(1);
-  }
+      pace_(strand_, ctx_.rooms, ctx_.rate) {
   const int first = index * ctx_.seats;
   for (int i = 0; i < ctx_.seats; ++i) {
     bots_.push_back(std::make_unique<Bot>(
@@ -340,8 +334,7 @@ void Room::Start() {
 void Room::Stop() {
   asio::post(strand_, [this] {
     stopped_ = true;
-    pace_timer_.cancel();
-    waiting_.clear();
+    pace_.Stop();
     for (auto& bot : bots_) bot->Stop();
   });
 }
@@ -397,16 +390,7 @@ void Room::Go() {
   });
 }
 
-void Room::Started() {
-  if (interval_ > Clock::duration::zero() && !slots_started_) {
-    // Rooms start their pace at random points of one interval, so their submits spread evenly
-    // instead of arriving together.
-    slots_started_ = true;
-    std::uniform_real_distribution<double> offset(0.0, 1.0);
-    next_slot_ =
-        Clock::now() + std::chrono::duration_cast<Clock::duration>(interval_ * offset(rng_));
-  }
-}
+void Room::Started() { pace_.Start(rng_); }
 
 void Room::GameOver(const std::string& room_id) {
   if (room_id_.empty() || room_id != room_id_) return;  // another bot reported it first
@@ -425,8 +409,7 @@ void Room::Fail(const std::string& why) {
   if (failed_ || stopped_) return;
   failed_ = true;
   ctx_.metrics->RoomFailed("room " + std::to_string(index_) + ": " + why);
-  pace_timer_.cancel();
-  waiting_.clear();
+  pace_.Stop();
   Settle(true);
   for (auto& bot : bots_) bot->Stop();
 }
@@ -437,33 +420,8 @@ void Room::Settle(bool failed) {
   ctx_.room_settled(failed);
 }
 
-void Room::ReturnSlot() {
-  if (interval_ > Clock::duration::zero()) next_slot_ -= interval_;
-}
+void Room::ReturnSlot() { pace_.Return(); }
 
-bool Room::TakeSlot(Bot& bot) {
-  if (interval_ == Clock::duration::zero()) return true;
-  const auto now = Clock::now();
-  if (now >= next_slot_) {
-    // On schedule while the room keeps up; a room that fell behind goes on from now, catching up
-    // by one submit at most rather than a burst.
-    next_slot_ = std::max(next_slot_ + interval_, now);
-    return true;
-  }
-  if (std::find(waiting_.begin(), waiting_.end(), &bot) == waiting_.end()) waiting_.push_back(&bot);
-  if (!pace_armed_) {
-    pace_armed_ = true;
-    pace_timer_.expires_at(next_slot_);
-    pace_timer_.async_wait([this](const boost::system::error_code& ec) {
-      pace_armed_ = false;
-      if (ec || stopped_ || failed_) return;
-      std::vector<Bot*> waiting;
-      waiting.swap(waiting_);
-      // The first that still has something to do takes the slot; the others queue again.
-      for (Bot* b : waiting) b->MaybeAct();
-    });
-  }
-  return false;
-}
+bool Room::TakeSlot(Bot& bot) { return pace_.Take(bot); }
 
 }  // namespace plateau::load

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "clients/load/metrics.h"
+#include "clients/load/pace.h"
 #include "clients/load/ws_client.h"
 #include "engine/core/game.h"
 #include "engine/core/rng.h"
@@ -174,13 +175,7 @@ class Room final : public RoomBase {
   bool failed_ = false;
   bool stopped_ = false;
 
-  // Paced mode: one submit per interval_, at next_slot_ at the earliest.
-  Clock::duration interval_{};
-  Clock::time_point next_slot_{};
-  bool slots_started_ = false;
-  boost::asio::steady_timer pace_timer_;
-  bool pace_armed_ = false;
-  std::vector<Bot*> waiting_;
+  Pace<Bot> pace_;
 };
 
 }  // namespace plateau::load
