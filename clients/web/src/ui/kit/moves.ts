@@ -4,9 +4,8 @@
 // reads its moves here offers what the engine accepts and never repeats a rule.
 import type * as pb from "../../gen/plateau/v1/table";
 import { protobuf, type, type Msg } from "../../proto";
-import { tableOf, targetCase, toNumber, type Target } from "../../table";
-import { hexKey } from "../hex";
-import { targetKey } from "../prompt";
+import { tableOf, toNumber, type Target } from "../../table";
+import { addTarget, targetKey, targetSets } from "../prompt";
 
 export type MoveChoice = Msg<pb.MoveChoice>;
 export type ActionParam = Msg<pb.ActionParam>;
@@ -121,20 +120,10 @@ const targetsCache = new WeakMap<readonly MoveChoice[], MoveTargets>();
 export function moveTargets(choices: readonly MoveChoice[]): MoveTargets {
   const hit = targetsCache.get(choices);
   if (hit) return hit;
-  const sets = { hexes: new Set<string>(), regions: new Set<string>(), cards: new Set<string>(), pieces: new Set<string>(), seats: new Set<number>() };
+  const sets = targetSets();
   for (const c of choices) addTarget(sets, c.target);
   targetsCache.set(choices, sets);
   return sets;
-}
-
-function addTarget(s: { hexes: Set<string>; regions: Set<string>; cards: Set<string>; pieces: Set<string>; seats: Set<number> }, t: Target | null | undefined): void {
-  switch (targetCase(t)) {
-    case "hex": s.hexes.add(hexKey(t!.hex!)); break;
-    case "region": s.regions.add(t!.region ?? ""); break;
-    case "card": s.cards.add(t!.card ?? ""); break;
-    case "piece": s.pieces.add(t!.piece ?? ""); break;
-    case "seat": s.seats.add(t!.seat ?? 0); break;
-  }
 }
 
 // ----- the action to send -----
