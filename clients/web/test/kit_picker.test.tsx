@@ -3,7 +3,8 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildRoot, decode, encode } from "../src/proto";
-import { MovePicker } from "../src/ui/kit/MovePicker";
+import { Hand } from "../src/ui/kit/Hand";
+import { MovePicker, useMovePick } from "../src/ui/kit/MovePicker";
 import type { ActionParam, MoveChoice } from "../src/ui/kit/moves";
 import { makeCatalogue, TextProvider } from "../src/ui/TextRender";
 
@@ -153,5 +154,38 @@ describe("MovePicker", () => {
     host.remove();
     mount({ submit: async () => {}, moves: [] });
     expect($("[data-testid=move-picker]")).toBeNull();
+  });
+});
+
+describe("a board's clicks and the picker on one pick", () => {
+  // A hand whose cards are the roots' targets: a click on a card goes down that choice, and the
+  // picker then asks the rest and plays.
+  const played: MoveChoice[] = [
+    node("play-c1", { target: { card: "c1" }, next: [node("wait", { action: encode(Action, { move: { piece: "c1" } }) })] }),
+    node("pass", { action: encode(Action, { pass: true }) }),
+  ];
+  function Board({ submit }: { submit: (a: object) => Promise<void> }) {
+    const pick = useMovePick(played);
+    return (
+      <TextProvider scope={scope}>
+        <Hand cards={["c1", "c2"]} face={(id) => id} choices={pick.choices} onTarget={(t) => pick.chooseTarget(t)} />
+        <MovePicker moves={played} pick={pick} actionType={ACTION} submit={submit} view={{}} />
+      </TextProvider>
+    );
+  }
+
+  it("goes down the choice a clicked card stands for, then plays what follows", async () => {
+    const submit = vi.fn(async (_action: object) => {});
+    host = document.createElement("div");
+    document.body.append(host);
+    act(() => { render(<Board submit={submit} />, host); });
+    expect($$("button[data-testid=hand-card]").map((e) => e.getAttribute("data-card"))).toEqual(["c1"]);
+    click("button[data-card=c1]");
+    expect($("[data-testid=move-picker]")!.getAttribute("data-path")).toBe("play-c1");
+    // The card's choice is made: the hand offers nothing more to click.
+    expect($$("button[data-testid=hand-card]")).toEqual([]);
+    click("[data-testid=move-choice][data-key=wait]");
+    await act(async () => { $("[data-testid=move-play]")!.click(); });
+    expect(sentAction(submit.mock.calls[0][0])).toEqual({ move: { piece: "c1" } });
   });
 });
