@@ -10,5 +10,5 @@ export default defineConfig({
     proxy: { "/ws": { target: "ws://127.0.0.1:18080", ws: true } },
   },
   build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 1500 },
-  test: { include: ["test/**/*.test.ts"], environment: "node" },
+  test: { include: ["test/**/*.test.{ts,tsx}"], environment: "node" },
 });

@@ -163,6 +163,33 @@ test("two players play a private Globalissimo game and replay it", { timeout: OV
     let screenshotTaken = false;
     let settledSeen = false;
     let mapAsked = false;
+
+    // --- The first placement reads the engine's published move: the seat whose turn it is not
+    // has no clickable card and no position to pick (its view carries no move), the mover's
+    // clickable cards and positions are exactly the "place" family's slots and positions, and
+    // the placement built from them is accepted.
+    await poll("somebody's turn to place at the start", async () => (await isMyTurn(A)) || (await isMyTurn(B)));
+    const [mover, waiter] = (await isMyTurn(A)) ? [A, B] : [B, A];
+    await mover.locator("[data-testid=display][data-move-slots]").waitFor({ timeout: STEP_MS });
+    for (const p of [waiter, C]) {
+      assert.equal(await p.locator("button[data-testid=country-card]").count(), 0, "a seat that may not place has a clickable card");
+      assert.equal(await p.locator("[data-testid=display][data-move-slots]").count(), 0, "a seat that may not place was offered slots");
+      assert.equal(await p.locator("[data-testid^=tile-pos-]:not([disabled])").count(), 0, "a seat that may not place has a position to pick");
+    }
+    const published = (await mover.getByTestId("display").getAttribute("data-move-slots")).split(",");
+    const clickable = await mover.locator("button[data-testid=country-card]").evaluateAll((els) => els.map((e) => e.getAttribute("data-slot")));
+    assert.deepEqual(clickable, published, "the clickable cards are not the published slots");
+    const positions = (await mover.getByTestId("tile-picker").getAttribute("data-move-positions")).split(",");
+    const enabled = await mover.locator("[data-testid^=tile-pos-]:not([disabled])").evaluateAll((els) => els.map((e) => e.textContent.trim()));
+    assert.deepEqual(enabled, positions, "the positions offered are not the published ones");
+    const slot = published[published.length - 1];
+    await mover.getByTestId(`tile-pos-${positions[0]}`).click({ timeout: STEP_MS });
+    await mover.locator(`button[data-testid=country-card][data-slot="${slot}"]`).click({ timeout: STEP_MS });
+    for (const p of [mover, waiter]) {
+      await p.locator(`[data-testid=country-card][data-slot="${slot}"][data-free=false]`).waitFor({ timeout: STEP_MS });
+    }
+    assert.equal(await mover.getByTestId("action-error").count(), 0, "the published placement was refused");
+    moves++;
     while (!(await gameOver(A)) || !(await gameOver(B))) {
       assert.ok(Date.now() < deadline, `game not finished before the deadline (${moves} moves played)`);
       let acted = false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, Phase, questionForm, refusedAnswer, settledAnswers,
+  Barrier, placeMove, categoryOf, chooseRegion, chosenRegion, countryFace, Phase, questionForm, refusedAnswer, settledAnswers,
   trackSquares,
 } from "../src/games/globalissimo/model";
 import { decode, decodeStaticData, encode, type } from "../src/proto";
@@ -202,5 +202,29 @@ describe("settledAnswers", () => {
     expect(settledAnswers(null, data, names)).toEqual([]);
     const [e] = settledAnswers(viewOf([{ round: 1, kind: Barrier.VIOLET, country_id: "FRA", map_id: "250", answered_by: 5 }]), undefined, names);
     expect(e.text).toBe("📍 FRA: found by Seat 6");
+  });
+});
+
+describe("the published placement", () => {
+  const GAction = type("plateau.games.globalissimo.Action");
+  const View = type("plateau.games.globalissimo.View");
+  const param = (path: string, over: object) => ({ path, values: [], min: 0, max: 0, ...over });
+  const placeNode = (slots: number[], n: number) => ({
+    key: "place", label: { key: "globalissimo.move.place", args: [] }, action: encode(GAction, { place: {} }),
+    params: [param("place.slot", { values: slots }), param("place.position", { min: 1, max: n })],
+  });
+  const roots = (moves: object[]) => (decode<GView>(View, encode(View, { table: { moves } })).table?.moves ?? []);
+
+  it("offers the free slots and the positions the engine publishes, nothing of its own", () => {
+    const p = placeMove(roots([placeNode([1, 4], 5)]));
+    expect(p?.slots).toEqual([1, 4]);
+    expect(p?.positions).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("offers nothing without a published placement (another seat's turn, a question, a spectator)", () => {
+    expect(placeMove(roots([]))).toBeNull();
+    expect(placeMove(roots([{ key: "other", action: encode(GAction, { place: { slot: 1, position: 1 } }) }]))).toBeNull();
+    // A plain leaf named "place" is no family: the board would not know what to set.
+    expect(placeMove(roots([{ key: "place", action: encode(GAction, { place: { slot: 1, position: 1 } }) }]))).toBeNull();
   });
 });

@@ -200,25 +200,41 @@ export function promptTargets(p: Prompt | null | undefined): PromptTargets {
   const hit = targetCache.get(p);
   if (hit) return hit;
   const option = new Map<string, string>();
-  const hexes = new Set<string>(), regions = new Set<string>(), cards = new Set<string>(), pieces = new Set<string>();
-  const seats = new Set<number>();
+  const sets = targetSets();
   for (const o of p.options) {
-    const t = o.target;
-    const key = targetKey(t);
+    const key = targetKey(o.target);
     if (!key) continue;
     // Two options on one target: the first keeps it (a click cannot tell them apart).
     if (!option.has(key)) option.set(key, o.id);
-    switch (targetCase(t)) {
-      case "hex": hexes.add(hexKey(t!.hex!)); break;
-      case "region": regions.add(t!.region ?? ""); break;
-      case "card": cards.add(t!.card ?? ""); break;
-      case "piece": pieces.add(t!.piece ?? ""); break;
-      case "seat": seats.add(t!.seat ?? 0); break;
-    }
+    addTarget(sets, o.target);
   }
-  const out = { option, hexes, regions, cards, pieces, seats };
+  const out = { option, ...sets };
   targetCache.set(p, out);
   return out;
+}
+
+/** Board elements by kind (hexes as hexKey "q,r"): what a prompt's options or a move's choices point at. */
+export interface TargetSets {
+  hexes: Set<string>;
+  regions: Set<string>;
+  cards: Set<string>;
+  pieces: Set<string>;
+  seats: Set<number>;
+}
+
+export function targetSets(): TargetSets {
+  return { hexes: new Set(), regions: new Set(), cards: new Set(), pieces: new Set(), seats: new Set() };
+}
+
+/** Adds what `t` points at to its kind's set (nothing for an empty target). */
+export function addTarget(sets: TargetSets, t: Target | null | undefined): void {
+  switch (targetCase(t)) {
+    case "hex": if (t!.hex) sets.hexes.add(hexKey(t!.hex)); break;
+    case "region": sets.regions.add(t!.region ?? ""); break;
+    case "card": sets.cards.add(t!.card ?? ""); break;
+    case "piece": sets.pieces.add(t!.piece ?? ""); break;
+    case "seat": sets.seats.add(t!.seat ?? 0); break;
+  }
 }
 
 /** The option a target (or target key) stands for in the prompt, if any. */

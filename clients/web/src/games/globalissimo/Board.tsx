@@ -8,9 +8,10 @@ import { answerSender, usePromptControl, type AnswerFn } from "../../ui/PromptPa
 import { draftAnswer, promptMax, textLength } from "../../ui/prompt";
 import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
 import { useLastMove, type Mark } from "../../ui/LastMove";
+import { buildMove, moveRoots } from "../../ui/kit/moves";
 import {
-  Barrier, categoryOf, chooseRegion, chosenRegion, countryFace, ordinal, refusedAnswer, Phase, playerName, questionForm, settledAnswers,
-  trackSquares, type Action, type CategoryInfo, type DisplaySlot, type Question, type QuestionForm, type RoundSummary,
+  Barrier, POSITION, SLOT, categoryOf, placeMove, chooseRegion, chosenRegion, countryFace, ordinal, refusedAnswer, Phase, playerName, questionForm, settledAnswers,
+  trackSquares, type CategoryInfo, type DisplaySlot, type Question, type QuestionForm, type RoundSummary,
   type StaticData, type View,
 } from "./model";
 import { Track } from "./Track";
@@ -215,23 +216,27 @@ function LastRound({ lr, names, data }: { lr: RoundSummary; names: string[]; dat
 export function Board({ view, seat, names, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps<View, StaticData>) {
   const [pos, setPos] = useState<number | null>(null);
   const [slot, setSlot] = useState<number | null>(null);
-  const { busy, error, run } = useSubmit(submit, view);
+  const { busy, error, run, fail } = useSubmit(submit, view);
   const mark = useLastMove<View>();
   const phase: number = view.phase;
   const toAct = view.to_act;
   const me = seat >= 0 ? view.players.find((p) => p.seat === seat) : null;
-  const canAct = !readOnly && !!submit && seat >= 0 && toAct === seat && !gameOver;
-  const placing = canAct && phase === Phase.PLACEMENT;
+  // What the seat may place comes from the engine's published "place" family: its free slots and
+  // its positions. No move published, nothing clickable.
+  const live = !readOnly && !!submit && !!actionType && !gameOver;
+  const place = live ? placeMove(moveRoots(view)) : null;
+  const placing = place != null;
+  const freeSlots = new Set(place?.slots ?? []);
   // Only a live seat answers: a replay's view may hold the question, but nothing can be sent.
   const prompt = !readOnly && submit && actionType && !gameOver ? currentPrompt(tableOf(view), seat) : null;
   const form = questionForm(view, prompt);
   const answering = form != null;
-  const maxPos = view.max_position || view.display.length;
+  const positions = place?.positions ?? Array.from({ length: view.max_position || view.display.length }, (_, k) => k + 1);
 
   // A new turn or round starts with a clean selection.
   useEffect(() => { setPos(null); setSlot(null); }, [view.round, toAct, phase]);
 
-  const send = async (action: Action) => {
+  const send = async (action: object) => {
     if (await run(action)) {
       setPos(null);
       setSlot(null);
@@ -240,7 +245,10 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
   const choose = (s: number | null, p: number | null) => {
     setSlot(s);
     setPos(p);
-    if (s != null && p != null) void send({ place: { slot: s, position: p } });
+    if (s == null || p == null || !place) return;
+    const built = buildMove(actionType!, place.move, { [SLOT]: s, [POSITION]: p });
+    if (built.action) void send(built.action);
+    else fail(built.error);
   };
 
   let banner: string;
@@ -281,21 +289,21 @@ export function Board({ view, seat, names, readOnly, submit, actionType, gameOve
       )}
 
       {view.display.length > 0 && <div class="gl-display-wrap">
-        <div class="gl-display" data-testid="display">
+        <div class="gl-display" data-testid="display" data-move-slots={place ? place.slots.join(",") : undefined}>
           {view.display.map((s, i) => (
             <CountryCard key={i} slot={s} index={i} names={names} data={gameData} mark={mark((v) => v.display[i])}
-              clickable={placing && s.tile_seat < 0 && !busy} selected={slot === i}
+              clickable={freeSlots.has(i) && !busy} selected={slot === i}
               onClick={() => choose(i, pos)} />
           ))}
         </div>
         {phase === Phase.PLACEMENT && !gameOver && submit && (
-          <div class={`gl-picker ${placing ? "" : "disabled"}`} data-testid="tile-picker">
+          <div class={`gl-picker ${placing ? "" : "disabled"}`} data-testid="tile-picker" data-move-positions={place ? place.positions.join(",") : undefined}>
             <span class="gl-picker-label">
               {placing ? (slot == null ? "Your guess: which position (1 = highest)?" : "Now pick the position for that card")
                 : reason || "Tiles"}
             </span>
             <div class="gl-picker-tiles">
-              {Array.from({ length: maxPos }, (_, k) => k + 1).map((p) => (
+              {positions.map((p) => (
                 <button key={p} type="button" class={`gl-tile big ${pos === p ? "on" : ""}`} disabled={!placing || busy}
                   style={{ background: placing ? seatColor(seat) : undefined }} data-testid={`tile-pos-${p}`}
                   aria-pressed={pos === p} onClick={() => choose(slot, p)}>{p}</button>

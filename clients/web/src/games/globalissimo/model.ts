@@ -4,6 +4,7 @@ import * as pb from "../../gen/games/globalissimo";
 import type { Draft, Msg } from "../../proto";
 import { PromptKind, type Prompt } from "../../table";
 import { optionForTarget, promptTargets, singleChoice, type PromptTargets } from "../../ui/prompt";
+import { choiceByKey, moveKind, paramOf, paramValues, type MoveChoice } from "../../ui/kit/moves";
 
 export const Phase = unprefixed(pb.Phase, "PHASE_");
 export const Barrier = unprefixed(pb.BarrierColor, "BARRIER_");
@@ -34,6 +35,30 @@ export function ordinal(n: number): string {
   const s = ["th", "st", "nd", "rd"];
   const v = n % 100;
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}
+
+/** The fields the published placement sets (the "place" family's params). */
+export const SLOT = "place.slot";
+export const POSITION = "place.position";
+
+/** The placement the engine publishes: its family leaf, the free slots and the positions. */
+export interface PlaceMove {
+  move: MoveChoice;
+  slots: number[];
+  positions: number[];
+}
+
+/**
+ * The seat's placement as published (Table.moves' "place" family), or null when the seat may not
+ * place now: the board offers exactly these slots and positions and knows no rule of its own.
+ */
+export function placeMove(roots: readonly MoveChoice[]): PlaceMove | null {
+  const move = choiceByKey(roots, "place");
+  if (!move || moveKind(move) !== "family") return null;
+  const slot = paramOf(move, SLOT);
+  const position = paramOf(move, POSITION);
+  if (!slot || !position) return null;
+  return { move, slots: paramValues(slot), positions: paramValues(position) };
 }
 
 /** How the board asks a barrier question: its capital box, or its world map. */
