@@ -4,15 +4,16 @@
 #
 #   bench/run.sh [BUILD_DIR] [--out FILE] [--quick] [--duration S] [--warmup S]
 #
-# Configurations: games globalissimo (2 seats) and limit (3 seats) x 100 and 1000 rooms x closed
-# loop and paced (--rate 2500) x durability machine and process; then the idle-connection probe
-# (10,000 connections). --quick runs globalissimo, 100 rooms, closed loop, machine only (no
-# probe). Each run measures S seconds (default 20) after W seconds of warmup (default 2).
-# The results table goes to stdout and to FILE (default bench/results.md), with the date, the
-# CPU count and the load average at the start in its header. Then the floor, closed loop at 100
-# and 1000 rooms: plateau-floor-server (a bare Beast WebSocket server with a trivial two-seat
+# First the floor: plateau-floor-server (a bare Beast WebSocket server with a trivial two-seat
 # turn game, no storage) under `plateau-load --floor`, what this machine's network path costs
-# with no game in it (--quick: 100 rooms only).
+# with no game in it, at 100 and 1000 rooms, closed loop and paced (--rate 2500). Then the games
+# globalissimo (2 seats), limit and guerre_froide (3 seats) in the same rooms and modes, x
+# durability machine and process, each row with its CPU per action divided by the floor's at the
+# same rooms and mode (× floor); then the idle-connection probe (10,000 connections). --quick
+# runs the floor and globalissimo at 100 rooms, closed loop, machine only (no probe). Each run
+# measures S seconds (default 20) after W seconds of warmup (default 2). The results table goes
+# to stdout and to FILE (default bench/results.md), with the date, the CPU count and the load
+# average at the start in its header.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -24,7 +25,7 @@ WARMUP=2
 RATE=2500
 IDLE_CONNECTIONS=10000
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
@@ -153,46 +154,63 @@ emit "- commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unkn
 emit "- each run: a fresh server and database; ${WARMUP} s warmup, then ${DURATION} s measured;" \
   "paced runs ask for ${RATE} accepted actions/s in all"
 emit ""
-emit "| game | rooms | mode | durability | actions/s | p50 ms | p99 ms | CPU µs/action | peak RSS MB |"
-emit "|---|---|---|---|---|---|---|---|---|"
+emit "| game | rooms | mode | durability | actions/s | p50 ms | p99 ms | CPU µs/action | × floor | context switches/action | peak RSS MB |"
+emit "|---|---|---|---|---|---|---|---|---|---|---|"
 
 if [ "$QUICK" -eq 1 ]; then
   DURABILITIES=(machine); GAMES=(globalissimo); ROOMS=(100); MODES=(closed)
 else
-  DURABILITIES=(machine process); GAMES=(globalissimo limit); ROOMS=(100 1000)
+  DURABILITIES=(machine process); GAMES=(globalissimo limit guerre_froide); ROOMS=(100 1000)
   MODES=(closed paced)
 fi
+mode_args() {  # mode_args MODE: plateau-load's pacing flags
+  [ "$1" = paced ] && echo "--rate $RATE"
+  return 0
+}
+# The row's figures from plateau-load's report; × floor divides its CPU per action by the floor's
+# at the same rooms and mode (measured first, below).
+row() {  # row LABEL ROOMS MODE DURABILITY FLOOR_CPU
+  local cpu ratio=n/a
+  cpu="$(value 'server cpu us/action')"
+  if [ -n "$5" ] && [ "$5" != n/a ] && [ "$cpu" != n/a ]; then
+    ratio="$(awk -v a="$cpu" -v b="$5" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')"
+  fi
+  emit "| $1 | $2 | $3 | $4 | $(value 'actions/s') | $(value 'latency p50 ms') |" \
+    "$(value 'latency p99 ms') | $cpu | $ratio | $(value 'server context switches/action') |" \
+    "$(value 'server peak rss MB') |"
+}
 
-for durability in "${DURABILITIES[@]}"; do
-  for game in "${GAMES[@]}"; do
-    seats=2
-    [ "$game" = limit ] && seats=3
-    for rooms in "${ROOMS[@]}"; do
-      for mode in "${MODES[@]}"; do
-        args=(--game "$game" --seats "$seats" --rooms "$rooms" --duration-seconds "$DURATION"
-              --warmup-seconds "$WARMUP")
-        [ "$mode" = paced ] && args+=(--rate "$RATE")
-        start_server "$durability"
-        run_load "$game $rooms rooms $mode $durability" "${args[@]}"
-        stop_server
-        emit "| $game ($seats seats) | $rooms | $mode | $durability | $(value 'actions/s') |" \
-          "$(value 'latency p50 ms') | $(value 'latency p99 ms') |" \
-          "$(value 'server cpu us/action') | $(value 'server peak rss MB') |"
-      done
-    done
+# The floor first, in every rooms and mode the games run, so each game row reads against it.
+declare -A FLOOR_CPU
+for rooms in "${ROOMS[@]}"; do
+  for mode in "${MODES[@]}"; do
+    start_floor
+    # shellcheck disable=SC2046
+    run_load "floor $rooms rooms $mode" --floor --rooms "$rooms" --duration-seconds "$DURATION" \
+      --warmup-seconds "$WARMUP" $(mode_args "$mode")
+    stop_server
+    FLOOR_CPU["$rooms $mode"]="$(value 'server cpu us/action')"
+    row "floor: bare Beast, no game, no storage (2 seats)" "$rooms" "$mode" none \
+      "${FLOOR_CPU["$rooms $mode"]}"
   done
 done
 
-FLOOR_ROOMS=(100 1000)
-[ "$QUICK" -eq 1 ] && FLOOR_ROOMS=(100)
-for rooms in "${FLOOR_ROOMS[@]}"; do
-  start_floor
-  run_load "floor $rooms rooms" --floor --rooms "$rooms" --duration-seconds "$DURATION" \
-    --warmup-seconds "$WARMUP"
-  stop_server
-  emit "| floor: bare Beast, no game, no storage (2 seats) | $rooms | closed | none |" \
-    "$(value 'actions/s') | $(value 'latency p50 ms') | $(value 'latency p99 ms') |" \
-    "$(value 'server cpu us/action') | $(value 'server peak rss MB') |"
+for durability in "${DURABILITIES[@]}"; do
+  for game in "${GAMES[@]}"; do
+    seats=3
+    [ "$game" = globalissimo ] && seats=2
+    for rooms in "${ROOMS[@]}"; do
+      for mode in "${MODES[@]}"; do
+        start_server "$durability"
+        # shellcheck disable=SC2046
+        run_load "$game $rooms rooms $mode $durability" --game "$game" --seats "$seats" \
+          --rooms "$rooms" --duration-seconds "$DURATION" --warmup-seconds "$WARMUP" \
+          $(mode_args "$mode")
+        stop_server
+        row "$game ($seats seats)" "$rooms" "$mode" "$durability" "${FLOOR_CPU["$rooms $mode"]}"
+      done
+    done
+  done
 done
 
 if [ "$QUICK" -eq 0 ]; then
