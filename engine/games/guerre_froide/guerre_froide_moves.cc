@@ -569,6 +569,8 @@ std::vector<Action> GuerreFroideState::TypedLegalActions(int seat) const {
 
 // Each step is keyed by what it names (a group's or an objective's id, a seat, an agent), never by
 // a position in a list, so a choice that stays open keeps its key and costs nothing in a Diff.
+// Group and objective ids never meet "recruit", "pass", "agent" or "first" among the roots; a
+// seat is keyed by its number.
 std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
                                                                    const Action& action) const {
   using engine::MoveStep;
@@ -582,9 +584,10 @@ std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
     t.set_seat(s);
     return t;
   };
+  // Words kept short: a view carries them at every turn, and the card's face is on the board.
   auto group_step = [&](const std::string& key, const std::string& id) {
-    const uint32_t gi = static_cast<uint32_t>(g().GroupIndex(id));
-    return MoveStep{id, T(key, Seat{HolderOfGroup(gi)}, g().group(gi).name()), card(id)};
+    return MoveStep{id, T(key, g().group(static_cast<uint32_t>(g().GroupIndex(id))).name()),
+                    card(id)};
   };
   switch (action.kind_case()) {
     case Action::kChooseAgent: {
@@ -592,40 +595,37 @@ std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
       std::string slug = AgentKind_Name(kind).substr(6);  // AGENT_MASTER_SPY: master_spy
       std::transform(slug.begin(), slug.end(), slug.begin(),
                      [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      return {{"agent", T("guerre_froide.move.choose_agent"), {}},
-              {slug, T("guerre_froide.move.agent", g().agent(kind).name()), card(slug)}};
+      return {{"agent", T("guerre_froide.m.choose_agent"), {}},
+              {slug, T("guerre_froide.m.agent", g().agent(kind).name()), card(slug)}};
     }
     case Action::kChooseFirst: {
       const int to = static_cast<int>(action.choose_first().seat());
-      return {{"first", T("guerre_froide.move.choose_first"), {}},
-              {"seat." + std::to_string(to), T("guerre_froide.move.opens", Seat{to}),
+      return {{"first", T("guerre_froide.m.choose_first"), {}},
+              {std::to_string(to), T("guerre_froide.m.opens", Seat{to}),
                seat_target(to)}};
     }
     case Action::kRecruit:
-      return {{"recruit", T("guerre_froide.move.recruit"), {}}};
+      return {{"recruit", T("guerre_froide.m.recruit"), {}}};
     case Action::kPass:
-      return {{"pass", T("guerre_froide.move.pass"), {}}};
+      return {{"pass", T("guerre_froide.m.pass"), {}}};
     case Action::kActivate: {
       const Activate& a = action.activate();
       const GroupCard& used = g().group(static_cast<uint32_t>(g().GroupIndex(a.group())));
       std::vector<MoveStep> steps = {
-          {"activate." + a.group(),
-           T("guerre_froide.move.activate", used.name(),
-             T(std::string("guerre_froide.faction.") + FactionWord(used.faction()))),
-           card(a.group())}};
+          {a.group(), T("guerre_froide.m.activate", used.name()), card(a.group())}};
       switch (used.faction()) {
         case FACTION_MILITARY:
-          steps.push_back(group_step("guerre_froide.move.discard", a.target()));
+          steps.push_back(group_step("guerre_froide.m.discard", a.target()));
           break;
         case FACTION_ECONOMIC:
-          steps.push_back(group_step("guerre_froide.move.flip", a.target()));
+          steps.push_back(group_step("guerre_froide.m.flip", a.target()));
           break;
         case FACTION_POLITICAL: {
-          steps.push_back(group_step("guerre_froide.move.move", a.target()));
+          steps.push_back(group_step("guerre_froide.m.move", a.target()));
           const int to = static_cast<int>(a.to_seat());
-          steps.push_back({"seat." + std::to_string(to),
-                           to == seat ? T("guerre_froide.move.take")
-                                      : T("guerre_froide.move.give", Seat{to}),
+          steps.push_back({std::to_string(to),
+                           to == seat ? T("guerre_froide.m.take")
+                                      : T("guerre_froide.m.give", Seat{to}),
                            seat_target(to)});
           break;
         }
@@ -638,14 +638,14 @@ std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
       const UseEvent& e = action.use_event();
       const ObjectiveCard& o = g().objective(static_cast<uint32_t>(g().ObjectiveIndex(e.objective())));
       std::vector<MoveStep> steps = {
-          {"use." + o.id(), T("guerre_froide.move.use", o.name(), o.vp()), card(o.id())}};
+          {o.id(), T("guerre_froide.m.use", o.name(), o.vp()), card(o.id())}};
       if (o.event() != EVENT_NUCLEAR_ESCALATION) return steps;
       // The first group, then the second or none: one choice per group, as a board takes them.
-      steps.push_back(group_step("guerre_froide.move.discard", e.groups(0)));
+      steps.push_back(group_step("guerre_froide.m.discard", e.groups(0)));
       if (e.groups_size() == 1) {
-        steps.push_back({"none", T("guerre_froide.move.no_other"), {}});
+        steps.push_back({"none", T("guerre_froide.m.no_other"), {}});
       } else {
-        steps.push_back(group_step("guerre_froide.move.discard_also", e.groups(1)));
+        steps.push_back(group_step("guerre_froide.m.discard_also", e.groups(1)));
       }
       return steps;
     }

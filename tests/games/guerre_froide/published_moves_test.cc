@@ -70,37 +70,37 @@ TEST(GuerreFroidePublishedMoves, AGroupThenItsTargetThenASeat) {
   auto state = Load(FourGroups());
   const View view = ViewOf(*state, 0);
   const Choices& moves = view.table().moves();
-  EXPECT_EQ(Keys(moves), (std::vector<std::string>{"recruit", "pass", "activate.guerrillas",
-                                                   "activate.students"}));
+  EXPECT_EQ(Keys(moves), (std::vector<std::string>{"recruit", "pass", "guerrillas",
+                                                   "students"}));
   EXPECT_EQ(Find(moves, {"recruit"})->action(), Bytes(Recruit()));
-  EXPECT_EQ(Find(moves, {"pass"})->label().key(), "guerre_froide.move.pass");
+  EXPECT_EQ(Find(moves, {"pass"})->label().key(), "guerre_froide.m.pass");
 
   // A military group discards any other group in play: each a leaf, targeting that card.
-  const auto* military = Find(moves, {"activate.guerrillas"});
+  const auto* military = Find(moves, {"guerrillas"});
   ASSERT_NE(military, nullptr);
   EXPECT_EQ(military->target().card(), "guerrillas");
-  EXPECT_EQ(military->label().key(), "guerre_froide.move.activate");
+  EXPECT_EQ(military->label().key(), "guerre_froide.m.activate");
   EXPECT_EQ(Keys(military->next()), (std::vector<std::string>{"students", "mafia", "cinema"}));
   const auto& on_mafia = military->next(1);
   EXPECT_EQ(on_mafia.target().card(), "mafia");
-  EXPECT_EQ(on_mafia.label().key(), "guerre_froide.move.discard");
-  EXPECT_EQ(on_mafia.label().args(0).seat(), 1);  // whose group it is
+  EXPECT_EQ(on_mafia.label().key(), "guerre_froide.m.discard");
+  EXPECT_EQ(on_mafia.label().args(0).name(), "Mafia");
   EXPECT_EQ(on_mafia.action(), Bytes(Activate("guerrillas", "mafia")));
   EXPECT_TRUE(on_mafia.next().empty());
 
   // A political group takes an opponent's group, or gives one of the mover's: then a seat.
-  const auto* political = Find(moves, {"activate.students"});
+  const auto* political = Find(moves, {"students"});
   ASSERT_NE(political, nullptr);
   EXPECT_EQ(Keys(political->next()), (std::vector<std::string>{"guerrillas", "mafia", "cinema"}));
-  const auto* give = Find(moves, {"activate.students", "guerrillas", "seat.1"});
+  const auto* give = Find(moves, {"students", "guerrillas", "1"});
   ASSERT_NE(give, nullptr);
-  EXPECT_EQ(Find(moves, {"activate.students", "guerrillas"})->next_size(), 1);
+  EXPECT_EQ(Find(moves, {"students", "guerrillas"})->next_size(), 1);
   EXPECT_EQ(give->target().seat(), 1);
-  EXPECT_EQ(give->label().key(), "guerre_froide.move.give");
+  EXPECT_EQ(give->label().key(), "guerre_froide.m.give");
   EXPECT_EQ(give->action(), Bytes(Activate("students", "guerrillas", 1)));
-  const auto* take = Find(moves, {"activate.students", "cinema", "seat.0"});
+  const auto* take = Find(moves, {"students", "cinema", "0"});
   ASSERT_NE(take, nullptr);
-  EXPECT_EQ(take->label().key(), "guerre_froide.move.take");
+  EXPECT_EQ(take->label().key(), "guerre_froide.m.take");
   EXPECT_EQ(take->action(), Bytes(Activate("students", "cinema", 0)));
 
   // The seat that waits and a spectator are offered nothing.
@@ -110,7 +110,7 @@ TEST(GuerreFroidePublishedMoves, AGroupThenItsTargetThenASeat) {
 
 TEST(GuerreFroidePublishedMoves, KeysNameCardsSoAnOpenChoiceKeepsItsKey) {
   auto state = Load(FourGroups());
-  const std::vector<std::string> take_cinema = {"activate.students", "cinema", "seat.0"};
+  const std::vector<std::string> take_cinema = {"students", "cinema", "0"};
   const std::string before = Find(ViewOf(*state, 0).table().moves(), take_cinema)->action();
   // Mafia, listed before Cinema, leaves the table: Cinema moves up a place, not its key.
   Play(*state, 0, Activate("guerrillas", "mafia"));
@@ -119,8 +119,8 @@ TEST(GuerreFroidePublishedMoves, KeysNameCardsSoAnOpenChoiceKeepsItsKey) {
   const auto* still = Find(after.table().moves(), take_cinema);
   ASSERT_NE(still, nullptr);
   EXPECT_EQ(still->action(), before);
-  EXPECT_EQ(Find(after.table().moves(), {"activate.guerrillas"}), nullptr) << "it is mobilized";
-  EXPECT_EQ(Find(after.table().moves(), {"activate.students", "mafia"}), nullptr);
+  EXPECT_EQ(Find(after.table().moves(), {"guerrillas"}), nullptr) << "it is mobilized";
+  EXPECT_EQ(Find(after.table().moves(), {"students", "mafia"}), nullptr);
 }
 
 TEST(GuerreFroidePublishedMoves, NuclearEscalationThenOneGroupThenAnotherOrNone) {
@@ -128,16 +128,16 @@ TEST(GuerreFroidePublishedMoves, NuclearEscalationThenOneGroupThenAnotherOrNone)
   Hold(s, 0, "nuclear_escalation");
   auto state = Load(s);
   const View view = ViewOf(*state, 0);
-  const auto* use = Find(view.table().moves(), {"use.nuclear_escalation"});
+  const auto* use = Find(view.table().moves(), {"nuclear_escalation"});
   ASSERT_NE(use, nullptr);
   EXPECT_EQ(use->target().card(), "nuclear_escalation");
   EXPECT_EQ(Keys(use->next()),
             (std::vector<std::string>{"guerrillas", "students", "mafia", "cinema"}));
   EXPECT_EQ(Keys(use->next(2).next()),
             (std::vector<std::string>{"none", "guerrillas", "students", "cinema"}));
-  EXPECT_EQ(Find(view.table().moves(), {"use.nuclear_escalation", "mafia", "none"})->action(),
+  EXPECT_EQ(Find(view.table().moves(), {"nuclear_escalation", "mafia", "none"})->action(),
             Bytes(Use("nuclear_escalation", {"mafia"})));
-  EXPECT_EQ(Find(view.table().moves(), {"use.nuclear_escalation", "mafia", "cinema"})->action(),
+  EXPECT_EQ(Find(view.table().moves(), {"nuclear_escalation", "mafia", "cinema"})->action(),
             Bytes(Use("nuclear_escalation", {"mafia", "cinema"})));
 }
 
@@ -164,7 +164,7 @@ TEST(GuerreFroidePublishedMoves, TheBalanceHolderChoosesWhoOpens) {
   const View view = ViewOf(*state, 0);
   const auto* first = Find(view.table().moves(), {"first"});
   ASSERT_NE(first, nullptr);
-  EXPECT_EQ(Keys(first->next()), (std::vector<std::string>{"seat.0", "seat.1", "seat.2"}));
+  EXPECT_EQ(Keys(first->next()), (std::vector<std::string>{"0", "1", "2"}));
   EXPECT_EQ(first->next(2).target().seat(), 2);
   EXPECT_EQ(first->next(2).action(), Bytes(First(2)));
 }
