@@ -16,7 +16,7 @@ rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 
 fail() {
   echo "FAIL: $*"
-  for f in server.log server2.log host.out guest.out solo.out ann.out ben.out taker.out uma.out \
+  for f in server.log server2.log host.out guest.out solo.out gf_solo.out ann.out ben.out taker.out uma.out \
       wes.out vic.out resume.out no_room.out; do
     [ -f "$f" ] && { echo "----- $f"; cat "$f"; }
   done
@@ -126,6 +126,13 @@ expect_in solo.out '^\* a new game starts in this room \(game g[0-9a-f]+\)'
 expect_in solo.out '^rematch asked: a new game starts once every player accepts$'
 expect_in solo.out '^accepted: resign'
 [ "$(grep -c '^\* game over' solo.out)" -eq 2 ] || fail "the solo player did not finish two games"
+
+# A game that publishes its moves in steps: each move is its steps' words joined, numbered.
+client Spy spy.token "$SCRIPTS/gf_solo.txt" gf_solo.out || fail "the Guerre Froide session failed"
+expect_in gf_solo.out '^  1\. Choose your Agent X, the [A-Z][a-z]+'
+grep -E '^  [0-9]+\. ' gf_solo.out | grep -q '[{}_]' && fail "a move is listed in text format"
+expect_in gf_solo.out '^accepted: Choose your Agent X, the [A-Z][A-Za-z ]+ \(action [0-9]+\)'
+expect_in gf_solo.out '^accepted: resign'
 
 # A leaver's seat handed to a bot by the other player, then taken back by its player.
 client Ann ann.token "$SCRIPTS/replacer.txt" ann.out &

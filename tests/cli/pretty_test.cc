@@ -109,16 +109,20 @@ TEST_F(MoveWordsTest, SeatsAreNamedAsPeopleCountThem) {
             "activate: group g1, target g2, to seat seat 2");
 }
 
-TEST_F(MoveWordsTest, TheMovesAViewAllowsReadInWords) {
+TEST_F(MoveWordsTest, TheMovesAViewPublishesReadInWords) {
   const engine::Game* game = engine::Registry::Find("guerre_froide");
   auto state = game->NewGame(2, "", 7);
   ASSERT_TRUE(state.ok());
-  const auto moves = game->MovesFromView(*state.value()->View(0), 0);
+  const auto moves = engine::PublishedMoves(*game, *state.value()->View(0));
   ASSERT_FALSE(moves.empty());
   for (const auto& move : moves) {
-    const std::string words = MoveWords(*move, names_);
+    ASSERT_EQ(move.steps.size(), 2u);
+    EXPECT_EQ(game->TextRenderer().Render(move.steps[0], names_), "Choose your Agent X");
+    const std::string agent = game->TextRenderer().Render(move.steps[1], names_);
+    EXPECT_EQ(agent.rfind("the ", 0), 0u) << agent;
+    EXPECT_FALSE(Has(agent, "AGENT_") || Has(agent, "{") || Has(agent, "_")) << agent;
+    const std::string words = MoveWords(*move.action, names_);
     EXPECT_EQ(words.rfind("choose agent: ", 0), 0u) << words;
-    EXPECT_FALSE(Has(words, "AGENT_") || Has(words, "{") || Has(words, "_")) << words;
   }
 }
 

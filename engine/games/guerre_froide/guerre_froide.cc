@@ -65,7 +65,9 @@ GuerreFroideGame::GuerreFroideGame(guerre_froide::StaticData cards)
       // Timers: a fast game of many small choices (recruit, activate, pass).
                                 {{"Casual", 45, 0, 0}, {"Clocked", 0, 300, 5}},
       // The normal bot looks about one objective ahead: the recruiting and the agents.
-                                10}),
+                                10,
+      // Its moves are published in the acting seat's view (TypedDescribeMove).
+                                true}),
       cards_(std::move(cards)) {
   for (int i = 0; i < cards_.objectives_size(); ++i) objective_index_[cards_.objectives(i).id()] = i;
   for (int i = 0; i < cards_.groups_size(); ++i) group_index_[cards_.groups(i).id()] = i;

@@ -63,12 +63,11 @@ class GuerreFroideGame : public engine::TypedGame<Options, Action, View> {
   int EventIndex(EventAbility event) const;
   const AgentCard& agent(AgentKind kind) const;
 
-  // Moves a player seeing only `view` may try (the load generator's bots): its agent choices,
-  // who opens, and in its struggle turn a plain strategy's moves: while an average group still
-  // fits under the stability, recruiting, every activation on the groups in play and its events;
-  // then passing. Answers to questions come from the view's prompts.
-  std::vector<std::unique_ptr<engine::Message>> MovesFromView(const engine::Message& view,
-                                                              int seat) const override;
+  // The easy bot's plain strategy over the published moves, so that struggles end: while an
+  // average group still fits under the stability, recruiting, activating and the struggle's
+  // events (Nuclear Escalation on one group); then passing. Read from the view alone.
+  std::vector<uint32_t> EasyBotWeights(const engine::Message& view, int seat,
+                                       const std::vector<engine::PublishedMove>& moves) const override;
 
  private:
   // The objective, the players' influence, groups and agents, in a few lines.
@@ -103,6 +102,8 @@ class GuerreFroideState final
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
   bool TypedTakeBackSafe(int seat, const Action& action) const override;
+  // The steps of a published move (Table.moves): what is chosen first, then what it acts on.
+  std::vector<engine::MoveStep> TypedDescribeMove(int seat, const Action& action) const override;
   guerre_froide::View TypedView(int seat) const override;
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }

@@ -1,5 +1,6 @@
 // Guerre Froide: what each player may do, checked, applied and listed (RULES.md, "The turn").
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "engine/games/guerre_froide/guerre_froide.h"
@@ -564,6 +565,93 @@ std::vector<Action> GuerreFroideState::TypedLegalActions(int seat) const {
     if (TypedValidate(seat, a).ok()) legal.push_back(std::move(a));
   }
   return legal;
+}
+
+// Each step is keyed by what it names (a group's or an objective's id, a seat, an agent), never by
+// a position in a list, so a choice that stays open keeps its key and costs nothing in a Diff.
+// Group and objective ids never meet "recruit", "pass", "agent" or "first" among the roots; a
+// seat is keyed by its number.
+std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
+                                                                   const Action& action) const {
+  using engine::MoveStep;
+  auto card = [](const std::string& id) {
+    engine::v1::Target t;
+    t.set_card(id);
+    return t;
+  };
+  auto seat_target = [](int s) {
+    engine::v1::Target t;
+    t.set_seat(s);
+    return t;
+  };
+  // Words kept short: a view carries them at every turn, and the card's face is on the board.
+  auto group_step = [&](const std::string& key, const std::string& id) {
+    return MoveStep{id, T(key, g().group(static_cast<uint32_t>(g().GroupIndex(id))).name()),
+                    card(id)};
+  };
+  switch (action.kind_case()) {
+    case Action::kChooseAgent: {
+      const AgentKind kind = action.choose_agent().agent();
+      std::string slug = AgentKind_Name(kind).substr(6);  // AGENT_MASTER_SPY: master_spy
+      std::transform(slug.begin(), slug.end(), slug.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      return {{"agent", T("guerre_froide.m.choose_agent"), {}},
+              {slug, T("guerre_froide.m.agent", g().agent(kind).name()), card(slug)}};
+    }
+    case Action::kChooseFirst: {
+      const int to = static_cast<int>(action.choose_first().seat());
+      return {{"first", T("guerre_froide.m.choose_first"), {}},
+              {std::to_string(to), T("guerre_froide.m.opens", Seat{to}),
+               seat_target(to)}};
+    }
+    case Action::kRecruit:
+      return {{"recruit", T("guerre_froide.m.recruit"), {}}};
+    case Action::kPass:
+      return {{"pass", T("guerre_froide.m.pass"), {}}};
+    case Action::kActivate: {
+      const Activate& a = action.activate();
+      const GroupCard& used = g().group(static_cast<uint32_t>(g().GroupIndex(a.group())));
+      std::vector<MoveStep> steps = {
+          {a.group(), T("guerre_froide.m.activate", used.name()), card(a.group())}};
+      switch (used.faction()) {
+        case FACTION_MILITARY:
+          steps.push_back(group_step("guerre_froide.m.discard", a.target()));
+          break;
+        case FACTION_ECONOMIC:
+          steps.push_back(group_step("guerre_froide.m.flip", a.target()));
+          break;
+        case FACTION_POLITICAL: {
+          steps.push_back(group_step("guerre_froide.m.move", a.target()));
+          const int to = static_cast<int>(a.to_seat());
+          steps.push_back({std::to_string(to),
+                           to == seat ? T("guerre_froide.m.take")
+                                      : T("guerre_froide.m.give", Seat{to}),
+                           seat_target(to)});
+          break;
+        }
+        default:  // Media: the card it looks at is a question, not a move
+          break;
+      }
+      return steps;
+    }
+    case Action::kUseEvent: {
+      const UseEvent& e = action.use_event();
+      const ObjectiveCard& o = g().objective(static_cast<uint32_t>(g().ObjectiveIndex(e.objective())));
+      std::vector<MoveStep> steps = {
+          {o.id(), T("guerre_froide.m.use", o.name(), o.vp()), card(o.id())}};
+      if (o.event() != EVENT_NUCLEAR_ESCALATION) return steps;
+      // The first group, then the second or none: one choice per group, as a board takes them.
+      steps.push_back(group_step("guerre_froide.m.discard", e.groups(0)));
+      if (e.groups_size() == 1) {
+        steps.push_back({"none", T("guerre_froide.m.no_other"), {}});
+      } else {
+        steps.push_back(group_step("guerre_froide.m.discard_also", e.groups(1)));
+      }
+      return steps;
+    }
+    default:
+      return {};
+  }
 }
 
 std::unique_ptr<engine::Message> GuerreFroideState::DefaultAction(int seat) const {

@@ -211,114 +211,42 @@ std::vector<v1::Prompt> GuerreFroideState::GamePrompts(int seat) const {
 
 // ----- For bots and terminals -----
 
-std::vector<std::unique_ptr<engine::Message>> GuerreFroideGame::MovesFromView(
-    const engine::Message& message, int seat) const {
-  std::vector<std::unique_ptr<engine::Message>> out;
-  if (message.GetDescriptor() != guerre_froide::View::descriptor()) return out;
+std::vector<uint32_t> GuerreFroideGame::EasyBotWeights(
+    const engine::Message& message, int seat,
+    const std::vector<engine::PublishedMove>& moves) const {
+  std::vector<uint32_t> weights;
+  if (message.GetDescriptor() != guerre_froide::View::descriptor()) return weights;
   const auto& view = static_cast<const guerre_froide::View&>(message);
-  if (seat < 0 || seat >= view.players_size()) return out;
+  if (seat < 0 || seat >= view.players_size()) return weights;
   const Player& me = view.players(seat);
-  auto add = [&](Action a) { out.push_back(std::make_unique<Action>(std::move(a))); };
-  if (view.phase() == PHASE_PLANNING && !me.chose_agent()) {
-    // A Double Agent's seer picks once everyone else has.
-    if (me.sees_next()) {
-      for (const auto& other : view.players()) {
-        if (&other != &me && !other.chose_agent()) return out;
-      }
-    }
-    for (const auto& a : me.agents()) {
-      if (a.status() != AGENT_IN_HEADQUARTERS) continue;
-      Action act;
-      act.mutable_choose_agent()->set_agent(a.kind());
-      add(std::move(act));
-    }
-  }
-  if (view.phase() != PHASE_STRUGGLE) return out;
-  if (view.to_act() < 0 && view.balance() == seat) {
-    for (int to = 0; to < view.players_size(); ++to) {
-      Action act;
-      act.mutable_choose_first()->set_seat(static_cast<uint32_t>(to));
-      add(std::move(act));
-    }
-    return out;
-  }
-  if (view.to_act() != seat) return out;
-  // A plain strategy, so that struggles end: while an average group still fits under the
-  // stability, recruit, use a ready group's power or an event; once it does not, pass. (Offering
-  // every activation at every turn would make three passes in a row rare.)
   const int objective_index = ObjectiveIndex(view.objective());
-  if (objective_index < 0) return out;
-  const ObjectiveCard& o = objective(static_cast<uint32_t>(objective_index));
-  const bool building = me.groups_size() == 0 ||
-                        (me.groups_size() < static_cast<int>(o.population()) &&
-                         me.influence() + 4 <= o.stability());
-  if (!building) {
-    add([] { Action a; a.mutable_pass(); return a; }());
-    return out;
+  const bool my_struggle = view.phase() == PHASE_STRUGGLE && view.to_act() == seat;
+  // A plain strategy, so that struggles end: while an average group still fits under the
+  // stability, act; once it does not, pass. Offering every move at every turn would make passes
+  // in a row (what ends a struggle) rare.
+  bool building = true;
+  if (my_struggle && objective_index >= 0) {
+    const ObjectiveCard& o = objective(static_cast<uint32_t>(objective_index));
+    building = me.groups_size() == 0 ||
+               (me.groups_size() < static_cast<int>(o.population()) &&
+                me.influence() + 4 <= o.stability());
   }
-  add([] { Action a; a.mutable_recruit(); return a; }());
-  if (me.groups_size() == 0) return out;
-  // Every group in play and who holds it: all face up, so the powers' limits can be read here.
-  std::vector<std::pair<std::string, int>> in_play;
-  for (int p = 0; p < view.players_size(); ++p) {
-    for (const auto& g : view.players(p).groups()) in_play.push_back({g.id(), p});
+  weights.reserve(moves.size());
+  for (const auto& move : moves) {
+    const auto& action = static_cast<const Action&>(*move.action);
+    uint32_t w = 1;
+    if (action.has_pass()) {
+      w = building ? 0 : 1;
+    } else if (my_struggle && !building) {
+      w = 0;
+    } else if (action.has_use_event()) {
+      // Summit Meeting (Planning) is kept for later, and one group is enough to escalate: the
+      // pairs would crowd out every other move.
+      w = my_struggle && action.use_event().groups_size() <= 1 ? 1 : 0;
+    }
+    weights.push_back(w);
   }
-  auto faction_of = [&](const std::string& id) {
-    const int index = GroupIndex(id);
-    return index < 0 ? FACTION_UNSPECIFIED : group(static_cast<uint32_t>(index)).faction();
-  };
-  auto influence_of = [&](const std::string& id) {
-    const int index = GroupIndex(id);
-    return index < 0 ? 0u : group(static_cast<uint32_t>(index)).influence();
-  };
-  for (const auto& mine : me.groups()) {
-    if (mine.mobilized()) continue;
-    Action act;
-    act.mutable_activate()->set_group(mine.id());
-    const Faction faction = faction_of(mine.id());
-    if (faction == FACTION_MEDIA) {
-      add(act);
-      continue;
-    }
-    for (const auto& [target, holder] : in_play) {
-      if (target == mine.id()) continue;
-      if (faction == FACTION_ECONOMIC && faction_of(target) == FACTION_ECONOMIC) continue;
-      act.mutable_activate()->set_target(target);
-      if (faction != FACTION_POLITICAL) {
-        add(act);
-        continue;
-      }
-      for (int to = 0; to < view.players_size(); ++to) {
-        if (to == holder || (holder != seat && to != seat)) continue;
-        const Player& receiver = view.players(to);
-        if (receiver.groups_size() >= static_cast<int>(o.population())) continue;
-        if (holder == seat && receiver.influence() + influence_of(target) > o.stability()) continue;
-        act.mutable_activate()->set_to_seat(static_cast<uint32_t>(to));
-        add(act);
-      }
-    }
-  }
-  for (const auto& id : me.won()) {
-    const int index = ObjectiveIndex(id);
-    if (index < 0) continue;
-    const EventAbility event = objective(static_cast<uint32_t>(index)).event();
-    if (event != EVENT_LIVE_BENEFIT && event != EVENT_OLYMPIC_GAMES &&
-        event != EVENT_NUCLEAR_ESCALATION) {
-      continue;
-    }
-    Action act;
-    act.mutable_use_event()->set_objective(id);
-    if (event == EVENT_NUCLEAR_ESCALATION) {
-      for (const auto& target : in_play) {
-        Action one = act;
-        one.mutable_use_event()->add_groups(target.first);
-        add(std::move(one));
-      }
-      continue;
-    }
-    add(std::move(act));
-  }
-  return out;
+  return weights;
 }
 
 std::string GuerreFroideGame::GameViewText(const engine::Message& message,
