@@ -175,7 +175,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // change, so with apply == false nothing is written (TypedValidate relies on it, which spares
   // a copy of the position per candidate action).
   engine::Status Act(int seat, const Action& action, bool apply);
-  engine::Status ActPlay(int seat, const PlayCard& play, bool apply);
+  // A market card checked without applying (`apply` false) is paid on a copy of the position:
+  // `paid`, when given (a copy made by the caller), is left as the payment leaves it.
+  engine::Status ActPlay(int seat, const PlayCard& play, bool apply, LimitState* paid = nullptr);
   engine::Status ActChoice(int seat, const Action& action, bool apply);
   engine::Status ActRemove(int seat, uint32_t id, bool apply);
   engine::Status ActAllianceTurn(int seat, const Action& action, bool apply);

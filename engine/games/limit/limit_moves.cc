@@ -54,12 +54,12 @@ void SetAction(engine::v1::MoveChoice* c, const Action& a) {
   engine::DeterministicBytesInto(a, c->mutable_action());
 }
 
-// A transaction's kind (its resource, bought or sold) as a choice, saying the most it may move.
-engine::v1::MoveChoice* AddKind(Choices* level, const Transaction& t, uint32_t most) {
+// A transaction's kind (its resource, bought or sold) as a choice; the range of quantities that
+// follows says how much.
+engine::v1::MoveChoice* AddKind(Choices* level, const Transaction& t) {
   const char* id = kResourceIds[t.resource() - 1];
-  return Add(level, std::string(t.sell() ? "sell." : "buy.") + id,
-             T(t.sell() ? "limit.move.sell" : "limit.move.buy", ResourceText(t.resource()), most),
-             Region(std::string("market.") + id));
+  const std::string key = std::string(t.sell() ? "sell." : "buy.") + id;
+  return Add(level, key, T("limit.move." + key), Region(std::string("market.") + id));
 }
 
 // One choice of a card's parameter: its key, words and target, and what it sets in the play.
@@ -69,6 +69,16 @@ struct Option {
   engine::v1::Target target;
   std::function<void(PlayCard*)> set;
 };
+
+// A choice followed by nothing but the play itself is that play: one node fewer to send.
+void Fold(engine::v1::MoveChoice* node) {
+  for (auto& c : *node->mutable_next()) Fold(&c);
+  if (node->next_size() == 1 && node->next(0).key() == "play") {
+    std::string action = std::move(*node->mutable_next(0)->mutable_action());
+    node->clear_next();
+    *node->mutable_action() = std::move(action);
+  }
+}
 
 }  // namespace
 
@@ -126,7 +136,9 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
     *card.mutable_label() = T("limit.move.play", CardTitle(g().card(id)));
     *card.mutable_target() = CardTarget(id);
     PublishPlays(seat, id, card.mutable_next());
-    if (card.next_size() > 0) *out->Add() = std::move(card);
+    if (card.next_size() == 0) continue;
+    Fold(&card);
+    *out->Add() = std::move(card);
   }
 }
 
@@ -203,6 +215,11 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
 
   // The end of a path: the play as chosen so far, with its amounts.
   auto finish = [&](Choices* level) {
+    // A choice the play then ignores (classes named against the star nation) is not a move of
+    // its own: the play without it is offered once.
+    Action canonical = play;
+    GameCanonicalize(seat, canonical);
+    if (canonical.play_card().classes_size() != p->classes_size()) return;
     if (market) return PublishTransactions(seat, play, level);
     if (!TypedValidate(seat, play).ok()) return;
     if (c.military_min() == 0) {
@@ -225,12 +242,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
   // says which count is right, and the others leave no leaf.
   std::function<void(Choices*, uint32_t)> classes = [&](Choices* level, uint32_t named) {
     if (named == most_steps) return finish(level);
-    Choices stop;
-    finish(&stop);
-    for (auto& leaf : stop) {
-      leaf.set_key("stop." + leaf.key());
-      *level->Add() = std::move(leaf);
-    }
+    finish(level);
     for (int k = 0; k < kClasses; ++k) {
       p->add_classes(static_cast<uint32_t>(k));
       engine::v1::MoveChoice node;
@@ -266,11 +278,11 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
 // the position the payment leaves, as the play checks them). With Stock exchange, a second
 // transaction on another resource follows a first of a given quantity.
 void LimitState::PublishTransactions(int seat, const Action& base, Choices* out) const {
-  if (!TypedValidate(seat, base).ok()) return;
-  SetAction(Add(out, "none", T("limit.move.no_transaction")), base);
-  // The position once the card is paid, its cube moved, before any transaction.
+  // The play without a transaction, checked as any play is (it is the turn of `seat`, who may
+  // play cards), leaves `paid` as the position once the card is paid and its cube moved.
   LimitState paid(game_, PositionWithoutTable());
-  if (!paid.PayAndPlay(seat, base.play_card()).ok()) return;
+  if (!const_cast<LimitState*>(this)->ActPlay(seat, base.play_card(), false, &paid).ok()) return;
+  SetAction(Add(out, "none", T("limit.move.no_transaction")), base);
   // The most of `t` (quantity left free) `state` accepts, or 0.
   auto most = [seat](LimitState& state, Transaction t) {
     uint32_t q = 0;
@@ -304,10 +316,10 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
         *leaf->add_params() = engine::ParamRange("play_card.transactions.quantity", 1, top);
       };
       if (!two) {
-        amount(AddKind(out, t, q1), q1);
+        amount(AddKind(out, t), q1);
         continue;
       }
-      auto* node = AddKind(out, t, q1);
+      auto* node = AddKind(out, t);
       amount(Add(node->mutable_next(), "only", T("limit.move.only")), q1);
       // A second transaction sees the first one's money and prices: one branch per quantity.
       for (uint32_t q = 1; q <= q1; ++q) {
@@ -326,7 +338,7 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
             t2.set_sell(sell2);
             const uint32_t q2 = most(after, t2);
             if (q2 == 0) continue;
-            auto* second = AddKind(then.mutable_next(), t2, q2);
+            auto* second = AddKind(then.mutable_next(), t2);
             // Both transactions are listed: a family's field would set both quantities at once.
             for (uint32_t k = 1; k <= q2; ++k) {
               Action both = first;

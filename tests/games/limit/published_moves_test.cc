@@ -72,7 +72,8 @@ TEST(LimitPublishedMoves, ACardFirstThenItsChoices) {
   std::set<std::string> classes;
   for (const auto& c : school->next()) classes.insert(c.key());
   EXPECT_EQ(classes, (std::set<std::string>{"B", "C"}));
-  const Action raise = ActionOf(Child(school->next(), "C")->next(0));
+  // A choice followed only by the play is that play.
+  const Action raise = ActionOf(*Child(school->next(), "C"));
   ASSERT_EQ(raise.play_card().classes_size(), 1);
   EXPECT_EQ(raise.play_card().classes(0), 2u);
 
