@@ -58,8 +58,9 @@ void SetAction(engine::v1::MoveChoice* c, const Action& a) {
 // follows says how much.
 engine::v1::MoveChoice* AddKind(Choices* level, const Transaction& t) {
   const char* id = kResourceIds[t.resource() - 1];
-  const std::string key = std::string(t.sell() ? "sell." : "buy.") + id;
-  return Add(level, key, T("limit.move." + key), Region(std::string("market.") + id));
+  return Add(level, (t.sell() ? "s" : "b") + std::to_string(t.resource()),
+             T(std::string(t.sell() ? "limit.move.sell." : "limit.move.buy.") + id),
+             Region(std::string("market.") + id));
 }
 
 // One choice of a card's parameter: its key, words and target, and what it sets in the play.
@@ -131,6 +132,8 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
   removals();
   if (!MayPlayCards(seat)) return;
   for (uint32_t id : n.hand()) {
+    // A card whose price no choice can pay has no play: its choices are not tried one by one.
+    if (!CostPayable(seat, id)) continue;
     engine::v1::MoveChoice card;
     card.set_key("c" + std::to_string(id));
     *card.mutable_label() = T("limit.move.play", CardTitle(g().card(id)));
@@ -168,7 +171,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
   if (!tpl.factory_options().empty()) {
     std::vector<Option> o;
     for (int f : tpl.factory_options())
-      o.push_back({std::string("f.") + FactoryId(f), T(std::string("limit.factory.") + FactoryId(f)),
+      o.push_back({"f" + std::to_string(f), T(std::string("limit.factory.") + FactoryId(f)),
                    Region(std::string("factory.") + FactoryId(f)),
                    [f](PlayCard* p) { p->set_factory(static_cast<Factory>(f)); }});
     steps.push_back(std::move(o));
@@ -176,7 +179,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
   if (!tpl.resource_options().empty()) {
     std::vector<Option> o;
     for (int r : tpl.resource_options())
-      o.push_back({std::string("r.") + kResourceIds[r - 1], ResourceText(static_cast<Resource>(r)),
+      o.push_back({"r" + std::to_string(r), ResourceText(static_cast<Resource>(r)),
                    Region(std::string("market.") + kResourceIds[r - 1]),
                    [r](PlayCard* p) { p->set_resource(static_cast<Resource>(r)); }});
     steps.push_back(std::move(o));
@@ -188,7 +191,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
   if (c.effect() == data::EFFECT_REFORM) {
     std::vector<Option> o;
     for (int d = 0; d < 3; ++d)
-      o.push_back({std::string("d.") + kDeckIds[d], T(std::string("limit.deck.") + kDeckIds[d]),
+      o.push_back({"d" + std::to_string(d + 1), T(std::string("limit.deck.") + kDeckIds[d]),
                    Region(std::string("deck.") + kDeckIds[d]),
                    [d](PlayCard* p) { p->set_deck(static_cast<Deck>(d + 1)); }});
     steps.push_back(std::move(o));

@@ -100,8 +100,8 @@ TEST(LimitPublishedMoves, ACardFirstThenItsChoices) {
   const View after = ViewOf(*s, 0);
   const auto* reform = Child(after.table().moves(), "c" + std::to_string(CardId("political_reform")));
   ASSERT_NE(reform, nullptr);
-  EXPECT_NE(Child(reform->next(), "d.society"), nullptr);
-  EXPECT_EQ(Child(reform->next(), "d.army_economy"), nullptr);
+  EXPECT_NE(Child(reform->next(), "d1"), nullptr);
+  EXPECT_EQ(Child(reform->next(), "d2"), nullptr);
 
   // Only the nation whose turn it is has moves; a spectator never.
   EXPECT_TRUE(ViewOf(*s, 1).table().moves().empty());
@@ -118,12 +118,12 @@ TEST(LimitPublishedMoves, TransactionsUpToWhatThePaymentLeaves) {
   const auto* market = Child(view.table().moves(), "c" + std::to_string(CardId("market_access")));
   ASSERT_NE(market, nullptr);
   ASSERT_NE(Child(market->next(), "none"), nullptr);
-  const auto* sell = Child(market->next(), "sell.military");
+  const auto* sell = Child(market->next(), "s3");
   ASSERT_NE(sell, nullptr);
   ASSERT_EQ(sell->params_size(), 1);
   EXPECT_EQ(sell->params(0).path(), "play_card.transactions.quantity");
   EXPECT_EQ(sell->params(0).max(), 3) << "the whole military stock";
-  const auto* buy = Child(market->next(), "buy.industrial");
+  const auto* buy = Child(market->next(), "b2");
   ASSERT_NE(buy, nullptr);
   ASSERT_EQ(buy->params_size(), 1);
   // Every quantity offered is accepted, one more is refused.
