@@ -172,6 +172,15 @@ bool IsSeatField(const FieldDescriptor& f) {
   }
 }
 
+std::string PublishedMoveWords(const engine::Game& game, const engine::PublishedMove& move,
+                               const std::function<std::string(int)>& name) {
+  if (move.in_family) return MoveWords(*move.action, name);
+  std::string words;
+  for (const auto& step : move.steps)
+    words += (words.empty() ? "" : ", ") + game.TextRenderer().Render(step, name);
+  return words;
+}
+
 std::string MoveWords(const google::protobuf::Message& action,
                       const std::function<std::string(int)>& name) {
   const auto* d = action.GetDescriptor();

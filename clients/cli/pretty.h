@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/game.h"
 #include "engine/core/status.h"
 #include "plateau/v1/protocol.pb.h"
 
@@ -40,6 +41,12 @@ std::string PrettyView(const google::protobuf::Message& view,
 // so they count from 1 like every seat people read). A core move reads "resign" or "answer ...".
 std::string MoveWords(const google::protobuf::Message& action,
                       const std::function<std::string(int)>& name);
+
+// A move the view publishes (engine::PublishedMoves) in words: the words of the choices that lead
+// to it, joined ("Play Schooling, Class B"), as the game gives them; a member of a family leaf by
+// its fields (MoveWords), since its choices' words do not name its values.
+std::string PublishedMoveWords(const engine::Game& game, const engine::PublishedMove& move,
+                               const std::function<std::string(int)>& name);
 
 // Seat fields: integers (or lists of them) the game marks with the `plateau.v1.seat` option
 // (options.proto), whatever their name (LIMIT's `target` is one).

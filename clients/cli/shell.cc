@@ -441,14 +441,7 @@ std::vector<Shell::Choice> Shell::Choices() {
     if (!s.tracker.has_view() || s.tracker.seat() < 0 || s.tracker.game_over()) return out;
     const auto namer = s.Namer();
     for (auto& move : engine::PublishedMoves(*game, *s.tracker.view())) {
-      // A family's words do not name its members' values: the action's fields do.
-      std::string words;
-      if (move.in_family) {
-        words = MoveWords(*move.action, namer);
-      } else {
-        for (const auto& step : move.steps)
-          words += (words.empty() ? "" : ", ") + game->TextRenderer().Render(step, namer);
-      }
+      std::string words = PublishedMoveWords(*game, move, namer);
       out.push_back({std::move(move.action), std::move(words)});
     }
     if (!out.empty()) return out;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "clients/cli/pretty.h"
+#include "engine/core/bot.h"
 #include "engine/core/registry.h"
 #include "plateau/v1/options.pb.h"
 #include "plateau/v1/protocol.pb.h"
@@ -124,6 +125,38 @@ TEST_F(MoveWordsTest, TheMovesAViewPublishesReadInWords) {
     const std::string words = MoveWords(*move.action, names_);
     EXPECT_EQ(words.rfind("choose agent: ", 0), 0u) << words;
   }
+}
+
+TEST_F(MoveWordsTest, LimitsPublishedMovesReadAsTheirChoices) {
+  // LIMIT publishes its moves: a political turn reads as passing and each card's plays, the
+  // card's name first, then its choices in the game's words (a nation by its player's name).
+  const engine::Game* game = engine::Registry::Find("limit");
+  for (uint64_t seed = 1; seed < 40; ++seed) {
+    auto state = game->NewGame(2, "", seed);
+    ASSERT_TRUE(state.ok());
+    auto& s = *state.value();
+    engine::Rng rng(seed);
+    // Answer the opening questions until seat 0's political turn.
+    for (int steps = 0; steps < 50 && !s.IsTerminal() && !s.Prompts(s.ActingSeats().front()).empty();
+         ++steps) {
+      const int seat = s.ActingSeats().front();
+      ASSERT_TRUE(s.Apply(seat, *engine::RandomMove(s, seat, rng)).ok());
+    }
+    if (s.IsTerminal() || s.ActingSeats().front() != 0) continue;
+    const auto moves = engine::PublishedMoves(*game, *s.View(0));
+    ASSERT_FALSE(moves.empty());
+    EXPECT_EQ(PublishedMoveWords(*game, moves[0], names_), "Pass");
+    for (const auto& move : moves) {
+      const std::string words = PublishedMoveWords(*game, move, names_);
+      if (move.in_family) continue;
+      EXPECT_FALSE(Has(words, "limit.") || Has(words, "{")) << words;
+      if (Has(words, "Play ")) {
+        EXPECT_EQ(words.rfind("Play ", 0), 0u) << words;
+        return;
+      }
+    }
+  }
+  FAIL() << "no political turn with a card to play";
 }
 
 TEST_F(MoveWordsTest, TypedSeatsCountFromOne) {

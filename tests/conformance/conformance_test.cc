@@ -130,10 +130,14 @@ bool IsAnswer(const engine::Message& action) {
   return core != nullptr && action.GetReflection()->HasField(action, core);
 }
 
-// A game that publishes its moves: each seat's view carries exactly its legal actions (answers
-// aside) as the leaves of a well-formed tree and the members of its family leaves, in words of
-// the game's catalogue; a seat that may not act and a spectator carry none.
+// A game that publishes its moves: each seat's view carries, as the leaves of a well-formed tree
+// and the members of its family leaves, in words of the game's catalogue, each at most once:
+// only actions the rules accept; every action it lists (answers aside); and every member of its
+// families (ActionFamilies) that the rules accept, of which a few are drawn. A game that lists
+// every legal action (no families) publishes exactly those. A seat that may not act and a
+// spectator carry none.
 void CheckMoves(const State& s) {
+  Rng rng(s.History().size() + 1);
   if (!s.game().Info().publishes_moves) return;
   const engine::Catalogue& words = s.game().TextRenderer();
   for (int r : Recipients(s)) {
@@ -170,11 +174,39 @@ void CheckMoves(const State& s) {
           }
         };
     walk(table->moves());
-    std::multiset<std::string> legal;
+    const std::set<std::string> published(leaves.begin(), leaves.end());
+    EXPECT_EQ(published.size(), leaves.size()) << "seat " << r << ": a move published twice";
+    const auto families = s.ActionFamilies(r);
+    std::set<std::string> legal;
     for (const auto& a : s.LegalActions(r)) {
       if (!IsAnswer(*a)) legal.insert(DeterministicBytes(*a));
     }
-    EXPECT_EQ(leaves, legal) << "seat " << r << "'s published moves are not its legal actions";
+    if (families.empty()) {
+      EXPECT_EQ(published, legal) << "seat " << r << "'s published moves are not its legal actions";
+      continue;
+    }
+    for (const auto& bytes : published) {
+      auto a = s.game().ParseActionBytes(bytes);
+      ASSERT_TRUE(a.ok());
+      const engine::Status st = s.Validate(r, *a.value());
+      EXPECT_TRUE(st.ok()) << "seat " << r << " is offered " << s.game().ActionToText(*a.value())
+                           << ", refused: " << st.ToString();
+      EXPECT_EQ(DeterministicBytes(*s.Canonical(r, *a.value())), bytes)
+          << "seat " << r << " is offered " << s.game().ActionToText(*a.value())
+          << " with fields its move ignores";
+    }
+    for (const auto& bytes : legal)
+      EXPECT_TRUE(published.count(bytes) > 0) << "seat " << r << " may play a listed action "
+                                              << "its view does not offer";
+    for (const auto& f : families) {
+      for (int k = 0; k < 4; ++k) {
+        auto a = s.Canonical(r, *engine::DrawFromFamily(s.game().ActionPrototype(), f, rng));
+        if (!s.Validate(r, *a).ok()) continue;
+        EXPECT_TRUE(published.count(DeterministicBytes(*a)) > 0)
+            << "seat " << r << " may play " << s.game().ActionToText(*a)
+            << ", which its view does not offer";
+      }
+    }
   }
 }
 

@@ -129,7 +129,7 @@ LimitGame::LimitGame(data::CardSet cards, data::BoardDef board)
       // Timers: a nation's card plays weigh several tracks at once, so decisions are longer.
                  {{"Casual", 120, 0, 0}, {"Clocked", 0, 900, 20}},
       // The normal bot looks about a phase ahead: a phase already moves every score track.
-                 10}),
+                 10, /*publishes_moves=*/true}),
       cards_(std::move(cards)),
       board_(std::move(board)) {
   // Everything printed, built once and sent to clients once (GameInfo.static_data): views name

@@ -81,12 +81,9 @@ class LimitGame : public engine::TypedGame<Options, Action, View> {
   };
   const ParamUse& Params(uint32_t id) const { return param_use_[id]; }
 
-  // Moves a player seeing only `view` may try on its own turn: on its political turn, passing
-  // and one plain play of each hand card marked playable (first target, first factory or
-  // resource, the minimum military, greedy class steps, no transactions); on its Alliance-step
-  // turn, passing. Every other decision is a question in the view's table.
-  std::vector<std::unique_ptr<engine::Message>> MovesFromView(const engine::Message& view,
-                                                              int seat) const override;
+  // The easy bot's weights over the moves a view publishes (limit_moves.cc).
+  std::vector<uint32_t> EasyBotWeights(const engine::Message& view, int seat,
+                                       const std::vector<engine::PublishedMove>& moves) const override;
 
  private:
   LimitGame(data::CardSet cards, data::BoardDef board);
@@ -140,6 +137,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   std::vector<Action> TypedLegalActions(int seat) const override;
   bool TypedTakeBackSafe(int seat, const Action& action) const override;
   std::vector<engine::v1::ActionFamily> GameActionFamilies(int seat) const override;
+  // The nation's moves as a tree, every leaf a play the rules accept (limit_moves.cc).
+  void GamePublishMoves(int seat,
+                        google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>* out) const override;
   void GameCanonicalize(int seat, engine::Message& action) const override;
   void TypedPublicView(limit::View* view) const override;
   void TypedPrivateView(int seat, limit::View* view) const override;
@@ -175,7 +175,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // change, so with apply == false nothing is written (TypedValidate relies on it, which spares
   // a copy of the position per candidate action).
   engine::Status Act(int seat, const Action& action, bool apply);
-  engine::Status ActPlay(int seat, const PlayCard& play, bool apply);
+  // A market card checked without applying (`apply` false) is paid on a copy of the position:
+  // `paid`, when given (a copy made by the caller), is left as the payment leaves it.
+  engine::Status ActPlay(int seat, const PlayCard& play, bool apply, LimitState* paid = nullptr);
   engine::Status ActChoice(int seat, const Action& action, bool apply);
   engine::Status ActRemove(int seat, uint32_t id, bool apply);
   engine::Status ActAllianceTurn(int seat, const Action& action, bool apply);
@@ -193,6 +195,12 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // The Alliance-step moves open to `seat` now (pass first): the legal actions and the prompt
   // both list these.
   std::vector<Action> AllianceTurnMoves(int seat) const;
+  // GamePublishMoves' parts: one card's plays, and a market card's transactions after its other
+  // parameters (`base`, the play without them).
+  void PublishPlays(int seat, uint32_t id,
+                    google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>* out) const;
+  void PublishTransactions(int seat, const Action& base,
+                           google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>* out) const;
   // The nation may play a card now (its political turn, fewer than two cards, nothing owed).
   bool MayPlayCards(int seat) const;
   // Transactions one market card may make (the play checks it; hand cards show it).

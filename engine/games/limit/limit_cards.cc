@@ -122,7 +122,7 @@ Status LimitState::CheckCost(int seat, const PlayCard& play) const {
   return Status::Ok();
 }
 
-Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
+Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply, LimitState* paid) {
   auto& n = N(seat);
   const uint32_t id = play.card();
   if (!Contains(n.hand(), id)) return Status(codes::kNotInHand, "That card is not in your hand.");
@@ -211,7 +211,9 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply) {
   if (!apply) {
     if (c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION) {
       // Transactions see the money and prices left by the cost, one after the other: try them on
-      // a copy of the position (without the history and log a full copy would carry).
+      // a copy of the position (without the history and log a full copy would carry), the
+      // caller's when it wants the position the play leaves.
+      if (paid != nullptr) return paid->PayAndPlay(seat, play);
       LimitState probe(game_, PositionWithoutTable());
       return probe.PayAndPlay(seat, play);
     }

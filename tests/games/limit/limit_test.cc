@@ -11,16 +11,16 @@
 
 #include "engine/core/registry.h"
 #include "engine/games/limit/limit.h"
+#include "tests/games/limit/support.h"
 
 namespace plateau::games::limit {
 namespace {
 
 using engine::Registry;
 
-const LimitGame& Game() {
-  EXPECT_TRUE(Registry::LoadAll().ok());
-  return static_cast<const LimitGame&>(*Registry::Find("limit"));
-}
+using support::CardId;
+using support::Game;
+using support::PoliticalTurn;
 
 std::unique_ptr<LimitState> NewState(int seats, uint64_t seed = 7, bool first_game = false) {
   Options o;
@@ -38,22 +38,8 @@ Action Text(const std::string& text) {
   return a;
 }
 
-uint32_t CardId(const std::string& key) { return static_cast<uint32_t>(Game().CardByKey(key)); }
-
 void SetClasses(internal::NationState* n, std::vector<uint32_t> lv) {
   for (int i = 0; i < 5; ++i) n->set_classes(i, lv[i]);
-}
-
-// Puts nation `seat` on its political turn with `cards` in hand, nothing else pending.
-void PoliticalTurn(LimitState& s, int seat, std::vector<std::string> cards) {
-  auto& p = s.mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
-  p.mutable_pending()->Clear();
-  p.set_phase(PHASE_POLITICAL_DECISIONS);
-  p.set_turn(seat);
-  auto* n = p.mutable_nations(seat);
-  n->clear_hand();
-  for (const auto& k : cards) n->add_hand(CardId(k));
 }
 
 const Prompt* FindPrompt(const View& v, PromptKind kind) {
