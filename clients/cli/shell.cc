@@ -444,11 +444,6 @@ std::vector<Shell::Choice> Shell::Choices() {
       std::string words = PublishedMoveWords(*game, move, namer);
       out.push_back({std::move(move.action), std::move(words)});
     }
-    if (!out.empty()) return out;
-    for (auto& move : game->MovesFromView(*s.tracker.view(), s.tracker.seat())) {
-      std::string words = MoveWords(*move, namer);
-      out.push_back({std::move(move), std::move(words)});
-    }
     return out;
   });
 }

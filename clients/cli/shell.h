@@ -52,7 +52,7 @@ class Shell {
   const engine::Game* RoomGame();  // the current room's game, null when unknown
   Status ActFirst(std::string_view alternatives);
   // The moves this seat may try now, read from its view, numbered from 1, with their words: the
-  // engine's published moves (their choices' words joined), else Game::MovesFromView's.
+  // engine's published moves (their choices' words joined).
   struct Choice {
     std::unique_ptr<google::protobuf::Message> action;
     std::string words;

@@ -55,7 +55,7 @@ class RoomBase {
 class Room;
 
 // One player: its connection, its place in the room, and its copy of its own view. It acts only
-// on what that view shows (the questions in its table, the game's MovesFromView), like a client.
+// on what that view shows (the questions in its table, the moves it publishes), like a client.
 class Bot final : public WsClient {
  public:
   Bot(Room& room, int index, boost::asio::any_io_executor executor,

@@ -53,17 +53,9 @@ std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& 
     return out;
   }
   std::vector<PublishedMove> published = PublishedMoves(game, view);
-  if (!published.empty()) {
-    for (size_t i : WeightedOrder(game.EasyBotWeights(view, seat, published), published.size(),
-                                  rng)) {
-      out.push_back(std::move(published[i].action));
-    }
-    return out;
+  for (size_t i : WeightedOrder(game.EasyBotWeights(view, seat, published), published.size(), rng)) {
+    out.push_back(std::move(published[i].action));
   }
-  out = game.MovesFromView(view, seat);
-  // A uniformly shuffled order (Fisher-Yates on the engine's generator: the same on every
-  // platform).
-  for (size_t i = out.size(); i > 1; --i) std::swap(out[i - 1], out[rng.Below(i)]);
   return out;
 }
 

@@ -22,7 +22,7 @@ enum class BotLevel {
 std::string_view BotLevelName(BotLevel level);
 
 // What `seat` would play seeing only `view`, best first: the first is the bot's choice and the
-// others are what it tries if the rules refuse it (MovesFromView's moves may be refused). Empty
+// others are what it tries if the rules refuse it (a drawn answer may be refused). Empty
 // when the view asks nothing of the seat, or `view` is not this game's.
 std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& view, int seat,
                                                BotLevel level, Rng& rng);

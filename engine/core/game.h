@@ -174,14 +174,6 @@ class Game {
   StatusOr<v1::Answer> AnswerFromWords(const v1::Prompt& prompt, std::string_view words,
                                        const SeatNamer& seat_name) const;
 
-  // Moves a player seeing only `view` (as `seat`) may try, for bots that play over the network
-  // (the load generator) and have no State: possibly refused, never hidden information. Answers
-  // to the view's questions (table.prompts) are not included: they are drawn from the prompt.
-  virtual std::vector<std::unique_ptr<Message>> MovesFromView(const Message& view,
-                                                              int seat) const {
-    return {};
-  }
-
   // How the easy bot, which sees only `view`, weighs `moves` (the view's published moves, in
   // PublishedMoves order) as `seat`: one weight per move, 0 leaving a move out; empty weighs them
   // alike. A game plays plausibly this way (stops recruiting once a group would break the
