@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -61,12 +62,23 @@ struct Contents {
   uint32_t kind;
   google::protobuf::RepeatedField<int64_t> attrs;
   bool face_down;
-  std::string Key() const {
-    std::string k = std::to_string(kind) + (face_down ? "d" : "u");
-    for (int64_t a : attrs) k += "," + std::to_string(a);
-    return k;
+  bool operator<(const Contents& o) const {
+    if (kind != o.kind) return kind < o.kind;
+    if (face_down != o.face_down) return face_down < o.face_down;
+    return std::lexicographical_compare(attrs.begin(), attrs.end(), o.attrs.begin(),
+                                        o.attrs.end());
   }
 };
+
+void Put(const Contents& c, bool unseen, v1::Piece* p) {
+  p->set_kind(c.kind);
+  if (p->attrs_size() != 0 || !c.attrs.empty()) *p->mutable_attrs() = c.attrs;
+  if (unseen) p->set_face_down(c.face_down);
+}
+
+int32_t PoolOf(const PieceRules& rules, const v1::Piece& piece) {
+  return rules.pool ? rules.pool(piece) : 0;
+}
 
 }  // namespace
 
@@ -106,18 +118,18 @@ const v1::Piece* PieceByHandle(const Table& pieces, const PieceRules& rules, int
 }
 
 void RedrawHiddenPieces(Table* pieces, const PieceRules& rules, int seat, Rng& rng) {
-  // Pools: pieces hidden the same way from the seat, of one owner and back. The pools are walked
+  // Pools: pieces hidden the same way from the seat, of one owner and pool. The pools are walked
   // in key order and the pieces of a pool in an order the seat sees (presences by their handle,
   // unseen pieces all alike), so the deal depends only on what the seat sees and on `rng`.
-  using PoolKey = std::tuple<int, int32_t, uint32_t>;  // knowledge, owner, back
+  using PoolKey = std::tuple<int, int32_t, int32_t>;  // knowledge, owner, pool
   std::map<PoolKey, std::vector<v1::Piece*>> pools;
   std::vector<uint32_t> hidden_ids;
   for (const auto& [view, piece] : Presences(*pieces, rules, seat)) {
-    pools[{1, piece->owner(), BackOf(rules, *piece)}].push_back(const_cast<v1::Piece*>(piece));
+    pools[{1, piece->owner(), PoolOf(rules, *piece)}].push_back(const_cast<v1::Piece*>(piece));
   }
   for (v1::Piece& p : *pieces) {
     if (KnowledgeOf(rules, p, seat) == Knowledge::kNothing)
-      pools[{2, p.owner(), BackOf(rules, p)}].push_back(&p);
+      pools[{2, p.owner(), PoolOf(rules, p)}].push_back(&p);
   }
   for (auto& [key, members] : pools) {
     for (v1::Piece* p : members) hidden_ids.push_back(p->id());
@@ -128,14 +140,34 @@ void RedrawHiddenPieces(Table* pieces, const PieceRules& rules, int seat, Rng& r
   for (auto& [key, members] : pools) {
     const bool unseen = std::get<0>(key) == 2;
     std::vector<Contents> pile;
+    std::vector<uint32_t> backs;
     for (const v1::Piece* p : members) {
       // A presence's face is seen, so it stays with its place; an unseen piece's goes with it.
       pile.push_back({p->kind(), p->attrs(), unseen && p->face_down()});
+      backs.push_back(BackOf(rules, *p));
     }
     // Sorted before the shuffle: the pile depends on what is hidden, not on where it lay.
-    std::sort(pile.begin(), pile.end(),
-              [](const Contents& a, const Contents& b) { return a.Key() < b.Key(); });
+    std::sort(pile.begin(), pile.end());
     rng.Shuffle(pile);
+    // Pieces showing a back take the first contents that show it there, tried on the piece
+    // itself; then the pieces showing none take what is left, in turn.
+    std::vector<size_t> dealt(members.size());
+    std::vector<bool> used(pile.size(), false);
+    for (const bool with_back : {true, false}) {
+      for (size_t i = 0; i < members.size(); ++i) {
+        if ((backs[i] != 0) != with_back) continue;
+        size_t k = 0;
+        for (; k < pile.size(); ++k) {
+          if (used[k]) continue;
+          if (!with_back) break;
+          Put(pile[k], unseen, members[i]);
+          if (BackOf(rules, *members[i]) == backs[i]) break;
+        }
+        if (k == pile.size()) std::abort();  // more pieces showing a back than contents showing it
+        used[k] = true;
+        dealt[i] = k;
+      }
+    }
     std::vector<v1::Place> places;
     if (unseen && !rules.could_be) {
       for (const v1::Piece* p : members) places.push_back(p->place());
@@ -146,10 +178,8 @@ void RedrawHiddenPieces(Table* pieces, const PieceRules& rules, int seat, Rng& r
     }
     for (size_t i = 0; i < members.size(); ++i) {
       v1::Piece* p = members[i];
-      p->set_kind(pile[i].kind);
-      *p->mutable_attrs() = pile[i].attrs;
+      Put(pile[dealt[i]], unseen, p);
       if (unseen) {
-        p->set_face_down(pile[i].face_down);
         if (rules.could_be) {
           const std::vector<v1::Place> options = rules.could_be(*p, seat);
           if (!options.empty()) *p->mutable_place() = options[rng.Below(options.size())];

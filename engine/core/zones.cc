@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <memory>
+#include <string_view>
 
 namespace plateau::engine {
 
@@ -19,42 +21,41 @@ std::vector<uint32_t> VisiblePieces(const Zone& zone, int seat) {
   return std::vector<uint32_t>(zone.pieces->begin(), zone.pieces->end());
 }
 
-void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng) {
-  struct Slot {
-    const Zone* zone;
-    int index;
-  };
-  // Per pool: the hidden places (those that show a back first) and the kinds they hold.
-  std::map<int, std::vector<Slot>> backed, plain;
-  std::map<int, std::vector<uint32_t>> kinds;
+ZoneTable ZonePieces(const std::vector<Zone>& zones) {
+  auto by_name = std::make_shared<std::map<std::string, Zone>>();
+  ZoneTable out;
+  uint32_t id = 0;
   for (const Zone& z : zones) {
-    if (z.CanSee(seat)) continue;
+    if (!by_name->emplace(z.name, z).second) std::abort();  // two zones of one name
     for (int i = 0; i < z.pieces->size(); ++i) {
-      (z.back ? backed : plain)[z.pool].push_back({&z, i});
-      kinds[z.pool].push_back(z.pieces->Get(i));
+      v1::Piece* p = out.pieces.Add();
+      p->set_id(++id);
+      p->set_kind(z.pieces->Get(i));
+      p->set_owner(-1);
+      p->mutable_place()->set_zone(z.name);
+      p->mutable_place()->set_index(static_cast<uint32_t>(i));
     }
   }
-  for (auto& [pool, pile] : kinds) {
-    // Sorted before the shuffle: the pile then depends on which kinds are hidden, never on where
-    // they lie, so two positions a seat cannot tell apart redraw alike (State::SampleForSeat).
-    std::sort(pile.begin(), pile.end());
-    rng.Shuffle(pile);
-    std::vector<bool> used(pile.size(), false);
-    auto deal = [&](const Slot& s, bool match_back) {
-      const uint32_t want = match_back ? s.zone->back(s.zone->pieces->Get(s.index)) : 0;
-      for (size_t k = 0; k < pile.size(); ++k) {
-        if (used[k] || (match_back && s.zone->back(pile[k]) != want)) continue;
-        used[k] = true;
-        return pile[k];
-      }
-      std::abort();  // more places with a back than pieces with it: impossible by construction
-    };
-    // Read every back before writing any kind: a back is read from the place's current piece.
-    std::vector<std::pair<Slot, uint32_t>> dealt;
-    for (const Slot& s : backed[pool]) dealt.push_back({s, deal(s, true)});
-    for (const Slot& s : plain[pool]) dealt.push_back({s, deal(s, false)});
-    for (const auto& [s, kind] : dealt)
-      const_cast<google::protobuf::RepeatedField<uint32_t>*>(s.zone->pieces)->Set(s.index, kind);
+  out.rules.sight = [by_name](const v1::Piece& p, int seat) {
+    return by_name->at(p.place().zone()).CanSee(seat) ? Knowledge::kAll : Knowledge::kPresence;
+  };
+  out.rules.back = [by_name](const v1::Piece& p) -> uint32_t {
+    const Zone& z = by_name->at(p.place().zone());
+    return z.back ? z.back(p.kind()) + 1 : 0;
+  };
+  out.rules.pool = [by_name](const v1::Piece& p) { return by_name->at(p.place().zone()).pool; };
+  return out;
+}
+
+void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng) {
+  ZoneTable table = ZonePieces(zones);
+  RedrawHiddenPieces(&table.pieces, table.rules, seat, rng);
+  std::map<std::string_view, const Zone*> by_name;
+  for (const Zone& z : zones) by_name[z.name] = &z;
+  for (const v1::Piece& p : table.pieces) {
+    auto* list = const_cast<google::protobuf::RepeatedField<uint32_t>*>(
+        by_name.at(p.place().zone())->pieces);
+    list->Set(static_cast<int>(p.place().index()), p.kind());
   }
 }
 
