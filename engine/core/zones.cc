@@ -1,10 +1,11 @@
 #include "engine/core/zones.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <map>
+#include <google/protobuf/arena.h>
+
+#include <charconv>
 #include <memory>
-#include <string_view>
+#include <string>
 
 namespace plateau::engine {
 
@@ -21,40 +22,65 @@ std::vector<uint32_t> VisiblePieces(const Zone& zone, int seat) {
   return std::vector<uint32_t>(zone.pieces->begin(), zone.pieces->end());
 }
 
-ZoneTable ZonePieces(const std::vector<Zone>& zones) {
-  auto by_name = std::make_shared<std::map<std::string, Zone>>();
-  ZoneTable out;
+namespace {
+
+using Pieces = google::protobuf::RepeatedPtrField<v1::Piece>;
+
+// The zone a piece of ZonePieces lies in: its number in the list, as its place's zone.
+size_t ZoneOf(const v1::Piece& p) {
+  const std::string& at = p.place().zone();
+  size_t n = 0;
+  std::from_chars(at.data(), at.data() + at.size(), n);
+  return n;
+}
+
+void AddZonePieces(const std::vector<Zone>& zones, Pieces* out) {
   uint32_t id = 0;
-  for (const Zone& z : zones) {
-    if (!by_name->emplace(z.name, z).second) std::abort();  // two zones of one name
-    for (int i = 0; i < z.pieces->size(); ++i) {
-      v1::Piece* p = out.pieces.Add();
+  for (size_t z = 0; z < zones.size(); ++z) {
+    const std::string at = std::to_string(z);
+    for (int i = 0; i < zones[z].pieces->size(); ++i) {
+      v1::Piece* p = out->Add();
       p->set_id(++id);
-      p->set_kind(z.pieces->Get(i));
+      p->set_kind(zones[z].pieces->Get(i));
       p->set_owner(-1);
-      p->mutable_place()->set_zone(z.name);
+      p->mutable_place()->set_zone(at);
       p->mutable_place()->set_index(static_cast<uint32_t>(i));
     }
   }
-  out.rules.sight = [by_name](const v1::Piece& p, int seat) {
-    return by_name->at(p.place().zone()).CanSee(seat) ? Knowledge::kAll : Knowledge::kPresence;
+}
+
+PieceRules ZoneRules(std::shared_ptr<const std::vector<Zone>> all) {
+  PieceRules rules;
+  rules.sight = [all](const v1::Piece& p, int seat) {
+    return (*all)[ZoneOf(p)].CanSee(seat) ? Knowledge::kAll : Knowledge::kPresence;
   };
-  out.rules.back = [by_name](const v1::Piece& p) -> uint32_t {
-    const Zone& z = by_name->at(p.place().zone());
+  rules.back = [all](const v1::Piece& p) -> uint32_t {
+    const Zone& z = (*all)[ZoneOf(p)];
     return z.back ? z.back(p.kind()) + 1 : 0;
   };
-  out.rules.pool = [by_name](const v1::Piece& p) { return by_name->at(p.place().zone()).pool; };
+  rules.pool = [all](const v1::Piece& p) { return (*all)[ZoneOf(p)].pool; };
+  return rules;
+}
+
+}  // namespace
+
+ZoneTable ZonePieces(const std::vector<Zone>& zones) {
+  ZoneTable out;
+  AddZonePieces(zones, &out.pieces);
+  out.rules = ZoneRules(std::make_shared<const std::vector<Zone>>(zones));
   return out;
 }
 
 void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng) {
-  ZoneTable table = ZonePieces(zones);
-  RedrawHiddenPieces(&table.pieces, table.rules, seat, rng);
-  std::map<std::string_view, const Zone*> by_name;
-  for (const Zone& z : zones) by_name[z.name] = &z;
-  for (const v1::Piece& p : table.pieces) {
-    auto* list = const_cast<google::protobuf::RepeatedField<uint32_t>*>(
-        by_name.at(p.place().zone())->pieces);
+  // On an arena: a bot draws a position for every playout, and the table is dropped at once.
+  google::protobuf::Arena arena;
+  Pieces pieces(&arena);
+  AddZonePieces(zones, &pieces);
+  // The rules read `zones` in place (they live as long as this call): no copy.
+  const std::shared_ptr<const std::vector<Zone>> unowned(std::shared_ptr<void>(), &zones);
+  RedrawHiddenPieces(&pieces, ZoneRules(unowned), seat, rng);
+  for (const v1::Piece& p : pieces) {
+    auto* list = const_cast<google::protobuf::RepeatedField<uint32_t>*>(zones[ZoneOf(p)].pieces);
     list->Set(static_cast<int>(p.place().index()), p.kind());
   }
 }

@@ -48,14 +48,13 @@ struct Zone {
 // needs handles on hidden pieces numbers them per audience, never by the piece's own number.
 std::vector<uint32_t> VisiblePieces(const Zone& zone, int seat);
 
-// The zones' pieces as one table of pieces (pieces.h): entry i of a zone is a piece with the
-// entry's kind at Place{zone: the zone's name, index: i}, owned by nobody. Its rules are the
-// zones': a seat that can see a zone knows its pieces (kAll), another sees only that they are
-// there (kPresence) and the zone's back (one more than Zone::back's, 0 for a zone without one);
-// the pools are the zones'. VisiblePieces shows what ViewPieces shows of this table (the known
-// pieces' kinds in order), and RedrawHidden is its redraw. Zone names must be unique (aborts
-// otherwise: the zones broke their own description). The rules keep copies of the zones: the
-// game's lists must outlive them.
+// The zones' pieces as one table of pieces (pieces.h): entry i of the zone numbered z in `zones`
+// is a piece with the entry's kind at Place{zone: z in decimal, index: i}, owned by nobody. Its
+// rules are the zones': a seat that can see a zone knows its pieces (kAll), another sees only
+// that they are there (kPresence) and the zone's back (one more than Zone::back's, 0 for a zone
+// without one); the pools are the zones'. VisiblePieces shows what ViewPieces shows of this table
+// (the known pieces' kinds, in order), and RedrawHidden is its redraw. The rules keep copies of
+// the zones: the game's lists must outlive them.
 struct ZoneTable {
   google::protobuf::RepeatedPtrField<v1::Piece> pieces;
   PieceRules rules;
