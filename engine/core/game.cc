@@ -683,6 +683,10 @@ std::unique_ptr<State> State::PerturbHidden(int seat, uint64_t salt) const {
   auto copy = CopyPosition();
   Rng rng(salt);
   RedrawHidden(copy->GameZones(), seat, rng);
+  for (const PieceTable& table : copy->GamePieces()) {
+    RedrawHiddenPieces(const_cast<google::protobuf::RepeatedPtrField<v1::Piece>*>(table.pieces),
+                       table.rules, seat, rng);
+  }
   copy->PerturbMore(seat, rng);
   return copy;
 }

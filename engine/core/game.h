@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/pieces.h"
 #include "engine/core/rng.h"
 #include "engine/core/status.h"
 #include "engine/core/table.h"
@@ -326,8 +327,10 @@ class State {
   // For the conformance suite: a copy of this position in which everything `seat` cannot see is
   // drawn again from `salt` (deck order, other hands, face-down cards, the seed) while everything
   // it can see is kept. The seat's view of the copy must be byte-identical, and so must its
-  // legal actions and the answers to its actions. Built on the game's zones (GameZones, redrawn
-  // by RedrawHidden); a game adds what zones do not hold in PerturbMore.
+  // legal actions and the answers to its actions. Built on what the game declares, redrawn with
+  // one generator seeded by `salt`, in this order: its zones (GameZones, by RedrawHidden), then
+  // its tables of pieces in the order GamePieces lists them (RedrawHiddenPieces), then what
+  // neither holds (PerturbMore).
   std::unique_ptr<State> PerturbHidden(int seat, uint64_t salt) const;
 
   // What a bot of `seat` searches: a position drawn, with `salt`, among those `seat` cannot tell
@@ -391,8 +394,12 @@ class State {
   // position (perturbation writes through them). Views should show a zone's pieces through
   // VisiblePieces, so what a seat sees and what is redrawn agree.
   virtual std::vector<Zone> GameZones() const { return {}; }
-  // Hidden information zones do not hold (the generator state, hidden orders of other kinds),
-  // redrawn after the zones; and any repair the redraw needs (references to redrawn pieces).
+  // The game's tables of pieces with their rules, pointing into this state's own position
+  // (perturbation writes through them). Views should show a table through ViewPieces with the
+  // same rules, so what a seat sees and what is redrawn agree.
+  virtual std::vector<PieceTable> GamePieces() const { return {}; }
+  // Hidden information zones and pieces do not hold (the generator state, hidden orders of other
+  // kinds), redrawn after them; and any repair the redraw needs (references to redrawn pieces).
   virtual void PerturbMore(int seat, Rng& rng) {}
   // A copy of the position for perturbation (the default copies the history too).
   virtual std::unique_ptr<State> CopyPosition() const { return Clone(); }

@@ -34,13 +34,28 @@ struct PieceRules {
   // enemy stands next to it), but it must give the same answer for two positions the seat cannot
   // tell apart.
   std::function<Knowledge(const v1::Piece& piece, int seat)> sight;
-  // What shows of a piece whose kind is hidden (the back of its card, a site's size); pieces are
-  // redrawn only among pieces with the same owner and back. Null: 0 for every piece.
+  // What shows of a piece whose kind is hidden (the back of its card, a site's size), read from
+  // the piece alone. 0 shows nothing: such a piece may hold anything hidden in its pool (a card in
+  // a hidden hand, which could come from any of its owner's decks). Another back is matched: the
+  // redraw gives a piece only contents that would show the same back where it lies. Null: 0 for
+  // every piece.
   std::function<uint32_t(const v1::Piece& piece)> back;
   // Where a piece a seat cannot see at all could be, for the redraw: every place the seat cannot
-  // rule out. Null: the hidden piece is redrawn among the places of the hidden pieces with its
-  // owner and back (they are shuffled among themselves).
+  // rule out. Null: the hidden piece is redrawn among the places of the hidden pieces of its pool
+  // (they are shuffled among themselves).
   std::function<std::vector<v1::Place>(const v1::Piece& piece, int seat)> could_be;
+  // The redraw's pools within one owner's pieces: hidden pieces trade what they are only with
+  // pieces of the same owner and pool (a nation's own cards never end up in another nation's
+  // deck). Null: one pool per owner.
+  std::function<int32_t(const v1::Piece& piece)> pool;
+};
+
+// A game's table of pieces and its rules, as the game declares it to the core (State::GamePieces):
+// `pieces` points into the game's own position, which State::PerturbHidden redraws on its copy.
+struct PieceTable {
+  std::string name;  // for messages
+  const google::protobuf::RepeatedPtrField<v1::Piece>* pieces = nullptr;
+  PieceRules rules;
 };
 
 // What `seat` knows of `piece`: everything when it owns it, else the rules' sight.
@@ -57,11 +72,13 @@ const v1::Piece* PieceByHandle(const google::protobuf::RepeatedPtrField<v1::Piec
                                const PieceRules& rules, int seat, std::string_view handle);
 
 // Redraws what `seat` cannot know, keeping everything it can: among the pieces of one owner and
-// back hidden from it, kinds and numbers are shuffled (each keeping its place when the seat sees
-// its presence), pieces it cannot see at all are put at a place drawn from `could_be`, and the
-// hidden pieces' ids are dealt again in order. The result is a function of what `seat` sees and
-// `rng`: two positions it cannot tell apart redraw alike (State::SampleForSeat). The table is
-// left in id order.
+// pool hidden from it, kinds and numbers are shuffled and dealt back (each keeping its place when
+// the seat sees its presence), first to the pieces that show a back (each a content showing the
+// same back), then to those that show none; pieces it cannot see at all are put at a place drawn
+// from `could_be`, and the hidden pieces' ids are dealt again in order. The result is a function
+// of what `seat` sees and `rng`: two positions it cannot tell apart redraw alike
+// (State::SampleForSeat). The table is left in id order. Aborts if a back cannot be matched (the
+// rules broke their own description).
 void RedrawHiddenPieces(google::protobuf::RepeatedPtrField<v1::Piece>* pieces,
                         const PieceRules& rules, int seat, Rng& rng);
 

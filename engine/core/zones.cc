@@ -1,8 +1,11 @@
 #include "engine/core/zones.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <map>
+#include <google/protobuf/arena.h>
+
+#include <charconv>
+#include <memory>
+#include <string>
 
 namespace plateau::engine {
 
@@ -19,42 +22,66 @@ std::vector<uint32_t> VisiblePieces(const Zone& zone, int seat) {
   return std::vector<uint32_t>(zone.pieces->begin(), zone.pieces->end());
 }
 
-void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng) {
-  struct Slot {
-    const Zone* zone;
-    int index;
-  };
-  // Per pool: the hidden places (those that show a back first) and the kinds they hold.
-  std::map<int, std::vector<Slot>> backed, plain;
-  std::map<int, std::vector<uint32_t>> kinds;
-  for (const Zone& z : zones) {
-    if (z.CanSee(seat)) continue;
-    for (int i = 0; i < z.pieces->size(); ++i) {
-      (z.back ? backed : plain)[z.pool].push_back({&z, i});
-      kinds[z.pool].push_back(z.pieces->Get(i));
+namespace {
+
+using Pieces = google::protobuf::RepeatedPtrField<v1::Piece>;
+
+// The zone a piece of ZonePieces lies in: its number in the list, as its place's zone.
+size_t ZoneOf(const v1::Piece& p) {
+  const std::string& at = p.place().zone();
+  size_t n = 0;
+  std::from_chars(at.data(), at.data() + at.size(), n);
+  return n;
+}
+
+void AddZonePieces(const std::vector<Zone>& zones, Pieces* out) {
+  uint32_t id = 0;
+  for (size_t z = 0; z < zones.size(); ++z) {
+    const std::string at = std::to_string(z);
+    for (int i = 0; i < zones[z].pieces->size(); ++i) {
+      v1::Piece* p = out->Add();
+      p->set_id(++id);
+      p->set_kind(zones[z].pieces->Get(i));
+      p->set_owner(-1);
+      p->mutable_place()->set_zone(at);
+      p->mutable_place()->set_index(static_cast<uint32_t>(i));
     }
   }
-  for (auto& [pool, pile] : kinds) {
-    // Sorted before the shuffle: the pile then depends on which kinds are hidden, never on where
-    // they lie, so two positions a seat cannot tell apart redraw alike (State::SampleForSeat).
-    std::sort(pile.begin(), pile.end());
-    rng.Shuffle(pile);
-    std::vector<bool> used(pile.size(), false);
-    auto deal = [&](const Slot& s, bool match_back) {
-      const uint32_t want = match_back ? s.zone->back(s.zone->pieces->Get(s.index)) : 0;
-      for (size_t k = 0; k < pile.size(); ++k) {
-        if (used[k] || (match_back && s.zone->back(pile[k]) != want)) continue;
-        used[k] = true;
-        return pile[k];
-      }
-      std::abort();  // more places with a back than pieces with it: impossible by construction
-    };
-    // Read every back before writing any kind: a back is read from the place's current piece.
-    std::vector<std::pair<Slot, uint32_t>> dealt;
-    for (const Slot& s : backed[pool]) dealt.push_back({s, deal(s, true)});
-    for (const Slot& s : plain[pool]) dealt.push_back({s, deal(s, false)});
-    for (const auto& [s, kind] : dealt)
-      const_cast<google::protobuf::RepeatedField<uint32_t>*>(s.zone->pieces)->Set(s.index, kind);
+}
+
+PieceRules ZoneRules(std::shared_ptr<const std::vector<Zone>> all) {
+  PieceRules rules;
+  rules.sight = [all](const v1::Piece& p, int seat) {
+    return (*all)[ZoneOf(p)].CanSee(seat) ? Knowledge::kAll : Knowledge::kPresence;
+  };
+  rules.back = [all](const v1::Piece& p) -> uint32_t {
+    const Zone& z = (*all)[ZoneOf(p)];
+    return z.back ? z.back(p.kind()) + 1 : 0;
+  };
+  rules.pool = [all](const v1::Piece& p) { return (*all)[ZoneOf(p)].pool; };
+  return rules;
+}
+
+}  // namespace
+
+ZoneTable ZonePieces(const std::vector<Zone>& zones) {
+  ZoneTable out;
+  AddZonePieces(zones, &out.pieces);
+  out.rules = ZoneRules(std::make_shared<const std::vector<Zone>>(zones));
+  return out;
+}
+
+void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng) {
+  // On an arena: a bot draws a position for every playout, and the table is dropped at once.
+  google::protobuf::Arena arena;
+  Pieces pieces(&arena);
+  AddZonePieces(zones, &pieces);
+  // The rules read `zones` in place (they live as long as this call): no copy.
+  const std::shared_ptr<const std::vector<Zone>> unowned(std::shared_ptr<void>(), &zones);
+  RedrawHiddenPieces(&pieces, ZoneRules(unowned), seat, rng);
+  for (const v1::Piece& p : pieces) {
+    auto* list = const_cast<google::protobuf::RepeatedField<uint32_t>*>(zones[ZoneOf(p)].pieces);
+    list->Set(static_cast<int>(p.place().index()), p.kind());
   }
 }
 

@@ -4,6 +4,8 @@
 // types) and describes each list as a Zone; the core then says what a seat sees of it and redraws
 // everything a seat cannot see (the hidden-information property of the conformance suite is
 // built on that redraw, so a game that declares its zones gets it right by construction).
+// A zone is a case of pieces (pieces.h): its entries are pieces in a zone place, the zone's
+// visibility their sight, and the redraw is the pieces' own (ZonePieces).
 #include <google/protobuf/repeated_field.h>
 
 #include <cstdint>
@@ -11,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/pieces.h"
 #include "engine/core/rng.h"
 
 namespace plateau::engine {
@@ -45,12 +48,26 @@ struct Zone {
 // needs handles on hidden pieces numbers them per audience, never by the piece's own number.
 std::vector<uint32_t> VisiblePieces(const Zone& zone, int seat);
 
-// Redraws every piece `seat` cannot see: within each pool, the hidden pieces' kinds are shuffled
-// and dealt back, first to the places whose back is shown (a piece with the same back), then to
-// the others. The result depends on the kinds hidden, the seat's view and `rng`, not on where the
-// hidden kinds lay before. Sizes, backs and everything `seat` can see stay as they were. Aborts if a back
-// cannot be matched (the zones broke their own description). Writes through the zones' pieces:
-// they must point into a position the caller owns and may change (State::PerturbHidden's copy).
+// The zones' pieces as one table of pieces (pieces.h): entry i of the zone numbered z in `zones`
+// is a piece with the entry's kind at Place{zone: z in decimal, index: i}, owned by nobody. Its
+// rules are the zones': a seat that can see a zone knows its pieces (kAll), another sees only
+// that they are there (kPresence) and the zone's back (one more than Zone::back's, 0 for a zone
+// without one); the pools are the zones'. VisiblePieces shows what ViewPieces shows of this table
+// (the known pieces' kinds, in order), and RedrawHidden is its redraw. The rules keep copies of
+// the zones: the game's lists must outlive them.
+struct ZoneTable {
+  google::protobuf::RepeatedPtrField<v1::Piece> pieces;
+  PieceRules rules;
+};
+ZoneTable ZonePieces(const std::vector<Zone>& zones);
+
+// Redraws every piece `seat` cannot see: the zones' pieces (ZonePieces) redrawn as pieces are
+// (RedrawHiddenPieces). Within each pool, the hidden pieces' kinds are shuffled and dealt back,
+// first to the places whose back is shown (a piece with the same back), then to the others. The
+// result depends on the kinds hidden, the seat's view and `rng`, not on where the hidden kinds
+// lay before. Sizes, backs and everything `seat` can see stay as they were. Aborts if a back
+// cannot be matched. Writes through the zones' pieces: they must point into a position the
+// caller owns and may change (State::PerturbHidden's copy).
 void RedrawHidden(const std::vector<Zone>& zones, int seat, Rng& rng);
 
 }  // namespace plateau::engine

@@ -215,5 +215,65 @@ TEST(Pieces, TheOwnerKeepsEverything) {
     EXPECT_EQ(DeterministicBytes(r.Get(i)), DeterministicBytes(t.Get(i)));
 }
 
+// Pools split one owner's hidden pieces: sites of one pool trade kinds only among themselves.
+TEST(Pieces, HiddenPiecesTradeOnlyWithinTheirPool) {
+  PieceRules rules = Rules();
+  rules.pool = [](const v1::Piece& p) { return p.place().hex().r() >= 2 ? 1 : 0; };
+  Table t = Skirmish();
+  Add(t, 7, kFactory, 1, Hex(6, 1), {}, true);   // pool 0 with the barracks at (5, 1)
+  Add(t, 8, kBarracks, 1, Hex(6, 2), {}, true);  // pool 1 with the factory at (5, 2)
+  std::set<std::string> deals;
+  for (uint64_t salt = 0; salt < 40; ++salt) {
+    Table r = t;
+    Rng rng(salt);
+    RedrawHiddenPieces(&r, rules, 0, rng);
+    std::multiset<uint32_t> pool0, pool1;
+    std::string deal;
+    for (const v1::Piece& p : r) {
+      if (p.kind() < kBarracks || !p.face_down()) continue;
+      (p.place().hex().r() >= 2 ? pool1 : pool0).insert(p.kind());
+      deal += DeterministicBytes(p.place()) + std::to_string(p.kind()) + ";";
+    }
+    EXPECT_EQ(pool0, (std::multiset<uint32_t>{kBarracks, kFactory}));
+    EXPECT_EQ(pool1, (std::multiset<uint32_t>{kBarracks, kFactory}));
+    deals.insert(deal);
+  }
+  EXPECT_EQ(deals.size(), 4u);  // each pool's two sites, either way round
+}
+
+// A back other than 0 is matched where the piece lies; a piece showing 0 (a card in a hidden
+// hand) may take whatever its pool holds. Cards 1..3 are of deck 1 and 4..6 of deck 2; a card
+// in the deck shows its deck, in the hand nothing.
+TEST(Pieces, APieceShowingNoBackTakesAnythingOfItsPool) {
+  PieceRules rules;
+  rules.sight = [](const v1::Piece&, int) { return Knowledge::kPresence; };
+  rules.back = [](const v1::Piece& p) -> uint32_t {
+    return p.place().zone() == "deck" ? (p.kind() <= 3 ? 1 : 2) : 0;
+  };
+  auto at = [](const std::string& zone, uint32_t index) {
+    v1::Place p;
+    p.set_zone(zone);
+    p.set_index(index);
+    return p;
+  };
+  Table t;
+  Add(t, 1, 1, 1, at("deck", 0));
+  Add(t, 2, 2, 1, at("deck", 1));
+  Add(t, 3, 4, 1, at("deck", 2));
+  Add(t, 4, 3, 1, at("hand", 0));
+  Add(t, 5, 6, 1, at("hand", 1));
+  const std::string view = Bytes(ViewPieces(t, rules, 0));
+  std::set<uint32_t> in_hand;
+  for (uint64_t salt = 0; salt < 60; ++salt) {
+    Table r = t;
+    Rng rng(salt);
+    RedrawHiddenPieces(&r, rules, 0, rng);
+    EXPECT_EQ(Bytes(ViewPieces(r, rules, 0)), view);  // every deck card shows its deck still
+    for (const v1::Piece& p : r)
+      if (p.place().zone() == "hand") in_hand.insert(p.kind());
+  }
+  EXPECT_EQ(in_hand, (std::set<uint32_t>{1, 2, 3, 4, 6}));
+}
+
 }  // namespace
 }  // namespace plateau::engine

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
+#include "engine/core/game.h"
 #include "engine/core/zones.h"
 
 namespace plateau::engine {
@@ -43,7 +45,7 @@ TEST(Zones, RedrawKeepsWhatTheSeatSeesSizesAndBacks) {
   };
   std::multiset<uint32_t> pool0;
   for (const auto* f : {&theirs, &deck_a, &deck_b}) pool0.insert(f->begin(), f->end());
-  bool changed = false;
+  bool changed = false, from_a_deck = false;
   Rng rng(5);
   for (int round = 0; round < 50; ++round) {
     RedrawHidden(zones, 0, rng);
@@ -60,8 +62,11 @@ TEST(Zones, RedrawKeepsWhatTheSeatSeesSizesAndBacks) {
     std::multiset<uint32_t> other(other_pool.begin(), other_pool.end());
     EXPECT_EQ(other, (std::multiset<uint32_t>{30, 31}));
     changed = changed || V(theirs) != std::vector<uint32_t>{3, 11, 21};
+    // A hidden hand shows no back: it may hold any card of its pool, a deck's included.
+    for (uint32_t k : theirs) from_a_deck = from_a_deck || (k >= 4 && k <= 6) || k == 12 || k == 13;
   }
   EXPECT_TRUE(changed) << "the redraw never changed the hidden hand";
+  EXPECT_TRUE(from_a_deck) << "the hidden hand never drew a card from the decks of its pool";
 }
 
 TEST(Zones, TheOwnerOfAHandKeepsItButNotTheDeckOrder) {
@@ -76,6 +81,49 @@ TEST(Zones, TheOwnerOfAHandKeepsItButNotTheDeckOrder) {
     ++orders[V(deck)];
   }
   EXPECT_GT(orders.size(), 1u);
+}
+
+// A zone is a case of pieces: each entry a piece at its zone and index, the zone's visibility its
+// sight, so what ViewPieces shows of the zones' table is what VisiblePieces shows of each zone.
+TEST(Zones, AreTablesOfPiecesWithTheZonesSight) {
+  Field mine = Of({1, 2}), theirs = Of({3, 11}), deck = Of({4, 12, 5}), table = Of({7});
+  const std::vector<Zone> zones = {
+      {"my hand", &mine, Visibility::kSeats, {0}, 0, nullptr},
+      {"their hand", &theirs, Visibility::kSeats, {1, 2}, 0, nullptr},
+      {"deck", &deck, Visibility::kNobody, {}, 3, Back},
+      {"table", &table, Visibility::kEveryone, {}, 0, nullptr},
+  };
+  const ZoneTable t = ZonePieces(zones);
+  ASSERT_EQ(t.pieces.size(), 8);
+  EXPECT_EQ(t.pieces.Get(3).place().zone(), "1");
+  EXPECT_EQ(t.pieces.Get(3).place().index(), 1u);
+  EXPECT_EQ(t.pieces.Get(3).kind(), 11u);
+  EXPECT_EQ(t.rules.pool(t.pieces.Get(5)), 3);
+  for (int seat : {kSpectator, 0, 1, 2, 3}) {
+    std::map<std::string, std::vector<uint32_t>> known, backs;  // by zone number
+    for (const v1::PieceView& v : ViewPieces(t.pieces, t.rules, seat)) {
+      if (v.kind() != 0) {
+        known[v.place().zone()].push_back(v.kind());
+      } else {
+        backs[v.place().zone()].push_back(v.back());
+      }
+    }
+    for (size_t n = 0; n < zones.size(); ++n) {
+      const Zone& z = zones[n];
+      const std::string at = std::to_string(n);
+      EXPECT_EQ(known[at], VisiblePieces(z, seat)) << z.name << " for seat " << seat;
+      // Hidden: as many as it holds, each showing the zone's back (one more; 0 for none).
+      const size_t hidden = z.CanSee(seat) ? 0 : static_cast<size_t>(z.pieces->size());
+      ASSERT_EQ(backs[at].size(), hidden) << z.name;
+    }
+    if (!zones[2].CanSee(seat)) {
+      std::multiset<uint32_t> shown(backs["2"].begin(), backs["2"].end());
+      EXPECT_EQ(shown, (std::multiset<uint32_t>{1, 1, 2}));
+    }
+    if (!zones[1].CanSee(seat)) {
+      EXPECT_EQ(backs["1"], (std::vector<uint32_t>{0, 0}));
+    }
+  }
 }
 
 }  // namespace
