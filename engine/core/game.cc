@@ -418,7 +418,7 @@ bool State::IsTerminal() const {
 
 std::vector<int> State::ActingSeats() const {
   if (IsTerminal()) return {};
-  return GameActingSeats();
+  return ActingNow();
 }
 
 bool State::IsActing(int seat) const {
@@ -462,7 +462,7 @@ Message* State::PrivateViewWithoutLogOn(int seat, google::protobuf::Arena* arena
 
 std::vector<v1::Prompt> State::Prompts(int seat) const {
   if (seat < 0 || seat >= num_seats_ || IsTerminal()) return {};
-  return GamePrompts(seat);
+  return OpenPrompts(seat);
 }
 
 Status State::Validate(int seat, const Message& action) const {
@@ -492,7 +492,7 @@ Status State::Validate(int seat, const Message& action) const {
 
 void State::AddMoves(int seat, google::protobuf::RepeatedPtrField<v1::MoveChoice>* out) const {
   if (!game_->Info().publishes_moves || seat < 0 || seat >= num_seats_ || HasResigned(seat) ||
-      !IsActing(seat))
+      !IsActing(seat) || OpenDecision() != nullptr)
     return;
   GamePublishMoves(seat, out);
 }
@@ -535,22 +535,26 @@ bool State::ValidTakeBackSafe(int seat, const Message& action) const {
   if (core != nullptr && core->has_resign()) return false;
   // Whatever follows the move for a resigned seat is played at once, unseen by the mover.
   if (table().resigned_size() > 0) return false;
+  // An answer to the core's queue resumes a resolution the game does not describe as a move.
+  if (OpenDecision() != nullptr) return false;
   return GameTakeBackSafe(seat, action);
 }
 
 Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction* core) const {
   if (core != nullptr) {
     if (!core->has_answer()) return Status(codes::kMalformed, "The core move is empty.");
-    auto prompts = GamePrompts(seat);
+    auto prompts = OpenPrompts(seat);
     if (prompts.empty()) {
       if (!IsActing(seat)) return Status(codes::kNotYourTurn, "It is not your turn to act.");
       return Status(codes::kNothingAsked, "Nothing is asked of you now: make your move.");
     }
     Status st = CheckAnswer(prompts[0], game_->OptionsOf(prompts[0]), core->answer());
     if (!st.ok()) return st;
-    return DoValidate(seat, action);
+    return CheckAnswerRules(seat, action, core->answer());
   }
   if (!IsActing(seat)) return Status(codes::kNotYourTurn, "It is not your turn to act.");
+  if (OpenDecision() != nullptr)
+    return Status(codes::kAnswerFirst, "Answer the question asked of you first.");
   return DoValidate(seat, action);
 }
 
@@ -569,7 +573,7 @@ Status State::Apply(int seat, const Message& action, bool timed_out, bool* take_
     mutable_table()->add_resigned(seat);
     Log(T("core.resigned", Seat{seat}));
   } else {
-    DoApply(seat, action);
+    ApplyValid(seat, action);
   }
   // A resignation was tried on a copy before it was accepted, and the suite checks every game's
   // default moves: failing here is an engine bug, loudly.
@@ -583,7 +587,7 @@ bool State::PlayForResigned() {
   for (int guard = 0; guard < 100000; ++guard) {
     if (IsTerminal()) return true;
     int who = -1;
-    for (int s : GameActingSeats()) {
+    for (int s : ActingNow()) {
       if (HasResigned(s)) {
         who = s;
         break;
@@ -592,7 +596,7 @@ bool State::PlayForResigned() {
     if (who < 0) return true;
     auto a = DefaultAction(who);
     if (!a || !ValidateMove(who, *a, game_->CoreOf(*a)).ok()) return false;
-    DoApply(who, *a);
+    ApplyValid(who, *a);
   }
   return false;
 }
@@ -612,21 +616,23 @@ Status State::ApplyText(int seat, std::string_view action_text) {
 std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
   std::vector<std::unique_ptr<Message>> out;
   if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat)) return out;
-  out = GameLegalActions(seat);
-  auto prompts = GamePrompts(seat);
+  if (OpenDecision() == nullptr) out = GameLegalActions(seat);
+  auto prompts = OpenPrompts(seat);
   if (!prompts.empty()) {
     bool complete = false;
     for (const auto& answer : EnumerateAnswers(prompts[0], game_->OptionsOf(prompts[0]),
                                                kMaxListedAnswers, &complete)) {
       auto action = game_->WrapAnswer(answer);
-      if (DoValidate(seat, *action).ok()) out.push_back(std::move(action));
+      if (CheckAnswerRules(seat, *action, answer).ok()) out.push_back(std::move(action));
     }
   }
   return out;
 }
 
 std::vector<v1::ActionFamily> State::ActionFamilies(int seat) const {
-  if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat)) return {};
+  if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat) ||
+      OpenDecision() != nullptr)
+    return {};
   return GameActionFamilies(seat);
 }
 
@@ -639,15 +645,19 @@ std::unique_ptr<Message> State::Canonical(int seat, const Message& action) const
 }
 
 std::unique_ptr<Message> State::DefaultAction(int seat) const {
-  auto prompts = GamePrompts(seat);
+  auto prompts = OpenPrompts(seat);
   if (!prompts.empty()) {
-    auto plain = game_->WrapAnswer(PlainAnswer(prompts[0], game_->OptionsOf(prompts[0])));
-    if (DoValidate(seat, *plain).ok()) return plain;
+    const v1::Decision* open = OpenDecision();
+    const v1::Answer first = open != nullptr
+                                 ? QueueDefault(*open, prompts[0], seat)
+                                 : PlainAnswer(prompts[0], game_->OptionsOf(prompts[0]));
+    auto plain = game_->WrapAnswer(first);
+    if (CheckAnswerRules(seat, *plain, first).ok()) return plain;
     bool complete = false;
     for (const auto& answer : EnumerateAnswers(prompts[0], game_->OptionsOf(prompts[0]),
                                                kMaxListedAnswers, &complete)) {
       auto action = game_->WrapAnswer(answer);
-      if (DoValidate(seat, *action).ok()) return action;
+      if (CheckAnswerRules(seat, *action, answer).ok()) return action;
     }
     return nullptr;
   }
@@ -688,6 +698,7 @@ std::unique_ptr<State> State::PerturbHidden(int seat, uint64_t salt) const {
                        table.rules, seat, rng);
   }
   copy->PerturbMore(seat, rng);
+  copy->RedrawPendingAnswers(seat, rng);
   return copy;
 }
 

@@ -342,6 +342,11 @@ class State {
 
   const std::vector<LoggedAction>& History() const { return history_; }
 
+  // The decision open now (the first of the core's queue, see Ask), or null: while one is open
+  // the seats it asks and have not answered are the acting seats, their question is the only
+  // thing they may answer, and the game's own moves wait.
+  const v1::Decision* OpenDecision() const;
+
   // The core's share of the position (log, resignations, prompt ids), kept inside the game's
   // position so that it is cloned and serialized with it.
   virtual const v1::TableState& table() const = 0;
@@ -411,7 +416,55 @@ class State {
   // of it). Counted per seat, so its gaps reveal nothing of other seats' questions.
   std::string NewPromptId(int seat);
 
+  // ----- The queue of decisions (Decision in table.proto) -----
+  // Asks `prompts` (one per seat, each built with MakePrompt for its seat; the core sets their
+  // ids) at once and suspends the game's resolution: the core publishes each question to its seat
+  // only, checks each answer's shape (CheckAnswer) and then GameCheckAnswer, and once every seat
+  // asked has answered, in any order, calls GameResume with the decision and its answers in seat
+  // order. Resuming once all have answered, not per answer, keeps simultaneous choices secret
+  // until all are made and makes the result independent of who answered first.
+  // `kind` is the game's own enum, `resume` the game's message carrying what remains of the
+  // resolution; `by_default` what a timer, a resigned seat or the easy bot's fallback play (a
+  // DEFAULT_PASS question must offer an option "pass", or be YES_NO). A `reaction` (a seat asked
+  // in the middle of another's move) goes before the decisions already waiting; any other
+  // decision after them.
+  void Ask(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
+           v1::DefaultPolicy by_default, bool reaction = false);
+  // Puts an effect aside (`kind` the game's enum, `effect` its message) until ResolveDeferred.
+  void Defer(int kind, const Message& effect);
+  // Resolves the deferred effects one by one in `order` (GameResolve); an effect that asks a
+  // decision pauses the resolution until the decision is answered. GameDeferredResolved follows
+  // the last one. Called from the game's rules (the end of a round).
+  void ResolveDeferred(v1::StackOrder order);
+  // The game's own checks of a well-shaped answer to its decision (the core checked the shape).
+  virtual Status GameCheckAnswer(const v1::Decision& decision, int seat,
+                                 const v1::Answer& answer) const {
+    return Status::Ok();
+  }
+  // Resumes the resolution `decision` suspended, every seat asked having answered. Must not fail.
+  virtual void GameResume(const v1::Decision& decision) {}
+  virtual void GameResolve(const v1::Effect& effect) {}
+  virtual void GameDeferredResolved() {}
+  // What DEFAULT_GAME plays for `seat` (the default: the plainest answer).
+  virtual v1::Answer GameDefaultAnswer(const v1::Decision& decision, int seat) const;
+
  private:
+  // The seats asked now: the open decision's unanswered seats, else the game's.
+  std::vector<int> ActingNow() const;
+  // The open decision's question for `seat` while it is open, else the game's questions.
+  std::vector<v1::Prompt> OpenPrompts(int seat) const;
+  // The game's checks of an answer (`action` wraps it), past its shape.
+  Status CheckAnswerRules(int seat, const Message& action, const v1::Answer& answer) const;
+  // Applies a validated action: an answer to the open decision goes to the queue, anything else
+  // to the game; then deferred effects resolve while nothing is asked.
+  void ApplyValid(int seat, const Message& action);
+  void AnswerDecision(int seat, const v1::Answer& answer);
+  void Settle();
+  // What the open decision's `by_default` plays for `prompt`'s seat.
+  v1::Answer QueueDefault(const v1::Decision& decision, const v1::Prompt& prompt, int seat) const;
+  // For PerturbHidden: answers other seats gave to the open decision, drawn again.
+  void RedrawPendingAnswers(int seat, Rng& rng);
+
   // Validation past the seat and resignation checks (answers against the current question).
   Status ValidateMove(int seat, const Message& action, const v1::CoreAction* core) const;
   // Plays DefaultAction for resigned seats while one of them must act; false when a default

@@ -100,6 +100,8 @@ namespace codes {
 inline constexpr const char* kBadAnswer = "bad_answer";
 inline constexpr const char* kStalePrompt = "stale_prompt";
 inline constexpr const char* kNothingAsked = "nothing_asked";
+// A move made while the core's queue asks the seat a question (State::Ask).
+inline constexpr const char* kAnswerFirst = "answer_first";
 inline constexpr const char* kResigned = "resigned";
 }  // namespace codes
 

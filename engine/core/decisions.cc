@@ -1,0 +1,186 @@
+// The core's queue of decisions and deferred effects (Decision, Effect in table.proto): asking
+// seats in the middle of a resolution, routing their answers, resuming the game, and resolving
+// what the game put aside. The State members declared under "The queue of decisions" in game.h.
+#include <algorithm>
+#include <cstdlib>
+
+#include "engine/core/game.h"
+
+namespace plateau::engine {
+
+const v1::Decision* State::OpenDecision() const {
+  return table().decisions_size() > 0 ? &table().decisions(0) : nullptr;
+}
+
+namespace {
+
+bool Answered(const v1::Decision& d, int seat) {
+  for (const auto& a : d.answers())
+    if (a.seat() == seat) return true;
+  return false;
+}
+
+const v1::Prompt* PromptOf(const v1::Decision& d, int seat) {
+  for (const auto& p : d.prompts())
+    if (p.seat() == seat) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<int> State::ActingNow() const {
+  const v1::Decision* open = OpenDecision();
+  if (open == nullptr) return GameActingSeats();
+  std::vector<int> out;
+  for (const auto& p : open->prompts())
+    if (!Answered(*open, p.seat())) out.push_back(p.seat());
+  return out;
+}
+
+std::vector<v1::Prompt> State::OpenPrompts(int seat) const {
+  const v1::Decision* open = OpenDecision();
+  if (open == nullptr) return GamePrompts(seat);
+  const v1::Prompt* p = PromptOf(*open, seat);
+  if (p == nullptr || Answered(*open, seat)) return {};
+  return {*p};
+}
+
+Status State::CheckAnswerRules(int seat, const Message& action, const v1::Answer& answer) const {
+  const v1::Decision* open = OpenDecision();
+  if (open == nullptr) return DoValidate(seat, action);
+  return GameCheckAnswer(*open, seat, answer);
+}
+
+void State::Ask(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
+                v1::DefaultPolicy by_default, bool reaction) {
+  // Asking nobody, a seat twice, or passing by default without a pass is the game's bug: it
+  // would leave a position nobody can leave, so it stops loudly here.
+  if (prompts.empty()) std::abort();
+  std::sort(prompts.begin(), prompts.end(),
+            [](const v1::Prompt& a, const v1::Prompt& b) { return a.seat() < b.seat(); });
+  v1::Decision d;
+  for (auto& p : prompts) {
+    if (p.seat() < 0 || p.seat() >= num_seats_) std::abort();
+    if (d.prompts_size() > 0 && d.prompts(d.prompts_size() - 1).seat() == p.seat()) std::abort();
+    if (by_default == v1::DEFAULT_PASS && p.kind() != v1::PROMPT_YES_NO) {
+      const auto& options = game_->OptionsOf(p);
+      if (std::none_of(options.begin(), options.end(),
+                       [](const v1::PromptOption& o) { return o.id() == "pass"; }))
+        std::abort();
+    }
+    p.set_id(NewPromptId(p.seat()));
+    *d.add_prompts() = std::move(p);
+  }
+  d.set_kind(kind);
+  DeterministicBytesInto(resume, d.mutable_resume());
+  d.set_by_default(by_default);
+  d.set_reaction(reaction);
+  auto* queue = mutable_table()->mutable_decisions();
+  queue->Add(std::move(d));
+  // A reaction interrupts: it moves to the front, before the decisions already waiting.
+  if (reaction)
+    for (int i = queue->size() - 1; i > 0; --i) queue->SwapElements(i, i - 1);
+}
+
+void State::Defer(int kind, const Message& effect) {
+  v1::Effect* e = mutable_table()->add_deferred();
+  e->set_kind(kind);
+  DeterministicBytesInto(effect, e->mutable_data());
+}
+
+void State::ResolveDeferred(v1::StackOrder order) {
+  mutable_table()->set_resolving(order == v1::STACK_IDLE ? v1::STACK_IN_ORDER : order);
+  // Settled by the core once the move that called this returns (Settle), so an effect resolves
+  // with the game's move complete.
+}
+
+v1::Answer State::GameDefaultAnswer(const v1::Decision& decision, int seat) const {
+  const v1::Prompt* p = PromptOf(decision, seat);
+  return p == nullptr ? v1::Answer() : PlainAnswer(*p, game_->OptionsOf(*p));
+}
+
+v1::Answer State::QueueDefault(const v1::Decision& decision, const v1::Prompt& prompt,
+                               int seat) const {
+  v1::Answer out;
+  switch (decision.by_default()) {
+    case v1::DEFAULT_PASS:
+      if (prompt.kind() == v1::PROMPT_YES_NO) {
+        out.set_yes(false);
+      } else {
+        out.add_options("pass");
+      }
+      break;
+    case v1::DEFAULT_GAME:
+      out = GameDefaultAnswer(decision, seat);
+      break;
+    default:
+      out = PlainAnswer(prompt, game_->OptionsOf(prompt));
+      break;
+  }
+  out.set_prompt_id(prompt.id());
+  return out;
+}
+
+void State::ApplyValid(int seat, const Message& action) {
+  const v1::CoreAction* core = game_->CoreOf(action);
+  if (core != nullptr && core->has_answer() && OpenDecision() != nullptr) {
+    AnswerDecision(seat, core->answer());
+  } else {
+    DoApply(seat, action);
+  }
+  Settle();
+}
+
+void State::AnswerDecision(int seat, const v1::Answer& answer) {
+  auto* queue = mutable_table()->mutable_decisions();
+  v1::Decision* open = queue->Mutable(0);
+  v1::SeatAnswer given;
+  given.set_seat(seat);
+  *given.mutable_answer() = answer;
+  // Kept in seat order, so the game resumes alike whoever answered first.
+  auto* answers = open->mutable_answers();
+  answers->Add(std::move(given));
+  for (int i = answers->size() - 1; i > 0 && answers->Get(i - 1).seat() > seat; --i)
+    answers->SwapElements(i, i - 1);
+  if (answers->size() < open->prompts_size()) return;
+  v1::Decision done;
+  done.Swap(open);
+  queue->DeleteSubrange(0, 1);
+  GameResume(done);
+}
+
+void State::Settle() {
+  v1::TableState* t = mutable_table();
+  while (t->resolving() != v1::STACK_IDLE && t->decisions_size() == 0 && !GameOver()) {
+    if (t->deferred_size() == 0) {
+      t->set_resolving(v1::STACK_IDLE);
+      GameDeferredResolved();
+      continue;  // the game may have deferred and resolved anew
+    }
+    const int at = t->resolving() == v1::STACK_LAST_FIRST ? t->deferred_size() - 1 : 0;
+    v1::Effect effect;
+    effect.Swap(t->mutable_deferred(at));
+    t->mutable_deferred()->DeleteSubrange(at, 1);
+    GameResolve(effect);
+  }
+}
+
+void State::RedrawPendingAnswers(int seat, Rng& rng) {
+  if (table().decisions_size() == 0) return;
+  v1::Decision* open = mutable_table()->mutable_decisions(0);
+  for (auto& given : *open->mutable_answers()) {
+    if (given.seat() == seat) continue;
+    const v1::Prompt* p = PromptOf(*open, given.seat());
+    // A few draws: the game may refuse some well-shaped answers; the given one stays otherwise.
+    for (int tries = 0; tries < 8; ++tries) {
+      v1::Answer drawn = DrawAnswer(*p, game_->OptionsOf(*p), rng);
+      drawn.set_prompt_id(p->id());
+      if (GameCheckAnswer(*open, given.seat(), drawn).ok()) {
+        *given.mutable_answer() = std::move(drawn);
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace plateau::engine
