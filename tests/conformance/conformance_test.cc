@@ -401,6 +401,13 @@ void CheckSeatValues(const engine::Message& m, int num_seats, const std::string&
   }
 }
 
+// The easy bot, the terminal client and the load generator play from the moves a view publishes
+// and nothing else: a game that did not publish them would leave them nothing to play.
+TEST_P(ConformanceTest, TheGamePublishesItsMoves) {
+  EXPECT_TRUE(game().Info().publishes_moves)
+      << GetParam() << ": set GameInfo.publishes_moves and describe each move (GameDescribeMove)";
+}
+
 TEST_P(ConformanceTest, SeatFieldsAreMarkedAndHoldSeats) {
   std::set<const google::protobuf::Descriptor*> seen;
   std::vector<std::string> marked;
