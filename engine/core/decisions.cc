@@ -121,8 +121,7 @@ v1::Answer State::QueueDefault(const v1::Decision& decision, const v1::Prompt& p
   return out;
 }
 
-void State::ApplyValid(int seat, const Message& action) {
-  const v1::CoreAction* core = game_->CoreOf(action);
+void State::ApplyValid(int seat, const Message& action, const v1::CoreAction* core) {
   if (core != nullptr && core->has_answer() && OpenDecision() != nullptr) {
     AnswerDecision(seat, core->answer());
   } else {
@@ -150,6 +149,7 @@ void State::AnswerDecision(int seat, const v1::Answer& answer) {
 }
 
 void State::Settle() {
+  if (table().resolving() == v1::STACK_IDLE) return;  // every move of a game without effects
   v1::TableState* t = mutable_table();
   while (t->resolving() != v1::STACK_IDLE && t->decisions_size() == 0 && !GameOver()) {
     if (t->deferred_size() == 0) {

@@ -573,7 +573,7 @@ Status State::Apply(int seat, const Message& action, bool timed_out, bool* take_
     mutable_table()->add_resigned(seat);
     Log(T("core.resigned", Seat{seat}));
   } else {
-    ApplyValid(seat, action);
+    ApplyValid(seat, action, core);
   }
   // A resignation was tried on a copy before it was accepted, and the suite checks every game's
   // default moves: failing here is an engine bug, loudly.
@@ -595,8 +595,9 @@ bool State::PlayForResigned() {
     }
     if (who < 0) return true;
     auto a = DefaultAction(who);
-    if (!a || !ValidateMove(who, *a, game_->CoreOf(*a)).ok()) return false;
-    ApplyValid(who, *a);
+    const v1::CoreAction* core = a ? game_->CoreOf(*a) : nullptr;
+    if (!a || !ValidateMove(who, *a, core).ok()) return false;
+    ApplyValid(who, *a, core);
   }
   return false;
 }

@@ -455,9 +455,10 @@ class State {
   std::vector<v1::Prompt> OpenPrompts(int seat) const;
   // The game's checks of an answer (`action` wraps it), past its shape.
   Status CheckAnswerRules(int seat, const Message& action, const v1::Answer& answer) const;
-  // Applies a validated action: an answer to the open decision goes to the queue, anything else
-  // to the game; then deferred effects resolve while nothing is asked.
-  void ApplyValid(int seat, const Message& action);
+  // Applies a validated action (`core`: its core move, or null): an answer to the open decision
+  // goes to the queue, anything else to the game; then deferred effects resolve while nothing is
+  // asked.
+  void ApplyValid(int seat, const Message& action, const v1::CoreAction* core);
   void AnswerDecision(int seat, const v1::Answer& answer);
   void Settle();
   // What the open decision's `by_default` plays for `prompt`'s seat.
