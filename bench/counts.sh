@@ -4,11 +4,13 @@
 # loopback, with perf attached to the server and an allocation counter preloaded into it.
 #
 #   bench/counts.sh [BUILD_DIR] [--out FILE] [--quick] [--duration S] [--warmup S] [--rate R]
-#                   [--durability machine|process] [--only NAME]
+#                   [--durability machine|process] [--only NAME] [--threads N] [--rooms N]
+#                   [--mode paced|closed]
 #
 # Configurations: globalissimo (2 seats), limit (3), guerre_froide (3) and the floor, each at
 # 100 and 1000 rooms, paced (--rate, default 2500 accepted actions/s in all) and closed loop.
-# --quick: 100 rooms, paced only. --only NAME: that game (or "floor") only. Each run measures S
+# --quick: 100 rooms, paced only. --only NAME: that game (or "floor") only. --rooms and --mode:
+# those only. --threads N: the servers' I/O threads (default: theirs, 2). Each run measures S
 # seconds (default 8) after W seconds of warmup (default 2). Per accepted action, over the
 # measured window: the server's CPU µs and context switches (from plateau-load), its system
 # calls in all and by name (perf stat on syscall tracepoints, attached to the server's pid), and
@@ -28,10 +30,13 @@ DURATION=8
 WARMUP=2
 RATE=2500
 DURABILITY=machine
+THREADS=()
+ROOMS=(100 1000)
+MODES=(paced closed)
 # perf's sampling interval (ms): the window is cut from its intervals (see window_counts).
 INTERVAL_MS=200
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
@@ -41,6 +46,9 @@ while [ $# -gt 0 ]; do
     --rate) RATE="$2"; shift 2 ;;
     --durability) DURABILITY="$2"; shift 2 ;;
     --only) ONLY="$2"; shift 2 ;;
+    --threads) THREADS=(--threads "$2"); shift 2 ;;
+    --rooms) ROOMS=("$2"); shift 2 ;;
+    --mode) MODES=("$2"); shift 2 ;;
     -h|--help) usage; exit 0 ;;
     -*) echo "bench/counts.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
     *) BUILD="$(cd "$1" && pwd)"; shift ;;
@@ -87,11 +95,11 @@ start() {
     rm -rf "$WORK/db" && mkdir -p "$WORK/db" "$WORK/static"
     if [ "$kind" = floor ]; then
       LD_PRELOAD="$SHIM" PLATEAU_ALLOC_COUNT_FILE="$WORK/allocs" \
-        "$FLOOR" --port "$PORT" >"$WORK/server.log" 2>&1 &
+        "$FLOOR" --port "$PORT" "${THREADS[@]}" >"$WORK/server.log" 2>&1 &
     else
       LD_PRELOAD="$SHIM" PLATEAU_ALLOC_COUNT_FILE="$WORK/allocs" \
         "$SERVER" --bind 127.0.0.1 --port "$PORT" --db "$WORK/db/plateau.db" \
-        --static "$WORK/static" --log-level warn --durability "$DURABILITY" \
+        --static "$WORK/static" --log-level warn --durability "$DURABILITY" "${THREADS[@]}" \
         >"$WORK/server.log" 2>&1 &
     fi
     SERVER_PID=$!
@@ -234,6 +242,7 @@ emit ""
 emit "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 emit "- machine: $(nproc) CPUs; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 emit "- commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+emit "- servers' flags: ${THREADS[*]:-(their defaults)}"
 emit "- each run: a fresh server; ${WARMUP} s warmup, then ${DURATION} s measured; durability" \
   "$DURABILITY; paced runs ask for ${RATE} accepted actions/s in all; per accepted action," \
   "the server's threads together; load: the 1-minute load average as the run began"
@@ -242,8 +251,6 @@ emit "| configuration | actions/s | p99 ms | load | CPU µs | context switches |
   "system calls | allocations | KB allocated | system calls by name |"
 emit "|---|---|---|---|---|---|---|---|---|---|"
 
-ROOMS=(100 1000)
-MODES=(paced closed)
 if [ "$QUICK" -eq 1 ]; then ROOMS=(100); MODES=(paced); fi
 TARGETS=(globalissimo:2 limit:3 guerre_froide:3 floor:2)
 for target in "${TARGETS[@]}"; do
