@@ -16,6 +16,8 @@
 # average at the start in its header.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=bench/common.sh
+source "$ROOT/bench/common.sh"
 
 BUILD="$ROOT/build"
 OUT="$ROOT/bench/results.md"
@@ -50,40 +52,9 @@ ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 WORK="$(mktemp -d)"
 SERVER_PID=
 PORT=
-stop_server() {
-  [ -n "$SERVER_PID" ] || return 0
-  kill -TERM "$SERVER_PID" 2>/dev/null || true
-  for _ in $(seq 100); do
-    kill -0 "$SERVER_PID" 2>/dev/null || break
-    sleep 0.1
-  done
-  kill -KILL "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
-  SERVER_PID=
-}
+stop_server() { stop_pid "$SERVER_PID" TERM; SERVER_PID=; }
 cleanup() { stop_server; rm -rf "$WORK"; }
 trap cleanup EXIT
-
-# A port nothing listens on, below the ephemeral range (where plateau-load's own connections
-# take theirs).
-free_port() {
-  local low
-  low="$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
-  [ "$low" -gt 12000 ] || low=32768
-  while true; do
-    local port=$((10000 + RANDOM % (low - 11000)))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-      echo "$port"
-      return
-    fi
-  done
-}
-
-healthy() {
-  timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$PORT &&
-    printf 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3 &&
-    grep -q '\"status\":\"ok\"' <&3" 2>/dev/null
-}
 
 # Starts the server on a fresh database and a free port; returns once /healthz answers.
 start_server() {
@@ -96,7 +67,7 @@ start_server() {
       >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 100); do
-      healthy && return 0
+      healthy "$PORT" && return 0
       kill -0 "$SERVER_PID" 2>/dev/null || break
       sleep 0.1
     done
@@ -114,7 +85,7 @@ start_floor() {
     "$FLOOR" --port "$PORT" >"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 100); do
-      (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && return 0
+      listening "$PORT" && return 0
       kill -0 "$SERVER_PID" 2>/dev/null || break
       sleep 0.1
     done
