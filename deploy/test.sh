@@ -56,8 +56,9 @@ for dir in tests/games/*/; do
   done
 done
 echo "Game suites under the sanitizers: ${game_tests[*]}"
+# The proof game (tests/proof) is the core's own test of pieces, sight and the decision queue.
 cmake --build build-asan -j "$jobs" --target core_test conformance_test "${game_tests[@]}" \
-  storage_test handler_memory_test server_integration_test
+  proof_test proof_conformance_test storage_test handler_memory_test server_integration_test
 
 stage "tests: AddressSanitizer + UndefinedBehaviorSanitizer"
 # Fewer random playouts under the sanitizers: they find memory errors on the first occurrence.
