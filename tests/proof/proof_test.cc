@@ -148,11 +148,12 @@ TEST(ProofGame, AScoutIsSeenByItsOwnerOnlyUntilItFires) {
     ASSERT_TRUE(s.Apply(1, *best).ok());
   }
   ASSERT_TRUE(fired) << "the scout never came within range";
-  const v1::PieceView* seen = Find(ViewOf(s, 0), 1, 2);
+  const View after = ViewOf(s, 0);  // `seen` points into it
+  const v1::PieceView* seen = Find(after, 1, 2);
   ASSERT_NE(seen, nullptr);
   EXPECT_EQ(seen->attrs(1), 1);
-  EXPECT_TRUE(LogHas(ViewOf(s, 0), "proof.shown"));
-  EXPECT_EQ(Find(ViewOf(s, 0), 0, 1)->attrs(0), 2);
+  EXPECT_TRUE(LogHas(after, "proof.shown"));
+  EXPECT_EQ(Find(after, 0, 1)->attrs(0), 2);
 }
 
 // Wherever an unseen scout goes, the other seat and the spectators are told the same: their
