@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   AGENT_KEY, AgentKind, AgentStatus, EventAbility, Faction, Phase,
   agentBoxes, agentFace, agentOfKey, agentSummary, bannerFor, deskMoves, dominatingBox, servicesInPlay,
-  groupFace, groupTitle, groupsInfluence, heldEvents, influenceState, lookedCards,
+  groupFace, groupTitle, heldEvents, influenceState, lookedCards,
   debriefSteps, objectiveFace, planningStatus, playerInfluence, revealedAgents, serviceName,
   trackPercent, type Player, type StaticData, type View,
 } from "../src/games/guerre_froide/model";
@@ -117,12 +117,10 @@ describe("the printed cards by id", () => {
 });
 
 describe("influence", () => {
-  it("adds every group, ready or mobilized", () => {
-    expect(groupsInfluence([g("army"), g("mafia", true)], DATA)).toBe(8);
-    expect(groupsInfluence([], DATA)).toBe(0);
-    expect(playerInfluence({ groups: [g("army"), g("radio")] }, DATA)).toBe(11);
-    // The view's own total comes first.
-    expect(playerInfluence({ groups: [g("army")], influence: 6 }, undefined)).toBe(6);
+  it("reads the view's total, never adding the cards up itself", () => {
+    expect(playerInfluence({ groups: [g("army"), g("radio")], influence: 6 })).toBe(6);
+    expect(playerInfluence({ groups: [g("army")] })).toBe(0);
+    expect(playerInfluence(null)).toBe(0);
   });
 
   it("stands under, exactly on or over the stability", () => {
@@ -316,7 +314,7 @@ describe("a decoded view", () => {
         player(1, { hidden_agents: 6, chose_agent: true }),
       ],
     }) as unknown as Record<string, unknown>));
-    expect(playerInfluence(v.players[0], DATA)).toBe(9);
+    expect(playerInfluence(v.players[0])).toBe(9);
     expect(agentSummary(v.players[0]).agentX).toEqual([AgentKind.DIRECTOR]);
     expect(agentSummary(v.players[1]).hidden).toBe(6);
   });

@@ -350,8 +350,8 @@ function Reveal({ view, data, names }: { view: View; data: StaticData | undefine
 
 // ----- the dossiers -----
 
-function InfluenceMeter({ p, o, data }: { p: Player; o: ObjectiveFace | null; data: StaticData | undefined }) {
-  const inf = playerInfluence(p, data);
+function InfluenceMeter({ p, o }: { p: Player; o: ObjectiveFace | null }) {
+  const inf = playerInfluence(p);
   const stability = o?.stability ?? 0;
   const state = influenceState(inf, stability);
   const scale = Math.max(stability, inf, 1);
@@ -475,7 +475,7 @@ function Dossier({ p, view, data, names, seat, o, pick, moves, take, onTarget, a
         {!over && p.sees_next && <span class="gf-flag" data-testid="sees-next" title="A Double Agent lets this player see the others' Agent X next Planning">👁 sees next</span>}
         {!over && p.analyst_next && <span class="gf-flag" title="An Analyst lets this player order the top groups next Briefing">🔎 analyst</span>}
       </div>
-      <InfluenceMeter p={p} o={o} data={data} />
+      <InfluenceMeter p={p} o={o} />
       <div class="gf-groups" data-testid={`groups-${p.seat}`} data-count={groups.length}>
         {groups.length === 0 && <i class="gf-muted">No group recruited{o?.population ? ` (up to ${o.population})` : ""}.</i>}
         {groups.map((g) => {

@@ -193,14 +193,9 @@ export function servicesInPlay(view: Draft<pb.View> | null | undefined): number[
 
 // ----- influence -----
 
-/** The total of the groups' influence (ready and mobilized alike), from the printed cards. */
-export function groupsInfluence(groups: readonly Msg<pb.GroupInPlay>[] | null | undefined, data: Data): number {
-  return (groups ?? []).reduce((s, g) => s + groupFace(data, g.id).influence, 0);
-}
-
-/** A player's influence: the view's total, else the printed cards' sum. */
-export function playerInfluence(p: Partial<Player> | null | undefined, data: Data): number {
-  return typeof p?.influence === "number" ? p.influence : groupsInfluence(p?.groups, data);
+/** A player's influence as the view counts it (the engine adds the groups up; 0 if absent). */
+export function playerInfluence(p: Partial<Player> | null | undefined): number {
+  return p?.influence ?? 0;
 }
 
 export type InfluenceState = "none" | "under" | "exact" | "over";
