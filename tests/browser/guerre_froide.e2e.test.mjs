@@ -43,7 +43,7 @@ async function checkAgentsHidden(page, me) {
 // Every element of the board that makes a move: a seat that may not act has none of them.
 const MOVE_ELEMENTS = ["[data-testid=activate]", "[data-testid=group][data-target=true]", "button[data-testid=group]",
   "button[data-testid=agent-choice]", "[data-testid=choose-first]", "[data-testid=use-event]", "[data-testid=pick-mode]",
-  "[data-testid=move-choice]", "[data-testid=move-play]", "[data-testid=recruit]:not([disabled])",
+  "[data-testid=move-choice]", "[data-testid=move-play]", "[data-testid=seat-target]", "[data-testid=recruit]:not([disabled])",
   "[data-testid=pass]:not([disabled])"].join(", ");
 
 /**

@@ -104,6 +104,21 @@ async function clickTarget(page, rng, stats) {
   return true;
 }
 
+/**
+ * Clicks the file of a random one of the players the step targets (a political group's receiver),
+ * after checking that they are exactly the seats among the picker's choices.
+ */
+async function clickSeat(page, rng, stats) {
+  const files = page.getByTestId("seat-target");
+  const seats = (await files.evaluateAll((els) => els.map((e) => e.getAttribute("data-seat")))).sort();
+  const keys = await page.locator("[data-testid=move-choice]").evaluateAll((els) => els.map((e) => e.getAttribute("data-key")));
+  assert.deepEqual(seats, keys.filter((k) => /^\d+$/.test(k)).sort(), "the players offered and the step's choices");
+  if (seats.length === 0) return false;
+  await files.nth(Math.floor(rng() * seats.length)).click();
+  stats.treeSteps++;
+  return true;
+}
+
 /** Waits until the move being made has gone on from `path` (a new step, or sent and closed). */
 async function stepDone(page, path) {
   await page.waitForFunction((path) => {
@@ -114,8 +129,8 @@ async function stepDone(page, path) {
 
 /**
  * Finishes the move begun on the desk, step by step down the published tree: "none" where it is
- * offered (Nuclear Escalation on one group), else a highlighted group, else one of the picker's
- * choices (a political group's receiver), then Play at a leaf. A leaf reached by a click on the
+ * offered (Nuclear Escalation on one group), else a highlighted group, else a player's file (a
+ * political group's receiver), else one of the picker's choices, then Play at a leaf. A leaf reached by a click on the
  * board is sent at once. False if the move was called off.
  */
 async function finishMove(page, rng, stats, kind) {
@@ -132,7 +147,7 @@ async function finishMove(page, rng, stats, kind) {
     }
     const none = page.locator("[data-testid=move-choice][data-key=none]");
     if ((await none.count()) > 0) await none.click();
-    else if (!(await clickTarget(page, rng, stats))) {
+    else if (!(await clickTarget(page, rng, stats)) && !(await clickSeat(page, rng, stats))) {
       const choices = page.getByTestId("move-choice");
       const n = await choices.count();
       if (n === 0) break;

@@ -113,10 +113,23 @@ describe("Guerre Froide's board offers the published moves", () => {
     expect(submit.mock.calls[1][0]).toEqual(buildMove(ACTION, moveAt(MOVES, ["radio"])).action);
   });
 
+  it("takes a step's seats as clicks on the players' files", async () => {
+    const give = [card("army", { next: [card("banks", { next: [node("0", { target: { seat: 0 } }), node("1", { target: { seat: 1 } })] })] })];
+    const submit = mount(view(0, give));
+    click("[data-testid=activate][data-group=army]");
+    click("[data-testid=group][data-id=banks]");
+    expect($("[data-testid=pick-mode]")!.getAttribute("data-path")).toBe("army/banks");
+    expect(lit()).toEqual([]);
+    expect(attrs("[data-testid=seat-target]", "data-seat").sort()).toEqual(["0", "1"]);
+    await clickAndSettle("[data-testid=seat-target][data-seat='1']");
+    expect(submit.mock.calls[0][0]).toEqual(buildMove(ACTION, moveAt(give, ["army", "banks", "1"])).action);
+    expect(host.querySelectorAll("[data-testid=seat-target]").length).toBe(0);
+  });
+
   it("offers nothing to a seat whose view publishes no moves", () => {
     mount(view(1, []));
     for (const sel of ["[data-testid=activate]", "[data-testid=recruit]", "[data-testid=pass]", "[data-testid=use-event]",
-      "[data-testid=pick-mode]", "button[data-testid=group]", "[data-testid=group][data-target=true]"]) {
+      "[data-testid=pick-mode]", "[data-testid=seat-target]", "button[data-testid=group]", "[data-testid=group][data-target=true]"]) {
       expect(host.querySelectorAll(sel).length, sel).toBe(0);
     }
     expect($("[data-testid=turn-banner]")!.getAttribute("data-my-turn")).toBe("false");

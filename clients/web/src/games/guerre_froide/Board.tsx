@@ -4,7 +4,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect } from "preact/hooks";
 import type { BoardProps } from "../types";
-import { currentPrompt, tableOf } from "../../table";
+import { currentPrompt, tableOf, type Target } from "../../table";
 import { GameLog } from "../../ui/GameLog";
 import { Txt } from "../../ui/TextRender";
 import { useSelfWords } from "../../ui/common";
@@ -435,7 +435,7 @@ function Won({ p, data }: { p: Player; data: StaticData | undefined }) {
 
 function Dossier({ p, view, data, names, seat, o, pick, moves, take, onTarget, acting, connected, over }: {
   p: Player; view: View; data: StaticData | undefined; names: string[]; seat: number; o: ObjectiveFace | null;
-  pick: MovePick; moves: DeskMoves; take: Take; onTarget: (id: string) => void; acting: readonly number[];
+  pick: MovePick; moves: DeskMoves; take: Take; onTarget: (t: Target) => void; acting: readonly number[];
   connected?: boolean[]; over: boolean;
 }) {
   const mine = p.seat === seat;
@@ -447,6 +447,8 @@ function Dossier({ p, view, data, names, seat, o, pick, moves, take, onTarget, a
   const groups = p.groups ?? [];
   // Mid-move, the groups the next step targets; at the roots, none (a group acts through Activate).
   const targets = pick.path.length > 0 ? moveTargets(pick.choices).cards : null;
+  // Mid-move, this player as the step's target (a political group's receiver).
+  const [asSeat] = pick.path.length > 0 ? choicesForTarget(pick.choices, { seat: p.seat }) : [];
   const winner = (view.winners ?? []).includes(p.seat);
   const turn = !over && (acting.includes(p.seat) || (view.phase === Phase.STRUGGLE && view.to_act === p.seat));
   return (
@@ -475,6 +477,10 @@ function Dossier({ p, view, data, names, seat, o, pick, moves, take, onTarget, a
         {!over && p.sees_next && <span class="gf-flag" data-testid="sees-next" title="A Double Agent lets this player see the others' Agent X next Planning">👁 sees next</span>}
         {!over && p.analyst_next && <span class="gf-flag" title="An Analyst lets this player order the top groups next Briefing">🔎 analyst</span>}
       </div>
+      {asSeat && (
+        <button type="button" class="btn small gf-activate gf-seat-target" data-testid="seat-target" data-seat={p.seat}
+          onClick={() => onTarget({ seat: p.seat })}><Txt text={asSeat.label} /></button>
+      )}
       <InfluenceMeter p={p} o={o} />
       <div class="gf-groups" data-testid={`groups-${p.seat}`} data-count={groups.length}>
         {groups.length === 0 && <i class="gf-muted">No group recruited{o?.population ? ` (up to ${o.population})` : ""}.</i>}
@@ -488,7 +494,7 @@ function Dossier({ p, view, data, names, seat, o, pick, moves, take, onTarget, a
             <div key={g.id} class={`gf-group-wrap${m.cls}`} title={m.text} {...m.attrs}>
               <GroupCard id={g.id} data={data} seat={p.seat} mobilized={g.mobilized} target={isTarget}
                 selected={pick.path[0] === moves.activate.get(g.id)?.key} picked={picked > 0 ? picked : undefined}
-                onClick={isTarget ? () => onTarget(g.id) : undefined} />
+                onClick={isTarget ? () => onTarget({ card: g.id }) : undefined} />
               {activate && (
                 <button type="button" class="btn small gf-activate" data-testid="activate" data-group={g.id} data-kind={moveKind(activate)} onClick={() => take(activate)}>
                   Activate
@@ -560,8 +566,8 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
     if (await handle.run(built.action)) pick.cancel();
   };
   const take: Take = (c) => { if (isLeaf(c)) void send(c); else pick.choose(c.key); };
-  const onTarget = (id: string) => {
-    const [hit] = choicesForTarget(pick.choices, { card: id });
+  const onTarget = (t: Target) => {
+    const [hit] = choicesForTarget(pick.choices, t);
     if (hit) take(hit);
   };
   const picker = pick.path.length > 0
