@@ -60,8 +60,6 @@ export type View = Msg<pb.View>;
 export type Player = Msg<pb.Player>;
 /** The static data as decoded (GameInfo.static_data): the printed cards. */
 export type StaticData = Msg<pb.StaticData>;
-/** An Action as `submit` takes it. */
-export type Action = Draft<pb.Action>;
 type Data = StaticData | null | undefined;
 
 // ----- names -----
