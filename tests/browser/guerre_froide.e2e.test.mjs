@@ -5,7 +5,8 @@
 // events held (Nuclear Escalation's groups picked on the board) on the desk, and the questions
 // the rules ask mid-phase (a Media card, the Analyst's order, a Double Agent, a target, the
 // balance token, the Nobel Peace Prize, Space Race) in the generic prompt panel. Along the way no
-// page ever shows another player's Agent X before the reveal.
+// page ever shows another player's Agent X before the reveal, a seat that may not act has nothing
+// to click, and the moves of several steps go down the engine's published tree by clicks.
 //
 // The server must already be running with Guerre Froide registered and serving clients/web/dist;
 // its URL comes from PLATEAU_URL (see support.mjs). Screenshots go to tests/browser/artifacts/.
@@ -13,7 +14,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ARTIFACTS, SKIP as skip, createPrivateRoom, enterName, hostAndGuests, joinReady, launch, mulberry32, newPage, sleep } from "./support.mjs";
-import { playOneMove } from "./guerre_froide.moves.mjs";
+import { freshStats, playOneMove } from "./guerre_froide.moves.mjs";
 
 import { GF_GAME_MS as GAME_MS } from "./guerre_froide.moves.mjs";
 // guerre_froide.Phase
@@ -37,6 +38,32 @@ async function checkAgentsHidden(page, me) {
   // A Double Agent's "see" shows the others' choices to its player during Planning.
   const seer = me >= 0 && (await page.locator(`[data-testid=player-${me}] [data-testid=sees-next]`).count()) > 0;
   if (!(phase === PLANNING && seer)) assert.deepEqual(shown, [], `seat ${me} sees another Agent X in phase ${phase}`);
+}
+
+// Every element of the board that makes a move: a seat that may not act has none of them.
+const MOVE_ELEMENTS = ["[data-testid=activate]", "[data-testid=group][data-target=true]", "button[data-testid=group]",
+  "button[data-testid=agent-choice]", "[data-testid=choose-first]", "[data-testid=use-event]", "[data-testid=pick-mode]",
+  "[data-testid=move-choice]", "[data-testid=move-play]", "[data-testid=seat-target]", "[data-testid=recruit]:not([disabled])",
+  "[data-testid=pass]:not([disabled])"].join(", ");
+
+/**
+ * On `page` (seat `me`, -1 a spectator), when the view says the seat may not act (the struggle is
+ * another's turn, or its Agent X is chosen), nothing on the board makes a move. Read in one go, so
+ * the answer and the elements come from the same view. Returns whether the seat was idle.
+ */
+async function checkIdleHasNothing(page, me) {
+  const found = await page.evaluate(({ me, sel, STRUGGLE, PLANNING }) => {
+    const board = document.querySelector("[data-testid=gf-board]");
+    if (!board || document.querySelector("[data-testid=winners]")) return null;
+    const phase = board.getAttribute("data-phase");
+    const toAct = Number(board.getAttribute("data-to-act"));
+    const chose = document.querySelector(`[data-testid=player-${me}] [data-testid=chose-agent]`)?.getAttribute("data-chosen") === "true";
+    const idle = me < 0 || (phase === STRUGGLE && toAct >= 0 && toAct !== me) || (phase === PLANNING && chose);
+    return idle ? [...board.querySelectorAll(sel)].map((el) => el.getAttribute("data-testid")) : null;
+  }, { me, sel: MOVE_ELEMENTS, STRUGGLE, PLANNING });
+  if (found === null) return false;
+  assert.deepEqual(found, [], `seat ${me} may not act but is offered moves`);
+  return true;
 }
 
 /**
@@ -68,7 +95,10 @@ async function playToTheEnd(pages, seats, spectator, rng, stats) {
     let acted = false;
     for (let i = 0; i < pages.length; i++) {
       const p = pages[i];
-      if ((await finished(p)) || !(await myTurn(p))) continue;
+      if ((await finished(p)) || !(await myTurn(p))) {
+        if (await checkIdleHasNothing(p, seats[i])) stats.idle++;
+        continue;
+      }
       await checkAgentsHidden(p, seats[i]);
       if (stats.jumpedFrom === undefined && (await p.getByTestId("core-prompt").count()) > 0) {
         stats.jumpedFrom = await jumpToTheQuestion(p);
@@ -82,6 +112,7 @@ async function playToTheEnd(pages, seats, spectator, rng, stats) {
         await spectator.screenshot({ path: join(ARTIFACTS, "guerre-froide-spectator.png"), fullPage: true });
         await checkAgentsHidden(spectator, -1);
         assert.equal(await spectator.getByTestId("recruit").count(), 0, "a spectator has no controls");
+        assert.ok(await checkIdleHasNothing(spectator, -1));
         assert.equal(await spectator.getByTestId("core-prompt").count(), 0, "a spectator is asked nothing");
       }
     }
@@ -147,7 +178,7 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
       assert.equal(board, list, `seat ${s}'s colour on the board and in the seat list`);
     }
 
-    const stats = { prompts: {}, agents: 0, recruits: 0, passes: 0, powers: {}, events: {} };
+    const stats = { ...freshStats(), idle: 0 };
     const moves = await playToTheEnd(pages, seats, D, mulberry32(1962), stats);
     assert.ok(stats.jumpedFrom !== undefined, "a question was asked, and the banner's button brought it into view");
     await D.getByTestId("winners").waitFor();
@@ -181,6 +212,10 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
     await A.getByTestId("winners").scrollIntoViewIfNeeded();
     await A.screenshot({ path: join(ARTIFACTS, "guerre-froide-end.png"), fullPage: true });
     assert.ok(stats.agents > 0 && stats.recruits > 0 && stats.passes > 0, JSON.stringify(stats));
+    // Seats that could not act were seen with nothing to click, and the powers' targets were
+    // clicked among the published tree's choices.
+    assert.ok(stats.idle > 0, `no idle seat checked: ${JSON.stringify(stats)}`);
+    assert.ok(stats.treeSteps > 0, `no target clicked down the published moves: ${JSON.stringify(stats)}`);
     // Every faction's power was used from the board at least once over a whole game.
     for (const faction of ["military", "economic", "media", "political"]) {
       assert.ok((stats.powers[faction] ?? 0) > 0, `no ${faction} power used: ${JSON.stringify(stats)}`);

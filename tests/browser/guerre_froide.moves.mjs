@@ -1,13 +1,15 @@
 // How a careful Guerre Froide player moves through the web client, shared by the game's own
 // end-to-end test and the table tests that play it: the move on its desk, answers to the rules'
-// questions in the generic panel, and what changes on the page with every accepted move.
+// questions in the generic panel, and what changes on the page with every accepted move. A move
+// of several steps (a group's power, Nuclear Escalation) goes down the engine's published tree:
+// the groups clicked are those the step highlights, which are exactly the picker's choices.
 // `stats` (optional) counts what was played.
 import assert from "node:assert/strict";
 import { STEP_MS, noMoveInFlight, sleep } from "./support.mjs";
 
 // plateau.v1.PromptKind, as the panel's data-kind.
 const CHOOSE = "1", ORDER = "3", YES_NO = "4";
-const freshStats = () => ({ prompts: {}, agents: 0, recruits: 0, passes: 0, powers: {}, events: {} });
+export const freshStats = () => ({ prompts: {}, agents: 0, recruits: 0, passes: 0, powers: {}, events: {}, treeSteps: 0 });
 // How long a whole game may take in a browser test.
 export const GF_GAME_MS = Number(process.env.PLATEAU_GF_GAME_TIMEOUT_MS ?? 8 * 60 * 1000);
 
@@ -86,20 +88,81 @@ export async function playDesk(page, me, rng, stats = freshStats()) {
   return "";
 }
 
-/** Clicks a random one of the highlighted groups the move being prepared may target. */
-async function clickTarget(page, rng) {
+/**
+ * Clicks a random one of the highlighted groups the step being made targets, after checking that
+ * they are exactly the groups among the picker's choices (both read the published tree).
+ */
+async function clickTarget(page, rng, stats) {
   const targets = page.locator("[data-testid=group][data-target=true]");
-  const n = await targets.count();
-  if (n === 0) return false;
-  await targets.nth(Math.floor(rng() * n)).click();
+  const lit = (await targets.evaluateAll((els) => els.map((e) => e.getAttribute("data-id")))).sort();
+  const keys = await page.locator("[data-testid=move-choice]").evaluateAll((els) => els.map((e) => e.getAttribute("data-key")));
+  // A step's keys are group ids, seats (numbers) or "none".
+  assert.deepEqual(lit, keys.filter((k) => k !== "none" && !/^\d+$/.test(k)).sort(), "highlighted groups and the step's choices");
+  if (lit.length === 0) return false;
+  await targets.nth(Math.floor(rng() * lit.length)).click();
+  stats.treeSteps++;
   return true;
 }
 
 /**
- * Activates one of the player's ready groups: Activate under it, then (Military, Economic,
- * Political) the highlighted target, and for a political gift the player to give it to. A Media
- * group acts at once; its question comes through the generic panel. False when no group of the
- * player may act now, or the move was called off for want of a target.
+ * Clicks the file of a random one of the players the step targets (a political group's receiver),
+ * after checking that they are exactly the seats among the picker's choices.
+ */
+async function clickSeat(page, rng, stats) {
+  const files = page.getByTestId("seat-target");
+  const seats = (await files.evaluateAll((els) => els.map((e) => e.getAttribute("data-seat")))).sort();
+  const keys = await page.locator("[data-testid=move-choice]").evaluateAll((els) => els.map((e) => e.getAttribute("data-key")));
+  assert.deepEqual(seats, keys.filter((k) => /^\d+$/.test(k)).sort(), "the players offered and the step's choices");
+  if (seats.length === 0) return false;
+  await files.nth(Math.floor(rng() * seats.length)).click();
+  stats.treeSteps++;
+  return true;
+}
+
+/** Waits until the move being made has gone on from `path` (a new step, or sent and closed). */
+async function stepDone(page, path) {
+  await page.waitForFunction((path) => {
+    const mode = document.querySelector("[data-testid=pick-mode]");
+    return !mode || mode.getAttribute("data-path") !== path || !!document.querySelector("[data-testid=move-play]");
+  }, path, { timeout: STEP_MS });
+}
+
+/**
+ * Finishes the move begun on the desk, step by step down the published tree: "none" where it is
+ * offered (Nuclear Escalation on one group), else a highlighted group, else a player's file (a
+ * political group's receiver), else one of the picker's choices, then Play at a leaf. A leaf reached by a click on the
+ * board is sent at once. False if the move was called off.
+ */
+async function finishMove(page, rng, stats, kind) {
+  // A choice with steps after it (its button's data-kind) opens the picker; a leaf is sent.
+  if (kind === "step") await page.getByTestId("pick-mode").waitFor();
+  for (let step = 0; step < 6; step++) {
+    const mode = page.getByTestId("pick-mode");
+    if ((await mode.count()) === 0) return true;
+    const path = await mode.getAttribute("data-path");
+    const play = page.getByTestId("move-play");
+    if ((await play.count()) > 0) {
+      await play.click();
+      return true;
+    }
+    const none = page.locator("[data-testid=move-choice][data-key=none]");
+    if ((await none.count()) > 0) await none.click();
+    else if (!(await clickTarget(page, rng, stats)) && !(await clickSeat(page, rng, stats))) {
+      const choices = page.getByTestId("move-choice");
+      const n = await choices.count();
+      if (n === 0) break;
+      await choices.nth(Math.floor(rng() * n)).click();
+    }
+    await stepDone(page, path);
+  }
+  await page.getByTestId("move-cancel").click();
+  return false;
+}
+
+/**
+ * Activates one of the player's ready groups: Activate under it, then the move's steps (the
+ * highlighted target, a political group's receiver). A Media group acts at once; its question
+ * comes through the generic panel. False when no group of the player may act now.
  */
 async function usePower(page, rng, stats) {
   const buttons = page.locator("[data-testid=activate]");
@@ -108,17 +171,9 @@ async function usePower(page, rng, stats) {
   const button = buttons.nth(Math.floor(rng() * n));
   const group = await button.getAttribute("data-group");
   const faction = await page.locator(`[data-testid=group][data-id="${group}"]`).first().getAttribute("data-faction");
+  const kind = await button.getAttribute("data-kind");
   await button.click();
-  if ((await page.getByTestId("activate-mode").count()) > 0) {
-    if (!(await clickTarget(page, rng))) {
-      await page.getByTestId("activate-cancel").click();
-      return false;
-    }
-    if ((await page.getByTestId("give-mode").count()) > 0) {
-      const to = page.getByTestId("give-to");
-      await to.nth(Math.floor(rng() * (await to.count()))).click();
-    }
-  }
+  if (!(await finishMove(page, rng, stats, kind))) return false;
   stats.powers[faction] = (stats.powers[faction] ?? 0) + 1;
   return true;
 }
@@ -130,14 +185,9 @@ async function useEvent(page, rng, stats) {
   if (n === 0) return false;
   const button = buttons.nth(Math.floor(rng() * n));
   const id = await button.getAttribute("data-objective");
+  const kind = await button.getAttribute("data-kind");
   await button.click();
-  if ((await page.getByTestId("nuclear-mode").count()) > 0) {
-    if (!(await clickTarget(page, rng))) {
-      await page.getByTestId("nuclear-cancel").click();
-      return false;
-    }
-    await page.getByTestId("nuclear-confirm").click();
-  }
+  if (!(await finishMove(page, rng, stats, kind))) return false;
   stats.events[id] = (stats.events[id] ?? 0) + 1;
   return true;
 }

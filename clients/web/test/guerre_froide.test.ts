@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  AgentKind, AgentStatus, EventAbility, Faction, Phase,
-  activateAction, activationMoves, agentBoxes, agentFace, agentSummary, applicableBox, bannerFor, canActivate, choosableAgents,
-  dominatingBox, servicesInPlay,
-  eventMoves, groupFace, groupTitle, groupsInfluence, heldEvents, holderOf, influenceState, lookedCards, mustWaitToChoose,
-  debriefSteps, objectiveFace, passBlock, planningStatus, playerInfluence, recruitBlock, revealedAgents, serviceName, targetIds, togglePick,
-  trackPercent, useEventAction, type Player, type StaticData, type View,
+  AGENT_KEY, AgentKind, AgentStatus, EventAbility, Faction, Phase,
+  agentBoxes, agentFace, agentOfKey, agentSummary, bannerFor, deskMoves, dominatingBox, servicesInPlay,
+  groupFace, groupTitle, heldEvents, influenceState, lookedCards,
+  debriefSteps, objectiveFace, planningStatus, playerInfluence, revealedAgents, serviceName,
+  trackPercent, type Player, type StaticData, type View,
 } from "../src/games/guerre_froide/model";
+import type { MoveChoice } from "../src/ui/kit/moves";
 import { decode, encode, type } from "../src/proto";
 
 // A slice of the printed cards (engine/games/guerre_froide/data/cards.textproto).
@@ -117,12 +117,10 @@ describe("the printed cards by id", () => {
 });
 
 describe("influence", () => {
-  it("adds every group, ready or mobilized", () => {
-    expect(groupsInfluence([g("army"), g("mafia", true)], DATA)).toBe(8);
-    expect(groupsInfluence([], DATA)).toBe(0);
-    expect(playerInfluence({ groups: [g("army"), g("radio")] }, DATA)).toBe(11);
-    // The view's own total comes first.
-    expect(playerInfluence({ groups: [g("army")], influence: 6 }, undefined)).toBe(6);
+  it("reads the view's total, never adding the cards up itself", () => {
+    expect(playerInfluence({ groups: [g("army"), g("radio")], influence: 6 })).toBe(6);
+    expect(playerInfluence({ groups: [g("army")] })).toBe(0);
+    expect(playerInfluence(null)).toBe(0);
   });
 
   it("stands under, exactly on or over the stability", () => {
@@ -133,109 +131,56 @@ describe("influence", () => {
   });
 });
 
-describe("the faction powers' targets", () => {
-  // Seat 0 holds Army, Mafia (mobilized), Radio and Church; seat 1 Banks, Militia and Opposition.
-  const v = view({
-    players: [
-      player(0, { groups: [g("army"), g("mafia", true), g("radio"), g("church")] }),
-      player(1, { groups: [g("banks"), g("militia"), g("opposition")] }),
-    ],
+// A published node as the view carries it; the board never reads a leaf's action, so none is set.
+const node = (key: string, over: Partial<MoveChoice> = {}): MoveChoice =>
+  ({ key, label: { key: `m.${key}`, args: [] }, target: null, action: new Uint8Array(), next: [], params: [], ...over });
+const card = (id: string, over: Partial<MoveChoice> = {}) => node(id, { target: { card: id }, ...over });
+
+describe("the published moves, by the board element that offers them", () => {
+  // Seat 0 holds Army, Mafia (mobilized) and Radio, and won Nuclear Escalation and Cuba.
+  const me = player(0, { groups: [g("army"), g("mafia", true), g("radio")], won: ["nuclear_escalation", "cuba"] });
+
+  it("offers nothing without published moves (a spectator, or a seat that may not act)", () => {
+    const m = deskMoves([], me);
+    expect([m.agents.length, m.first.length, m.activate.size, m.events.size]).toEqual([0, 0, 0, 0]);
+    expect(m.recruit).toBeNull();
+    expect(m.pass).toBeNull();
   });
 
-  it("lets only the holder's ready groups act", () => {
-    expect(canActivate(v, 0, "army")).toBe(true);
-    expect(canActivate(v, 0, "mafia")).toBe(false);
-    expect(canActivate(v, 0, "banks")).toBe(false);
-    expect(activationMoves(v, DATA, 0, "mafia")).toEqual([]);
-    expect(activationMoves(v, DATA, 1, "army")).toEqual([]);
-    expect(holderOf(v, "opposition")).toBe(1);
-    expect(holderOf(v, "navy")).toBe(-1);
+  it("gives Activate only to the viewer's groups the engine lists, an event only to an objective it won", () => {
+    const roots = [
+      node("recruit"), node("pass"),
+      card("army", { next: [card("banks"), card("radio")] }),
+      card("radio"),  // Media: a leaf
+      card("nuclear_escalation", { next: [card("army", { next: [node("none"), card("banks")] })] }),
+      card("banks"),  // not the viewer's group: no Activate of its own
+    ];
+    const m = deskMoves(roots, me);
+    expect(m.recruit?.key).toBe("recruit");
+    expect(m.pass?.key).toBe("pass");
+    // Mafia is mobilized: the engine lists no move for it, so it has no button.
+    expect([...m.activate.keys()]).toEqual(["army", "radio"]);
+    expect(m.activate.get("army")).toBe(roots[2]);
+    expect([...m.events.keys()]).toEqual(["nuclear_escalation"]);
+    expect(m.events.get("nuclear_escalation")).toBe(roots[4]);
   });
 
-  it("military: any other group in play, on either side", () => {
-    expect(targetIds(activationMoves(v, DATA, 0, "army"))).toEqual(["mafia", "radio", "church", "banks", "militia", "opposition"]);
+  it("reads the agents and the seats that may open from their steps", () => {
+    const roots = [
+      node("agent", { next: [card("deputy_director"), card("master_spy")] }),
+      node("first", { next: [node("0", { target: { seat: 0 } }), node("1", { target: { seat: 1 } })] }),
+    ];
+    const m = deskMoves(roots, player(0));
+    expect(m.agents.map((c) => agentOfKey(c.key))).toEqual([AgentKind.DEPUTY_DIRECTOR, AgentKind.MASTER_SPY]);
+    expect(m.first.map((c) => c.key)).toEqual(["0", "1"]);
+    expect(m.recruit).toBeNull();
   });
 
-  it("economic: any other group but the economic ones", () => {
-    const w = view({ players: [player(0, { groups: [g("mafia"), g("army")] }), player(1, { groups: [g("banks"), g("radio", true)] })] });
-    expect(targetIds(activationMoves(w, DATA, 0, "mafia"))).toEqual(["army", "radio"]);
-  });
-
-  it("media: no target", () => {
-    const moves = activationMoves(v, DATA, 0, "radio");
-    expect(moves).toEqual([{ group: "radio", target: "", to_seat: 0 }]);
-    expect(activateAction(moves[0], DATA)).toEqual({ activate: { group: "radio" } });
-  });
-
-  it("political: takes an opponent's group, or gives one of yours to an opponent", () => {
-    // Olympic Games: stability 14, population 5.
-    const w = view({
-      objective: "olympic_games",
-      players: [player(0, { groups: [g("church"), g("army")], influence: 9 }), player(1, { groups: [g("banks"), g("militia")], influence: 8 })],
-    });
-    const moves = activationMoves(w, DATA, 0, "church");
-    expect(moves.filter((m) => m.target === "banks")).toEqual([{ group: "church", target: "banks", to_seat: 0 }]);
-    expect(moves.filter((m) => m.target === "army")).toEqual([{ group: "church", target: "army", to_seat: 1 }]);
-    expect(moves.some((m) => m.target === "church")).toBe(false);
-    expect(activateAction(moves[0], DATA)).toEqual({ activate: { group: "church", target: moves[0].target, to_seat: moves[0].to_seat } });
-  });
-
-  it("political with three players: gives to either opponent, never between two opponents", () => {
-    const w = view({
-      objective: "olympic_games",
-      players: [player(0, { groups: [g("church"), g("army")], influence: 9 }), player(1, { groups: [g("banks")], influence: 6 }),
-        player(2, { groups: [g("radio")], influence: 5 })],
-    });
-    const moves = activationMoves(w, DATA, 0, "church");
-    expect(moves.filter((m) => m.target === "army").map((m) => m.to_seat)).toEqual([1, 2]);
-    expect(moves.filter((m) => m.target === "banks").map((m) => m.to_seat)).toEqual([0]);
-    expect(moves.filter((m) => m.target === "radio").map((m) => m.to_seat)).toEqual([0]);
-  });
-
-  it("political: no gift that leaves the receiver over the stability, no move past the population", () => {
-    // Cuba: stability 10, population 3. Seat 1 stands at 8: Mafia (2) fits, Army (6) would not.
-    const w = view({
-      players: [player(0, { groups: [g("church"), g("army"), g("mafia")], influence: 11 }),
-        player(1, { groups: [g("banks"), g("militia")], influence: 8 })],
-    });
-    const moves = activationMoves(w, DATA, 0, "church");
-    expect(moves.filter((m) => m.to_seat === 1).map((m) => m.target)).toEqual(["mafia"]);
-    // Seat 0 already holds the three groups Cuba allows: it takes nothing.
-    expect(moves.filter((m) => m.to_seat === 0)).toEqual([]);
-    // An opponent already over the stability gets nothing; taking from it is allowed.
-    const over = view({
-      players: [player(0, { groups: [g("church"), g("mafia")], influence: 5 }), player(1, { groups: [g("banks"), g("radio")], influence: 11 })],
-    });
-    const fromOver = activationMoves(over, DATA, 0, "church");
-    expect(fromOver.filter((m) => m.to_seat === 1)).toEqual([]);
-    expect(fromOver.filter((m) => m.to_seat === 0).map((m) => m.target)).toEqual(["banks", "radio"]);
-    // An opponent at the population gets nothing either, however far under the stability (an
-    // objective made up for the case: stability 20, population 2).
-    const wide = { ...DATA, objectives: [...DATA.objectives, { ...DATA.objectives[0], id: "wide", stability: 20, population: 2 }] };
-    const full = view({
-      objective: "wide",
-      players: [player(0, { groups: [g("church"), g("mafia")], influence: 5 }), player(1, { groups: [g("militia"), g("radio")], influence: 7 })],
-    });
-    const toFull = activationMoves(full, wide, 0, "church");
-    expect(toFull.filter((m) => m.to_seat === 1)).toEqual([]);
-    expect(toFull.filter((m) => m.to_seat === 0)).toEqual([]);  // and seat 0 is full too
-  });
-
-  it("sends actions the server's Action message takes", () => {
-    const Action = type("plateau.games.guerre_froide.Action");
-    const round = (a: Record<string, unknown>) => Action.toObject(decode(Action, encode(Action, a)) as any, { enums: Number });
-    const military = activateAction(activationMoves(v, DATA, 0, "army")[0], DATA);
-    expect(round(military)).toEqual({ activate: { group: "army", target: "mafia" } });
-    expect(round({ choose_agent: { agent: AgentKind.ASSASSIN } })).toEqual({ choose_agent: { agent: AgentKind.ASSASSIN } });
-    expect(round(useEventAction("nuclear_escalation", ["army", "banks"]))).toEqual({ use_event: { objective: "nuclear_escalation", groups: ["army", "banks"] } });
-    expect(round(useEventAction("olympic_games"))).toEqual({ use_event: { objective: "olympic_games" } });
-  });
-
-  it("picks groups in order, at most two, a second click taking one out", () => {
-    let picked = togglePick([], "army", 2);
-    picked = togglePick(picked, "banks", 2);
-    expect(togglePick(picked, "radio", 2)).toEqual(["army", "banks"]);
-    expect(togglePick(picked, "army", 2)).toEqual(["banks"]);
+  it("keys each agent kind as the engine does, and back", () => {
+    expect(AGENT_KEY[AgentKind.MASTER_SPY]).toBe("master_spy");
+    expect(agentOfKey("deputy_director")).toBe(AgentKind.DEPUTY_DIRECTOR);
+    expect(agentOfKey("nobody")).toBe(0);
+    for (const [kind, key] of Object.entries(AGENT_KEY)) expect(agentOfKey(key)).toBe(Number(kind));
   });
 });
 
@@ -253,11 +198,6 @@ describe("agents", () => {
       headquarters: [AgentKind.DEPUTY_DIRECTOR, AgentKind.DIRECTOR], agentX: [AgentKind.DOUBLE_AGENT], onLeave: [AgentKind.MASTER_SPY],
       terminated: [AgentKind.ASSASSIN], detained: [AgentKind.AMBASSADOR], hidden: 0, unrevealed: [],
     });
-  });
-
-  it("offers only the agents in headquarters, by initiative", () => {
-    const p = player(0, { agents: agents([AgentKind.DIRECTOR, 1], [AgentKind.MASTER_SPY, 1], [AgentKind.ASSASSIN, 2]) });
-    expect(choosableAgents(p, DATA).map((a) => a.name)).toEqual(["Master Spy", "Director"]);
   });
 
   it("counts another player's hidden agents without naming them", () => {
@@ -283,9 +223,6 @@ describe("agents", () => {
   });
 
   it("tells which box applies", () => {
-    expect(applicableBox(0, 0)).toBe("own");
-    expect(applicableBox(0, 1)).toBe("other");
-    expect(applicableBox(0, -1)).toBe("nobody");
     const view = { players: [{ seat: 0, service: 2 }, { seat: 1, service: 1 }, { seat: 2, service: 3 }] };
     expect(dominatingBox({ ...view, debriefing_dominating: 2 })).toBe("mi6");
     expect(dominatingBox({ ...view, debriefing_dominating: 0 })).toBe("kgb");
@@ -302,13 +239,6 @@ describe("planning", () => {
     expect(planningStatus(v)).toEqual({ chosen: [0, 2], choosing: [1] });
   });
 
-  it("makes a Double Agent's seer wait for the others", () => {
-    const v = view({ phase: Phase.PLANNING, players: [player(0, { sees_next: true }), player(1)] });
-    expect(mustWaitToChoose(v, 0)).toBe(true);
-    expect(mustWaitToChoose(v, 1)).toBe(false);
-    const later = view({ phase: Phase.PLANNING, players: [player(0, { sees_next: true }), player(1, { chose_agent: true })] });
-    expect(mustWaitToChoose(later, 0)).toBe(false);
-  });
 });
 
 describe("events", () => {
@@ -316,41 +246,6 @@ describe("events", () => {
     expect(heldEvents(player(0, { won: ["cuba", "live_benefit", "space_race"] }), DATA).map((o) => o.id)).toEqual(["live_benefit", "space_race"]);
   });
 
-  it("offers Summit Meeting in Planning, before the choice, with an agent on leave", () => {
-    const holder = (over: Record<string, unknown>) => player(0, { won: ["summit_meeting"], ...over });
-    const onLeave = agents([AgentKind.MASTER_SPY, AgentStatus.ON_LEAVE]);
-    expect(eventMoves(view({ phase: Phase.PLANNING, players: [holder({ agents: onLeave }), player(1)] }), DATA, 0).map((e) => e.objective))
-      .toEqual(["summit_meeting"]);
-    expect(eventMoves(view({ phase: Phase.PLANNING, players: [holder({}), player(1)] }), DATA, 0)).toEqual([]);
-    expect(eventMoves(view({ phase: Phase.PLANNING, players: [holder({ agents: onLeave, chose_agent: true }), player(1)] }), DATA, 0)).toEqual([]);
-    expect(eventMoves(view({ phase: Phase.STRUGGLE, players: [holder({ agents: onLeave }), player(1)] }), DATA, 0)).toEqual([]);
-  });
-
-  it("offers the struggle's events on the holder's turn only, saying when one would be refused", () => {
-    const me = player(0, { won: ["nuclear_escalation", "live_benefit", "olympic_games", "space_race"], groups: [g("army")] });
-    const mine = eventMoves(view({ players: [me, player(1, { groups: [g("banks")] })] }), DATA, 0);
-    expect(mine.map((e) => e.objective)).toEqual(["nuclear_escalation", "live_benefit", "olympic_games"]);
-    expect(mine[0].needsGroups).toBe(true);
-    expect(mine[0].blocked).toBe("");
-    expect(mine[1].blocked).toBe("The group discard pile is empty.");
-    expect(mine[2].blocked).toBe("None of your groups is mobilized.");
-    expect(eventMoves(view({ to_act: 1, players: [me, player(1)] }), DATA, 0)).toEqual([]);
-    const withDiscard = eventMoves(view({ group_discard: ["navy"], players: [{ ...me, groups: [g("army", true)] }, player(1)] }), DATA, 0);
-    expect(withDiscard.map((e) => e.blocked)).toEqual(["", "", ""]);
-    // Live Benefit recruits: at the objective's population it is refused like a recruit.
-    const full = eventMoves(view({ objective: "honduras", group_discard: ["navy"], players: [{ ...me, groups: [g("army", true)] }, player(1)] }), DATA, 0);
-    expect(full[1].blocked).toContain("Honduras allows 1 groups");
-  });
-});
-
-describe("the struggle's plain refusals", () => {
-  it("refuses a recruit over the population and a pass without any group", () => {
-    const full = view({ objective: "honduras", players: [player(0, { groups: [g("militia")] }), player(1)] });
-    expect(recruitBlock(full, DATA, 0)).toContain("Honduras allows 1 groups");
-    expect(recruitBlock(full, DATA, 1)).toBe("");
-    expect(passBlock(full, 1)).toBe("A player without any group must recruit.");
-    expect(passBlock(full, 0)).toBe("");
-  });
 });
 
 describe("what the viewer looks at", () => {
@@ -374,19 +269,32 @@ describe("the score track and the banner", () => {
   });
 
   const names = ["Ann", "Boris", "Clive"];
-  const opts = { gameOver: false, readOnly: false, asked: false, acting: [] as number[] };
+  const opts = { gameOver: false, readOnly: false, asked: false, acting: [] as number[], canMove: false };
+  const moving = { ...opts, canMove: true };
 
   it("asks for the Agent X, then waits for the others", () => {
     const v = view({ phase: Phase.PLANNING, players: [player(0), player(1)] });
-    expect(bannerFor(v, 0, names, { ...opts, acting: [0, 1] })).toMatchObject({ mine: true, text: "Planning — choose your Agent X in secret" });
+    expect(bannerFor(v, 0, names, { ...moving, acting: [0, 1] })).toMatchObject({ mine: true, text: "Planning — choose your Agent X in secret" });
     const chosen = view({ phase: Phase.PLANNING, players: [player(0, { chose_agent: true }), player(1)] });
     expect(bannerFor(chosen, 0, names, { ...opts, acting: [1] })).toMatchObject({ mine: false, text: "Planning — waiting for Boris to choose an Agent X" });
   });
 
+  it("tells a Double Agent's seer without moves yet that it chooses after the others", () => {
+    const v = view({ phase: Phase.PLANNING, players: [player(0, { sees_next: true }), player(1)] });
+    expect(bannerFor(v, 0, names, { ...opts, acting: [1] })).toMatchObject({ mine: false, text: expect.stringContaining("Double Agent watches") });
+    expect(bannerFor(v, 0, names, { ...moving, acting: [0] }).mine).toBe(true);
+  });
+
+  it("makes a move the viewer's only when its view publishes moves", () => {
+    // The seat to act whose moves are not (yet) published, as while another seat answers a question.
+    expect(bannerFor(view({ to_act: 0 }), 0, names, { ...opts, acting: [1] }).mine).toBe(false);
+    expect(bannerFor(view({ phase: Phase.PLANNING }), 0, names, { ...opts, acting: [0] }).mine).toBe(false);
+  });
+
   it("gives the balance token's holder the opening, then the player to act", () => {
-    expect(bannerFor(view({ to_act: -1, balance: 0 }), 0, names, { ...opts, acting: [0] }).mine).toBe(true);
+    expect(bannerFor(view({ to_act: -1, balance: 0 }), 0, names, { ...moving, acting: [0] }).mine).toBe(true);
     expect(bannerFor(view({ to_act: -1, balance: 0 }), 1, names, { ...opts, acting: [0] }).text).toBe("Ann chooses who opens the struggle");
-    expect(bannerFor(view({ to_act: 0 }), 0, names, { ...opts, acting: [0] }).mine).toBe(true);
+    expect(bannerFor(view({ to_act: 0 }), 0, names, { ...moving, acting: [0] }).mine).toBe(true);
     expect(bannerFor(view({ to_act: 1 }), 0, names, { ...opts, acting: [1] }).text).toBe("Influence Struggle — Boris to act");
     expect(bannerFor(view({ to_act: 0 }), 0, names, { ...opts, asked: true, acting: [0] }).text).toContain("answer the question");
   });
@@ -406,11 +314,9 @@ describe("a decoded view", () => {
         player(1, { hidden_agents: 6, chose_agent: true }),
       ],
     }) as unknown as Record<string, unknown>));
-    expect(playerInfluence(v.players[0], DATA)).toBe(9);
+    expect(playerInfluence(v.players[0])).toBe(9);
     expect(agentSummary(v.players[0]).agentX).toEqual([AgentKind.DIRECTOR]);
     expect(agentSummary(v.players[1]).hidden).toBe(6);
-    expect(targetIds(activationMoves(v, DATA, 0, "army"))).toEqual(["church"]);
-    expect(canActivate(v, 0, "church")).toBe(false);
   });
 });
 

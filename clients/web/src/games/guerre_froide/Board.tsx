@@ -1,35 +1,39 @@
-import { useState } from "preact/hooks";
+// Guerre Froide's board: the table, the viewer's desk and every player's file, offering exactly
+// the moves the engine publishes for the viewer (kit/moves.ts): its agent cards, seats, Recruit,
+// Pass, Activate buttons, events and the groups a step targets are those of the published tree.
+import type { ComponentChildren } from "preact";
+import { useEffect } from "preact/hooks";
 import type { BoardProps } from "../types";
-import { currentPrompt, tableOf } from "../../table";
+import { currentPrompt, tableOf, type Target } from "../../table";
 import { GameLog } from "../../ui/GameLog";
 import { Txt } from "../../ui/TextRender";
 import { useSelfWords } from "../../ui/common";
 import { scrollToAction } from "../../ui/phone";
 import { PlayerBadge } from "../../ui/PlayerBadge";
-import { ActionError, SubmitButton, useSubmit } from "../../ui/submit";
+import { ActionError, SubmitButton, useSubmit, type SubmitHandle } from "../../ui/submit";
+import { MovePicker, useMovePick, type MovePick } from "../../ui/kit/MovePicker";
+import { buildMove, choicesForTarget, isLeaf, moveKind, moveRoots, moveTargets, type MoveChoice } from "../../ui/kit/moves";
 import { useLastMove, withMark } from "../../ui/LastMove";
 import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from "./Cards";
 import {
   AgentStatus, EventAbility, FACTIONS, FACTION_ICON, FACTION_SLUG, PHASE_NAME, Phase, Service, SERVICE_SLUG, TURN_PHASES,
-  activateAction, activationMoves, agentFace, agentSummary, bannerFor, debriefSteps, canActivate, choosableAgents,
-  dominatingBox, servicesInPlay,
-  eventMoves, factionInfo, groupFace, heldEvents, influenceState, lookedCards, mustWaitToChoose, objectiveFace, passBlock,
-  planningStatus, playerInfluence, playerName, playerOf, recruitBlock, revealedAgents, serviceColor, serviceName,
-  serviceOf, targetIds, togglePick, trackPercent, useEventAction, type ActivateMove, type ObjectiveFace,
-  type Action, type Player, type StaticData, type View,
+  agentFace, agentOfKey, agentSummary, bannerFor, debriefSteps, deskMoves, dominatingBox, servicesInPlay,
+  factionInfo, groupFace, heldEvents, influenceState, lookedCards, objectiveFace,
+  planningStatus, playerInfluence, playerName, playerOf, revealedAgents, serviceColor, serviceName,
+  serviceOf, trackPercent, type DeskMoves, type ObjectiveFace, type Player, type StaticData, type View,
 } from "./model";
 
 const SERVICE_EMBLEM: Record<number, string> = { [Service.CIA]: "🦅", [Service.KGB]: "☭", [Service.MI6]: "♛" };
 const STAMP_TONE: Record<number, "blue" | "red" | "grey"> = { [Service.CIA]: "blue", [Service.KGB]: "red", [Service.MI6]: "grey" };
 
-/** What the viewer is preparing on the board. */
-type Mode =
-  | null
-  | { kind: "activate"; group: string }
-  | { kind: "give"; group: string; target: string }
-  | { kind: "nuclear"; picked: string[] };
+/** Sends a published choice if it is a leaf, else goes down it (the picker then shows what follows). */
+type Take = (c: MoveChoice) => void;
 
-type Run = (action: Action) => Promise<boolean>;
+const NO_MOVES: readonly MoveChoice[] = Object.freeze([]);
+const EVENT_ICON: Record<number, string> = {
+  [EventAbility.NUCLEAR_ESCALATION]: "☢", [EventAbility.LIVE_BENEFIT]: "🎤", [EventAbility.OLYMPIC_GAMES]: "🏅",
+  [EventAbility.SUMMIT_MEETING]: "🤝",
+};
 
 // ----- the table: phases, score track, objective, decks -----
 
@@ -130,32 +134,43 @@ function ObjectivePanel({ view, o, names }: { view: View; o: ObjectiveFace | nul
 
 // ----- the viewer's desk: Agent X, who opens, the struggle's moves -----
 
-function AgentPicker({ view, me, data, busy, run, names, canPlay }: {
-  view: View; me: Player; data: StaticData | undefined; busy: boolean; run: Run; names: string[]; canPlay: boolean;
+function AgentPicker({ view, me, data, busy, take, names, moves }: {
+  view: View; me: Player; data: StaticData | undefined; busy: boolean; take: Take; names: string[]; moves: DeskMoves;
 }) {
-  const agents = choosableAgents(me, data);
-  const wait = mustWaitToChoose(view, me.seat);
-  const summit = eventMoves(view, data, me.seat).filter((e) => e.event === EventAbility.SUMMIT_MEETING);
+  // The published agents, in the order their initiative resolves them.
+  const agents = moves.agents.map((c) => ({ c, a: agentFace(data, agentOfKey(c.key)) }))
+    .sort((x, y) => x.a.initiative - y.a.initiative || x.a.kind - y.a.kind);
   const seen = revealedAgents(view, data, { except: me.seat });
   return (
-    <div class="gf-picker" data-testid="agent-picker" data-waiting={wait ? "true" : "false"}>
+    <div class="gf-picker" data-testid="agent-picker">
       <h3 class="gf-desk-title">Choose your Agent X <Stamp>Top secret</Stamp></h3>
-      {wait ? <p class="gf-note">Your Double Agent is watching: you choose once the others have chosen, and you will see their Agent X first.</p>
-        : <p class="gf-note">Only you see this choice until the debriefing. Agents on leave, terminated or detained cannot be sent.</p>}
+      <p class="gf-note">Only you see this choice until the debriefing. Agents on leave, terminated or detained cannot be sent.</p>
       {seen.length > 0 && <Intercepted seen={seen} data={data} names={names} />}
-      {summit.map((e) => (
-        <div key={e.objective} class="gf-event-offer">
-          <button type="button" class="btn gf-btn" disabled={busy || !canPlay} data-testid="use-event" data-objective={e.objective}
-            title={e.ability} onClick={() => void run(useEventAction(e.objective))}>🤝 Use {e.name}: bring your agents home</button>
-        </div>
-      ))}
+      <EventButtons moves={moves} data={data} busy={busy} take={take} />
       <div class="gf-agent-grid">
-        {agents.map((a) => (
-          <AgentCard key={a.kind} a={a} disabled={busy || wait || !canPlay} owner={serviceOf(me)} services={servicesInPlay(view)}
-            onClick={canPlay ? () => void run({ choose_agent: { agent: a.kind } }) : undefined} />
+        {agents.map(({ c, a }) => (
+          <AgentCard key={c.key} a={a} disabled={busy} owner={serviceOf(me)} services={servicesInPlay(view)} onClick={() => take(c)} />
         ))}
-        {agents.length === 0 && <p class="gf-note">No agent is in your headquarters.</p>}
       </div>
+    </div>
+  );
+}
+
+/** The events the viewer may use now, one button each. */
+function EventButtons({ moves, data, busy, take }: { moves: DeskMoves; data: StaticData | undefined; busy: boolean; take: Take }) {
+  if (moves.events.size === 0) return null;
+  return (
+    <div class="gf-row gf-event-offer">
+      {[...moves.events].map(([id, c]) => {
+        const o = objectiveFace(data, id)!;
+        return (
+          <button key={id} type="button" class="btn gf-btn event" disabled={busy} data-testid="use-event" data-objective={id}
+            data-kind={moveKind(c)}
+            title={o.ability} onClick={() => take(c)}>
+            {EVENT_ICON[o.event] ?? "★"} <Txt text={c.label} />
+          </button>
+        );
+      })}
     </div>
   );
 }
@@ -185,6 +200,9 @@ function WaitingOthers({ view, names, me, data }: { view: View; names: string[];
           <b>{agentFace(data, mine[0]).name}</b> <Stamp>Eyes only</Stamp>
         </div>
       )}
+      {me && !me.chose_agent && me.sees_next && (
+        <p class="gf-note" data-testid="seer-waits">Your Double Agent is watching: you choose once the others have chosen, and you will see their Agent X first.</p>
+      )}
       <p class="gf-note">{choosing.length ? "Waiting for the others to choose…" : "Every Agent X is chosen."}</p>
       <ul>
         {(view.players ?? []).map((p: Player) => (
@@ -198,86 +216,56 @@ function WaitingOthers({ view, names, me, data }: { view: View; names: string[];
   );
 }
 
-function ChooseFirst({ view, names, busy, run }: { view: View; names: string[]; busy: boolean; run: Run }) {
+function ChooseFirst({ view, names, busy, take, moves }: { view: View; names: string[]; busy: boolean; take: Take; moves: DeskMoves }) {
   return (
     <div class="gf-choose-first" data-testid="choose-first-panel">
       <h3 class="gf-desk-title">⚖ You hold the balance token</h3>
       <p class="gf-note">Who opens the influence struggle? Turns then go round in seat order.</p>
       <div class="gf-row">
-        {(view.players ?? []).map((p: Player) => (
-          <button key={p.seat} type="button" class="btn gf-btn" disabled={busy} data-testid="choose-first" data-seat={p.seat}
-            style={{ borderColor: serviceColor(p) }} onClick={() => void run({ choose_first: { seat: p.seat } })}>
-            {playerName(names, p.seat)} ({serviceName(p)}) opens
-          </button>
-        ))}
+        {moves.first.map((c) => {
+          const [to] = moveTargets([c]).seats;
+          const p = playerOf(view, to);
+          return (
+            <button key={c.key} type="button" class="btn gf-btn" disabled={busy} data-testid="choose-first" data-seat={to}
+              style={{ borderColor: serviceColor(p) }} onClick={() => take(c)}>
+              {playerName(names, to)} ({serviceName(p)}) opens
+            </button>
+          );
+        })}
       </div>
     </div>
   );
 }
 
-function StruggleControls({ view, data, seat, names, busy, run, mode, setMode }: {
-  view: View; data: StaticData | undefined; seat: number; names: string[]; busy: boolean; run: Run; mode: Mode; setMode: (m: Mode) => void;
-}) {
-  const recruitWhy = recruitBlock(view, data, seat);
-  const passWhy = passBlock(view, seat);
-  const events = eventMoves(view, data, seat);
-  if (mode?.kind === "activate") {
-    const g = groupFace(data, mode.group);
-    return (
-      <div class="gf-mode" data-testid="activate-mode" data-group={mode.group}>
-        <p><b>{g.name}</b> is ready to act: click the group it targets (highlighted).</p>
-        <button type="button" class="btn ghost gf-btn" data-testid="activate-cancel" onClick={() => setMode(null)}>Cancel</button>
-      </div>
-    );
-  }
-  if (mode?.kind === "give") {
-    const moves = activationMoves(view, data, seat, mode.group).filter((m) => m.target === mode.target);
-    return (
-      <div class="gf-mode" data-testid="give-mode" data-group={mode.group} data-target={mode.target}>
-        <p>Give <b>{groupFace(data, mode.target).name}</b> to:</p>
-        <div class="gf-row">
-          {moves.map((m) => (
-            <button key={m.to_seat} type="button" class="btn gf-btn" disabled={busy} data-testid="give-to" data-seat={m.to_seat}
-              onClick={async () => { if (await run(activateAction(m, data))) setMode(null); }}>
-              {playerName(names, m.to_seat)} ({serviceName(playerOf(view, m.to_seat))})
-            </button>
-          ))}
-          <button type="button" class="btn ghost gf-btn" data-testid="activate-cancel" onClick={() => setMode(null)}>Cancel</button>
-        </div>
-      </div>
-    );
-  }
-  if (mode?.kind === "nuclear") {
-    return (
-      <div class="gf-mode nuclear" data-testid="nuclear-mode" data-picked={mode.picked.join(",")}>
-        <p>☢ Nuclear Escalation: click one or two groups in play, in the order they go to the discard pile.</p>
-        <div class="gf-row">
-          <SubmitButton busy={busy} disabled={mode.picked.length === 0} testid="nuclear-confirm"
-            onClick={async () => { if (await run(useEventAction("nuclear_escalation", mode.picked))) setMode(null); }}>
-            Discard {mode.picked.map((id) => groupFace(data, id).name).join(" then ") || "…"}
-          </SubmitButton>
-          <button type="button" class="btn ghost gf-btn" data-testid="nuclear-cancel" onClick={() => setMode(null)}>Cancel</button>
-        </div>
-      </div>
-    );
-  }
+function StruggleControls({ data, busy, take, moves }: { data: StaticData | undefined; busy: boolean; take: Take; moves: DeskMoves }) {
+  const closed = "Not open to you now";
   return (
     <div class="gf-struggle" data-testid="struggle-controls">
       <h3 class="gf-desk-title">Your move</h3>
       <div class="gf-row">
-        <SubmitButton busy={busy} disabled={!!recruitWhy} testid="recruit" title={recruitWhy || "Take the top group card, ready"}
-          onClick={() => void run({ recruit: {} })}>🂠 Recruit</SubmitButton>
-        <button type="button" class="btn gf-btn" disabled={busy || !!passWhy} data-testid="pass" title={passWhy || "Do nothing for now"}
-          onClick={() => void run({ pass: {} })}>Pass</button>
-        {events.map((e) => (
-          <button key={e.objective} type="button" class="btn gf-btn event" disabled={busy || !!e.blocked} data-testid="use-event"
-            data-objective={e.objective} title={e.blocked || e.ability}
-            onClick={() => (e.needsGroups ? setMode({ kind: "nuclear", picked: [] }) : void run(useEventAction(e.objective)))}>
-            {e.event === EventAbility.NUCLEAR_ESCALATION ? "☢" : e.event === EventAbility.LIVE_BENEFIT ? "🎤" : "🏅"} {e.name}
-          </button>
-        ))}
+        <SubmitButton busy={busy} disabled={!moves.recruit} testid="recruit" title={moves.recruit ? "Take the top group card, ready" : closed}
+          onClick={() => moves.recruit && take(moves.recruit)}>🂠 Recruit</SubmitButton>
+        <button type="button" class="btn gf-btn" disabled={busy || !moves.pass} data-testid="pass" title={moves.pass ? "Do nothing for now" : closed}
+          onClick={() => moves.pass && take(moves.pass)}>Pass</button>
       </div>
-      <p class="gf-note">Or press <b>Activate</b> under one of your ready groups to use its faction's power.</p>
+      <EventButtons moves={moves} data={data} busy={busy} take={take} />
+      {moves.activate.size > 0 && <p class="gf-note">Or press <b>Activate</b> under one of your ready groups to use its faction's power.</p>}
+    </div>
+  );
+}
+
+/**
+ * A move half made (a group activated, an event's first group named): the board highlights the
+ * groups the next step targets and the kit's picker offers every choice, Back and Cancel.
+ */
+function PickPanel({ roots, pick, handle, submit, actionType, view }: {
+  roots: readonly MoveChoice[]; pick: MovePick; handle: SubmitHandle; submit: BoardProps["submit"]; actionType?: string; view: View;
+}) {
+  const onBoard = moveTargets(pick.choices).cards.size > 0;
+  return (
+    <div class="gf-mode" data-testid="pick-mode" data-path={pick.path.join("/")}>
+      {onBoard && <p class="gf-note">Click a highlighted group, or choose below.</p>}
+      <MovePicker moves={roots} pick={pick} handle={handle} submit={submit} actionType={actionType} view={view} />
     </div>
   );
 }
@@ -303,25 +291,22 @@ function LookingAt({ view, data }: { view: View; data: StaticData | undefined })
   );
 }
 
-function Desk({ view, data, seat, names, busy, run, mode, setMode, canPlay, asked, acting }: {
-  view: View; data: StaticData | undefined; seat: number; names: string[]; busy: boolean; run: Run; mode: Mode; setMode: (m: Mode) => void;
-  canPlay: boolean; asked: boolean; acting: readonly number[];
+function Desk({ view, data, seat, names, busy, take, moves, canPlay, asked, picker }: {
+  view: View; data: StaticData | undefined; seat: number; names: string[]; busy: boolean; take: Take; moves: DeskMoves;
+  canPlay: boolean; asked: boolean; picker: ComponentChildren;
 }) {
   const me = playerOf(view, seat);
   const phase = view.phase;
+  const struggle = !!moves.recruit || !!moves.pass || moves.activate.size > 0 || moves.events.size > 0;
   let body = null;
-  if (phase === Phase.PLANNING) {
-    body = me && !me.chose_agent && canPlay
-      ? <AgentPicker view={view} me={me} data={data} busy={busy} run={run} names={names} canPlay={canPlay && !asked} />
-      : <WaitingOthers view={view} names={names} me={me} data={data} />;
-  } else if (phase === Phase.STRUGGLE && canPlay && me && !asked) {
-    const othersAnswering = acting.length > 0 && !acting.includes(seat);
-    if (view.to_act < 0 && view.balance === seat) body = <ChooseFirst view={view} names={names} busy={busy} run={run} />;
-    else if (view.to_act === seat && !othersAnswering) {
-      body = <StruggleControls view={view} data={data} seat={seat} names={names} busy={busy} run={run} mode={mode} setMode={setMode} />;
-    }
-  }
   if (asked && canPlay) body = <p class="gf-note" data-testid="answer-below">📨 A question awaits you: answer it in the panel below the board.</p>;
+  else if (picker) body = picker;
+  else if (phase === Phase.PLANNING) {
+    body = me && (moves.agents.length > 0 || moves.events.size > 0)
+      ? <AgentPicker view={view} me={me} data={data} busy={busy} take={take} names={names} moves={moves} />
+      : <WaitingOthers view={view} names={names} me={me} data={data} />;
+  } else if (moves.first.length > 0) body = <ChooseFirst view={view} names={names} busy={busy} take={take} moves={moves} />;
+  else if (struggle) body = <StruggleControls data={data} busy={busy} take={take} moves={moves} />;
   const looking = (view.looking_at ?? []).length > 0;
   if (!body && !looking) return null;
   return (
@@ -365,8 +350,8 @@ function Reveal({ view, data, names }: { view: View; data: StaticData | undefine
 
 // ----- the dossiers -----
 
-function InfluenceMeter({ p, o, data }: { p: Player; o: ObjectiveFace | null; data: StaticData | undefined }) {
-  const inf = playerInfluence(p, data);
+function InfluenceMeter({ p, o }: { p: Player; o: ObjectiveFace | null }) {
+  const inf = playerInfluence(p);
   const stability = o?.stability ?? 0;
   const state = influenceState(inf, stability);
   const scale = Math.max(stability, inf, 1);
@@ -448,9 +433,9 @@ function Won({ p, data }: { p: Player; data: StaticData | undefined }) {
   );
 }
 
-function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, canActivateNow, acting, connected, over }: {
-  p: Player; view: View; data: StaticData | undefined; names: string[]; seat: number; o: ObjectiveFace | null; mode: Mode;
-  onTarget: (id: string) => void; onActivate: (id: string) => void; canActivateNow: boolean; acting: readonly number[];
+function Dossier({ p, view, data, names, seat, o, pick, moves, take, onTarget, acting, connected, over }: {
+  p: Player; view: View; data: StaticData | undefined; names: string[]; seat: number; o: ObjectiveFace | null;
+  pick: MovePick; moves: DeskMoves; take: Take; onTarget: (t: Target) => void; acting: readonly number[];
   connected?: boolean[]; over: boolean;
 }) {
   const mine = p.seat === seat;
@@ -460,7 +445,10 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
   const chose = own((q) => q.chose_agent), passed = own((q) => q.passed);
   const svc = SERVICE_SLUG[serviceOf(p)] ?? "none";
   const groups = p.groups ?? [];
-  const targets = mode?.kind === "activate" ? new Set(targetIds(activationMoves(view, data, seat, mode.group))) : null;
+  // Mid-move, the groups the next step targets; at the roots, none (a group acts through Activate).
+  const targets = pick.path.length > 0 ? moveTargets(pick.choices).cards : null;
+  // Mid-move, this player as the step's target (a political group's receiver).
+  const [asSeat] = pick.path.length > 0 ? choicesForTarget(pick.choices, { seat: p.seat }) : [];
   const winner = (view.winners ?? []).includes(p.seat);
   const turn = !over && (acting.includes(p.seat) || (view.phase === Phase.STRUGGLE && view.to_act === p.seat));
   return (
@@ -489,22 +477,26 @@ function Dossier({ p, view, data, names, seat, o, mode, onTarget, onActivate, ca
         {!over && p.sees_next && <span class="gf-flag" data-testid="sees-next" title="A Double Agent lets this player see the others' Agent X next Planning">👁 sees next</span>}
         {!over && p.analyst_next && <span class="gf-flag" title="An Analyst lets this player order the top groups next Briefing">🔎 analyst</span>}
       </div>
-      <InfluenceMeter p={p} o={o} data={data} />
+      {asSeat && (
+        <button type="button" class="btn small gf-activate gf-seat-target" data-testid="seat-target" data-seat={p.seat}
+          onClick={() => onTarget({ seat: p.seat })}><Txt text={asSeat.label} /></button>
+      )}
+      <InfluenceMeter p={p} o={o} />
       <div class="gf-groups" data-testid={`groups-${p.seat}`} data-count={groups.length}>
         {groups.length === 0 && <i class="gf-muted">No group recruited{o?.population ? ` (up to ${o.population})` : ""}.</i>}
         {groups.map((g) => {
           const m = own((q) => (q.groups ?? []).find((x) => x.id === g.id));
-          const picked = mode?.kind === "nuclear" ? mode.picked.indexOf(g.id) + 1 : 0;
-          const isTarget = (targets?.has(g.id) ?? false) || mode?.kind === "nuclear";
-          // Offered only with a move to make: a power with no target the rules allow is no choice.
-          const ready = mine && canActivateNow && !mode && activationMoves(view, data, seat, g.id).length > 0;
+          // The groups already named by the move being made (an event's first group), in order.
+          const picked = pick.path.indexOf(g.id, 1);
+          const isTarget = targets?.has(g.id) ?? false;
+          const activate = mine && pick.path.length === 0 ? moves.activate.get(g.id) : undefined;
           return (
             <div key={g.id} class={`gf-group-wrap${m.cls}`} title={m.text} {...m.attrs}>
               <GroupCard id={g.id} data={data} seat={p.seat} mobilized={g.mobilized} target={isTarget}
-                selected={mode?.kind === "activate" && mode.group === g.id} picked={picked || undefined}
-                onClick={isTarget ? () => onTarget(g.id) : undefined} />
-              {ready && (
-                <button type="button" class="btn small gf-activate" data-testid="activate" data-group={g.id} onClick={() => onActivate(g.id)}>
+                selected={pick.path[0] === moves.activate.get(g.id)?.key} picked={picked > 0 ? picked : undefined}
+                onClick={isTarget ? () => onTarget({ card: g.id }) : undefined} />
+              {activate && (
+                <button type="button" class="btn small gf-activate" data-testid="activate" data-group={g.id} data-kind={moveKind(activate)} onClick={() => take(activate)}>
                   Activate
                 </button>
               )}
@@ -550,44 +542,38 @@ function Winners({ view, names }: { view: View; names: string[] }) {
 
 export function Board({ view, seat, names, acting, gameOver, readOnly, submit, actionType, connected, gameData }: BoardProps<View, StaticData>) {
   const data = gameData;
-  const { busy, error, run } = useSubmit(submit, view);
+  const handle = useSubmit(submit, view);
+  const { busy, error } = handle;
   const phase = view.phase as number;
-  // A selection belongs to one turn, phase and player to act: a new one starts clean in the very
-  // render that shows it (a reset in an effect would come a render late).
-  const moment = `${view.turn}|${phase}|${view.to_act}`;
-  const [kept, setKept] = useState<{ moment: string; mode: Mode }>({ moment: "", mode: null });
-  const held = kept.moment === moment ? kept.mode : null;
-  const setMode = (m: Mode) => setKept({ moment, mode: m });
   const over = gameOver || phase === Phase.GAME_OVER;
   const canPlay = !readOnly && !!submit && seat >= 0 && !over && !!playerOf(view, seat);
   const prompt = canPlay && actionType ? currentPrompt(tableOf(view), seat) : null;
   const asked = !!prompt;
   const o = objectiveFace(data, view.objective);
-  const myTurn = canPlay && !asked && phase === Phase.STRUGGLE && view.to_act === seat && (acting.length === 0 || acting.includes(seat));
-  // A selection that no longer fits the position (its group gone or mobilized) is dropped.
-  const mode: Mode = !myTurn ? null
-    : held?.kind === "activate" || held?.kind === "give" ? (canActivate(view, seat, held.group) ? held : null) : held;
+  // What the viewer may do is what its view publishes: nothing for a spectator, a replay or a
+  // seat that may not act.
+  const roots = canPlay && actionType ? moveRoots(view) : NO_MOVES;
+  const pick = useMovePick(roots);
+  const moves = deskMoves(roots, playerOf(view, seat));
+  // A move half made belongs to one turn, phase and player to act: when the table moves on, it
+  // is dropped rather than offered again the next time the same choices open.
+  const moment = `${view.turn}|${phase}|${view.to_act}`;
+  useEffect(() => pick.cancel(), [moment]);
 
-  const send: Run = async (action) => {
-    const ok = await run(action);
-    if (ok) setMode(null);
-    return ok;
+  const send = async (c: MoveChoice) => {
+    const built = buildMove(actionType ?? "", c);
+    if (!built.action) { handle.fail(built.error); return; }
+    if (await handle.run(built.action)) pick.cancel();
   };
-  const onActivate = (id: string) => {
-    const moves = activationMoves(view, data, seat, id);
-    if (moves.length === 1 && !moves[0].target) void send(activateAction(moves[0], data));  // Media: no target
-    else setMode({ kind: "activate", group: id });
+  const take: Take = (c) => { if (isLeaf(c)) void send(c); else pick.choose(c.key); };
+  const onTarget = (t: Target) => {
+    const [hit] = choicesForTarget(pick.choices, t);
+    if (hit) take(hit);
   };
-  const onTarget = (id: string) => {
-    if (!mode) return;
-    if (mode.kind === "nuclear") { setMode({ kind: "nuclear", picked: togglePick(mode.picked, id, 2) }); return; }
-    if (mode.kind !== "activate") return;
-    const moves: ActivateMove[] = activationMoves(view, data, seat, mode.group).filter((m) => m.target === id);
-    if (moves.length === 1) void send(activateAction(moves[0], data));
-    else if (moves.length > 1) setMode({ kind: "give", group: mode.group, target: id });
-  };
+  const picker = pick.path.length > 0
+    ? <PickPanel roots={roots} pick={pick} handle={handle} submit={submit} actionType={actionType} view={view} /> : null;
 
-  const banner = bannerFor(view, seat, names, { gameOver, readOnly: !canPlay, asked, acting });
+  const banner = bannerFor(view, seat, names, { gameOver, readOnly: !canPlay, asked, acting, canMove: roots.length > 0 });
   const players = view.players ?? [];
   // The viewer's own file first, the others in seat order.
   const ordered = [...players].sort((a, b) => (a.seat === seat ? -1 : b.seat === seat ? 1 : a.seat - b.seat));
@@ -627,16 +613,16 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
 
       {over && <Winners view={view} names={names} />}
 
-      <Desk view={view} data={data} seat={seat} names={names} busy={busy} run={send} mode={mode} setMode={setMode}
-        canPlay={canPlay} asked={asked} acting={acting} />
+      <Desk view={view} data={data} seat={seat} names={names} busy={busy} take={take} moves={moves}
+        canPlay={canPlay} asked={asked} picker={picker} />
       <ActionError error={error} />
 
       {showReveal && <Reveal view={view} data={data} names={names} />}
 
       <div class="gf-dossiers">
         {ordered.map((p) => (
-          <Dossier key={p.seat} p={p} view={view} data={data} names={names} seat={seat} o={o} mode={mode}
-            onTarget={onTarget} onActivate={onActivate} canActivateNow={myTurn} acting={acting} connected={connected} over={over} />
+          <Dossier key={p.seat} p={p} view={view} data={data} names={names} seat={seat} o={o} pick={pick} moves={moves}
+            take={take} onTarget={onTarget} acting={acting} connected={connected} over={over} />
         ))}
       </div>
 

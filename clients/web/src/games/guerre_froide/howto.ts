@@ -78,7 +78,7 @@ export const howToPlay = {
     {
       heading: "On this site",
       paragraphs: [
-        "In Planning, click an agent under 'Choose your Agent X'. On your move, press Recruit, Pass or an event button, or Activate under a ready group, then click the highlighted group it targets.",
+        "In Planning, click an agent under 'Choose your Agent X'. On your move, press Recruit, Pass or an event button, or Activate under a ready group, then click the highlighted group it targets (and, for a political group, the button on the receiving player's file). Back and Cancel take a choice back before the move is sent.",
         "Other questions (Media card, Analyst, Double Agent, targets, events) appear in a panel below the board. The server checks every move: a refused move changes nothing and says why.",
       ],
     },

@@ -1,13 +1,16 @@
 // The enums of proto/games/guerre_froide.proto (generated) in words, the printed cards looked up
-// by the ids a view carries (GameInfo.static_data), and the pure logic of the board: influence against stability,
-// the targets a group's power may act on, agents by status, the events usable now, the banner.
-// Nothing here touches the DOM, so it is unit-tested (test/guerre_froide.test.ts).
+// by the ids a view carries (GameInfo.static_data), and what the board reads and writes of a view:
+// influence against stability, agents by status, the published moves sorted by the board element
+// that offers them, the banner. It decides nothing the rules decide: what a seat may do is the
+// engine's published moves (kit/moves.ts). Nothing here touches the DOM, so it is unit-tested
+// (test/guerre_froide.test.ts).
 
 import { lowerNames, setValues, unprefixed } from "../../enums";
 import * as pb from "../../gen/games/guerre_froide";
 import type { Draft, Msg } from "../../proto";
 import type { Text } from "../../table";
 import { SEAT_COLORS } from "../../ui/common";
+import { choiceByKey, choicesForTarget, movesAfter, type MoveChoice } from "../../ui/kit/moves";
 
 export const Phase = unprefixed(pb.Phase, "PHASE_");
 export const Faction = unprefixed(pb.Faction, "FACTION_");
@@ -52,22 +55,11 @@ export const STATUS_NAME: Record<number, string> = {
   [AgentStatus.TERMINATED]: "terminated", [AgentStatus.DETAINED]: "detained",
 };
 
-export const EVENT_PHASE: Record<number, number> = {
-  [EventAbility.SPACE_RACE]: Phase.DETENTE,
-  [EventAbility.NOBEL_PEACE_PRIZE]: Phase.CEASE_FIRE,
-  [EventAbility.NUCLEAR_ESCALATION]: Phase.STRUGGLE,
-  [EventAbility.LIVE_BENEFIT]: Phase.STRUGGLE,
-  [EventAbility.OLYMPIC_GAMES]: Phase.STRUGGLE,
-  [EventAbility.SUMMIT_MEETING]: Phase.PLANNING,
-};
-
 /** The View as decoded, and a player of it. */
 export type View = Msg<pb.View>;
 export type Player = Msg<pb.Player>;
 /** The static data as decoded (GameInfo.static_data): the printed cards. */
 export type StaticData = Msg<pb.StaticData>;
-/** An Action as `submit` takes it. */
-export type Action = Draft<pb.Action>;
 type Data = StaticData | null | undefined;
 
 // ----- names -----
@@ -199,14 +191,9 @@ export function servicesInPlay(view: Draft<pb.View> | null | undefined): number[
 
 // ----- influence -----
 
-/** The total of the groups' influence (ready and mobilized alike), from the printed cards. */
-export function groupsInfluence(groups: readonly Msg<pb.GroupInPlay>[] | null | undefined, data: Data): number {
-  return (groups ?? []).reduce((s, g) => s + groupFace(data, g.id).influence, 0);
-}
-
-/** A player's influence: the view's total, else the printed cards' sum. */
-export function playerInfluence(p: Partial<Player> | null | undefined, data: Data): number {
-  return typeof p?.influence === "number" ? p.influence : groupsInfluence(p?.groups, data);
+/** A player's influence as the view counts it (the engine adds the groups up; 0 if absent). */
+export function playerInfluence(p: Partial<Player> | null | undefined): number {
+  return p?.influence ?? 0;
 }
 
 export type InfluenceState = "none" | "under" | "exact" | "over";
@@ -217,93 +204,53 @@ export function influenceState(influence: number, stability: number): InfluenceS
   return influence > stability ? "over" : influence === stability ? "exact" : "under";
 }
 
-// ----- groups in play and the faction powers -----
+// ----- the published moves, by the board element that offers them -----
 
-export interface GroupInPlay { id: string; seat: number; mobilized: boolean }
+/** Each agent kind by the key the published moves give it ("master_spy"). */
+export const AGENT_KEY = lowerNames(pb.AgentKind, "AGENT_");
 
-export function groupsInPlay(view: View | null | undefined): GroupInPlay[] {
-  const out: GroupInPlay[] = [];
-  for (const p of view?.players ?? []) {
-    for (const g of p.groups ?? []) out.push({ id: g.id, seat: p.seat, mobilized: !!g.mobilized });
-  }
-  return out;
-}
-
-/** Who holds a group in play, -1 if nobody. */
-export function holderOf(view: View | null | undefined, id: string): number {
-  return groupsInPlay(view).find((g) => g.id === id)?.seat ?? -1;
-}
-
-/** One activation the board may send: `target` "" for a Media group. */
-export interface ActivateMove { group: string; target: string; to_seat: number }
-
-/** Whether `seat` may activate its group `id` at all: it holds it and it is ready. */
-export function canActivate(view: View | null | undefined, seat: number, id: string): boolean {
-  const g = groupsInPlay(view).find((x) => x.id === id);
-  return !!g && g.seat === seat && !g.mobilized;
+/** The agent kind of a published key, 0 for a key no kind has. */
+export function agentOfKey(key: string): number {
+  const hit = Object.entries(AGENT_KEY).find(([, k]) => k === key);
+  return hit ? Number(hit[0]) : 0;
 }
 
 /**
- * The activations of `seat`'s ready group `id`, by its faction's power (RULES.md, "The faction
- * powers"): Military any other group in play; Economic any other non-economic group; Political an
- * opponent's group taken for yourself, or one of your other groups given to an opponent; Media no
- * target. The server checks the rest (population, stability) and says why it refuses.
+ * The viewer's published roots as the desk draws them: the agent cards it may send, the seats it
+ * may let open, Recruit and Pass, the Activate of each of its groups that has a move, and the
+ * events it may use. A root the engine does not publish has no element, so nothing else is offered.
  */
-export function activationMoves(view: View | null | undefined, data: Data, seat: number, id: string): ActivateMove[] {
-  if (!canActivate(view, seat, id)) return [];
-  const faction = groupFace(data, id).faction;
-  if (faction === Faction.MEDIA) return [{ group: id, target: "", to_seat: 0 }];
-  const others = groupsInPlay(view).filter((g) => g.id !== id);
-  switch (faction) {
-    case Faction.MILITARY:
-      return others.map((g) => ({ group: id, target: g.id, to_seat: 0 }));
-    case Faction.ECONOMIC:
-      return others.filter((g) => groupFace(data, g.id).faction !== Faction.ECONOMIC)
-        .map((g) => ({ group: id, target: g.id, to_seat: 0 }));
-    case Faction.POLITICAL: {
-      // The rules' limits, so the board offers no move the server would refuse: the receiver
-      // must have room under the population, and a gift may not leave an opponent over the
-      // stability (nor go to one who already is). Taking is never limited by the stability.
-      const o = objectiveFace(data, view?.objective);
-      const hasRoom = (s: number) => !o?.population || (playerOf(view, s)?.groups ?? []).length < o.population;
-      const staysUnder = (s: number, extra: number) => !o?.stability || playerInfluence(playerOf(view, s), data) + extra <= o.stability;
-      const opponents = (view?.players ?? []).map((p) => p.seat ?? 0).filter((s) => s !== seat);
-      const out: ActivateMove[] = [];
-      for (const g of others) {
-        if (g.seat !== seat) {
-          if (hasRoom(seat)) out.push({ group: id, target: g.id, to_seat: seat });
-          continue;
-        }
-        const influence = groupFace(data, g.id).influence;
-        for (const to of opponents) {
-          if (hasRoom(to) && staysUnder(to, influence)) out.push({ group: id, target: g.id, to_seat: to });
-        }
-      }
-      return out;
+export interface DeskMoves {
+  /** The children of "Choose your Agent X": one per agent, keyed as AGENT_KEY. */
+  agents: readonly MoveChoice[];
+  /** The children of "Choose who opens": one per seat. */
+  first: readonly MoveChoice[];
+  recruit: MoveChoice | null;
+  pass: MoveChoice | null;
+  /** Group id → the root that activates it. */
+  activate: ReadonlyMap<string, MoveChoice>;
+  /** Objective id → the root that uses its event. */
+  events: ReadonlyMap<string, MoveChoice>;
+}
+
+export function deskMoves(roots: readonly MoveChoice[], me: Draft<pb.Player> | null | undefined): DeskMoves {
+  // A root acts on a card of the viewer's: its group (Activate) or its won objective (an event).
+  const byCard = (ids: readonly (string | null | undefined)[]) => {
+    const out = new Map<string, MoveChoice>();
+    for (const id of ids) {
+      const [hit] = id ? choicesForTarget(roots, { card: id }) : [];
+      if (hit) out.set(id!, hit);
     }
-    default:
-      return [];
-  }
-}
-
-/** The groups the activation of `id` may target (each once). */
-export function targetIds(moves: readonly ActivateMove[]): string[] {
-  return [...new Set(moves.filter((m) => m.target).map((m) => m.target))];
-}
-
-/** The Action of an activation, with only the fields its power uses. */
-export function activateAction(m: ActivateMove, data: Data): Action {
-  const faction = groupFace(data, m.group).faction;
-  if (faction === Faction.MEDIA || !m.target) return { activate: { group: m.group } };
-  if (faction === Faction.POLITICAL) return { activate: { group: m.group, target: m.target, to_seat: m.to_seat } };
-  return { activate: { group: m.group, target: m.target } };
-}
-
-/** Adds `id` at the end of an ordered pick, or takes it out; never more than `max`. */
-export function togglePick(picked: readonly string[], id: string, max: number): string[] {
-  if (picked.includes(id)) return picked.filter((x) => x !== id);
-  if (picked.length >= max) return [...picked];
-  return [...picked, id];
+    return out;
+  };
+  return {
+    agents: movesAfter(roots, ["agent"]),
+    first: movesAfter(roots, ["first"]),
+    recruit: choiceByKey(roots, "recruit") ?? null,
+    pass: choiceByKey(roots, "pass") ?? null,
+    activate: byCard((me?.groups ?? []).map((g) => g.id)),
+    events: byCard(me?.won ?? []),
+  };
 }
 
 // ----- agents -----
@@ -346,15 +293,6 @@ export function debriefSteps(view: View | null | undefined): DebriefStepView[] {
     .sort((a, b) => a.initiative - b.initiative || a.seat - b.seat);
 }
 
-function byInitiative(data: Data) {
-  return (a: number, b: number) => agentFace(data, a).initiative - agentFace(data, b).initiative || a - b;
-}
-
-/** Which box of an agent's card applies: "own", "other" or "nobody", by who dominates. */
-export function applicableBox(seat: number, dominating: number): "own" | "other" | "nobody" {
-  return dominating == null || dominating < 0 ? "nobody" : dominating === seat ? "own" : "other";
-}
-
 /**
  * The coloured box (agentBoxes' key) that applied in the Debriefing on show: the service that
  * dominated that turn, or "nobody". Not `dominating`, which starts afresh with the next turn while
@@ -363,11 +301,6 @@ export function applicableBox(seat: number, dominating: number): "own" | "other"
 export function dominatingBox(view: Draft<pb.View> | null | undefined): string {
   const dom = view?.debriefing_dominating;
   return dom == null || dom < 0 ? "nobody" : SERVICE_SLUG[serviceOf(playerOf(view, dom))] ?? "nobody";
-}
-
-/** The agents `p` may pick as Agent X (those in headquarters), by initiative. */
-export function choosableAgents(p: Player | null | undefined, data: Data): AgentFace[] {
-  return agentsWithStatus(p, AgentStatus.IN_HEADQUARTERS).sort(byInitiative(data)).map((k) => agentFace(data, k));
 }
 
 export interface RevealedAgent { seat: number; kind: number; name: string; initiative: number }
@@ -399,88 +332,11 @@ export function planningStatus(view: View | null | undefined): { chosen: number[
   };
 }
 
-/**
- * Whether `seat` must wait before choosing: a player whose Double Agent chose to see picks once
- * every other player (not seeing too) has picked.
- */
-export function mustWaitToChoose(view: View | null | undefined, seat: number): boolean {
-  const me = playerOf(view, seat);
-  if (!me?.sees_next) return false;
-  return (view?.players ?? []).some((p) => p.seat !== seat && !p.chose_agent && !p.sees_next);
-}
-
 // ----- events -----
-
-/** An event `seat` may use now as a move of its own (Summit Meeting, and the struggle's three). */
-export interface EventMove {
-  objective: string;
-  name: string;
-  event: number;
-  ability: string;
-  /** Nuclear Escalation: one or two groups in play to name. */
-  needsGroups: boolean;
-  /** Why it would be refused, when that is plain from the view ("" otherwise). */
-  blocked: string;
-}
 
 /** The events a player holds (won and not yet used). */
 export function heldEvents(p: Player | null | undefined, data: Data): ObjectiveFace[] {
   return (p?.won ?? []).flatMap((id) => objectiveFace(data, id) ?? []).filter((o) => o.event !== EventAbility.NONE);
-}
-
-export function eventMoves(view: View, data: Data, seat: number): EventMove[] {
-  const me = playerOf(view, seat);
-  if (!me) return [];
-  const phase = view.phase;
-  const out: EventMove[] = [];
-  for (const o of heldEvents(me, data)) {
-    const base = { objective: o.id, name: o.name, event: o.event, ability: o.ability, needsGroups: false, blocked: "" };
-    switch (o.event) {
-      case EventAbility.SUMMIT_MEETING:
-        if (phase === Phase.PLANNING && !me.chose_agent && agentsWithStatus(me, AgentStatus.ON_LEAVE).length > 0) out.push(base);
-        break;
-      case EventAbility.NUCLEAR_ESCALATION:
-      case EventAbility.LIVE_BENEFIT:
-      case EventAbility.OLYMPIC_GAMES: {
-        if (phase !== Phase.STRUGGLE || view.to_act !== seat) break;
-        const mine = me.groups ?? [];
-        let blocked = "";
-        if (o.event === EventAbility.NUCLEAR_ESCALATION) {
-          if (mine.length === 0) blocked = "A player without any group must recruit.";
-          else if (groupsInPlay(view).length === 0) blocked = "No group is in play.";
-        } else if (o.event === EventAbility.LIVE_BENEFIT) {
-          // It recruits: the objective's population limit holds as for a recruit.
-          if ((view.group_discard ?? []).length === 0) blocked = "The group discard pile is empty.";
-          else blocked = recruitBlock(view, data, seat);
-        } else if (mine.length === 0) blocked = "A player without any group must recruit.";
-        else if (!mine.some((g) => g.mobilized)) blocked = "None of your groups is mobilized.";
-        out.push({ ...base, needsGroups: o.event === EventAbility.NUCLEAR_ESCALATION, blocked });
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  return out;
-}
-
-export function useEventAction(objective: string, groups: readonly string[] = []): Action {
-  return groups.length ? { use_event: { objective, groups: [...groups] } } : { use_event: { objective } };
-}
-
-// ----- the struggle -----
-
-/** Why recruiting or passing would be refused, when plain from the view ("" when it may be sent). */
-export function recruitBlock(view: View | null | undefined, data: Data, seat: number): string {
-  const me = playerOf(view, seat);
-  const o = objectiveFace(data, view?.objective);
-  if (!me || !o || !o.population) return "";
-  return (me.groups ?? []).length >= o.population ? `${o.name} allows ${o.population} groups per player, and you hold as many.` : "";
-}
-
-export function passBlock(view: View | null | undefined, seat: number): string {
-  const me = playerOf(view, seat);
-  return me && (me.groups ?? []).length === 0 ? "A player without any group must recruit." : "";
 }
 
 // ----- what the viewer looks at -----
@@ -511,8 +367,12 @@ export function trackPercent(score: number, goal: number): number {
 
 export interface Banner { text: string; mine: boolean; over: boolean }
 
+/**
+ * What the banner says to `seat`. `canMove`: its view publishes moves (it is this seat's turn to
+ * make one), the only thing that makes a move "yours".
+ */
 export function bannerFor(view: View, seat: number, names: readonly string[], opts: {
-  gameOver: boolean; readOnly: boolean; asked: boolean; acting: readonly number[];
+  gameOver: boolean; readOnly: boolean; asked: boolean; acting: readonly number[]; canMove: boolean;
 }): Banner {
   const phase = view?.phase ?? 0;
   if (opts.gameOver || phase === Phase.GAME_OVER) {
@@ -522,22 +382,23 @@ export function bannerFor(view: View, seat: number, names: readonly string[], op
   }
   const me = playerOf(view, seat);
   const live = !opts.readOnly && !!me;
+  const moving = live && opts.canMove;
   if (live && opts.asked) return { text: "Your decision — answer the question below", mine: true, over: false };
   const others = (seats: readonly number[]) => seats.filter((s) => s !== seat || !live).map((s) => playerName(names, s)).join(", ");
   if (phase === Phase.PLANNING) {
-    if (live && !me.chose_agent) {
-      if (mustWaitToChoose(view, seat)) return { text: "Your Double Agent watches: you choose once the others have", mine: false, over: false };
-      return { text: "Planning — choose your Agent X in secret", mine: true, over: false };
+    if (moving) return { text: "Planning — choose your Agent X in secret", mine: true, over: false };
+    if (live && !me.chose_agent && me.sees_next) {
+      return { text: "Your Double Agent watches: you choose once the others have", mine: false, over: false };
     }
     const { choosing } = planningStatus(view);
     return { text: choosing.length ? `Planning — waiting for ${others(choosing)} to choose an Agent X` : "Planning", mine: false, over: false };
   }
   if (phase === Phase.STRUGGLE) {
     if (view.to_act < 0) {
-      if (live && view.balance === seat) return { text: "You hold the balance token — choose who opens the struggle", mine: true, over: false };
+      if (moving) return { text: "You hold the balance token — choose who opens the struggle", mine: true, over: false };
       return { text: `${playerName(names, view.balance)} chooses who opens the struggle`, mine: false, over: false };
     }
-    if (live && view.to_act === seat && (opts.acting.length === 0 || opts.acting.includes(seat))) {
+    if (moving) {
       return { text: "Your move — recruit, activate a group, use an event or pass", mine: true, over: false };
     }
     const waiting = opts.acting.length ? opts.acting : [view.to_act];
