@@ -118,8 +118,8 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
 
       <div class="lm-main">
         <div class="lm-main-left">
-          {me ? <Hand view={view} seat={seat} plays={plays} pick={pick} busy={busy} name={playerName(names, seat)} onPlay={canAct ? (m) => {
-            movePick.cancel();
+          {me ? <Hand view={view} seat={seat} plays={plays} pick={pick} busy={busy} name={playerName(names, seat)} onPlay={canAct && movePick.path.length === 0 ? (m) => {
+            // From the turn's moves only: while a move is being chosen, its Cancel comes first.
             movePick.choose(m.key);
             document.querySelector("[data-testid=decision]")?.scrollIntoView({ behavior: "smooth", block: "start" });
           } : undefined} /> : rest.length > 0 && (
