@@ -3,8 +3,8 @@
 // with a late spectator, played to the score sheet. Every decision is answered through the UI:
 // the core's questions (decks, keeping, discards, classes, factories, amounts, yes/no) in the
 // generic prompt panel the board places at its top, sometimes by clicking the cards beside it;
-// the political turn (playable cards sometimes played with the form's defaults) and the Alliance
-// step in LIMIT's own forms.
+// the political turn and the Alliance step from the moves the view publishes (a card, then its
+// choices and amounts in the kit's picker).
 //
 // The server must already be running with LIMIT registered and serving clients/web/dist; its URL
 // comes from PLATEAU_URL. playwright-core is taken from clients/web/node_modules, Chromium from
@@ -42,32 +42,96 @@ async function pageTop(locator) {
   return locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
 }
 
+/**
+ * Goes down the kit picker in `scope` until a move can be played: a random choice at each step
+ * (a family leaf first when one is offered and no amount was played yet), then each amount a
+ * random value of its published domain, above the least when there is one. Returns the amounts
+ * set ("path=value").
+ */
+async function throughPicker(page, scope, rng, stats) {
+  const picker = scope.getByTestId("move-picker");
+  for (let depth = 0; (await scope.getByTestId("move-play").count()) === 0; depth++) {
+    assert.ok(depth < 12, "the picker never reached a move to play");
+    const choices = scope.locator("[data-testid=move-choice]:not([disabled])");
+    const n = await choices.count();
+    assert.ok(n > 0, "a step of the picker offers nothing");
+    const families = scope.locator("[data-testid=move-choice][data-kind=family]:not([disabled])");
+    const choice = stats.amounts.length === 0 && (await families.count()) > 0 ? families.first() : choices.nth(Math.floor(rng() * n));
+    const path = await picker.getAttribute("data-path");
+    const key = await choice.getAttribute("data-key");
+    await choice.click();
+    await scope.locator(`[data-testid=move-picker][data-path="${path ? `${path}/${key}` : key}"]`).waitFor({ timeout: STEP_MS });
+  }
+  const amounts = [];
+  const params = scope.getByTestId("move-param");
+  for (let i = 0; i < (await params.count()); i++) {
+    const p = params.nth(i);
+    const path = await p.getAttribute("data-path");
+    let v;
+    if ((await p.evaluate((el) => el.tagName)) === "SELECT") {
+      const values = (await p.locator("option").evaluateAll((os) => os.map((o) => o.value))).filter((x) => x !== "");
+      assert.ok(values.length > 0, `${path}: an empty domain`);
+      v = values.length > 1 ? values[1 + Math.floor(rng() * (values.length - 1))] : values[0];
+      await p.selectOption(v);
+    } else {
+      const lo = Number(await p.getAttribute("min")), hi = Number(await p.getAttribute("max"));
+      v = String(hi > lo ? lo + 1 + Math.floor(rng() * (hi - lo)) : lo);
+      await p.fill(v);
+    }
+    amounts.push(`${path}=${v}`);
+  }
+  const play = scope.getByTestId("move-play");
+  assert.ok(await play.isEnabled(), `the picker's move cannot be played: ${await scope.getByTestId("move-problem").allInnerTexts()}`);
+  return amounts;
+}
+
+/**
+ * A card the rules refuse now (the engine's own playable flag says its cost cannot be paid) is
+ * not offered: the decision has no enabled button for it and the hand does not take a click on it.
+ */
+async function refusedCardsNotOffered(page, decision, stats) {
+  for (const id of await page.locator("[data-testid=hand] [data-testid=hand-card][data-playable=false]").evaluateAll((els) => els.map((e) => e.getAttribute("data-card")))) {
+    assert.equal(await decision.locator(`[data-testid=play-card][data-card="${id}"]:not([disabled])`).count(), 0, `card ${id} cannot be paid but is offered`);
+    assert.equal(await page.locator(`[data-testid=hand] button[data-testid=hand-card][data-card="${id}"]`).count(), 0, `card ${id} cannot be paid but the hand plays it`);
+    stats.refusedCards.add(id);
+  }
+}
+
 async function politicalTurn(page, decision, rng, stats) {
+  await refusedCardsNotOffered(page, decision, stats);
   const playable = decision.locator("[data-testid=play-card]:not([disabled])");
   const n = await playable.count();
   if (n > 0 && rng() < 0.75) {
     const pick = playable.nth(Math.floor(rng() * n));
     const name = (await pick.innerText()).replace("▶", "").trim();
-    // Open the play form from the decision's list, or by clicking the card in the hand.
+    // Open the card's play from the decision's list, or by clicking the card in the hand.
     if (rng() < 0.5) await pick.click();
     else await page.locator(`button[data-testid=hand-card][data-card="${await pick.getAttribute("data-card")}"]`).click();
     const form = decision.getByTestId("play-form");
     await form.waitFor();
-    const confirm = form.getByTestId("play-confirm");
-    if (await confirm.isEnabled()) {
+    if (rng() < 0.1) {
+      // Changing one's mind: Cancel goes back to the turn's moves.
+      await form.getByTestId("move-cancel").click();
+      await form.waitFor({ state: "detached" });
+    } else {
+      const amounts = await throughPicker(page, form, rng, stats);
       const before = await page.getByTestId("action-error").count();
-      await confirm.click();
-      // Either the play is accepted (the form closes with the board update) or refused.
+      await form.getByTestId("move-play").click();
+      // A published move is accepted (the form closes with the board update), never refused.
       const until = Date.now() + STEP_MS;
       for (;;) {
-        if ((await page.getByTestId("play-form").count()) === 0) { stats.plays.push(name); return `play ${name}`; }
-        if ((await page.getByTestId("action-error").count()) > before || (await page.getByTestId("action-error").count()) > 0) break;
+        if ((await page.getByTestId("play-form").count()) === 0) {
+          stats.plays.push(name);
+          if (amounts.length) stats.amounts.push(`${name}: ${amounts.join(", ")}`);
+          return `play ${name}`;
+        }
+        if ((await page.getByTestId("action-error").count()) > before) {
+          assert.fail(`playing ${name} as published was refused: ${await page.getByTestId("action-error").first().innerText()}`);
+        }
         assert.ok(Date.now() < until, `playing ${name} had no visible effect`);
         await sleep(50);
       }
-      stats.refused.push(name);
     }
-    await form.getByTestId("play-cancel").click();
   }
   await decision.getByTestId("choice-pass").click();
   return "pass";
@@ -160,9 +224,7 @@ async function coreAnswer(page, decision, core, kind, rng, stats) {
   }
   if (coreKind === YES_NO) {
     if (kind === "resist") await decision.locator("[data-testid=decision-facts] [data-fact=military]").waitFor();
-    let yes = kind === "break_alliance" ? rng() < 0.3 : rng() < 0.7;
-    // The board warns when "yes" would be refused (resisting without the military to spend).
-    if (yes && (await decision.locator("[data-testid=decision-facts] [data-warn=true]").count()) > 0) yes = false;
+    const yes = kind === "break_alliance" ? rng() < 0.3 : rng() < 0.7;
     await core.getByTestId(yes ? "prompt-yes" : "prompt-no").click();
     return { what: `${kind} ${yes ? "yes" : "no"}` };
   }
@@ -191,14 +253,19 @@ async function answer(page, rng, stats) {
     }
     return coreAnswer(page, decision, core, kind, rng, stats);
   }
-  // LIMIT's own form: the Alliance step's moves.
-  assert.equal(kind, "alliance_turn", `${kind}: neither a core question nor one of LIMIT's turn forms`);
+  // The Alliance step: its published moves, a proposal or an exclusion going on to the nation.
+  assert.equal(kind, "alliance_turn", `${kind}: neither a core question nor one of LIMIT's turns`);
   const choices = decision.locator("[data-testid^=choice-]:not([disabled])");
   const n = await choices.count();
   assert.ok(n > 0, `prompt ${kind} has no enabled choice`);
   const i = rng() < 0.7 ? 0 : Math.floor(rng() * n);
   const id = await choices.nth(i).getAttribute("data-testid");
+  const step = (await choices.nth(i).getAttribute("data-kind")) === "step";
   await choices.nth(i).click();
+  if (step) {
+    await throughPicker(page, decision, rng, stats);
+    await decision.getByTestId("move-play").click();
+  }
   return { what: id };
 }
 
@@ -244,7 +311,7 @@ async function checkPhaseSummary(page, nations, dismiss = true) {
 }
 
 function newStats(label) {
-  return { label, kinds: {}, core: {}, plays: [], refused: [], keepClicks: 0, onScreen: new Set(), shots: new Set() };
+  return { label, kinds: {}, core: {}, plays: [], amounts: [], refusedCards: new Set(), keepClicks: 0, onScreen: new Set(), shots: new Set() };
 }
 
 /**
@@ -352,9 +419,13 @@ test("LIMIT solo: one click from the lobby, played to the score sheet", { timeou
     // Decks and keeping are core questions: answered in the generic panel.
     assert.ok(stats.core.choose > 0 && stats.core.order > 0, `core questions answered: ${JSON.stringify(stats.core)}`);
     assert.ok(stats.plays.length > 0, "at least one card was played");
+    // Issue 33: the board offers the published moves only. A card whose cost cannot be paid was
+    // met and not offered, and an amount was played through a published family leaf.
+    assert.ok(stats.refusedCards.size > 0, "no card the rules refused was met in hand");
+    assert.ok(stats.amounts.length > 0, "no amount was played through a published family");
     console.log(`solo: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; prompts ${JSON.stringify(stats.kinds)}; ` +
       `core questions ${JSON.stringify(stats.core)} (${stats.keepClicks} kept by a click on the card); ` +
-      `${stats.plays.length} cards played, ${stats.refused.length} refused (${stats.refused.join(", ")})`);
+      `${stats.plays.length} cards played; amounts ${JSON.stringify(stats.amounts)}; ${stats.refusedCards.size} unpayable cards not offered`);
     // The replay shows the LIMIT board at every step, from the player's seat.
     await page.getByTestId("replay-link").click();
     await page.getByTestId("replay-viewer").waitFor();
@@ -474,7 +545,7 @@ test("LIMIT for two nations with alliances: private room by link, a spectator, p
     assert.equal(stats.onScreen.size, 2, "both players were asked core questions");
     console.log(`two nations: ${moves} moves in ${((Date.now() - started) / 1000).toFixed(1)} s; prompts ${JSON.stringify(stats.kinds)}; ` +
       `core questions ${JSON.stringify(stats.core)} (${stats.keepClicks} kept by a click on the card); ` +
-      `${stats.plays.length} cards played, ${stats.refused.length} refused (${stats.refused.join(", ")})`);
+      `${stats.plays.length} cards played; amounts ${JSON.stringify(stats.amounts)}`);
     assert.deepEqual(errors, [], "uncaught errors in the pages");
     for (const x of [A, B, C]) await x.context().close();
   } finally {

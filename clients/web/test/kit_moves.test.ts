@@ -7,14 +7,15 @@ import {
 import type { Target } from "../src/table";
 
 // A game's Action of the test's own, with what the published moves may set: nested messages, an
-// enum, a boolean, a 64-bit number, and a list (which a family's param may not go through here).
+// enum, a boolean, a 64-bit number, a list of numbers (which a family's param may not go through)
+// and a list of messages (a param through it sets every element).
 const root = buildRoot({
   "t.proto": `
     syntax = "proto3";
     package kt;
     enum Side { SIDE_NONE = 0; SIDE_NORTH = 1; SIDE_SOUTH = 2; }
     message Fire { uint32 target = 1; Side side = 2; bool aimed = 3; int64 shots = 4; }
-    message Move { string piece = 1; int32 q = 2; int32 r = 3; Fire fire = 4; repeated uint32 path = 5; }
+    message Move { string piece = 1; int32 q = 2; int32 r = 3; Fire fire = 4; repeated uint32 path = 5; repeated Fire volleys = 6; }
     message Action { oneof kind { Move move = 1; bool pass = 2; } }
   `,
 });
@@ -142,8 +143,20 @@ describe("the action to send", () => {
     expect(buildMove(Action, wrong, { "move.speed": 1 }).error).toBe("The action has no field move.speed.");
     const list = node("y", { action: bytes({ move: {} }), params: [param("move.path", { values: [1] })] });
     expect(buildMove(Action, list, { "move.path": 1 }).error).toBe("move.path goes through a list, which this client cannot set.");
+    const none = node("v", { action: bytes({ move: {} }), params: [param("move.volleys.shots", { values: [1] })] });
+    expect(buildMove(Action, none, { "move.volleys.shots": 1 }).error).toBe("move.volleys.shots goes through a list the action leaves empty.");
     const through = node("z", { action: bytes({ move: {} }), params: [param("move.q.x", { values: [1] })] });
     expect(buildMove(Action, through, { "move.q.x": 1 }).error).toBe("move.q.x goes through a number.");
+  });
+});
+
+describe("a param through a list of messages", () => {
+  it("sets the field in every element of the base action (LIMIT's transaction quantity)", () => {
+    const one = node("q", { action: bytes({ move: { piece: "p", volleys: [{ target: 4, side: 2 }] } }), params: [param("move.volleys.shots", { min: 1, max: 5 })] });
+    const b = buildMove(Action, one, { "move.volleys.shots": 3 });
+    expect(b.error).toBeUndefined();
+    expect(sent(b.action)).toEqual({ move: { piece: "p", volleys: [{ target: 4, side: 2, shots: 3 }] } });
+    expect(buildMove(Action, one, { "move.volleys.shots": 6 }).error).toBe("6 is not allowed for move.volleys.shots: from 1 to 5.");
   });
 });
 

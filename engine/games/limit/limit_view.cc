@@ -49,16 +49,6 @@ void LimitState::CardView(uint32_t id, int viewer_seat, Card* out) const {
   v.set_id(id);  // the printed fields are in the static data
   if (viewer_seat < 0) return;
   v.set_playable(CostPayable(viewer_seat, id));
-  if (g().Params(id).transactions) v.set_max_transactions(MaxTransactions(viewer_seat));
-  const auto& c = g().card(id);
-  if (c.cost_money_factory_value() && c.effect() == data::EFFECT_FACTORY_UP) {
-    for (int f : g().CardTemplate(id).factory_options()) {
-      PlayCard play;
-      play.set_card(id);
-      play.set_factory(static_cast<Factory>(f));
-      v.add_factory_prices(CostOf(viewer_seat, play).money);
-    }
-  }
 }
 
 // The same for every recipient: everything but `you`, the hand and the open decisions (whose
@@ -229,11 +219,6 @@ void LimitState::TypedPrivateView(int seat, limit::View* out) const {
     p->set_from_seat(-1);
     p->set_subject_seat(-1);
     *p->mutable_why() = T("limit.why.alliance_turn");
-    for (const auto& a : AllianceTurnMoves(s_.turn())) {
-      if (a.has_alliance_propose()) *p->add_alliance_proposals() = a.alliance_propose();
-      if (a.has_alliance_leave()) *p->add_alliance_leaves() = a.alliance_leave();
-      if (a.has_alliance_exclude()) *p->add_alliance_exclusions() = a.alliance_exclude();
-    }
   }
 }
 

@@ -1269,8 +1269,9 @@ TEST(LimitAlliance, OptionAcceptedSoloIgnoresIt) {
   EXPECT_EQ(view.prompts(0).kind(), PROMPT_ALLIANCE_TURN);
 }
 
-TEST(LimitAlliance, TurnPromptListsExactlyTheLegalMoves) {
-  // The UI offers what the prompt lists: it must be the legal actions, Accord and fee included.
+TEST(LimitAlliance, TurnMovesAreExactlyTheLegalMoves) {
+  // The UI offers the moves the view publishes: they must be the legal actions, Accord and fee
+  // included.
   auto s = NewAllianceState(3);
   AllianceStep(*s, 0);
   Ally(*s, ALLIANCE_MILITARY, {0, 1}, 1);
@@ -1281,21 +1282,15 @@ TEST(LimitAlliance, TurnPromptListsExactlyTheLegalMoves) {
   const Prompt* p = FindPrompt(v, PROMPT_ALLIANCE_TURN);
   ASSERT_NE(p, nullptr);
   const int seat = static_cast<int>(p->seat());
-  std::vector<std::string> listed = {Text("pass {}").SerializeAsString()};
-  for (const auto& m : p->alliance_proposals()) {
-    Action a;
-    *a.mutable_alliance_propose() = m;
-    listed.push_back(a.SerializeAsString());
-  }
-  for (const auto& m : p->alliance_leaves()) {
-    Action a;
-    *a.mutable_alliance_leave() = m;
-    listed.push_back(a.SerializeAsString());
-  }
-  for (const auto& m : p->alliance_exclusions()) {
-    Action a;
-    *a.mutable_alliance_exclude() = m;
-    listed.push_back(a.SerializeAsString());
+  auto mine = s->View(seat);
+  std::vector<std::string> listed;
+  bool proposes = false;
+  for (const auto& a : engine::PublishedActions(Game(), *mine)) {
+    const auto& act = static_cast<const Action&>(*a);
+    if (act.has_remove_permanent()) continue;
+    proposes = proposes || act.has_alliance_propose();
+    EXPECT_TRUE(s->Validate(seat, act).ok());
+    listed.push_back(act.SerializeAsString());
   }
   std::vector<std::string> legal;
   for (const auto& a : s->LegalActions(seat)) {
@@ -1308,12 +1303,7 @@ TEST(LimitAlliance, TurnPromptListsExactlyTheLegalMoves) {
   std::sort(legal.begin(), legal.end());
   EXPECT_EQ(listed, legal);
   EXPECT_GT(listed.size(), 1u);
-  for (const auto& m : p->alliance_proposals())
-    EXPECT_TRUE(s->Validate(seat, [&] {
-                   Action a;
-                   *a.mutable_alliance_propose() = m;
-                   return a;
-                 }()).ok());
+  EXPECT_TRUE(proposes);
 }
 
 TEST(LimitAlliance, AcceptedProposalPaysTheFeeAndTurnsTokens) {
@@ -1977,36 +1967,31 @@ TEST(LimitView, CardsCarryTheirParameterChoicesAndClassSteps) {
   ASSERT_EQ(robot.factory_options_size(), 2);
   EXPECT_EQ(robot.factory_options(0), FACTORY_INDUSTRIAL);
   EXPECT_EQ(robot.factory_options(1), FACTORY_MILITARY);
-  // Priced at the chosen factory's current rank, in the same order as its factory options.
-  ASSERT_EQ(v.hand(2).factory_prices_size(), 2);
-  EXPECT_EQ(v.hand(2).factory_prices(0),
-            s->TrackValue(FACTORY_INDUSTRIAL, p.nations(0).industrial_rank()));
-  EXPECT_EQ(v.hand(2).factory_prices(1), s->TrackValue(FACTORY_MILITARY, 3));
   EXPECT_EQ(printed(3).resource_options_size(), 3);
-  EXPECT_EQ(v.hand(3).factory_prices_size(), 0);
   // A resource outside the card's options is refused.
   EXPECT_EQ(s->Validate(0, Text("play_card { card: " + std::to_string(CardId("military_operation")) +
                                 " target: 1 military: 10 resource: RESOURCE_MILITARY }"))
                 .code(),
             codes::kBadParameter);
-  // Another nation's view of the same cards carries no prices.
-  auto other = s->View(1);
-  for (const auto& n : static_cast<const View&>(*other).nations())
-    for (const auto& c : n.set_aside()) EXPECT_EQ(c.factory_prices_size(), 0);
 }
 
-TEST(LimitView, MarketCardsSayHowManyTransactionsAPlayMakes) {
+TEST(LimitPublishedMoves, MarketCardsOfferAsManyTransactionsAsAPlayMakes) {
   // Bourse: two transactions per market card instead of one.
   auto s = NewState(2);
   PoliticalTurn(*s, 0, {"market_access", "soft_power"});
-  auto max_tx = [&](int i) {
+  auto most = [&] {
     auto owned = s->View(0);
-    return static_cast<const View&>(*owned).hand(i).max_transactions();
+    int n = -1;
+    for (const auto& a : engine::PublishedActions(Game(), *owned)) {
+      const auto& act = static_cast<const Action&>(*a);
+      if (act.has_play_card() && act.play_card().card() == CardId("market_access"))
+        n = std::max(n, act.play_card().transactions_size());
+    }
+    return n;
   };
-  EXPECT_EQ(max_tx(0), 1u);
-  EXPECT_EQ(max_tx(1), 0u);
+  EXPECT_EQ(most(), 1);
   s->mutable_proto().mutable_nations(0)->add_permanents(CardId("stock_exchange"));
-  EXPECT_EQ(max_tx(0), 2u);
+  EXPECT_EQ(most(), 2);
 }
 
 TEST(LimitView, StaticDataIsThePrintedBoardPricesAndEvents) {
@@ -2037,7 +2022,6 @@ TEST(LimitView, StaticDataIsThePrintedBoardPricesAndEvents) {
     EXPECT_EQ(data.cards(i).name(), Game().cards().cards(i).name());
     // Nothing in it depends on a position.
     EXPECT_FALSE(data.cards(i).playable());
-    EXPECT_EQ(data.cards(i).factory_prices_size(), 0);
   }
   // A market track's position indexes the static prices.
   auto owned = s->View(-1);

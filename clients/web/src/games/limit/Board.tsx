@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useState } from "preact/hooks";
+// LIMIT's board: the world, the nations, the hand, and the open decision (the core's question, or
+// the moves the view publishes, read through the board kit).
+import { useMemo } from "preact/hooks";
 import type { BoardProps } from "../types";
 import { Dot, useSelfWords } from "../../ui/common";
 import { currentPrompt, int64String, tableOf } from "../../table";
@@ -7,26 +9,29 @@ import { answerSender, usePromptControl } from "../../ui/PromptPanel";
 import { useSubmit } from "../../ui/submit";
 import { CardFace } from "./Cards";
 import { NationBoard, NationSummary } from "./NationBoard";
-import { handPick, MyDecision, OthersPrompts, type HandPick } from "./Prompts";
+import { handPick, MyDecision, OthersPrompts, type HandPick, type Moves } from "./Prompts";
 import { ScoreSheet } from "./ScoreSheet";
 import { HitNotices, PhaseSummaryPanel, useHitNotices, usePhaseSummary } from "./Feedback";
 import { Crises, GenerationBar, MarketBoard, Reserves, StarNation } from "./World";
-import { Phase, PromptKind, bannerFor, playerName, withStatic } from "./model";
+import { moveRoots, type MoveChoice } from "../../ui/kit/moves";
+import { useMovePick } from "../../ui/kit/MovePicker";
+import { Phase, PromptKind, bannerFor, handPlays, playerName, withStatic } from "./model";
 import type { BoardView, Card, Nation, StaticData, View } from "./model";
 
-// On a political turn a playable card opens its play form; during a discard a card is picked
-// for the hand-limit question, as in the question's own card list.
-function Hand({ view, seat, onPlay, pick, busy, name }: {
-  view: BoardView; seat: number; onPlay?: (id: number) => void; pick?: HandPick; busy?: boolean; name: string;
+// A card the published moves play opens its play; during a discard a card is picked for the
+// hand-limit question, as in the question's own card list.
+function Hand({ view, seat, plays, onPlay, pick, busy, name }: {
+  view: BoardView; seat: number; plays: ReadonlyMap<number, MoveChoice>; onPlay?: (m: MoveChoice) => void; pick?: HandPick;
+  busy?: boolean; name: string;
 }) {
   const self = useSelfWords(name);
   const hand = view.hand ?? [];
   const me = (view.nations ?? []).find((n: Nation) => n.seat === seat);
-  const turn = !!onPlay && (view.prompts ?? []).some((p) => p.seat === seat && p.kind === PromptKind.POLITICAL_TURN);
+  const turn = !!onPlay && plays.size > 0;
   const badge = (c: Card) => {
     const under = pick?.picked.get(c.id);
     if (under != null) return <span class="lm-keep-badge under">under #{under}</span>;
-    if (turn) return <span class={`lm-keep-badge ${c.playable ? "" : "under"}`}>{c.playable ? "▶ click to play" : "cannot pay now"}</span>;
+    if (turn) return <span class={`lm-keep-badge ${plays.has(c.id) ? "" : "under"}`}>{plays.has(c.id) ? "▶ click to play" : "not playable now"}</span>;
     return undefined;
   };
   return (
@@ -36,7 +41,7 @@ function Hand({ view, seat, onPlay, pick, busy, name }: {
         <div class="lm-card-grid">
           {hand.map((c) => (
             <CardFace key={c.id} card={c} testid="hand-card" selected={pick?.picked.has(c.id)} hot={pick?.hot === c.id} disabled={busy}
-              onClick={pick?.offered(c.id) ? () => pick.toggle(c.id) : turn && c.playable ? () => onPlay!(c.id) : undefined}
+              onClick={pick?.offered(c.id) ? () => pick.toggle(c.id) : turn && plays.has(c.id) ? () => onPlay!(plays.get(c.id)!) : undefined}
               badge={badge(c)} />
           ))}
         </div>
@@ -48,19 +53,21 @@ function Hand({ view, seat, onPlay, pick, busy, name }: {
 export function Board({ view: named, seat, names, acting, readOnly, submit, actionType, gameOver, connected, gameData }: BoardProps<View, StaticData>) {
   // The view names cards and events by id: the board reads them with their printed fields.
   const view = useMemo(() => withStatic(named, gameData), [named, gameData]);
-  const { busy, error, run: send } = useSubmit(submit, named);
-  const [playing, setPlaying] = useState<number | null>(null);
+  const handle = useSubmit(submit, named);
+  const { busy, error, run: send } = handle;
   const prompts = view.prompts ?? [];
   const canAct = !readOnly && !!submit && seat >= 0 && !gameOver;
   const mine = canAct ? prompts.filter((p) => p.seat === seat) : [];
-  const myTurn = mine.some((p) => p.kind === PromptKind.POLITICAL_TURN);
+  // The moves the view publishes (none for a spectator, a replay or a seat that may not act).
+  const roots = canAct ? moveRoots(named) : [];
+  const movePick = useMovePick(roots);
+  const moves: Moves = { roots, pick: movePick, handle, submit, actionType, view: named };
+  const plays = handPlays(roots, view.hand ?? []);
   const table = tableOf(view);
   // The core's question to this nation: the same decision as its LIMIT prompt, answered generically.
   const core = canAct && actionType ? currentPrompt(table, seat) : null;
   const control = usePromptControl(core, answerSender(actionType ?? "", send), busy);
   const pick = mine[0]?.kind === PromptKind.DISCARD ? handPick(core, control) : undefined;
-  // A play form never outlives the political turn it was opened in.
-  useEffect(() => { if (!myTurn) setPlaying(null); }, [myTurn]);
   const others = prompts.filter((p) => !canAct || p.seat !== seat);
   const nations = view.nations ?? [];
   const me = nations.find((n) => n.seat === seat);
@@ -98,9 +105,9 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
 
       {over && <ScoreSheet view={view} names={names} seat={seat} />}
 
-      {(mine.length > 0 || core) && (
-        <MyDecision key={`${mine[0]?.kind}-${view.generation}-${mine[0]?.count}`} prompt={mine[0]} core={core} control={control} view={view}
-          seat={seat} names={names} busy={busy} error={error} send={send} playing={playing} setPlaying={setPlaying} pick={pick} />
+      {(mine.length > 0 || core || roots.length > 0) && (
+        <MyDecision key={`${mine[0]?.kind}-${view.generation}-${mine[0]?.count}`} prompt={mine[0] ?? null} core={core} control={control} view={view}
+          seat={seat} busy={busy} error={error} moves={moves} pick={pick} />
       )}
       {!over && <OthersPrompts prompts={others} names={names} />}
 
@@ -111,8 +118,9 @@ export function Board({ view: named, seat, names, acting, readOnly, submit, acti
 
       <div class="lm-main">
         <div class="lm-main-left">
-          {me ? <Hand view={view} seat={seat} pick={pick} busy={busy} name={playerName(names, seat)} onPlay={canAct ? (id) => {
-            setPlaying(id);
+          {me ? <Hand view={view} seat={seat} plays={plays} pick={pick} busy={busy} name={playerName(names, seat)} onPlay={canAct && movePick.path.length === 0 ? (m) => {
+            // From the turn's moves only: while a move is being chosen, its Cancel comes first.
+            movePick.choose(m.key);
             document.querySelector("[data-testid=decision]")?.scrollIntoView({ behavior: "smooth", block: "start" });
           } : undefined} /> : rest.length > 0 && (
             <section class="lm-others" data-testid="other-nations">

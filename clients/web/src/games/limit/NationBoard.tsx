@@ -6,13 +6,13 @@ import { PlayerBadge } from "../../ui/PlayerBadge";
 import { CardFace } from "./Cards";
 import { useLastMove, withMark, type Mark } from "../../ui/LastMove";
 import {
-  CLASS_LETTERS, DISORDER_POSITIONS, Factory, Phase, SOCIAL_STEP_NAME, SocialStep, demographicIndex, disorderZone, maxFactoryRank,
+  CLASS_LETTERS, DISORDER_POSITIONS, Factory, Phase, SOCIAL_STEP_NAME, SocialStep, demographicIndex, disorderZone,
   playerName, populationValues, printedTrack,
 } from "./model";
 import type { BoardView, Nation, Stocks as StocksT } from "./model";
 
-function TrackRow({ label, icon, values, rank, cap, output, testid, extra, mark }: {
-  label: string; icon: string; values: number[]; rank: number; cap?: number; output: number; testid: string;
+function TrackRow({ label, icon, values, rank, output, testid, extra, mark }: {
+  label: string; icon: string; values: number[]; rank: number; output: number; testid: string;
   extra?: (i: number) => string; mark: Mark;
 }) {
   return (
@@ -21,11 +21,10 @@ function TrackRow({ label, icon, values, rank, cap, output, testid, extra, mark 
       <div class="lm-track-cells">
         {values.map((v, i) => {
           const r = i + 1;
-          const locked = cap != null && r > cap;
           const tip = extra?.(i) ?? "";
           return (
-            <span key={i} class={`lm-cell ${r === rank ? "on" : ""} ${r < rank ? "past" : ""} ${locked ? "locked" : ""} ${tip ? "fossil" : ""}`}
-              title={`Rank ${r}: ${v}${tip ? ` — ${tip}` : ""}${locked ? " (needs more territories)" : ""}`}>
+            <span key={i} class={`lm-cell ${r === rank ? "on" : ""} ${r < rank ? "past" : ""} ${tip ? "fossil" : ""}`}
+              title={`Rank ${r}: ${v}${tip ? ` — ${tip}` : ""}`}>
               {v}
             </span>
           );
@@ -191,7 +190,7 @@ export function NationBoard({ n, view, names, you, acting, online }: {
             testid="track-population" extra={(i) => (demographic[i] != null ? `demographic index ${demographic[i]}` : "")}
             mark={own((q) => [q.population_rank, q.population])} />
           <TrackRow label="Renewable" icon="🌾" values={renewable.value} rank={n.renewable_rank} output={n.renewable_output}
-            cap={maxFactoryRank(view, n, Factory.RENEWABLE)} testid="track-renewable" mark={own((q) => [q.renewable_rank, q.renewable_output])} />
+            testid="track-renewable" mark={own((q) => [q.renewable_rank, q.renewable_output])} />
           <TrackRow label="Industrial" icon="⚙️" values={industrial.value} rank={n.industrial_rank} output={n.industrial_output}
             testid="track-industrial" extra={fossilTip(industrial)} mark={own((q) => [q.industrial_rank, q.industrial_output])} />
           <TrackRow label="Military" icon="🎖" values={military.value} rank={n.military_rank} output={n.military_output}

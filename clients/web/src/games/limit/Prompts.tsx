@@ -1,187 +1,97 @@
 // A nation's decisions. The core's questions (decks, keeping, discards, classes, factories,
 // amounts, yes/no) are asked by the generic PromptPanel, with what the board adds beside it: the
 // drawn or hand cards as clickable targets, and the facts the question does not state. The
-// political turn (a card play with its parameters) and the Alliance step are not core questions:
-// they keep their own forms here.
-import { useMemo, useState } from "preact/hooks";
+// political turn and the Alliance step are the moves the view publishes (table.moves): the board
+// offers those, and the kit's picker takes a chosen move through its choices and amounts.
 import type { Prompt } from "../../table";
 import { PromptPanel, type PromptControl } from "../../ui/PromptPanel";
 import { toggleChoice } from "../../ui/prompt";
-import { ActionError } from "../../ui/submit";
+import { ActionError, type SubmitFn, type SubmitHandle } from "../../ui/submit";
 import { Txt } from "../../ui/TextRender";
+import { buildMove, moveKind, type MoveChoice } from "../../ui/kit/moves";
+import { MovePicker, type MovePick } from "../../ui/kit/MovePicker";
 import { CardFace } from "./Cards";
-import { ClassGrid } from "./NationBoard";
-import {
-  CLASS_LETTERS, DECK_NAME, PROMPT_SLUG, PromptKind, RESOURCES, RESOURCE_NAME, allianceTurnChoices, applySteps, canLower, canRaise,
-  classLevelsFor, decisionFacts, defaultClassesFor, defaultDraft, defaultTransaction, draftProblem, keepToggle, marketTrack,
-  maxQuantity, cardOptions, pickedCards, playAction, playPlan, playerName, priceOf, requiredSteps,
-  type PlayDraft, type PlayPlan, type TransactionDraft,
-} from "./model";
-import type { Action, BoardView, Card, Decision, Nation } from "./model";
+import { DECK_NAME, PROMPT_SLUG, PromptKind, cardOptions, decisionFacts, handPlays, keepToggle, paramWords, pickedCards, playerName } from "./model";
+import type { BoardView, Card, Decision } from "./model";
 
-export type Send = (action: Action) => Promise<boolean>;
-
-function ClassStepsPicker({ levels, need, direction, steps, onChange }: {
-  levels: number[]; need: number; direction: "up" | "down"; steps: number[]; onChange: (s: number[]) => void;
-}) {
-  const now = applySteps(levels, steps, direction) ?? levels;
-  return (
-    <div class="lm-classpick" data-testid="class-picker">
-      <span class="lm-label">{direction === "up" ? "Raise" : "Lower"} {need} step{need === 1 ? "" : "s"}: {steps.map((k) => CLASS_LETTERS[k]).join(", ") || "—"}</span>
-      <div class="lm-classpick-row">
-        {levels.map((_, k) => (
-          <button key={k} type="button" class="btn small" data-testid={`class-step-${CLASS_LETTERS[k]}`}
-            disabled={steps.length >= need || !(direction === "up" ? canRaise(now, k) : canLower(now, k))}
-            onClick={() => onChange([...steps, k])}>
-            {CLASS_LETTERS[k]} {now[k]}{direction === "up" ? "▲" : "▼"}
-          </button>
-        ))}
-        <button type="button" class="btn small ghost" disabled={!steps.length} onClick={() => onChange([])}>Reset</button>
-      </div>
-      <ClassGrid classes={now} tiles={[]} />
-    </div>
-  );
+/** What the board's turn needs to offer the published moves and send one. */
+export interface Moves {
+  roots: readonly MoveChoice[];
+  pick: MovePick;
+  handle: SubmitHandle;
+  submit?: SubmitFn;
+  actionType?: string;
+  /** The view as received (the picker's refusal lasts until the next one). */
+  view: unknown;
 }
 
-function TransactionRow({ t, view, seat, onChange, onRemove }: {
-  t: TransactionDraft; view: BoardView; seat: number; onChange: (t: TransactionDraft) => void; onRemove: () => void;
-}) {
-  const max = maxQuantity(view, seat, t);
-  const price = priceOf(marketTrack(view, t.resource));
-  return (
-    <div class="lm-tx" data-testid="transaction">
-      <div class="seg">
-        <button type="button" class={!t.sell ? "on" : ""} onClick={() => onChange({ ...t, sell: false })}>Buy</button>
-        <button type="button" class={t.sell ? "on" : ""} onClick={() => onChange({ ...t, sell: true })}>Sell</button>
-      </div>
-      <select value={t.resource} data-testid="tx-resource" onChange={(e) => onChange({ ...t, resource: Number((e.target as HTMLSelectElement).value) })}>
-        {RESOURCES.map((r) => <option key={r} value={r}>{RESOURCE_NAME[r]} ({priceOf(marketTrack(view, r))} $)</option>)}
-      </select>
-      <input type="number" min={1} max={Math.max(1, max)} value={t.quantity} data-testid="tx-quantity"
-        onInput={(e) => onChange({ ...t, quantity: Math.max(0, Number((e.target as HTMLInputElement).value) || 0) })} />
-      <span class="muted small">× {price} $ = <b>{price * t.quantity} $</b> · max {max}</span>
-      <button type="button" class="btn small ghost" onClick={onRemove} aria-label="Remove this transaction">✕</button>
-    </div>
-  );
-}
-
-export function PlayForm({ card, view, seat, names, busy, send, onCancel }: {
-  card: Card; view: BoardView; seat: number; names: string[]; busy: boolean; send: Send; onCancel: () => void;
-}) {
-  const plan: PlayPlan = useMemo(() => playPlan(card, view, seat, names), [card.id, view]);
-  const [draft, setDraft] = useState<PlayDraft>(() => defaultDraft(plan, card, view, seat));
-  const set = (name: string, v: number) => {
-    const values = { ...draft.values, [name]: v };
-    const next = { ...draft, values };
-    if (name === "target" && plan.classes?.onTarget) next.classes = defaultClassesFor(plan.classes, view, seat, v);
-    setDraft(next);
+/**
+ * The moves that are not a hand card's play (passing, removing a permanent card, the alliance
+ * moves), as buttons: a leaf is sent at once, a move with choices opens them in the picker.
+ */
+function OtherMoves({ moves, hand }: { moves: Moves; hand: readonly Card[] }) {
+  const plays = new Set([...handPlays(moves.roots, hand).values()].map((m) => m.key));
+  const others = moves.roots.filter((m) => !plays.has(m.key));
+  if (!others.length) return null;
+  const { handle: h, pick } = moves;
+  const go = (m: MoveChoice) => {
+    if (moveKind(m) !== "leaf") { pick.choose(m.key); return; }
+    const built = buildMove(moves.actionType ?? "", m);
+    if (built.action) void h.run(built.action);
+    else h.fail(built.error);
   };
-  const problem = draftProblem(plan, draft, view, seat);
-  const levels = plan.classes ? classLevelsFor(plan.classes, view, seat, draft.values.target) : [];
-  const need = plan.classes ? requiredSteps(plan.classes, levels) : 0;
   return (
-    <div class="lm-playform" data-testid="play-form" data-card={card.id}>
-      <h4>Play <b>{card.name_en || card.name}</b></h4>
-      <p class="muted small"><b>Cost:</b> {card.cost_text} <b>Effect:</b> {card.effect_text}</p>
-      <div class="lm-params">
-        {plan.selects.map((s) => (
-          <label key={s.name} class="field inline">
-            <span>{s.label}</span>
-            <select value={draft.values[s.name]} data-testid={`param-${s.name}`}
-              onChange={(e) => set(s.name, Number((e.target as HTMLSelectElement).value))}>
-              {s.options.map((o) => <option key={o.value} value={o.value} disabled={o.disabled}>{o.label}</option>)}
-            </select>
-          </label>
-        ))}
-        {plan.military && (
-          <label class="field inline">
-            <span>Military committed (min {plan.military.min}, you hold {plan.military.max})</span>
-            <input type="number" min={plan.military.min} max={plan.military.max} value={draft.military} data-testid="param-military"
-              onInput={(e) => setDraft({ ...draft, military: Number((e.target as HTMLInputElement).value) || 0 })} />
-          </label>
-        )}
-      </div>
-      {plan.classes && need > 0 && (
-        <>
-          {plan.classes.onTarget && <p class="muted small">Classes of {playerName(names, draft.values.target)}:</p>}
-          <ClassStepsPicker levels={levels} need={need} direction={plan.classes.direction} steps={draft.classes}
-            onChange={(classes) => setDraft({ ...draft, classes })} />
-        </>
-      )}
-      {plan.transactions && (
-        <div class="lm-txs">
-          <span class="lm-label">Market transaction{plan.transactions.max > 1 ? "s (two, on different resources)" : ""}</span>
-          {draft.transactions.map((t, i) => (
-            <TransactionRow key={i} t={t} view={view} seat={seat}
-              onChange={(nt) => setDraft({ ...draft, transactions: draft.transactions.map((x, j) => (j === i ? nt : x)) })}
-              onRemove={() => setDraft({ ...draft, transactions: draft.transactions.filter((_, j) => j !== i) })} />
-          ))}
-          {draft.transactions.length < plan.transactions.max && (
-            <button type="button" class="btn small" data-testid="tx-add"
-              onClick={() => setDraft({ ...draft, transactions: [...draft.transactions, defaultTransaction(view, seat) ?? { resource: 1, sell: false, quantity: 1 }] })}>
-              + Add a transaction
-            </button>
-          )}
-          {draft.transactions.length === 0 && <p class="muted small">No transaction: the card is played for nothing.</p>}
-        </div>
-      )}
-      {problem && <p class="lm-problem">{problem}</p>}
-      <div class="row-actions">
-        <button type="button" class="btn primary" disabled={busy || !!problem} data-testid="play-confirm"
-          onClick={async () => { if (await send(playAction(card, plan, draft))) onCancel(); }}>Play this card</button>
-        <button type="button" class="btn ghost" onClick={onCancel} data-testid="play-cancel">Cancel</button>
-      </div>
-    </div>
-  );
-}
-
-function PoliticalTurn({ prompt, view, seat, names, busy, send, playing, setPlaying }: {
-  prompt: Decision; view: BoardView; seat: number; names: string[]; busy: boolean; send: Send;
-  playing: number | null; setPlaying: (id: number | null) => void;
-}) {
-  const hand = view.hand ?? [];
-  const played = prompt.cards_played_this_turn as number;
-  const me = (view.nations ?? []).find((n: Nation) => n.seat === seat);
-  const removable = (me?.permanents ?? []).filter((c) => c.removable);
-  const card = hand.find((c) => c.id === playing);
-  return (
-    <div class="lm-political">
-      <p class="muted small">{played === 0 ? "Play up to two cards from your hand, or pass." : "You played one card: play a second one (your turn then ends) or pass."}
-        {" "}Playable cards are highlighted in your hand below.</p>
-      {card ? (
-        <PlayForm card={card} view={view} seat={seat} names={names} busy={busy} send={send} onCancel={() => setPlaying(null)} />
-      ) : (
-        <div class="lm-hand-quick">
-          {hand.map((c) => (
-            <button key={c.id} type="button" class="btn lm-handbtn" disabled={busy || !c.playable} data-testid="play-card" data-card={c.id}
-              title={c.playable ? `${c.cost_text} — ${c.effect_text}` : "Its cost cannot be paid now"} onClick={() => setPlaying(c.id)}>
-              ▶ {c.name_en || c.name}
-            </button>
-          ))}
-        </div>
-      )}
-      <div class="row-actions lm-turn-actions">
-        <button type="button" class="btn big" disabled={busy} data-testid="choice-pass" onClick={() => void send({ pass: {} })}>
-          {played === 0 ? "Pass (final unless targeted)" : "Stop here and pass"}
-        </button>
-        {removable.map((c) => (
-          <button key={c.id} type="button" class="btn danger" disabled={busy} data-testid="remove-permanent" data-card={c.id}
-            onClick={() => void send({ remove_permanent: { card: c.id } })}>↩ Remove {c.name_en || c.name}</button>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-function AllianceTurn({ prompt, names, busy, send }: { prompt: Decision; names: string[]; busy: boolean; send: Send }) {
-  return (
-    <div class="lm-choices">
-      {allianceTurnChoices(prompt, names).map((c) => (
-        <button key={c.id} type="button" class={`btn lm-choice ${c.tone === "primary" ? "primary" : c.tone === "danger" ? "danger" : ""}`}
-          disabled={busy} data-testid={`choice-${c.id}`} onClick={() => void send(c.action)}>
-          {c.label}
+    <div class="row-actions lm-turn-actions">
+      {others.map((m) => (
+        <button key={m.key} type="button" class={`btn ${m.key === "pass" ? "big" : "lm-choice"}`} disabled={h.busy}
+          data-testid={`choice-${m.key}`} data-kind={moveKind(m)} onClick={() => go(m)}>
+          <Txt text={m.label} />
         </button>
       ))}
+    </div>
+  );
+}
+
+/**
+ * A turn of LIMIT's own: the hand cards the moves play (the hand below opens them too) and the
+ * other moves; once one is chosen, the picker with its choices, amounts, Back and Cancel.
+ */
+function TurnMoves({ view, moves }: { view: BoardView; moves: Moves }) {
+  const hand = view.hand ?? [];
+  const plays = handPlays(moves.roots, hand);
+  const { pick, handle: h } = moves;
+  if (pick.path.length > 0) {
+    const card = hand.find((c) => plays.get(c.id)?.key === pick.path[0]);
+    return (
+      <div class="lm-playform" data-testid="play-form" data-card={card?.id}>
+        {card && <>
+          <h4>Play <b>{card.name_en || card.name}</b></h4>
+          <p class="muted small"><b>Cost:</b> {card.cost_text} <b>Effect:</b> {card.effect_text}</p>
+        </>}
+        <MovePicker moves={moves.roots} pick={pick} handle={h} submit={moves.submit} actionType={moves.actionType} view={moves.view}
+          paramLabel={paramWords} />
+      </div>
+    );
+  }
+  return (
+    <div class="lm-political">
+      {plays.size > 0 && (
+        <>
+          <p class="muted small">The cards you can play now are highlighted in your hand below.</p>
+          <div class="lm-hand-quick">
+            {hand.map((c) => {
+              const m = plays.get(c.id);
+              return (
+                <button key={c.id} type="button" class="btn lm-handbtn" disabled={h.busy || !m} data-testid="play-card" data-card={c.id}
+                  title={m ? `${c.cost_text} — ${c.effect_text}` : "Not playable now"} onClick={m && (() => pick.choose(m.key))}>
+                  ▶ {c.name_en || c.name}
+                </button>
+              );
+            })}
+          </div>
+        </>
+      )}
+      <OtherMoves moves={moves} hand={hand} />
     </div>
   );
 }
@@ -292,7 +202,7 @@ function CoreDecision({ prompt, core, control, view, busy, error, pick }: {
           {facts.length > 0 && (
             <ul class="lm-facts" data-testid="decision-facts">
               {facts.map((f) => (
-                <li key={f.key} class={f.warn ? "warn" : ""} data-fact={f.key} data-warn={f.warn ? "true" : undefined}>{f.text}</li>
+                <li key={f.key} data-fact={f.key}>{f.text}</li>
               ))}
             </ul>
           )}
@@ -318,15 +228,15 @@ function CoreDecision({ prompt, core, control, view, busy, error, pick }: {
  * My open decision: the core's question when there is one, else LIMIT's own turn form (the
  * political turn, the Alliance step).
  */
-export function MyDecision({ prompt, core, control, view, seat, names, busy, error, send, playing, setPlaying, pick }: {
+export function MyDecision({ prompt, core, control, view, seat, busy, error, moves, pick }: {
   /** The decision in LIMIT's view (view.prompts), if any. */
   prompt: Decision | null;
   /** The core's question to the seat (table.prompts[0]), if any. */
   core: Prompt | null;
   control: PromptControl;
-  view: BoardView; seat: number; names: string[]; busy: boolean; error: string; send: Send;
-  /** The hand card whose play form is open (the hand below can open it too). */
-  playing: number | null; setPlaying: (id: number | null) => void;
+  view: BoardView; seat: number; busy: boolean; error: string;
+  /** The view's published moves and the pick over them (shared with the hand below). */
+  moves: Moves;
   pick?: HandPick;
 }) {
   const kind = prompt?.kind as number | undefined;
@@ -337,10 +247,11 @@ export function MyDecision({ prompt, core, control, view, seat, names, busy, err
         <span class="lm-kicker">{(kind != null && KIND_TITLE[kind]) || "Decision"}</span>
         {!core && prompt && <h3><Txt text={prompt.why} /></h3>}
       </header>
-      {core ? <CoreDecision prompt={prompt} core={core} control={control} view={view} busy={busy} error={error} pick={pick} />
-        : prompt && kind === PromptKind.POLITICAL_TURN ? <PoliticalTurn prompt={prompt} view={view} seat={seat} names={names} busy={busy} send={send} playing={playing} setPlaying={setPlaying} />
-          : prompt && kind === PromptKind.ALLIANCE_TURN ? <AllianceTurn prompt={prompt} names={names} busy={busy} send={send} />
-            : <p class="muted">This client does not know how to answer this decision yet: please reload, or update the client.</p>}
+      {core ? <>
+        <CoreDecision prompt={prompt} core={core} control={control} view={view} busy={busy} error={error} pick={pick} />
+        <OtherMoves moves={moves} hand={view.hand ?? []} />
+      </> : moves.roots.length > 0 ? <TurnMoves view={view} moves={moves} />
+        : <p class="muted">Nothing to do here until the view offers a move.</p>}
       {!core && <ActionError error={error} />}
     </section>
   );

@@ -1,12 +1,14 @@
-// The enums of proto/games/limit.proto (generated) in words, board constants, and the pure logic of the LIMIT board:
-// what the board adds to the core's questions, the Alliance step's moves, the parameters a card
-// play needs, the score sheet. Nothing here touches the DOM, so it is unit-tested
+// The enums of proto/games/limit.proto (generated) in words, board constants, and what the LIMIT
+// board reads from a view: the facts beside the core's questions, which hand card each published
+// move plays, the score sheet. What a nation may do is the engine's published moves
+// (src/ui/kit/moves.ts), never worked out here. Nothing here touches the DOM, so it is unit-tested
 // (test/limit.test.ts).
 import { lowerNames, setValues, unprefixed } from "../../enums";
 import * as pb from "../../gen/games/limit";
 import type { Draft, Msg } from "../../proto";
 import type { Prompt } from "../../table";
 import { moveItem, targetKey } from "../../ui/prompt";
+import { choicesForTarget, type MoveChoice } from "../../ui/kit/moves";
 
 export const Phase = unprefixed(pb.Phase, "PHASE_");
 export const PromptKind = unprefixed(pb.PromptKind, "PROMPT_");
@@ -108,13 +110,6 @@ export function factoryRank(n: Partial<Nation>, f: number): number {
   return (f === Factory.RENEWABLE ? n.renewable_rank : f === Factory.INDUSTRIAL ? n.industrial_rank : n.military_rank) ?? 0;
 }
 
-/** The highest rank a factory can reach (territories cap the renewable track). */
-export function maxFactoryRank(view: BoardView, n: Partial<Nation>, f: number): number {
-  const top = printedTrack(view, f).value.length;
-  if (f !== Factory.RENEWABLE) return top;
-  return Math.max(1, Math.min(top, (n.territories ?? 0) + (view?.board?.territory_rank_bonus ?? 0)));
-}
-
 // ----- names -----
 
 export function playerName(names: string[], seat: number): string {
@@ -127,70 +122,7 @@ export function withNames(text: string, names: string[]): string {
   return text.replace(/\bSeat (\d+)\b/g, (whole, n) => names[Number(n) - 1] ?? whole);
 }
 
-// ----- classes -----
-
-export function canRaise(levels: number[], k: number): boolean {
-  return levels[k] < 4 && (k === 0 || levels[k] < levels[k - 1]);
-}
-export function canLower(levels: number[], k: number): boolean {
-  return levels[k] > 1 && (k === levels.length - 1 || levels[k + 1] < levels[k]);
-}
-
-/** How many class steps a card's play names, and on whose board (the engine sends them). */
-export interface ClassSpec { steps: number; direction: "up" | "down"; onTarget: boolean }
-export function classSpec(card: Card): ClassSpec | null {
-  const cs = card.class_steps;
-  if (!(card.params ?? []).includes("classes") || !cs) return null;
-  return { steps: cs.steps ?? 0, direction: cs.down ? "down" : "up", onTarget: !!cs.on_target };
-}
-
-/** Steps actually required: a raise asks no more steps than the classes have room for. */
-export function requiredSteps(spec: ClassSpec, levels: number[]): number {
-  if (spec.direction === "down") return levels.some((_, k) => canLower(levels, k)) ? spec.steps : 0;
-  const room = levels.reduce((s, l) => s + (4 - l), 0);
-  return Math.min(spec.steps, room);
-}
-
-/** Applies a sequence of one-step moves; null when one of them breaks the class order. */
-export function applySteps(levels: number[], steps: number[], direction: "up" | "down"): number[] | null {
-  const lv = [...levels];
-  for (const k of steps) {
-    if (k < 0 || k >= lv.length) return null;
-    if (direction === "up" ? !canRaise(lv, k) : !canLower(lv, k)) return null;
-    lv[k] += direction === "up" ? 1 : -1;
-  }
-  return lv;
-}
-
-/** A legal default: each step goes to the lowest class that can still move (spreads the gains). */
-export function defaultSteps(levels: number[], count: number, direction: "up" | "down"): number[] {
-  const lv = [...levels];
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) {
-    let pick = -1;
-    for (let k = lv.length - 1; k >= 0; k--) {
-      if (direction === "up" ? canRaise(lv, k) : canLower(lv, k)) { pick = k; break; }
-    }
-    if (pick < 0) break;
-    out.push(pick);
-    lv[pick] += direction === "up" ? 1 : -1;
-  }
-  return out;
-}
-
 // ----- decisions -----
-
-/** One clickable move of a turn form (the Alliance step's). */
-export interface Choice {
-  id: string;
-  label: string;
-  action: Action;
-  tone?: "primary" | "danger" | "plain";
-}
-
-function otherSeats(view: BoardView, seat: number): number[] {
-  return (view.nations ?? []).map((n) => n.seat).filter((s) => s !== seat);
-}
 
 function nationOf(view: BoardView, seat: number): Nation | undefined {
   return (view.nations ?? []).find((n) => n.seat === seat);
@@ -201,29 +133,8 @@ function stockOf(n: Nation, r: number): number {
   return [0, st.renewable, st.industrial, st.military, st.fossil][r] ?? 0;
 }
 
-/** The Alliance step's moves, as the engine lists them on the prompt (it checked them). */
-export function allianceTurnChoices(prompt: Decision, names: string[]): Choice[] {
-  const out: Choice[] = [{ id: "pass", label: "Do nothing", action: { pass: {} } }];
-  for (const p of prompt.alliance_proposals ?? []) {
-    out.push({
-      id: `propose-${p.kind}-${p.to_seat}`, label: `Propose a ${ALLIANCE_NAME[p.kind]} alliance to ${playerName(names, p.to_seat)}`,
-      action: { alliance_propose: { kind: p.kind, to_seat: p.to_seat } }, tone: "primary",
-    });
-  }
-  for (const e of prompt.alliance_exclusions ?? []) {
-    out.push({
-      id: `exclude-${e.kind}-${e.seat}`, label: `Exclude ${playerName(names, e.seat)} from the ${ALLIANCE_NAME[e.kind]} alliance`,
-      action: { alliance_exclude: { kind: e.kind, seat: e.seat } }, tone: "danger",
-    });
-  }
-  for (const l of prompt.alliance_leaves ?? []) {
-    out.push({ id: `leave-${l.kind}`, label: `Leave the ${ALLIANCE_NAME[l.kind]} alliance`, action: { alliance_leave: { kind: l.kind } }, tone: "danger" });
-  }
-  return out;
-}
-
-/** A line of what the board knows and the core question does not say; `warn`: an answer will be refused. */
-export interface Fact { key: string; text: string; warn?: boolean }
+/** A line of what the board knows and the core question does not say. */
+export interface Fact { key: string; text: string }
 
 /**
  * What a nation needs beside a core question (the generic panel names the options only): what it
@@ -242,13 +153,8 @@ export function decisionFacts(prompt: Decision, view: BoardView): Fact[] {
       });
     case PromptKind.DISCARD:
       return [{ key: "hand", text: `Your hand holds ${me.hand_size ?? 0} cards; its limit is ${me.hand_limit ?? 0}.` }];
-    case PromptKind.RESIST: {
-      const need = (prompt.amount ?? 0) as number;
-      const have = stockOf(me, Resource.MILITARY);
-      return [have >= need
-        ? { key: "military", text: `You hold ${have} military: resisting spends ${need}.` }
-        : { key: "military", text: `You hold only ${have} military: too few to resist (${need} needed).`, warn: true }];
-    }
+    case PromptKind.RESIST:
+      return [{ key: "military", text: `You hold ${stockOf(me, Resource.MILITARY)} military: resisting spends ${(prompt.amount ?? 0) as number}.` }];
     case PromptKind.CONTRIBUTE: {
       const missing = (prompt.missing ?? 0) as number;
       return missing > 0 ? [money, { key: "missing", text: `${missing} $ still missing.` }] : [money, { key: "missing", text: "Nothing is missing any more." }];
@@ -318,212 +224,28 @@ export function keepToggle(order: readonly string[], id: string, count: number):
   return moveItem(order, i, (i < count ? count : count - 1) - i);
 }
 
-// ----- card plays -----
+// ----- published moves -----
 
-export interface ParamOption { value: number; label: string; disabled?: boolean }
-/** A select-like parameter of a card play. */
-export interface SelectParam { name: "factory" | "target" | "resource" | "deck" | "retrieve_card" | "price_up"; label: string; options: ParamOption[] }
-
-export interface PlayPlan {
-  selects: SelectParam[];
-  military?: { min: number; max: number };
-  classes?: ClassSpec;
-  transactions?: { max: number };
+/**
+ * The hand cards the published moves play, each with its root: a root whose target is the card.
+ * A card without one may not be played now, whatever the reason.
+ */
+export function handPlays(roots: readonly MoveChoice[], hand: readonly Card[]): Map<number, MoveChoice> {
+  const out = new Map<number, MoveChoice>();
+  for (const c of hand) {
+    const [m] = choicesForTarget(roots, `card:${c.id}`);
+    if (m) out.set(c.id, m);
+  }
+  return out;
 }
 
-function hasParam(card: Card, p: string): boolean {
-  return (card.params ?? []).includes(p);
-}
-
-/** Which parameters a card play needs, and their legal values as far as the View tells. */
-export function playPlan(card: Card, view: BoardView, seat: number, names: string[]): PlayPlan {
-  const me: Partial<Nation> = nationOf(view, seat) ?? {};
-  const selects: SelectParam[] = [];
-  const plan: PlayPlan = { selects };
-  if (hasParam(card, "target")) {
-    const opts: ParamOption[] = view.solo
-      ? [{ value: STAR_TARGET, label: "⭐ The star nation" }]
-      : otherSeats(view, seat).map((s) => ({ value: s, label: playerName(names, s) }));
-    selects.push({ name: "target", label: "Target", options: opts });
-  }
-  if (hasParam(card, "factory")) {
-    const targetFactory = !!card.targets; // annexation, mass destruction: the target's factory
-    const fs: number[] = card.factory_options ?? [];
-    const prices: number[] = card.factory_prices ?? []; // only cards priced by the factory raised
-    selects.push({
-      name: "factory",
-      label: targetFactory ? "Target's factory to lower" : "Factory",
-      options: fs.map((f, i) => {
-        const r = factoryRank(me, f);
-        const priced = i < prices.length;
-        const top = r >= maxFactoryRank(view, me, f);
-        return {
-          value: f,
-          label: targetFactory ? cap(FACTORY_NAME[f]) : `${cap(FACTORY_NAME[f])} (rank ${r}${priced ? `, ${prices[i]} $` : ""})`,
-          disabled: priced && (top || prices[i] > (me.money ?? 0)),
-        };
-      }),
-    });
-  }
-  if (hasParam(card, "resource")) {
-    const label = hasParam(card, "price_up") ? "Price cube to move" : card.targets ? "Loot" : "Resource";
-    const rs: number[] = card.resource_options ?? [];
-    selects.push({ name: "resource", label, options: rs.map((r) => ({ value: r, label: cap(RESOURCE_NAME[r]) })) });
-  }
-  if (hasParam(card, "price_up")) {
-    selects.push({ name: "price_up", label: "Direction", options: [{ value: 1, label: "Price up ▶" }, { value: 0, label: "◀ Price down" }] });
-  }
-  if (hasParam(card, "deck")) {
-    selects.push({
-      name: "deck", label: "Deck to draw from",
-      options: DECKS.map((d) => ({
-        value: d, label: `${DECK_NAME[d]} (${me.deck_sizes?.[d - 1] ?? 0})`, disabled: !((me.deck_sizes?.[d - 1] ?? 0) > 0),
-      })),
-    });
-  }
-  if (hasParam(card, "retrieve_card")) {
-    const played = me.played_this_generation ?? [];
-    selects.push({
-      name: "retrieve_card", label: "Card to take back",
-      options: played.length ? played.map((c) => ({ value: c.id, label: c.name_en || c.name })) : [{ value: 0, label: "— nothing played yet —" }],
-    });
-  }
-  if (hasParam(card, "military") || card.military_min > 0) {
-    plan.military = { min: card.military_min ?? 0, max: me.stocks?.military ?? 0 };
-  }
-  const cs = classSpec(card);
-  if (cs) plan.classes = cs;
-  if (hasParam(card, "transactions")) {
-    plan.transactions = { max: card.max_transactions || 1 };
-  }
-  return plan;
-}
-
-export interface TransactionDraft { resource: number; sell: boolean; quantity: number }
-export interface PlayDraft {
-  values: Record<string, number>;
-  military: number;
-  classes: number[];
-  transactions: TransactionDraft[];
-}
-
-function firstEnabled(p: SelectParam): number {
-  return (p.options.find((o) => !o.disabled) ?? p.options[0])?.value ?? 0;
-}
-
-/** A draft filled with legal defaults (first enabled options, minimum military, spread classes). */
-export function defaultDraft(plan: PlayPlan, card: Card, view: BoardView, seat: number): PlayDraft {
-  const values: Record<string, number> = {};
-  for (const s of plan.selects) values[s.name] = firstEnabled(s);
-  if ("price_up" in values && "resource" in values) {
-    const t = marketTrack(view, values.resource);
-    if (t && t.position + 1 >= (t.prices?.length ?? 0)) values.price_up = 0;
-  }
-  const draft: PlayDraft = { values, military: plan.military?.min ?? 0, classes: [], transactions: [] };
-  if (plan.classes) draft.classes = defaultClassesFor(plan.classes, view, seat, values.target);
-  if (plan.transactions) {
-    const t = defaultTransaction(view, seat);
-    if (t) draft.transactions = [t];
-  }
-  return draft;
-}
-
-export function classLevelsFor(spec: ClassSpec, view: BoardView, seat: number, target?: number): number[] {
-  const who = spec.onTarget ? target : seat;
-  return who != null && who >= 0 ? nationOf(view, who)?.classes ?? [] : [];
-}
-
-export function defaultClassesFor(spec: ClassSpec, view: BoardView, seat: number, target?: number): number[] {
-  const lv = classLevelsFor(spec, view, seat, target);
-  if (!lv.length) return [];
-  return defaultSteps(lv, requiredSteps(spec, lv), spec.direction);
-}
-
-export function marketTrack(view: BoardView, resource: number): PriceTrack | undefined {
-  return (view.market?.tracks ?? []).find((t) => t.resource === resource);
-}
-export function priceOf(track: PriceTrack | null | undefined): number {
-  return track?.prices?.[track.position] ?? 0;
-}
-
-/** A transaction that is possible now: sell one of what we hold most of, else buy one we can afford. */
-export function defaultTransaction(view: BoardView, seat: number): TransactionDraft | null {
-  const me = nationOf(view, seat);
-  if (!me) return null;
-  const stock: Record<number, number> = {
-    [Resource.RENEWABLE]: me.stocks?.renewable ?? 0, [Resource.INDUSTRIAL]: me.stocks?.industrial ?? 0,
-    [Resource.MILITARY]: me.stocks?.military ?? 0, [Resource.FOSSIL]: me.stocks?.fossil ?? 0,
-  };
-  for (const r of RESOURCES) {
-    const t = marketTrack(view, r);
-    if (t && t.position > 0 && stock[r] > 0 && priceOf(t) <= (view.world_bank ?? 0)) return { resource: r, sell: true, quantity: 1 };
-  }
-  for (const r of RESOURCES) {
-    const t = marketTrack(view, r);
-    if (t && t.market_stock > 0 && priceOf(t) <= (me.money ?? 0)) return { resource: r, sell: false, quantity: 1 };
-  }
-  return null;
-}
-
-/** The largest quantity a transaction can have now (market stock / own stock / money / bank). */
-export function maxQuantity(view: BoardView, seat: number, t: TransactionDraft): number {
-  const me = nationOf(view, seat);
-  const track = marketTrack(view, t.resource);
-  if (!me || !track) return 0;
-  const price = priceOf(track);
-  if (t.sell) {
-    if (track.position === 0) return 0;
-    const have = [0, me.stocks?.renewable, me.stocks?.industrial, me.stocks?.military, me.stocks?.fossil][t.resource] ?? 0;
-    return Math.min(have, price > 0 ? Math.floor((view.world_bank ?? 0) / price) : have);
-  }
-  return Math.min(track.market_stock ?? 0, price > 0 ? Math.floor((me.money ?? 0) / price) : track.market_stock ?? 0);
-}
-
-/** The PlayCard action of a draft. */
-export function playAction(card: Card, plan: PlayPlan, draft: PlayDraft): Action {
-  const play: Record<string, unknown> = { card: card.id };
-  for (const s of plan.selects) {
-    const v = draft.values[s.name];
-    if (s.name === "price_up") play.price_up = v === 1;
-    else if (s.name === "retrieve_card") { if (v) play.retrieve_card = v; }
-    else play[s.name] = v;
-  }
-  if (plan.military) play.military = draft.military;
-  if (plan.classes) play.classes = [...draft.classes];
-  if (plan.transactions) play.transactions = draft.transactions.filter((t) => t.quantity > 0).map((t) => ({ ...t }));
-  return { play_card: play };
-}
-
-/** What is missing before the draft can be sent (empty when it is complete). */
-export function draftProblem(plan: PlayPlan, draft: PlayDraft, view: BoardView, seat: number): string {
-  if (plan.military) {
-    if (draft.military < plan.military.min) return `Commit at least ${plan.military.min} military.`;
-    if (draft.military > plan.military.max) return `You hold only ${plan.military.max} military.`;
-  }
-  if (plan.classes) {
-    const lv = classLevelsFor(plan.classes, view, seat, draft.values.target);
-    const need = requiredSteps(plan.classes, lv);
-    if (draft.classes.length !== need) return `Choose ${need} class step${need === 1 ? "" : "s"} (${draft.classes.length} chosen).`;
-  }
-  if ("price_up" in draft.values && "resource" in draft.values) {
-    const t = marketTrack(view, draft.values.resource);
-    if (t && draft.values.price_up === 1 && t.position + 1 >= (t.prices?.length ?? 0)) return "That price is already at its highest: move it down.";
-    if (t && draft.values.price_up === 0 && t.position === 0) return "That price is already at its lowest: move it up.";
-  }
-  if (plan.transactions) {
-    const txs = draft.transactions;
-    if (txs.length === 2 && txs[0].resource === txs[1].resource) return "Two transactions must be on different resources.";
-    for (const t of txs) {
-      if (t.quantity < 1) return "A transaction needs a quantity of at least 1.";
-      // Speculation moves a price first, so only the engine knows its exact limit.
-      if (!("price_up" in draft.values) && t.quantity > maxQuantity(view, seat, t)) {
-        const max = maxQuantity(view, seat, t);
-        return max === 0 ? `You cannot ${t.sell ? "sell" : "buy"} ${RESOURCE_NAME[t.resource]} now.`
-          : `At most ${max} ${RESOURCE_NAME[t.resource]} can be ${t.sell ? "sold" : "bought"} now.`;
-      }
-    }
-  }
-  return "";
+/** The amounts the moves leave to choose (family params), in the board's words. */
+const PARAM_WORDS: Readonly<Record<string, string>> = {
+  "play_card.military": "Military committed",
+  "play_card.transactions.quantity": "Quantity",
+};
+export function paramWords(path: string): string {
+  return PARAM_WORDS[path] ?? path.slice(path.lastIndexOf(".") + 1);
 }
 
 // ----- score sheet -----
@@ -581,8 +303,8 @@ export function cap(s: string | undefined): string {
 
 // ----- static data -----
 
-/** What a view's card carries itself: its id and, in the owner's hand, what its position sets. */
-const OWN_CARD_FIELDS = ["playable", "factory_prices", "max_transactions"] as const;
+/** What a view's card carries itself: its id and, in the owner's hand, whether its cost can be paid. */
+const OWN_CARD_FIELDS = ["playable"] as const;
 
 // Per static data, each view card with its printed fields put back, keyed by the view's card
 // object: a diff shares unchanged subtrees, so an unchanged card is hydrated once.
@@ -593,7 +315,7 @@ function unprintedCard(id: number): Card {
   return {
     id, key: "", name: `#${id}`, name_en: "", deck: Deck.UNSPECIFIED, permanent: false, cost_text: "", effect_text: "",
     params: [], targets: false, resistible: false, military_min: 0, playable: false, removable: false, class_steps: null,
-    factory_options: [], resource_options: [], tech_level: 0, factory_prices: [], max_transactions: 0,
+    factory_options: [], resource_options: [], tech_level: 0,
   };
 }
 

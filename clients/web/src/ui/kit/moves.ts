@@ -172,17 +172,29 @@ export function domainWords(p: ActionParam): string {
 }
 
 // Sets the singular number, enum or boolean at a dotted path of a plain Action object (as
-// toObject gives it), creating the messages on the way. Returns a problem in words, or "".
-function setField(t: protobuf.Type, obj: Record<string, unknown>, path: string, v: number): string {
+// toObject gives it), creating the messages on the way. A path through a list of messages sets the
+// field in every element the base action has (protocol.md, Moves). Returns a problem in words, or "".
+function setField(t: protobuf.Type, obj: Record<string, unknown>, path: string, v: number, from = 0): string {
   const names = path.split(".");
   let msgType = t;
   let at = obj;
-  for (let i = 0; i < names.length; i++) {
+  for (let i = from; i < names.length; i++) {
     const f = msgType.fields[names[i]];
     if (!f) return `The action has no field ${path}.`;
     f.resolve();
-    if (f.repeated || f.map) return `${path} goes through a list, which this client cannot set.`;
     const last = i === names.length - 1;
+    if (f.map || (f.repeated && (last || !(f.resolvedType instanceof protobuf.Type)))) {
+      return `${path} goes through a list, which this client cannot set.`;
+    }
+    if (f.repeated) {
+      const list = at[f.name];
+      if (!Array.isArray(list) || list.length === 0) return `${path} goes through a list the action leaves empty.`;
+      for (const el of list as Record<string, unknown>[]) {
+        const problem = setField(f.resolvedType as protobuf.Type, el, path, v, i + 1);
+        if (problem) return problem;
+      }
+      return "";
+    }
     if (!last) {
       if (!(f.resolvedType instanceof protobuf.Type)) return `${path} goes through a number.`;
       const child = at[f.name];
