@@ -156,9 +156,8 @@ std::string GuerreFroideGame::CheckPosition(const internal::StateProto& s) const
   }
   for (uint32_t c : s.group_deck()) in_range &= count(groups, c);
   for (uint32_t c : s.group_discard()) in_range &= count(groups, c);
-  const bool looking_at_objectives = s.pending().ask() == internal::ASK_SPACE_RACE_ORDER;
-  for (uint32_t c : s.pending().looking()) {
-    in_range &= count(looking_at_objectives ? objectives : groups, c);
+  for (uint32_t c : s.looking().cards()) {
+    in_range &= count(s.looking().objectives() ? objectives : groups, c);
   }
   const auto agents = AgentsFor(n, s.cryptographer());
   for (const auto& seat : s.seats()) {
@@ -188,22 +187,37 @@ std::string GuerreFroideGame::CheckPosition(const internal::StateProto& s) const
       !seat_or_none(s.loser()) || !seat_or_none(s.runner_up())) {
     return "a seat number is out of range.";
   }
-  for (const auto& strike : s.strikes()) {
-    if (strike.seat() >= n || !seat_or_none(strike.target())) return "a strike names no seat.";
+  for (const auto& effect : s.table().deferred()) {
+    internal::Strike strike;
+    if (effect.kind() != internal::EFFECT_STRIKE || !strike.ParseFromString(effect.data()) ||
+        strike.seat() >= n || !seat_or_none(strike.target())) {
+      return "a deferred strike is unreadable or names no seat.";
+    }
   }
-  if (s.pending().ask() != internal::ASK_NONE && s.pending().seat() >= n) {
-    return "a question is asked of no seat.";
+  // The game asks one seat at a time: the queue holds its one open question or nothing.
+  const auto& asked = s.table().decisions();
+  if (asked.size() > 1 || (asked.size() == 1 && asked[0].prompts_size() != 1)) {
+    return "more than one question is open.";
   }
-  for (uint32_t seat : s.pending().seats()) {
+  const internal::Ask open =
+      asked.empty() ? internal::ASK_NONE : static_cast<internal::Ask>(asked[0].kind());
+  if (!asked.empty() && (!internal::Ask_IsValid(open) || open == internal::ASK_NONE ||
+                         asked[0].prompts(0).seat() >= seats)) {
+    return "a question is of no kind or asked of no seat.";
+  }
+  internal::AskResume resume;
+  if (!asked.empty() && !resume.ParseFromString(asked[0].resume())) return "a question is unreadable.";
+  for (uint32_t seat : resume.seats()) {
     if (seat >= n) return "a question offers no seat.";
   }
-  if (s.pending().looking_size() == 0 &&
-      (s.pending().ask() == internal::ASK_MEDIA || s.pending().ask() == internal::ASK_ANALYST_ORDER ||
-       s.pending().ask() == internal::ASK_SPACE_RACE_ORDER)) {
-    return "a question about cards shows none.";
+  const bool about_cards = open == internal::ASK_MEDIA || open == internal::ASK_ANALYST_ORDER ||
+                           open == internal::ASK_SPACE_RACE_ORDER;
+  if (about_cards != (s.looking().cards_size() > 0) ||
+      (about_cards && (static_cast<int>(s.looking().seat()) != asked[0].prompts(0).seat() ||
+                       s.looking().objectives() != (open == internal::ASK_SPACE_RACE_ORDER)))) {
+    return "the cards looked at do not match the question.";
   }
-  if (s.phase() == PHASE_STRUGGLE && s.group_deck_size() == 0 &&
-      s.pending().ask() == internal::ASK_NONE) {
+  if (s.phase() == PHASE_STRUGGLE && s.group_deck_size() == 0 && asked.empty()) {
     return "the struggle goes on with an empty group deck.";
   }
   if (s.phase() == PHASE_UNSPECIFIED) return "no phase.";
@@ -334,17 +348,6 @@ void GuerreFroideState::Setup(uint32_t num_seats, CryptographerOption cryptograp
   StartTurn();
 }
 
-void GuerreFroideState::Ask(internal::Ask ask, int seat, std::vector<uint32_t> looking,
-                            std::vector<uint32_t> seats) {
-  auto* p = s_.mutable_pending();
-  p->Clear();
-  p->set_ask(ask);
-  p->set_seat(static_cast<uint32_t>(seat));
-  for (uint32_t c : looking) p->add_looking(c);
-  for (uint32_t c : seats) p->add_seats(c);
-  p->set_id(NewPromptId(seat));
-}
-
 uint32_t GuerreFroideState::DrawGroup() {
   const uint32_t card = s_.group_deck(0);
   s_.mutable_group_deck()->erase(s_.mutable_group_deck()->begin());
@@ -372,7 +375,6 @@ void GuerreFroideState::StartTurn() {
   s_.set_claimed_by(-1);
   s_.set_runner_up(-1);
   s_.set_objective_settled(false);
-  s_.clear_strikes();
   // An empty objective deck takes back the used events; with none, nothing is left to fight for.
   if (s_.objective_deck_size() == 0 && s_.objective_discard_size() > 0) {
     s_.mutable_objective_deck()->Swap(s_.mutable_objective_discard());
@@ -392,7 +394,7 @@ void GuerreFroideState::StartTurn() {
         Objective().population(), Objective().vp()));
   if (s_.turn() > 1) {
     GiveBalance();
-    if (s_.pending().ask() != internal::ASK_NONE) return;
+    if (OpenDecision() != nullptr) return;
   }
   FinishBriefing();
 }
@@ -413,7 +415,7 @@ void GuerreFroideState::GiveBalance() {
     to = s_.loser();
   } else if (s_.loser() >= 0) {
     // Three players: the loser, not among the lowest, gives it to one of them.
-    Ask(internal::ASK_BALANCE, s_.loser(), {}, tied);
+    AskSeat(internal::ASK_BALANCE, s_.loser(), {}, tied);
     return;
   } else if (Contains(tied, static_cast<uint32_t>(s_.balance()))) {
     to = s_.balance();
@@ -441,7 +443,7 @@ void GuerreFroideState::FinishBriefing() {
     }
     if (top.empty()) continue;
     Log(T("guerre_froide.analyst_looks", Seat{seat}, static_cast<int>(top.size())));
-    Ask(internal::ASK_ANALYST_ORDER, seat, top);
+    AskSeat(internal::ASK_ANALYST_ORDER, seat, top);
     return;
   }
   StartPlanning();
@@ -554,7 +556,7 @@ void GuerreFroideState::SettleDisorder() {
       Log(T("guerre_froide.reveals", Seat{seat}, g().agent(x).name()));
     }
     if (Holds(seat, EVENT_NOBEL_PEACE_PRIZE) && x != AGENT_DEPUTY_DIRECTOR) {
-      Ask(internal::ASK_NOBEL, seat);
+      AskSeat(internal::ASK_NOBEL, seat);
       return;
     }
     DisorderFate(seat, /*nobel=*/false);
@@ -678,7 +680,7 @@ void GuerreFroideState::Detente() {
   s_.set_objective(-1);
   for (int seat = 0; seat < Seats(); ++seat) {
     if (Holds(seat, EVENT_SPACE_RACE) && s_.objective_deck_size() > 0) {
-      Ask(internal::ASK_SPACE_RACE, seat);
+      AskSeat(internal::ASK_SPACE_RACE, seat);
       return;
     }
   }
@@ -700,7 +702,6 @@ void GuerreFroideState::FinishDetente() {
 
 void GuerreFroideState::EndGame() {
   s_.set_phase(PHASE_GAME_OVER);
-  s_.clear_pending();
   s_.set_to_act(-1);
   uint32_t best = 0;
   for (const auto& seat : s_.seats()) best = std::max(best, seat.score());

@@ -28,7 +28,6 @@ inline constexpr const char* kBadTarget = "bad_target";
 inline constexpr const char* kStability = "over_stability";
 inline constexpr const char* kBadEvent = "bad_event";
 inline constexpr const char* kNothingToDo = "nothing_to_do";
-inline constexpr const char* kQuestionOpen = "question_open";
 }  // namespace codes
 
 inline constexpr uint32_t kGoalTwoPlayers = 100;
@@ -108,7 +107,8 @@ class GuerreFroideState final
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
   std::vector<int> GameRanks() const override;
-  std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
+  // Resumes the turn from the answer to one of its questions (guerre_froide_questions.cc).
+  void GameResume(const engine::v1::Decision& decision) override;
   size_t LogLimit() const override { return 60; }
   std::vector<engine::Zone> GameZones() const override;
   void GameCanonicalize(int seat, engine::Message& action) const override;
@@ -141,16 +141,28 @@ class GuerreFroideState final
   void ObjectiveToBottom();
   void Debrief();
   void ResolveInitiative(uint32_t initiative, bool* waiting);
-  void ApplyStrikes();
+  // Defers `seat`'s Assassin or Ambassador striking `target` (-1: nobody).
+  void DeferStrike(int seat, int target);
+  // Applies one deferred strike, in the order they were gathered.
+  void GameResolve(const engine::v1::Effect& effect) override;
+  // Every strike applied: the Debriefing goes on with initiative 6.
+  void GameDeferredResolved() override;
   void Detente();
   void FinishDetente();
   void EndGame();
   void UseEventCard(int seat, EventAbility event);
   void DiscardGroup(int holder, int index);
   uint32_t DrawGroup();
-  void Ask(internal::Ask ask, int seat, std::vector<uint32_t> looking = {},
-           std::vector<uint32_t> seats = {});
-  void ApplyAnswer(int seat, const engine::v1::Answer& answer);
+  // Asks `seat` a question of this kind through the core's queue, the cards it looks at (taken
+  // off their deck) set aside in `looking`, the seats it chooses from in the resume.
+  void AskSeat(internal::Ask kind, int seat, std::vector<uint32_t> looking = {},
+               std::vector<uint32_t> seats = {});
+  // The words and options of a question of this kind, built from the position.
+  engine::v1::Prompt Question(internal::Ask kind, int seat,
+                              const internal::AskResume& resume) const;
+  // Builds the open question again from the position (keeping its id): after a redraw of what the
+  // asked seat looks at, its options name the cards now there.
+  void RewordOpenQuestion();
   // The seats tied for the best influence at or under the stability, best first; the bias and
   // then the seat order from the balance token break ties.
   std::vector<int> CeaseFireOrder() const;
@@ -168,7 +180,6 @@ class GuerreFroideState final
   // Checks per action (guerre_froide_moves.cc).
   engine::Status CheckActivate(int seat, const Activate& a) const;
   engine::Status CheckEvent(int seat, const UseEvent& e) const;
-  engine::Status CheckAnswer(int seat, const engine::v1::Answer& answer) const;
   void ApplyActivate(int seat, const Activate& a);
 
   const GuerreFroideGame* game_;

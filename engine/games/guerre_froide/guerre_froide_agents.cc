@@ -62,7 +62,7 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
         for (uint32_t a : S(o).hq()) can_send |= a != AGENT_DEPUTY_DIRECTOR;
       }
       if (can_send) {
-        Ask(internal::ASK_DOUBLE_AGENT, seat);
+        AskSeat(internal::ASK_DOUBLE_AGENT, seat);
         *waiting = true;
         return;
       }
@@ -94,7 +94,7 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
       }
       break;
     }
-    case 5: {  // Assassins and Ambassadors: gathered, then all at once.
+    case 5: {  // Assassins and Ambassadors: gathered (deferred), then resolved one by one.
       for (int seat = 0; seat < Seats(); ++seat) {
         const AgentKind x = AgentX(seat);
         if ((x != AGENT_ASSASSIN && x != AGENT_AMBASSADOR) || S(seat).agent_acted()) continue;
@@ -118,18 +118,18 @@ void GuerreFroideState::ResolveInitiative(uint32_t initiative, bool* waiting) {
           continue;
         }
         if (targets.size() >= 2) {
-          Ask(internal::ASK_TARGET, seat, {}, targets);
+          AskSeat(internal::ASK_TARGET, seat, {}, targets);
           *waiting = true;
           return;
         }
         M(seat).set_agent_acted(true);
-        auto* strike = s_.add_strikes();
-        strike->set_seat(static_cast<uint32_t>(seat));
-        strike->set_agent(x);
-        strike->set_target(targets.empty() ? -1 : static_cast<int32_t>(targets[0]));
+        DeferStrike(seat, targets.empty() ? -1 : static_cast<int>(targets[0]));
       }
-      ApplyStrikes();
-      break;
+      if (table().deferred_size() == 0) break;
+      // Resolved by the core once this move returns; GameDeferredResolved goes on from there.
+      ResolveDeferred(engine::v1::STACK_IN_ORDER);
+      *waiting = true;
+      return;
     }
     case 6: {  // Director: its service also claims the bottom objective.
       for (int seat : AgentsOfKind(AGENT_DIRECTOR)) {
@@ -195,36 +195,44 @@ void GuerreFroideState::NoEffectExcept(const std::vector<int>& seats,
   }
 }
 
-void GuerreFroideState::ApplyStrikes() {
-  // Every strike aims at the agents as they stand at this one moment: two strikes at the same
-  // Agent X both hit it (the first one applied decides terminated or detained).
-  std::vector<AgentKind> hits;
-  for (const auto& strike : s_.strikes()) {
-    hits.push_back(strike.target() >= 0 ? AgentX(strike.target()) : AGENT_UNSPECIFIED);
-  }
-  for (int i = 0; i < s_.strikes_size(); ++i) {
-    const auto& strike = s_.strikes(i);
-    const int seat = static_cast<int>(strike.seat());
-    const bool assassin = strike.agent() == AGENT_ASSASSIN;
-    if (hits[i] != AGENT_UNSPECIFIED) {
-      if (AgentX(strike.target()) != AGENT_UNSPECIFIED) {
-        RemoveAgentX(strike.target(), /*detained=*/!assassin);
-      }
-      Outcome(seat, strike.agent(), true,
-              T(assassin ? "guerre_froide.assassin" : "guerre_froide.ambassador", Seat{seat},
-                Seat{strike.target()}, g().agent(hits[i]).name()));
-    } else {
-      Outcome(seat, strike.agent(), false,
-              T(assassin ? "guerre_froide.assassin_no_target" : "guerre_froide.ambassador_no_target",
-                Seat{seat}));
+void GuerreFroideState::DeferStrike(int seat, int target) {
+  internal::Strike strike;
+  strike.set_seat(static_cast<uint32_t>(seat));
+  strike.set_agent(AgentX(seat));
+  strike.set_target(target);
+  strike.set_hit(target >= 0 ? AgentX(target) : AGENT_UNSPECIFIED);
+  Defer(internal::EFFECT_STRIKE, strike);
+}
+
+void GuerreFroideState::GameResolve(const engine::v1::Effect& effect) {
+  internal::Strike strike;
+  strike.ParseFromString(effect.data());
+  const int seat = static_cast<int>(strike.seat());
+  const bool assassin = strike.agent() == AGENT_ASSASSIN;
+  // Two strikes at the same Agent X both hit it: the first one applied decides terminated or
+  // detained.
+  if (strike.hit() != AGENT_UNSPECIFIED) {
+    if (AgentX(strike.target()) != AGENT_UNSPECIFIED) {
+      RemoveAgentX(strike.target(), /*detained=*/!assassin);
     }
-    // The Assassin's second part: the objective leaves, unless someone already claimed it.
-    if (assassin && seat == s_.dominating() && !s_.objective_settled()) {
-      ObjectiveToBottom();
-      StepOf(seat, AGENT_ASSASSIN)->set_acted(true);
-    }
+    Outcome(seat, strike.agent(), true,
+            T(assassin ? "guerre_froide.assassin" : "guerre_froide.ambassador", Seat{seat},
+              Seat{strike.target()}, g().agent(strike.hit()).name()));
+  } else {
+    Outcome(seat, strike.agent(), false,
+            T(assassin ? "guerre_froide.assassin_no_target" : "guerre_froide.ambassador_no_target",
+              Seat{seat}));
   }
-  s_.clear_strikes();
+  // The Assassin's second part: the objective leaves, unless someone already claimed it.
+  if (assassin && seat == s_.dominating() && !s_.objective_settled()) {
+    ObjectiveToBottom();
+    StepOf(seat, AGENT_ASSASSIN)->set_acted(true);
+  }
+}
+
+void GuerreFroideState::GameDeferredResolved() {
+  s_.set_initiative(6);
+  Debrief();
 }
 
 }  // namespace plateau::games::guerre_froide

@@ -14,14 +14,6 @@ using engine::T;
 
 namespace {
 
-// Puts `cards` back on top of `deck`, the first one on top.
-void PutOnTop(google::protobuf::RepeatedField<uint32_t>* deck, const std::vector<uint32_t>& cards) {
-  std::vector<uint32_t> rebuilt = cards;
-  rebuilt.insert(rebuilt.end(), deck->begin(), deck->end());
-  deck->Clear();
-  for (uint32_t c : rebuilt) deck->Add(c);
-}
-
 const char* FactionWord(Faction f) {
   switch (f) {
     case FACTION_MILITARY: return "military";
@@ -36,7 +28,6 @@ const char* FactionWord(Faction f) {
 
 std::vector<int> GuerreFroideState::GameActingSeats() const {
   if (s_.phase() == PHASE_GAME_OVER) return {};
-  if (s_.pending().ask() != internal::ASK_NONE) return {static_cast<int>(s_.pending().seat())};
   if (s_.phase() == PHASE_PLANNING) {
     // A player who will see the others' Agent X chooses once they all have.
     bool others_waiting = false;
@@ -58,10 +49,6 @@ std::vector<int> GuerreFroideState::GameActingSeats() const {
 // ----- Checks -----
 
 Status GuerreFroideState::TypedValidate(int seat, const Action& action) const {
-  if (action.has_core()) return CheckAnswer(seat, action.core().answer());
-  if (s_.pending().ask() != internal::ASK_NONE) {
-    return Status(codes::kQuestionOpen, "Answer the question you were asked first.");
-  }
   const bool struggle = s_.phase() == PHASE_STRUGGLE;
   const bool my_turn = struggle && s_.to_act() == seat;
   switch (action.kind_case()) {
@@ -235,15 +222,6 @@ Status GuerreFroideState::CheckEvent(int seat, const UseEvent& e) const {
   }
 }
 
-Status GuerreFroideState::CheckAnswer(int seat, const engine::v1::Answer& answer) const {
-  // The core has checked the answer against the open question's options; the options are built
-  // from the position, so every well-shaped answer is playable.
-  if (s_.pending().ask() == internal::ASK_NONE || static_cast<int>(s_.pending().seat()) != seat) {
-    return Status(engine::codes::kIllegal, "Nothing is asked of you now.");
-  }
-  return Status::Ok();
-}
-
 // Fields a move ignores: a target for a Media group, a destination for any but a Political one,
 // groups for any event but Nuclear Escalation.
 void GuerreFroideState::GameCanonicalize(int seat, engine::Message& message) const {
@@ -265,10 +243,6 @@ void GuerreFroideState::GameCanonicalize(int seat, engine::Message& message) con
 // ----- Application -----
 
 void GuerreFroideState::TypedApply(int seat, const Action& action) {
-  if (action.has_core()) {
-    ApplyAnswer(seat, action.core().answer());
-    return;
-  }
   switch (action.kind_case()) {
     case Action::kChooseAgent:
       M(seat).add_agent_x(action.choose_agent().agent());
@@ -352,7 +326,7 @@ void GuerreFroideState::ApplyActivate(int seat, const Activate& a) {
   if (card.faction() == FACTION_MEDIA) {
     const uint32_t top = DrawGroup();
     Log(T("guerre_froide.media_sees", g().group(top).name(), g().group(top).influence()), {seat});
-    Ask(internal::ASK_MEDIA, seat, {top});
+    AskSeat(internal::ASK_MEDIA, seat, {top});
     return;
   }
   const uint32_t target = static_cast<uint32_t>(g().GroupIndex(a.target()));
@@ -384,104 +358,6 @@ void GuerreFroideState::ApplyActivate(int seat, const Activate& a) {
   AfterStruggleAction(seat, false);
 }
 
-void GuerreFroideState::ApplyAnswer(int seat, const engine::v1::Answer& answer) {
-  const internal::Pending p = s_.pending();
-  s_.clear_pending();
-  auto seat_of = [](const std::string& id) { return std::stoi(id.substr(id.find('.') + 1)); };
-  switch (p.ask()) {
-    case internal::ASK_ANALYST_ORDER:
-    case internal::ASK_SPACE_RACE_ORDER: {
-      const bool groups = p.ask() == internal::ASK_ANALYST_ORDER;
-      auto* deck = groups ? s_.mutable_group_deck() : s_.mutable_objective_deck();
-      std::vector<uint32_t> order;
-      for (const auto& id : answer.options()) {
-        order.push_back(static_cast<uint32_t>(groups ? g().GroupIndex(id) : g().ObjectiveIndex(id)));
-      }
-      PutOnTop(deck, order);
-      Log(T(groups ? "guerre_froide.analyst_orders" : "guerre_froide.space_race_orders", Seat{seat},
-            static_cast<int>(order.size())));
-      if (groups) {
-        FinishBriefing();
-      } else {
-        FinishDetente();
-      }
-      return;
-    }
-    case internal::ASK_BALANCE: {
-      const int to = seat_of(answer.options(0));
-      s_.set_balance(to);
-      Log(T("guerre_froide.balance_given", Seat{seat}, Seat{to}));
-      FinishBriefing();
-      return;
-    }
-    case internal::ASK_MEDIA: {
-      const uint32_t card = p.looking(0);
-      const std::string& choice = answer.options(0);
-      if (choice == "recruit") {
-        M(seat).add_groups()->set_card(card);
-        Log(T("guerre_froide.recruits", Seat{seat}, g().group(card).name(), g().group(card).influence()));
-      } else if (choice == "discard") {
-        s_.add_group_discard(card);
-        Log(T("guerre_froide.media_discards", Seat{seat}, g().group(card).name()));
-      } else {
-        PutOnTop(s_.mutable_group_deck(), {card});
-        Log(T("guerre_froide.media_leaves", Seat{seat}));
-      }
-      AfterStruggleAction(seat, false);
-      return;
-    }
-    case internal::ASK_NOBEL:
-      DisorderFate(seat, answer.yes());
-      SettleDisorder();
-      return;
-    case internal::ASK_DOUBLE_AGENT: {
-      const std::string& choice = answer.options(0);
-      M(seat).set_agent_acted(true);
-      if (choice == "see") {
-        M(seat).set_sees_next(true);
-        Outcome(seat, AGENT_DOUBLE_AGENT, true, T("guerre_froide.double_agent_sees", Seat{seat}));
-      } else {
-        const size_t dot = choice.find('.', 6);
-        const int other = std::stoi(choice.substr(6, dot - 6));
-        const uint32_t agent = static_cast<uint32_t>(std::stoul(choice.substr(dot + 1)));
-        auto* hq = M(other).mutable_hq();
-        hq->erase(std::find(hq->begin(), hq->end(), agent));
-        M(other).add_leave(agent);
-        Outcome(seat, AGENT_DOUBLE_AGENT, true,
-                T("guerre_froide.double_agent_sends", Seat{seat}, Seat{other},
-                  g().agent(static_cast<AgentKind>(agent)).name()));
-      }
-      Debrief();
-      return;
-    }
-    case internal::ASK_TARGET: {
-      M(seat).set_agent_acted(true);
-      auto* strike = s_.add_strikes();
-      strike->set_seat(static_cast<uint32_t>(seat));
-      strike->set_agent(AgentX(seat));
-      strike->set_target(seat_of(answer.options(0)));
-      Debrief();
-      return;
-    }
-    case internal::ASK_SPACE_RACE: {
-      if (!answer.yes()) {
-        FinishDetente();
-        return;
-      }
-      UseEventCard(seat, EVENT_SPACE_RACE);
-      std::vector<uint32_t> next;
-      while (static_cast<int>(next.size()) < kSpaceRaceCards && s_.objective_deck_size() > 0) {
-        next.push_back(s_.objective_deck(0));
-        s_.mutable_objective_deck()->erase(s_.mutable_objective_deck()->begin());
-      }
-      Ask(internal::ASK_SPACE_RACE_ORDER, seat, next);
-      return;
-    }
-    default:
-      return;
-  }
-}
-
 // ----- Listing -----
 
 bool GuerreFroideState::TypedTakeBackSafe(int seat, const Action& action) const {
@@ -492,7 +368,6 @@ bool GuerreFroideState::TypedTakeBackSafe(int seat, const Action& action) const 
 
 std::vector<Action> GuerreFroideState::TypedLegalActions(int seat) const {
   std::vector<Action> candidates;
-  if (s_.pending().ask() != internal::ASK_NONE) return {};
   auto add = [&](Action a) { candidates.push_back(std::move(a)); };
   for (uint32_t card : S(seat).won()) {
     const ObjectiveCard& o = g().objective(card);
@@ -657,7 +532,7 @@ std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
 std::unique_ptr<engine::Message> GuerreFroideState::DefaultAction(int seat) const {
   // In Planning a careful player keeps its events and sends the Deputy Director, who always
   // comes back.
-  if (s_.pending().ask() == internal::ASK_NONE && s_.phase() == PHASE_PLANNING) {
+  if (OpenDecision() == nullptr && s_.phase() == PHASE_PLANNING) {
     auto a = std::make_unique<Action>();
     const auto& hq = S(seat).hq();
     const bool deputy = std::find(hq.begin(), hq.end(), AGENT_DEPUTY_DIRECTOR) != hq.end();
@@ -666,7 +541,7 @@ std::unique_ptr<engine::Message> GuerreFroideState::DefaultAction(int seat) cons
     if (TypedValidate(seat, *a).ok()) return a;
   }
   // In the struggle a careful player passes once holding a group.
-  if (s_.pending().ask() == internal::ASK_NONE && s_.phase() == PHASE_STRUGGLE &&
+  if (OpenDecision() == nullptr && s_.phase() == PHASE_STRUGGLE &&
       s_.to_act() == seat) {
     auto a = std::make_unique<Action>();
     if (S(seat).groups_size() > 0) {

@@ -1,4 +1,4 @@
-// Guerre Froide: what each seat sees, the questions it is asked, and the zones that say so.
+// Guerre Froide: what each seat sees and the zones that say so.
 #include <algorithm>
 
 #include "engine/games/guerre_froide/guerre_froide.h"
@@ -17,8 +17,6 @@ constexpr int kObjectivePool = 1;
 constexpr int kGroupPool = 2;
 constexpr int kAgentPool = 10;  // + seat
 
-std::string SeatOption(uint32_t seat) { return "seat." + std::to_string(seat); }
-
 }  // namespace
 
 std::vector<Zone> GuerreFroideState::GameZones() const {
@@ -26,11 +24,10 @@ std::vector<Zone> GuerreFroideState::GameZones() const {
   zones.push_back({"objective deck", &s_.objective_deck(), Visibility::kNobody, {}, kObjectivePool,
                    nullptr});
   zones.push_back({"group deck", &s_.group_deck(), Visibility::kNobody, {}, kGroupPool, nullptr});
-  if (s_.pending().looking_size() > 0) {
-    const bool objectives = s_.pending().ask() == internal::ASK_SPACE_RACE_ORDER;
-    zones.push_back({"cards looked at", &s_.pending().looking(), Visibility::kSeats,
-                     {static_cast<int>(s_.pending().seat())},
-                     objectives ? kObjectivePool : kGroupPool, nullptr});
+  if (s_.looking().cards_size() > 0) {
+    zones.push_back({"cards looked at", &s_.looking().cards(), Visibility::kSeats,
+                     {static_cast<int>(s_.looking().seat())},
+                     s_.looking().objectives() ? kObjectivePool : kGroupPool, nullptr});
   }
   for (int seat = 0; seat < Seats(); ++seat) {
     const auto& st = S(seat);
@@ -58,6 +55,7 @@ std::vector<Zone> GuerreFroideState::GameZones() const {
 
 void GuerreFroideState::PerturbMore(int seat, engine::Rng& rng) {
   s_.set_rng(rng.Next());  // the order of every later shuffle
+  RewordOpenQuestion();  // its options name the cards now looked at
 }
 
 View GuerreFroideState::TypedView(int seat) const {
@@ -127,86 +125,12 @@ View GuerreFroideState::TypedView(int seat) const {
   v.set_cryptographer(s_.cryptographer());
   *v.mutable_debriefing() = s_.debriefing();
   v.set_debriefing_dominating(s_.debriefing_dominating());
-  if (s_.pending().looking_size() > 0 && seat == static_cast<int>(s_.pending().seat())) {
-    const bool objectives = s_.pending().ask() == internal::ASK_SPACE_RACE_ORDER;
-    for (uint32_t c : s_.pending().looking()) {
-      v.add_looking_at(objectives ? g().objective(c).id() : g().group(c).id());
+  if (s_.looking().cards_size() > 0 && seat == static_cast<int>(s_.looking().seat())) {
+    for (uint32_t c : s_.looking().cards()) {
+      v.add_looking_at(s_.looking().objectives() ? g().objective(c).id() : g().group(c).id());
     }
   }
   return v;
-}
-
-std::vector<v1::Prompt> GuerreFroideState::GamePrompts(int seat) const {
-  const auto& p = s_.pending();
-  if (p.ask() == internal::ASK_NONE || seat != static_cast<int>(p.seat())) return {};
-  v1::Prompt q;
-  switch (p.ask()) {
-    case internal::ASK_ANALYST_ORDER:
-    case internal::ASK_SPACE_RACE_ORDER: {
-      const bool groups = p.ask() == internal::ASK_ANALYST_ORDER;
-      q = engine::MakePrompt(seat, v1::PROMPT_ORDER,
-                             T(groups ? "guerre_froide.q.analyst" : "guerre_froide.q.space_race_order"),
-                             p.looking_size(), p.looking_size());
-      for (uint32_t c : p.looking()) {
-        if (groups) {
-          const GroupCard& card = g().group(c);
-          engine::AddOption(&q, card.id(), T("guerre_froide.group", card.name(), card.influence()));
-        } else {
-          const ObjectiveCard& card = g().objective(c);
-          engine::AddOption(&q, card.id(), T("guerre_froide.objective", card.name(), card.vp()));
-        }
-      }
-      break;
-    }
-    case internal::ASK_BALANCE:
-      q = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("guerre_froide.q.balance"));
-      for (uint32_t s : p.seats()) {
-        engine::AddOption(&q, SeatOption(s), T("guerre_froide.seat", engine::Seat{static_cast<int>(s)}));
-      }
-      break;
-    case internal::ASK_MEDIA: {
-      const GroupCard& card = g().group(p.looking(0));
-      q = engine::MakePrompt(seat, v1::PROMPT_CHOOSE,
-                             T("guerre_froide.q.media", card.name(), card.influence()));
-      if (S(seat).groups_size() < static_cast<int>(Objective().population())) {
-        engine::AddOption(&q, "recruit", T("guerre_froide.a.recruit"));
-      }
-      engine::AddOption(&q, "discard", T("guerre_froide.a.discard"));
-      engine::AddOption(&q, "leave", T("guerre_froide.a.leave"));
-      break;
-    }
-    case internal::ASK_NOBEL:
-      q = engine::MakePrompt(seat, v1::PROMPT_YES_NO,
-                             T("guerre_froide.q.nobel", g().agent(AgentX(seat)).name()));
-      break;
-    case internal::ASK_DOUBLE_AGENT:
-      q = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("guerre_froide.q.double_agent"));
-      engine::AddOption(&q, "see", T("guerre_froide.a.see"));
-      for (int other = 0; other < Seats(); ++other) {
-        if (other == seat) continue;
-        for (uint32_t a : S(other).hq()) {
-          if (a == AGENT_DEPUTY_DIRECTOR) continue;
-          engine::AddOption(&q, "leave." + std::to_string(other) + "." + std::to_string(a),
-                            T("guerre_froide.a.send_on_leave", engine::Seat{other},
-                              g().agent(static_cast<AgentKind>(a)).name()));
-        }
-      }
-      break;
-    case internal::ASK_TARGET:
-      q = engine::MakePrompt(seat, v1::PROMPT_CHOOSE,
-                             T("guerre_froide.q.target", g().agent(AgentX(seat)).name()));
-      for (uint32_t s : p.seats()) {
-        engine::AddOption(&q, SeatOption(s), T("guerre_froide.seat", engine::Seat{static_cast<int>(s)}));
-      }
-      break;
-    case internal::ASK_SPACE_RACE:
-      q = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("guerre_froide.q.space_race"));
-      break;
-    default:
-      return {};
-  }
-  q.set_id(p.id());
-  return engine::OnePrompt(std::move(q));
 }
 
 // ----- For bots and terminals -----

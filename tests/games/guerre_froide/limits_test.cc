@@ -26,7 +26,7 @@ TEST(GuerreFroideLimits, TwoDoubleAgentsNeitherOfTheDominatingService_NoneActs) 
   auto state = Load(KgbAheadOfTwo(AGENT_DEPUTY_DIRECTOR, AGENT_DOUBLE_AGENT, AGENT_DOUBLE_AGENT));
   Play(*state, 0, Pass());
   const auto& after = P(*state);
-  EXPECT_NE(after.pending().ask(), internal::ASK_DOUBLE_AGENT);
+  EXPECT_NE(Asked(after), internal::ASK_DOUBLE_AGENT);
   EXPECT_FALSE(after.seats(1).sees_next());
   EXPECT_FALSE(after.seats(2).sees_next());
   EXPECT_FALSE(StepActed(*state, 1, AGENT_DOUBLE_AGENT));

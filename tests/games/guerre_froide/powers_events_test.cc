@@ -180,9 +180,9 @@ TEST(GuerreFroideEvents, SpaceRaceOrdersTheNextObjectivesAndItsVpAreLostBeforeVi
   s.mutable_seats(0)->set_score(kGoalTwoPlayers - 10 + vp - 1);
   auto state = Load(s);
   Play(*state, 0, Pass());
-  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_SPACE_RACE);
+  ASSERT_EQ(Asked(P(*state)), internal::ASK_SPACE_RACE);
   Play(*state, 0, AnswerYes(*state, 0, true));
-  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_SPACE_RACE_ORDER);
+  ASSERT_EQ(Asked(P(*state)), internal::ASK_SPACE_RACE_ORDER);
   const auto prompt = state->Prompts(0).at(0);
   ASSERT_EQ(prompt.options_size(), kSpaceRaceCards);
   Action order;
@@ -228,8 +228,8 @@ TEST(GuerreFroideAgents, TwoAnalystsWithTwoPlayers_OnlyTheNonDominatingOneActs) 
   auto state = Load(s);
   Play(*state, 0, Pass());
   // Seat 0 dominated: seat 1's Analyst orders the top groups next Briefing.
-  EXPECT_EQ(P(*state).pending().ask(), internal::ASK_ANALYST_ORDER);
-  EXPECT_EQ(P(*state).pending().seat(), 1u);
+  EXPECT_EQ(Asked(P(*state)), internal::ASK_ANALYST_ORDER);
+  EXPECT_EQ(AskedSeat(P(*state)), 1u);
 }
 
 TEST(GuerreFroideAgents, TwoAnalystsWithThreePlayers_OnlyTheDominatingOneActs) {
@@ -243,8 +243,8 @@ TEST(GuerreFroideAgents, TwoAnalystsWithThreePlayers_OnlyTheDominatingOneActs) {
   s.set_passes(2);
   auto state = Load(s);
   Play(*state, 0, Pass());
-  EXPECT_EQ(P(*state).pending().ask(), internal::ASK_ANALYST_ORDER);
-  EXPECT_EQ(P(*state).pending().seat(), 0u);
+  EXPECT_EQ(Asked(P(*state)), internal::ASK_ANALYST_ORDER);
+  EXPECT_EQ(AskedSeat(P(*state)), 0u);
 }
 
 TEST(GuerreFroideCeaseFire, BothPlayersInCivilDisorderSendTheObjectiveToTheBottom) {
@@ -313,8 +313,8 @@ TEST(GuerreFroideBriefing, WithThreePlayersALoserNotAmongTheLowestGivesTheToken)
   s.set_passes(2);
   auto state = Load(s);
   Play(*state, 0, Pass());
-  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_BALANCE);
-  ASSERT_EQ(P(*state).pending().seat(), 2u);
+  ASSERT_EQ(Asked(P(*state)), internal::ASK_BALANCE);
+  ASSERT_EQ(AskedSeat(P(*state)), 2u);
   const auto prompt = state->Prompts(2).at(0);
   ASSERT_EQ(prompt.options_size(), 2);  // the two tied players
   Play(*state, 2, Answer(*state, 2, "seat.1"));

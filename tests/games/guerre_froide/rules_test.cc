@@ -141,9 +141,9 @@ TEST(GuerreFroideRules, CivilDisorderTerminatesTheAgentAndTheOpponentClaims) {
                        static_cast<uint32_t>(AGENT_DIRECTOR)),
             1);
   // The Analyst still acted: its player orders the top groups in the next Briefing.
-  EXPECT_EQ(after.pending().ask(), internal::ASK_ANALYST_ORDER);
-  EXPECT_EQ(after.pending().seat(), 1u);
-  EXPECT_EQ(after.pending().looking_size(), kAnalystCards);
+  EXPECT_EQ(Asked(after), internal::ASK_ANALYST_ORDER);
+  EXPECT_EQ(AskedSeat(after), 1u);
+  EXPECT_EQ(after.looking().cards_size(), kAnalystCards);
   // Seat 0, alone at the lowest score, takes the balance token.
   EXPECT_EQ(after.balance(), 0);
 }

@@ -150,6 +150,16 @@ inline const internal::StateProto& P(const engine::State& state) {
   return static_cast<const GuerreFroideState&>(state).proto();
 }
 
+// The kind of the question open in the core's queue (ASK_NONE without one), and whom it asks.
+inline internal::Ask Asked(const internal::StateProto& s) {
+  const auto& open = s.table().decisions();
+  return open.empty() ? internal::ASK_NONE : static_cast<internal::Ask>(open[0].kind());
+}
+inline uint32_t AskedSeat(const internal::StateProto& s) {
+  const auto& open = s.table().decisions();
+  return open.empty() ? UINT32_MAX : static_cast<uint32_t>(open[0].prompts(0).seat());
+}
+
 inline uint32_t Influence(const engine::State& state, int seat) {
   return static_cast<const GuerreFroideState&>(state).Influence(seat);
 }

@@ -82,7 +82,7 @@ TEST(GuerreFroideBriefing, TheAnalystReordersTheTopThreeGroupsAlone) {
   internal::StateProto s = KgbAheadOnCuba(AGENT_ANALYST, AGENT_DEPUTY_DIRECTOR);
   auto state = Load(s);
   Play(*state, 0, Pass());
-  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_ANALYST_ORDER);
+  ASSERT_EQ(Asked(P(*state)), internal::ASK_ANALYST_ORDER);
   EXPECT_EQ(state->ActingSeats(), std::vector<int>{0});
   auto theirs = state->View(1);
   EXPECT_EQ(static_cast<const View&>(*theirs).looking_at_size(), 0);
@@ -100,6 +100,36 @@ TEST(GuerreFroideBriefing, TheAnalystReordersTheTopThreeGroupsAlone) {
   for (int i = 0; i < kAnalystCards; ++i) {
     EXPECT_EQ(Game().group(after.group_deck(i)).id(), seen[kAnalystCards - 1 - i]);
   }
+}
+
+// The Analyst's question lives in the core's queue, its cards in the game's zones: the other
+// seat's bot draws those cards again, and the question it then sees the Analyst answer names the
+// redrawn cards, so the sample plays on with every card in one place.
+TEST(GuerreFroideBriefing, AnOpponentsSampleAsksTheAnalystAboutTheRedrawnCards) {
+  auto state = Load(KgbAheadOnCuba(AGENT_ANALYST, AGENT_DEPUTY_DIRECTOR));
+  Play(*state, 0, Pass());
+  ASSERT_EQ(Asked(P(*state)), internal::ASK_ANALYST_ORDER);
+  int redrawn = 0;
+  for (uint64_t salt = 1; salt <= 20; ++salt) {
+    auto sample = state->SampleForSeat(1, salt);
+    const auto& looked = P(*sample).looking().cards();
+    std::vector<std::string> cards;
+    for (uint32_t c : looked) cards.push_back(Game().group(c).id());
+    const auto prompt = sample->Prompts(0).at(0);
+    EXPECT_EQ(prompt.id(), state->Prompts(0).at(0).id());
+    std::vector<std::string> offered;
+    for (const auto& o : prompt.options()) offered.push_back(o.id());
+    EXPECT_EQ(offered, cards);
+    redrawn += offered != OptionIds(*state, 0);
+    // Answered as drawn, the sample's deck holds each of its cards once.
+    auto answer = sample->DefaultAction(0);
+    ASSERT_NE(answer, nullptr);
+    ASSERT_TRUE(sample->Apply(0, *answer).ok());
+    std::vector<uint32_t> deck(P(*sample).group_deck().begin(), P(*sample).group_deck().end());
+    std::sort(deck.begin(), deck.end());
+    EXPECT_EQ(std::adjacent_find(deck.begin(), deck.end()), deck.end());
+  }
+  EXPECT_GT(redrawn, 0);
 }
 
 // ----- Influence Struggle (RULES.md, "3. Influence Struggle") -----
@@ -320,7 +350,7 @@ TEST(GuerreFroideAgents, TheDoubleAgentsSeeingPlayerPicksLastAndSeesTheOthersPic
   internal::StateProto s = KgbAheadOnCuba(AGENT_DOUBLE_AGENT, AGENT_DOUBLE_AGENT);
   auto state = Load(s);
   Play(*state, 0, Pass());
-  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_DOUBLE_AGENT);
+  ASSERT_EQ(Asked(P(*state)), internal::ASK_DOUBLE_AGENT);
   ASSERT_EQ(state->ActingSeats(), std::vector<int>{0});  // the CIA's Double Agent does nothing
   const std::vector<std::string> options = OptionIds(*state, 0);
   EXPECT_EQ(options.at(0), "see");
@@ -400,7 +430,7 @@ TEST(GuerreFroideAgents, TheAmbassadorsOwnBoxDetainsAnOpponentOfItsChoice) {
   AllPassedBut(s, 0);
   auto state = Load(s);
   Play(*state, 0, Pass());
-  ASSERT_EQ(P(*state).pending().ask(), internal::ASK_TARGET);
+  ASSERT_EQ(Asked(P(*state)), internal::ASK_TARGET);
   EXPECT_EQ(OptionIds(*state, 1), (std::vector<std::string>{"seat.0", "seat.2"}));
   Play(*state, 1, Answer(*state, 1, "seat.0"));
   const auto& after = P(*state);
@@ -410,7 +440,7 @@ TEST(GuerreFroideAgents, TheAmbassadorsOwnBoxDetainsAnOpponentOfItsChoice) {
   // MI6's Master Spy (another service dominates) took Cuba before the Ambassador acted.
   EXPECT_EQ(after.seats(2).score(), 10u);
   // MI6, ranked last but not among the lowest, hands the balance token to one of them.
-  ASSERT_EQ(after.pending().ask(), internal::ASK_BALANCE);
+  ASSERT_EQ(Asked(after), internal::ASK_BALANCE);
   Play(*state, 2, Answer(*state, 2, "seat.0"));
   ASSERT_EQ(P(*state).phase(), PHASE_PLANNING);
   EXPECT_EQ(state->Validate(0, Choose(AGENT_DIRECTOR)).code(), codes::kAgentUnavailable);
