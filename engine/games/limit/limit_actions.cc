@@ -147,27 +147,6 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       pop_choice();
       return Status::Ok();
     }
-    case PROMPT_ALLIANCE_FEE: {
-      if (!action.has_contribute()) return wrong();
-      const uint32_t amount = action.contribute().amount();
-      if (amount > n.money())
-        return Status(codes::kCannotPay, "You cannot give more money than you have.");
-      if (amount > choice.count())
-        return Status(codes::kBadParameter, "No more than the fee.");
-      if (!apply) return Status::Ok();
-      s_.mutable_alliance_pending()->set_fee(seat, static_cast<int32_t>(amount));
-      pop_choice();
-      return Status::Ok();
-    }
-    case PROMPT_ALLIANCE_VOTE: {
-      if (!action.has_alliance_vote()) return wrong();
-      if (!apply) return Status::Ok();
-      s_.mutable_alliance_pending()->set_votes(seat, action.alliance_vote().accept() ? 1 : 0);
-      Log(T(action.alliance_vote().accept() ? "limit.log.vote_accepts" : "limit.log.vote_refuses",
-            Seat{seat}));
-      pop_choice();
-      return Status::Ok();
-    }
     case PROMPT_HELP_REQUEST: {
       if (!action.has_request_help()) return wrong();
       if (!apply) return Status::Ok();

@@ -381,6 +381,10 @@ void LimitState::RedrawAllianceAnswers(int seat, engine::Rng& rng) {
         p->set_fee(k, static_cast<int32_t>(rng.Below(most + 1)));
       }
     }
+    // The answers the core keeps until the fee is settled say what the redrawn offers say.
+    if (OpenDecision() != nullptr && OpenDecision()->kind() == PROMPT_ALLIANCE_FEE)
+      for (auto& given : *mutable_table()->mutable_decisions(0)->mutable_answers())
+        if (given.seat() != seat) given.mutable_answer()->set_number(p->fee(given.seat()));
   }
   for (int j = 0; j < Seats(); ++j) {
     auto* h = s_.mutable_nations(j)->mutable_help();
