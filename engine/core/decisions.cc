@@ -122,8 +122,14 @@ v1::Answer State::QueueDefault(const v1::Decision& decision, const v1::Prompt& p
 }
 
 void State::ApplyValid(int seat, const Message& action, const v1::CoreAction* core) {
-  if (core != nullptr && core->has_answer() && OpenDecision() != nullptr) {
+  const v1::Decision* open = OpenDecision();
+  if (open != nullptr && core != nullptr && core->has_answer()) {
     AnswerDecision(seat, core->answer());
+  } else if (std::optional<v1::Answer> typed =
+                 open != nullptr && core == nullptr ? GameAnswerOf(seat, action) : std::nullopt) {
+    // Stored as the answer it stands for, with the question's id as a core answer carries it.
+    if (const v1::Prompt* p = PromptOf(*open, seat)) typed->set_prompt_id(p->id());
+    AnswerDecision(seat, *typed);
   } else {
     DoApply(seat, action);
   }
@@ -141,6 +147,7 @@ void State::AnswerDecision(int seat, const v1::Answer& answer) {
   answers->Add(std::move(given));
   for (int i = answers->size() - 1; i > 0 && answers->Get(i - 1).seat() > seat; --i)
     answers->SwapElements(i, i - 1);
+  GameAnswered(*open, seat, answer);
   if (answers->size() < open->prompts_size()) return;
   v1::Decision done;
   done.Swap(open);
@@ -166,7 +173,7 @@ void State::Settle() {
 }
 
 void State::RedrawPendingAnswers(int seat, Rng& rng) {
-  if (table().decisions_size() == 0) return;
+  if (table().decisions_size() == 0 || GameRedrawsAnswers(table().decisions(0))) return;
   v1::Decision* open = mutable_table()->mutable_decisions(0);
   for (auto& given : *open->mutable_answers()) {
     if (given.seat() == seat) continue;

@@ -492,7 +492,7 @@ Status State::Validate(int seat, const Message& action) const {
 
 void State::AddMoves(int seat, google::protobuf::RepeatedPtrField<v1::MoveChoice>* out) const {
   if (!game_->Info().publishes_moves || seat < 0 || seat >= num_seats_ || HasResigned(seat) ||
-      !IsActing(seat) || OpenDecision() != nullptr)
+      !IsActing(seat) || (OpenDecision() != nullptr && !GameMovesWhileAsked()))
     return;
   GamePublishMoves(seat, out);
 }
@@ -543,19 +543,31 @@ bool State::ValidTakeBackSafe(int seat, const Message& action) const {
 Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction* core) const {
   if (core != nullptr) {
     if (!core->has_answer()) return Status(codes::kMalformed, "The core move is empty.");
-    auto prompts = OpenPrompts(seat);
-    if (prompts.empty()) {
-      if (!IsActing(seat)) return Status(codes::kNotYourTurn, "It is not your turn to act.");
-      return Status(codes::kNothingAsked, "Nothing is asked of you now: make your move.");
-    }
-    Status st = CheckAnswer(prompts[0], game_->OptionsOf(prompts[0]), core->answer());
-    if (!st.ok()) return st;
-    return CheckAnswerRules(seat, action, core->answer());
+    return ValidateAnswer(seat, action, core->answer());
   }
   if (!IsActing(seat)) return Status(codes::kNotYourTurn, "It is not your turn to act.");
   if (OpenDecision() != nullptr)
+    if (auto answer = GameAnswerOf(seat, action))
+      return ValidateAnswer(seat, action, *answer, /*typed=*/true);
+  if (OpenDecision() != nullptr && !GameMovesWhileAsked())
     return Status(codes::kAnswerFirst, "Answer the question asked of you first.");
   return DoValidate(seat, action);
+}
+
+Status State::ValidateAnswer(int seat, const Message& action, const v1::Answer& answer,
+                             bool typed) const {
+  auto prompts = OpenPrompts(seat);
+  if (prompts.empty()) {
+    if (!IsActing(seat)) return Status(codes::kNotYourTurn, "It is not your turn to act.");
+    return Status(codes::kNothingAsked, "Nothing is asked of you now: make your move.");
+  }
+  if (typed) {
+    Status st = CheckAnswerRules(seat, action, answer);
+    if (!st.ok()) return st;
+  }
+  Status st = CheckAnswer(prompts[0], game_->OptionsOf(prompts[0]), answer);
+  if (!st.ok() || typed) return st;
+  return CheckAnswerRules(seat, action, answer);
 }
 
 Status State::Apply(int seat, const Message& action, bool timed_out) {
@@ -617,7 +629,7 @@ Status State::ApplyText(int seat, std::string_view action_text) {
 std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
   std::vector<std::unique_ptr<Message>> out;
   if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat)) return out;
-  if (OpenDecision() == nullptr) out = GameLegalActions(seat);
+  if (OpenDecision() == nullptr || GameMovesWhileAsked()) out = GameLegalActions(seat);
   auto prompts = OpenPrompts(seat);
   if (!prompts.empty()) {
     bool complete = false;
@@ -632,7 +644,7 @@ std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
 
 std::vector<v1::ActionFamily> State::ActionFamilies(int seat) const {
   if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat) ||
-      OpenDecision() != nullptr)
+      (OpenDecision() != nullptr && !GameMovesWhileAsked()))
     return {};
   return GameActionFamilies(seat);
 }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -447,6 +448,25 @@ class State {
   virtual void GameDeferredResolved() {}
   // What DEFAULT_GAME plays for `seat` (the default: the plainest answer).
   virtual v1::Answer GameDefaultAnswer(const v1::Decision& decision, int seat) const;
+  // Whether the game's own moves stay open beside the open decision, to the seats it still asks
+  // (a card removed "at any time", before answering): its GameLegalActions, GamePublishMoves,
+  // GameActionFamilies and DoValidate then say which, and such a move leaves the decision open.
+  // False by default: the moves wait (answer_first).
+  virtual bool GameMovesWhileAsked() const { return false; }
+  // Whether the game draws other seats' answers to `decision` again itself (in PerturbMore),
+  // because its views show something of them while it is open (how much is still missing); the
+  // core's uniform redraw then leaves them. False by default.
+  virtual bool GameRedrawsAnswers(const v1::Decision& decision) const { return false; }
+  // Called as each answer to the open decision is given, before the game resumes (the last
+  // answer too), for the part of an answer the table sees at once: a vote logged as it is cast,
+  // a running total. The answers stay in the decision for GameResume. Nothing by default.
+  virtual void GameAnswered(const v1::Decision& decision, int seat, const v1::Answer& answer) {}
+  // The answer one of the game's own moves stands for while the open decision asks `seat` (a
+  // game whose typed moves answered its questions before the queue, so that stored games
+  // replay): validated and routed as that answer. None by default.
+  virtual std::optional<v1::Answer> GameAnswerOf(int seat, const Message& action) const {
+    return std::nullopt;
+  }
 
  private:
   // The seats asked now: the open decision's unanswered seats, else the game's.
@@ -468,6 +488,11 @@ class State {
 
   // Validation past the seat and resignation checks (answers against the current question).
   Status ValidateMove(int seat, const Message& action, const v1::CoreAction* core) const;
+  // An answer's checks against the seat's current question, then the game's; a game's typed
+  // move standing for an answer (`typed`) meets the game's checks first, as it did before the
+  // queue, so its refusals keep their codes.
+  Status ValidateAnswer(int seat, const Message& action, const v1::Answer& answer,
+                        bool typed = false) const;
   // Plays DefaultAction for resigned seats while one of them must act; false when a default
   // move is missing or refused (the position is then left where it stopped).
   bool PlayForResigned();

@@ -19,6 +19,12 @@ class RaceState : public TypedState<RaceState, q::StateProto, q::Action, q::View
     return std::vector<int64_t>(s_.pos().begin(), s_.pos().end());
   }
   const q::StateProto& position() const { return s_; }
+  // A race whose steps stay open beside a question, and one whose redraw keeps given answers.
+  bool moves_while_asked = false;
+  bool redraws_answers = false;
+  // A race whose steps answer a bid as typed moves ("step: 2" bids 2), and what it heard.
+  bool typed_bids = false;
+  std::vector<std::pair<int, int64_t>> heard;
 
  protected:
   std::vector<int> GameActingSeats() const override { return {s_.to_move()}; }
@@ -115,6 +121,18 @@ class RaceState : public TypedState<RaceState, q::StateProto, q::Action, q::View
     }
   }
   void GameDeferredResolved() override { NextTurn(s_.to_move()); }
+  bool GameMovesWhileAsked() const override { return moves_while_asked; }
+  bool GameRedrawsAnswers(const v1::Decision&) const override { return redraws_answers; }
+  void GameAnswered(const v1::Decision& d, int seat, const v1::Answer& a) override {
+    heard.emplace_back(seat, a.number());
+  }
+  std::optional<v1::Answer> GameAnswerOf(int seat, const Message& action) const override {
+    const auto& a = static_cast<const q::Action&>(action);
+    if (!typed_bids || !a.has_step() || OpenDecision()->kind() != q::KIND_BID) return std::nullopt;
+    v1::Answer out;
+    out.set_number(a.step());
+    return out;
+  }
 
  private:
   void NextTurn(int from) { s_.set_to_move((from + 1) % num_seats()); }
@@ -313,6 +331,75 @@ TEST(DecisionQueue, QuestionsAndAnswersStayWithTheirSeat) {
   }
   // Seat 1 knows its own answer: its redraw keeps it.
   EXPECT_EQ(s->PerturbHidden(1, 5)->Serialize(), s->Serialize());
+}
+
+// A game whose own moves stay open beside a question: a seat still asked may make one (the
+// decision stays open and still waits for its answer); a seat that answered may not.
+TEST(DecisionQueue, MovesStayOpenBesideAQuestionWhenTheGameSaysSo) {
+  auto s = NewRace(2);
+  ASSERT_TRUE(s->ApplyText(0, "bid: true").ok());
+  EXPECT_EQ(s->ApplyText(1, "step: 1").code(), codes::kAnswerFirst) << "waits by default";
+  s->moves_while_asked = true;
+  EXPECT_EQ(s->LegalActions(1).size(), 3u + 3u) << "its three moves beside its three bids";
+  ASSERT_TRUE(s->ApplyText(1, "step: 1").ok());
+  EXPECT_EQ(s->position().pos(1), 1u);
+  ASSERT_NE(s->OpenDecision(), nullptr) << "the question stays open";
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
+  ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 2)).ok());
+  EXPECT_EQ(s->ApplyText(1, "step: 1").code(), codes::kNotYourTurn) << "answered: no longer asked";
+  ASSERT_TRUE(s->Apply(0, *Number(*s, 0, 1)).ok());
+  EXPECT_EQ(s->OpenDecision(), nullptr);
+  EXPECT_EQ(s->position().pos(1), 3u);
+}
+
+// A game that draws pending answers again itself: the core's redraw leaves them as given.
+TEST(DecisionQueue, AGameThatRedrawsAnswersItselfKeepsTheCoresHandsOff) {
+  auto s = NewRace(3);
+  ASSERT_TRUE(s->ApplyText(0, "bid: true").ok());
+  ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 2)).ok());
+  int changed = 0;
+  for (uint64_t salt = 1; salt <= 16; ++salt)
+    changed += s->PerturbHidden(0, salt)->Serialize() != s->Serialize() ? 1 : 0;
+  EXPECT_GT(changed, 0) << "the core draws seat 1's bid again";
+  s->redraws_answers = true;
+  for (uint64_t salt = 1; salt <= 16; ++salt)
+    EXPECT_EQ(s->PerturbHidden(0, salt)->Serialize(), s->Serialize());
+}
+
+// Each answer is heard as it is given (the last one too), in the order given, before the game
+// resumes with all of them in seat order.
+TEST(DecisionQueue, TheGameHearsEachAnswerAsItIsGiven) {
+  auto s = NewRace(3);
+  ASSERT_TRUE(s->ApplyText(0, "bid: true").ok());
+  ASSERT_TRUE(s->Apply(2, *Number(*s, 2, 1)).ok());
+  EXPECT_EQ(s->heard, (std::vector<std::pair<int, int64_t>>{{2, 1}}));
+  ASSERT_TRUE(s->Apply(0, *Number(*s, 0, 0)).ok());
+  ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 2)).ok());
+  EXPECT_EQ(s->heard, (std::vector<std::pair<int, int64_t>>{{2, 1}, {0, 0}, {1, 2}}));
+  EXPECT_EQ(s->OpenDecision(), nullptr);
+  EXPECT_EQ(s->position().pos(1), 2u);
+}
+
+// A game's own move may stand for an answer: checked as that answer (the shape, then the game),
+// stored with the question's id, and replayed from the log as it was played.
+TEST(DecisionQueue, AGamesTypedMoveAnswersAsTheAnswerItStandsFor) {
+  auto s = NewRace(2);
+  s->typed_bids = true;
+  ASSERT_TRUE(s->ApplyText(0, "bid: true").ok());
+  const std::string before = s->Serialize();
+  EXPECT_EQ(s->ApplyText(0, "step: 3").code(), codes::kBadAnswer) << "beyond the game's limit";
+  EXPECT_EQ(s->Serialize(), before);
+  ASSERT_TRUE(s->ApplyText(0, "step: 2").ok());
+  ASSERT_EQ(s->OpenDecision()->answers_size(), 1);
+  EXPECT_EQ(s->OpenDecision()->answers(0).answer().number(), 2);
+  EXPECT_EQ(s->OpenDecision()->answers(0).answer().prompt_id(), s->OpenDecision()->prompts(0).id());
+  EXPECT_EQ(s->ApplyText(0, "step: 1").code(), codes::kNotYourTurn) << "answered already";
+  ASSERT_TRUE(s->ApplyText(1, "step: 1").ok());
+  EXPECT_EQ(s->OpenDecision(), nullptr);
+  EXPECT_EQ(s->position().pos(0), 2u);
+  EXPECT_EQ(s->position().pos(1), 1u);
+  ASSERT_TRUE(s->ApplyText(1, "step: 1").ok()) << "no question open: a step is a step again";
+  EXPECT_EQ(s->position().pos(1), 2u);
 }
 
 }  // namespace

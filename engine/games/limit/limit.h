@@ -3,6 +3,7 @@
 // planetary limits. Rules and decisions: RULES.md.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -162,6 +163,20 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
     return std::make_unique<LimitState>(game_, s_);
   }
   std::vector<int> GameActingSeats() const override;
+  // The questions asked through the core's queue (the shared payment's contributions): their
+  // checks, each answer as it is given, the resumption, and what else an asked nation may do.
+  engine::Status GameCheckAnswer(const engine::v1::Decision& decision, int seat,
+                                 const engine::v1::Answer& answer) const override;
+  void GameAnswered(const engine::v1::Decision& decision, int seat,
+                    const engine::v1::Answer& answer) override;
+  void GameResume(const engine::v1::Decision& decision) override;
+  std::optional<engine::v1::Answer> GameAnswerOf(int seat,
+                                                 const engine::Message& action) const override;
+  // A removable card may go while a question is open, as before the queue (see ActRemove).
+  bool GameMovesWhileAsked() const override { return true; }
+  // The table sees how much is still missing: RedrawContributions keeps it (the core's uniform
+  // redraw would not).
+  bool GameRedrawsAnswers(const engine::v1::Decision& decision) const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
 
  private:
@@ -258,6 +273,11 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   void AutoResolve(int seat);
   std::vector<uint32_t> ChoiceOptions(int seat, const internal::Choice& c) const;
   bool AnyChoices() const;
+  // Whether the core's open decision asks `seat` and it has not answered yet.
+  bool AskedNow(int seat) const;
+  // What the view shows of the decision open for nation `i` (its own queue's first, else the
+  // core's open question to it, described in the decision's resume), or null.
+  const internal::Choice* ShownChoice(int i, internal::Choice* scratch) const;
 
   // Board operations.
   // Every change of disorder is logged with its cause (`why`, a phrase such as "class struggle"):

@@ -30,6 +30,8 @@ Status LimitState::Act(int seat, const Action& action, bool apply) {
     return ActRemove(seat, action.remove_permanent().card(), apply);
   }
   if (n.choices_size() > 0) return ActChoice(seat, action, apply);
+  if (AskedNow(seat))
+    return Status(codes::kWrongPrompt, "Another decision is awaited first: answer it.");
   if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active())
     return ActAllianceTurn(seat, action, apply);
   if (s_.phase() != PHASE_POLITICAL_DECISIONS || s_.turn() != seat || s_.pending().active())
@@ -142,39 +144,6 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       }
       if (!apply) return Status::Ok();
       if (action.resist().resist()) s_.mutable_pending()->set_resisted(true);
-      pop_choice();
-      return Status::Ok();
-    }
-    case PROMPT_CONTRIBUTE: {
-      if (!action.has_contribute()) return wrong();
-      const uint32_t amount = action.contribute().amount();
-      if (amount > n.money())
-        return Status(codes::kCannotPay, "You cannot give more money than you have.");
-      if (amount > choice.count())
-        return Status(codes::kBadParameter, "No more than the card's cost.");
-      if (!apply) return Status::Ok();
-      s_.mutable_pending()->set_contributions(seat, static_cast<int32_t>(amount));
-      pop_choice();
-      return Status::Ok();
-    }
-    case PROMPT_ALLIANCE_FEE: {
-      if (!action.has_contribute()) return wrong();
-      const uint32_t amount = action.contribute().amount();
-      if (amount > n.money())
-        return Status(codes::kCannotPay, "You cannot give more money than you have.");
-      if (amount > choice.count())
-        return Status(codes::kBadParameter, "No more than the fee.");
-      if (!apply) return Status::Ok();
-      s_.mutable_alliance_pending()->set_fee(seat, static_cast<int32_t>(amount));
-      pop_choice();
-      return Status::Ok();
-    }
-    case PROMPT_ALLIANCE_VOTE: {
-      if (!action.has_alliance_vote()) return wrong();
-      if (!apply) return Status::Ok();
-      s_.mutable_alliance_pending()->set_votes(seat, action.alliance_vote().accept() ? 1 : 0);
-      Log(T(action.alliance_vote().accept() ? "limit.log.vote_accepts" : "limit.log.vote_refuses",
-            Seat{seat}));
       pop_choice();
       return Status::Ok();
     }

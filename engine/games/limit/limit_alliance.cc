@@ -188,16 +188,24 @@ Status LimitState::ActAllianceTurn(int seat, const Action& action, bool apply) {
       p->set_subject(subject);
       p->set_exclusion(exclusion);
       for (int i = 0; i < Seats(); ++i) p->add_votes(2);
+      internal::Choice shown;
+      shown.set_kind(PROMPT_ALLIANCE_VOTE);
+      shown.set_count(1);
+      *shown.mutable_why() = T(exclusion ? "limit.why.vote_exclude" : "limit.why.vote_propose",
+                               Seat{seat}, Seat{subject}, KindText(k));
+      shown.set_from_seat(seat);
+      shown.set_alliance(k);
+      shown.set_subject(subject);
+      shown.set_exclusion(exclusion);
+      std::vector<v1::Prompt> prompts;
       for (int i : voters) {
         p->set_votes(i, -1);
-        auto* c = AddChoice(i, PROMPT_ALLIANCE_VOTE, 1,
-                            T(exclusion ? "limit.why.vote_exclude" : "limit.why.vote_propose",
-                              Seat{seat}, Seat{subject}, KindText(k)));
-        c->set_from_seat(seat);
-        c->set_alliance(k);
-        c->set_subject(subject);
-        c->set_exclusion(exclusion);
+        prompts.push_back(engine::MakePrompt(i, v1::PROMPT_YES_NO, T("limit.q.vote")));
+        *prompts.back().mutable_detail() = shown.why();
       }
+      // Each vote is logged as it is cast (GameAnswered); the step goes on once all are in.
+      if (!prompts.empty())
+        Ask(std::move(prompts), PROMPT_ALLIANCE_VOTE, shown, v1::DEFAULT_FIRST_OPTION);
       return Status::Ok();
     }
     default:
@@ -236,18 +244,27 @@ void LimitState::ResolveAlliancePending() {
       p->add_fee(0);
       p->add_fee_asked(false);
     }
+    internal::Choice shown;
+    shown.set_kind(PROMPT_ALLIANCE_FEE);
+    shown.set_count(kAllianceFee);
+    *shown.mutable_why() =
+        T("limit.why.fee", KindText(k), Seat{proposer}, Seat{subject}, kAllianceFee);
+    shown.set_from_seat(proposer);
+    shown.set_alliance(k);
+    shown.set_subject(subject);
+    shown.set_amount(kAllianceFee);
+    std::vector<v1::Prompt> prompts;
     for (int i : members) {
       if (N(i).money() == 0) continue;
       p->set_fee(i, -1);
       p->set_fee_asked(i, true);
-      auto* c = AddChoice(i, PROMPT_ALLIANCE_FEE, kAllianceFee,
-                          T("limit.why.fee", KindText(k), Seat{proposer}, Seat{subject},
-                            kAllianceFee));
-      c->set_from_seat(proposer);
-      c->set_alliance(k);
-      c->set_subject(subject);
-      c->set_amount(kAllianceFee);
+      prompts.push_back(engine::MakePrompt(i, v1::PROMPT_NUMBER, T("limit.q.fee", kAllianceFee), 0,
+                                           std::min(N(i).money(), kAllianceFee)));
+      *prompts.back().mutable_detail() = shown.why();
     }
+    // Offers stay secret until all are made (GameAnswered counts each, RedrawAllianceAnswers
+    // keeps them from other nations' samples).
+    if (!prompts.empty()) Ask(std::move(prompts), PROMPT_ALLIANCE_FEE, shown, v1::DEFAULT_FIRST_OPTION);
     return;
   }
   uint32_t offered = 0;

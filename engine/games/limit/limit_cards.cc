@@ -242,15 +242,29 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply, LimitStat
     } else {
       for (int i : Allies(seat, ALLIANCE_ECONOMIC)) asked[i] = true;
     }
+    // Asked of every nation at once through the core; each answer is counted as it comes
+    // (GameAnswered), the card resolves once all have answered (GameResume).
+    internal::Choice shown;
+    shown.set_kind(PROMPT_CONTRIBUTE);
+    shown.set_count(total);
+    *shown.mutable_why() =
+        T(total > n.money() ? "limit.why.contribute" : "limit.why.contribute_invited", Seat{seat},
+          CardTitle(c), total);
+    shown.set_from_seat(-1);
+    shown.set_subject(-1);
+    std::vector<v1::Prompt> prompts;
     for (int i = 0; i < Seats(); ++i) {
       const bool ask = asked[i] && N(i).money() > 0;
       p->add_contributions(ask ? -1 : 0);
       p->add_asked(ask);
-      if (ask)
-        PushChoice(i, PROMPT_CONTRIBUTE, total,
-                   T(total > n.money() ? "limit.why.contribute" : "limit.why.contribute_invited",
-                     Seat{seat}, CardTitle(c), total));
+      if (!ask) continue;
+      v1::Prompt q = engine::MakePrompt(i, v1::PROMPT_NUMBER, T("limit.q.contribute", total), 0,
+                                        std::min(N(i).money(), total));
+      *q.mutable_detail() = shown.why();
+      prompts.push_back(std::move(q));
     }
+    if (!prompts.empty())
+      Ask(std::move(prompts), PROMPT_CONTRIBUTE, shown, v1::DEFAULT_FIRST_OPTION);
     return Status::Ok();
   }
   return PayAndPlay(seat, play);

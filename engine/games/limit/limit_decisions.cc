@@ -70,17 +70,6 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
       p = engine::MakePrompt(seat, v1::PROMPT_YES_NO,
                              T("limit.q.resist", s_.pending().action().play_card().military()));
       break;
-    case PROMPT_CONTRIBUTE:
-      p = engine::MakePrompt(seat, v1::PROMPT_NUMBER, T("limit.q.contribute", c.count()), 0,
-                             std::min(n.money(), c.count()));
-      break;
-    case PROMPT_ALLIANCE_FEE:
-      p = engine::MakePrompt(seat, v1::PROMPT_NUMBER, T("limit.q.fee", c.count()), 0,
-                             std::min(n.money(), c.count()));
-      break;
-    case PROMPT_ALLIANCE_VOTE:
-      p = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("limit.q.vote"));
-      break;
     case PROMPT_HELP_REQUEST:
       p = engine::MakePrompt(seat, v1::PROMPT_YES_NO, T("limit.q.help_request"));
       break;
@@ -168,11 +157,6 @@ Action LimitState::Typed(int seat, const Action& action) const {
       break;
     }
     case PROMPT_RESIST: typed.mutable_resist()->set_resist(answer.yes()); break;
-    case PROMPT_CONTRIBUTE:
-    case PROMPT_ALLIANCE_FEE:
-      typed.mutable_contribute()->set_amount(static_cast<uint32_t>(answer.number()));
-      break;
-    case PROMPT_ALLIANCE_VOTE: typed.mutable_alliance_vote()->set_accept(answer.yes()); break;
     case PROMPT_HELP_REQUEST: typed.mutable_request_help()->set_ask(answer.yes()); break;
     case PROMPT_HELP_ANSWER:
       typed.mutable_give_help()->set_amount(static_cast<uint32_t>(answer.number()));
@@ -194,6 +178,95 @@ Action LimitState::Typed(int seat, const Action& action) const {
       break;
   }
   return typed;
+}
+
+// ----- Questions through the core's queue -----
+
+bool LimitState::AskedNow(int seat) const {
+  const v1::Decision* open = OpenDecision();
+  if (open == nullptr) return false;
+  bool asked = false;
+  for (const auto& q : open->prompts()) asked = asked || q.seat() == seat;
+  for (const auto& a : open->answers()) asked = asked && a.seat() != seat;
+  return asked;
+}
+
+const internal::Choice* LimitState::ShownChoice(int i, internal::Choice* scratch) const {
+  if (N(i).choices_size() > 0) return &N(i).choices(0);
+  if (!AskedNow(i)) return nullptr;
+  scratch->ParseFromString(OpenDecision()->resume());
+  return scratch;
+}
+
+Status LimitState::GameCheckAnswer(const v1::Decision& decision, int seat,
+                                   const v1::Answer& answer) const {
+  const auto& n = N(seat);
+  switch (decision.kind()) {
+    case PROMPT_CONTRIBUTE:
+    case PROMPT_ALLIANCE_FEE: {
+      internal::Choice asked;
+      asked.ParseFromString(decision.resume());
+      const uint64_t amount = static_cast<uint64_t>(std::max<int64_t>(0, answer.number()));
+      if (amount > n.money())
+        return Status(codes::kCannotPay, "You cannot give more money than you have.");
+      if (amount > asked.count())
+        return Status(codes::kBadParameter, decision.kind() == PROMPT_CONTRIBUTE
+                                                ? "No more than the card's cost."
+                                                : "No more than the fee.");
+      return Status::Ok();
+    }
+    case PROMPT_ALLIANCE_VOTE:
+      return Status::Ok();
+    default:
+      return Status(codes::kWrongPrompt, "Another decision is awaited first: answer it.");
+  }
+}
+
+void LimitState::GameAnswered(const v1::Decision& decision, int seat, const v1::Answer& answer) {
+  switch (decision.kind()) {
+    case PROMPT_CONTRIBUTE:
+      // The table sees at once how much is still missing (the view's `missing`).
+      s_.mutable_pending()->set_contributions(seat, static_cast<int32_t>(answer.number()));
+      break;
+    case PROMPT_ALLIANCE_FEE:
+      s_.mutable_alliance_pending()->set_fee(seat, static_cast<int32_t>(answer.number()));
+      break;
+    case PROMPT_ALLIANCE_VOTE:
+      // A vote is public as it is cast.
+      s_.mutable_alliance_pending()->set_votes(seat, answer.yes() ? 1 : 0);
+      Log(T(answer.yes() ? "limit.log.vote_accepts" : "limit.log.vote_refuses", Seat{seat}));
+      break;
+    default:
+      break;
+  }
+}
+
+void LimitState::GameResume(const v1::Decision& decision) {
+  // Every answer is already counted (GameAnswered): the card resolves as the game goes on.
+  Advance();
+}
+
+std::optional<v1::Answer> LimitState::GameAnswerOf(int seat, const engine::Message& message) const {
+  const auto& action = static_cast<const Action&>(message);
+  const v1::Decision* open = OpenDecision();
+  if (open == nullptr || !AskedNow(seat)) return std::nullopt;
+  v1::Answer a;
+  if ((open->kind() == PROMPT_CONTRIBUTE || open->kind() == PROMPT_ALLIANCE_FEE) &&
+      action.has_contribute()) {
+    a.set_number(action.contribute().amount());
+    return a;
+  }
+  if (open->kind() == PROMPT_ALLIANCE_VOTE && action.has_alliance_vote()) {
+    a.set_yes(action.alliance_vote().accept());
+    return a;
+  }
+  return std::nullopt;
+}
+
+bool LimitState::GameRedrawsAnswers(const v1::Decision& decision) const {
+  // Contributions and fees are redrawn by PerturbMore; votes are public and stay as cast.
+  return decision.kind() == PROMPT_CONTRIBUTE || decision.kind() == PROMPT_ALLIANCE_FEE ||
+         decision.kind() == PROMPT_ALLIANCE_VOTE;
 }
 
 // ----- Legal actions -----
@@ -222,8 +295,8 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
         out.push_back(a);
       }
   };
-  if (n.choices_size() > 0) {
-    // The decision itself is a question (GamePrompts): the core lists its answers.
+  if (n.choices_size() > 0 || AskedNow(seat)) {
+    // The decision itself is a question (GamePrompts, or the core's): the core lists its answers.
     add_removals();
     return out;
   }

@@ -52,7 +52,7 @@ void LimitState::StartGeneration() {
 
 void LimitState::Advance() {
   for (int guard = 0; guard < 10000; ++guard) {
-    if (AnyChoices()) return;
+    if (AnyChoices() || OpenDecision() != nullptr) return;
     if (s_.pending().active()) {
       ResolvePending();
       continue;

@@ -95,7 +95,7 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
                 a);
     }
   };
-  if (n.choices_size() > 0) return removals();  // the decision itself is a question
+  if (n.choices_size() > 0 || AskedNow(seat)) return removals();  // the decision is a question
   if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active()) {
     for (const Action& a : AllianceTurnMoves(seat)) {
       if (a.has_pass()) {

@@ -157,10 +157,12 @@ void LimitState::TypedPrivateView(int seat, limit::View* out) const {
   if (seat >= 0 && seat < Seats())
     for (uint32_t id : engine::VisiblePieces(HandZone(seat), seat))
       CardView(id, seat, v.add_hand());
+  internal::Choice scratch;
   for (int i = 0; i < Seats(); ++i) {
     const auto& n = N(i);
-    if (n.choices_size() == 0) continue;
-    const auto& c = n.choices(0);
+    const internal::Choice* shown = ShownChoice(i, &scratch);
+    if (shown == nullptr) continue;
+    const auto& c = *shown;
     auto* p = v.add_prompts();
     p->set_kind(c.kind());
     p->set_seat(i);
@@ -364,6 +366,10 @@ void LimitState::RedrawAllianceAnswers(int seat, engine::Rng& rng) {
         p->set_fee(k, static_cast<int32_t>(rng.Below(most + 1)));
       }
     }
+    // The answers the core keeps until the fee is settled say what the redrawn offers say.
+    if (OpenDecision() != nullptr && OpenDecision()->kind() == PROMPT_ALLIANCE_FEE)
+      for (auto& given : *mutable_table()->mutable_decisions(0)->mutable_answers())
+        if (given.seat() != seat) given.mutable_answer()->set_number(p->fee(given.seat()));
   }
   for (int j = 0; j < Seats(); ++j) {
     auto* h = s_.mutable_nations(j)->mutable_help();
@@ -406,10 +412,9 @@ void LimitState::RedrawContributions(int seat, engine::Rng& rng) {
     given += counted;
   }
   if (givers.empty()) return;
-  bool missing_shows = false;
-  for (int k = 0; k < Seats(); ++k)
-    missing_shows = missing_shows ||
-                    (N(k).choices_size() > 0 && N(k).choices(0).kind() == PROMPT_CONTRIBUTE);
+  // "Missing" shows while someone is still asked: the question is open until all have answered.
+  const bool missing_shows =
+      OpenDecision() != nullptr && OpenDecision()->kind() == PROMPT_CONTRIBUTE;
   uint64_t capacity = 0;
   for (uint64_t r : room) capacity += r;
   uint64_t draw = given;
@@ -433,6 +438,11 @@ void LimitState::RedrawContributions(int seat, engine::Rng& rng) {
       pick -= room[i];
     }
   }
+  // The answers the core keeps until the card resolves say what the redrawn contributions say.
+  if (OpenDecision() != nullptr && OpenDecision()->kind() == PROMPT_CONTRIBUTE)
+    for (auto& given : *mutable_table()->mutable_decisions(0)->mutable_answers())
+      if (given.seat() != seat)
+        given.mutable_answer()->set_number(pending->contributions(given.seat()));
 }
 
 }  // namespace plateau::games::limit
