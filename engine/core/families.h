@@ -5,8 +5,10 @@
 // checks that every legal action the list leaves out lies inside one.
 //
 // Paths are field names from the Action's root, dot-separated. A path through a repeated message
-// reaches that field in every element; a path ending on a repeated message field gives how many
-// elements it has (their own fields are further parameters).
+// reaches that field in every element, or, with an element's index after the list's name
+// (`play_card.transactions.1.quantity`), in that element alone, which the base must hold; a path
+// ending on a repeated message field gives how many elements it has (their own fields are further
+// parameters).
 #include <memory>
 #include <string>
 #include <vector>

@@ -40,9 +40,11 @@ const engine::v1::MoveChoice* Child(const google::protobuf::RepeatedPtrField<eng
   return nullptr;
 }
 
-Action ActionOf(const engine::v1::MoveChoice& leaf) {
+// The action at the end of `keys`, rebuilt from the parts on the way (MoveChoice.action).
+Action ActionOf(const google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>& roots,
+                const std::vector<std::string>& keys) {
   Action a;
-  EXPECT_TRUE(a.ParseFromString(leaf.action()));
+  EXPECT_TRUE(a.ParseFromString(engine::MoveActionAt(roots, keys)));
   return a;
 }
 
@@ -62,7 +64,7 @@ TEST(LimitPublishedMoves, ACardFirstThenItsChoices) {
   const View view = ViewOf(*s, 0);
   const auto& moves = view.table().moves();
   ASSERT_NE(Child(moves, "pass"), nullptr);
-  EXPECT_TRUE(ActionOf(*Child(moves, "pass")).has_pass());
+  EXPECT_TRUE(ActionOf(moves, {"pass"}).has_pass());
 
   // Schooling raises one class: only B, C (both below the class above) can; the card is the
   // root, its target the card itself, and each class leads to the play.
@@ -73,9 +75,20 @@ TEST(LimitPublishedMoves, ACardFirstThenItsChoices) {
   for (const auto& c : school->next()) classes.insert(c.key());
   EXPECT_EQ(classes, (std::set<std::string>{"B", "C"}));
   // A choice followed only by the play is that play.
-  const Action raise = ActionOf(*Child(school->next(), "C"));
+  const Action raise = ActionOf(moves, {school->key(), "C"});
   ASSERT_EQ(raise.play_card().classes_size(), 1);
   EXPECT_EQ(raise.play_card().classes(0), 2u);
+  // The card's id goes once, on its node; a class's node adds only the class, and the class's
+  // words are shared on the card's node (next_label), each class keeping its own name.
+  Action part;
+  ASSERT_TRUE(part.ParseFromString(school->action()));
+  EXPECT_EQ(part.play_card().card(), static_cast<uint32_t>(CardId("schooling")));
+  EXPECT_EQ(part.play_card().classes_size(), 0);
+  ASSERT_TRUE(part.ParseFromString(Child(school->next(), "C")->action()));
+  EXPECT_EQ(part.play_card().card(), 0u);
+  ASSERT_EQ(part.play_card().classes_size(), 1);
+  EXPECT_EQ(school->next_label().key(), "limit.class");
+  EXPECT_EQ(engine::MoveWords(school, *Child(school->next(), "C")).key(), "limit.class");
 
   // A war card: a target, then every commitment from the minimum (3) to the whole stock (7) as
   // one family leaf; one more than the stock is refused.
@@ -91,7 +104,7 @@ TEST(LimitPublishedMoves, ACardFirstThenItsChoices) {
   EXPECT_EQ(commit.params(0).path(), "play_card.military");
   EXPECT_EQ(commit.params(0).min(), 3);
   EXPECT_EQ(commit.params(0).max(), 7);
-  Action more = ActionOf(commit);
+  Action more = ActionOf(moves, {war->key(), "t2", loot->key(), commit.key()});
   more.mutable_play_card()->set_military(8);
   EXPECT_FALSE(s->Validate(0, more).ok());
 
@@ -127,7 +140,7 @@ TEST(LimitPublishedMoves, TransactionsUpToWhatThePaymentLeaves) {
   ASSERT_NE(buy, nullptr);
   ASSERT_EQ(buy->params_size(), 1);
   // Every quantity offered is accepted, one more is refused.
-  Action edge = ActionOf(*buy);
+  Action edge = ActionOf(view.table().moves(), {market->key(), "b2"});
   const uint32_t top = static_cast<uint32_t>(buy->params(0).max());
   edge.mutable_play_card()->mutable_transactions(0)->set_quantity(top);
   EXPECT_TRUE(s->Validate(0, edge).ok());
@@ -135,7 +148,7 @@ TEST(LimitPublishedMoves, TransactionsUpToWhatThePaymentLeaves) {
   EXPECT_FALSE(s->Validate(0, edge).ok());
   // A family leaf's members are its quantities, each accepted.
   engine::v1::ActionFamily family;
-  family.set_base(buy->action());
+  family.set_base(engine::MoveActionAt(view.table().moves(), {market->key(), "b2"}));
   *family.mutable_params() = buy->params();
   const auto members = engine::EnumerateFamily(Action(), family, 100);
   ASSERT_EQ(members.size(), top);
