@@ -196,15 +196,15 @@ describe("a param through a list of messages", () => {
     // As the engine sends it: the first volley set on the step, the second added by the leaf.
     const steps: MoveChoice[] = [
       node("first", {
-        action: bytes({ move: { piece: "p", volleys: [{ target: 4, shots: 2 }] } }),
-        next: [node("second", { action: bytes({ move: { volleys: [{ target: 5 }] } }), params: [param("move.volleys.1.shots", { min: 1, max: 3 })] })],
+        action: bytes({ move: { piece: "p", volleys: [{ target: 4, side: 2 }] } }),
+        next: [node("second", { action: bytes({ move: { volleys: [{ side: 1 }] } }), params: [param("move.volleys.1.target", { min: 5, max: 7 })] })],
       }),
     ];
-    const b = buildMove(Action, moveAt(steps, ["first", "second"]), { "move.volleys.1.shots": 3 });
+    const b = buildMove(Action, moveAt(steps, ["first", "second"]), { "move.volleys.1.target": 7 });
     expect(b.error).toBeUndefined();
-    expect(sent(b.action)).toEqual({ move: { piece: "p", volleys: [{ target: 4, shots: 2 }, { target: 5, shots: 3 }] } });
-    const beyond = node("x", { action: bytes({ move: { volleys: [{ target: 5 }] } }), params: [param("move.volleys.1.shots", { min: 1, max: 3 })] });
-    expect(buildMove(Action, beyond, { "move.volleys.1.shots": 1 }).error).toBe("move.volleys.1.shots names an element the action lacks.");
+    expect(sent(b.action)).toEqual({ move: { piece: "p", volleys: [{ target: 4, side: 2 }, { target: 7, side: 1 }] } });
+    const beyond = node("x", { action: bytes({ move: { volleys: [{ side: 1 }] } }), params: [param("move.volleys.1.target", { min: 5, max: 7 })] });
+    expect(buildMove(Action, beyond, { "move.volleys.1.target": 5 }).error).toBe("move.volleys.1.target names an element the action lacks.");
   });
 });
 
