@@ -194,6 +194,17 @@ v1::ActionParam ParamValues(std::string path, const std::vector<int64_t>& values
   return p;
 }
 
+v1::ActionFamily LeafFamily(const v1::MoveChoice* parent, const v1::MoveChoice& leaf,
+                            std::string base) {
+  v1::ActionFamily family;
+  family.set_base(std::move(base));
+  *family.mutable_params() = leaf.params();
+  if (parent != nullptr)
+    for (int i = 0; i < family.params_size() && i < parent->next_paths_size(); ++i)
+      if (family.params(i).path().empty()) family.mutable_params(i)->set_path(parent->next_paths(i));
+  return family;
+}
+
 v1::ActionParam ParamRange(std::string path, int64_t min, int64_t max) {
   v1::ActionParam p;
   p.set_path(std::move(path));

@@ -18,6 +18,13 @@
 
 namespace plateau::engine {
 
+void ToWireForm(const Game& game, Message* view) {
+  const auto* f = view->GetDescriptor()->FindFieldByName("table");
+  if (f == nullptr || f->message_type() != v1::Table::descriptor()) return;
+  game.TextRenderer().Compact(
+      static_cast<v1::Table*>(view->GetReflection()->MutableMessage(view, f)));
+}
+
 std::string DeterministicBytes(const Message& m) {
   std::string out;
   DeterministicBytesInto(m, &out);
@@ -244,7 +251,8 @@ std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view)
   constexpr size_t kMaxMembers = 4096;
   std::vector<PublishedMove> out;
   const v1::Table* table = ViewTable(view);
-  if (table == nullptr) return out;
+  // Held moves are the last turn's, kept for the next Diff: none may be played now.
+  if (table == nullptr || table->moves_held()) return out;
   std::vector<v1::Text> path;
   // The parts met on the way down (MoveChoice.action): a leaf's action is their concatenation.
   std::string parts;
@@ -259,9 +267,7 @@ std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view)
           if (c.next_size() > 0) {
             walk(&c, c.next());
           } else if (c.params_size() > 0) {
-            v1::ActionFamily family;
-            family.set_base(parts);
-            *family.mutable_params() = c.params();
+            const v1::ActionFamily family = LeafFamily(parent, c, parts);
             for (auto& member : EnumerateFamily(game.ActionPrototype(), family, kMaxMembers))
               out.push_back({std::move(member), path, true});
           } else if (auto action = game.ParseActionBytes(parts); action.ok()) {
@@ -532,6 +538,25 @@ Status State::Validate(int seat, const Message& action) const {
 
 namespace {
 
+// The family leaves among `node`'s choices, when they all set the same fields, name them once,
+// on it (next_paths); its other choices (a plain "none") have no params to name.
+void ShareParamPaths(v1::MoveChoice* node) {
+  const v1::MoveChoice* first = nullptr;
+  int families = 0;
+  for (const v1::MoveChoice& c : node->next()) {
+    if (c.params_size() == 0) continue;
+    if (first == nullptr) first = &c;
+    if (c.params_size() != first->params_size()) return;
+    for (int i = 0; i < c.params_size(); ++i)
+      if (c.params(i).path() != first->params(i).path()) return;
+    ++families;
+  }
+  if (families < 2) return;
+  for (const auto& p : first->params()) node->add_next_paths(p.path());
+  for (v1::MoveChoice& c : *node->mutable_next())
+    for (auto& p : *c.mutable_params()) p.clear_path();
+}
+
 // Sends once what a tree repeats (table.proto, MoveChoice): the words all of a step's choices
 // share go on the step (next_label), and a target its key already names (a card's id, a seat's
 // number) is left to the key (key_target). One walk over the tree, no copy of it.
@@ -552,6 +577,7 @@ void ShortenMoves(google::protobuf::RepeatedPtrField<v1::MoveChoice>* level) {
     ShortenMoves(node.mutable_next());
     // Worth it from two choices on: a lone choice would only move its words up.
     if (node.next_size() < 2) continue;
+    ShareParamPaths(&node);
     const std::string& key = node.next(0).label().key();
     if (key.empty()) continue;
     bool shared = true;

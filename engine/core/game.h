@@ -522,6 +522,10 @@ class State {
   std::vector<LoggedAction> history_;
 };
 
+// A view of `game` in the form its recipients receive it: the phrases of its table named by
+// number (Catalogue::Compact, Text.id). The server sends views so; the engine builds them by key.
+void ToWireForm(const Game& game, Message* view);
+
 // Serializes a message deterministically (views and states are compared as bytes).
 std::string DeterministicBytes(const Message& m);
 // The same into `out`, replacing what it held and reusing its capacity (a caller serializing on

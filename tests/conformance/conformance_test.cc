@@ -169,9 +169,7 @@ void CheckMoves(const State& s) {
             if (c.next_size() > 0) {
               walk(&c, c.next());
             } else if (c.params_size() > 0) {
-              engine::v1::ActionFamily family;
-              family.set_base(parts);
-              *family.mutable_params() = c.params();
+              const engine::v1::ActionFamily family = engine::LeafFamily(parent, c, parts);
               const engine::Status st =
                   engine::CheckFamily(s.game().ActionPrototype().GetDescriptor(), family);
               EXPECT_TRUE(st.ok()) << "family leaf " << c.key() << ": " << st.ToString();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRoot, decode, encode, type } from "../src/proto";
 import {
-  buildMove, choiceLabel, choicesForTarget, domainWords, inDomain, isLeaf, livePath, moveAt, moveKind, moveRoots, movesAfter, moveTargets,
+  buildMove, choiceLabel, choicesForTarget, domainWords, fillParamPaths, inDomain, isLeaf, livePath, moveAt, moveKind, moveRoots, movesAfter, moveTargets,
   paramDomain, paramOf, paramValues, type ActionParam, type MoveChoice,
 } from "../src/ui/kit/moves";
 import type { Target } from "../src/table";
@@ -25,7 +25,7 @@ const sent = (a: Record<string, unknown> | undefined) => Action.toObject(decode(
 
 const label = (key: string) => ({ key, args: [] });
 function node(key: string, over: Partial<MoveChoice> = {}): MoveChoice {
-  return { key, label: label(`m.${key}`), target: null, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, ...over };
+  return { key, label: label(`m.${key}`), target: null, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [], ...over };
 }
 function param(path: string, over: Partial<ActionParam> = {}): ActionParam {
   return { path, values: [], min: 0, max: 0, min_count: 0, max_count: 0, distinct: false, ...over };
@@ -252,5 +252,28 @@ describe("Globalissimo's published placement", () => {
     expect(paramValues(paramOf(root0, "place.position")!)).toEqual([1, 2, 3, 4, 5]);
     const b = buildMove(GAction, root0, { "place.slot": 3, "place.position": 1 });
     expect(GAction.toObject(decode(GAction, encode(GAction, b.action!)))).toEqual({ place: { slot: 3, position: 1 } });
+  });
+});
+
+describe("param paths sent once", () => {
+  it("gives family leaves the paths their parent names (next_paths), and nothing else", () => {
+    const tree: MoveChoice[] = [
+      node("card", {
+        next_paths: ["move.fire.shots"],
+        next: [
+          node("none", { action: bytes({ pass: true }) }),
+          node("b1", { params: [param("", { min: 1, max: 3 })] }),
+          node("b2", { params: [param("", { min: 1, max: 2 })] }),
+          node("own", { params: [param("move.q", { min: 0, max: 1 })] }),
+        ],
+      }),
+    ];
+    fillParamPaths(tree);
+    const [none, b1, b2, own] = tree[0].next;
+    expect(none.params).toEqual([]);
+    expect(paramOf(b1, "move.fire.shots")?.max).toBe(3);
+    expect(paramOf(b2, "move.fire.shots")?.max).toBe(2);
+    expect(own.params[0].path).toBe("move.q");
+    expect(() => fillParamPaths(null)).not.toThrow();
   });
 });

@@ -155,7 +155,7 @@ describe("cards as the targets of a core question", () => {
 
 describe("which hand card a published move plays", () => {
   const node = (key: string, target: { card: string } | null): MoveChoice =>
-    ({ key, label: { key: "m", args: [] }, target, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0 });
+    ({ key, label: { key: "m", args: [] }, target, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [] });
   it("maps each hand card to the root whose target it is, and leaves the others out", () => {
     const roots = [node("pass", null), node("remove.9", { card: "9" }), node("c3", { card: "3" })];
     const plays = handPlays(roots, [card("a", { id: 3 }), card("b", { id: 4 })]);

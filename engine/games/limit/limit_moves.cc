@@ -156,7 +156,9 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
     // A card whose price no choice can pay has no play: its choices are not tried one by one.
     if (!CostPayable(seat, id)) continue;
     engine::v1::MoveChoice card;
-    card.set_key("c" + std::to_string(id));
+    // Keys that are the card's and the nation's own ids leave the target to the key (the core's
+    // key_target): each card and nation named once rather than twice.
+    card.set_key(std::to_string(id));
     *card.mutable_label() = T("limit.move.play", CardTitle(g().card(id)));
     *card.mutable_target() = CardTarget(id);
     // What every play of the card shares: the card, and the least military it commits.
@@ -188,7 +190,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
         if (i == seat) continue;
         engine::v1::Target t;
         t.set_seat(i);
-        o.push_back({"t" + std::to_string(i), T("limit.move.nation", engine::Seat{i}), t,
+        o.push_back({std::to_string(i), T("limit.move.nation", engine::Seat{i}), t,
                      [i](PlayCard* p) { p->set_target(i); }});
       }
     }

@@ -88,7 +88,7 @@ export interface MovePickerProps {
 }
 
 function Label({ text, fallback }: { text: Text | null | undefined; fallback: string }) {
-  return text && text.key ? <Txt text={text} /> : <>{fallback}</>;
+  return text && (text.key || text.id) ? <Txt text={text} /> : <>{fallback}</>;
 }
 
 const lastName = (path: string) => path.slice(path.lastIndexOf(".") + 1);

@@ -72,7 +72,10 @@ export function choiceTarget(c: MoveChoice): Target | null {
 
 /** The viewer's published moves: the tree's roots (none for a spectator or a seat that may not act). */
 export function moveRoots(view: unknown): readonly MoveChoice[] {
-  return indexMoves(tableOf(view).moves ?? NONE);
+  const table = tableOf(view);
+  // Held moves are the seat's last turn's, kept by the server for the next Diff: none is open.
+  if (table.moves_held) return NONE;
+  return indexMoves(table.moves ?? NONE);
 }
 
 /** The node at the end of `path` (keys from a root), or null when a key is not there (any more). */
@@ -142,6 +145,24 @@ export function paramValues(p: ActionParam): number[] {
 export function inDomain(p: ActionParam, v: number): boolean {
   const d = paramDomain(p);
   return d.kind === "values" ? d.values.includes(v) : Number.isInteger(v) && v >= d.min && v <= d.max;
+}
+
+/**
+ * Gives each family leaf's params the paths its parent sends once for all its choices
+ * (`next_paths`), as a view arrives: every reader past it finds each param's path on the param.
+ * Only params without a path are written, which only the update that brought them holds.
+ */
+export function fillParamPaths(moves: readonly MoveChoice[] | null | undefined, depth = 0): void {
+  if (!moves || depth > 32) return;
+  for (const m of moves) {
+    const paths = m.next_paths ?? [];
+    if (paths.length > 0) {
+      for (const c of m.next ?? []) {
+        (c.params ?? []).forEach((p, i) => { if (!p.path && paths[i]) p.path = paths[i]; });
+      }
+    }
+    fillParamPaths(m.next, depth + 1);
+  }
 }
 
 /** The param of a family leaf that sets the field at `path` ("place.slot"). */
