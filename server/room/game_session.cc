@@ -354,7 +354,7 @@ GameSession::Applied GameSession::TakeBack() {
   state_ = ReplayWithoutLast();
   acting_ = state_->ActingSeats();
   // Each seat holds again the moves it held before the move: every view as it was.
-  for (auto& held : views_) held.moves = held.moves_before;
+  for (auto& held : views_) held.RestoreMoves();
   ++taken_back_;  // one version more: the log is one shorter (see version())
   // Named as the move was: whoever was told who made it is told who took it back.
   const Mover mover{last_.seat, v1::ORIGIN_PLAYER, last_.told, /*taken_back=*/true};
@@ -397,7 +397,7 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
     const int reader = Reader(static_cast<size_t>(k));
     Held& held = views_[static_cast<size_t>(k)];
     google::protobuf::Message* built = state_->PrivateViewWithoutLogOn(reader, &arena);
-    held.moves_before = held.moves;
+    held.moves_changed = false;
     Compact(static_cast<size_t>(k), *built);
     engine::DeterministicBytesInto(*built, &next);
     own.clear();
@@ -432,14 +432,21 @@ void GameSession::Compact(size_t view_index, google::protobuf::Message& view) {
 
 void GameSession::HoldMoves(size_t view_index, v1::Table* table) {
   if (view_index + 1 >= views_.size()) return;  // spectators have no moves
-  std::string& held = views_[view_index].moves;
-  if (state_->IsTerminal()) {
+  Held& view = views_[view_index];
+  std::string& held = view.moves;
+  // What was held before goes aside (a swap, not a copy) for Undo and TakeBack.
+  auto replace = [&] {
+    held.swap(view.moves_before);
+    view.moves_changed = true;
     held.clear();
+  };
+  if (state_->IsTerminal()) {
+    if (!held.empty()) replace();
     return;
   }
   if (table->moves_size() > 0) {
     // Written as the table's own fields: merged into a table, they are its moves again.
-    held.clear();
+    replace();
     std::string one;
     for (const auto& m : table->moves()) {
       engine::DeterministicBytesInto(m, &one);
@@ -552,7 +559,7 @@ void GameSession::Undo() {
   for (int k = 0; k <= n; ++k) {
     if (k == n && !watched_) continue;
     // The moves held are those before the failed action, as its recipients still hold them.
-    views_[static_cast<size_t>(k)].moves = views_[static_cast<size_t>(k)].moves_before;
+    views_[static_cast<size_t>(k)].RestoreMoves();
     Hold(static_cast<size_t>(k));
     auto& recent = recent_[static_cast<size_t>(k)];
     // The newest kept Diff led to the version taken back.

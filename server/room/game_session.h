@@ -172,9 +172,15 @@ class GameSession {
     std::string rest;
     std::vector<uint64_t> log;
     // The seat's moves of its last turn (Table.moves, serialized as the table's fields), kept
-    // in its view while it may not act (Table.moves_held); and what they were before the
-    // latest action, for Undo.
+    // in its view while it may not act (Table.moves_held); and, when the latest action changed
+    // them (`moves_changed`), what they were before it, for Undo and TakeBack.
     std::string moves, moves_before;
+    bool moves_changed = false;
+    // Back to the moves held before the latest action.
+    void RestoreMoves() {
+      if (moves_changed) moves.swap(moves_before);
+      moves_changed = false;
+    }
   };
   std::vector<Held> views_;
   bool splits_ = false;
