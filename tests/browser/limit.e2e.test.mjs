@@ -49,6 +49,12 @@ async function pageTop(locator) {
  * set ("path=value").
  */
 async function throughPicker(page, scope, rng, stats) {
+  await descendPicker(scope, rng, stats);
+  return setAmounts(scope, rng);
+}
+
+/** Goes down the kit picker in `scope` to a move that can be played (see throughPicker). */
+async function descendPicker(scope, rng, stats) {
   const picker = scope.getByTestId("move-picker");
   for (let depth = 0; (await scope.getByTestId("move-play").count()) === 0; depth++) {
     assert.ok(depth < 12, "the picker never reached a move to play");
@@ -62,6 +68,10 @@ async function throughPicker(page, scope, rng, stats) {
     await choice.click();
     await scope.locator(`[data-testid=move-picker][data-path="${path ? `${path}/${key}` : key}"]`).waitFor({ timeout: STEP_MS });
   }
+}
+
+/** Sets each amount the picker in `scope` asks for (see throughPicker); returns them. */
+async function setAmounts(scope, rng) {
   const amounts = [];
   const params = scope.getByTestId("move-param");
   for (let i = 0; i < (await params.count()); i++) {
@@ -101,6 +111,21 @@ async function politicalTurn(page, decision, rng, stats) {
   await refusedCardsNotOffered(page, decision, stats);
   const playable = decision.locator("[data-testid=play-card]:not([disabled])");
   const n = await playable.count();
+  // Until an amount has been played, each playable card is opened in turn and the first whose
+  // play asks for one is played: a random pick alone may go a whole game without one.
+  for (let i = 0; stats.amounts.length === 0 && i < n; i++) {
+    const pick = playable.nth(i);
+    const name = (await pick.innerText()).replace("▶", "").trim();
+    await pick.click();
+    const form = decision.getByTestId("play-form");
+    await form.waitFor();
+    await descendPicker(form, rng, stats);
+    if ((await form.getByTestId("move-param").count()) > 0) {
+      return playFromForm(page, form, name, await setAmounts(form, rng), stats);
+    }
+    await form.getByTestId("move-cancel").click();
+    await form.waitFor({ state: "detached" });
+  }
   if (n > 0 && rng() < 0.75) {
     const pick = playable.nth(Math.floor(rng() * n));
     const name = (await pick.innerText()).replace("▶", "").trim();
@@ -114,27 +139,31 @@ async function politicalTurn(page, decision, rng, stats) {
       await form.getByTestId("move-cancel").click();
       await form.waitFor({ state: "detached" });
     } else {
-      const amounts = await throughPicker(page, form, rng, stats);
-      const before = await page.getByTestId("action-error").count();
-      await form.getByTestId("move-play").click();
-      // A published move is accepted (the form closes with the board update), never refused.
-      const until = Date.now() + STEP_MS;
-      for (;;) {
-        if ((await page.getByTestId("play-form").count()) === 0) {
-          stats.plays.push(name);
-          if (amounts.length) stats.amounts.push(`${name}: ${amounts.join(", ")}`);
-          return `play ${name}`;
-        }
-        if ((await page.getByTestId("action-error").count()) > before) {
-          assert.fail(`playing ${name} as published was refused: ${await page.getByTestId("action-error").first().innerText()}`);
-        }
-        assert.ok(Date.now() < until, `playing ${name} had no visible effect`);
-        await sleep(50);
-      }
+      return playFromForm(page, form, name, await throughPicker(page, form, rng, stats), stats);
     }
   }
   await decision.getByTestId("choice-pass").click();
   return "pass";
+}
+
+/** Plays the move the picker in `form` reached; a published move is never refused. */
+async function playFromForm(page, form, name, amounts, stats) {
+  const before = await page.getByTestId("action-error").count();
+  await form.getByTestId("move-play").click();
+  // A published move is accepted (the form closes with the board update), never refused.
+  const until = Date.now() + STEP_MS;
+  for (;;) {
+    if ((await page.getByTestId("play-form").count()) === 0) {
+      stats.plays.push(name);
+      if (amounts.length) stats.amounts.push(`${name}: ${amounts.join(", ")}`);
+      return `play ${name}`;
+    }
+    if ((await page.getByTestId("action-error").count()) > before) {
+      assert.fail(`playing ${name} as published was refused: ${await page.getByTestId("action-error").first().innerText()}`);
+    }
+    assert.ok(Date.now() < until, `playing ${name} had no visible effect`);
+    await sleep(50);
+  }
 }
 
 /** The cards (ids) the options of the panel's list stand for, in the list's order. */

@@ -183,7 +183,7 @@ test("a phone plays Globalissimo against bots, with its header menu, sticky bann
     await fitsWidth(P, "room with the chat open");
     await P.screenshot({ path: join(ARTIFACTS, "phone-chat.png") });
     await P.getByTestId("chat-toggle").click();
-    await P.locator("[data-testid=chat-drawer][data-open=false]").waitFor();
+    await P.locator("[data-testid=chat-drawer][data-open=false]").waitFor({ state: "attached" });  // hidden once it has shut
     await drawer.waitFor({ state: "hidden" });
     assert.equal(await P.getByTestId("chat-unread").count(), 0, "Phoebe's own line is no unread line");
 

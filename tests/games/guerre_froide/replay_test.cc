@@ -16,6 +16,7 @@
 
 #include "engine/core/registry.h"
 #include "engine/games/guerre_froide/guerre_froide.h"
+#include "tests/support/recorded_games.h"
 
 namespace plateau::games::guerre_froide {
 namespace {
@@ -27,41 +28,19 @@ const engine::Game& Game() {
   return *engine::Registry::Find("guerre_froide");
 }
 
-uint64_t Fnv(uint64_t h, const std::string& bytes) {
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 // What every recipient sees of `state`, its questions and its results, folded into `h`.
 uint64_t FoldViews(uint64_t h, const engine::State& state) {
   for (int r = -1; r < state.num_seats(); ++r) {
-    h = Fnv(h, engine::DeterministicBytes(*state.View(r)));
-    for (const auto& p : state.Prompts(r)) h = Fnv(h, engine::DeterministicBytes(p));
+    h = testing::Fnv1a(h, engine::DeterministicBytes(*state.View(r)));
+    for (const auto& p : state.Prompts(r)) h = testing::Fnv1a(h, engine::DeterministicBytes(p));
   }
-  for (int64_t s : state.Scores()) h = Fnv(h, std::to_string(s) + ",");
-  for (int r : state.Ranks()) h = Fnv(h, std::to_string(r) + ";");
+  for (int64_t s : state.Scores()) h = testing::Fnv1a(h, std::to_string(s) + ",");
+  for (int r : state.Ranks()) h = testing::Fnv1a(h, std::to_string(r) + ";");
   return h;
 }
 
-std::string Hex(const std::string& bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
 
-std::string Unhex(const std::string& hex) {
-  std::string out;
-  for (size_t i = 0; i + 1 < hex.size(); i += 2)
-    out += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
-  return out;
-}
 
 struct Recorded {
   int seats = 0;
@@ -83,7 +62,7 @@ std::vector<Recorded> Parse(const std::string& text) {
       int seat = 0;
       std::string hex;
       in >> seat >> hex;
-      out.back().log.push_back({seat, Unhex(hex), word == "t"});
+      out.back().log.push_back({seat, testing::BytesOfHex(hex), word == "t"});
     }
   }
   return out;
@@ -127,7 +106,7 @@ std::string HashOfReplay(const Recorded& r) {
   auto replayed = Game().Replay(r.seats, Game().Info().option_variants[r.variant], r.seed, r.log,
                                 [&](size_t, const engine::State& s) { h = FoldViews(h, s); });
   EXPECT_TRUE(replayed.ok()) << replayed.status().ToString();
-  return Hex(std::string(reinterpret_cast<const char*>(&h), sizeof h));
+  return testing::HexOf(std::string(reinterpret_cast<const char*>(&h), sizeof h));
 }
 
 TEST(GuerreFroideReplay, RecordedGamesReplayToTheSameViews) {
@@ -143,7 +122,7 @@ TEST(GuerreFroideReplay, RecordedGamesReplayToTheSameViews) {
                   std::to_string(seed) + " " + HashOfReplay(r) + "\n";
           for (const auto& a : r.log)
             text += std::string(a.timed_out ? "t " : "a ") + std::to_string(a.seat) + " " +
-                    Hex(a.action) + "\n";
+                    testing::HexOf(a.action) + "\n";
           Game().Replay(seats, Game().Info().option_variants[variant], seed, r.log,
                         [&](size_t, const engine::State& s) {
                           for (int p = 0; p < s.num_seats(); ++p)

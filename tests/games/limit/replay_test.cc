@@ -17,6 +17,7 @@
 #include "games/limit.pb.h"
 #include "tests/conformance/playout.h"
 #include "tests/games/limit/support.h"
+#include "tests/support/recorded_games.h"
 
 namespace plateau::games::limit {
 namespace {
@@ -38,11 +39,6 @@ const std::vector<std::pair<int, bool>> kSetups = {{1, false}, {1, false}, {2, t
                                                    {3, true},  {3, false}, {4, true},  {4, true},
                                                    {5, true},  {6, true},  {6, false}, {3, true}};
 
-uint64_t Fold(uint64_t h, const std::string& bytes) {
-  // FNV-1a: the digest must be the same on every build and library.
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 // Each recipient's view as it sees it, without the published move tree: the moves are the
 // engine's offer of plays, changed on their own account and checked by the conformance suite;
@@ -52,27 +48,12 @@ uint64_t FoldViews(uint64_t h, const engine::State& state) {
     auto view = state.View(seat);
     auto& v = static_cast<View&>(*view);
     v.mutable_table()->clear_moves();
-    h = Fold(h, engine::DeterministicBytes(v));
+    h = testing::Fnv1a(h, engine::DeterministicBytes(v));
   }
   return h;
 }
 
-std::string Hex(const std::string& bytes) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
-}
 
-std::string Unhex(const std::string& hex) {
-  std::string out;
-  for (size_t i = 0; i + 1 < hex.size(); i += 2)
-    out += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
-  return out;
-}
 
 std::string OptionsBytes(bool alliances) {
   Options o;
@@ -99,7 +80,7 @@ std::vector<Recorded> Load() {
       engine::LoggedAction a;
       std::string hex;
       fields >> a.seat >> hex;
-      a.action = Unhex(hex == "-" ? "" : hex);
+      a.action = testing::BytesOfHex(hex == "-" ? "" : hex);
       out.back().log.push_back(std::move(a));
     } else if (word == "digest") {
       fields >> std::hex >> out.back().digest;
@@ -140,7 +121,7 @@ TEST(LimitReplay, Record) {
                                 [&](size_t, const engine::State& s) { digest = FoldViews(digest, s); });
     ASSERT_TRUE(replayed.ok()) << replayed.status().ToString();
     out << "game " << seats << " " << (alliances ? 1 : 0) << " " << seed << "\n";
-    for (const auto& a : log) out << "a " << a.seat << " " << (a.action.empty() ? "-" : Hex(a.action)) << "\n";
+    for (const auto& a : log) out << "a " << a.seat << " " << (a.action.empty() ? "-" : testing::HexOf(a.action)) << "\n";
     out << "digest " << std::hex << digest << std::dec << "\n";
   }
   for (const auto& [key, n] : asked) std::cout << "answered " << key << ": " << n << "\n";
