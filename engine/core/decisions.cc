@@ -246,7 +246,9 @@ void State::Settle() {
 
 void State::RedrawPendingAnswers(int seat, Rng& rng) {
   // Only open decisions hold answers; one asked of a single seat is resumed on its answer and
-  // never holds one.
+  // never holds one. Nothing asked, the position is left untouched: even an empty core share
+  // written into it would change its bytes.
+  if (table().decisions_size() == 0) return;
   for (v1::Decision& open : *mutable_table()->mutable_decisions()) {
     if (open.answers_size() == 0 || GameRedrawsAnswers(open)) continue;
     for (auto& given : *open.mutable_answers()) {
