@@ -162,8 +162,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
     return std::make_unique<LimitState>(game_, s_);
   }
   std::vector<int> GameActingSeats() const override;
-  // The questions asked through the core's queue (the shared payment's contributions): their
-  // checks, each answer as it is given, the resumption, and what else an asked nation may do.
+  // The questions asked through the core's queue (a nation's own choices, the shared payment's
+  // contributions, alliance votes and fees): their checks, each answer as it is given, the
+  // resumption, and what else an asked nation may do.
   engine::Status GameCheckAnswer(const engine::v1::Decision& decision, int seat,
                                  const engine::v1::Answer& answer) const override;
   void GameAnswered(const engine::v1::Decision& decision, int seat,

@@ -177,6 +177,68 @@ TEST(LimitDecisions, DefaultOnAPoliticalTurnIsToPass) {
   EXPECT_TRUE(s->Validate(0, *a).ok());
 }
 
+// Nations choose independently (Nouvelle politique): each nation's choice is its own decision of
+// the core's queue, open beside the others', and each answer applies at once: nation 0 keeps its
+// cards while nation 1 still chooses its deck.
+TEST(LimitDecisions, NationsChooseAlongsideEachAnswerAppliedAtOnce) {
+  auto s = NewState(2);
+  for (int seat : {0, 1}) {
+    const engine::v1::Decision* d = s->OpenDecisionOf(seat);
+    ASSERT_NE(d, nullptr) << seat;
+    EXPECT_EQ(d->kind(), PROMPT_CHOOSE_DECK);
+    EXPECT_TRUE(d->alongside());
+  }
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
+  const auto deck = s->Prompts(0);
+  ASSERT_EQ(deck.size(), 1u);
+  engine::v1::Answer a;
+  a.set_prompt_id(deck[0].id());
+  a.add_options(deck[0].options(0).id());
+  ASSERT_TRUE(s->Apply(0, *Game().WrapAnswer(a)).ok());
+  ASSERT_NE(s->OpenDecisionOf(0), nullptr);
+  EXPECT_EQ(s->OpenDecisionOf(0)->kind(), PROMPT_KEEP_CARDS);
+  EXPECT_GT(s->proto().nations(0).drawn_size(), 0);
+  ASSERT_NE(s->OpenDecisionOf(1), nullptr);
+  EXPECT_EQ(s->OpenDecisionOf(1)->kind(), PROMPT_CHOOSE_DECK);
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
+  // The keep question is nation 0's alone: nation 1 is still asked its deck.
+  ASSERT_EQ(s->Prompts(0).size(), 1u);
+  EXPECT_EQ(s->Prompts(0)[0].kind(), engine::v1::PROMPT_ORDER);
+  EXPECT_NE(s->Prompts(0)[0].id(), deck[0].id());
+  EXPECT_EQ(s->Prompts(1)[0].title().key(), "limit.q.deck");
+}
+
+// A class or factory choice that a later change leaves with one option is answered by the rules,
+// through the core, with no move of the nation's: removing Intensive agriculture lowers the
+// renewable factory to rank 1, so only the industrial one can still go down.
+TEST(LimitDecisions, AChoiceLeftWithOneOptionIsAnsweredByTheRules) {
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  ClearQuestions(p);
+  p.set_phase(PHASE_SOCIAL);
+  for (auto& n : *p.mutable_nations()) n.set_step(SOCIAL_STEP_DONE);
+  auto& n = *p.mutable_nations(0);
+  n.add_permanents(CardId("intensive_agriculture"));
+  n.set_renewable_rank(2);
+  n.set_industrial_rank(2);
+  n.set_military_rank(1);
+  auto* c = n.add_choices();
+  c->set_kind(PROMPT_LOWER_FACTORY);
+  c->set_count(1);
+  auto loaded = Game().FromProto(internal::StateProto(p));
+  ASSERT_TRUE(loaded.ok());
+  s.reset(static_cast<LimitState*>(loaded.value().release()));
+  ASSERT_EQ(s->Prompts(0).size(), 1u);
+  ASSERT_EQ(s->Prompts(0)[0].options_size(), 2);
+  ASSERT_TRUE(s->Apply(0, Text("remove_permanent { card: " +
+                               std::to_string(CardId("intensive_agriculture")) + " }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).renewable_rank(), 1u);
+  EXPECT_EQ(s->proto().nations(0).industrial_rank(), 1u);
+  EXPECT_EQ(s->History().size(), 1u);
+  for (const auto& d : s->table().decisions()) EXPECT_NE(d.kind(), PROMPT_LOWER_FACTORY);
+}
+
 // A decision repeated (two standards of living to lower) is a new question each time: a late
 // copy of the first answer cannot answer the second.
 TEST(LimitDecisions, RepeatedDecisionGetsANewQuestionId) {
@@ -1942,7 +2004,8 @@ TEST(LimitCards, PermanentCardRemovedWheneverTheOwnerActs) {
   ASSERT_TRUE(s->Apply(0, Text(remove_planning)).ok());
   EXPECT_EQ(s->proto().nations(0).permanents_size(), 0);
   EXPECT_EQ(s->proto().nations(0).disorder(), disorder + 2);
-  // The decision asked is still open.
+  // The decision asked is still open, in the core's queue.
+  ASSERT_NE(s->OpenDecisionOf(0), nullptr);
   ASSERT_EQ(ChoiceCount(s->proto(), 0), 1);
   EXPECT_EQ(ChoicesOf(s->proto(), 0)[0].kind(), PROMPT_RAISE_CLASS);
 }
