@@ -225,7 +225,12 @@ internal::Choice LimitState::MakeChoice(PromptKind kind, uint32_t count, engine:
 }
 
 void LimitState::AskChoice(int seat, const internal::Choice& c, bool first) {
-  AskAlongside(engine::OnePrompt(WordChoice(seat, c)), c.kind(), c, v1::DEFAULT_FIRST_OPTION);
+  // The decision keeps the question without its options: it is worded again from the position
+  // whenever it is read (GameWordPrompt), and options naming a hand or a draw would keep, in the
+  // position a bot samples, cards its redraw changed.
+  v1::Prompt asked = WordChoice(seat, c);
+  asked.clear_options();
+  AskAlongside(engine::OnePrompt(std::move(asked)), c.kind(), c, v1::DEFAULT_FIRST_OPTION);
   if (!first) return;
   // In front of the nation's other decisions, where its earlier own queue kept it.
   auto* queue = s_.mutable_table()->mutable_decisions();

@@ -208,6 +208,31 @@ TEST(LimitDecisions, NationsChooseAlongsideEachAnswerAppliedAtOnce) {
   EXPECT_EQ(s->Prompts(1)[0].title().key(), "limit.q.deck");
 }
 
+// A bot samples what its seat cannot tell apart: two games that differ only in the order of
+// nation 1's face-down deck, nation 1 then keeping from different draws, give nation 0 the same
+// view and the same sample (the open keep question holds no card of the draw).
+TEST(LimitDecisions, AnOpenChoiceKeepsNothingHiddenFromTheSample) {
+  auto s = NewState(2);
+  internal::StateProto other = s->proto();
+  auto* deck = other.mutable_nations(1)->mutable_decks(0)->mutable_cards();
+  ASSERT_GT(deck->size(), 5);
+  std::reverse(deck->begin(), deck->end());
+  auto loaded = Game().FromProto(other);
+  ASSERT_TRUE(loaded.ok());
+  std::unique_ptr<LimitState> t(static_cast<LimitState*>(loaded.value().release()));
+  for (LimitState* x : {s.get(), t.get()}) {
+    const auto q = x->Prompts(1);
+    ASSERT_EQ(q.size(), 1u);
+    engine::v1::Answer a;
+    a.set_prompt_id(q[0].id());
+    a.add_options("society");
+    ASSERT_TRUE(x->Apply(1, *Game().WrapAnswer(a)).ok());
+  }
+  ASSERT_NE(s->proto().nations(1).drawn(0), t->proto().nations(1).drawn(0));
+  ASSERT_EQ(engine::DeterministicBytes(*s->View(0)), engine::DeterministicBytes(*t->View(0)));
+  EXPECT_EQ(s->SampleForSeat(0, 5)->Serialize(), t->SampleForSeat(0, 5)->Serialize());
+}
+
 // A class or factory choice that a later change leaves with one option is answered by the rules,
 // through the core, with no move of the nation's: removing Intensive agriculture lowers the
 // renewable factory to rank 1, so only the industrial one can still go down.
