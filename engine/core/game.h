@@ -65,6 +65,11 @@ struct MoveStep {
   std::string key;     // unique among the choices offered at this point
   v1::Text label;
   v1::Target target;
+  // What this step adds to the action, as the game's Action serialized with only those fields
+  // set (the group activated; then its target): the move's action is its steps' parts
+  // concatenated, so what several moves share goes once, on their shared step. A game that gives
+  // no step a part has the whole action put on the leaf.
+  std::string part;
 };
 
 struct LoggedAction {
@@ -81,6 +86,19 @@ class State;
 // The core's share of a game's view (Game::CheckContract): its questions and log. Null for a
 // message without a `plateau.v1.Table table` field.
 const v1::Table* ViewTable(const Message& view);
+
+// The words of a published choice: its label, or, for a label without a key, the words its
+// parent's step shares (MoveChoice.next_label; `parent` null for a root) with the choice's args.
+v1::Text MoveWords(const v1::MoveChoice* parent, const v1::MoveChoice& choice);
+
+// What a published choice points at: its target, or the one its key names (key_target).
+v1::Target MoveTarget(const v1::MoveChoice& choice);
+
+// The bytes of the action at the end of `keys` (from a root): the parts on the way concatenated,
+// or empty when a key is not there. Parse them as the game's Action (they are not its
+// deterministic bytes).
+std::string MoveActionAt(const google::protobuf::RepeatedPtrField<v1::MoveChoice>& roots,
+                         const std::vector<std::string>& keys);
 
 // A view's published moves (Table.moves), one per leaf in tree order: the game's Action and the
 // words of the choices that lead to it, root first. What a client or a bot may send, read from
@@ -530,6 +548,10 @@ class State {
   int num_seats_;
   std::vector<LoggedAction> history_;
 };
+
+// A view of `game` in the form its recipients receive it: the phrases of its table named by
+// number (Catalogue::Compact, Text.id). The server sends views so; the engine builds them by key.
+void ToWireForm(const Game& game, Message* view);
 
 // Serializes a message deterministically (views and states are compared as bytes).
 std::string DeterministicBytes(const Message& m);

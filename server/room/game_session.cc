@@ -253,11 +253,16 @@ void GameSession::Hold(size_t view_index) {
   held.log.clear();
   for (const auto& entry : TableOf(*v)->log()) held.log.push_back(entry.seq());
   TableOf(*v)->clear_log();
+  Compact(view_index, *v);
   held.rest = engine::DeterministicBytes(*v);
 }
 
 std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) const {
-  if (view_index + 1 == views_.size() && !watched_) return state_->View(engine::kSpectator);
+  if (view_index + 1 == views_.size() && !watched_) {
+    std::unique_ptr<google::protobuf::Message> v = state_->View(engine::kSpectator);
+    engine::ToWireForm(state_->game(), v.get());
+    return v;
+  }
   // The parts are disjoint top-level fields (and the log the table's alone): merged, they are
   // the view the recipient holds.
   std::unique_ptr<google::protobuf::Message> whole(state_->game().ViewPrototype().New());
@@ -265,6 +270,8 @@ std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) 
   if (!whole->ParseFromString(public_) || !whole->MergeFromString(held.rest)) std::abort();
   // The entries the recipient holds are those of the engine's log it may read (see Held).
   engine::LogFor(state_->table(), Reader(view_index), TableOf(*whole)->mutable_log());
+  for (auto& entry : *TableOf(*whole)->mutable_log())
+    state_->game().TextRenderer().Compact(entry.mutable_text());
   return whole;
 }
 
@@ -346,6 +353,8 @@ GameSession::Applied GameSession::TakeBack() {
   out.logged.set_action(history.back().action);
   state_ = ReplayWithoutLast();
   acting_ = state_->ActingSeats();
+  // Each seat holds again the moves it held before the move: every view as it was.
+  for (auto& held : views_) held.moves = held.moves_before;
   ++taken_back_;  // one version more: the log is one shorter (see version())
   // Named as the move was: whoever was told who made it is told who took it back.
   const Mover mover{last_.seat, v1::ORIGIN_PLAYER, last_.told, /*taken_back=*/true};
@@ -387,7 +396,10 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
     }
     const int reader = Reader(static_cast<size_t>(k));
     Held& held = views_[static_cast<size_t>(k)];
-    engine::DeterministicBytesInto(*state_->PrivateViewWithoutLogOn(reader, &arena), &next);
+    google::protobuf::Message* built = state_->PrivateViewWithoutLogOn(reader, &arena);
+    held.moves_before = held.moves;
+    Compact(static_cast<size_t>(k), *built);
+    engine::DeterministicBytesInto(*built, &next);
     own.clear();
     engine::ComputeDiff(*type_, held.rest, next, &own);
     Keep(next, &held.rest);
@@ -409,6 +421,35 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
       recent.pop_front();
     }
     out.diffs.push_back(std::move(frame));
+  }
+}
+
+void GameSession::Compact(size_t view_index, google::protobuf::Message& view) {
+  v1::Table* table = TableOf(view);
+  state_->game().TextRenderer().Compact(table);
+  HoldMoves(view_index, table);
+}
+
+void GameSession::HoldMoves(size_t view_index, v1::Table* table) {
+  if (view_index + 1 >= views_.size()) return;  // spectators have no moves
+  std::string& held = views_[view_index].moves;
+  if (state_->IsTerminal()) {
+    held.clear();
+    return;
+  }
+  if (table->moves_size() > 0) {
+    // Written as the table's own fields: merged into a table, they are its moves again.
+    held.clear();
+    std::string one;
+    for (const auto& m : table->moves()) {
+      engine::DeterministicBytesInto(m, &one);
+      PutTag(v1::Table::kMovesFieldNumber, 2, &held);
+      PutVarint(one.size(), &held);
+      held += one;
+    }
+  } else if (!held.empty()) {
+    if (!table->MergeFromString(held)) std::abort();  // written above
+    table->set_moves_held(true);
   }
 }
 
@@ -462,10 +503,13 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string*
   }
 }
 
-std::string GameSession::LogEntryBytes(const v1::LogRecord& record) {
+std::string GameSession::LogEntryBytes(const v1::LogRecord& record) const {
   // The LogEntry { seq, text } protobuf would write (the text always present): the record keeps
-  // its text serialized, so the entry is the seq and those bytes.
-  const std::string& text = record.text();
+  // its text serialized, so the entry is the seq and those bytes, in wire form.
+  v1::Text wire;
+  if (!wire.ParseFromString(record.text())) std::abort();  // the engine wrote them
+  state_->game().TextRenderer().Compact(&wire);
+  const std::string text = engine::DeterministicBytes(wire);
   std::string out;
   out.reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq()) +
               FieldSize(v1::LogEntry::kTextFieldNumber, text.size()));
@@ -507,6 +551,8 @@ void GameSession::Undo() {
   const int n = state_->num_seats();
   for (int k = 0; k <= n; ++k) {
     if (k == n && !watched_) continue;
+    // The moves held are those before the failed action, as its recipients still hold them.
+    views_[static_cast<size_t>(k)].moves = views_[static_cast<size_t>(k)].moves_before;
     Hold(static_cast<size_t>(k));
     auto& recent = recent_[static_cast<size_t>(k)];
     // The newest kept Diff led to the version taken back.

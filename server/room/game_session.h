@@ -171,6 +171,10 @@ class GameSession {
   struct Held {
     std::string rest;
     std::vector<uint64_t> log;
+    // The seat's moves of its last turn (Table.moves, serialized as the table's fields), kept
+    // in its view while it may not act (Table.moves_held); and what they were before the
+    // latest action, for Undo.
+    std::string moves, moves_before;
   };
   std::vector<Held> views_;
   bool splits_ = false;
@@ -246,8 +250,12 @@ class GameSession {
   // ones appended (serialized into `serialized` the first time a recipient needs them).
   void UpdateLog(int reader, std::vector<uint64_t>* log, std::string* ops,
                  std::vector<EntryBytes>* serialized) const;
-  // The LogEntry a recipient receives for an engine log record (its seq and text).
-  static std::string LogEntryBytes(const plateau::v1::LogRecord& record);
+  // The LogEntry a recipient receives for an engine log record (its seq and text, in wire form).
+  std::string LogEntryBytes(const plateau::v1::LogRecord& record) const;
+  // A view's table in wire form: its phrases name their templates by number (Text.id), and a
+  // seat that may not act keeps the moves of its last turn, held (HoldMoves).
+  void Compact(size_t view_index, google::protobuf::Message& view);
+  void HoldMoves(size_t view_index, plateau::v1::Table* table);
   // Bytes of the Diffs kept per view (recent_), at most its HistoryBudget.
   std::vector<size_t> recent_bytes_;
   // What the last Submit dropped from each recent_ to make room, for Undo to put back.

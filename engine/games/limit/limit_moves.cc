@@ -5,7 +5,8 @@
 // card first and each parameter after it, so every leaf is a play the rules accept: a leaf lists
 // one play, or, where only an amount is left to choose, stands for the whole range of amounts
 // (a family leaf over one singular field, every member legal). Each leaf is checked by the same
-// validation the play goes through, never by a second copy of the rules.
+// validation the play goes through, never by a second copy of the rules. Each node carries only
+// the fields its choice sets (MoveChoice.action as a part): the card's id goes once, on the card.
 #include <functional>
 #include <map>
 #include <string>
@@ -70,10 +71,30 @@ struct Option {
 void Fold(engine::v1::MoveChoice* node) {
   for (auto& c : *node->mutable_next()) Fold(&c);
   if (node->next_size() == 1 && node->next(0).key() == "play") {
-    std::string action = std::move(*node->mutable_next(0)->mutable_action());
+    const std::string last = std::move(*node->mutable_next(0)->mutable_action());
     node->clear_next();
-    *node->mutable_action() = std::move(action);
+    node->mutable_action()->append(last);
   }
+}
+
+// The part of a play that one choice sets.
+std::string PlayPart(const std::function<void(PlayCard*)>& set) {
+  Action a;
+  set(a.mutable_play_card());
+  return engine::DeterministicBytes(a);
+}
+
+// The part that adds one transaction to a play.
+std::string TransactionPart(const Transaction& t) {
+  return PlayPart([&t](PlayCard* p) { *p->add_transactions() = t; });
+}
+
+// A transaction's leaf: it adds the transaction, with its quantity when only one is possible, or
+// leaves any quantity from 1 to `top` to the family's param at `path`.
+void Amount(engine::v1::MoveChoice* leaf, Transaction t, uint32_t top, const char* path) {
+  if (top == 1) t.set_quantity(1);
+  leaf->set_action(TransactionPart(t));
+  if (top > 1) *leaf->add_params() = engine::ParamRange(path, 1, top);
 }
 
 }  // namespace
@@ -130,9 +151,16 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
     // A card whose price no choice can pay has no play: its choices are not tried one by one.
     if (!CostPayable(seat, id)) continue;
     engine::v1::MoveChoice card;
-    card.set_key("c" + std::to_string(id));
+    // Keys that are the card's and the nation's own ids leave the target to the key (the core's
+    // key_target): each card and nation named once rather than twice.
+    card.set_key(std::to_string(id));
     *card.mutable_label() = T("limit.move.play", CardTitle(g().card(id)));
     *card.mutable_target() = CardTarget(id);
+    // What every play of the card shares: the card, and the least military it commits.
+    card.set_action(PlayPart([&](PlayCard* p) {
+      p->set_card(id);
+      if (g().card(id).military_min() > 0) p->set_military(g().card(id).military_min());
+    }));
     PublishPlays(seat, id, card.mutable_next());
     if (card.next_size() == 0) continue;
     Fold(&card);
@@ -157,7 +185,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
         if (i == seat) continue;
         engine::v1::Target t;
         t.set_seat(i);
-        o.push_back({"t" + std::to_string(i), T("limit.move.nation", engine::Seat{i}), t,
+        o.push_back({std::to_string(i), T("limit.move.nation", engine::Seat{i}), t,
                      [i](PlayCard* p) { p->set_target(i); }});
       }
     }
@@ -220,8 +248,9 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     if (canonical.play_card().classes_size() != p->classes_size()) return;
     if (market) return PublishTransactions(seat, play, level);
     if (!TypedValidate(seat, play).ok()) return;
+    // The leaves add nothing: the choices on the way set the whole play.
     if (c.military_min() == 0) {
-      SetAction(Add(level, "play", T("limit.move.confirm")), play);
+      Add(level, "play", T("limit.move.confirm"));
       return;
     }
     // Any amount from the minimum to what is left once the card's own military cost is paid:
@@ -231,7 +260,6 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     const uint32_t fixed = CostOf(seat, none).military;
     const uint32_t most = n.military() > fixed ? n.military() - fixed : 0;
     auto* leaf = Add(level, "military", T("limit.move.military", c.military_min(), most));
-    SetAction(leaf, play);
     if (most > c.military_min())
       *leaf->add_params() = engine::ParamRange("play_card.military", c.military_min(), most);
   };
@@ -246,6 +274,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
       engine::v1::MoveChoice node;
       node.set_key(kClassIds[k]);
       *node.mutable_label() = T("limit.class", kClassIds[k]);
+      node.set_action(PlayPart([k](PlayCard* q) { q->add_classes(static_cast<uint32_t>(k)); }));
       *node.mutable_target() = Region(std::string("class.") + kClassIds[k]);
       classes(node.mutable_next(), named + 1);
       p->mutable_classes()->RemoveLast();
@@ -260,6 +289,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
       engine::v1::MoveChoice node;
       node.set_key(o.key);
       *node.mutable_label() = o.label;
+      node.set_action(PlayPart(o.set));
       if (o.target.where_case() != engine::v1::Target::WHERE_NOT_SET)
         *node.mutable_target() = o.target;
       walk(node.mutable_next(), step + 1);
@@ -274,13 +304,14 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
 // resource bought or sold, any quantity from one to the most the market, the stock, the money or
 // the World Bank allow after the card is paid (a family leaf: quantities are checked against
 // the position the payment leaves, as the play checks them). With Stock exchange, a second
-// transaction on another resource follows a first of a given quantity.
+// transaction on another resource follows a first of a given quantity, its own quantity a
+// family over the second element of the list.
 void LimitState::PublishTransactions(int seat, const Action& base, Choices* out) const {
   // The play without a transaction, checked as any play is (it is the turn of `seat`, who may
   // play cards), leaves `paid` as the position once the card is paid and its cube moved.
   LimitState paid(game_, PositionWithoutTable());
   if (!const_cast<LimitState*>(this)->ActPlay(seat, base.play_card(), false, &paid).ok()) return;
-  SetAction(Add(out, "none", T("limit.move.no_transaction")), base);
+  Add(out, "none", T("limit.move.no_transaction"));
   // The most of `t` (quantity left free) `state` accepts, or 0.
   auto most = [seat](LimitState& state, Transaction t) {
     uint32_t q = 0;
@@ -303,22 +334,13 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
       if (q1 == 0) continue;
       Action one = base;
       *one.mutable_play_card()->add_transactions() = t;
-      auto amount = [&](engine::v1::MoveChoice* leaf, uint32_t top) {
-        if (top == 1) {
-          Action a = one;
-          a.mutable_play_card()->mutable_transactions(0)->set_quantity(1);
-          SetAction(leaf, a);
-          return;
-        }
-        SetAction(leaf, one);
-        *leaf->add_params() = engine::ParamRange("play_card.transactions.quantity", 1, top);
-      };
       if (!two) {
-        amount(AddKind(out, t), q1);
+        Amount(AddKind(out, t), t, q1, "play_card.transactions.quantity");
         continue;
       }
       auto* node = AddKind(out, t);
-      amount(Add(node->mutable_next(), "only", T("limit.move.only")), q1);
+      Amount(Add(node->mutable_next(), "only", T("limit.move.only")), t, q1,
+             "play_card.transactions.quantity");
       // A second transaction sees the first one's money and prices: one branch per quantity.
       for (uint32_t q = 1; q <= q1; ++q) {
         LimitState after(game_, paid.s_);
@@ -328,6 +350,7 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
         engine::v1::MoveChoice then;
         then.set_key("q" + std::to_string(q));
         *then.mutable_label() = T("limit.move.quantity", q);
+        then.set_action(TransactionPart(first.play_card().transactions(0)));
         for (int r2 = 1; r2 <= 4; ++r2) {
           if (r2 == r) continue;
           for (bool sell2 : {false, true}) {
@@ -336,16 +359,9 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
             t2.set_sell(sell2);
             const uint32_t q2 = most(after, t2);
             if (q2 == 0) continue;
-            auto* second = AddKind(then.mutable_next(), t2);
-            // Both transactions are listed: a family's field would set both quantities at once.
-            for (uint32_t k = 1; k <= q2; ++k) {
-              Action both = first;
-              t2.set_quantity(k);
-              *both.mutable_play_card()->add_transactions() = t2;
-              SetAction(Add(second->mutable_next(), "q" + std::to_string(k),
-                            T("limit.move.quantity", k)),
-                        both);
-            }
+            // The second's quantity alone is free: its element of the list (the first's is set).
+            Amount(AddKind(then.mutable_next(), t2), t2, q2,
+                   "play_card.transactions.1.quantity");
           }
         }
         if (then.next_size() > 0) *node->add_next() = std::move(then);
