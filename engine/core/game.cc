@@ -770,7 +770,7 @@ std::unique_ptr<Message> State::Canonical(int seat, const Message& action) const
 std::unique_ptr<Message> State::DefaultAction(int seat) const {
   auto prompts = OpenPrompts(seat);
   if (!prompts.empty()) {
-    const v1::Decision* open = OpenDecision();
+    const v1::Decision* open = OpenDecisionOf(seat);
     const v1::Answer first = open != nullptr
                                  ? QueueDefault(*open, prompts[0], seat)
                                  : PlainAnswer(prompts[0], game_->OptionsOf(prompts[0]));

@@ -361,10 +361,13 @@ class State {
 
   const std::vector<LoggedAction>& History() const { return history_; }
 
-  // The decision open now (the first of the core's queue, see Ask), or null: while one is open
-  // the seats it asks and have not answered are the acting seats, their question is the only
-  // thing they may answer, and the game's own moves wait.
+  // The first decision of the core's queue (see Ask), open, or null: while decisions are open
+  // the seats they ask and have not answered are the acting seats, each seat's question is the
+  // only thing it may answer, and the game's own moves wait.
   const v1::Decision* OpenDecision() const;
+  // The open decision that asks `seat` (answered by it or not), or null. Open decisions share no
+  // seat, so there is at most one (see AskAlongside).
+  const v1::Decision* OpenDecisionOf(int seat) const;
 
   // The core's share of the position (log, resignations, prompt ids), kept inside the game's
   // position so that it is cloned and serialized with it.
@@ -449,6 +452,19 @@ class State {
   // decision after them.
   void Ask(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
            v1::DefaultPolicy by_default, bool reaction = false);
+  // Asks as Ask does, but the decision opens at once beside the open decisions asked alongside
+  // before it when none of them asks one of its seats (else it waits for the seat's earlier
+  // one): seats that choose independently of each other each have their own question open, and
+  // each decision resumes (GameResume) on its own seats' answers, whoever else still thinks. A
+  // decision asked with Ask, open first, holds these back until it is answered (a reaction put
+  // in front interrupts them); one waiting in the queue holds back those asked after it.
+  void AskAlongside(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
+                    v1::DefaultPolicy by_default);
+  // Answers the open question to `seat` in the rules' name, from the game's rules (a choice the
+  // position now leaves with a single option): recorded and resumed as the seat's own answer
+  // would be (GameAnswered, then GameResume once the decision's seats have all answered), but
+  // no action of the seat's. The seat must be asked and not have answered.
+  void AnswerFor(int seat, v1::Answer answer);
   // Puts an effect aside (`kind` the game's enum, `effect` its message) until ResolveDeferred.
   void Defer(int kind, const Message& effect);
   // Resolves the deferred effects one by one in `order` (GameResolve); an effect that asks a
@@ -464,6 +480,11 @@ class State {
   virtual void GameResume(const v1::Decision& decision) {}
   virtual void GameResolve(const v1::Effect& effect) {}
   virtual void GameDeferredResolved() {}
+  // Words `prompt`, the open question of `decision` to its seat, as the position stands now
+  // (options a later change narrowed), for everything that reads it: the seat's view, the
+  // answer's checks, the legal answers, the defaults. Its seat and id stay. Built from what the
+  // seat may see, as any question. Nothing by default: the question stays as asked.
+  virtual void GameWordPrompt(const v1::Decision& decision, v1::Prompt* prompt) const {}
   // What DEFAULT_GAME plays for `seat` (the default: the plainest answer).
   virtual v1::Answer GameDefaultAnswer(const v1::Decision& decision, int seat) const;
   // Whether the game's own moves stay open beside the open decision, to the seats it still asks
@@ -487,9 +508,10 @@ class State {
   }
 
  private:
-  // The seats asked now: the open decision's unanswered seats, else the game's.
+  // The seats asked now: the open decisions' unanswered seats, else the game's.
   std::vector<int> ActingNow() const;
-  // The open decision's question for `seat` while it is open, else the game's questions.
+  // The question for `seat` of the open decision asking it while decisions are queued, else the
+  // game's questions.
   std::vector<v1::Prompt> OpenPrompts(int seat) const;
   // The game's checks of an answer (`action` wraps it), past its shape.
   Status CheckAnswerRules(int seat, const Message& action, const v1::Answer& answer) const;
@@ -497,11 +519,16 @@ class State {
   // goes to the queue, anything else to the game; then deferred effects resolve while nothing is
   // asked.
   void ApplyValid(int seat, const Message& action, const v1::CoreAction* core);
+  // Ask and AskAlongside: one queue, one set of checks.
+  void Enqueue(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
+               v1::DefaultPolicy by_default, bool reaction, bool alongside);
+  // Records `seat`'s answer in the open decision asking it, and resumes that decision once all
+  // its seats have answered.
   void AnswerDecision(int seat, const v1::Answer& answer);
   void Settle();
-  // What the open decision's `by_default` plays for `prompt`'s seat.
+  // What `decision`'s `by_default` plays for `prompt`'s seat.
   v1::Answer QueueDefault(const v1::Decision& decision, const v1::Prompt& prompt, int seat) const;
-  // For PerturbHidden: answers other seats gave to the open decision, drawn again.
+  // For PerturbHidden: answers other seats gave to the open decisions, drawn again.
   void RedrawPendingAnswers(int seat, Rng& rng);
 
   // Validation past the seat and resignation checks (answers against the current question).

@@ -263,11 +263,19 @@ StatusOr<std::unique_ptr<engine::State>> LimitGame::FromProto(
 LimitState::LimitState(const LimitGame* game, internal::StateProto position)
     : TypedState(game, static_cast<int>(position.num_seats()), /*splits=*/true), game_(game) {
   s_ = std::move(position);
-  // Positions printed before decisions had ids (the console's rule-book examples): give them
-  // ids now, so a question's id depends on the position alone.
-  for (int j = 0; j < s_.nations_size(); ++j)
-    for (auto& c : *s_.mutable_nations(j)->mutable_choices())
-      if (c.id().empty()) c.set_id(NewPromptId(j));
+  // Positions printed with a nation's own queue of choices (the console's rule-book examples,
+  // the tests' situations): each choice becomes a decision of the core's queue, in the nation's
+  // order, the nations one after the other, with a fresh id. Kinds no nation chooses alone are
+  // dropped: they were never written into that queue.
+  for (int j = 0; j < s_.nations_size(); ++j) {
+    auto choices = std::move(*s_.mutable_nations(j)->mutable_choices());
+    s_.mutable_nations(j)->clear_choices();
+    for (auto& c : choices) {
+      if (!OwnChoice(c.kind())) continue;
+      c.clear_id();
+      AskChoice(j, c);
+    }
+  }
 }
 
 void LimitState::Setup(const Options& o, uint64_t seed) {

@@ -344,7 +344,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
       p->set_active(true);
       p->set_seat(seat);
       *p->mutable_action()->mutable_play_card() = play;
-      PushChoice(target, PROMPT_RESIST, 1,
+      AskOwed(target, PROMPT_RESIST, 1,
                  T("limit.why.resist", Seat{seat}, CardTitle(c), play.military()));
       return Status::Ok();
     }
@@ -365,7 +365,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
     for (int i = 0; i < k; ++i) n.add_drawn(deck->Get(i));
     deck->erase(deck->begin(), deck->begin() + k);
     n.set_drawn_deck(play.deck());
-    AddChoice(seat, PROMPT_KEEP_CARDS, 1, T("limit.why.reform"));
+    AskChoice(seat, MakeChoice(PROMPT_KEEP_CARDS, 1, T("limit.why.reform")));
     return Status::Ok();
   }
   ApplyEffect(seat, play, false);
@@ -390,9 +390,10 @@ void LimitState::ResolvePending() {
       n.add_failed_collections(play.card());
       Log(T("limit.log.collection_failed", Seat{seat}, CardTitle(c)));
       if (p.economic_help() && Group(seat, ALLIANCE_ECONOMIC) != 0) {
-        auto* ch = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1,
-                             T("limit.why.break", KindText(ALLIANCE_ECONOMIC)));
-        ch->set_alliance(ALLIANCE_ECONOMIC);
+        internal::Choice ch = MakeChoice(PROMPT_BREAK_ALLIANCE, 1,
+                                         T("limit.why.break", KindText(ALLIANCE_ECONOMIC)));
+        ch.set_alliance(ALLIANCE_ECONOMIC);
+        AskChoice(seat, ch);
       }
       return;
     }
@@ -580,7 +581,7 @@ void LimitState::ResolveEffect(int seat, const PlayCard& play) {
       const uint32_t k = std::min((N(target).classes(2) - 1) * 10, N(target).money());
       N(target).set_money(N(target).money() - k);
       n.set_money(n.money() + k);
-      PushChoice(target, PROMPT_LOWER_CLASS, 2, T("limit.why.tourism", Seat{seat}));
+      AskOwed(target, PROMPT_LOWER_CLASS, 2, T("limit.why.tourism", Seat{seat}));
       break;
     }
     case data::EFFECT_MASS_DESTRUCTION:

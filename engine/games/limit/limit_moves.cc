@@ -23,12 +23,7 @@ namespace {
 
 using Choices = google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>;
 
-constexpr const char* kDeckIds[] = {"society", "army_economy", "production"};
 constexpr const char* kResourceIds[] = {"renewable", "industrial", "military", "fossil"};
-
-const char* FactoryId(int f) {
-  return f == FACTORY_RENEWABLE ? "renewable" : f == FACTORY_INDUSTRIAL ? "industrial" : "military";
-}
 
 engine::v1::Target Region(const std::string& id) {
   engine::v1::Target t;
@@ -116,7 +111,7 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
                 a);
     }
   };
-  if (n.choices_size() > 0 || AskedNow(seat)) return removals();  // the decision is a question
+  if (Owes(seat)) return removals();  // the decision is a question
   if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active()) {
     for (const Action& a : AllianceTurnMoves(seat)) {
       if (a.has_pass()) {
