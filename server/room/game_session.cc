@@ -3,6 +3,7 @@
 #include "server/room/game_session.h"
 
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -397,7 +398,7 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
     const int reader = Reader(static_cast<size_t>(k));
     Held& held = views_[static_cast<size_t>(k)];
     google::protobuf::Message* built = state_->PrivateViewWithoutLogOn(reader, &arena);
-    held.moves_changed = false;
+    held.BeginAction();
     Compact(static_cast<size_t>(k), *built);
     engine::DeterministicBytesInto(*built, &next);
     own.clear();
@@ -433,31 +434,64 @@ void GameSession::Compact(size_t view_index, google::protobuf::Message& view) {
 void GameSession::HoldMoves(size_t view_index, v1::Table* table) {
   if (view_index + 1 >= views_.size()) return;  // spectators have no moves
   Held& view = views_[view_index];
-  std::string& held = view.moves;
   // What was held before goes aside (a swap, not a copy) for Undo and TakeBack.
   auto replace = [&] {
-    held.swap(view.moves_before);
+    view.moves.swap(view.moves_before);
     view.moves_changed = true;
-    held.clear();
+    view.moves.clear();
   };
   if (state_->IsTerminal()) {
-    if (!held.empty()) replace();
+    if (!view.moves.empty()) replace();
+    view.moves_live = false;
     return;
   }
   if (table->moves_size() > 0) {
-    // Written as the table's own fields: merged into a table, they are its moves again.
+    // The seat's moves are in its view (view.rest once it is kept): they are taken out of those
+    // bytes only when it stops acting, not serialized a second time on each of its actions.
+    view.moves_live = true;
+    return;
+  }
+  if (view.moves_live) {
+    // Its turn just ended: the moves of the view it holds are the ones kept.
     replace();
-    std::string one;
-    for (const auto& m : table->moves()) {
-      engine::DeterministicBytesInto(m, &one);
-      PutTag(v1::Table::kMovesFieldNumber, 2, &held);
-      PutVarint(one.size(), &held);
-      held += one;
-    }
-  } else if (!held.empty()) {
-    if (!table->MergeFromString(held)) std::abort();  // written above
+    MovesOf(view.rest, &view.moves);
+    view.moves_live = false;
+  }
+  if (!view.moves.empty()) {
+    if (!table->MergeFromString(view.moves)) std::abort();  // the table's own fields
     table->set_moves_held(true);
   }
+}
+
+void GameSession::MovesOf(const std::string& view_bytes, std::string* out) const {
+  // Walked on the wire: the view's `table`, then in it each `moves` field, copied as it is
+  // (tag, length, bytes), so merged into a table they are its moves again.
+  using google::protobuf::internal::WireFormatLite;
+  auto fields = [](std::string_view bytes, int wanted, auto&& each) {
+    google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                              static_cast<int>(bytes.size()));
+    for (;;) {
+      const int at = in.CurrentPosition();
+      const uint32_t tag = in.ReadTag();
+      if (tag == 0) return;
+      if (static_cast<int>(WireFormatLite::GetTagFieldNumber(tag)) == wanted &&
+          WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+        uint32_t size = 0;
+        if (!in.ReadVarint32(&size)) std::abort();
+        const int body = in.CurrentPosition();
+        each(bytes.substr(static_cast<size_t>(at), static_cast<size_t>(body - at) + size),
+             bytes.substr(static_cast<size_t>(body), size));
+        if (!in.Skip(static_cast<int>(size))) std::abort();
+      } else if (!WireFormatLite::SkipField(&in, tag)) {
+        std::abort();  // bytes this session serialized
+      }
+    }
+  };
+  out->clear();
+  fields(view_bytes, table_field_->number(), [&](std::string_view, std::string_view table) {
+    fields(table, v1::Table::kMovesFieldNumber,
+           [&](std::string_view whole, std::string_view) { out->append(whole); });
+  });
 }
 
 v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {

@@ -172,14 +172,21 @@ class GameSession {
     std::string rest;
     std::vector<uint64_t> log;
     // The seat's moves of its last turn (Table.moves, serialized as the table's fields), kept
-    // in its view while it may not act (Table.moves_held); and, when the latest action changed
-    // them (`moves_changed`), what they were before it, for Undo and TakeBack.
+    // in its view while it may not act (Table.moves_held), and whether the view held (`rest`)
+    // has the seat's moves of this turn in it (`moves_live`: taken out of it when the turn
+    // ends); what both were before the latest action, for Undo and TakeBack.
     std::string moves, moves_before;
     bool moves_changed = false;
+    bool moves_live = false, moves_live_before = false;
+    void BeginAction() {
+      moves_changed = false;
+      moves_live_before = moves_live;
+    }
     // Back to the moves held before the latest action.
     void RestoreMoves() {
       if (moves_changed) moves.swap(moves_before);
       moves_changed = false;
+      moves_live = moves_live_before;
     }
   };
   std::vector<Held> views_;
@@ -193,6 +200,8 @@ class GameSession {
   // The view's `table` (the core's part: questions and log).
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
+  // The `moves` fields of the table in `view_bytes` (a view as held), as they are written there.
+  void MovesOf(const std::string& view_bytes, std::string* out) const;
   // The Diff frame of the current version for a recipient: the ops every recipient shares, then
   // its own (both serialized as ViewDiff's `ops` fields).
   // Who made the version's move, as its Diffs name it: `seat` -1 for none.
