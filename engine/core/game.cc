@@ -598,7 +598,7 @@ void ShortenMoves(google::protobuf::RepeatedPtrField<v1::MoveChoice>* level) {
 
 void State::AddMoves(int seat, google::protobuf::RepeatedPtrField<v1::MoveChoice>* out) const {
   if (!game_->Info().publishes_moves || seat < 0 || seat >= num_seats_ || HasResigned(seat) ||
-      !IsActing(seat) || (OpenDecision() != nullptr && !GameMovesWhileAsked()))
+      !IsActing(seat) || GameMovesWait())
     return;
   GamePublishMoves(seat, out);
   ShortenMoves(out);
@@ -659,7 +659,7 @@ Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction
   if (OpenDecision() != nullptr)
     if (auto answer = GameAnswerOf(seat, action))
       return ValidateAnswer(seat, action, *answer, /*typed=*/true);
-  if (OpenDecision() != nullptr && !GameMovesWhileAsked())
+  if (GameMovesWait())
     return Status(codes::kAnswerFirst, "Answer the question asked of you first.");
   return DoValidate(seat, action);
 }
@@ -739,7 +739,7 @@ Status State::ApplyText(int seat, std::string_view action_text) {
 std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
   std::vector<std::unique_ptr<Message>> out;
   if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat)) return out;
-  if (OpenDecision() == nullptr || GameMovesWhileAsked()) out = GameLegalActions(seat);
+  if (!GameMovesWait()) out = GameLegalActions(seat);
   auto prompts = OpenPrompts(seat);
   if (!prompts.empty()) {
     bool complete = false;
@@ -754,7 +754,7 @@ std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
 
 std::vector<v1::ActionFamily> State::ActionFamilies(int seat) const {
   if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat) ||
-      (OpenDecision() != nullptr && !GameMovesWhileAsked()))
+      GameMovesWait())
     return {};
   return GameActionFamilies(seat);
 }
@@ -817,8 +817,7 @@ std::unique_ptr<State> State::PerturbHidden(int seat, uint64_t salt) const {
   Rng rng(salt);
   RedrawHidden(copy->GameZones(), seat, rng);
   for (const PieceTable& table : copy->GamePieces()) {
-    RedrawHiddenPieces(const_cast<google::protobuf::RepeatedPtrField<v1::Piece>*>(table.pieces),
-                       table.rules, seat, rng);
+    RedrawHiddenPieces(table.pieces, table.rules, seat, rng);
   }
   copy->PerturbMore(seat, rng);
   copy->RedrawPendingAnswers(seat, rng);

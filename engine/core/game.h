@@ -424,7 +424,7 @@ class State {
   // The game's tables of pieces with their rules, pointing into this state's own position
   // (perturbation writes through them). Views should show a table through ViewPieces with the
   // same rules, so what a seat sees and what is redrawn agree.
-  virtual std::vector<PieceTable> GamePieces() const { return {}; }
+  virtual std::vector<PieceTable> GamePieces() { return {}; }
   // Hidden information zones and pieces do not hold (the generator state, hidden orders of other
   // kinds), redrawn after them; and any repair the redraw needs (references to redrawn pieces).
   virtual void PerturbMore(int seat, Rng& rng) {}
@@ -510,6 +510,9 @@ class State {
  private:
   // The seats asked now: the open decisions' unanswered seats, else the game's.
   std::vector<int> ActingNow() const;
+  // Whether the game's own moves wait now: a decision is open and the game keeps no move open
+  // beside it (GameMovesWhileAsked).
+  bool GameMovesWait() const { return OpenDecision() != nullptr && !GameMovesWhileAsked(); }
   // The question for `seat` of the open decision asking it while decisions are queued, else the
   // game's questions.
   std::vector<v1::Prompt> OpenPrompts(int seat) const;
