@@ -227,6 +227,8 @@ v1::Target MoveTarget(const v1::MoveChoice& choice) {
     t.set_card(choice.key());
   } else if (choice.key_target() == v1::KEY_TARGET_SEAT) {
     t.set_seat(std::atoi(choice.key().c_str()));
+  } else if (choice.key_target() == v1::KEY_TARGET_REGION) {
+    t.set_region(choice.key());
   }
   return t;
 }
@@ -559,7 +561,7 @@ void ShareParamPaths(v1::MoveChoice* node) {
 
 // Sends once what a tree repeats (table.proto, MoveChoice): the words all of a step's choices
 // share go on the step (next_label), and a target its key already names (a card's id, a seat's
-// number) is left to the key (key_target). One walk over the tree, no copy of it.
+// number, a region's id) is left to the key (key_target). One walk over the tree, no copy of it.
 void ShortenMoves(google::protobuf::RepeatedPtrField<v1::MoveChoice>* level) {
   for (v1::MoveChoice& node : *level) {
     if (node.has_target()) {
@@ -571,6 +573,9 @@ void ShortenMoves(google::protobuf::RepeatedPtrField<v1::MoveChoice>* level) {
                  std::to_string(t.seat()) == node.key()) {
         node.clear_target();
         node.set_key_target(v1::KEY_TARGET_SEAT);
+      } else if (t.where_case() == v1::Target::kRegion && t.region() == node.key()) {
+        node.clear_target();
+        node.set_key_target(v1::KEY_TARGET_REGION);
       }
     }
     if (node.next_size() == 0) continue;

@@ -209,15 +209,17 @@ describe("a param through a list of messages", () => {
 });
 
 describe("a target named by its key", () => {
-  it("reads a card or a seat from the key (key_target), for clicks and highlights", () => {
+  it("reads a card, a seat or a region from the key (key_target), for clicks and highlights", () => {
     const keyed: MoveChoice[] = [
       node("mafia", { key_target: 1, action: bytes({ pass: true }) }),
       node("2", { key_target: 2, action: bytes({ move: { q: 2 } }) }),
+      node("f1", { key_target: 3, action: bytes({ move: { q: 1 } }) }),
     ];
     expect(choicesForTarget(keyed, "card:mafia").map((c) => c.key)).toEqual(["mafia"]);
     expect(choicesForTarget(keyed, { seat: 2 } as Target).map((c) => c.key)).toEqual(["2"]);
     expect([...moveTargets(keyed).cards]).toEqual(["mafia"]);
     expect([...moveTargets(keyed).seats]).toEqual([2]);
+    expect([...moveTargets(keyed).regions]).toEqual(["f1"]);
   });
 });
 

@@ -25,6 +25,9 @@ using Choices = google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>;
 
 constexpr const char* kResourceIds[] = {"renewable", "industrial", "military", "fossil"};
 
+// The board's regions a choice points at, named short as the choices that pick them are keyed
+// (so the key names the target, key_target): a factory track f1–f3 and a market track r1–r4 by
+// their enum values, a deck d1–d3, a social class by its letter.
 engine::v1::Target Region(const std::string& id) {
   engine::v1::Target t;
   t.set_region(id);
@@ -54,9 +57,10 @@ void SetAction(engine::v1::MoveChoice* c, const Action& a) {
 // follows says how much.
 engine::v1::MoveChoice* AddKind(Choices* level, const Transaction& t) {
   const char* id = kResourceIds[t.resource() - 1];
+  // Its target is the resource's market track (the key names the transaction, not the track).
   return Add(level, (t.sell() ? "s" : "b") + std::to_string(t.resource()),
              T(std::string(t.sell() ? "limit.move.sell." : "limit.move.buy.") + id),
-             Region(std::string("market.") + id));
+             Region("r" + std::to_string(t.resource())));
 }
 
 // One choice of a card's parameter: its key, words and target, and what it sets in the play.
@@ -107,7 +111,7 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
       Action a;
       a.mutable_remove_permanent()->set_card(id);
       SetAction(Add(out, "remove." + std::to_string(id),
-                    T("limit.move.remove", CardTitle(g().card(id))), CardTarget(id)),
+                    T("limit.move.remove", CardName(g().card(id))), CardTarget(id)),
                 a);
     }
   };
@@ -154,7 +158,7 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
     // Keys that are the card's and the nation's own ids leave the target to the key (the core's
     // key_target): each card and nation named once rather than twice.
     card.set_key(std::to_string(id));
-    *card.mutable_label() = T("limit.move.play", CardTitle(g().card(id)));
+    *card.mutable_label() = T("limit.move.play", CardName(g().card(id)));
     *card.mutable_target() = CardTarget(id);
     // What every play of the card shares: the card, and the least military it commits.
     card.set_action(PlayPart([&](PlayCard* p) {
@@ -195,7 +199,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     std::vector<Option> o;
     for (int f : tpl.factory_options())
       o.push_back({"f" + std::to_string(f), T(std::string("limit.factory.") + FactoryId(f)),
-                   Region(std::string("factory.") + FactoryId(f)),
+                   Region("f" + std::to_string(f)),
                    [f](PlayCard* p) { p->set_factory(static_cast<Factory>(f)); }});
     steps.push_back(std::move(o));
   }
@@ -203,7 +207,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     std::vector<Option> o;
     for (int r : tpl.resource_options())
       o.push_back({"r" + std::to_string(r), ResourceText(static_cast<Resource>(r)),
-                   Region(std::string("market.") + kResourceIds[r - 1]),
+                   Region("r" + std::to_string(r)),
                    [r](PlayCard* p) { p->set_resource(static_cast<Resource>(r)); }});
     steps.push_back(std::move(o));
   }
@@ -215,7 +219,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     std::vector<Option> o;
     for (int d = 0; d < 3; ++d)
       o.push_back({"d" + std::to_string(d + 1), T(std::string("limit.deck.") + kDeckIds[d]),
-                   Region(std::string("deck.") + kDeckIds[d]),
+                   Region("d" + std::to_string(d + 1)),
                    [d](PlayCard* p) { p->set_deck(static_cast<Deck>(d + 1)); }});
     steps.push_back(std::move(o));
   }
@@ -275,7 +279,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
       node.set_key(kClassIds[k]);
       *node.mutable_label() = T("limit.class", kClassIds[k]);
       node.set_action(PlayPart([k](PlayCard* q) { q->add_classes(static_cast<uint32_t>(k)); }));
-      *node.mutable_target() = Region(std::string("class.") + kClassIds[k]);
+      *node.mutable_target() = Region(kClassIds[k]);
       classes(node.mutable_next(), named + 1);
       p->mutable_classes()->RemoveLast();
       if (node.next_size() > 0) *level->Add() = std::move(node);

@@ -63,10 +63,11 @@ export function choiceLabel(c: MoveChoice): Text | null {
   return { key: shared.key, args: own?.args ?? [] };
 }
 
-/** What a choice points at: its target, or the card or seat its key names (`key_target`). */
+/** What a choice points at: its target, or the card, seat or region its key names (`key_target`). */
 export function choiceTarget(c: MoveChoice): Target | null {
   if (c.key_target === KeyTarget.KEY_TARGET_CARD) return { where: "card", card: c.key } as Target;
   if (c.key_target === KeyTarget.KEY_TARGET_SEAT) return { where: "seat", seat: Number(c.key) } as Target;
+  if (c.key_target === KeyTarget.KEY_TARGET_REGION) return { where: "region", region: c.key } as Target;
   return c.target ?? null;
 }
 
