@@ -72,6 +72,9 @@ Status CheckCards(const data::CardSet& cs) {
       return Bad(f, c.key() + ": name and texts required");
     if (c.starting() && c.tech_level() != 0) return Bad(f, c.key() + ": starting and set aside");
     if (c.resistible() && !c.targets()) return Bad(f, c.key() + ": resistible without target");
+    // A title is a template's words (CardName): a brace would read as an argument.
+    if (CardTitle(c).find_first_of("{}") != std::string::npos)
+      return Bad(f, c.key() + ": a brace in the title");
   }
   return Status::Ok();
 }
@@ -219,8 +222,15 @@ StatusOr<std::unique_ptr<LimitGame>> LimitGame::FromData(std::string_view cards_
   if (!st.ok()) return st;
   auto texts = engine::Catalogue::Parse("texts.textproto", texts_text);
   if (!texts.ok()) return texts.status();
+  // Each card's title as a template of its own (CardName).
+  engine::v1::TextCatalogue words = std::move(texts).value();
+  for (const auto& c : cards.cards()) {
+    auto* t = words.add_templates();
+    t->set_key(CardNameKey(c));
+    t->set_en(CardTitle(c));
+  }
   auto game = std::unique_ptr<LimitGame>(new LimitGame(std::move(cards), std::move(board)));
-  game->SetTexts(texts.value());
+  game->SetTexts(words);
   return game;
 }
 

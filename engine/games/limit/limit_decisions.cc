@@ -36,7 +36,7 @@ v1::Prompt LimitState::WordChoice(int seat, const internal::Choice& c) const {
                              c.count() == 1 ? T("limit.q.keep_one") : T("limit.q.keep", c.count()),
                              c.count(), c.count());
       for (int i = 0; i < n.drawn_size(); ++i)
-        engine::AddOption(&p, "d" + std::to_string(i), T("limit.card", CardTitle(g().card(n.drawn(i)))))
+        engine::AddOption(&p, "d" + std::to_string(i), CardName(g().card(n.drawn(i))))
             ->mutable_target()
             ->set_card(std::to_string(n.drawn(i)));
       break;
@@ -44,7 +44,7 @@ v1::Prompt LimitState::WordChoice(int seat, const internal::Choice& c) const {
       p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("limit.q.discard", c.count()), c.count(),
                              c.count());
       for (uint32_t id : n.hand())
-        engine::AddOption(&p, std::to_string(id), T("limit.card", CardTitle(g().card(id))))
+        engine::AddOption(&p, std::to_string(id), CardName(g().card(id)))
             ->mutable_target()
             ->set_card(std::to_string(id));
       break;

@@ -60,6 +60,16 @@ inline const std::string& CardTitle(const data::CardDef& c) {
   return c.name_en().empty() ? c.name() : c.name_en();
 }
 
+// The template that writes a card's title (LimitGame adds one per card to the catalogue): where
+// the card is named in a move or an option, its words go by number like any template, not as
+// its title spelled out in each.
+inline std::string CardNameKey(const data::CardDef& c) { return "limit.card_name." + c.key(); }
+inline engine::v1::Text CardName(const data::CardDef& c) {
+  engine::v1::Text t;
+  t.set_key(CardNameKey(c));
+  return t;
+}
+
 inline bool ValidResource(Resource r) { return r >= RESOURCE_RENEWABLE && r <= RESOURCE_FOSSIL; }
 
 inline uint32_t Stock(const internal::NationState& n, Resource r) {
