@@ -953,6 +953,24 @@ TEST(LimitSocial, EconomicGrowthRespectsTerritory) {
   EXPECT_EQ(s->proto().nations(0).renewable_rank(), 3u);
 }
 
+TEST(LimitView, RenewableTrackShowsTheRanksTerritoriesCover) {
+  // The board draws the covered ranks from the engine's figure, never from its own sum.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.set_renewable_rank(2);
+  const auto rank_of = [&](int seat) {
+    const auto view = s->View(1);
+    return static_cast<const View&>(*view).nations(seat).renewable_max_rank();
+  };
+  const uint32_t top = rank_of(0);
+  ASSERT_GT(top, 1u);
+  n.set_territories(n.territories() - 1);
+  EXPECT_EQ(rank_of(0), top - 1) << "one territory fewer covers one rank more";
+  EXPECT_EQ(rank_of(1), top) << "each nation's own territories";
+  n.set_territories(0);
+  EXPECT_GE(rank_of(0), 1u) << "the first rank is never covered";
+}
+
 // ----- International phase -----
 
 TEST(LimitInternational, EcologicalCrisisExample) {
