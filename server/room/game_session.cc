@@ -255,7 +255,7 @@ void GameSession::Hold(size_t view_index) {
   for (const auto& entry : TableOf(*v)->log()) held.log.push_back(entry.seq());
   TableOf(*v)->clear_log();
   Compact(view_index, *v);
-  held.rest = engine::DeterministicBytes(*v);
+  SerializeView(view_index, *v, &held.rest);
 }
 
 std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) const {
@@ -400,7 +400,7 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
     google::protobuf::Message* built = state_->PrivateViewWithoutLogOn(reader, &arena);
     held.BeginAction();
     Compact(static_cast<size_t>(k), *built);
-    engine::DeterministicBytesInto(*built, &next);
+    SerializeView(static_cast<size_t>(k), *built, &next);
     own.clear();
     engine::ComputeDiff(*type_, held.rest, next, &own);
     Keep(next, &held.rest);
@@ -457,9 +457,52 @@ void GameSession::HoldMoves(size_t view_index, v1::Table* table) {
     MovesOf(view.rest, &view.moves);
     view.moves_live = false;
   }
-  if (!view.moves.empty()) {
-    if (!table->MergeFromString(view.moves)) std::abort();  // the table's own fields
-    table->set_moves_held(true);
+  // The held moves themselves go into the view's bytes (SerializeView), never parsed back.
+  if (!view.moves.empty()) table->set_moves_held(true);
+}
+
+void GameSession::SerializeView(size_t view_index, const google::protobuf::Message& view,
+                                std::string* out) const {
+  engine::DeterministicBytesInto(view, out);
+  if (view_index + 1 >= views_.size()) return;
+  const std::string& moves = views_[view_index].moves;
+  const auto& table = static_cast<const v1::Table&>(view.GetReflection()->GetMessage(view, table_field_));
+  if (moves.empty() || !table.moves_held()) return;
+  // The bytes protobuf would write for the table with these moves merged in: they go where its
+  // `moves` would be (before `moves_held`, the fields in number order), and the table's length
+  // grows by as much. The table, with moves_held set, is in the bytes.
+  using google::protobuf::internal::WireFormatLite;
+  using google::protobuf::io::CodedInputStream;
+  CodedInputStream in(reinterpret_cast<const uint8_t*>(out->data()), static_cast<int>(out->size()));
+  for (;;) {
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0) std::abort();
+    if (static_cast<int>(WireFormatLite::GetTagFieldNumber(tag)) != table_field_->number()) {
+      if (!WireFormatLite::SkipField(&in, tag)) std::abort();
+      continue;
+    }
+    const int length_at = in.CurrentPosition();
+    uint32_t size = 0;
+    if (!in.ReadVarint32(&size)) std::abort();
+    const int body = in.CurrentPosition();
+    const auto limit = in.PushLimit(static_cast<int>(size));
+    int insert_at = body + static_cast<int>(size);
+    for (;;) {
+      const int at = in.CurrentPosition();
+      const uint32_t t = in.ReadTag();
+      if (t == 0) break;
+      if (static_cast<int>(WireFormatLite::GetTagFieldNumber(t)) > v1::Table::kMovesFieldNumber) {
+        insert_at = at;
+        break;
+      }
+      if (!WireFormatLite::SkipField(&in, t)) std::abort();
+    }
+    in.PopLimit(limit);
+    out->insert(static_cast<size_t>(insert_at), moves);
+    std::string length;
+    PutVarint(size + moves.size(), &length);
+    out->replace(static_cast<size_t>(length_at), static_cast<size_t>(body - length_at), length);
+    return;
   }
 }
 

@@ -271,6 +271,10 @@ class GameSession {
   // seat that may not act keeps the moves of its last turn, held (HoldMoves).
   void Compact(size_t view_index, google::protobuf::Message& view);
   void HoldMoves(size_t view_index, plateau::v1::Table* table);
+  // The view's bytes as its recipient holds them, into `out`: with the moves it holds put in
+  // (Table.moves_held set by HoldMoves), as they are kept, serialized.
+  void SerializeView(size_t view_index, const google::protobuf::Message& view,
+                     std::string* out) const;
   // Bytes of the Diffs kept per view (recent_), at most its HistoryBudget.
   std::vector<size_t> recent_bytes_;
   // What the last Submit dropped from each recent_ to make room, for Undo to put back.
