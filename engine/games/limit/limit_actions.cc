@@ -67,9 +67,9 @@ Status LimitState::ActRemove(int seat, uint32_t id, bool apply) {
   if (!apply) return Status::Ok();
   Erase(n.mutable_permanents(), id);
   UnderDeck(seat, id);
-  if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2, T("limit.cause.card_removed", CardTitle(c)));
+  if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2, T("limit.cause.card_removed", CardName(c)));
   else FactoryDown(seat, FACTORY_RENEWABLE, 1);
-  Log(T("limit.log.removes", Seat{seat}, CardTitle(c)));
+  Log(T("limit.log.removes", Seat{seat}, CardName(c)));
   // The factory may have moved: an open factory choice may now have a single option.
   AutoResolve(seat);
   return Status::Ok();

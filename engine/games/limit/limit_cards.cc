@@ -223,7 +223,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply, LimitStat
   // Pay. A shared payment first asks the others (the card waits in the hand): economic allies
   // only when the player cannot pay alone; for the cards anyone may help pay, every other nation
   // holding money, even when the player could pay alone (RULES.md, "Shared payments").
-  Log(T("limit.log.plays", Seat{seat}, CardTitle(c)));
+  Log(T("limit.log.plays", Seat{seat}, CardName(c)));
   const PlayCost cost = CostOf(seat, play);
   const uint32_t total = cost.money + cost.gift;
   bool open_to_all = false;
@@ -249,7 +249,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply, LimitStat
     shown.set_count(total);
     *shown.mutable_why() =
         T(total > n.money() ? "limit.why.contribute" : "limit.why.contribute_invited", Seat{seat},
-          CardTitle(c), total);
+          CardName(c), total);
     shown.set_from_seat(-1);
     shown.set_subject(-1);
     std::vector<v1::Prompt> prompts;
@@ -296,7 +296,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
   if (c.cost_industrial_per_pop() > 0) SpendIndustrial(seat, c.cost_industrial_per_pop() * pop);
   if (c.cost_factory_down() != FACTORY_UNSPECIFIED) FactoryDown(seat, c.cost_factory_down(), 1);
   if (c.cost_class_down() > 0) LowerClass(seat, static_cast<int>(play.classes(0)));
-  RaiseDisorder(seat, c.cost_disorder(), T("limit.cause.card", CardTitle(c)));
+  RaiseDisorder(seat, c.cost_disorder(), T("limit.cause.card", CardName(c)));
   GainDestab(seat, c.cost_destabilisation());
   GainPollution(seat, c.cost_pollution());
 
@@ -345,7 +345,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
       p->set_seat(seat);
       *p->mutable_action()->mutable_play_card() = play;
       AskOwed(target, PROMPT_RESIST, 1,
-                 T("limit.why.resist", Seat{seat}, CardTitle(c), play.military()));
+                 T("limit.why.resist", Seat{seat}, CardName(c), play.military()));
       return Status::Ok();
     }
     ApplyEffect(seat, play, false);
@@ -388,7 +388,7 @@ void LimitState::ResolvePending() {
       given += std::min<uint32_t>(std::max(0, p.contributions(i)), N(i).money());
     if (n.money() + std::min(given, total) < total) {
       n.add_failed_collections(play.card());
-      Log(T("limit.log.collection_failed", Seat{seat}, CardTitle(c)));
+      Log(T("limit.log.collection_failed", Seat{seat}, CardName(c)));
       if (p.economic_help() && Group(seat, ALLIANCE_ECONOMIC) != 0) {
         internal::Choice ch = MakeChoice(PROMPT_BREAK_ALLIANCE, 1,
                                          T("limit.why.break", KindText(ALLIANCE_ECONOMIC)));
@@ -469,7 +469,7 @@ void LimitState::ApplyEffect(int seat, const PlayCard& play, bool /*resisted*/) 
   // table is open), whatever the effect: the card's own words say what it may do, not what it did.
   const internal::NationState before = N(target);
   ResolveEffect(seat, play);
-  Log(T("limit.log.hit", Seat{seat}, CardTitle(c), Seat{target}, HitChanges(before, N(target))));
+  Log(T("limit.log.hit", Seat{seat}, CardName(c), Seat{target}, HitChanges(before, N(target))));
 }
 
 void LimitState::ResolveEffect(int seat, const PlayCard& play) {
@@ -482,7 +482,7 @@ void LimitState::ResolveEffect(int seat, const PlayCard& play) {
       s_.solo() ? &board().solo(static_cast<int>(s_.generation()) - 1) : nullptr;
   switch (c.effect()) {
     case data::EFFECT_DISORDER_DOWN:
-      LowerDisorder(seat, c.amount(), T("limit.cause.card", CardTitle(c)));
+      LowerDisorder(seat, c.amount(), T("limit.cause.card", CardName(c)));
       break;
     case data::EFFECT_RAISE_CLASSES:
       for (uint32_t k : play.classes()) RaiseClass(seat, static_cast<int>(k));
@@ -646,7 +646,7 @@ void LimitState::ResolveEffect(int seat, const PlayCard& play) {
       }
       break;
     case data::EFFECT_TERRORISM:
-      if (!star) RaiseDisorder(target, c.amount(), T("limit.cause.card_of", CardTitle(c), Seat{seat}));
+      if (!star) RaiseDisorder(target, c.amount(), T("limit.cause.card_of", CardName(c), Seat{seat}));
       break;
     default:  // permanent cards act through HasPermanent; market handled at payment
       break;

@@ -226,7 +226,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
   if (c.effect() == data::EFFECT_ARTIFICIAL_INTELLIGENCE && n.played_size() > 0) {
     std::vector<Option> o;
     for (uint32_t back : n.played())
-      o.push_back({"k" + std::to_string(back), T("limit.move.take_back", CardTitle(g().card(back))),
+      o.push_back({"k" + std::to_string(back), T("limit.move.take_back", CardName(g().card(back))),
                    CardTarget(back), [back](PlayCard* p) { p->set_retrieve_card(back); }});
     steps.push_back(std::move(o));
   }

@@ -61,7 +61,7 @@ inline const std::string& CardTitle(const data::CardDef& c) {
 }
 
 // The template that writes a card's title (LimitGame adds one per card to the catalogue): where
-// the card is named in a move or an option, its words go by number like any template, not as
+// a phrase (log, question, move) names a card, its words go by number like any template, not as
 // its title spelled out in each.
 inline std::string CardNameKey(const data::CardDef& c) { return "limit.card_name." + c.key(); }
 inline engine::v1::Text CardName(const data::CardDef& c) {

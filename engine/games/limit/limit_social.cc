@@ -194,7 +194,7 @@ void LimitState::Produce(int seat, Factory f, bool shortage_penalty) {
         UnderDeck(seat, id);
         FactoryDown(seat, FACTORY_RENEWABLE, 1);
         gain = TrackValue(f, static_cast<int>(n.renewable_rank()));
-        Log(T("limit.log.agriculture_removed", Seat{seat}, CardTitle(g().card(id))));
+        Log(T("limit.log.agriculture_removed", Seat{seat}, CardName(g().card(id))));
       } else {
         n.set_fossil(n.fossil() - 1);
         s_.set_fossil_to_limit(s_.fossil_to_limit() + 1);
