@@ -154,7 +154,9 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
   for (uint32_t id : n.hand()) {
     // A card whose price no choice can pay has no play: its choices are not tried one by one.
     if (!CostPayable(seat, id)) continue;
-    engine::v1::MoveChoice card;
+    // Built where it stays (a node moved into the view's arena would be copied, subtree and
+    // all), and taken back if no play of the card is left.
+    engine::v1::MoveChoice& card = *out->Add();
     // Keys that are the card's and the nation's own ids leave the target to the key (the core's
     // key_target): each card and nation named once rather than twice.
     card.set_key(std::to_string(id));
@@ -166,9 +168,11 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
       if (g().card(id).military_min() > 0) p->set_military(g().card(id).military_min());
     }));
     PublishPlays(seat, id, card.mutable_next());
-    if (card.next_size() == 0) continue;
+    if (card.next_size() == 0) {
+      out->RemoveLast();
+      continue;
+    }
     Fold(&card);
-    *out->Add() = std::move(card);
   }
 }
 
@@ -275,14 +279,14 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     finish(level);
     for (int k = 0; k < kClasses; ++k) {
       p->add_classes(static_cast<uint32_t>(k));
-      engine::v1::MoveChoice node;
+      engine::v1::MoveChoice& node = *level->Add();
       node.set_key(kClassIds[k]);
       *node.mutable_label() = T("limit.class", kClassIds[k]);
       node.set_action(PlayPart([k](PlayCard* q) { q->add_classes(static_cast<uint32_t>(k)); }));
       *node.mutable_target() = Region(kClassIds[k]);
       classes(node.mutable_next(), named + 1);
       p->mutable_classes()->RemoveLast();
-      if (node.next_size() > 0) *level->Add() = std::move(node);
+      if (node.next_size() == 0) level->RemoveLast();
     }
   };
   std::function<void(Choices*, size_t)> walk = [&](Choices* level, size_t step) {
@@ -290,7 +294,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     for (const Option& o : steps[step]) {
       PlayCard before = *p;
       o.set(p);
-      engine::v1::MoveChoice node;
+      engine::v1::MoveChoice& node = *level->Add();
       node.set_key(o.key);
       *node.mutable_label() = o.label;
       node.set_action(PlayPart(o.set));
@@ -298,7 +302,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
         *node.mutable_target() = o.target;
       walk(node.mutable_next(), step + 1);
       *p = std::move(before);
-      if (node.next_size() > 0) *level->Add() = std::move(node);
+      if (node.next_size() == 0) level->RemoveLast();
     }
   };
   walk(out, 0);
@@ -351,7 +355,7 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
         Action first = one;
         first.mutable_play_card()->mutable_transactions(0)->set_quantity(q);
         if (!after.CheckTransactions(seat, first.play_card(), true).ok()) continue;
-        engine::v1::MoveChoice then;
+        engine::v1::MoveChoice& then = *node->add_next();
         then.set_key("q" + std::to_string(q));
         *then.mutable_label() = T("limit.move.quantity", q);
         then.set_action(TransactionPart(first.play_card().transactions(0)));
@@ -368,7 +372,7 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
                    "play_card.transactions.1.quantity");
           }
         }
-        if (then.next_size() > 0) *node->add_next() = std::move(then);
+        if (then.next_size() == 0) node->mutable_next()->RemoveLast();
       }
     }
   }
