@@ -300,18 +300,34 @@ std::unique_ptr<Message> DrawFromFamily(const Message& prototype, const v1::Acti
   return out;
 }
 
+namespace {
+// The fields each parameter of `f` names and how many members it has, or no fields when it
+// cannot be enumerated (a repeated parameter, more than `limit` members).
+uint64_t Enumerable(const Message& prototype, const v1::ActionFamily& f, size_t limit,
+                    std::vector<Fields>* fields) {
+  uint64_t members = 1;
+  for (const auto& p : f.params()) {
+    auto resolved = Resolve(prototype.GetDescriptor(), p.path());
+    if (!resolved.ok() || resolved.value().back()->is_repeated()) return 0;
+    members *= DomainSize(p);
+    if (members > limit) return 0;
+    fields->push_back(std::move(resolved.value()));
+  }
+  return members;
+}
+}  // namespace
+
+uint64_t FamilyMembers(const Message& prototype, const v1::ActionFamily& f, size_t limit) {
+  std::vector<Fields> fields;
+  return Enumerable(prototype, f, limit, &fields);
+}
+
 std::vector<std::unique_ptr<Message>> EnumerateFamily(const Message& prototype,
                                                       const v1::ActionFamily& f, size_t limit) {
   std::vector<std::unique_ptr<Message>> out;
   std::vector<Fields> fields;
-  uint64_t members = 1;
-  for (const auto& p : f.params()) {
-    auto resolved = Resolve(prototype.GetDescriptor(), p.path());
-    if (!resolved.ok() || resolved.value().back()->is_repeated()) return out;
-    members *= DomainSize(p);
-    if (members > limit) return out;
-    fields.push_back(std::move(resolved.value()));
-  }
+  const uint64_t members = Enumerable(prototype, f, limit, &fields);
+  if (members == 0) return out;
   std::unique_ptr<Message> base(prototype.New());
   if (!base->ParseFromString(f.base())) return out;
   std::vector<uint64_t> digit(fields.size(), 0);

@@ -54,6 +54,10 @@ bool FamilyHas(const v1::ActionFamily& f, const google::protobuf::Message& actio
 std::vector<std::unique_ptr<google::protobuf::Message>> EnumerateFamily(
     const google::protobuf::Message& prototype, const v1::ActionFamily& f, size_t limit);
 
+// How many members EnumerateFamily would list: 0 where it would list none.
+uint64_t FamilyMembers(const google::protobuf::Message& prototype, const v1::ActionFamily& f,
+                       size_t limit);
+
 // Whether any of `families` has `action`.
 bool AnyFamilyHas(const std::vector<v1::ActionFamily>& families,
                   const google::protobuf::Message& action);

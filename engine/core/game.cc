@@ -248,7 +248,8 @@ std::string MoveActionAt(const google::protobuf::RepeatedPtrField<v1::MoveChoice
   return out;
 }
 
-std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view) {
+std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view,
+                                          MoveListing listing) {
   // A family leaf past this is left out: a client offers such a family by its parameters.
   constexpr size_t kMaxMembers = 4096;
   std::vector<PublishedMove> out;
@@ -263,20 +264,26 @@ std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view)
       walk = [&](const v1::MoveChoice* parent,
                  const google::protobuf::RepeatedPtrField<v1::MoveChoice>& choices) {
         for (const v1::MoveChoice& c : choices) {
-          path.push_back(MoveWords(parent, c));
+          if (listing.words) path.push_back(MoveWords(parent, c));
           const size_t above = parts.size();
           parts += c.action();
           if (c.next_size() > 0) {
             walk(&c, c.next());
           } else if (c.params_size() > 0) {
-            const v1::ActionFamily family = LeafFamily(parent, c, parts);
-            for (auto& member : EnumerateFamily(game.ActionPrototype(), family, kMaxMembers))
-              out.push_back({std::move(member), path, true});
+            auto family = std::make_shared<v1::ActionFamily>(LeafFamily(parent, c, parts));
+            if (!listing.families_whole) {
+              for (auto& member : EnumerateFamily(game.ActionPrototype(), *family, kMaxMembers))
+                out.push_back({std::move(member), path, true});
+            } else if (const uint64_t n = FamilyMembers(game.ActionPrototype(), *family, kMaxMembers);
+                       n > 0) {
+              if (auto base = game.ParseActionBytes(family->base()); base.ok())
+                out.push_back({std::move(base).value(), path, true, std::move(family), n});
+            }
           } else if (auto action = game.ParseActionBytes(parts); action.ok()) {
             out.push_back({std::move(action).value(), path});
           }
           parts.resize(above);
-          path.pop_back();
+          if (listing.words) path.pop_back();
         }
       };
   walk(nullptr, table->moves());
@@ -285,7 +292,7 @@ std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view)
 
 std::vector<std::unique_ptr<Message>> PublishedActions(const Game& game, const Message& view) {
   std::vector<std::unique_ptr<Message>> out;
-  for (auto& m : PublishedMoves(game, view)) out.push_back(std::move(m.action));
+  for (auto& m : PublishedMoves(game, view, {.words = false})) out.push_back(std::move(m.action));
   return out;
 }
 

@@ -107,8 +107,19 @@ struct PublishedMove {
   std::unique_ptr<Message> action;
   std::vector<v1::Text> steps;
   bool in_family = false;  // a member of a family leaf: its steps' words do not name its values
+  // Listed whole (MoveListing::families_whole): the family this move stands for, `action` its
+  // base (the parameters unset) and `members` how many actions it holds.
+  std::shared_ptr<const v1::ActionFamily> family;
+  uint64_t members = 1;
 };
-std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view);
+// How to list them. A bot reads no words, and a market card's families hold thousands of
+// members: it lists each family once and draws a member only if it picks the family.
+struct MoveListing {
+  bool words = true;
+  bool families_whole = false;
+};
+std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view,
+                                          MoveListing listing = {});
 // Their actions alone.
 std::vector<std::unique_ptr<Message>> PublishedActions(const Game& game, const Message& view);
 
@@ -196,7 +207,7 @@ class Game {
 
   // How the easy bot, which sees only `view`, weighs `moves` (the view's published moves, in
   // PublishedMoves order) as `seat`: one weight per move, 0 leaving a move out; empty weighs them
-  // alike. A game plays plausibly this way (stops recruiting once a group would break the
+  // alike. A move standing for a whole family (`members` > 1) gets the weight of each member. A game plays plausibly this way (stops recruiting once a group would break the
   // stability) while the rules of what may be played stay the engine's published moves.
   virtual std::vector<uint32_t> EasyBotWeights(const Message& view, int seat,
                                                const std::vector<PublishedMove>& moves) const {

@@ -74,6 +74,43 @@ void Keep(const std::string& bytes, std::string* held) {
   }
 }
 
+// A field met walking serialized bytes: where its tag starts, where its length starts and its
+// bytes (for a length-delimited field; `body`, `size` 0 otherwise).
+struct WireField {
+  int number = 0;
+  bool delimited = false;
+  size_t at = 0, length_at = 0, body = 0, size = 0;
+};
+
+// Calls `each` with the fields of `bytes` in order until it returns false. The bytes are ones
+// this session serialized: a malformed field is a bug, not input.
+template <class Each>
+void ForEachWireField(std::string_view bytes, Each&& each) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                            static_cast<int>(bytes.size()));
+  for (;;) {
+    WireField f;
+    f.at = static_cast<size_t>(in.CurrentPosition());
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0) return;
+    f.number = static_cast<int>(WireFormatLite::GetTagFieldNumber(tag));
+    f.length_at = static_cast<size_t>(in.CurrentPosition());
+    f.delimited = WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
+    if (f.delimited) {
+      uint32_t size = 0;
+      if (!in.ReadVarint32(&size)) std::abort();
+      f.body = static_cast<size_t>(in.CurrentPosition());
+      f.size = size;
+      if (!each(f)) return;
+      if (!in.Skip(static_cast<int>(size))) std::abort();
+    } else {
+      if (!each(f)) return;
+      if (!WireFormatLite::SkipField(&in, tag)) std::abort();
+    }
+  }
+}
+
 // Bytes of a Diff's mover_seat and mover_origin (see DiffFrame).
 size_t MoverSize(int mover_seat, v1::ActionOrigin origin) {
   if (mover_seat < 0) return 0;
@@ -471,69 +508,39 @@ void GameSession::SerializeView(size_t view_index, const google::protobuf::Messa
   // The bytes protobuf would write for the table with these moves merged in: they go where its
   // `moves` would be (before `moves_held`, the fields in number order), and the table's length
   // grows by as much. The table, with moves_held set, is in the bytes.
-  using google::protobuf::internal::WireFormatLite;
-  using google::protobuf::io::CodedInputStream;
-  CodedInputStream in(reinterpret_cast<const uint8_t*>(out->data()), static_cast<int>(out->size()));
-  for (;;) {
-    const uint32_t tag = in.ReadTag();
-    if (tag == 0) std::abort();
-    if (static_cast<int>(WireFormatLite::GetTagFieldNumber(tag)) != table_field_->number()) {
-      if (!WireFormatLite::SkipField(&in, tag)) std::abort();
-      continue;
-    }
-    const int length_at = in.CurrentPosition();
-    uint32_t size = 0;
-    if (!in.ReadVarint32(&size)) std::abort();
-    const int body = in.CurrentPosition();
-    const auto limit = in.PushLimit(static_cast<int>(size));
-    int insert_at = body + static_cast<int>(size);
-    for (;;) {
-      const int at = in.CurrentPosition();
-      const uint32_t t = in.ReadTag();
-      if (t == 0) break;
-      if (static_cast<int>(WireFormatLite::GetTagFieldNumber(t)) > v1::Table::kMovesFieldNumber) {
-        insert_at = at;
-        break;
-      }
-      if (!WireFormatLite::SkipField(&in, t)) std::abort();
-    }
-    in.PopLimit(limit);
-    out->insert(static_cast<size_t>(insert_at), moves);
-    std::string length;
-    PutVarint(size + moves.size(), &length);
-    out->replace(static_cast<size_t>(length_at), static_cast<size_t>(body - length_at), length);
-    return;
-  }
+  WireField span;
+  ForEachWireField(*out, [&](const WireField& f) {
+    if (f.number != table_field_->number() || !f.delimited) return true;
+    span = f;
+    return false;
+  });
+  if (span.number == 0) std::abort();
+  size_t insert_at = span.body + span.size;
+  ForEachWireField(std::string_view(*out).substr(span.body, span.size), [&](const WireField& f) {
+    if (f.number <= v1::Table::kMovesFieldNumber) return true;
+    insert_at = span.body + f.at;
+    return false;
+  });
+  out->insert(insert_at, moves);
+  std::string length;
+  PutVarint(span.size + moves.size(), &length);
+  out->replace(span.length_at, span.body - span.length_at, length);
 }
 
 void GameSession::MovesOf(const std::string& view_bytes, std::string* out) const {
-  // Walked on the wire: the view's `table`, then in it each `moves` field, copied as it is
-  // (tag, length, bytes), so merged into a table they are its moves again.
-  using google::protobuf::internal::WireFormatLite;
-  auto fields = [](std::string_view bytes, int wanted, auto&& each) {
-    google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
-                                              static_cast<int>(bytes.size()));
-    for (;;) {
-      const int at = in.CurrentPosition();
-      const uint32_t tag = in.ReadTag();
-      if (tag == 0) return;
-      if (static_cast<int>(WireFormatLite::GetTagFieldNumber(tag)) == wanted &&
-          WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
-        uint32_t size = 0;
-        if (!in.ReadVarint32(&size)) std::abort();
-        const int body = in.CurrentPosition();
-        each(bytes.substr(static_cast<size_t>(at), static_cast<size_t>(body - at) + size),
-             bytes.substr(static_cast<size_t>(body), size));
-        if (!in.Skip(static_cast<int>(size))) std::abort();
-      } else if (!WireFormatLite::SkipField(&in, tag)) {
-        std::abort();  // bytes this session serialized
-      }
-    }
-  };
+  // The view's `table`, then in it each `moves` field copied as it is (tag, length, bytes), so
+  // merged into a table they are its moves again.
   out->clear();
-  fields(view_bytes, table_field_->number(), [&](std::string_view, std::string_view table) {
-    fields(table, v1::Table::kMovesFieldNumber,
-           [&](std::string_view whole, std::string_view) { out->append(whole); });
+  const std::string_view view(view_bytes);
+  ForEachWireField(view, [&](const WireField& t) {
+    if (t.number != table_field_->number() || !t.delimited) return true;
+    const std::string_view table = view.substr(t.body, t.size);
+    ForEachWireField(table, [&](const WireField& m) {
+      if (m.number == v1::Table::kMovesFieldNumber && m.delimited)
+        out->append(table.substr(m.at, m.body - m.at + m.size));
+      return true;
+    });
+    return true;
   });
 }
 

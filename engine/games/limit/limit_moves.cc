@@ -406,7 +406,7 @@ std::vector<uint32_t> LimitGame::EasyBotWeights(const engine::Message& view, int
                : a.has_pass()    ? -1
                : a.has_remove_permanent() ? -2
                                           : -3;
-    ++size[group[i]];
+    size[group[i]] += static_cast<uint32_t>(moves[i].members);
   }
   std::vector<uint32_t> out(moves.size());
   for (size_t i = 0; i < moves.size(); ++i)
