@@ -82,12 +82,19 @@ std::vector<v1::Prompt> State::OpenPrompts(int seat) const {
   if (table().decisions_size() == 0) return GamePrompts(seat);
   const v1::Decision* open = OpenDecisionOf(seat);
   if (open == nullptr || Answered(*open, seat)) return {};
-  v1::Prompt p = *PromptOf(*open, seat);
-  GameWordPrompt(*open, &p);
+  std::vector<v1::Prompt> out;
+  out.push_back(WordedPrompt(*open, seat));
+  return out;
+}
+
+v1::Prompt State::WordedPrompt(const v1::Decision& decision, int seat) const {
+  const v1::Prompt& asked = *PromptOf(decision, seat);
+  std::optional<v1::Prompt> worded = GameWordPrompt(decision, asked);
+  if (!worded) return asked;
   // Whatever the game words again, the question stays the one asked of this seat.
-  p.set_seat(seat);
-  p.set_id(PromptOf(*open, seat)->id());
-  return {std::move(p)};
+  worded->set_seat(seat);
+  worded->set_id(asked.id());
+  return std::move(*worded);
 }
 
 Status State::CheckAnswerRules(int seat, const Message& action, const v1::Answer& answer) const {
@@ -160,10 +167,8 @@ void State::ResolveDeferred(v1::StackOrder order) {
 }
 
 v1::Answer State::GameDefaultAnswer(const v1::Decision& decision, int seat) const {
-  const v1::Prompt* p = PromptOf(decision, seat);
-  if (p == nullptr) return v1::Answer();
-  v1::Prompt worded = *p;
-  GameWordPrompt(decision, &worded);
+  if (PromptOf(decision, seat) == nullptr) return v1::Answer();
+  const v1::Prompt worded = WordedPrompt(decision, seat);
   return PlainAnswer(worded, game_->OptionsOf(worded));
 }
 
@@ -253,8 +258,7 @@ void State::RedrawPendingAnswers(int seat, Rng& rng) {
     if (open.answers_size() == 0 || GameRedrawsAnswers(open)) continue;
     for (auto& given : *open.mutable_answers()) {
       if (given.seat() == seat) continue;
-      v1::Prompt p = *PromptOf(open, given.seat());
-      GameWordPrompt(open, &p);
+      const v1::Prompt p = WordedPrompt(open, given.seat());
       // A few draws: the game may refuse some well-shaped answers; the given one stays otherwise.
       for (int tries = 0; tries < 8; ++tries) {
         v1::Answer drawn = DrawAnswer(p, game_->OptionsOf(p), rng);

@@ -491,11 +491,14 @@ class State {
   virtual void GameResume(const v1::Decision& decision) {}
   virtual void GameResolve(const v1::Effect& effect) {}
   virtual void GameDeferredResolved() {}
-  // Words `prompt`, the open question of `decision` to its seat, as the position stands now
+  // `asked`, the open question of `decision` to its seat, worded as the position stands now
   // (options a later change narrowed), for everything that reads it: the seat's view, the
   // answer's checks, the legal answers, the defaults. Its seat and id stay. Built from what the
   // seat may see, as any question. Nothing by default: the question stays as asked.
-  virtual void GameWordPrompt(const v1::Decision& decision, v1::Prompt* prompt) const {}
+  virtual std::optional<v1::Prompt> GameWordPrompt(const v1::Decision& decision,
+                                                   const v1::Prompt& asked) const {
+    return std::nullopt;
+  }
   // What DEFAULT_GAME plays for `seat` (the default: the plainest answer).
   virtual v1::Answer GameDefaultAnswer(const v1::Decision& decision, int seat) const;
   // Whether the game's own moves stay open beside the open decision, to the seats it still asks
@@ -527,6 +530,8 @@ class State {
   // The question for `seat` of the open decision asking it while decisions are queued, else the
   // game's questions.
   std::vector<v1::Prompt> OpenPrompts(int seat) const;
+  // The question `decision` asks `seat`, as the game words it now (GameWordPrompt).
+  v1::Prompt WordedPrompt(const v1::Decision& decision, int seat) const;
   // The game's checks of an answer (`action` wraps it), past its shape.
   Status CheckAnswerRules(int seat, const Message& action, const v1::Answer& answer) const;
   // Applies a validated action (`core`: its core move, or null): an answer to the open decision

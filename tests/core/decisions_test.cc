@@ -151,8 +151,12 @@ class RaceState : public TypedState<RaceState, q::StateProto, q::Action, q::View
   }
   void GameDeferredResolved() override { NextTurn(s_.to_move()); }
   bool GameMovesWhileAsked() const override { return moves_while_asked; }
-  void GameWordPrompt(const v1::Decision& d, v1::Prompt* p) const override {
-    if (d.kind() == q::KIND_CHOOSE) p->set_max(choose_max);
+  std::optional<v1::Prompt> GameWordPrompt(const v1::Decision& d,
+                                           const v1::Prompt& asked) const override {
+    if (d.kind() != q::KIND_CHOOSE) return std::nullopt;
+    v1::Prompt p = asked;
+    p.set_max(choose_max);
+    return p;
   }
   bool GameRedrawsAnswers(const v1::Decision&) const override { return redraws_answers; }
   void GameAnswered(const v1::Decision& d, int seat, const v1::Answer& a) override {

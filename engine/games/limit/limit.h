@@ -124,6 +124,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   uint32_t TrackValue(Factory f, int rank) const;
   int MaxRank(int seat, Factory f) const;
   bool CanRaiseClass(int seat, int c) const;
+  // Whether the classes can rise one step each in the order named: each step in turn keeps its
+  // class under the top and below the class above it (a raise's validation, and its moves' steps).
+  bool ClassStepsFit(int seat, const google::protobuf::RepeatedField<uint32_t>& steps) const;
   bool CanLowerClass(int seat, int c) const;
   void StartSocial(bool resilience);
   // One social step of one nation, one production, one international sub-step: the tests replay
@@ -279,8 +282,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   Action ChoiceMove(int seat, const internal::Choice& c, const engine::v1::Answer& answer) const;
   std::optional<engine::v1::Answer> ChoiceAnswer(int seat, const internal::Choice& c,
                                                  const Action& action) const;
-  void GameWordPrompt(const engine::v1::Decision& decision,
-                      engine::v1::Prompt* prompt) const override;
+  std::optional<engine::v1::Prompt> GameWordPrompt(const engine::v1::Decision& decision,
+                                                   const engine::v1::Prompt& asked) const override;
   // Answers the nation's open class or factory choice while the position leaves it one option
   // (none: "as far as possible", dropped), through the core (AnswerFor).
   void AutoResolve(int seat);

@@ -58,6 +58,16 @@ Status LimitState::CheckTransactions(int seat, const PlayCard& play, bool apply)
   return Status::Ok();
 }
 
+bool LimitState::ClassStepsFit(int seat,
+                               const google::protobuf::RepeatedField<uint32_t>& steps) const {
+  std::vector<uint32_t> lv(N(seat).classes().begin(), N(seat).classes().end());
+  for (uint32_t k : steps) {
+    if (k >= kClasses || lv[k] >= 4 || (k > 0 && lv[k] >= lv[k - 1])) return false;
+    ++lv[k];
+  }
+  return true;
+}
+
 LimitState::PlayCost LimitState::CostOf(int seat, const PlayCard& play) const {
   const auto& n = N(seat);
   const auto& c = g().card(play.card());
@@ -192,13 +202,8 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply, LimitStat
     const uint32_t need = std::min(c.amount(), room);
     if (static_cast<uint32_t>(play.classes_size()) != need)
       return Status(codes::kBadClass, "Name " + std::to_string(need) + " class step(s).");
-    std::vector<uint32_t> lv(n.classes().begin(), n.classes().end());
-    for (uint32_t k : play.classes()) {
-      if (k >= kClasses || lv[k] >= 4 || (k > 0 && lv[k] >= lv[k - 1]))
-        return Status(codes::kBadClass,
-                      "A class never lives better than the class above it.");
-      ++lv[k];
-    }
+    if (!ClassStepsFit(seat, play.classes()))
+      return Status(codes::kBadClass, "A class never lives better than the class above it.");
   }
   if (c.effect() == data::EFFECT_POLITICAL_INTERFERENCE && !star_target) {
     bool any = false;

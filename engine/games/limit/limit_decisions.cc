@@ -88,13 +88,14 @@ v1::Prompt LimitState::WordChoice(int seat, const internal::Choice& c) const {
   return p;
 }
 
-void LimitState::GameWordPrompt(const v1::Decision& decision, v1::Prompt* prompt) const {
+std::optional<v1::Prompt> LimitState::GameWordPrompt(const v1::Decision& decision,
+                                                     const v1::Prompt& asked) const {
   // Hands, draws, stocks and classes change while a choice waits its turn, and a removal moves
   // a factory: the question is worded from the position, never kept as asked.
-  if (!OwnChoice(decision.kind())) return;
+  if (!OwnChoice(decision.kind())) return std::nullopt;
   internal::Choice c;
   c.ParseFromString(decision.resume());
-  *prompt = WordChoice(prompt->seat(), c);
+  return WordChoice(static_cast<int>(asked.seat()), c);
 }
 
 Action LimitState::ChoiceMove(int seat, const internal::Choice& c, const v1::Answer& answer) const {

@@ -241,6 +241,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
   if (c.cost_class_down() > 0 || c.effect() == data::EFFECT_POLITICAL_INTERFERENCE) most_steps = 1;
   else if (c.effect() == data::EFFECT_RAISE_CLASSES) most_steps = c.amount();
   const bool market = c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION;
+  const bool raise = c.effect() == data::EFFECT_RAISE_CLASSES;
 
   Action play;
   PlayCard* p = play.mutable_play_card();
@@ -279,6 +280,11 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     finish(level);
     for (int k = 0; k < kClasses; ++k) {
       p->add_classes(static_cast<uint32_t>(k));
+      // A raise's steps that already break the class order lead to no move: not walked.
+      if (raise && !ClassStepsFit(seat, p->classes())) {
+        p->mutable_classes()->RemoveLast();
+        continue;
+      }
       engine::v1::MoveChoice& node = *level->Add();
       node.set_key(kClassIds[k]);
       *node.mutable_label() = T("limit.class", kClassIds[k]);
