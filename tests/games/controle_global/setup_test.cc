@@ -135,21 +135,3 @@ TEST(ControleGlobalPlayout, RandomGamesEndAndReplayExactly) {
 
 }  // namespace
 }  // namespace plateau::games::controle_global::rule_test
-namespace plateau::games::controle_global::rule_test {
-namespace {
-TEST(ControleGlobalPlayout, DISABLED_Stats) {
-  for (int n = 3; n <= 6; ++n) {
-    std::unique_ptr<engine::State> end;
-    auto log = RandomGame(n, 100 + n, "", &end);
-    auto s = PositionOf(*end);
-    int civil = 0, asks = 0;
-    for (const auto& r : s.table().log()) {
-      civil += engine::LogText(r).key() == "controle_global.civil_reveals";
-    }
-    for (const auto& l : log) asks += l.action.find("\n\x02") != std::string::npos;
-    std::printf("%d players: %zu moves, round %u, civil reveals in last log %d\n", n, log.size(), s.round(), civil);
-    std::printf("%s\n", end->game().ViewText(*end->View(0), [](int s) { return "P" + std::to_string(s); }).c_str());
-  }
-}
-}  // namespace
-}  // namespace plateau::games::controle_global::rule_test
