@@ -222,12 +222,7 @@ uint32_t ControleGlobalGame::LevelOf(uint32_t players, uint32_t total) const {
 }
 
 Status ControleGlobalGame::ValidateTypedOptions(int num_seats, const Options& o) const {
-  if (o.end_rule() == END_TWO_AT_VI && num_seats != 6) {
-    return Status(ec::kBadOptions, "Two categories at VI is a 6-player rule.");
-  }
-  if (o.end_rule() == END_TWO_AT_V && num_seats != 3) {
-    return Status(ec::kBadOptions, "Two categories at V is a 3-player rule.");
-  }
+  if (!EndRule_IsValid(o.end_rule())) return Status(ec::kBadOptions, "Unknown end rule.");
   return Status::Ok();
 }
 
@@ -236,7 +231,12 @@ std::unique_ptr<engine::State> ControleGlobalGame::NewTypedState(int num_seats, 
   internal::StateProto position;
   position.set_num_seats(static_cast<uint32_t>(num_seats));
   auto state = std::make_unique<ControleGlobalState>(this, std::move(position));
-  state->Setup(static_cast<uint32_t>(num_seats), o.end_rule(), seed);
+  // A variant written for another player count plays the standard end (RULES.md, Decisions).
+  EndRule rule = o.end_rule();
+  if ((rule == END_TWO_AT_VI && num_seats != 6) || (rule == END_TWO_AT_V && num_seats != 3)) {
+    rule = END_ONE_AT_VI;
+  }
+  state->Setup(static_cast<uint32_t>(num_seats), rule, seed);
   return state;
 }
 
@@ -368,7 +368,8 @@ void ControleGlobalState::Setup(uint32_t num_seats, EndRule end_rule, uint64_t s
     }
     ++i;
   }
-  std::vector<std::string> names(world.names().begin(), world.names().end());
+  std::vector<uint32_t> names;
+  for (int i = 0; i < world.names_size(); ++i) names.push_back(static_cast<uint32_t>(i));
   rng.Shuffle(names);
   std::vector<uint32_t> bag;
   while (static_cast<int>(bag.size()) < regions) {
@@ -378,7 +379,8 @@ void ControleGlobalState::Setup(uint32_t num_seats, EndRule end_rule, uint64_t s
   rng.Shuffle(bag);
   for (int i = 0; i < regions; ++i) {
     internal::Region* r = s_.add_regions();
-    r->set_name(names[i]);
+    r->set_name(world.names(static_cast<int>(names[i])));
+    r->set_name_index(names[i]);
     r->set_development(bag[i]);
     r->mutable_cell()->set_q(cells[i].first);
     r->mutable_cell()->set_r(cells[i].second);

@@ -114,6 +114,13 @@ class ControleGlobalState final
   void GameResolve(const engine::v1::Effect& effect) override;
   void GameDeferredResolved() override;
   size_t LogLimit() const override { return 120; }
+  // The piles (nobody), the hands (their owner) and the civil-society area (nobody); every card's
+  // back shows its pile.
+  std::vector<engine::Zone> GameZones() const override;
+  // The generator of later reshuffles.
+  void PerturbMore(int seat, engine::Rng& rng) override;
+  // Picks at set-up, and investments that raise no world level (nothing is drawn).
+  bool TypedTakeBackSafe(int seat, const Action& action) const override;
 
  private:
   const ControleGlobalGame& g() const { return *game_; }

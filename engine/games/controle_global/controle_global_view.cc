@@ -19,7 +19,7 @@ controle_global::View ControleGlobalState::TypedView(int seat) const {
   v.set_to_act(ToAct());
   for (const auto& r : s_.regions()) {
     RegionView* rv = v.add_regions();
-    rv->set_name(r.name());
+    rv->set_name(r.name_index());
     rv->set_development(r.development());
     *rv->mutable_stock() = r.stock();
     *rv->mutable_cubes() = r.cubes();
@@ -67,6 +67,35 @@ controle_global::View ControleGlobalState::TypedView(int seat) const {
   return v;
 }
 
+std::vector<engine::Zone> ControleGlobalState::GameZones() const {
+  using engine::Visibility;
+  std::vector<engine::Zone> zones;
+  const auto* game = &g();
+  auto back = [game](uint32_t card) { return static_cast<uint32_t>(game->PileOf(card)); };
+  for (int p = 0; p < s_.piles_size(); ++p) {
+    zones.push_back({"pile " + std::to_string(p), &s_.piles(p).cards(), Visibility::kNobody, {}, 0, back});
+  }
+  const bool over = s_.phase() == PHASE_GAME_OVER;
+  for (int seat = 0; seat < Seats(); ++seat) {
+    zones.push_back({"hand of seat " + std::to_string(seat), &S(seat).hand(),
+                     over ? Visibility::kEveryone : Visibility::kSeats, {seat}, 0, back});
+  }
+  zones.push_back({"civil society", &s_.civil(), Visibility::kNobody, {}, 0, back});
+  return zones;
+}
+
+void ControleGlobalState::PerturbMore(int seat, engine::Rng& rng) { s_.set_rng(rng.Next()); }
+
+bool ControleGlobalState::TypedTakeBackSafe(int seat, const Action& action) const {
+  if (action.has_pick_faction() || action.has_pick_region()) return true;
+  if (!action.has_invest()) return false;
+  const Invest& inv = action.invest();
+  if (inv.kind() != INVEST_ADD_INFLUENCE) return inv.kind() == INVEST_DEVELOP || inv.kind() == INVEST_REMOVE_INFLUENCE;
+  // A cube that lifts its category above the round's highest level draws a civil-society card.
+  const int cat = Cat(inv.category());
+  return g().LevelOf(s_.num_seats(), WorldTotal(cat) + 1) <= s_.highest(cat);
+}
+
 namespace {
 
 MoveStep MoveOf(std::string key, engine::v1::Text label) {
@@ -88,7 +117,7 @@ std::vector<MoveStep> ControleGlobalState::TypedDescribeMove(int seat, const Act
   std::vector<MoveStep> out;
   auto region_step = [&](uint32_t r, engine::v1::Text label) {
     MoveStep m = MoveOf("region:" + std::to_string(r), std::move(label));
-    m.target.set_region(R(static_cast<int>(r)).name());
+    m.target.set_region(std::to_string(r));
     return m;
   };
   switch (a.kind_case()) {
