@@ -256,6 +256,7 @@ StatusOr<std::unique_ptr<engine::State>> ControleGlobalGame::FromProto(
   if (n < 3 || n > 6) problem = "the number of seats must be 3 to 6.";
   else if (s.seats_size() != static_cast<int>(n)) problem = "one seat state per seat is needed.";
   else if (s.piles_size() != data_.piles_size()) problem = "one pile state per pile is needed.";
+  else if (s.drawer() > n) problem = "the drawing seat is out of range.";
   else if (s.orders_size() != kCategories || s.highest_size() != kCategories) {
     problem = "six globalisation orders are needed.";
   }

@@ -148,7 +148,17 @@ class ControleGlobalState final
   void EnterInvest();
   void EnterPrivatise();
   void EnterDraw();
+  // The discard-and-draw of `seat` (the active player's own, or the previous player's open one):
+  // its moves, one applied, and whether it is over.
+  std::vector<Action> DrawActions(int seat, bool drew) const;
+  void ApplyDrawMove(int seat, const Action& action, bool* drew);
+  bool DrawOver(int seat, bool drew) const;
   void MaybeFinishDraw();
+  void MaybeFinishDrawer();
+  // The previous player's draw as the rules make it by default: discards down to the hand size
+  // (the last cards drawn first), then the lower pile of their highest noted level.
+  void DefaultDraw(int seat);
+  int Drawer() const { return static_cast<int>(s_.drawer()) - 1; }
   // Draws the top card of `pile` into `seat`'s hand (refilled from its discard when empty);
   // false when both are empty.
   bool DrawFrom(int seat, int pile);

@@ -59,7 +59,11 @@ int ControleGlobalState::ToAct() const {
 std::vector<int> ControleGlobalState::GameActingSeats() const {
   const int seat = ToAct();
   if (seat < 0 || s_.running()) return {};
-  return {seat};
+  std::vector<int> out = {seat};
+  // Two seats at once: the previous player may still be drawing.
+  if (Drawer() >= 0) out.push_back(Drawer());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::unique_ptr<engine::Message> ControleGlobalState::DefaultAction(int seat) const {
@@ -199,9 +203,43 @@ std::vector<Action> ControleGlobalState::SetupActions(int seat) const {
   return out;
 }
 
+std::vector<Action> ControleGlobalState::DrawActions(int seat, bool drew) const {
+  std::vector<Action> out;
+  const auto& me = S(seat);
+  const uint32_t size = HandSize(seat);
+  const uint32_t held = static_cast<uint32_t>(me.hand_size());
+  if (held > size) {
+    for (uint32_t card : me.hand()) {
+      DiscardCard* d = out.emplace_back().mutable_discard();
+      d->set_card(g().card(card).id());
+      d->mutable_pay();
+    }
+    return out;
+  }
+  if (held < size) {
+    for (int p = 0; p < s_.piles_size(); ++p) {
+      if (Drawable(p)) out.emplace_back().mutable_draw()->set_pile(static_cast<uint32_t>(p));
+    }
+  } else {
+    out.emplace_back().mutable_keep();
+  }
+  if (!drew) {
+    for (uint32_t card : me.hand()) {
+      for (const Payment& p : Payments(seat, g().data().costs().discard())) {
+        DiscardCard* d = out.emplace_back().mutable_discard();
+        d->set_card(g().card(card).id());
+        *d->mutable_pay() = p;
+      }
+    }
+  }
+  return out;
+}
+
 std::vector<Action> ControleGlobalState::TypedLegalActions(int seat) const {
   std::vector<Action> out;
-  if (ToAct() != seat || s_.running()) return out;
+  if (s_.running()) return out;
+  if (seat == Drawer()) return DrawActions(seat, s_.drawer_drew());
+  if (ToAct() != seat) return out;
   const auto& me = S(seat);
   switch (s_.phase()) {
     case PHASE_PLAY:
@@ -257,35 +295,8 @@ std::vector<Action> ControleGlobalState::TypedLegalActions(int seat) const {
         }
       }
       break;
-    case PHASE_DRAW: {
-      const uint32_t size = HandSize(seat);
-      const uint32_t held = static_cast<uint32_t>(me.hand_size());
-      if (held > size) {
-        for (uint32_t card : me.hand()) {
-          DiscardCard* d = out.emplace_back().mutable_discard();
-          d->set_card(g().card(card).id());
-          d->mutable_pay();
-        }
-        break;
-      }
-      if (held < size) {
-        for (int p = 0; p < s_.piles_size(); ++p) {
-          if (Drawable(p)) out.emplace_back().mutable_draw()->set_pile(static_cast<uint32_t>(p));
-        }
-      } else {
-        out.emplace_back().mutable_keep();
-      }
-      if (!s_.drew()) {
-        for (uint32_t card : me.hand()) {
-          for (const Payment& p : Payments(seat, g().data().costs().discard())) {
-            DiscardCard* d = out.emplace_back().mutable_discard();
-            d->set_card(g().card(card).id());
-            *d->mutable_pay() = p;
-          }
-        }
-      }
-      break;
-    }
+    case PHASE_DRAW:
+      return DrawActions(seat, s_.drew());
     default:
       return SetupActions(seat);
   }
@@ -307,8 +318,9 @@ Status ControleGlobalState::TypedValidate(int seat, const Action& action) const 
       (action.has_play() && p == PHASE_PLAY) ||
       ((action.has_invest() || action.has_done_investing()) && p == PHASE_INVEST) ||
       (action.has_privatise() && p == PHASE_PRIVATISE) ||
-      ((action.has_discard() || action.has_keep()) && p == PHASE_DRAW) ||
-      (action.has_draw() && (p == PHASE_DRAW || p == PHASE_STARTING_HANDS));
+      ((action.has_discard() || action.has_keep() || action.has_draw()) &&
+       (p == PHASE_DRAW || seat == Drawer())) ||
+      (action.has_draw() && p == PHASE_STARTING_HANDS);
   if (!phase_ok) {
     return Status(codes::kWrongPhase, std::string(KindName(action)) + " is not part of this step of the game.");
   }
@@ -325,7 +337,8 @@ Status ControleGlobalState::TypedValidate(int seat, const Action& action) const 
         PayTotal(action.discard().pay()) > 0) {
       return Status(codes::kBadPayment, "Discarding down to your hand size is free.");
     }
-    if (action.has_discard() && s_.drew() && S(seat).hand_size() <= static_cast<int>(HandSize(seat))) {
+    const bool drew = seat == Drawer() ? s_.drawer_drew() : s_.drew();
+    if (action.has_discard() && drew && S(seat).hand_size() <= static_cast<int>(HandSize(seat))) {
       return Status(codes::kMustDraw, "You have started drawing: no more discards this turn.");
     }
     return Status(codes::kBadPayment, "The payment must be exactly the cost, from resources you hold.");
@@ -359,8 +372,71 @@ Status ControleGlobalState::TypedValidate(int seat, const Action& action) const 
 
 // ----- Applying -----
 
+void ControleGlobalState::ApplyDrawMove(int seat, const Action& action, bool* drew) {
+  if (action.has_draw()) {
+    DrawFrom(seat, static_cast<int>(action.draw().pile()));
+    *drew = true;
+  } else if (action.has_discard()) {
+    const uint32_t card = static_cast<uint32_t>(g().CardIndex(action.discard().card()));
+    auto* hand = M(seat).mutable_hand();
+    hand->erase(std::find(hand->begin(), hand->end(), card));
+    Pay(seat, action.discard().pay());
+    Discard(card);
+    Log(T("controle_global.discards", Seat{seat}, 1));
+  }
+}
+
+bool ControleGlobalState::DrawOver(int seat, bool drew) const {
+  const uint32_t held = static_cast<uint32_t>(S(seat).hand_size());
+  const uint32_t size = HandSize(seat);
+  if (held > size) return false;
+  bool drawable = false;
+  for (int p = 0; p < s_.piles_size(); ++p) drawable |= Drawable(p);
+  // Full after drawing, or nothing left to draw.
+  return (held == size && drew) || (held < size && !drawable);
+}
+
+void ControleGlobalState::MaybeFinishDrawer() {
+  if (Drawer() >= 0 && DrawOver(Drawer(), s_.drawer_drew())) {
+    s_.set_drawer(0);
+    s_.set_drawer_drew(false);
+  }
+}
+
+void ControleGlobalState::DefaultDraw(int seat) {
+  Log(T("controle_global.drawn_by_default", Seat{seat}));
+  while (S(seat).hand_size() > static_cast<int>(HandSize(seat))) {
+    const uint32_t card = S(seat).hand(S(seat).hand_size() - 1);
+    M(seat).mutable_hand()->RemoveLast();
+    Discard(card);
+    Log(T("controle_global.discards", Seat{seat}, 1));
+  }
+  int best = 0;
+  for (int cat = 1; cat < kCategories; ++cat) {
+    if (S(seat).noted(cat) > S(seat).noted(best)) best = cat;
+  }
+  while (S(seat).hand_size() < static_cast<int>(HandSize(seat))) {
+    int pile = g().PileIndex(CatOf(best), TIER_LOWER);
+    for (int p = 0; !Drawable(pile) && p < s_.piles_size(); ++p) pile = p;
+    if (!Drawable(pile)) break;
+    DrawFrom(seat, pile);
+  }
+}
+
 void ControleGlobalState::TypedApply(int seat, const Action& action) {
   const int n = Seats();
+  if (seat == Drawer()) {
+    if (action.has_keep()) {
+      s_.set_drawer(0);
+      s_.set_drawer_drew(false);
+      return;
+    }
+    bool drew = s_.drawer_drew();
+    ApplyDrawMove(seat, action, &drew);
+    s_.set_drawer_drew(drew);
+    MaybeFinishDrawer();
+    return;
+  }
   switch (action.kind_case()) {
     case Action::kPickFaction: {
       const uint32_t f = action.pick_faction().faction();
@@ -405,16 +481,18 @@ void ControleGlobalState::TypedApply(int seat, const Action& action) {
       return;
     }
     case Action::kDraw: {
-      DrawFrom(seat, static_cast<int>(action.draw().pile()));
-      if (s_.phase() == PHASE_STARTING_HANDS) {
-        if (S(seat).hand_size() < static_cast<int>(g().data().setup().hand_size())) return;
-        Log(T("controle_global.starting_hand", Seat{seat}, S(seat).hand_size()));
-        s_.set_turn_index(s_.turn_index() + 1);
-        if (s_.turn_index() == static_cast<uint32_t>(n)) FinishSetup();
+      if (s_.phase() != PHASE_STARTING_HANDS) {
+        bool drew = s_.drew();
+        ApplyDrawMove(seat, action, &drew);
+        s_.set_drew(drew);
+        MaybeFinishDraw();
         return;
       }
-      s_.set_drew(true);
-      MaybeFinishDraw();
+      DrawFrom(seat, static_cast<int>(action.draw().pile()));
+      if (S(seat).hand_size() < static_cast<int>(g().data().setup().hand_size())) return;
+      Log(T("controle_global.starting_hand", Seat{seat}, S(seat).hand_size()));
+      s_.set_turn_index(s_.turn_index() + 1);
+      if (s_.turn_index() == static_cast<uint32_t>(n)) FinishSetup();
       return;
     }
     case Action::kPlay: {
@@ -481,12 +559,8 @@ void ControleGlobalState::TypedApply(int seat, const Action& action) {
       return;
     }
     case Action::kDiscard: {
-      const uint32_t card = static_cast<uint32_t>(g().CardIndex(action.discard().card()));
-      auto* hand = M(seat).mutable_hand();
-      hand->erase(std::find(hand->begin(), hand->end(), card));
-      Pay(seat, action.discard().pay());
-      Discard(card);
-      Log(T("controle_global.discards", Seat{seat}, 1));
+      bool drew = s_.drew();
+      ApplyDrawMove(seat, action, &drew);
       MaybeFinishDraw();
       return;
     }
@@ -542,20 +616,28 @@ void ControleGlobalState::EnterPrivatise() {
 void ControleGlobalState::EnterDraw() {
   for (int res = 0; res < kResources; ++res) s_.set_to_privatise(res, 0);
   s_.set_extra_privatise(0);
+  // The previous player's draw, still open, is made first, by default.
+  if (Drawer() >= 0) {
+    DefaultDraw(Drawer());
+    s_.set_drawer(0);
+    s_.set_drawer_drew(false);
+  }
+  const int seat = ToAct();
+  if (s_.turn_index() + 1 < static_cast<uint32_t>(Seats())) {
+    // The next turn starts now; this player's draw stays open beside it.
+    s_.set_drawer(static_cast<uint32_t>(seat + 1));
+    s_.set_drawer_drew(false);
+    MaybeFinishDrawer();
+    EndTurn();
+    return;
+  }
   s_.set_phase(PHASE_DRAW);
   s_.set_drew(false);
   MaybeFinishDraw();
 }
 
 void ControleGlobalState::MaybeFinishDraw() {
-  const int seat = ToAct();
-  const uint32_t held = static_cast<uint32_t>(S(seat).hand_size());
-  const uint32_t size = HandSize(seat);
-  if (held > size) return;
-  bool drawable = false;
-  for (int p = 0; p < s_.piles_size(); ++p) drawable |= Drawable(p);
-  // Full after drawing, or nothing left to draw: the turn is over.
-  if ((held == size && s_.drew()) || (held < size && !drawable)) EndTurn();
+  if (DrawOver(ToAct(), s_.drew())) EndTurn();
 }
 
 void ControleGlobalState::EndTurn() {

@@ -17,6 +17,7 @@ controle_global::View ControleGlobalState::TypedView(int seat) const {
   v.set_end_rule(s_.end_rule());
   for (uint32_t t : s_.turn_order()) v.add_turn_order(static_cast<int32_t>(t));
   v.set_to_act(ToAct());
+  v.set_drawing_seat(Drawer());
   for (const auto& r : s_.regions()) {
     RegionView* rv = v.add_regions();
     rv->set_name(r.name_index());

@@ -113,8 +113,10 @@ TEST(ControleGlobalPrivatise, PrintedResourcesAndBrevets) {
       EXPECT_EQ(PositionOf(*state).phase(), PHASE_PRIVATISE);
       ASSERT_TRUE(state->Apply(0, Privatise(0, RESOURCE_RAW_MATERIALS)).ok());
     }
+    // The next player's turn starts; this one's draw stays open beside it.
     auto p = PositionOf(*state);
-    EXPECT_EQ(p.phase(), PHASE_DRAW) << faction;
+    EXPECT_EQ(p.phase(), PHASE_PLAY) << faction;
+    EXPECT_EQ(state->ActingSeats(), (std::vector<int>{0, 1}));
     EXPECT_EQ(p.seats(0).resources(0), faction == "pharma" ? 1u : 0u);
     EXPECT_EQ(p.seats(0).resources(1), 1u);
     EXPECT_EQ(p.regions(0).stock(2), 1u);
@@ -130,7 +132,7 @@ TEST(ControleGlobalPrivatise, NothingLeftNothingTaken) {
   auto state = Load(s);
   ASSERT_TRUE(state->Apply(0, Play("revolving_door", 0)).ok());
   ASSERT_TRUE(state->Apply(0, Done()).ok());
-  EXPECT_EQ(PositionOf(*state).phase(), PHASE_DRAW);
+  EXPECT_EQ(PositionOf(*state).turn_index(), 1u);
   EXPECT_EQ(PositionOf(*state).seats(0).resources(1), 0u);
 }
 
@@ -213,6 +215,66 @@ TEST(ControleGlobalPowers, CultLosesOneCubeLessToCivilSociety) {
   // Two steps of one Media cube each at VI: both spared.
   EXPECT_EQ(PositionOf(*state).regions(0).cubes(1).by_category(Cat(CATEGORY_MEDIA)), 2u);
   EXPECT_EQ(PositionOf(*state).round(), 2u);
+}
+
+}  // namespace
+}  // namespace plateau::games::controle_global::rule_test
+
+namespace plateau::games::controle_global::rule_test {
+namespace {
+
+// Seat `seat` plays a card for no effect from a world with nothing to privatise, and invests
+// nothing.
+void PlainTurn(engine::State& state, int seat) {
+  auto p = PositionOf(state);
+  const std::string card = Game().card(p.seats(seat).hand(0)).id();
+  ASSERT_TRUE(state.Apply(seat, Play(card, 0)).ok());
+  ASSERT_TRUE(state.Apply(seat, Done()).ok());
+}
+
+internal::StateProto NothingToPrivatise() {
+  auto s = Blank(3);
+  for (auto& r : *s.mutable_regions()) {
+    for (int res = 0; res < kResources; ++res) r.set_stock(res, 0);
+  }
+  return s;
+}
+
+// RULES.md, "While the previous player draws": the next turn starts once a player has
+// privatised, their draw stays open as their own move beside it.
+TEST(ControleGlobalDraw, ThePreviousPlayerDrawsDuringTheNextTurn) {
+  auto state = Load(NothingToPrivatise());
+  PlainTurn(*state, 0);
+  EXPECT_EQ(state->ActingSeats(), (std::vector<int>{0, 1}));
+  auto view = state->View(2);
+  EXPECT_EQ(static_cast<const View&>(*view).drawing_seat(), 0);
+  // Seat 1 plays on while seat 0 draws its one card.
+  const std::string card = Game().card(PositionOf(*state).seats(1).hand(0)).id();
+  ASSERT_TRUE(state->Apply(1, Play(card, 0)).ok());
+  ASSERT_TRUE(state->Apply(0, Draw(Game().PileIndex(CATEGORY_RELIGIONS, TIER_UPPER))).ok());
+  EXPECT_EQ(PositionOf(*state).seats(0).hand_size(), 4);
+  EXPECT_EQ(state->ActingSeats(), (std::vector<int>{1}));
+}
+
+// Still open when the next player reaches their own draw, it is made by default first: no
+// discard, the lower pile of the highest noted level. The round's last player draws in turn.
+TEST(ControleGlobalDraw, AnOpenDrawIsMadeByDefault) {
+  auto s = NothingToPrivatise();
+  s.mutable_seats(0)->set_noted(Cat(CATEGORY_MEDIA), 2);
+  s.mutable_seats(0)->set_noted(Cat(CATEGORY_BIOLOGY), 2);  // a tie: Media comes first
+  auto state = Load(s);
+  PlainTurn(*state, 0);
+  PlainTurn(*state, 1);
+  auto p = PositionOf(*state);
+  ASSERT_EQ(p.seats(0).hand_size(), 4);
+  EXPECT_EQ(Game().PileOf(p.seats(0).hand(3)), Game().PileIndex(CATEGORY_MEDIA, TIER_LOWER));
+  EXPECT_EQ(state->ActingSeats(), (std::vector<int>{1, 2}));
+  PlainTurn(*state, 2);
+  // Seat 1's draw was made; seat 2, last of the round, draws now, alone.
+  p = PositionOf(*state);
+  EXPECT_EQ(p.seats(1).hand_size(), 4);
+  EXPECT_EQ(p.phase(), PHASE_DRAW);
+  EXPECT_EQ(state->ActingSeats(), std::vector<int>{2});
 }
 
 }  // namespace
