@@ -279,3 +279,30 @@ TEST(ControleGlobalDraw, AnOpenDrawIsMadeByDefault) {
 
 }  // namespace
 }  // namespace plateau::games::controle_global::rule_test
+
+namespace plateau::games::controle_global::rule_test {
+namespace {
+
+// Martyrs on a step of two cubes (Modération des contenus, Media at IV): the Secte prospère loses
+// one, another faction both.
+TEST(ControleGlobalPowers, MartyrsOnAStepOfTwoCubes) {
+  for (const std::string faction : {"cult", "pharma"}) {
+    auto s = WithFaction("cartel", PHASE_DRAW);
+    s.mutable_seats(1)->set_faction(FactionIndex(faction));
+    s.set_turn_index(2);
+    s.set_drew(true);
+    SetCubes(s, 0, 1, CATEGORY_MEDIA, 3);
+    s.set_highest(Cat(CATEGORY_MEDIA), 4);
+    Give(s, 2, "troll_farms");
+    s.mutable_seats(2)->mutable_hand()->RemoveLast();
+    s.add_civil(static_cast<uint32_t>(Game().CardIndex("troll_farms")));
+    FillHand(s, 2, 4);
+    auto state = Load(s);
+    ASSERT_TRUE(state->Apply(2, Keep()).ok());
+    EXPECT_EQ(PositionOf(*state).regions(0).cubes(1).by_category(Cat(CATEGORY_MEDIA)),
+              faction == "cult" ? 2u : 1u) << faction;
+  }
+}
+
+}  // namespace
+}  // namespace plateau::games::controle_global::rule_test

@@ -179,6 +179,10 @@ TEST(ControleGlobalCivil, InstitutDeStatistiquesAtLevelIV) {
   const uint32_t dev = PositionOf(*state).regions(a).development();
   ASSERT_TRUE(state->Apply(2, Keep()).ok());
   EXPECT_EQ(Asked(*state, 1), (std::vector<std::string>{RegionOpt(std::min(a, b)), RegionOpt(std::max(a, b))}));
+  // The struck player is asked through the queue, and only they act until they answer.
+  EXPECT_EQ(state->ActingSeats(), std::vector<int>{1});
+  EXPECT_TRUE(Asked(*state, 0).empty());
+  EXPECT_TRUE(Asked(*state, 2).empty());
   ASSERT_TRUE(Answer(*state, 1, RegionOpt(b)).ok());
   auto p = PositionOf(*state);
   EXPECT_EQ(p.regions(a).development(), dev + 1);
