@@ -54,18 +54,7 @@ TEST(ControleGlobalEveryCard, EveryCivilEffectRunsToItsEnd) {
     const Card& card = Game().card(static_cast<uint32_t>(c));
     if (!card.has_civil()) continue;
     auto s = Crowded();
-    s.set_phase(PHASE_DRAW);
-    s.set_turn_index(3);
-    s.set_drew(true);
-    Give(s, 3, card.id());
-    s.mutable_seats(3)->mutable_hand()->RemoveLast();
-    s.add_civil(static_cast<uint32_t>(c));
-    while (s.seats(3).hand_size() > 4) {
-      const uint32_t x = s.seats(3).hand(s.seats(3).hand_size() - 1);
-      s.mutable_seats(3)->mutable_hand()->RemoveLast();
-      s.mutable_piles(Game().PileOf(x))->add_cards(x);
-    }
-    FillHand(s, 3, 4);
+    LastTurnWithCivil(s, 3, card.id());
     auto state = Load(s);
     const auto regions_before = PositionOf(*state).regions();
     ASSERT_TRUE(state->Apply(3, Keep()).ok()) << card.id();

@@ -200,16 +200,11 @@ TEST(ControleGlobalDraw, NoDiscardAfterDrawingAndRefills) {
 TEST(ControleGlobalPowers, CultLosesOneCubeLessToCivilSociety) {
   auto s = WithFaction("pharma", PHASE_DRAW);
   s.mutable_seats(1)->set_faction(FactionIndex("cult"));
-  s.set_turn_index(2);
-  s.set_drew(true);
   SetCubes(s, 0, 1, CATEGORY_MEDIA, 2);
   s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(0, 1);
   s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(1, 0);
   s.set_highest(Cat(CATEGORY_MEDIA), 6);
-  Give(s, 2, "opinion_survey");
-  s.mutable_seats(2)->mutable_hand()->RemoveLast();
-  s.add_civil(static_cast<uint32_t>(Game().CardIndex("opinion_survey")));
-  FillHand(s, 2, 4);
+  LastTurnWithCivil(s, 2, "opinion_survey");
   auto state = Load(s);
   ASSERT_TRUE(state->Apply(2, Keep()).ok());
   // Two steps of one Media cube each at VI: both spared.
@@ -289,14 +284,9 @@ TEST(ControleGlobalPowers, MartyrsOnAStepOfTwoCubes) {
   for (const std::string faction : {"cult", "pharma"}) {
     auto s = WithFaction("cartel", PHASE_DRAW);
     s.mutable_seats(1)->set_faction(FactionIndex(faction));
-    s.set_turn_index(2);
-    s.set_drew(true);
     SetCubes(s, 0, 1, CATEGORY_MEDIA, 3);
     s.set_highest(Cat(CATEGORY_MEDIA), 4);
-    Give(s, 2, "troll_farms");
-    s.mutable_seats(2)->mutable_hand()->RemoveLast();
-    s.add_civil(static_cast<uint32_t>(Game().CardIndex("troll_farms")));
-    FillHand(s, 2, 4);
+    LastTurnWithCivil(s, 2, "troll_farms");
     auto state = Load(s);
     ASSERT_TRUE(state->Apply(2, Keep()).ok());
     EXPECT_EQ(PositionOf(*state).regions(0).cubes(1).by_category(Cat(CATEGORY_MEDIA)),

@@ -149,9 +149,6 @@ TEST(ControleGlobalEffects, ConstructionDUnMurALaFrontiere) {
 // regions, so it picks where it loses); seat 2 has the most Politics in the struck region.
 std::unique_ptr<engine::State> InstitutRound(uint32_t reached, int* struck, int* other) {
   auto s = Blank(3);
-  s.set_turn_index(2);
-  s.set_phase(PHASE_DRAW);
-  s.set_drew(true);
   const int a = 0, b = 1;
   SetCubes(s, a, 2, kPolitics, 3);
   SetCubes(s, a, 1, kMedia, 1);
@@ -159,12 +156,8 @@ std::unique_ptr<engine::State> InstitutRound(uint32_t reached, int* struck, int*
   s.mutable_orders(Cat(kMedia))->set_seats(0, 1);
   s.mutable_orders(Cat(kMedia))->set_seats(1, 0);
   s.set_highest(Cat(kMedia), reached);
-  const uint32_t card = static_cast<uint32_t>(Game().CardIndex("opinion_survey"));
-  Give(s, 2, "opinion_survey");
-  s.mutable_seats(2)->mutable_hand()->RemoveLast();
-  s.add_civil(card);
   // Seat 2's hand is full: it keeps it, and the round's turns are over.
-  FillHand(s, 2, 4);
+  LastTurnWithCivil(s, 2, "opinion_survey");
   *struck = a;
   *other = b;
   return Load(s);
@@ -239,16 +232,13 @@ TEST(ControleGlobalCivil, ARiseBringsOneCardPerLevelOncePerRound) {
 // the order just played), and tokens turn grey.
 TEST(ControleGlobalRound, TurnOrderByLevelVp) {
   auto s = Blank(3);
-  s.set_turn_index(2);
-  s.set_phase(PHASE_DRAW);
-  s.set_drew(true);
   SetCubes(s, 0, 2, kMilitary, 6);  // seat 2 leads Military: world III
   SetCubes(s, 1, 1, kMilitary, 1);
   s.mutable_orders(Cat(kMilitary))->set_seats(0, 2);
   s.mutable_orders(Cat(kMilitary))->set_seats(2, 0);
   s.set_highest(Cat(kMilitary), 3);
   s.set_red(Cat(kMilitary), true);
-  FillHand(s, 2, 4);
+  LastTurn(s, 2);
   auto state = Load(s);
   ASSERT_TRUE(state->Apply(2, Keep()).ok());
   auto p = PositionOf(*state);
@@ -266,13 +256,10 @@ TEST(ControleGlobalRound, TurnOrderByLevelVp) {
 // level VP plus region VP.
 TEST(ControleGlobalRound, ACategoryAtVIEndsTheGame) {
   auto s = Blank(3);
-  s.set_turn_index(2);
-  s.set_phase(PHASE_DRAW);
-  s.set_drew(true);
   SetCubes(s, 0, 0, kMilitary, 21);  // 3 players: VI
   s.mutable_regions(0)->set_development(3);
   s.set_highest(Cat(kMilitary), 6);
-  FillHand(s, 2, 4);
+  LastTurn(s, 2);
   auto state = Load(s);
   ASSERT_TRUE(state->Apply(2, Keep()).ok());
   EXPECT_TRUE(state->IsTerminal());

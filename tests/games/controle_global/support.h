@@ -121,6 +121,22 @@ inline void FillHand(internal::StateProto& s, int seat, int n) {
   }
 }
 
+// The round's last player (seat `last`) has drawn a full hand: keeping it ends the turns.
+inline void LastTurn(internal::StateProto& s, int last) {
+  s.set_phase(PHASE_DRAW);
+  s.set_turn_index(static_cast<uint32_t>(last));
+  s.set_drew(true);
+  FillHand(s, last, 4);
+}
+
+// The same, civil society then resolving `card`, face down in its area.
+inline void LastTurnWithCivil(internal::StateProto& s, int last, const std::string& card) {
+  Give(s, last, card);
+  s.mutable_seats(last)->mutable_hand()->RemoveLast();
+  s.add_civil(static_cast<uint32_t>(Game().CardIndex(card)));
+  LastTurn(s, last);
+}
+
 inline void SetCubes(internal::StateProto& s, int region, int seat, Category c, uint32_t n) {
   s.mutable_regions(region)->mutable_cubes(seat)->set_by_category(Cat(c), n);
 }
