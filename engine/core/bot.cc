@@ -25,14 +25,33 @@ std::vector<size_t> WeightedOrder(std::vector<uint32_t> weights, size_t count, R
     for (uint32_t w : weights) total += w;
   }
   if (total == 0) weights.assign(count, 1), total = count;
+  // A market card can publish thousands of moves: the weights sit in a Fenwick tree, so each
+  // draw finds the first index whose running sum passes it in log(count) steps, not count.
+  const size_t n = weights.size();
+  std::vector<uint64_t> tree(n + 1, 0);
+  for (size_t i = 1; i <= n; ++i) {
+    tree[i] += weights[i - 1];
+    const size_t up = i + (i & (~i + 1));
+    if (up <= n) tree[up] += tree[i];
+  }
+  size_t top = 1;
+  while (top * 2 <= n) top *= 2;
   std::vector<size_t> out;
+  out.reserve(n);
   while (total > 0) {
     uint64_t draw = rng.Below(total);
-    size_t i = 0;
-    while (draw >= weights[i]) draw -= weights[i++];
-    out.push_back(i);
-    total -= weights[i];
-    weights[i] = 0;
+    size_t at = 0;  // the most indexes whose weights sum to no more than the draw
+    for (size_t step = top; step > 0; step /= 2) {
+      if (at + step <= n && tree[at + step] <= draw) {
+        at += step;
+        draw -= tree[at];
+      }
+    }
+    out.push_back(at);
+    const uint32_t w = weights[at];
+    total -= w;
+    weights[at] = 0;
+    for (size_t i = at + 1; i <= n; i += i & (~i + 1)) tree[i] -= w;
   }
   return out;
 }
@@ -52,9 +71,19 @@ std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& 
     out.push_back(game.WrapAnswer(PlainAnswer(prompt, game.OptionsOf(prompt))));
     return out;
   }
-  std::vector<PublishedMove> published = PublishedMoves(game, view);
-  for (size_t i : WeightedOrder(game.EasyBotWeights(view, seat, published), published.size(), rng)) {
-    out.push_back(std::move(published[i].action));
+  std::vector<PublishedMove> published =
+      PublishedMoves(game, view, {.words = false, .families_whole = true});
+  // A game weighs each member; a family listed whole weighs as all of its members together, and
+  // the member is drawn once the family is: the draw is the same as over every member listed.
+  std::vector<uint32_t> weights = game.EasyBotWeights(view, seat, published);
+  if (weights.size() != published.size()) weights.assign(published.size(), 1);
+  for (size_t i = 0; i < weights.size(); ++i)
+    weights[i] = static_cast<uint32_t>(
+        std::min<uint64_t>(UINT32_MAX, uint64_t{weights[i]} * published[i].members));
+  for (size_t i : WeightedOrder(std::move(weights), published.size(), rng)) {
+    PublishedMove& m = published[i];
+    out.push_back(m.family ? DrawFromFamily(game.ActionPrototype(), *m.family, rng)
+                           : std::move(m.action));
   }
   return out;
 }

@@ -26,33 +26,96 @@ const v1::Prompt* PromptOf(const v1::Decision& d, int seat) {
   return nullptr;
 }
 
+bool ShareASeat(const v1::Decision& a, const v1::Decision& b) {
+  for (const auto& p : a.prompts())
+    if (PromptOf(b, p.seat()) != nullptr) return true;
+  return false;
+}
+
+// Calls `f(i)` for each open decision of `queue`, in queue order: the first, then, while every
+// decision so far was asked alongside, each following one asked alongside whose seats no
+// decision before it asks (a seat's own decisions open one after the other). A decision not
+// asked alongside waits until it is first, and holds back those after it: a reaction put in
+// front interrupts the choices made alongside.
+template <typename F>
+void ForEachOpen(const google::protobuf::RepeatedPtrField<v1::Decision>& queue, F f) {
+  if (queue.empty()) return;
+  f(0);
+  if (!queue[0].alongside()) return;
+  for (int i = 1; i < queue.size() && queue[i].alongside(); ++i) {
+    bool waits = false;
+    for (int j = 0; j < i && !waits; ++j) waits = ShareASeat(queue[i], queue[j]);
+    if (!waits) f(i);
+  }
+}
+
+// The open decision of `queue` that asks `seat`, answered or not: at most one, open decisions
+// sharing no seat. -1 when none.
+int OpenIndexOf(const google::protobuf::RepeatedPtrField<v1::Decision>& queue, int seat) {
+  int found = -1;
+  ForEachOpen(queue, [&](int i) {
+    if (found < 0 && PromptOf(queue[i], seat) != nullptr) found = i;
+  });
+  return found;
+}
+
 }  // namespace
 
+const v1::Decision* State::OpenDecisionOf(int seat) const {
+  const int i = OpenIndexOf(table().decisions(), seat);
+  return i < 0 ? nullptr : &table().decisions(i);
+}
+
 std::vector<int> State::ActingNow() const {
-  const v1::Decision* open = OpenDecision();
-  if (open == nullptr) return GameActingSeats();
+  const auto& queue = table().decisions();
+  if (queue.empty()) return GameActingSeats();
   std::vector<int> out;
-  for (const auto& p : open->prompts())
-    if (!Answered(*open, p.seat())) out.push_back(p.seat());
+  ForEachOpen(queue, [&](int i) {
+    for (const auto& p : queue[i].prompts())
+      if (!Answered(queue[i], p.seat())) out.push_back(p.seat());
+  });
+  std::sort(out.begin(), out.end());
   return out;
 }
 
 std::vector<v1::Prompt> State::OpenPrompts(int seat) const {
-  const v1::Decision* open = OpenDecision();
-  if (open == nullptr) return GamePrompts(seat);
-  const v1::Prompt* p = PromptOf(*open, seat);
-  if (p == nullptr || Answered(*open, seat)) return {};
-  return {*p};
+  if (table().decisions_size() == 0) return GamePrompts(seat);
+  const v1::Decision* open = OpenDecisionOf(seat);
+  if (open == nullptr || Answered(*open, seat)) return {};
+  std::vector<v1::Prompt> out;
+  out.push_back(WordedPrompt(*open, seat));
+  return out;
+}
+
+v1::Prompt State::WordedPrompt(const v1::Decision& decision, int seat) const {
+  const v1::Prompt& asked = *PromptOf(decision, seat);
+  std::optional<v1::Prompt> worded = GameWordPrompt(decision, asked);
+  if (!worded) return asked;
+  // Whatever the game words again, the question stays the one asked of this seat.
+  worded->set_seat(seat);
+  worded->set_id(asked.id());
+  return std::move(*worded);
 }
 
 Status State::CheckAnswerRules(int seat, const Message& action, const v1::Answer& answer) const {
-  const v1::Decision* open = OpenDecision();
-  if (open == nullptr) return DoValidate(seat, action);
+  if (table().decisions_size() == 0) return DoValidate(seat, action);
+  const v1::Decision* open = OpenDecisionOf(seat);
+  if (open == nullptr) return Status(codes::kNothingAsked, "Nothing is asked of you now.");
   return GameCheckAnswer(*open, seat, answer);
 }
 
 void State::Ask(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
                 v1::DefaultPolicy by_default, bool reaction) {
+  Enqueue(std::move(prompts), kind, resume, by_default, reaction, /*alongside=*/false);
+}
+
+void State::AskAlongside(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
+                         v1::DefaultPolicy by_default) {
+  Enqueue(std::move(prompts), kind, resume, by_default, /*reaction=*/false, /*alongside=*/true);
+}
+
+void State::Enqueue(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
+                    v1::DefaultPolicy by_default, bool reaction, bool alongside) {
   // Asking nobody, a seat twice, or passing by default without a pass is the game's bug: it
   // would leave a position nobody can leave, so it stops loudly here.
   if (prompts.empty()) std::abort();
@@ -75,11 +138,20 @@ void State::Ask(std::vector<v1::Prompt> prompts, int kind, const Message& resume
   DeterministicBytesInto(resume, d.mutable_resume());
   d.set_by_default(by_default);
   d.set_reaction(reaction);
+  d.set_alongside(alongside);
   auto* queue = mutable_table()->mutable_decisions();
   queue->Add(std::move(d));
   // A reaction interrupts: it moves to the front, before the decisions already waiting.
   if (reaction)
     for (int i = queue->size() - 1; i > 0; --i) queue->SwapElements(i, i - 1);
+}
+
+void State::AnswerFor(int seat, v1::Answer answer) {
+  const v1::Decision* open = OpenDecisionOf(seat);
+  // Answering a question nobody asks, or one already answered, is the game's bug.
+  if (open == nullptr || Answered(*open, seat)) std::abort();
+  answer.set_prompt_id(PromptOf(*open, seat)->id());
+  AnswerDecision(seat, answer);
 }
 
 void State::Defer(int kind, const Message& effect) {
@@ -95,8 +167,9 @@ void State::ResolveDeferred(v1::StackOrder order) {
 }
 
 v1::Answer State::GameDefaultAnswer(const v1::Decision& decision, int seat) const {
-  const v1::Prompt* p = PromptOf(decision, seat);
-  return p == nullptr ? v1::Answer() : PlainAnswer(*p, game_->OptionsOf(*p));
+  if (PromptOf(decision, seat) == nullptr) return v1::Answer();
+  const v1::Prompt worded = WordedPrompt(decision, seat);
+  return PlainAnswer(worded, game_->OptionsOf(worded));
 }
 
 v1::Answer State::QueueDefault(const v1::Decision& decision, const v1::Prompt& prompt,
@@ -122,13 +195,14 @@ v1::Answer State::QueueDefault(const v1::Decision& decision, const v1::Prompt& p
 }
 
 void State::ApplyValid(int seat, const Message& action, const v1::CoreAction* core) {
-  const v1::Decision* open = OpenDecision();
-  if (open != nullptr && core != nullptr && core->has_answer()) {
+  const bool asked = table().decisions_size() > 0;
+  if (asked && core != nullptr && core->has_answer()) {
     AnswerDecision(seat, core->answer());
   } else if (std::optional<v1::Answer> typed =
-                 open != nullptr && core == nullptr ? GameAnswerOf(seat, action) : std::nullopt) {
+                 asked && core == nullptr ? GameAnswerOf(seat, action) : std::nullopt) {
     // Stored as the answer it stands for, with the question's id as a core answer carries it.
-    if (const v1::Prompt* p = PromptOf(*open, seat)) typed->set_prompt_id(p->id());
+    if (const v1::Decision* open = OpenDecisionOf(seat))
+      if (const v1::Prompt* p = PromptOf(*open, seat)) typed->set_prompt_id(p->id());
     AnswerDecision(seat, *typed);
   } else {
     DoApply(seat, action);
@@ -138,7 +212,10 @@ void State::ApplyValid(int seat, const Message& action, const v1::CoreAction* co
 
 void State::AnswerDecision(int seat, const v1::Answer& answer) {
   auto* queue = mutable_table()->mutable_decisions();
-  v1::Decision* open = queue->Mutable(0);
+  const int at = OpenIndexOf(*queue, seat);
+  // Validation routed the answer here only while an open decision asks the seat.
+  if (at < 0) std::abort();
+  v1::Decision* open = queue->Mutable(at);
   v1::SeatAnswer given;
   given.set_seat(seat);
   *given.mutable_answer() = answer;
@@ -151,7 +228,7 @@ void State::AnswerDecision(int seat, const v1::Answer& answer) {
   if (answers->size() < open->prompts_size()) return;
   v1::Decision done;
   done.Swap(open);
-  queue->DeleteSubrange(0, 1);
+  queue->DeleteSubrange(at, 1);
   GameResume(done);
 }
 
@@ -173,18 +250,23 @@ void State::Settle() {
 }
 
 void State::RedrawPendingAnswers(int seat, Rng& rng) {
-  if (table().decisions_size() == 0 || GameRedrawsAnswers(table().decisions(0))) return;
-  v1::Decision* open = mutable_table()->mutable_decisions(0);
-  for (auto& given : *open->mutable_answers()) {
-    if (given.seat() == seat) continue;
-    const v1::Prompt* p = PromptOf(*open, given.seat());
-    // A few draws: the game may refuse some well-shaped answers; the given one stays otherwise.
-    for (int tries = 0; tries < 8; ++tries) {
-      v1::Answer drawn = DrawAnswer(*p, game_->OptionsOf(*p), rng);
-      drawn.set_prompt_id(p->id());
-      if (GameCheckAnswer(*open, given.seat(), drawn).ok()) {
-        *given.mutable_answer() = std::move(drawn);
-        break;
+  // Only open decisions hold answers; one asked of a single seat is resumed on its answer and
+  // never holds one. Nothing asked, the position is left untouched: even an empty core share
+  // written into it would change its bytes.
+  if (table().decisions_size() == 0) return;
+  for (v1::Decision& open : *mutable_table()->mutable_decisions()) {
+    if (open.answers_size() == 0 || GameRedrawsAnswers(open)) continue;
+    for (auto& given : *open.mutable_answers()) {
+      if (given.seat() == seat) continue;
+      const v1::Prompt p = WordedPrompt(open, given.seat());
+      // A few draws: the game may refuse some well-shaped answers; the given one stays otherwise.
+      for (int tries = 0; tries < 8; ++tries) {
+        v1::Answer drawn = DrawAnswer(p, game_->OptionsOf(p), rng);
+        drawn.set_prompt_id(p.id());
+        if (GameCheckAnswer(open, given.seat(), drawn).ok()) {
+          *given.mutable_answer() = std::move(drawn);
+          break;
+        }
       }
     }
   }

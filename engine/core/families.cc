@@ -1,3 +1,5 @@
+// Action families: checking, drawing, listing and recognising the members of a base action with
+// free fields named by paths.
 #include "engine/core/families.h"
 
 #include <algorithm>
@@ -12,7 +14,26 @@ using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
 using google::protobuf::Message;
 using google::protobuf::Reflection;
-using Fields = std::vector<const FieldDescriptor*>;
+// A resolved path: its fields from the Action's root and, for each repeated message on the way,
+// the one element it names (`transactions.1.quantity`) or -1 for every element.
+struct Fields {
+  std::vector<const FieldDescriptor*> fields;
+  std::vector<int> element;
+  const FieldDescriptor* operator[](size_t i) const { return fields[i]; }
+  const FieldDescriptor* back() const { return fields.back(); }
+  size_t size() const { return fields.size(); }
+  bool Indexed() const {
+    return std::any_of(element.begin(), element.end(), [](int e) { return e >= 0; });
+  }
+};
+
+// A path segment that names an element: digits only, small.
+int ElementIndex(const std::string& name) {
+  if (name.empty() || name.size() > 4) return -1;
+  for (char c : name)
+    if (c < '0' || c > '9') return -1;
+  return std::stoi(name);
+}
 
 bool Integral(const FieldDescriptor* f) {
   switch (f->cpp_type()) {
@@ -37,8 +58,23 @@ StatusOr<Fields> Resolve(const Descriptor* d, const std::string& path) {
     if (d == nullptr) return Status(codes::kMalformed, "'" + path + "' goes through a number");
     const FieldDescriptor* f = d->FindFieldByName(name);
     if (f == nullptr) return Status(codes::kMalformed, "no field '" + name + "' in " + path);
-    out.push_back(f);
+    out.fields.push_back(f);
+    out.element.push_back(-1);
     if (dot == std::string::npos) break;
+    // After a repeated message, a number names one of its elements.
+    if (f->is_repeated() && f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+      const size_t next = path.find('.', dot + 1);
+      const int element =
+          ElementIndex(path.substr(dot + 1, next == std::string::npos ? next : next - dot - 1));
+      if (element >= 0) {
+        if (next == std::string::npos)
+          return Status(codes::kMalformed, "'" + path + "' ends on an element, not a field");
+        out.element.back() = element;
+        d = f->message_type();
+        start = next + 1;
+        continue;
+      }
+    }
     if (f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE)
       return Status(codes::kMalformed, "'" + path + "' goes through a number");
     d = f->message_type();
@@ -52,16 +88,17 @@ StatusOr<Fields> Resolve(const Descriptor* d, const std::string& path) {
 }
 
 // Calls fn(parent, last field) for every message holding the path's last field: every element of
-// a repeated message on the way; a missing singular message is created when `create`, skipped
-// otherwise.
+// a repeated message on the way, or the one the path names (none when it is missing); a missing
+// singular message is created when `create`, skipped otherwise.
 template <class F>
 void ForEachMut(Message* m, const Fields& fields, size_t i, bool create, const F& fn) {
   const FieldDescriptor* f = fields[i];
   if (i + 1 == fields.size()) return fn(*m, f);
   const Reflection* r = m->GetReflection();
   if (f->is_repeated()) {
+    const int e = fields.element[i];
     for (int j = 0; j < r->FieldSize(*m, f); ++j)
-      ForEachMut(r->MutableRepeatedMessage(m, f, j), fields, i + 1, create, fn);
+      if (e < 0 || e == j) ForEachMut(r->MutableRepeatedMessage(m, f, j), fields, i + 1, create, fn);
   } else if (create || r->HasField(*m, f)) {
     ForEachMut(r->MutableMessage(m, f), fields, i + 1, create, fn);
   }
@@ -73,8 +110,9 @@ void ForEachConst(const Message& m, const Fields& fields, size_t i, const F& fn)
   if (i + 1 == fields.size()) return fn(m, f);
   const Reflection* r = m.GetReflection();
   if (f->is_repeated()) {
+    const int e = fields.element[i];
     for (int j = 0; j < r->FieldSize(m, f); ++j)
-      ForEachConst(r->GetRepeatedMessage(m, f, j), fields, i + 1, fn);
+      if (e < 0 || e == j) ForEachConst(r->GetRepeatedMessage(m, f, j), fields, i + 1, fn);
   } else {
     ForEachConst(r->GetMessage(m, f), fields, i + 1, fn);
   }
@@ -156,6 +194,17 @@ v1::ActionParam ParamValues(std::string path, const std::vector<int64_t>& values
   return p;
 }
 
+v1::ActionFamily LeafFamily(const v1::MoveChoice* parent, const v1::MoveChoice& leaf,
+                            std::string base) {
+  v1::ActionFamily family;
+  family.set_base(std::move(base));
+  *family.mutable_params() = leaf.params();
+  if (parent != nullptr)
+    for (int i = 0; i < family.params_size() && i < parent->next_paths_size(); ++i)
+      if (family.params(i).path().empty()) family.mutable_params(i)->set_path(parent->next_paths(i));
+  return family;
+}
+
 v1::ActionParam ParamRange(std::string path, int64_t min, int64_t max) {
   v1::ActionParam p;
   p.set_path(std::move(path));
@@ -185,6 +234,14 @@ Status CheckFamily(const Descriptor* action_type, const v1::ActionFamily& f) {
       return Status(codes::kMalformed, "'" + p.path() + "' given twice");
     const FieldDescriptor* last = fields.value().back();
     const bool count = last->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE;
+    if (fields.value().Indexed()) {
+      // The element named must be in the base: the path sets it, never creates it.
+      bool found = false;
+      ForEachConst(*base, fields.value(), 0, [&](const Message&, const FieldDescriptor*) {
+        found = true;
+      });
+      if (!found) return Status(codes::kMalformed, "'" + p.path() + "' names an element the base lacks");
+    }
     if (last->is_repeated() && p.min_count() > p.max_count())
       return Status(codes::kMalformed, "'" + p.path() + "' has no count");
     if (count) {
@@ -243,18 +300,34 @@ std::unique_ptr<Message> DrawFromFamily(const Message& prototype, const v1::Acti
   return out;
 }
 
+namespace {
+// The fields each parameter of `f` names and how many members it has, or no fields when it
+// cannot be enumerated (a repeated parameter, more than `limit` members).
+uint64_t Enumerable(const Message& prototype, const v1::ActionFamily& f, size_t limit,
+                    std::vector<Fields>* fields) {
+  uint64_t members = 1;
+  for (const auto& p : f.params()) {
+    auto resolved = Resolve(prototype.GetDescriptor(), p.path());
+    if (!resolved.ok() || resolved.value().back()->is_repeated()) return 0;
+    members *= DomainSize(p);
+    if (members > limit) return 0;
+    fields->push_back(std::move(resolved.value()));
+  }
+  return members;
+}
+}  // namespace
+
+uint64_t FamilyMembers(const Message& prototype, const v1::ActionFamily& f, size_t limit) {
+  std::vector<Fields> fields;
+  return Enumerable(prototype, f, limit, &fields);
+}
+
 std::vector<std::unique_ptr<Message>> EnumerateFamily(const Message& prototype,
                                                       const v1::ActionFamily& f, size_t limit) {
   std::vector<std::unique_ptr<Message>> out;
   std::vector<Fields> fields;
-  uint64_t members = 1;
-  for (const auto& p : f.params()) {
-    auto resolved = Resolve(prototype.GetDescriptor(), p.path());
-    if (!resolved.ok() || resolved.value().back()->is_repeated()) return out;
-    members *= DomainSize(p);
-    if (members > limit) return out;
-    fields.push_back(std::move(resolved.value()));
-  }
+  const uint64_t members = Enumerable(prototype, f, limit, &fields);
+  if (members == 0) return out;
   std::unique_ptr<Message> base(prototype.New());
   if (!base->ParseFromString(f.base())) return out;
   std::vector<uint64_t> digit(fields.size(), 0);

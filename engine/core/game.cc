@@ -18,6 +18,13 @@
 
 namespace plateau::engine {
 
+void ToWireForm(const Game& game, Message* view) {
+  const auto* f = view->GetDescriptor()->FindFieldByName("table");
+  if (f == nullptr || f->message_type() != v1::Table::descriptor()) return;
+  game.TextRenderer().Compact(
+      static_cast<v1::Table*>(view->GetReflection()->MutableMessage(view, f)));
+}
+
 std::string DeterministicBytes(const Message& m) {
   std::string out;
   DeterministicBytesInto(m, &out);
@@ -206,38 +213,86 @@ const v1::Table* ViewTable(const Message& view) {
   return static_cast<const v1::Table*>(&view.GetReflection()->GetMessage(view, field));
 }
 
-std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view) {
+v1::Text MoveWords(const v1::MoveChoice* parent, const v1::MoveChoice& choice) {
+  if (parent == nullptr || !choice.label().key().empty() || !parent->has_next_label())
+    return choice.label();
+  v1::Text words = parent->next_label();
+  *words.mutable_args() = choice.label().args();
+  return words;
+}
+
+v1::Target MoveTarget(const v1::MoveChoice& choice) {
+  v1::Target t = choice.target();
+  if (choice.key_target() == v1::KEY_TARGET_CARD) {
+    t.set_card(choice.key());
+  } else if (choice.key_target() == v1::KEY_TARGET_SEAT) {
+    t.set_seat(std::atoi(choice.key().c_str()));
+  } else if (choice.key_target() == v1::KEY_TARGET_REGION) {
+    t.set_region(choice.key());
+  }
+  return t;
+}
+
+std::string MoveActionAt(const google::protobuf::RepeatedPtrField<v1::MoveChoice>& roots,
+                         const std::vector<std::string>& keys) {
+  std::string out;
+  const google::protobuf::RepeatedPtrField<v1::MoveChoice>* level = &roots;
+  for (const std::string& key : keys) {
+    const v1::MoveChoice* node = nullptr;
+    for (const v1::MoveChoice& c : *level)
+      if (c.key() == key) node = &c;
+    if (node == nullptr) return {};
+    out += node->action();
+    level = &node->next();
+  }
+  return out;
+}
+
+std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view,
+                                          MoveListing listing) {
   // A family leaf past this is left out: a client offers such a family by its parameters.
   constexpr size_t kMaxMembers = 4096;
   std::vector<PublishedMove> out;
   const v1::Table* table = ViewTable(view);
-  if (table == nullptr) return out;
+  // Held moves are the last turn's, kept for the next Diff: none may be played now.
+  if (table == nullptr || table->moves_held()) return out;
   std::vector<v1::Text> path;
-  std::function<void(const google::protobuf::RepeatedPtrField<v1::MoveChoice>&)> walk =
-      [&](const google::protobuf::RepeatedPtrField<v1::MoveChoice>& choices) {
+  // The parts met on the way down (MoveChoice.action): a leaf's action is their concatenation.
+  std::string parts;
+  std::function<void(const v1::MoveChoice*,
+                     const google::protobuf::RepeatedPtrField<v1::MoveChoice>&)>
+      walk = [&](const v1::MoveChoice* parent,
+                 const google::protobuf::RepeatedPtrField<v1::MoveChoice>& choices) {
         for (const v1::MoveChoice& c : choices) {
-          path.push_back(c.label());
+          if (listing.words) path.push_back(MoveWords(parent, c));
+          const size_t above = parts.size();
+          parts += c.action();
           if (c.next_size() > 0) {
-            walk(c.next());
+            walk(&c, c.next());
           } else if (c.params_size() > 0) {
-            v1::ActionFamily family;
-            family.set_base(c.action());
-            *family.mutable_params() = c.params();
-            for (auto& member : EnumerateFamily(game.ActionPrototype(), family, kMaxMembers))
-              out.push_back({std::move(member), path, true});
-          } else if (auto action = game.ParseActionBytes(c.action()); action.ok()) {
+            auto family = std::make_shared<v1::ActionFamily>(LeafFamily(parent, c, parts));
+            if (!listing.families_whole) {
+              for (auto& member : EnumerateFamily(game.ActionPrototype(), *family, kMaxMembers))
+                out.push_back({std::move(member), path, true});
+            } else if (const uint64_t n = FamilyMembers(game.ActionPrototype(), *family, kMaxMembers);
+                       n > 0) {
+              if (auto base = game.ParseActionBytes(family->base()); base.ok())
+                out.push_back({std::move(base).value(), path, true, std::move(family), n});
+            }
+          } else if (auto action = game.ParseActionBytes(parts); action.ok()) {
             out.push_back({std::move(action).value(), path});
           }
-          path.pop_back();
+          parts.resize(above);
+          if (listing.words) path.pop_back();
         }
       };
-  walk(table->moves());
+  walk(nullptr, table->moves());
   return out;
 }
 
 std::vector<std::unique_ptr<Message>> PublishedActions(const Game& game, const Message& view) {
   std::vector<std::unique_ptr<Message>> out;
-  for (auto& m : PublishedMoves(game, view)) out.push_back(std::move(m.action));
+  for (auto& m : PublishedMoves(game, view, {.words = false})) out.push_back(std::move(m.action));
   return out;
 }
 
@@ -490,11 +545,75 @@ Status State::Validate(int seat, const Message& action) const {
   return ValidateMove(seat, action, core);
 }
 
+namespace {
+
+// The family leaves among `node`'s choices, when they all set the same fields, name them once,
+// on it (next_paths); its other choices (a plain "none") have no params to name.
+void ShareParamPaths(v1::MoveChoice* node) {
+  const v1::MoveChoice* first = nullptr;
+  int families = 0;
+  for (const v1::MoveChoice& c : node->next()) {
+    if (c.params_size() == 0) continue;
+    if (first == nullptr) first = &c;
+    if (c.params_size() != first->params_size()) return;
+    for (int i = 0; i < c.params_size(); ++i)
+      if (c.params(i).path() != first->params(i).path()) return;
+    ++families;
+  }
+  if (families < 2) return;
+  for (const auto& p : first->params()) node->add_next_paths(p.path());
+  for (v1::MoveChoice& c : *node->mutable_next())
+    for (auto& p : *c.mutable_params()) p.clear_path();
+}
+
+// Sends once what a tree repeats (table.proto, MoveChoice): the words all of a step's choices
+// share go on the step (next_label), and a target its key already names (a card's id, a seat's
+// number, a region's id) is left to the key (key_target). One walk over the tree, no copy of it.
+void ShortenMoves(google::protobuf::RepeatedPtrField<v1::MoveChoice>* level) {
+  for (v1::MoveChoice& node : *level) {
+    if (node.has_target()) {
+      const v1::Target& t = node.target();
+      if (t.where_case() == v1::Target::kCard && t.card() == node.key()) {
+        node.clear_target();
+        node.set_key_target(v1::KEY_TARGET_CARD);
+      } else if (t.where_case() == v1::Target::kSeat && t.seat() >= 0 &&
+                 std::to_string(t.seat()) == node.key()) {
+        node.clear_target();
+        node.set_key_target(v1::KEY_TARGET_SEAT);
+      } else if (t.where_case() == v1::Target::kRegion && t.region() == node.key()) {
+        node.clear_target();
+        node.set_key_target(v1::KEY_TARGET_REGION);
+      }
+    }
+    if (node.next_size() == 0) continue;
+    ShortenMoves(node.mutable_next());
+    // Worth it from two choices on: a lone choice would only move its words up.
+    if (node.next_size() < 2) continue;
+    ShareParamPaths(&node);
+    const std::string& key = node.next(0).label().key();
+    if (key.empty()) continue;
+    bool shared = true;
+    for (const v1::MoveChoice& c : node.next()) shared = shared && c.label().key() == key;
+    if (!shared) continue;
+    node.mutable_next_label()->set_key(key);
+    for (v1::MoveChoice& c : *node.mutable_next()) {
+      if (c.label().args_size() == 0) {
+        c.clear_label();
+      } else {
+        c.mutable_label()->clear_key();
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void State::AddMoves(int seat, google::protobuf::RepeatedPtrField<v1::MoveChoice>* out) const {
   if (!game_->Info().publishes_moves || seat < 0 || seat >= num_seats_ || HasResigned(seat) ||
-      !IsActing(seat) || (OpenDecision() != nullptr && !GameMovesWhileAsked()))
+      !IsActing(seat) || GameMovesWait())
     return;
   GamePublishMoves(seat, out);
+  ShortenMoves(out);
 }
 
 void State::GamePublishMoves(int seat,
@@ -502,6 +621,8 @@ void State::GamePublishMoves(int seat,
   for (const auto& action : GameLegalActions(seat)) {
     const std::vector<MoveStep> steps = GameDescribeMove(seat, *action);
     if (steps.empty()) continue;
+    bool parts = false;
+    for (const MoveStep& step : steps) parts = parts || !step.part.empty();
     google::protobuf::RepeatedPtrField<v1::MoveChoice>* level = out;
     v1::MoveChoice* node = nullptr;
     for (const MoveStep& step : steps) {
@@ -519,10 +640,11 @@ void State::GamePublishMoves(int seat,
         *node->mutable_label() = step.label;
         if (step.target.where_case() != v1::Target::WHERE_NOT_SET)
           *node->mutable_target() = step.target;
+        if (parts) node->set_action(step.part);
       }
       level = node->mutable_next();
     }
-    DeterministicBytesInto(*action, node->mutable_action());
+    if (!parts) DeterministicBytesInto(*action, node->mutable_action());
   }
 }
 
@@ -549,7 +671,7 @@ Status State::ValidateMove(int seat, const Message& action, const v1::CoreAction
   if (OpenDecision() != nullptr)
     if (auto answer = GameAnswerOf(seat, action))
       return ValidateAnswer(seat, action, *answer, /*typed=*/true);
-  if (OpenDecision() != nullptr && !GameMovesWhileAsked())
+  if (GameMovesWait())
     return Status(codes::kAnswerFirst, "Answer the question asked of you first.");
   return DoValidate(seat, action);
 }
@@ -629,7 +751,7 @@ Status State::ApplyText(int seat, std::string_view action_text) {
 std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
   std::vector<std::unique_ptr<Message>> out;
   if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat)) return out;
-  if (OpenDecision() == nullptr || GameMovesWhileAsked()) out = GameLegalActions(seat);
+  if (!GameMovesWait()) out = GameLegalActions(seat);
   auto prompts = OpenPrompts(seat);
   if (!prompts.empty()) {
     bool complete = false;
@@ -644,7 +766,7 @@ std::vector<std::unique_ptr<Message>> State::LegalActions(int seat) const {
 
 std::vector<v1::ActionFamily> State::ActionFamilies(int seat) const {
   if (seat < 0 || seat >= num_seats_ || HasResigned(seat) || !IsActing(seat) ||
-      (OpenDecision() != nullptr && !GameMovesWhileAsked()))
+      GameMovesWait())
     return {};
   return GameActionFamilies(seat);
 }
@@ -660,7 +782,7 @@ std::unique_ptr<Message> State::Canonical(int seat, const Message& action) const
 std::unique_ptr<Message> State::DefaultAction(int seat) const {
   auto prompts = OpenPrompts(seat);
   if (!prompts.empty()) {
-    const v1::Decision* open = OpenDecision();
+    const v1::Decision* open = OpenDecisionOf(seat);
     const v1::Answer first = open != nullptr
                                  ? QueueDefault(*open, prompts[0], seat)
                                  : PlainAnswer(prompts[0], game_->OptionsOf(prompts[0]));
@@ -707,8 +829,7 @@ std::unique_ptr<State> State::PerturbHidden(int seat, uint64_t salt) const {
   Rng rng(salt);
   RedrawHidden(copy->GameZones(), seat, rng);
   for (const PieceTable& table : copy->GamePieces()) {
-    RedrawHiddenPieces(const_cast<google::protobuf::RepeatedPtrField<v1::Piece>*>(table.pieces),
-                       table.rules, seat, rng);
+    RedrawHiddenPieces(table.pieces, table.rules, seat, rng);
   }
   copy->PerturbMore(seat, rng);
   copy->RedrawPendingAnswers(seat, rng);

@@ -65,6 +65,11 @@ struct MoveStep {
   std::string key;     // unique among the choices offered at this point
   v1::Text label;
   v1::Target target;
+  // What this step adds to the action, as the game's Action serialized with only those fields
+  // set (the group activated; then its target): the move's action is its steps' parts
+  // concatenated, so what several moves share goes once, on their shared step. A game that gives
+  // no step a part has the whole action put on the leaf.
+  std::string part;
 };
 
 struct LoggedAction {
@@ -82,6 +87,19 @@ class State;
 // message without a `plateau.v1.Table table` field.
 const v1::Table* ViewTable(const Message& view);
 
+// The words of a published choice: its label, or, for a label without a key, the words its
+// parent's step shares (MoveChoice.next_label; `parent` null for a root) with the choice's args.
+v1::Text MoveWords(const v1::MoveChoice* parent, const v1::MoveChoice& choice);
+
+// What a published choice points at: its target, or the one its key names (key_target).
+v1::Target MoveTarget(const v1::MoveChoice& choice);
+
+// The bytes of the action at the end of `keys` (from a root): the parts on the way concatenated,
+// or empty when a key is not there. Parse them as the game's Action (they are not its
+// deterministic bytes).
+std::string MoveActionAt(const google::protobuf::RepeatedPtrField<v1::MoveChoice>& roots,
+                         const std::vector<std::string>& keys);
+
 // A view's published moves (Table.moves), one per leaf in tree order: the game's Action and the
 // words of the choices that lead to it, root first. What a client or a bot may send, read from
 // the view alone.
@@ -89,8 +107,19 @@ struct PublishedMove {
   std::unique_ptr<Message> action;
   std::vector<v1::Text> steps;
   bool in_family = false;  // a member of a family leaf: its steps' words do not name its values
+  // Listed whole (MoveListing::families_whole): the family this move stands for, `action` its
+  // base (the parameters unset) and `members` how many actions it holds.
+  std::shared_ptr<const v1::ActionFamily> family;
+  uint64_t members = 1;
 };
-std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view);
+// How to list them. A bot reads no words, and a market card's families hold thousands of
+// members: it lists each family once and draws a member only if it picks the family.
+struct MoveListing {
+  bool words = true;
+  bool families_whole = false;
+};
+std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view,
+                                          MoveListing listing = {});
 // Their actions alone.
 std::vector<std::unique_ptr<Message>> PublishedActions(const Game& game, const Message& view);
 
@@ -178,7 +207,7 @@ class Game {
 
   // How the easy bot, which sees only `view`, weighs `moves` (the view's published moves, in
   // PublishedMoves order) as `seat`: one weight per move, 0 leaving a move out; empty weighs them
-  // alike. A game plays plausibly this way (stops recruiting once a group would break the
+  // alike. A move standing for a whole family (`members` > 1) gets the weight of each member. A game plays plausibly this way (stops recruiting once a group would break the
   // stability) while the rules of what may be played stay the engine's published moves.
   virtual std::vector<uint32_t> EasyBotWeights(const Message& view, int seat,
                                                const std::vector<PublishedMove>& moves) const {
@@ -343,10 +372,13 @@ class State {
 
   const std::vector<LoggedAction>& History() const { return history_; }
 
-  // The decision open now (the first of the core's queue, see Ask), or null: while one is open
-  // the seats it asks and have not answered are the acting seats, their question is the only
-  // thing they may answer, and the game's own moves wait.
+  // The first decision of the core's queue (see Ask), open, or null: while decisions are open
+  // the seats they ask and have not answered are the acting seats, each seat's question is the
+  // only thing it may answer, and the game's own moves wait.
   const v1::Decision* OpenDecision() const;
+  // The open decision that asks `seat` (answered by it or not), or null. Open decisions share no
+  // seat, so there is at most one (see AskAlongside).
+  const v1::Decision* OpenDecisionOf(int seat) const;
 
   // The core's share of the position (log, resignations, prompt ids), kept inside the game's
   // position so that it is cloned and serialized with it.
@@ -403,7 +435,7 @@ class State {
   // The game's tables of pieces with their rules, pointing into this state's own position
   // (perturbation writes through them). Views should show a table through ViewPieces with the
   // same rules, so what a seat sees and what is redrawn agree.
-  virtual std::vector<PieceTable> GamePieces() const { return {}; }
+  virtual std::vector<PieceTable> GamePieces() { return {}; }
   // Hidden information zones and pieces do not hold (the generator state, hidden orders of other
   // kinds), redrawn after them; and any repair the redraw needs (references to redrawn pieces).
   virtual void PerturbMore(int seat, Rng& rng) {}
@@ -431,6 +463,19 @@ class State {
   // decision after them.
   void Ask(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
            v1::DefaultPolicy by_default, bool reaction = false);
+  // Asks as Ask does, but the decision opens at once beside the open decisions asked alongside
+  // before it when none of them asks one of its seats (else it waits for the seat's earlier
+  // one): seats that choose independently of each other each have their own question open, and
+  // each decision resumes (GameResume) on its own seats' answers, whoever else still thinks. A
+  // decision asked with Ask, open first, holds these back until it is answered (a reaction put
+  // in front interrupts them); one waiting in the queue holds back those asked after it.
+  void AskAlongside(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
+                    v1::DefaultPolicy by_default);
+  // Answers the open question to `seat` in the rules' name, from the game's rules (a choice the
+  // position now leaves with a single option): recorded and resumed as the seat's own answer
+  // would be (GameAnswered, then GameResume once the decision's seats have all answered), but
+  // no action of the seat's. The seat must be asked and not have answered.
+  void AnswerFor(int seat, v1::Answer answer);
   // Puts an effect aside (`kind` the game's enum, `effect` its message) until ResolveDeferred.
   void Defer(int kind, const Message& effect);
   // Resolves the deferred effects one by one in `order` (GameResolve); an effect that asks a
@@ -446,6 +491,14 @@ class State {
   virtual void GameResume(const v1::Decision& decision) {}
   virtual void GameResolve(const v1::Effect& effect) {}
   virtual void GameDeferredResolved() {}
+  // `asked`, the open question of `decision` to its seat, worded as the position stands now
+  // (options a later change narrowed), for everything that reads it: the seat's view, the
+  // answer's checks, the legal answers, the defaults. Its seat and id stay. Built from what the
+  // seat may see, as any question. Nothing by default: the question stays as asked.
+  virtual std::optional<v1::Prompt> GameWordPrompt(const v1::Decision& decision,
+                                                   const v1::Prompt& asked) const {
+    return std::nullopt;
+  }
   // What DEFAULT_GAME plays for `seat` (the default: the plainest answer).
   virtual v1::Answer GameDefaultAnswer(const v1::Decision& decision, int seat) const;
   // Whether the game's own moves stay open beside the open decision, to the seats it still asks
@@ -469,21 +522,32 @@ class State {
   }
 
  private:
-  // The seats asked now: the open decision's unanswered seats, else the game's.
+  // The seats asked now: the open decisions' unanswered seats, else the game's.
   std::vector<int> ActingNow() const;
-  // The open decision's question for `seat` while it is open, else the game's questions.
+  // Whether the game's own moves wait now: a decision is open and the game keeps no move open
+  // beside it (GameMovesWhileAsked).
+  bool GameMovesWait() const { return OpenDecision() != nullptr && !GameMovesWhileAsked(); }
+  // The question for `seat` of the open decision asking it while decisions are queued, else the
+  // game's questions.
   std::vector<v1::Prompt> OpenPrompts(int seat) const;
+  // The question `decision` asks `seat`, as the game words it now (GameWordPrompt).
+  v1::Prompt WordedPrompt(const v1::Decision& decision, int seat) const;
   // The game's checks of an answer (`action` wraps it), past its shape.
   Status CheckAnswerRules(int seat, const Message& action, const v1::Answer& answer) const;
   // Applies a validated action (`core`: its core move, or null): an answer to the open decision
   // goes to the queue, anything else to the game; then deferred effects resolve while nothing is
   // asked.
   void ApplyValid(int seat, const Message& action, const v1::CoreAction* core);
+  // Ask and AskAlongside: one queue, one set of checks.
+  void Enqueue(std::vector<v1::Prompt> prompts, int kind, const Message& resume,
+               v1::DefaultPolicy by_default, bool reaction, bool alongside);
+  // Records `seat`'s answer in the open decision asking it, and resumes that decision once all
+  // its seats have answered.
   void AnswerDecision(int seat, const v1::Answer& answer);
   void Settle();
-  // What the open decision's `by_default` plays for `prompt`'s seat.
+  // What `decision`'s `by_default` plays for `prompt`'s seat.
   v1::Answer QueueDefault(const v1::Decision& decision, const v1::Prompt& prompt, int seat) const;
-  // For PerturbHidden: answers other seats gave to the open decision, drawn again.
+  // For PerturbHidden: answers other seats gave to the open decisions, drawn again.
   void RedrawPendingAnswers(int seat, Rng& rng);
 
   // Validation past the seat and resignation checks (answers against the current question).
@@ -503,6 +567,10 @@ class State {
   int num_seats_;
   std::vector<LoggedAction> history_;
 };
+
+// A view of `game` in the form its recipients receive it: the phrases of its table named by
+// number (Catalogue::Compact, Text.id). The server sends views so; the engine builds them by key.
+void ToWireForm(const Game& game, Message* view);
 
 // Serializes a message deterministically (views and states are compared as bytes).
 std::string DeterministicBytes(const Message& m);

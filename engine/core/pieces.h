@@ -51,10 +51,11 @@ struct PieceRules {
 };
 
 // A game's table of pieces and its rules, as the game declares it to the core (State::GamePieces):
-// `pieces` points into the game's own position, which State::PerturbHidden redraws on its copy.
+// `pieces` points into the game's own position, which State::PerturbHidden redraws on its copy
+// (so only a position that may change lists its tables).
 struct PieceTable {
   std::string name;  // for messages
-  const google::protobuf::RepeatedPtrField<v1::Piece>* pieces = nullptr;
+  google::protobuf::RepeatedPtrField<v1::Piece>* pieces = nullptr;
   PieceRules rules;
 };
 

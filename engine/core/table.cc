@@ -62,7 +62,8 @@ bool WalkTemplate(std::string_view tmpl, Literal literal, Hole hole) {
 }
 
 void CollectMissing(const Catalogue& c, const v1::Text& t, std::vector<std::string>* out) {
-  if (!c.Has(t.key())) out->push_back(t.key());
+  const std::string& key = c.KeyOfText(t);
+  if (!c.Has(key)) out->push_back(key);
   for (const auto& a : t.args())
     if (a.has_text()) CollectMissing(c, a.text(), out);
 }
@@ -94,7 +95,59 @@ StatusOr<v1::TextCatalogue> Catalogue::Parse(std::string_view file_name, std::st
 Catalogue::Catalogue(const v1::TextCatalogue& texts) { Add(texts); }
 
 void Catalogue::Add(const v1::TextCatalogue& texts) {
-  for (const auto& t : texts.templates()) templates_[t.key()] = t.en();
+  for (const auto& t : texts.templates()) {
+    templates_[t.key()] = t.en();
+    keys_.push_back(t.key());
+    ids_.emplace(t.key(), static_cast<uint32_t>(keys_.size()));
+  }
+}
+
+uint32_t Catalogue::IdOf(const std::string& key) const {
+  auto it = ids_.find(key);
+  return it == ids_.end() ? 0 : it->second;
+}
+
+const std::string* Catalogue::KeyOf(uint32_t id) const {
+  return id >= 1 && id <= keys_.size() ? &keys_[id - 1] : nullptr;
+}
+
+const std::string& Catalogue::KeyOfText(const v1::Text& text) const {
+  if (text.id() == 0) return text.key();
+  const std::string* key = KeyOf(text.id());
+  static const std::string kNone;
+  return key != nullptr ? *key : kNone;
+}
+
+void Catalogue::Compact(v1::Text* text) const {
+  if (!text->key().empty()) {
+    if (const uint32_t id = IdOf(text->key()); id != 0) {
+      text->set_id(id);
+      text->clear_key();
+    }
+  }
+  for (auto& a : *text->mutable_args())
+    if (a.has_text()) Compact(a.mutable_text());
+}
+
+namespace {
+void CompactMoves(const Catalogue& c, google::protobuf::RepeatedPtrField<v1::MoveChoice>* moves) {
+  for (auto& m : *moves) {
+    if (m.has_label()) c.Compact(m.mutable_label());
+    if (m.has_next_label()) c.Compact(m.mutable_next_label());
+    CompactMoves(c, m.mutable_next());
+  }
+}
+}  // namespace
+
+void Catalogue::Compact(v1::Table* table) const {
+  for (auto& e : *table->mutable_log()) Compact(e.mutable_text());
+  for (auto& p : *table->mutable_prompts()) {
+    if (p.has_title()) Compact(p.mutable_title());
+    if (p.has_detail()) Compact(p.mutable_detail());
+    for (auto& o : *p.mutable_options())
+      if (o.has_label()) Compact(o.mutable_label());
+  }
+  CompactMoves(*this, table->mutable_moves());
 }
 
 std::string Catalogue::Render(const v1::Text& text,
@@ -108,9 +161,10 @@ std::string Catalogue::Render(const v1::Text& text,
       default: return "";
     }
   };
-  auto it = templates_.find(text.key());
+  const std::string& key = KeyOfText(text);
+  auto it = templates_.find(key);
   if (it == templates_.end()) {
-    std::string out = "[" + text.key();
+    std::string out = "[" + (key.empty() ? "#" + std::to_string(text.id()) : key);
     for (const auto& a : text.args()) out += " " + arg_words(a);
     return out + "]";
   }

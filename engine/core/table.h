@@ -72,14 +72,27 @@ class Catalogue {
   void Add(const v1::TextCatalogue& texts);
 
   bool Has(std::string_view key) const { return templates_.count(std::string(key)) > 0; }
+  // A template's number on the wire (Text.id): its place among the templates added, from 1; 0
+  // for a key not among them.
+  uint32_t IdOf(const std::string& key) const;
+  // The key numbered `id`, or null.
+  const std::string* KeyOf(uint32_t id) const;
+  // `text` and the phrases nested in it named by number where the key has one (the wire form).
+  void Compact(v1::Text* text) const;
+  // The wire form of a table: its log, questions and moves compacted.
+  void Compact(v1::Table* table) const;
   // Words for `text`; `seat_name` names seats. An unknown key is written as the key and its
   // arguments in brackets, so a missing template shows instead of hiding the entry.
   std::string Render(const v1::Text& text, const std::function<std::string(int)>& seat_name) const;
   // Every key used by `text` (nested phrases included) that has no template.
   std::vector<std::string> MissingKeys(const v1::Text& text) const;
+  // The key `text` names, by key or by number ("" for neither).
+  const std::string& KeyOfText(const v1::Text& text) const;
 
  private:
   std::unordered_map<std::string, std::string> templates_;
+  std::unordered_map<std::string, uint32_t> ids_;
+  std::vector<std::string> keys_;  // by id - 1
 };
 
 // Checks a template's placeholders: "" or what is wrong.

@@ -3,6 +3,7 @@
 #include "server/room/game_session.h"
 
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -70,6 +71,43 @@ void Keep(const std::string& bytes, std::string* held) {
     held->assign(bytes);
   } else {
     *held = std::string(bytes);
+  }
+}
+
+// A field met walking serialized bytes: where its tag starts, where its length starts and its
+// bytes (for a length-delimited field; `body`, `size` 0 otherwise).
+struct WireField {
+  int number = 0;
+  bool delimited = false;
+  size_t at = 0, length_at = 0, body = 0, size = 0;
+};
+
+// Calls `each` with the fields of `bytes` in order until it returns false. The bytes are ones
+// this session serialized: a malformed field is a bug, not input.
+template <class Each>
+void ForEachWireField(std::string_view bytes, Each&& each) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                            static_cast<int>(bytes.size()));
+  for (;;) {
+    WireField f;
+    f.at = static_cast<size_t>(in.CurrentPosition());
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0) return;
+    f.number = static_cast<int>(WireFormatLite::GetTagFieldNumber(tag));
+    f.length_at = static_cast<size_t>(in.CurrentPosition());
+    f.delimited = WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED;
+    if (f.delimited) {
+      uint32_t size = 0;
+      if (!in.ReadVarint32(&size)) std::abort();
+      f.body = static_cast<size_t>(in.CurrentPosition());
+      f.size = size;
+      if (!each(f)) return;
+      if (!in.Skip(static_cast<int>(size))) std::abort();
+    } else {
+      if (!each(f)) return;
+      if (!WireFormatLite::SkipField(&in, tag)) std::abort();
+    }
   }
 }
 
@@ -253,11 +291,16 @@ void GameSession::Hold(size_t view_index) {
   held.log.clear();
   for (const auto& entry : TableOf(*v)->log()) held.log.push_back(entry.seq());
   TableOf(*v)->clear_log();
-  held.rest = engine::DeterministicBytes(*v);
+  Compact(view_index, *v);
+  SerializeView(view_index, *v, &held.rest);
 }
 
 std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) const {
-  if (view_index + 1 == views_.size() && !watched_) return state_->View(engine::kSpectator);
+  if (view_index + 1 == views_.size() && !watched_) {
+    std::unique_ptr<google::protobuf::Message> v = state_->View(engine::kSpectator);
+    engine::ToWireForm(state_->game(), v.get());
+    return v;
+  }
   // The parts are disjoint top-level fields (and the log the table's alone): merged, they are
   // the view the recipient holds.
   std::unique_ptr<google::protobuf::Message> whole(state_->game().ViewPrototype().New());
@@ -265,6 +308,8 @@ std::unique_ptr<google::protobuf::Message> GameSession::view(size_t view_index) 
   if (!whole->ParseFromString(public_) || !whole->MergeFromString(held.rest)) std::abort();
   // The entries the recipient holds are those of the engine's log it may read (see Held).
   engine::LogFor(state_->table(), Reader(view_index), TableOf(*whole)->mutable_log());
+  for (auto& entry : *TableOf(*whole)->mutable_log())
+    state_->game().TextRenderer().Compact(entry.mutable_text());
   return whole;
 }
 
@@ -346,6 +391,8 @@ GameSession::Applied GameSession::TakeBack() {
   out.logged.set_action(history.back().action);
   state_ = ReplayWithoutLast();
   acting_ = state_->ActingSeats();
+  // Each seat holds again the moves it held before the move: every view as it was.
+  for (auto& held : views_) held.RestoreMoves();
   ++taken_back_;  // one version more: the log is one shorter (see version())
   // Named as the move was: whoever was told who made it is told who took it back.
   const Mover mover{last_.seat, v1::ORIGIN_PLAYER, last_.told, /*taken_back=*/true};
@@ -387,7 +434,10 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
     }
     const int reader = Reader(static_cast<size_t>(k));
     Held& held = views_[static_cast<size_t>(k)];
-    engine::DeterministicBytesInto(*state_->PrivateViewWithoutLogOn(reader, &arena), &next);
+    google::protobuf::Message* built = state_->PrivateViewWithoutLogOn(reader, &arena);
+    held.BeginAction();
+    Compact(static_cast<size_t>(k), *built);
+    SerializeView(static_cast<size_t>(k), *built, &next);
     own.clear();
     engine::ComputeDiff(*type_, held.rest, next, &own);
     Keep(next, &held.rest);
@@ -410,6 +460,88 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
     }
     out.diffs.push_back(std::move(frame));
   }
+}
+
+void GameSession::Compact(size_t view_index, google::protobuf::Message& view) {
+  v1::Table* table = TableOf(view);
+  state_->game().TextRenderer().Compact(table);
+  HoldMoves(view_index, table);
+}
+
+void GameSession::HoldMoves(size_t view_index, v1::Table* table) {
+  if (view_index + 1 >= views_.size()) return;  // spectators have no moves
+  Held& view = views_[view_index];
+  // What was held before goes aside (a swap, not a copy) for Undo and TakeBack.
+  auto replace = [&] {
+    view.moves.swap(view.moves_before);
+    view.moves_changed = true;
+    view.moves.clear();
+  };
+  if (state_->IsTerminal()) {
+    if (!view.moves.empty()) replace();
+    view.moves_live = false;
+    return;
+  }
+  if (table->moves_size() > 0) {
+    // The seat's moves are in its view (view.rest once it is kept): they are taken out of those
+    // bytes only when it stops acting, not serialized a second time on each of its actions.
+    view.moves_live = true;
+    return;
+  }
+  if (view.moves_live) {
+    // Its turn just ended: the moves of the view it holds are the ones kept.
+    replace();
+    MovesOf(view.rest, &view.moves);
+    view.moves_live = false;
+  }
+  // The held moves themselves go into the view's bytes (SerializeView), never parsed back.
+  if (!view.moves.empty()) table->set_moves_held(true);
+}
+
+void GameSession::SerializeView(size_t view_index, const google::protobuf::Message& view,
+                                std::string* out) const {
+  engine::DeterministicBytesInto(view, out);
+  if (view_index + 1 >= views_.size()) return;
+  const std::string& moves = views_[view_index].moves;
+  const auto& table = static_cast<const v1::Table&>(view.GetReflection()->GetMessage(view, table_field_));
+  if (moves.empty() || !table.moves_held()) return;
+  // The bytes protobuf would write for the table with these moves merged in: they go where its
+  // `moves` would be (before `moves_held`, the fields in number order), and the table's length
+  // grows by as much. The table, with moves_held set, is in the bytes.
+  WireField span;
+  ForEachWireField(*out, [&](const WireField& f) {
+    if (f.number != table_field_->number() || !f.delimited) return true;
+    span = f;
+    return false;
+  });
+  if (span.number == 0) std::abort();
+  size_t insert_at = span.body + span.size;
+  ForEachWireField(std::string_view(*out).substr(span.body, span.size), [&](const WireField& f) {
+    if (f.number <= v1::Table::kMovesFieldNumber) return true;
+    insert_at = span.body + f.at;
+    return false;
+  });
+  out->insert(insert_at, moves);
+  std::string length;
+  PutVarint(span.size + moves.size(), &length);
+  out->replace(span.length_at, span.body - span.length_at, length);
+}
+
+void GameSession::MovesOf(const std::string& view_bytes, std::string* out) const {
+  // The view's `table`, then in it each `moves` field copied as it is (tag, length, bytes), so
+  // merged into a table they are its moves again.
+  out->clear();
+  const std::string_view view(view_bytes);
+  ForEachWireField(view, [&](const WireField& t) {
+    if (t.number != table_field_->number() || !t.delimited) return true;
+    const std::string_view table = view.substr(t.body, t.size);
+    ForEachWireField(table, [&](const WireField& m) {
+      if (m.number == v1::Table::kMovesFieldNumber && m.delimited)
+        out->append(table.substr(m.at, m.body - m.at + m.size));
+      return true;
+    });
+    return true;
+  });
 }
 
 v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
@@ -462,10 +594,13 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string*
   }
 }
 
-std::string GameSession::LogEntryBytes(const v1::LogRecord& record) {
+std::string GameSession::LogEntryBytes(const v1::LogRecord& record) const {
   // The LogEntry { seq, text } protobuf would write (the text always present): the record keeps
-  // its text serialized, so the entry is the seq and those bytes.
-  const std::string& text = record.text();
+  // its text serialized, so the entry is the seq and those bytes, in wire form.
+  v1::Text wire;
+  if (!wire.ParseFromString(record.text())) std::abort();  // the engine wrote them
+  state_->game().TextRenderer().Compact(&wire);
+  const std::string text = engine::DeterministicBytes(wire);
   std::string out;
   out.reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq()) +
               FieldSize(v1::LogEntry::kTextFieldNumber, text.size()));
@@ -507,6 +642,8 @@ void GameSession::Undo() {
   const int n = state_->num_seats();
   for (int k = 0; k <= n; ++k) {
     if (k == n && !watched_) continue;
+    // The moves held are those before the failed action, as its recipients still hold them.
+    views_[static_cast<size_t>(k)].RestoreMoves();
     Hold(static_cast<size_t>(k));
     auto& recent = recent_[static_cast<size_t>(k)];
     // The newest kept Diff led to the version taken back.

@@ -171,6 +171,23 @@ class GameSession {
   struct Held {
     std::string rest;
     std::vector<uint64_t> log;
+    // The seat's moves of its last turn (Table.moves, serialized as the table's fields), kept
+    // in its view while it may not act (Table.moves_held), and whether the view held (`rest`)
+    // has the seat's moves of this turn in it (`moves_live`: taken out of it when the turn
+    // ends); what both were before the latest action, for Undo and TakeBack.
+    std::string moves, moves_before;
+    bool moves_changed = false;
+    bool moves_live = false, moves_live_before = false;
+    void BeginAction() {
+      moves_changed = false;
+      moves_live_before = moves_live;
+    }
+    // Back to the moves held before the latest action.
+    void RestoreMoves() {
+      if (moves_changed) moves.swap(moves_before);
+      moves_changed = false;
+      moves_live = moves_live_before;
+    }
   };
   std::vector<Held> views_;
   bool splits_ = false;
@@ -183,6 +200,8 @@ class GameSession {
   // The view's `table` (the core's part: questions and log).
   const google::protobuf::FieldDescriptor* table_field_ = nullptr;
   plateau::v1::Table* TableOf(google::protobuf::Message& view) const;
+  // The `moves` fields of the table in `view_bytes` (a view as held), as they are written there.
+  void MovesOf(const std::string& view_bytes, std::string* out) const;
   // The Diff frame of the current version for a recipient: the ops every recipient shares, then
   // its own (both serialized as ViewDiff's `ops` fields).
   // Who made the version's move, as its Diffs name it: `seat` -1 for none.
@@ -246,8 +265,16 @@ class GameSession {
   // ones appended (serialized into `serialized` the first time a recipient needs them).
   void UpdateLog(int reader, std::vector<uint64_t>* log, std::string* ops,
                  std::vector<EntryBytes>* serialized) const;
-  // The LogEntry a recipient receives for an engine log record (its seq and text).
-  static std::string LogEntryBytes(const plateau::v1::LogRecord& record);
+  // The LogEntry a recipient receives for an engine log record (its seq and text, in wire form).
+  std::string LogEntryBytes(const plateau::v1::LogRecord& record) const;
+  // A view's table in wire form: its phrases name their templates by number (Text.id), and a
+  // seat that may not act keeps the moves of its last turn, held (HoldMoves).
+  void Compact(size_t view_index, google::protobuf::Message& view);
+  void HoldMoves(size_t view_index, plateau::v1::Table* table);
+  // The view's bytes as its recipient holds them, into `out`: with the moves it holds put in
+  // (Table.moves_held set by HoldMoves), as they are kept, serialized.
+  void SerializeView(size_t view_index, const google::protobuf::Message& view,
+                     std::string* out) const;
   // Bytes of the Diffs kept per view (recent_), at most its HistoryBudget.
   std::vector<size_t> recent_bytes_;
   // What the last Submit dropped from each recent_ to make room, for Undo to put back.

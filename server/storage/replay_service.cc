@@ -235,6 +235,8 @@ StatusOr<plateau::v1::Replay> ReplayService::Get(const plateau::v1::GetReplay& r
   replay.set_step(request.step());
   replay.set_seat(request.seat());
   std::unique_ptr<engine::Message> view = state.value()->View(request.seat());
+  // As a live game sends it (its table's words by number), for the same client code to read.
+  engine::ToWireForm(state.value()->game(), view.get());
   replay.set_view_type(view->GetTypeName());
   replay.set_view(engine::DeterministicBytes(*view));
   if (request.step() > 0) {

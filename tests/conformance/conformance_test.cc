@@ -145,22 +145,31 @@ void CheckMoves(const State& s) {
     const engine::v1::Table* table = engine::ViewTable(*view);
     ASSERT_NE(table, nullptr);
     std::multiset<std::string> leaves;
-    std::function<void(const google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>&)> walk =
-        [&](const auto& level) {
+    // A leaf's action is the concatenation of the parts on its path (MoveChoice.action).
+    std::string parts;
+    std::function<void(const engine::v1::MoveChoice*,
+                       const google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>&)>
+        walk = [&](const engine::v1::MoveChoice* parent, const auto& level) {
           std::set<std::string> keys;
           for (const auto& c : level) {
             EXPECT_FALSE(c.key().empty()) << "a move choice without a key";
             EXPECT_TRUE(keys.insert(c.key()).second) << "two sibling choices keyed " << c.key();
-            EXPECT_NE(c.next_size() > 0, !c.action().empty())
-                << "choice " << c.key() << " must be a leaf with an action or lead on, not both";
-            for (const auto& key : words.MissingKeys(c.label()))
+            EXPECT_FALSE(c.next_size() > 0 && c.params_size() > 0)
+                << "choice " << c.key() << " is a family leaf and leads on";
+            // In words, its own or those its step shares (MoveChoice.next_label).
+            const engine::v1::Text said = engine::MoveWords(parent, c);
+            EXPECT_FALSE(said.key().empty()) << "choice " << c.key() << " has no words";
+            for (const auto& key : words.MissingKeys(said))
               ADD_FAILURE() << "a move's label uses key '" << key << "' missing from the catalogue";
+            if (c.key_target() != engine::v1::KEY_TARGET_NONE) {
+              EXPECT_FALSE(c.has_target()) << "choice " << c.key() << " names its target twice";
+            }
+            const size_t above = parts.size();
+            parts += c.action();
             if (c.next_size() > 0) {
-              walk(c.next());
+              walk(&c, c.next());
             } else if (c.params_size() > 0) {
-              engine::v1::ActionFamily family;
-              family.set_base(c.action());
-              *family.mutable_params() = c.params();
+              const engine::v1::ActionFamily family = engine::LeafFamily(parent, c, parts);
               const engine::Status st =
                   engine::CheckFamily(s.game().ActionPrototype().GetDescriptor(), family);
               EXPECT_TRUE(st.ok()) << "family leaf " << c.key() << ": " << st.ToString();
@@ -169,11 +178,14 @@ void CheckMoves(const State& s) {
               EXPECT_FALSE(members.empty()) << "family leaf " << c.key() << " has no member";
               for (const auto& m : members) leaves.insert(DeterministicBytes(*m));
             } else {
-              leaves.insert(c.action());
+              auto a = s.game().ParseActionBytes(parts);
+              EXPECT_TRUE(a.ok()) << "leaf " << c.key() << "'s parts do not make an action";
+              if (a.ok()) leaves.insert(DeterministicBytes(*a.value()));
             }
+            parts.resize(above);
           }
         };
-    walk(table->moves());
+    walk(nullptr, table->moves());
     const std::set<std::string> published(leaves.begin(), leaves.end());
     EXPECT_EQ(published.size(), leaves.size()) << "seat " << r << ": a move published twice";
     const auto families = s.ActionFamilies(r);

@@ -1,5 +1,5 @@
-// The core's queue of decisions (State::Ask, Defer, ResolveDeferred), exercised through a tiny
-// race (queue_game.proto) so that no real game's rules are involved.
+// The core's queue of decisions (State::Ask, AskAlongside, Defer, ResolveDeferred), exercised
+// through a tiny race (queue_game.proto) so that no real game's rules are involved.
 #include <gtest/gtest.h>
 
 #include "engine/core/typed_state.h"
@@ -19,12 +19,24 @@ class RaceState : public TypedState<RaceState, q::StateProto, q::Action, q::View
     return std::vector<int64_t>(s_.pos().begin(), s_.pos().end());
   }
   const q::StateProto& position() const { return s_; }
+  // The queue itself, for a test that arranges it as a game asking twice would.
+  google::protobuf::RepeatedPtrField<v1::Decision>* mutable_queue() {
+    return mutable_table()->mutable_decisions();
+  }
   // A race whose steps stay open beside a question, and one whose redraw keeps given answers.
   bool moves_while_asked = false;
   bool redraws_answers = false;
   // A race whose steps answer a bid as typed moves ("step: 2" bids 2), and what it heard.
   bool typed_bids = false;
   std::vector<std::pair<int, int64_t>> heard;
+  // A race whose choices narrow as the position changes (the most squares a choice offers now),
+  // and its rules answering a choice themselves.
+  int64_t choose_max = 2;
+  void Decide(int seat, int64_t squares) {
+    v1::Answer a;
+    a.set_number(squares);
+    AnswerFor(seat, a);
+  }
 
  protected:
   std::vector<int> GameActingSeats() const override { return {s_.to_move()}; }
@@ -66,6 +78,13 @@ class RaceState : public TypedState<RaceState, q::StateProto, q::Action, q::View
     } else if (a.has_resolve()) {
       ResolveDeferred(v1::STACK_IN_ORDER);
       return;  // the turn passes once every effect is resolved
+    } else if (a.has_choose()) {
+      q::Resume r;
+      r.set_mover(seat);
+      for (int o = 0; o < num_seats(); ++o)
+        AskAlongside({MakePrompt(o, v1::PROMPT_NUMBER, T("race.choose"), 0, 2)}, q::KIND_CHOOSE, r,
+                     v1::DEFAULT_FIRST_OPTION);
+      return;  // the turn passes once every seat has chosen
     }
     NextTurn(seat);
   }
@@ -105,6 +124,16 @@ class RaceState : public TypedState<RaceState, q::StateProto, q::Action, q::View
     } else if (d.kind() == q::KIND_EFFECT) {
       s_.add_resolved(d.answers(0).answer().yes() ? 100 : 200);
       return;  // the resolution of the effects goes on
+    } else if (d.kind() == q::KIND_CHOOSE || d.kind() == q::KIND_AGAIN) {
+      // Each seat's choice applies as soon as it is made; two squares earn a question of its own
+      // at once, while the others may still be choosing.
+      const int seat = d.answers(0).seat();
+      const v1::Answer& a = d.answers(0).answer();
+      s_.set_pos(seat, s_.pos(seat) + (d.kind() == q::KIND_CHOOSE ? a.number() : a.yes() ? 1 : 0));
+      if (d.kind() == q::KIND_CHOOSE && a.number() == 2)
+        AskAlongside({MakePrompt(seat, v1::PROMPT_YES_NO, T("race.again"))}, q::KIND_AGAIN,
+                     r, v1::DEFAULT_PASS);
+      if (table().decisions_size() > 0) return;
     }
     NextTurn(r.mover());
   }
@@ -122,6 +151,13 @@ class RaceState : public TypedState<RaceState, q::StateProto, q::Action, q::View
   }
   void GameDeferredResolved() override { NextTurn(s_.to_move()); }
   bool GameMovesWhileAsked() const override { return moves_while_asked; }
+  std::optional<v1::Prompt> GameWordPrompt(const v1::Decision& d,
+                                           const v1::Prompt& asked) const override {
+    if (d.kind() != q::KIND_CHOOSE) return std::nullopt;
+    v1::Prompt p = asked;
+    p.set_max(choose_max);
+    return p;
+  }
   bool GameRedrawsAnswers(const v1::Decision&) const override { return redraws_answers; }
   void GameAnswered(const v1::Decision& d, int seat, const v1::Answer& a) override {
     heard.emplace_back(seat, a.number());
@@ -400,6 +436,176 @@ TEST(DecisionQueue, AGamesTypedMoveAnswersAsTheAnswerItStandsFor) {
   EXPECT_EQ(s->position().pos(1), 1u);
   ASSERT_TRUE(s->ApplyText(1, "step: 1").ok()) << "no question open: a step is a step again";
   EXPECT_EQ(s->position().pos(1), 2u);
+}
+
+// Asked alongside, every seat has its own question open at once; each answer applies as soon as
+// it is given, and a seat's next question opens at once while the others still think. The same
+// answers give the same position whoever answers first.
+TEST(DecisionQueue, SeatsAskedAlongsideEachAnswerTheirOwnQuestionAppliedAtOnce) {
+  std::string ends[2];
+  for (int order = 0; order < 2; ++order) {
+    auto s = NewRace(2);
+    ASSERT_TRUE(s->ApplyText(0, "choose: true").ok());
+    EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
+    ASSERT_EQ(s->Prompts(0).size(), 1u);
+    ASSERT_EQ(s->Prompts(1).size(), 1u);
+    EXPECT_EQ(s->Prompts(0)[0].id(), "p0.0");
+    EXPECT_EQ(s->Prompts(1)[0].id(), "p1.0");
+    EXPECT_EQ(s->LegalActions(1).size(), 3u) << "its own three answers, nothing else";
+    if (order == 1) {
+      ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 1)).ok());
+      EXPECT_EQ(s->position().pos(1), 1u) << "applied as soon as it was given";
+      EXPECT_EQ(s->ActingSeats(), std::vector<int>{0});
+    }
+    ASSERT_TRUE(s->Apply(0, *Number(*s, 0, 2)).ok());
+    EXPECT_EQ(s->position().pos(0), 2u) << "applied as soon as it was given";
+    ASSERT_EQ(s->Prompts(0).size(), 1u) << "its next question is open at once";
+    EXPECT_EQ(s->Prompts(0)[0].id(), "p0.1");
+    if (order == 0) {
+      EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
+      EXPECT_EQ(s->Prompts(1)[0].id(), "p1.0") << "seat 1's question is the one it was asked";
+      ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 1)).ok());
+      EXPECT_EQ(s->position().pos(1), 1u);
+      EXPECT_EQ(s->ActingSeats(), std::vector<int>{0}) << "only the follow-up is left";
+    }
+    v1::Answer yes;
+    yes.set_prompt_id(s->Prompts(0)[0].id());
+    yes.set_yes(true);
+    ASSERT_TRUE(s->Apply(0, *Race().WrapAnswer(yes)).ok());
+    EXPECT_EQ(s->position().pos(0), 3u);
+    EXPECT_EQ(s->OpenDecision(), nullptr);
+    EXPECT_EQ(s->ActingSeats(), std::vector<int>{1}) << "the turn passed once all had chosen";
+    auto same = Race().Replay(2, "", 1, s->History());
+    ASSERT_TRUE(same.ok()) << same.status().ToString();
+    EXPECT_EQ(same.value()->Serialize(), s->Serialize());
+    ends[order] = DeterministicBytes(s->position());
+  }
+  EXPECT_EQ(ends[0], ends[1]);
+}
+
+// A bad answer to one of the questions open alongside is refused with nothing changed: out of
+// range or with another seat's question's id; the game's moves wait.
+TEST(DecisionQueue, ABadAnswerAlongsideIsRefusedAndChangesNothing) {
+  auto s = NewRace(2);
+  ASSERT_TRUE(s->ApplyText(0, "choose: true").ok());
+  const std::string before = s->Serialize();
+  EXPECT_EQ(s->Apply(1, *Number(*s, 1, 5)).code(), codes::kBadAnswer);
+  v1::Answer borrowed;
+  borrowed.set_prompt_id(s->Prompts(0)[0].id());
+  borrowed.set_number(1);
+  EXPECT_EQ(s->Apply(1, *Race().WrapAnswer(borrowed)).code(), codes::kStalePrompt);
+  EXPECT_EQ(s->ApplyText(0, "step: 1").code(), codes::kAnswerFirst);
+  EXPECT_EQ(s->Serialize(), before);
+  ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 0)).ok());
+  EXPECT_EQ(s->Apply(1, *Number(*s, 0, 0)).code(), codes::kNotYourTurn)
+      << "answered: seat 1 is asked nothing more";
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{0});
+}
+
+// Each question open alongside reaches its own seat's view only, and a bot's sample of one seat
+// keeps its view while the other seat's question stays asked.
+TEST(DecisionQueue, AQuestionAskedAlongsideIsNotInAnotherSeatsView) {
+  auto s = NewRace(3);
+  ASSERT_TRUE(s->ApplyText(0, "choose: true").ok());
+  ASSERT_TRUE(s->Apply(2, *Number(*s, 2, 2)).ok());  // seat 2's follow-up is asked
+  for (int seat = 0; seat < 3; ++seat) {
+    const auto view = s->View(seat);
+    const auto& prompts = AsView(view).table().prompts();
+    ASSERT_EQ(prompts.size(), 1) << seat;
+    EXPECT_EQ(prompts[0].id(), s->Prompts(seat)[0].id());
+    EXPECT_EQ(prompts[0].seat(), seat);
+  }
+  EXPECT_EQ(AsView(s->View(2)).table().prompts(0).kind(), v1::PROMPT_YES_NO);
+  EXPECT_EQ(AsView(s->View(kSpectator)).table().prompts_size(), 0);
+  for (int seat = 0; seat < 3; ++seat)
+    for (uint64_t salt = 1; salt <= 4; ++salt)
+      EXPECT_EQ(DeterministicBytes(*s->PerturbHidden(seat, salt)->View(seat)),
+                DeterministicBytes(*s->View(seat)));
+}
+
+// A timer's default for each seat answers that seat's own question (its own id, its policy); a
+// resigned seat's question is answered for it at once while the others keep theirs.
+TEST(DecisionQueue, DefaultsAnswerEachSeatsOwnQuestionAlongside) {
+  auto s = NewRace(3);
+  ASSERT_TRUE(s->ApplyText(0, "choose: true").ok());
+  ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 2)).ok());
+  auto first = s->DefaultAction(0);
+  auto again = s->DefaultAction(1);
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(Race().CoreOf(*first)->answer().prompt_id(), s->Prompts(0)[0].id());
+  EXPECT_EQ(Race().CoreOf(*first)->answer().number(), 0) << "the plainest number";
+  EXPECT_EQ(Race().CoreOf(*again)->answer().prompt_id(), s->Prompts(1)[0].id());
+  EXPECT_FALSE(Race().CoreOf(*again)->answer().yes()) << "the pass default: no";
+  ASSERT_TRUE(s->Apply(1, *again, /*timed_out=*/true).ok());
+  EXPECT_EQ(s->position().pos(1), 2u);
+  v1::CoreAction resign;
+  resign.mutable_resign();
+  q::Action quit;
+  *quit.mutable_core() = resign;
+  ASSERT_TRUE(s->Apply(2, quit).ok());
+  EXPECT_EQ(s->position().pos(2), 0u) << "answered 0 for the resigned seat";
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{0});
+  ASSERT_TRUE(s->Apply(0, *first).ok());
+  EXPECT_EQ(s->OpenDecision(), nullptr);
+}
+
+// A seat's second question asked alongside waits behind its first, and a decision asked the
+// usual way holds back those asked alongside after it: a reaction in front interrupts them.
+TEST(DecisionQueue, AlongsideDecisionsWaitForTheirSeatsEarlierOneAndForAnInterruption) {
+  auto s = NewRace(2);
+  ASSERT_TRUE(s->ApplyText(0, "choose: true").ok());
+  auto* queue = s->mutable_queue();
+  // Seat 1's second choice, queued as a game asking twice would queue it.
+  v1::Decision second = queue->Get(1);
+  second.mutable_prompts(0)->set_id("p1.9");
+  *queue->Add() = second;
+  EXPECT_EQ(s->Prompts(1)[0].id(), "p1.0") << "its first question first";
+  ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 0)).ok());
+  EXPECT_EQ(s->Prompts(1)[0].id(), "p1.9") << "then its second";
+  // A decision not asked alongside, first in the queue, is the only one open.
+  v1::Decision interrupt = queue->Get(0);
+  interrupt.set_alongside(false);
+  interrupt.mutable_prompts(0)->set_id("p0.9");
+  queue->Add(std::move(interrupt));
+  for (int i = queue->size() - 1; i > 0; --i) queue->SwapElements(i, i - 1);
+  EXPECT_EQ(s->ActingSeats(), std::vector<int>{0});
+  EXPECT_EQ(s->Prompts(0)[0].id(), "p0.9");
+  EXPECT_TRUE(s->Prompts(1).empty()) << "held back by the decision in front";
+}
+
+// An open question is worded as the position stands now: its narrowed options reach the seat's
+// view, the answer's checks, the legal answers and the defaults, under the id it was asked with.
+TEST(DecisionQueue, AnOpenQuestionIsWordedAsThePositionStandsNow) {
+  auto s = NewRace(2);
+  ASSERT_TRUE(s->ApplyText(0, "choose: true").ok());
+  ASSERT_EQ(s->LegalActions(1).size(), 3u);
+  s->choose_max = 1;
+  ASSERT_EQ(s->Prompts(1).size(), 1u);
+  EXPECT_EQ(s->Prompts(1)[0].max(), 1);
+  EXPECT_EQ(s->Prompts(1)[0].id(), "p1.0");
+  EXPECT_EQ(AsView(s->View(1)).table().prompts(0).max(), 1);
+  EXPECT_EQ(s->LegalActions(1).size(), 2u);
+  const std::string before = s->Serialize();
+  EXPECT_EQ(s->Apply(1, *Number(*s, 1, 2)).code(), codes::kBadAnswer) << "no longer offered";
+  EXPECT_EQ(s->Serialize(), before);
+  ASSERT_TRUE(s->Apply(1, *Number(*s, 1, 1)).ok());
+  EXPECT_EQ(s->position().pos(1), 1u);
+}
+
+// The rules may answer a seat's open question themselves: applied as the seat's answer would be
+// (at once, its follow-up asked), with no action of the seat's in the history.
+TEST(DecisionQueue, TheRulesMayAnswerAnOpenQuestionThemselves) {
+  auto s = NewRace(2);
+  ASSERT_TRUE(s->ApplyText(0, "choose: true").ok());
+  const size_t played = s->History().size();
+  s->Decide(1, 2);
+  EXPECT_EQ(s->position().pos(1), 2u);
+  EXPECT_EQ(s->History().size(), played);
+  ASSERT_EQ(s->Prompts(1).size(), 1u) << "its follow-up";
+  EXPECT_EQ(s->Prompts(1)[0].id(), "p1.1");
+  EXPECT_EQ(s->Prompts(0)[0].id(), "p0.0") << "the other seat still has its question";
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
 }
 
 }  // namespace

@@ -87,6 +87,38 @@ TEST(Families, SingularFamiliesAreEnumeratedWholeOrNotAtAll) {
   EXPECT_TRUE(EnumerateFamily(Node::default_instance(), none, 10).empty());
 }
 
+// A number after a list's name frees a field of that element alone: the other elements keep the
+// base's values (LIMIT's second transaction, after a first of a quantity already chosen).
+TEST(Families, AnElementIndexFreesThatElementAlone) {
+  Node base;
+  base.add_leaves()->set_a(2);
+  base.add_leaves();
+  v1::ActionFamily f;
+  f.set_base(base.SerializeAsString());
+  *f.add_params() = ParamRange("leaves.1.a", 5, 7);
+  ASSERT_TRUE(CheckFamily(Node::descriptor(), f).ok());
+  const auto members = EnumerateFamily(Node::default_instance(), f, 10);
+  ASSERT_EQ(members.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    const auto& n = static_cast<const Node&>(*members[static_cast<size_t>(i)]);
+    ASSERT_EQ(n.leaves_size(), 2);
+    EXPECT_EQ(n.leaves(0).a(), 2) << "the first element is the base's";
+    EXPECT_EQ(n.leaves(1).a(), 5 + i);
+    EXPECT_TRUE(FamilyHas(f, n));
+  }
+  Node other = static_cast<const Node&>(*members[0]);
+  other.mutable_leaves(0)->set_a(5);  // the element the path does not name
+  EXPECT_FALSE(FamilyHas(f, other));
+  Rng rng(3);
+  for (int i = 0; i < 20; ++i) EXPECT_TRUE(FamilyHas(f, *DrawFromFamily(Node::default_instance(), f, rng)));
+
+  v1::ActionFamily missing = f;  // the base has no third element
+  missing.mutable_params(0)->set_path("leaves.2.a");
+  EXPECT_FALSE(CheckFamily(Node::descriptor(), missing).ok());
+  missing.mutable_params(0)->set_path("leaves.1");  // an element is not a field
+  EXPECT_FALSE(CheckFamily(Node::descriptor(), missing).ok());
+}
+
 TEST(Families, MembershipChecksDomainsCountsAndTheRest) {
   const auto f = Family();
   Node n;

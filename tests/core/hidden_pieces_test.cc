@@ -134,8 +134,8 @@ class ScoutsState
     return v;
   }
   std::vector<Zone> GameZones() const override { return {DeckOf(s_)}; }
-  std::vector<PieceTable> GamePieces() const override {
-    return {{"pieces", &s_.pieces(), ScoutRules()}};
+  std::vector<PieceTable> GamePieces() override {
+    return {{"pieces", s_.mutable_pieces(), ScoutRules()}};
   }
   void PerturbMore(int seat, Rng& rng) override { s_.set_rng(rng.Next()); }
 

@@ -37,6 +37,52 @@ TEST(Words, UnknownKeysShowRatherThanVanish) {
   EXPECT_TRUE(c.MissingKeys(T("outer", T("short"), T("short"))).empty());
 }
 
+TEST(Words, OnTheWireTemplatesAreNamedByNumber) {
+  Catalogue c = Words();
+  EXPECT_EQ(c.IdOf("feeds"), 1u);
+  EXPECT_EQ(c.IdOf("short"), 4u);
+  EXPECT_EQ(c.IdOf("missing"), 0u);
+  ASSERT_NE(c.KeyOf(3), nullptr);
+  EXPECT_EQ(*c.KeyOf(3), "outer");
+  EXPECT_EQ(c.KeyOf(0), nullptr);
+  EXPECT_EQ(c.KeyOf(5), nullptr);
+
+  // Nested phrases too; a key the catalogue lacks stays a key (it shows as one).
+  v1::Text t = T("outer", T("short", Seat{0}), T("nowhere", 2));
+  c.Compact(&t);
+  EXPECT_EQ(t.key(), "");
+  EXPECT_EQ(t.id(), 3u);
+  EXPECT_EQ(t.args(0).text().id(), 4u);
+  EXPECT_EQ(t.args(1).text().key(), "nowhere");
+  EXPECT_FALSE(t.args(1).text().has_id());
+  EXPECT_EQ(c.Render(t, Name), "Ada passes, then [nowhere 2]");
+  EXPECT_EQ(c.KeyOfText(t), "outer");
+  v1::Text unknown;
+  unknown.set_id(99);
+  EXPECT_EQ(c.Render(unknown, Name), "[#99]");
+
+  // A table's log, questions and moves all go by number.
+  v1::Table table;
+  *table.add_log()->mutable_text() = T("short", Seat{1});
+  v1::Prompt* p = table.add_prompts();
+  *p->mutable_title() = T("cards", 2);
+  *p->mutable_detail() = T("short", Seat{0});
+  *AddOption(p, "a", T("feeds", Seat{0}, 1, "x"))->mutable_label() = T("feeds", Seat{0}, 1, "x");
+  v1::MoveChoice* m = table.add_moves();
+  *m->mutable_label() = T("outer", 1, 2);
+  *m->mutable_next_label() = T("short", Seat{1});
+  *m->add_next()->mutable_label() = T("cards", 3);
+  c.Compact(&table);
+  EXPECT_EQ(table.log(0).text().id(), 4u);
+  EXPECT_EQ(table.prompts(0).title().id(), 2u);
+  EXPECT_EQ(table.prompts(0).detail().id(), 4u);
+  EXPECT_EQ(table.prompts(0).options(0).label().id(), 1u);
+  EXPECT_EQ(table.moves(0).label().id(), 3u);
+  EXPECT_EQ(table.moves(0).next_label().id(), 4u);
+  EXPECT_EQ(table.moves(0).next(0).label().id(), 2u);
+  EXPECT_EQ(table.ShortDebugString().find("key:"), std::string::npos) << table.ShortDebugString();
+}
+
 TEST(Words, BadCataloguesAreRefused) {
   EXPECT_FALSE(Catalogue::Parse("t", "templates { key: \"a\" en: \"{x}\" }").ok());
   EXPECT_FALSE(Catalogue::Parse("t", "templates { key: \"a\" en: \"{0|one}\" }").ok());

@@ -39,6 +39,31 @@ TEST(WeightedOrderTest, FirstDrawnInProportionToWeight) {
   EXPECT_NEAR(first[2], 1000, 150);
 }
 
+// The draws are those of a plain scan for the first index whose running sum passes each draw,
+// however the sums are kept: the same generator gives the same order.
+TEST(WeightedOrderTest, DrawsAsAPlainScanWould) {
+  Rng weights_rng(5);
+  for (int round = 0; round < 200; ++round) {
+    std::vector<uint32_t> weights(1 + weights_rng.Below(70));
+    for (auto& w : weights) w = weights_rng.Below(4) == 0 ? 0 : 1 + weights_rng.Below(1000);
+    Rng a(round), b(round);
+    std::vector<size_t> scanned;
+    std::vector<uint32_t> left = weights;
+    uint64_t total = 0;
+    for (uint32_t w : left) total += w;
+    if (total == 0) left.assign(left.size(), 1), total = left.size();
+    while (total > 0) {
+      uint64_t draw = b.Below(total);
+      size_t i = 0;
+      while (draw >= left[i]) draw -= left[i++];
+      scanned.push_back(i);
+      total -= left[i];
+      left[i] = 0;
+    }
+    EXPECT_EQ(WeightedOrder(weights, weights.size(), a), scanned) << "round " << round;
+  }
+}
+
 TEST(WeightedOrderTest, SameSeedSameOrder) {
   Rng a(3), b(3);
   EXPECT_EQ(WeightedOrder({3, 1, 2, 5, 1}, 5, a), WeightedOrder({3, 1, 2, 5, 1}, 5, b));

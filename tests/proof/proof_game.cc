@@ -220,10 +220,12 @@ class ProofState : public engine::TypedState<ProofState, StateProto, Action, Vie
   }
 
   std::vector<engine::MoveStep> TypedDescribeMove(int seat, const Action& a) const override {
-    if (a.has_pass()) return {{"pass", T("proof.step_pass"), {}}};
+    // No step gives a part: the core puts the whole action on the leaf.
+    if (a.has_pass()) return {{"pass", T("proof.step_pass"), {}, {}}};
     const v1::Piece* u = Unit(seat, a.has_move() ? a.move().unit() : a.fire().unit());
     engine::MoveStep unit{"p" + std::to_string(u->id()),
-                          T("proof.step_unit", UnitName(u->kind()), HexOf(*u).q, HexOf(*u).r), {}};
+                          T("proof.step_unit", UnitName(u->kind()), HexOf(*u).q, HexOf(*u).r), {},
+                          {}};
     unit.target.set_piece(unit.key);
     engine::MoveStep next;
     if (a.has_move()) {

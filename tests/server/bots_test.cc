@@ -177,7 +177,7 @@ TEST_F(BotsTest, APersonAloneFinishesEveryGameAgainstBots) {
       ASSERT_NE(s, nullptr);
       EXPECT_TRUE(s->IsTerminal());
       EXPECT_GT(s->History().size(), static_cast<size_t>(moves));  // the bots played too
-      server_view = engine::DeterministicBytes(*s->View(0));
+      server_view = WireView(*s, 0);
       EXPECT_EQ(version, player->view(room_id).version);
     }));
     EXPECT_EQ(engine::DeterministicBytes(*player->view(room_id).view), server_view);

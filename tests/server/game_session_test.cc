@@ -52,6 +52,28 @@ std::vector<std::string> Bytes(const std::vector<SharedBuffer>& frames) {
   return out;
 }
 
+// An engine view as its recipient receives it (engine::ToWireForm), from the game it belongs to.
+std::unique_ptr<Message> Wire(std::unique_ptr<Message> view) {
+  for (const engine::Game* g : engine::Registry::All())
+    if (g->ViewPrototype().GetDescriptor() == view->GetDescriptor()) engine::ToWireForm(*g, view.get());
+  return view;
+}
+std::string WireBytes(std::unique_ptr<Message> view) { return DeterministicBytes(*Wire(std::move(view))); }
+
+// A received view without the moves the server holds for a seat that may not act
+// (Table.moves_held), as the engine builds it: no moves.
+std::string Unheld(const Message& view) {
+  std::unique_ptr<Message> copy(view.New());
+  copy->CopyFrom(view);
+  const auto* field = copy->GetDescriptor()->FindFieldByName("table");
+  auto* table = static_cast<v1::Table*>(copy->GetReflection()->MutableMessage(copy.get(), field));
+  if (table->moves_held()) {
+    table->clear_moves();
+    table->clear_moves_held();
+  }
+  return DeterministicBytes(*copy);
+}
+
 // The engine seat whose view has `view_index`.
 int SeatOf(const GameSession& session, size_t view_index) {
   return view_index + 1 < session.num_views() ? static_cast<int>(view_index) : engine::kSpectator;
@@ -101,11 +123,24 @@ struct Observed {
   bool operator==(const Observed&) const = default;
 };
 
-Observed Observe(const GameSession& session) {
+// What a session shows; `unheld`: the moves it holds for waiting seats left out (those are the
+// last turn's as this session sent them, which a session restored from the log has not sent:
+// its recipients start from a Snapshot).
+Observed Observe(const GameSession& session, bool unheld = false) {
   Observed o{session.version(), session.next_action_index(), session.state().Serialize(), {}, {}};
   for (size_t k = 0; k < session.num_views(); ++k) {
-    o.views.push_back(DeterministicBytes(*session.view(k)));
-    o.snapshots.push_back(*session.SnapshotFor(k));
+    if (!unheld) {
+      o.views.push_back(DeterministicBytes(*session.view(k)));
+      o.snapshots.push_back(*session.SnapshotFor(k));
+      continue;
+    }
+    o.views.push_back(Unheld(*session.view(k)));
+    v1::ServerMessage m;
+    EXPECT_TRUE(m.ParseFromString(*session.SnapshotFor(k)));
+    std::unique_ptr<Message> view(session.state().game().ViewPrototype().New());
+    EXPECT_TRUE(view->ParseFromString(m.snapshot().view()));
+    m.mutable_snapshot()->set_view(Unheld(*view));
+    o.snapshots.push_back(DeterministicBytes(m));
   }
   return o;
 }
@@ -164,7 +199,7 @@ TEST_P(GameSessionTest, StartedSessionGivesEveryViewASnapshotAtVersionOne) {
       EXPECT_EQ(snap.version(), 1u);
       EXPECT_EQ(snap.seat(), seat);
       EXPECT_EQ(snap.view_type(), game().ViewPrototype().GetDescriptor()->full_name());
-      EXPECT_EQ(snap.view(), DeterministicBytes(*session->state().View(seat)));
+      EXPECT_EQ(snap.view(), WireBytes(session->state().View(seat)));
       EXPECT_EQ(Acting(snap.acting_seats()), session->state().ActingSeats());
       EXPECT_FALSE(snap.game_over());
       // Up to date: nothing to send. Knowing nothing (version 0): the whole view.
@@ -279,10 +314,10 @@ TEST_P(GameSessionTest, EveryActionAdvancesEveryViewByOneVersionAndItsDiffRebuil
         engine::Status st = engine::ApplyDiff(diff.diff().ops(), held[k].view.get());
         ASSERT_TRUE(st.ok()) << st.ToString();
         held[k].version = diff.diff().to_version();
-        const std::string expected = DeterministicBytes(*session->state().View(seat));
-        ASSERT_EQ(DeterministicBytes(*held[k].view), expected)
+        const std::string expected = WireBytes(session->state().View(seat));
+        ASSERT_EQ(Unheld(*held[k].view), expected)
             << "view " << k << " after action " << index;
-        EXPECT_EQ(DeterministicBytes(*session->view(k)), expected);
+        EXPECT_EQ(DeterministicBytes(*session->view(k)), DeterministicBytes(*held[k].view));
         // The Diff just sent is what a recipient one version behind is sent again.
         EXPECT_EQ(Bytes(session->ResyncFor(k, version)),
                   std::vector<std::string>{*applied.diffs[k]});
@@ -400,14 +435,14 @@ TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
     engine::Rng rng(seed);
     std::vector<v1::ReplayAction> records;
     std::vector<std::vector<std::string>> frames;  // by action
-    std::vector<Observed> seen{Observe(*played)};  // by version - 1
+    std::vector<Observed> seen{Observe(*played, true)};  // by version - 1
     while (!played->over()) {
       ASSERT_LT(records.size(), 20000u) << "no end";
       GameSession::Applied applied;
       records.push_back(Play(*played, rng, &applied));
       ASSERT_FALSE(HasFailure());
       frames.push_back(Bytes(applied.diffs));
-      seen.push_back(Observe(*played));
+      seen.push_back(Observe(*played, true));
     }
     std::vector<engine::LoggedAction> log;
     for (const auto& r : records) log.push_back({static_cast<int>(r.seat()), r.action()});
@@ -420,18 +455,30 @@ TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
       ASSERT_TRUE(restored.ok()) << restored.status().ToString();
       GameSession& session = *restored.value();
       session.SetWatched(true);
-      ASSERT_EQ(Observe(session), seen[cut]) << "restored after " << cut << " actions";
+      ASSERT_EQ(Observe(session, true), seen[cut]) << "restored after " << cut << " actions";
       // No history survives: a resuming client gets a Snapshot.
       if (cut > 0) {
         EXPECT_EQ(Bytes(session.ResyncFor(0, session.version() - 1)),
                   std::vector<std::string>{*session.SnapshotFor(0)});
       }
+      // The rest of the log makes the same frames, but for the moves the played session held
+      // for waiting seats (it had sent them; the restored one has sent nothing): once every
+      // seat has been sent moves again, the frames are the same byte for byte.
+      std::vector<bool> acted(static_cast<size_t>(seats), false);
       for (size_t i = cut; i < log.size(); ++i) {
         auto applied = session.Submit(log[i].seat, log[i].action);
         ASSERT_TRUE(applied.ok()) << applied.status().ToString();
-        ASSERT_EQ(Bytes(applied.value().diffs), frames[i]) << "action " << i;
+        ASSERT_EQ(Observe(session, true), seen[i + 1]) << "action " << i;
+        if (std::all_of(acted.begin(), acted.end(), [](bool b) { return b; }))
+          ASSERT_EQ(Bytes(applied.value().diffs), frames[i]) << "action " << i;
+        for (int seat = 0; seat < seats; ++seat) {
+          const auto view = session.view(static_cast<size_t>(seat));
+          const auto& table = static_cast<const v1::Table&>(view->GetReflection()->GetMessage(
+              *view, view->GetDescriptor()->FindFieldByName("table")));
+          if (table.moves_size() > 0 && !table.moves_held()) acted[static_cast<size_t>(seat)] = true;
+        }
       }
-      EXPECT_EQ(Observe(session), seen.back());
+      EXPECT_EQ(Observe(session, true), seen.back());
       EXPECT_TRUE(session.over());
       const auto a = session.Results();
       const auto b = played->Results();
@@ -546,12 +593,12 @@ TEST_P(GameSessionTest, TheSpectatorsViewIsKeptOnlyWhileSomeoneWatches) {
     EXPECT_EQ(applied.diffs[spectators], nullptr) << "a diff built for nobody";
     // Asked anyway, the snapshot is the current position's.
     const v1::Snapshot snap = Decode(s.SnapshotFor(spectators)).snapshot();
-    EXPECT_EQ(snap.view(), DeterministicBytes(*s.state().View(engine::kSpectator)));
+    EXPECT_EQ(snap.view(), WireBytes(s.state().View(engine::kSpectator)));
     EXPECT_EQ(snap.version(), s.version());
   }
   s.SetWatched(true);
   EXPECT_EQ(DeterministicBytes(*s.view(spectators)),
-            DeterministicBytes(*s.state().View(engine::kSpectator)));
+            WireBytes(s.state().View(engine::kSpectator)));
   if (!s.over()) {
     GameSession::Applied applied;
     Play(s, rng, &applied);
@@ -565,13 +612,66 @@ TEST_P(GameSessionTest, TheSpectatorsViewIsKeptOnlyWhileSomeoneWatches) {
 // from that view, whose own view for the seat is the same (the log aside: the sample keeps none),
 // which has no history, and which comes out the same when everything the seat cannot see is
 // changed first.
+// A seat that may not act keeps the moves of its last turn, held: none offered, and the Diff
+// that gives it its next turn carries only what changed. At the game's end nothing is held.
+TEST_P(GameSessionTest, ASeatWaitingKeepsItsLastMovesHeld) {
+  if (!game().Info().publishes_moves) GTEST_SKIP() << "publishes no moves";
+  int held_seen = 0;
+  for (int seats : SeatCounts()) {
+    auto session = Start(seats, 41 + seats);
+    ASSERT_NE(session, nullptr);
+    std::vector<std::string> last(static_cast<size_t>(seats));  // each seat's last moves, wire form
+    for (int seat = 0; seat < seats; ++seat) {
+      const auto first = Wire(session->state().View(seat));
+      const auto& table = static_cast<const v1::Table&>(
+          first->GetReflection()->GetMessage(*first, first->GetDescriptor()->FindFieldByName("table")));
+      v1::Table moves_only;
+      *moves_only.mutable_moves() = table.moves();
+      if (table.moves_size() > 0) last[static_cast<size_t>(seat)] = DeterministicBytes(moves_only);
+    }
+    engine::Rng rng(41);
+    for (int step = 0; step < 400 && !session->over(); ++step) {
+      GameSession::Applied applied;
+      Play(*session, rng, &applied);
+      if (HasFailure()) return;
+      for (int seat = 0; seat < seats; ++seat) {
+        const auto sent = session->view(static_cast<size_t>(seat));
+        const auto* field = sent->GetDescriptor()->FindFieldByName("table");
+        const auto& table = static_cast<const v1::Table&>(sent->GetReflection()->GetMessage(*sent, field));
+        const auto engine_view = Wire(session->state().View(seat));
+        const auto& fresh = static_cast<const v1::Table&>(
+            engine_view->GetReflection()->GetMessage(*engine_view, field));
+        v1::Table moves_only;
+        *moves_only.mutable_moves() = table.moves();
+        if (fresh.moves_size() > 0 || session->over()) {
+          EXPECT_FALSE(table.moves_held());
+          EXPECT_EQ(Unheld(*sent), DeterministicBytes(*engine_view));
+          last[static_cast<size_t>(seat)] = session->over() ? "" : DeterministicBytes(moves_only);
+          if (session->over()) EXPECT_EQ(table.moves_size(), 0) << "moves held after the end";
+          continue;
+        }
+        if (last[static_cast<size_t>(seat)].empty()) {
+          EXPECT_FALSE(table.moves_held()) << "moves held for a seat that never had any";
+          continue;
+        }
+        ++held_seen;
+        ASSERT_TRUE(table.moves_held()) << "seat " << seat << ", step " << step;
+        EXPECT_EQ(DeterministicBytes(moves_only), last[static_cast<size_t>(seat)])
+            << "the held moves are not the seat's last ones";
+        EXPECT_TRUE(engine::PublishedMoves(game(), *sent).empty()) << "a held move offered";
+      }
+    }
+  }
+  EXPECT_GT(held_seen, 0) << "no seat ever waited with moves held";
+}
+
 TEST_P(GameSessionTest, ABotIsGivenOnlyWhatItsSeatIsSent) {
   auto without_log = [](const Message& view) {
     std::unique_ptr<Message> copy(view.New());
     copy->CopyFrom(view);
     const auto* field = copy->GetDescriptor()->FindFieldByName("table");
     static_cast<v1::Table*>(copy->GetReflection()->MutableMessage(copy.get(), field))->clear_log();
-    return DeterministicBytes(*copy);
+    return Unheld(*copy);
   };
   int checked = 0;
   for (int seats : SeatCounts()) {
@@ -599,7 +699,7 @@ TEST_P(GameSessionTest, ABotIsGivenOnlyWhatItsSeatIsSent) {
           ASSERT_NE(normal.sample, nullptr);
           EXPECT_EQ(normal.view, nullptr);
           EXPECT_TRUE(normal.sample->History().empty()) << "the sample kept the game's history";
-          EXPECT_EQ(without_log(*normal.sample->View(seat)), without_log(client)) << "seat " << seat;
+          EXPECT_EQ(without_log(*Wire(normal.sample->View(seat))), without_log(client)) << "seat " << seat;
           const auto twin = session->state().PerturbHidden(seat, rng.Next());
           EXPECT_EQ(twin->SampleForSeat(seat, seed)->Serialize(), normal.sample->Serialize())
               << "seat " << seat << "'s sample depends on what it cannot see, step " << step;

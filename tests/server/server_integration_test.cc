@@ -80,7 +80,7 @@ class ServerTest : public ::testing::Test {
   std::pair<std::string, uint64_t> ServerView(const std::string& room_id, int seat) {
     std::pair<std::string, uint64_t> out;
     EXPECT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t v) {
-      if (s) out.first = engine::DeterministicBytes(*s->View(seat));
+      if (s) out.first = WireView(*s, seat);
       out.second = v;
     }));
     return out;
@@ -920,13 +920,13 @@ TEST_F(ServerTest, DroppedPlayerReconnectsAndCatchesUp) {
   EXPECT_EQ(b2.gaps, 0);
   EXPECT_EQ(b2.snapshots, 0);  // the gap was small: Diffs, not a Snapshot
   EXPECT_EQ(held.version, ServerVersion(room_id));
-  EXPECT_EQ(engine::DeterministicBytes(*held.view), ServerView(room_id, 1).first);
+  EXPECT_EQ(Unheld(*held.view), ServerView(room_id, 1).first);
 
   // have_version 0 asks for a snapshot.
   ASSERT_TRUE(b2.Call(ResyncMsg(room_id, 0)).has_ok());
   b2.Drain(100ms);
   EXPECT_EQ(b2.snapshots, 1);
-  EXPECT_EQ(engine::DeterministicBytes(*held.view), ServerView(room_id, 1).first);
+  EXPECT_EQ(Unheld(*held.view), ServerView(room_id, 1).first);
   // And the game goes on with the reconnected player.
   EXPECT_TRUE(PlayOneMove({a.get(), &b2}, room_id)) << a->view(room_id).view->ShortDebugString().substr(0, 300) << "\n---\n" << held.view->ShortDebugString().substr(0, 300) << " a.v=" << a->view(room_id).version << " b.v=" << held.version << " server=" << ServerVersion(room_id);
 }

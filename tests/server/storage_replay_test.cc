@@ -47,7 +47,10 @@ const engine::Game& Globalissimo() {
 std::vector<std::string> AllViews(const engine::State& state) {
   std::vector<std::string> views;
   for (int seat = engine::kSpectator; seat < state.num_seats(); ++seat) {
-    views.push_back(engine::DeterministicBytes(*state.View(seat)));
+    // As the replay sends it: its table's words by number.
+    auto view = state.View(seat);
+    engine::ToWireForm(state.game(), view.get());
+    views.push_back(engine::DeterministicBytes(*view));
   }
   return views;
 }
@@ -262,7 +265,11 @@ TEST_F(ReplayTest, MovesInWordsAreTheLogEachMoveWrote) {
       EXPECT_EQ(move.seat(), p.log[i - 1].seat);
     }
     ASSERT_GT(move.words_size(), 0) << "move " << i + 1;
-    for (const auto& w : move.words()) words.push_back(w.SerializeAsString());
+    // The list names its templates by key; the view's log, as sent, by number.
+    for (auto w : move.words()) {
+      engine::Registry::Find("globalissimo")->TextRenderer().Compact(&w);
+      words.push_back(w.SerializeAsString());
+    }
   }
   // The final view's log holds the latest entries: they are the last words of the moves.
   plateau::games::globalissimo::View final_view;

@@ -64,7 +64,7 @@ bool LogsTimeout(const HeldView& held, int seat) {
   const v1::Table* table = held.view ? engine::ViewTable(*held.view) : nullptr;
   if (table == nullptr) return false;
   for (const auto& e : table->log()) {
-    if (e.text().key() == "core.timed_out" && e.text().args_size() > 0 &&
+    if (TextKey(*held.view, e.text()) == "core.timed_out" && e.text().args_size() > 0 &&
         e.text().args(0).seat() == seat)
       return true;
   }

@@ -1,6 +1,8 @@
 // The loopback test client's WebSocket (see test_support.h): every Beast call it makes.
 #include "tests/server/test_support.h"
 
+#include "engine/core/registry.h"
+
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
@@ -170,10 +172,37 @@ std::vector<TestClient*> GameServerTest::BySeat(const std::string& room_id,
   return by_seat;
 }
 
+std::string WireView(const engine::State& state, int seat) {
+  std::unique_ptr<engine::Message> view = state.View(seat);
+  engine::ToWireForm(state.game(), view.get());
+  return engine::DeterministicBytes(*view);
+}
+
+std::string Unheld(const engine::Message& view) {
+  std::unique_ptr<engine::Message> copy(view.New());
+  copy->CopyFrom(view);
+  const auto* field = copy->GetDescriptor()->FindFieldByName("table");
+  if (field != nullptr) {
+    auto* table = static_cast<v1::Table*>(copy->GetReflection()->MutableMessage(copy.get(), field));
+    if (table->moves_held()) {
+      table->clear_moves();
+      table->clear_moves_held();
+    }
+  }
+  return engine::DeterministicBytes(*copy);
+}
+
+std::string TextKey(const engine::Message& view, const v1::Text& text) {
+  for (const engine::Game* g : engine::Registry::All())
+    if (g->ViewPrototype().GetDescriptor() == view.GetDescriptor())
+      return g->TextRenderer().KeyOfText(text);
+  return text.key();
+}
+
 std::string GameServerTest::ServerView(const std::string& room_id, int seat) {
   std::string out;
   EXPECT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t) {
-    if (s) out = engine::DeterministicBytes(*s->View(seat));
+    if (s) out = WireView(*s, seat);
   }));
   return out;
 }

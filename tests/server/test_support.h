@@ -44,6 +44,14 @@ using namespace std::chrono_literals;
 
 using plateau::testing::TempDir;
 
+// A seat's view as the server sends it (engine::ToWireForm), from the engine's position.
+std::string WireView(const engine::State& state, int seat);
+// A received view's bytes without the moves the server holds for a seat that may not act
+// (Table.moves_held): the engine's view of that seat has none.
+std::string Unheld(const engine::Message& view);
+// The key a received phrase names, by key or by number (Text.id), in `view`'s game.
+std::string TextKey(const engine::Message& view, const v1::Text& text);
+
 // The store the test server runs on: SQLite, with a gate on commits a test may close to see what
 // the server does while a sync is slow (nothing acknowledged, nobody else stalled).
 class GatedStore : public Store {

@@ -71,7 +71,7 @@ class UndoTest : public ::testing::Test {
     EXPECT_TRUE(server_->InspectRoom(room_id, [&](const engine::State* s, uint64_t v) {
       if (s) {
         for (int seat : {0, 1, engine::kSpectator})
-          out.first.push_back(engine::DeterministicBytes(*s->View(seat)));
+          out.first.push_back(WireView(*s, seat));
       }
       out.second = v;
     }));
@@ -120,7 +120,7 @@ TEST_F(UndoTest, ASafeMoveIsTakenBackForEveryoneAndItsIndexIsPlayedAgain) {
     EXPECT_EQ(c->gaps, 0);
   }
   const int first_seat = first_->view(room_id).seat;
-  EXPECT_EQ(engine::DeterministicBytes(*first_->view(room_id).view), before.first[first_seat]);
+  EXPECT_EQ(Unheld(*first_->view(room_id).view), before.first[first_seat]);
   // The take-back's Diff names its seat to both, as the move's did.
   for (TestClient* c : {first_, second_}) {
     ASSERT_EQ(c->diff_frames().size(), 2u);
@@ -236,7 +236,7 @@ TEST_F(UndoTest, ATakeBackSurvivesARestartAndTheReplayPlaysWithoutIt) {
   auto replayed = game.Replay(2, record.options(), record.seed(), log);
   ASSERT_TRUE(replayed.ok()) << replayed.status().ToString();
   EXPECT_TRUE(replayed.value()->IsTerminal());
-  EXPECT_EQ(engine::DeterministicBytes(*replayed.value()->View(first_seat)),
+  EXPECT_EQ(WireView(*replayed.value(), first_seat),
             engine::DeterministicBytes(*first.view(room_id).view));
 }
 

@@ -7,6 +7,8 @@ import { followMove, moverOf, startTrack } from "./lastmove";
 import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
 import { registerOptionSets } from "./table";
+import { catalogueKeys, keyTexts } from "./text_ids";
+import { fillParamPaths, type MoveChoice } from "./ui/kit/moves";
 import {
   changed, roomState, saved, state, toast, LeaveMode, RoomStatus, SessionNoticeKind,
   type ChatLine, type RoomInfo,
@@ -302,13 +304,29 @@ function onRoomInfo(info: RoomInfo): void {
   changed();
 }
 
+/** The keys of the phrases of the game whose views are `viewType`, by number (Text.id). */
+function textKeys(viewType: string): readonly string[] {
+  return catalogueKeys(state.games.find((g) => g.view_type === viewType)?.texts);
+}
+
+/**
+ * What the wire form sends once given back to a view of type `viewType` as it arrives (Text
+ * keys, param paths).
+ */
+export function fromWire(view: object, viewType: string): void {
+  keyTexts(view, textKeys(viewType));
+  fillParamPaths((view as { table?: { moves?: MoveChoice[] | null } | null }).table?.moves);
+}
+
 function onSnapshot(s: Plain<wire.Snapshot>): void {
   const r = roomState(s.room_id);
   try {
     const t = type(s.view_type);
+    const view = t.decode(s.view);
+    fromWire(view, s.view_type);
     r.game = {
       version: Number(s.version), seat: s.seat, viewType: s.view_type,
-      view: t.decode(s.view), acting: s.acting_seats, gameOver: s.game_over, canUndo: !!s.can_undo,
+      view, acting: s.acting_seats, gameOver: s.game_over, canUndo: !!s.can_undo,
     };
     r.moves = startTrack(r.game.view, s.seat);
   } catch (e) {
@@ -347,6 +365,8 @@ function onDiff(d: Plain<wire.Diff>, ops: Op[]): void {
     // A new root whose unchanged parts are the old objects: memoised parts of a board skip
     // their render, and the old view stays whole if an op fails.
     view = applyDiff(type(g.viewType), g.view, ops);
+    // After the ops, only what they made is without its key (see keyTexts).
+    if (view !== g.view) fromWire(view, g.viewType);
   } catch (e) {
     console.error("diff failed", e);
     if (e instanceof DiffError) {

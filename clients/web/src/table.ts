@@ -98,6 +98,7 @@ const EMPTY_TABLE: Table = Object.freeze({
   log: Object.freeze([]) as unknown as LogEntry[],
   resigned: Object.freeze([]) as unknown as number[],
   moves: Object.freeze([]) as unknown as Table["moves"],
+  moves_held: false,
 });
 
 /**

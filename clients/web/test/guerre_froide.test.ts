@@ -133,7 +133,7 @@ describe("influence", () => {
 
 // A published node as the view carries it; the board never reads a leaf's action, so none is set.
 const node = (key: string, over: Partial<MoveChoice> = {}): MoveChoice =>
-  ({ key, label: { key: `m.${key}`, args: [] }, target: null, action: new Uint8Array(), next: [], params: [], ...over });
+  ({ key, label: { key: `m.${key}`, args: [] }, target: null, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [], ...over });
 const card = (id: string, over: Partial<MoveChoice> = {}) => node(id, { target: { card: id }, ...over });
 
 describe("the published moves, by the board element that offers them", () => {

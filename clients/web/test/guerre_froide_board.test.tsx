@@ -23,7 +23,7 @@ const DATA = {
 
 // A published node; a leaf's action is left empty: the board must send whatever buildMove makes of it.
 const node = (key: string, over: Partial<MoveChoice> = {}): MoveChoice =>
-  ({ key, label: { key: `m.${key}`, args: [] }, target: null, action: new Uint8Array(), next: [], params: [], ...over });
+  ({ key, label: { key: `m.${key}`, args: [] }, target: null, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [], ...over });
 const card = (id: string, over: Partial<MoveChoice> = {}) => node(id, { target: { card: id }, ...over });
 
 // Seat 0 holds Army, Mafia (mobilized) and Radio; seat 1 Banks. The engine lists Army's targets

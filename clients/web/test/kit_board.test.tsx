@@ -29,7 +29,7 @@ const $$ = (sel: string) => [...host.querySelectorAll<HTMLElement>(sel)];
 const key = (el: Element, k: string) => act(() => { el.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })); });
 
 const choice = (k: string, target: MoveChoice["target"]): MoveChoice =>
-  ({ key: k, label: { key: k, args: [] }, target, action: new Uint8Array([8, 1]), next: [], params: [] });
+  ({ key: k, label: { key: k, args: [] }, target, action: new Uint8Array([8, 1]), next: [], params: [], next_label: null, key_target: 0, next_paths: [] });
 function piece(handle: string, over: Partial<PieceView> = {}): PieceView {
   return { handle, kind: 1, owner: 0, place: { hex: { q: 0, r: 0 }, index: 0 }, attrs: [], face_down: false, back: 0, ...over };
 }

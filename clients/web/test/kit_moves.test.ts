@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRoot, decode, encode, type } from "../src/proto";
 import {
-  buildMove, choicesForTarget, domainWords, inDomain, isLeaf, livePath, moveAt, moveKind, moveRoots, movesAfter, moveTargets,
+  buildMove, choiceLabel, choicesForTarget, domainWords, fillParamPaths, inDomain, isLeaf, livePath, moveAt, moveKind, moveRoots, movesAfter, moveTargets,
   paramDomain, paramOf, paramValues, type ActionParam, type MoveChoice,
 } from "../src/ui/kit/moves";
 import type { Target } from "../src/table";
@@ -25,7 +25,7 @@ const sent = (a: Record<string, unknown> | undefined) => Action.toObject(decode(
 
 const label = (key: string) => ({ key, args: [] });
 function node(key: string, over: Partial<MoveChoice> = {}): MoveChoice {
-  return { key, label: label(`m.${key}`), target: null, action: new Uint8Array(), next: [], params: [], ...over };
+  return { key, label: label(`m.${key}`), target: null, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [], ...over };
 }
 function param(path: string, over: Partial<ActionParam> = {}): ActionParam {
   return { path, values: [], min: 0, max: 0, min_count: 0, max_count: 0, distinct: false, ...over };
@@ -119,6 +119,39 @@ describe("the action to send", () => {
     expect(sent(buildMove(Action, tree[0].next[0]).action)).toEqual({ move: { piece: "p1", q: 1 } });
   });
 
+  it("puts a leaf's action together from the parts on its path", () => {
+    // As the engine sends it: the piece once, on its node; each leaf adds only where it goes.
+    const parts: MoveChoice[] = [
+      node("t1", {
+        action: bytes({ move: { piece: "p1" } }),
+        next: [
+          node("a", { action: bytes({ move: { q: 1 } }) }),
+          node("b", { action: bytes({ move: { r: 1 } }), params: [param("move.fire.target", { values: [3, 7] })] }),
+        ],
+      }),
+    ];
+    expect(sent(buildMove(Action, moveAt(parts, ["t1", "a"])).action)).toEqual({ move: { piece: "p1", q: 1 } });
+    expect(sent(buildMove(Action, moveAt(parts, ["t1", "b"]), { "move.fire.target": 7 }).action))
+      .toEqual({ move: { piece: "p1", r: 1, fire: { target: 7 } } });
+    // A lower level read as a tree of its own does not lose the part above it.
+    expect(sent(buildMove(Action, moveAt(parts[0].next, ["a"])).action)).toEqual({ move: { piece: "p1", q: 1 } });
+  });
+
+  it("names a choice with the words its step shares, and its own args", () => {
+    const shared: MoveChoice[] = [
+      node("g", {
+        next_label: { key: "m.discard", args: [] },
+        next: [
+          node("mafia", { label: { key: "", args: [{ name: "Mafia" }] }, action: bytes({ pass: true }) }),
+          node("own", { label: label("m.own"), action: bytes({ move: { q: 2 } }) }),
+        ],
+      }),
+    ];
+    expect(choiceLabel(moveAt(shared, ["g", "mafia"])!)).toEqual({ key: "m.discard", args: [{ name: "Mafia" }] });
+    expect(choiceLabel(moveAt(shared, ["g", "own"])!)).toEqual(label("m.own"));
+    expect(choiceLabel(moveAt(shared, ["g"])!)).toEqual(label("m.g"));
+  });
+
   it("sets a family's dotted fields on its base action: numbers, enums, booleans, 64-bit", () => {
     const b = buildMove(Action, tree[0].next[1], { "move.fire.target": 7, "move.fire.side": 2, "move.fire.aimed": 1, "move.fire.shots": 3 });
     expect(b.error).toBeUndefined();
@@ -158,6 +191,36 @@ describe("a param through a list of messages", () => {
     expect(sent(b.action)).toEqual({ move: { piece: "p", volleys: [{ target: 4, side: 2, shots: 3 }] } });
     expect(buildMove(Action, one, { "move.volleys.shots": 6 }).error).toBe("6 is not allowed for move.volleys.shots: from 1 to 5.");
   });
+
+  it("sets it in the one element an index names, the others kept (LIMIT's second transaction)", () => {
+    // As the engine sends it: the first volley set on the step, the second added by the leaf.
+    const steps: MoveChoice[] = [
+      node("first", {
+        action: bytes({ move: { piece: "p", volleys: [{ target: 4, side: 2 }] } }),
+        next: [node("second", { action: bytes({ move: { volleys: [{ side: 1 }] } }), params: [param("move.volleys.1.target", { min: 5, max: 7 })] })],
+      }),
+    ];
+    const b = buildMove(Action, moveAt(steps, ["first", "second"]), { "move.volleys.1.target": 7 });
+    expect(b.error).toBeUndefined();
+    expect(sent(b.action)).toEqual({ move: { piece: "p", volleys: [{ target: 4, side: 2 }, { target: 7, side: 1 }] } });
+    const beyond = node("x", { action: bytes({ move: { volleys: [{ side: 1 }] } }), params: [param("move.volleys.1.target", { min: 5, max: 7 })] });
+    expect(buildMove(Action, beyond, { "move.volleys.1.target": 5 }).error).toBe("move.volleys.1.target names an element the action lacks.");
+  });
+});
+
+describe("a target named by its key", () => {
+  it("reads a card, a seat or a region from the key (key_target), for clicks and highlights", () => {
+    const keyed: MoveChoice[] = [
+      node("mafia", { key_target: 1, action: bytes({ pass: true }) }),
+      node("2", { key_target: 2, action: bytes({ move: { q: 2 } }) }),
+      node("f1", { key_target: 3, action: bytes({ move: { q: 1 } }) }),
+    ];
+    expect(choicesForTarget(keyed, "card:mafia").map((c) => c.key)).toEqual(["mafia"]);
+    expect(choicesForTarget(keyed, { seat: 2 } as Target).map((c) => c.key)).toEqual(["2"]);
+    expect([...moveTargets(keyed).cards]).toEqual(["mafia"]);
+    expect([...moveTargets(keyed).seats]).toEqual([2]);
+    expect([...moveTargets(keyed).regions]).toEqual(["f1"]);
+  });
 });
 
 describe("Globalissimo's published placement", () => {
@@ -191,5 +254,28 @@ describe("Globalissimo's published placement", () => {
     expect(paramValues(paramOf(root0, "place.position")!)).toEqual([1, 2, 3, 4, 5]);
     const b = buildMove(GAction, root0, { "place.slot": 3, "place.position": 1 });
     expect(GAction.toObject(decode(GAction, encode(GAction, b.action!)))).toEqual({ place: { slot: 3, position: 1 } });
+  });
+});
+
+describe("param paths sent once", () => {
+  it("gives family leaves the paths their parent names (next_paths), and nothing else", () => {
+    const tree: MoveChoice[] = [
+      node("card", {
+        next_paths: ["move.fire.shots"],
+        next: [
+          node("none", { action: bytes({ pass: true }) }),
+          node("b1", { params: [param("", { min: 1, max: 3 })] }),
+          node("b2", { params: [param("", { min: 1, max: 2 })] }),
+          node("own", { params: [param("move.q", { min: 0, max: 1 })] }),
+        ],
+      }),
+    ];
+    fillParamPaths(tree);
+    const [none, b1, b2, own] = tree[0].next;
+    expect(none.params).toEqual([]);
+    expect(paramOf(b1, "move.fire.shots")?.max).toBe(3);
+    expect(paramOf(b2, "move.fire.shots")?.max).toBe(2);
+    expect(own.params[0].path).toBe("move.q");
+    expect(() => fillParamPaths(null)).not.toThrow();
   });
 });

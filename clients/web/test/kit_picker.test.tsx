@@ -32,7 +32,7 @@ const scope = {
 };
 const label = (key: string) => ({ key, args: [] });
 const node = (key: string, over: Partial<MoveChoice> = {}): MoveChoice =>
-  ({ key, label: label(`m.${key}`), target: null, action: new Uint8Array(), next: [], params: [], ...over });
+  ({ key, label: label(`m.${key}`), target: null, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [], ...over });
 const param = (path: string, over: Partial<ActionParam>): ActionParam =>
   ({ path, values: [], min: 0, max: 0, min_count: 0, max_count: 0, distinct: false, ...over });
 

@@ -155,7 +155,7 @@ describe("cards as the targets of a core question", () => {
 
 describe("which hand card a published move plays", () => {
   const node = (key: string, target: { card: string } | null): MoveChoice =>
-    ({ key, label: { key: "m", args: [] }, target, action: new Uint8Array(), next: [], params: [] });
+    ({ key, label: { key: "m", args: [] }, target, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [] });
   it("maps each hand card to the root whose target it is, and leaves the others out", () => {
     const roots = [node("pass", null), node("remove.9", { card: "9" }), node("c3", { card: "3" })];
     const plays = handPlays(roots, [card("a", { id: 3 }), card("b", { id: 4 })]);
@@ -165,6 +165,7 @@ describe("which hand card a published move plays", () => {
   it("names the amounts a move leaves to choose", () => {
     expect(paramWords("play_card.military")).toBe("Military committed");
     expect(paramWords("play_card.transactions.quantity")).toBe("Quantity");
+    expect(paramWords("play_card.transactions.1.quantity")).toBe("Quantity of the second");
     expect(paramWords("play_card.something_new")).toBe("something_new");
   });
 });

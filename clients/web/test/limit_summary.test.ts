@@ -39,7 +39,7 @@ const generation2 = entries(10,
   T("feeds", seat(1), n(3)),
   T("consumes", seat(1), n(0)),
   T("taxes", seat(1), n(9)),
-  T("agriculture_removed", seat(1), name("Intensive agriculture")),
+  T("agriculture_removed", seat(1), text({ key: "limit.card_name.intensive_agriculture", args: [] })),
   T("produces", seat(1), n(2), n(0), n(0), n(0), n(0)),
   T("boom", seat(1), n(10)),
   T("financial_crisis", n(1)),
@@ -64,7 +64,7 @@ describe("latestPhaseSummary", () => {
     expect(ann.fossilShortages).toEqual([{ key: "limit.res.military", args: [] }]);
     expect(bo).toMatchObject({ fed: 3, consumed: 0, taxes: 9, renewable: 2, boomed: true, boom: 10, revolt: false, disorder: 0,
       disorderFrom: null, disorderTo: null });
-    expect(bo.agricultureRemoved).toEqual(["Intensive agriculture"]);
+    expect(bo.agricultureRemoved).toEqual([{ key: "limit.card_name.intensive_agriculture", args: [] }]);
     expect(s.world.map((t) => t.key)).toEqual(["limit.log.financial_crisis"]);
   });
 
@@ -74,7 +74,7 @@ describe("latestPhaseSummary", () => {
   it("shows the class struggle's disorder and the classes that moved", () => {
     const solo = entries(1,
       T("generation", n(1), seat(0)),
-      T("plays", seat(0), name("Schooling")),
+      T("plays", seat(0), text({ key: "limit.card_name.schooling", args: [] })),
       T("passes", seat(0)),
       T("social_phase"),
       T("feeds", seat(0), n(4)),
@@ -165,10 +165,10 @@ describe("pendingHits", () => {
     text({ key: "limit.change.territories", args: [n(1)] }), text({ key: "limit.change.factories", args: [n(1)] }),
   ] };
   const log = entries(100,
-    T("hit", seat(0), name("Territorial annexation"), seat(1), text(changes)),
-    T("hit", seat(1), name("Propaganda"), seat(0), text({ key: "limit.change.nothing", args: [] })),
-    T("plays", seat(0), name("Craft")),
-    T("hit", seat(2), name("Embargo"), seat(1), text({ key: "limit.change.money_lost", args: [n(3)] })),
+    T("hit", seat(0), text({ key: "limit.card_name.territorial_annexation", args: [] }), seat(1), text(changes)),
+    T("hit", seat(1), text({ key: "limit.card_name.propaganda", args: [] }), seat(0), text({ key: "limit.change.nothing", args: [] })),
+    T("plays", seat(0), text({ key: "limit.card_name.craft", args: [] })),
+    T("hit", seat(2), text({ key: "limit.card_name.embargo", args: [] }), seat(1), text({ key: "limit.change.money_lost", args: [n(3)] })),
   );
 
   it("lists the hits on the viewer, newest first", () => {
@@ -188,12 +188,12 @@ describe("pendingHits", () => {
     // The log was trimmed: the kept notice stays.
     expect(pendingHits(all, log.slice(2), 1, acked).map((h) => h.seq)).toEqual(["100"]);
     // A later game in the room numbers its entries from 0 again: another hit at the same number is new.
-    const rematch = entries(100, T("hit", seat(2), name("Espionage"), seat(1), text(changes)));
+    const rematch = entries(100, T("hit", seat(2), text({ key: "limit.card_name.espionage", args: [] }), seat(1), text(changes)));
     expect(pendingHits([], rematch, 1, new Set([all[1].ack])).map((h) => h.seq)).toEqual(["100"]);
   });
 
   it("stacks at most five", () => {
-    const many = entries(1, ...Array.from({ length: 8 }, () => T("hit", seat(0), name("Raid"), seat(1), text(changes))));
+    const many = entries(1, ...Array.from({ length: 8 }, () => T("hit", seat(0), text({ key: "limit.card_name.raid", args: [] }), seat(1), text(changes))));
     expect(pendingHits([], many, 1, new Set()).map((h) => h.seq)).toEqual(["8", "7", "6", "5", "4"]);
   });
 
@@ -203,6 +203,7 @@ describe("pendingHits", () => {
       { key: "limit.change.list", en: "{0}, {1}" },
       { key: "limit.change.territories", en: "{0|territory|territories} lost" },
       { key: "limit.change.factories", en: "{0|factory rank|factory ranks} lost" },
+      { key: "limit.card_name.territorial_annexation", en: "Territorial annexation" },
     ] });
     const scope: TextScope = { catalogue, names: ["Alice", "Bob"], viewer: 1 };
     const [, hit] = pendingHits([], log, 1, new Set());

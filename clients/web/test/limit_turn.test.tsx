@@ -19,7 +19,7 @@ const ACTION = "plateau.games.limit.Action";
 const Action = type(ACTION);
 const label = (key: string, ...args: object[]) => ({ key, args });
 const node = (key: string, over: Partial<MoveChoice> = {}): MoveChoice =>
-  ({ key, label: label(`limit.move.${key}`), target: null, action: new Uint8Array(), next: [], params: [], ...over });
+  ({ key, label: label(`limit.move.${key}`), target: null, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [], ...over });
 const range = (path: string, min: number, max: number): ActionParam =>
   ({ path, values: [], min, max, min_count: 0, max_count: 0, distinct: false });
 const act_ = (o: object) => encode(Action, o);

@@ -445,7 +445,8 @@ std::vector<Action> GuerreFroideState::TypedLegalActions(int seat) const {
 // Each step is keyed by what it names (a group's or an objective's id, a seat, an agent), never by
 // a position in a list, so a choice that stays open keeps its key and costs nothing in a Diff.
 // Group and objective ids never meet "recruit", "pass", "agent" or "first" among the roots; a
-// seat is keyed by its number.
+// seat is keyed by its number. Each step carries only the field it sets (MoveStep::part): the
+// group activated goes once for all its targets.
 std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
                                                                    const Action& action) const {
   using engine::MoveStep;
@@ -459,10 +460,11 @@ std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
     t.set_seat(s);
     return t;
   };
+  auto part = [](const Action& a) { return engine::DeterministicBytes(a); };
   // Words kept short: a view carries them at every turn, and the card's face is on the board.
-  auto group_step = [&](const std::string& key, const std::string& id) {
+  auto group_step = [&](const std::string& key, const std::string& id, const Action& sets) {
     return MoveStep{id, T(key, g().group(static_cast<uint32_t>(g().GroupIndex(id))).name()),
-                    card(id)};
+                    card(id), part(sets)};
   };
   switch (action.kind_case()) {
     case Action::kChooseAgent: {
@@ -470,41 +472,49 @@ std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
       std::string slug = AgentKind_Name(kind).substr(6);  // AGENT_MASTER_SPY: master_spy
       std::transform(slug.begin(), slug.end(), slug.begin(),
                      [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      return {{"agent", T("guerre_froide.m.choose_agent"), {}},
-              {slug, T("guerre_froide.m.agent", g().agent(kind).name()), card(slug)}};
+      return {{"agent", T("guerre_froide.m.choose_agent"), {}, {}},
+              {slug, T("guerre_froide.m.agent", g().agent(kind).name()), card(slug),
+               part(action)}};
     }
     case Action::kChooseFirst: {
       const int to = static_cast<int>(action.choose_first().seat());
-      return {{"first", T("guerre_froide.m.choose_first"), {}},
-              {std::to_string(to), T("guerre_froide.m.opens", Seat{to}),
-               seat_target(to)}};
+      return {{"first", T("guerre_froide.m.choose_first"), {}, {}},
+              {std::to_string(to), T("guerre_froide.m.opens", Seat{to}), seat_target(to),
+               part(action)}};
     }
     case Action::kRecruit:
-      return {{"recruit", T("guerre_froide.m.recruit"), {}}};
+      return {{"recruit", T("guerre_froide.m.recruit"), {}, part(action)}};
     case Action::kPass:
-      return {{"pass", T("guerre_froide.m.pass"), {}}};
+      return {{"pass", T("guerre_froide.m.pass"), {}, part(action)}};
     case Action::kActivate: {
       const Activate& a = action.activate();
       const GroupCard& used = g().group(static_cast<uint32_t>(g().GroupIndex(a.group())));
+      Action sets;
+      sets.mutable_activate()->set_group(a.group());
       std::vector<MoveStep> steps = {
-          {a.group(), T("guerre_froide.m.activate", used.name()), card(a.group())}};
+          {a.group(), T("guerre_froide.m.activate", used.name()), card(a.group()), part(sets)}};
+      sets.mutable_activate()->clear_group();
+      sets.mutable_activate()->set_target(a.target());
       switch (used.faction()) {
         case FACTION_MILITARY:
-          steps.push_back(group_step("guerre_froide.m.discard", a.target()));
+          steps.push_back(group_step("guerre_froide.m.discard", a.target(), sets));
           break;
         case FACTION_ECONOMIC:
-          steps.push_back(group_step("guerre_froide.m.flip", a.target()));
+          steps.push_back(group_step("guerre_froide.m.flip", a.target(), sets));
           break;
         case FACTION_POLITICAL: {
-          steps.push_back(group_step("guerre_froide.m.move", a.target()));
+          steps.push_back(group_step("guerre_froide.m.move", a.target(), sets));
           const int to = static_cast<int>(a.to_seat());
+          sets.mutable_activate()->clear_target();
+          sets.mutable_activate()->set_to_seat(a.to_seat());
           steps.push_back({std::to_string(to),
                            to == seat ? T("guerre_froide.m.take")
                                       : T("guerre_froide.m.give", Seat{to}),
-                           seat_target(to)});
+                           seat_target(to), part(sets)});
           break;
         }
         default:  // Media: the card it looks at is a question, not a move
+          steps[0].part = part(action);
           break;
       }
       return steps;
@@ -512,15 +522,24 @@ std::vector<engine::MoveStep> GuerreFroideState::TypedDescribeMove(int seat,
     case Action::kUseEvent: {
       const UseEvent& e = action.use_event();
       const ObjectiveCard& o = g().objective(static_cast<uint32_t>(g().ObjectiveIndex(e.objective())));
+      Action sets;
+      sets.mutable_use_event()->set_objective(e.objective());
       std::vector<MoveStep> steps = {
-          {o.id(), T("guerre_froide.m.use", o.name(), o.vp()), card(o.id())}};
-      if (o.event() != EVENT_NUCLEAR_ESCALATION) return steps;
+          {o.id(), T("guerre_froide.m.use", o.name(), o.vp()), card(o.id()), part(sets)}};
+      if (o.event() != EVENT_NUCLEAR_ESCALATION) {
+        steps[0].part = part(action);
+        return steps;
+      }
       // The first group, then the second or none: one choice per group, as a board takes them.
-      steps.push_back(group_step("guerre_froide.m.discard", e.groups(0)));
+      // Each adds its group to the list (a merge appends).
+      sets.mutable_use_event()->clear_objective();
+      sets.mutable_use_event()->add_groups(e.groups(0));
+      steps.push_back(group_step("guerre_froide.m.discard", e.groups(0), sets));
       if (e.groups_size() == 1) {
-        steps.push_back({"none", T("guerre_froide.m.no_other"), {}});
+        steps.push_back({"none", T("guerre_froide.m.no_other"), {}, {}});
       } else {
-        steps.push_back(group_step("guerre_froide.m.discard_also", e.groups(1)));
+        sets.mutable_use_event()->set_groups(0, e.groups(1));
+        steps.push_back(group_step("guerre_froide.m.discard_also", e.groups(1), sets));
       }
       return steps;
     }

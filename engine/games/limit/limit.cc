@@ -72,6 +72,9 @@ Status CheckCards(const data::CardSet& cs) {
       return Bad(f, c.key() + ": name and texts required");
     if (c.starting() && c.tech_level() != 0) return Bad(f, c.key() + ": starting and set aside");
     if (c.resistible() && !c.targets()) return Bad(f, c.key() + ": resistible without target");
+    // A title is a template's words (CardName): a brace would read as an argument.
+    if (CardTitle(c).find_first_of("{}") != std::string::npos)
+      return Bad(f, c.key() + ": a brace in the title");
   }
   return Status::Ok();
 }
@@ -219,8 +222,15 @@ StatusOr<std::unique_ptr<LimitGame>> LimitGame::FromData(std::string_view cards_
   if (!st.ok()) return st;
   auto texts = engine::Catalogue::Parse("texts.textproto", texts_text);
   if (!texts.ok()) return texts.status();
+  // Each card's title as a template of its own (CardName).
+  engine::v1::TextCatalogue words = std::move(texts).value();
+  for (const auto& c : cards.cards()) {
+    auto* t = words.add_templates();
+    t->set_key(CardNameKey(c));
+    t->set_en(CardTitle(c));
+  }
   auto game = std::unique_ptr<LimitGame>(new LimitGame(std::move(cards), std::move(board)));
-  game->SetTexts(texts.value());
+  game->SetTexts(words);
   return game;
 }
 
@@ -263,11 +273,19 @@ StatusOr<std::unique_ptr<engine::State>> LimitGame::FromProto(
 LimitState::LimitState(const LimitGame* game, internal::StateProto position)
     : TypedState(game, static_cast<int>(position.num_seats()), /*splits=*/true), game_(game) {
   s_ = std::move(position);
-  // Positions printed before decisions had ids (the console's rule-book examples): give them
-  // ids now, so a question's id depends on the position alone.
-  for (int j = 0; j < s_.nations_size(); ++j)
-    for (auto& c : *s_.mutable_nations(j)->mutable_choices())
-      if (c.id().empty()) c.set_id(NewPromptId(j));
+  // Positions printed with a nation's own queue of choices (the console's rule-book examples,
+  // the tests' situations): each choice becomes a decision of the core's queue, in the nation's
+  // order, the nations one after the other, with a fresh id. Kinds no nation chooses alone are
+  // dropped: they were never written into that queue.
+  for (int j = 0; j < s_.nations_size(); ++j) {
+    auto choices = std::move(*s_.mutable_nations(j)->mutable_choices());
+    s_.mutable_nations(j)->clear_choices();
+    for (auto& c : choices) {
+      if (!OwnChoice(c.kind())) continue;
+      c.clear_id();
+      AskChoice(j, c);
+    }
+  }
 }
 
 void LimitState::Setup(const Options& o, uint64_t seed) {

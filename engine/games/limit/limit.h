@@ -124,6 +124,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   uint32_t TrackValue(Factory f, int rank) const;
   int MaxRank(int seat, Factory f) const;
   bool CanRaiseClass(int seat, int c) const;
+  // Whether the classes can rise one step each in the order named: each step in turn keeps its
+  // class under the top and below the class above it (a raise's validation, and its moves' steps).
+  bool ClassStepsFit(int seat, const google::protobuf::RepeatedField<uint32_t>& steps) const;
   bool CanLowerClass(int seat, int c) const;
   void StartSocial(bool resilience);
   // One social step of one nation, one production, one international sub-step: the tests replay
@@ -144,7 +147,6 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   void GameCanonicalize(int seat, engine::Message& action) const override;
   void TypedPublicView(limit::View* view) const override;
   void TypedPrivateView(int seat, limit::View* view) const override;
-  std::vector<engine::v1::Prompt> GamePrompts(int seat) const override;
   // Each nation's hand and draw (its own eyes), its three decks (face down, backs showing the
   // deck), the cards in play (everyone) and the solo event deck.
   std::vector<engine::Zone> GameZones() const override;
@@ -163,8 +165,9 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
     return std::make_unique<LimitState>(game_, s_);
   }
   std::vector<int> GameActingSeats() const override;
-  // The questions asked through the core's queue (the shared payment's contributions): their
-  // checks, each answer as it is given, the resumption, and what else an asked nation may do.
+  // The questions asked through the core's queue (a nation's own choices, the shared payment's
+  // contributions, alliance votes and fees): their checks, each answer as it is given, the
+  // resumption, and what else an asked nation may do.
   engine::Status GameCheckAnswer(const engine::v1::Decision& decision, int seat,
                                  const engine::v1::Answer& answer) const override;
   void GameAnswered(const engine::v1::Decision& decision, int seat,
@@ -193,7 +196,8 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   // A market card checked without applying (`apply` false) is paid on a copy of the position:
   // `paid`, when given (a copy made by the caller), is left as the payment leaves it.
   engine::Status ActPlay(int seat, const PlayCard& play, bool apply, LimitState* paid = nullptr);
-  engine::Status ActChoice(int seat, const Action& action, bool apply);
+  // A nation's answer to its choice `c`, as the typed move it stands for.
+  engine::Status ActChoice(int seat, const internal::Choice& c, const Action& action, bool apply);
   engine::Status ActRemove(int seat, uint32_t id, bool apply);
   engine::Status ActAllianceTurn(int seat, const Action& action, bool apply);
   // Pays a validated card's cost and resolves it (resistance, reform draw, effect).
@@ -259,25 +263,41 @@ class LimitState final : public engine::TypedState<LimitState, internal::StatePr
   bool HelpWaiting(int seat) const;
   void MilitaryCrisisSpending();
 
-  // Choices.
-  void PushChoice(int seat, PromptKind kind, uint32_t count, engine::v1::Text why,
-                  bool growth_down = false);
-  // Queues a decision that is never answered automatically (alliance and help prompts); the
-  // caller fills its details.
-  internal::Choice* AddChoice(int seat, PromptKind kind, uint32_t count, engine::v1::Text why);
-  // The seat's current decision asked once more (a repetition): a new question id, so a late
-  // copy of the previous answer cannot answer it.
-  void Repeat(int seat, uint32_t count_left);
-  // The typed move a core answer to the seat's current decision stands for (others unchanged).
-  Action Typed(int seat, const Action& action) const;
+  // Choices: each a decision of the core's queue asked of one nation alongside the others'
+  // (AskAlongside), its PromptKind the decision's kind and the Choice, count and reason, its
+  // resume. Nations choose independently, each answer applied at once (GameResume).
+  // The Choice with its reason, for AskChoice.
+  static internal::Choice MakeChoice(PromptKind kind, uint32_t count, engine::v1::Text why);
+  // Asks `c` of `seat`; `first`: before the nation's other decisions (the cards to keep after a
+  // deck is chosen, a choice repeated).
+  void AskChoice(int seat, const internal::Choice& c, bool first = false);
+  // A choice the rules owe (a shortage, a boom): none when `count` is 0, and answered by the
+  // rules at once when the position leaves it one option (AutoResolve).
+  void AskOwed(int seat, PromptKind kind, uint32_t count, engine::v1::Text why,
+               bool growth_down = false);
+  // The question a choice asks, worded from the position as it stands.
+  engine::v1::Prompt WordChoice(int seat, const internal::Choice& c) const;
+  // The typed move an answer to `c` stands for (an empty Action when it names nothing), and the
+  // answer a typed move stands for (none when it is not this choice's move).
+  Action ChoiceMove(int seat, const internal::Choice& c, const engine::v1::Answer& answer) const;
+  std::optional<engine::v1::Answer> ChoiceAnswer(int seat, const internal::Choice& c,
+                                                 const Action& action) const;
+  std::optional<engine::v1::Prompt> GameWordPrompt(const engine::v1::Decision& decision,
+                                                   const engine::v1::Prompt& asked) const override;
+  // Answers the nation's open class or factory choice while the position leaves it one option
+  // (none: "as far as possible", dropped), through the core (AnswerFor).
   void AutoResolve(int seat);
   std::vector<uint32_t> ChoiceOptions(int seat, const internal::Choice& c) const;
-  bool AnyChoices() const;
+  // Whether a decision in the core's queue asks `seat` and has not its answer.
+  bool Owes(int seat) const;
   // Whether the core's open decision asks `seat` and it has not answered yet.
   bool AskedNow(int seat) const;
-  // What the view shows of the decision open for nation `i` (its own queue's first, else the
-  // core's open question to it, described in the decision's resume), or null.
+  // What the view shows of the decision open for nation `i` (its first choice, else the core's
+  // open question to it), described in the decision's resume, or null.
   const internal::Choice* ShownChoice(int i, internal::Choice* scratch) const;
+  // Set while the rules answer a choice (AutoResolve): the resumption then leaves the game's
+  // flow to the step that asked.
+  bool answering_for_ = false;
 
   // Board operations.
   // Every change of disorder is logged with its cause (`why`, a phrase such as "class struggle"):

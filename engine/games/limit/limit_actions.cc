@@ -11,11 +11,11 @@ namespace plateau::games::limit {
 
 Status LimitState::TypedValidate(int seat, const Action& action) const {
   // Act with apply == false only reads the position (every check precedes the first change).
-  return const_cast<LimitState*>(this)->Act(seat, Typed(seat, action), false);
+  return const_cast<LimitState*>(this)->Act(seat, action, false);
 }
 
 void LimitState::TypedApply(int seat, const Action& action) {
-  Status st = Act(seat, Typed(seat, action), true);
+  Status st = Act(seat, action, true);
   if (!st.ok()) std::abort();  // Validate accepted it: a refusal here is an engine bug
   Advance();
 }
@@ -29,9 +29,16 @@ Status LimitState::Act(int seat, const Action& action, bool apply) {
       return Status(ec::kNotYourTurn, "Nothing is asked of this nation now.");
     return ActRemove(seat, action.remove_permanent().card(), apply);
   }
-  if (n.choices_size() > 0) return ActChoice(seat, action, apply);
-  if (AskedNow(seat))
-    return Status(codes::kWrongPrompt, "Another decision is awaited first: answer it.");
+  if (Owes(seat)) {
+    // A move answering the open choice went to the core as its answer (GameAnswerOf): what
+    // reaches here is refused, by the choice's own checks when it is the choice's move.
+    const v1::Decision* open = OpenDecisionOf(seat);
+    if (apply || open == nullptr || !AskedNow(seat) || !OwnChoice(open->kind()))
+      return Status(codes::kWrongPrompt, "Another decision is awaited first: answer it.");
+    internal::Choice c;
+    c.ParseFromString(open->resume());
+    return ActChoice(seat, c, action, false);
+  }
   if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active())
     return ActAllianceTurn(seat, action, apply);
   if (s_.phase() != PHASE_POLITICAL_DECISIONS || s_.turn() != seat || s_.pending().active())
@@ -60,18 +67,25 @@ Status LimitState::ActRemove(int seat, uint32_t id, bool apply) {
   if (!apply) return Status::Ok();
   Erase(n.mutable_permanents(), id);
   UnderDeck(seat, id);
-  if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2, T("limit.cause.card_removed", CardTitle(c)));
+  if (c.effect() == data::EFFECT_PLANNING) RaiseDisorder(seat, 2, T("limit.cause.card_removed", CardName(c)));
   else FactoryDown(seat, FACTORY_RENEWABLE, 1);
-  Log(T("limit.log.removes", Seat{seat}, CardTitle(c)));
+  Log(T("limit.log.removes", Seat{seat}, CardName(c)));
   // The factory may have moved: an open factory choice may now have a single option.
   AutoResolve(seat);
   return Status::Ok();
 }
 
-Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
+Status LimitState::ActChoice(int seat, const internal::Choice& choice, const Action& action,
+                             bool apply) {
   auto& n = N(seat);
-  const internal::Choice choice = n.choices(0);
-  auto pop_choice = [&]() { n.mutable_choices()->erase(n.mutable_choices()->begin()); };
+  // A choice repeated (classes still to lower) is asked once more, first among the nation's, with
+  // a new id, so a late copy of this answer cannot answer it.
+  auto ask_again = [&]() {
+    if (choice.count() <= 1) return;
+    internal::Choice again = choice;
+    again.set_count(choice.count() - 1);
+    AskChoice(seat, again, /*first=*/true);
+  };
   auto wrong = [&]() {
     return Status(codes::kWrongPrompt, "Another decision is awaited first: answer it.");
   };
@@ -88,10 +102,9 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       for (int i = 0; i < k; ++i) n.add_drawn(deck->Get(i));
       deck->erase(deck->begin(), deck->begin() + k);
       n.set_drawn_deck(d);
-      pop_choice();
       const uint32_t keep = std::min<uint32_t>(n.keep_count(), k);
-      AddChoice(seat, PROMPT_KEEP_CARDS, keep, T("limit.why.keep", keep));
-      n.mutable_choices()->SwapElements(0, n.choices_size() - 1);
+      AskChoice(seat, MakeChoice(PROMPT_KEEP_CARDS, keep, T("limit.why.keep", keep)),
+                /*first=*/true);
       return Status::Ok();
     }
     case PROMPT_KEEP_CARDS: {
@@ -114,7 +127,6 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       auto* deck = n.mutable_decks(DeckIndex(n.drawn_deck()));
       for (uint32_t i : kc.bottom()) deck->add_cards(n.drawn(i));
       n.clear_drawn();
-      pop_choice();
       return Status::Ok();
     }
     case PROMPT_DISCARD: {
@@ -132,7 +144,6 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         Erase(n.mutable_hand(), id);
         UnderDeck(seat, id);
       }
-      pop_choice();
       return Status::Ok();
     }
     case PROMPT_RESIST: {
@@ -144,13 +155,11 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       }
       if (!apply) return Status::Ok();
       if (action.resist().resist()) s_.mutable_pending()->set_resisted(true);
-      pop_choice();
       return Status::Ok();
     }
     case PROMPT_HELP_REQUEST: {
       if (!action.has_request_help()) return wrong();
       if (!apply) return Status::Ok();
-      pop_choice();
       auto* h = n.mutable_help();
       if (!action.request_help().ask()) {
         h->set_decided(true);
@@ -174,12 +183,13 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         if (has == 0) continue;  // nothing to give: not asked
         h->set_given(i, -1);
         h->set_asked(i, true);
-        auto* c = AddChoice(i, PROMPT_HELP_ANSWER, 1,
-                            T("limit.why.help_answer", Seat{seat}, h->amount()));
-        c->set_from_seat(seat);
-        c->set_alliance(h->kind());
-        c->set_amount(h->amount());
-        c->set_resource(h->resource());
+        internal::Choice c =
+            MakeChoice(PROMPT_HELP_ANSWER, 1, T("limit.why.help_answer", Seat{seat}, h->amount()));
+        c.set_from_seat(seat);
+        c.set_alliance(h->kind());
+        c.set_amount(h->amount());
+        c.set_resource(h->resource());
+        AskChoice(i, c);
       }
       // The allies' stocks are counted when the shortage comes, but they may have spent them
       // before the answer: with nobody left to ask, the request lapses at once (no ally refused,
@@ -206,7 +216,6 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       if (!apply) return Status::Ok();
       auto* h = N(asker).mutable_help();
       h->set_given(seat, static_cast<int32_t>(amount));
-      pop_choice();
       bool all = true;
       for (int v : h->given()) all = all && v >= 0;
       if (all) ResolveHelp(asker);
@@ -215,7 +224,6 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
     case PROMPT_BREAK_ALLIANCE: {
       if (!action.has_break_alliance()) return wrong();
       if (!apply) return Status::Ok();
-      pop_choice();
       if (action.break_alliance().do_break() && Group(seat, choice.alliance()) != 0)
         BreakAlliance(seat, choice.alliance());
       return Status::Ok();
@@ -231,8 +239,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
       if (!apply) return Status::Ok();
       if (up) RaiseClass(seat, static_cast<int>(c));
       else LowerClass(seat, static_cast<int>(c));
-      if (choice.count() > 1) Repeat(seat, choice.count() - 1);
-      else pop_choice();
+      ask_again();
       AutoResolve(seat);
       return Status::Ok();
     }
@@ -248,8 +255,7 @@ Status LimitState::ActChoice(int seat, const Action& action, bool apply) {
         FactoryUp(seat, static_cast<Factory>(f), 1);
       else
         FactoryDown(seat, static_cast<Factory>(f), 1);
-      if (choice.count() > 1) Repeat(seat, choice.count() - 1);
-      else pop_choice();
+      ask_again();
       AutoResolve(seat);
       return Status::Ok();
     }

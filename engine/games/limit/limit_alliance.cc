@@ -345,7 +345,7 @@ void LimitState::Demilitarise() {
     const uint32_t back = std::min<uint32_t>(2, n.destabilisation());
     n.set_destabilisation(n.destabilisation() - back);
     s_.set_destabilisation_reserve(s_.destabilisation_reserve() + back);
-    PushChoice(i, PROMPT_RAISE_CLASS, 1, T("limit.why.demilitarisation"));
+    AskOwed(i, PROMPT_RAISE_CLASS, 1, T("limit.why.demilitarisation"));
   }
 }
 
@@ -368,11 +368,12 @@ bool LimitState::AskHelp(int seat, uint32_t purpose, AllianceKind k, Resource r,
   h->set_kind(k);
   h->set_resource(r);
   h->set_amount(missing);
-  auto* c = AddChoice(seat, PROMPT_HELP_REQUEST, 1,
-                      T("limit.why.help_request", missing, ResourceText(r), KindText(k)));
-  c->set_alliance(k);
-  c->set_amount(missing);
-  c->set_resource(r);
+  internal::Choice c = MakeChoice(PROMPT_HELP_REQUEST, 1,
+                                  T("limit.why.help_request", missing, ResourceText(r), KindText(k)));
+  c.set_alliance(k);
+  c.set_amount(missing);
+  c.set_resource(r);
+  AskChoice(seat, c);
   return true;
 }
 
@@ -401,8 +402,10 @@ void LimitState::ResolveHelp(int seat) {
   }
   Log(T("limit.log.help_refused", Seat{seat}));
   if (Group(seat, h->kind()) != 0) {
-    auto* c = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1, T("limit.why.break", KindText(h->kind())));
-    c->set_alliance(h->kind());
+    internal::Choice c =
+        MakeChoice(PROMPT_BREAK_ALLIANCE, 1, T("limit.why.break", KindText(h->kind())));
+    c.set_alliance(h->kind());
+    AskChoice(seat, c);
   }
 }
 
@@ -422,7 +425,7 @@ void LimitState::MilitaryCrisisSpending() {
     const uint32_t missing = SpendByRank(&stock, static_cast<int>(n.pop_rank()) - 1, &spent);
     n.set_military(stock);
     s_.set_crisis_spent(s_.crisis_spent() | (1u << i));
-    PushChoice(i, PROMPT_LOWER_CLASS, missing, T("limit.why.military_crisis"));
+    AskOwed(i, PROMPT_LOWER_CLASS, missing, T("limit.why.military_crisis"));
   }
   if (waiting) return;
   s_.set_crisis_spent(0);

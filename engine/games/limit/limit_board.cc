@@ -214,30 +214,42 @@ void LimitState::SpendIndustrial(int seat, uint32_t amount) {
 
 // ----- Choices -----
 
-void LimitState::PushChoice(int seat, PromptKind kind, uint32_t count, engine::v1::Text why,
-                            bool growth_down) {
-  if (count == 0) return;
-  auto* c = N(seat).add_choices();
-  c->set_kind(kind);
-  c->set_count(count);
-  *c->mutable_why() = std::move(why);
-  c->set_id(NewPromptId(seat));
-  c->set_growth_down(growth_down);
-  c->set_from_seat(-1);
-  c->set_subject(-1);
-  AutoResolve(seat);
+internal::Choice LimitState::MakeChoice(PromptKind kind, uint32_t count, engine::v1::Text why) {
+  internal::Choice c;
+  c.set_kind(kind);
+  c.set_count(count);
+  *c.mutable_why() = std::move(why);
+  c.set_from_seat(-1);
+  c.set_subject(-1);
+  return c;
 }
 
-internal::Choice* LimitState::AddChoice(int seat, PromptKind kind, uint32_t count,
-                                        engine::v1::Text why) {
-  auto* c = N(seat).add_choices();
-  c->set_kind(kind);
-  c->set_count(count);
-  *c->mutable_why() = std::move(why);
-  c->set_id(NewPromptId(seat));
-  c->set_from_seat(-1);
-  c->set_subject(-1);
-  return c;
+void LimitState::AskChoice(int seat, const internal::Choice& c, bool first) {
+  // The decision keeps the question without its options: it is worded again from the position
+  // whenever it is read (GameWordPrompt), and options naming a hand or a draw would keep, in the
+  // position a bot samples, cards its redraw changed.
+  v1::Prompt asked = WordChoice(seat, c);
+  asked.clear_options();
+  AskAlongside(engine::OnePrompt(std::move(asked)), c.kind(), c, v1::DEFAULT_FIRST_OPTION);
+  if (!first) return;
+  // In front of the nation's other decisions, where its earlier own queue kept it.
+  auto* queue = s_.mutable_table()->mutable_decisions();
+  int at = queue->size() - 1;
+  for (int i = 0; i < queue->size() - 1; ++i)
+    if (queue->Get(i).prompts(0).seat() == seat) {
+      at = i;
+      break;
+    }
+  for (int i = queue->size() - 1; i > at; --i) queue->SwapElements(i, i - 1);
+}
+
+void LimitState::AskOwed(int seat, PromptKind kind, uint32_t count, engine::v1::Text why,
+                         bool growth_down) {
+  if (count == 0) return;
+  internal::Choice c = MakeChoice(kind, count, std::move(why));
+  c.set_growth_down(growth_down);
+  AskChoice(seat, c);
+  AutoResolve(seat);
 }
 
 std::vector<uint32_t> LimitState::ChoiceOptions(int seat, const internal::Choice& c) const {
@@ -269,37 +281,36 @@ std::vector<uint32_t> LimitState::ChoiceOptions(int seat, const internal::Choice
 
 void LimitState::AutoResolve(int seat) {
   // A choice with one option (or none: "as far as possible") needs nobody.
-  auto& n = N(seat);
-  while (n.choices_size() > 0) {
-    const auto& c = n.choices(0);
-    const PromptKind k = c.kind();
+  for (;;) {
+    const v1::Decision* open = OpenDecisionOf(seat);
+    if (open == nullptr || !AskedNow(seat)) return;
+    const int k = open->kind();
     if (k != PROMPT_RAISE_CLASS && k != PROMPT_LOWER_CLASS && k != PROMPT_LOWER_FACTORY &&
         k != PROMPT_GROWTH_FACTORY)
       return;
-    auto opts = ChoiceOptions(seat, c);
+    internal::Choice c;
+    c.ParseFromString(open->resume());
+    const auto opts = ChoiceOptions(seat, c);
     if (opts.size() > 1) return;
-    if (opts.size() == 1) {
-      switch (k) {
-        case PROMPT_RAISE_CLASS: RaiseClass(seat, static_cast<int>(opts[0])); break;
-        case PROMPT_LOWER_CLASS: LowerClass(seat, static_cast<int>(opts[0])); break;
-        case PROMPT_LOWER_FACTORY: FactoryDown(seat, static_cast<Factory>(opts[0]), 1); break;
-        default:
-          if (c.growth_down()) FactoryDown(seat, static_cast<Factory>(opts[0]), 1);
-          else FactoryUp(seat, static_cast<Factory>(opts[0]), 1);
-          break;
-      }
-      if (c.count() > 1 && !opts.empty()) {
-        Repeat(seat, c.count() - 1);
-        continue;
-      }
-    }
-    n.mutable_choices()->erase(n.mutable_choices()->begin());
+    v1::Answer answer;
+    if (opts.size() == 1)
+      answer.add_options(k == PROMPT_RAISE_CLASS || k == PROMPT_LOWER_CLASS
+                             ? kClassIds[opts[0]]
+                             : FactoryId(static_cast<Factory>(opts[0])));
+    const bool outer = answering_for_;
+    answering_for_ = true;
+    AnswerFor(seat, std::move(answer));
+    answering_for_ = outer;
   }
 }
 
-bool LimitState::AnyChoices() const {
-  for (const auto& n : s_.nations())
-    if (n.choices_size() > 0) return true;
+bool LimitState::Owes(int seat) const {
+  for (const auto& d : table().decisions()) {
+    bool asks = false;
+    for (const auto& p : d.prompts()) asks = asks || p.seat() == seat;
+    for (const auto& a : d.answers()) asks = asks && a.seat() != seat;
+    if (asks) return true;
+  }
   return false;
 }
 

@@ -58,6 +58,16 @@ Status LimitState::CheckTransactions(int seat, const PlayCard& play, bool apply)
   return Status::Ok();
 }
 
+bool LimitState::ClassStepsFit(int seat,
+                               const google::protobuf::RepeatedField<uint32_t>& steps) const {
+  std::vector<uint32_t> lv(N(seat).classes().begin(), N(seat).classes().end());
+  for (uint32_t k : steps) {
+    if (k >= kClasses || lv[k] >= 4 || (k > 0 && lv[k] >= lv[k - 1])) return false;
+    ++lv[k];
+  }
+  return true;
+}
+
 LimitState::PlayCost LimitState::CostOf(int seat, const PlayCard& play) const {
   const auto& n = N(seat);
   const auto& c = g().card(play.card());
@@ -192,13 +202,8 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply, LimitStat
     const uint32_t need = std::min(c.amount(), room);
     if (static_cast<uint32_t>(play.classes_size()) != need)
       return Status(codes::kBadClass, "Name " + std::to_string(need) + " class step(s).");
-    std::vector<uint32_t> lv(n.classes().begin(), n.classes().end());
-    for (uint32_t k : play.classes()) {
-      if (k >= kClasses || lv[k] >= 4 || (k > 0 && lv[k] >= lv[k - 1]))
-        return Status(codes::kBadClass,
-                      "A class never lives better than the class above it.");
-      ++lv[k];
-    }
+    if (!ClassStepsFit(seat, play.classes()))
+      return Status(codes::kBadClass, "A class never lives better than the class above it.");
   }
   if (c.effect() == data::EFFECT_POLITICAL_INTERFERENCE && !star_target) {
     bool any = false;
@@ -223,7 +228,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply, LimitStat
   // Pay. A shared payment first asks the others (the card waits in the hand): economic allies
   // only when the player cannot pay alone; for the cards anyone may help pay, every other nation
   // holding money, even when the player could pay alone (RULES.md, "Shared payments").
-  Log(T("limit.log.plays", Seat{seat}, CardTitle(c)));
+  Log(T("limit.log.plays", Seat{seat}, CardName(c)));
   const PlayCost cost = CostOf(seat, play);
   const uint32_t total = cost.money + cost.gift;
   bool open_to_all = false;
@@ -249,7 +254,7 @@ Status LimitState::ActPlay(int seat, const PlayCard& play, bool apply, LimitStat
     shown.set_count(total);
     *shown.mutable_why() =
         T(total > n.money() ? "limit.why.contribute" : "limit.why.contribute_invited", Seat{seat},
-          CardTitle(c), total);
+          CardName(c), total);
     shown.set_from_seat(-1);
     shown.set_subject(-1);
     std::vector<v1::Prompt> prompts;
@@ -296,7 +301,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
   if (c.cost_industrial_per_pop() > 0) SpendIndustrial(seat, c.cost_industrial_per_pop() * pop);
   if (c.cost_factory_down() != FACTORY_UNSPECIFIED) FactoryDown(seat, c.cost_factory_down(), 1);
   if (c.cost_class_down() > 0) LowerClass(seat, static_cast<int>(play.classes(0)));
-  RaiseDisorder(seat, c.cost_disorder(), T("limit.cause.card", CardTitle(c)));
+  RaiseDisorder(seat, c.cost_disorder(), T("limit.cause.card", CardName(c)));
   GainDestab(seat, c.cost_destabilisation());
   GainPollution(seat, c.cost_pollution());
 
@@ -344,8 +349,8 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
       p->set_active(true);
       p->set_seat(seat);
       *p->mutable_action()->mutable_play_card() = play;
-      PushChoice(target, PROMPT_RESIST, 1,
-                 T("limit.why.resist", Seat{seat}, CardTitle(c), play.military()));
+      AskOwed(target, PROMPT_RESIST, 1,
+                 T("limit.why.resist", Seat{seat}, CardName(c), play.military()));
       return Status::Ok();
     }
     ApplyEffect(seat, play, false);
@@ -365,7 +370,7 @@ Status LimitState::PayAndPlay(int seat, const PlayCard& play) {
     for (int i = 0; i < k; ++i) n.add_drawn(deck->Get(i));
     deck->erase(deck->begin(), deck->begin() + k);
     n.set_drawn_deck(play.deck());
-    AddChoice(seat, PROMPT_KEEP_CARDS, 1, T("limit.why.reform"));
+    AskChoice(seat, MakeChoice(PROMPT_KEEP_CARDS, 1, T("limit.why.reform")));
     return Status::Ok();
   }
   ApplyEffect(seat, play, false);
@@ -388,11 +393,12 @@ void LimitState::ResolvePending() {
       given += std::min<uint32_t>(std::max(0, p.contributions(i)), N(i).money());
     if (n.money() + std::min(given, total) < total) {
       n.add_failed_collections(play.card());
-      Log(T("limit.log.collection_failed", Seat{seat}, CardTitle(c)));
+      Log(T("limit.log.collection_failed", Seat{seat}, CardName(c)));
       if (p.economic_help() && Group(seat, ALLIANCE_ECONOMIC) != 0) {
-        auto* ch = AddChoice(seat, PROMPT_BREAK_ALLIANCE, 1,
-                             T("limit.why.break", KindText(ALLIANCE_ECONOMIC)));
-        ch->set_alliance(ALLIANCE_ECONOMIC);
+        internal::Choice ch = MakeChoice(PROMPT_BREAK_ALLIANCE, 1,
+                                         T("limit.why.break", KindText(ALLIANCE_ECONOMIC)));
+        ch.set_alliance(ALLIANCE_ECONOMIC);
+        AskChoice(seat, ch);
       }
       return;
     }
@@ -468,7 +474,7 @@ void LimitState::ApplyEffect(int seat, const PlayCard& play, bool /*resisted*/) 
   // table is open), whatever the effect: the card's own words say what it may do, not what it did.
   const internal::NationState before = N(target);
   ResolveEffect(seat, play);
-  Log(T("limit.log.hit", Seat{seat}, CardTitle(c), Seat{target}, HitChanges(before, N(target))));
+  Log(T("limit.log.hit", Seat{seat}, CardName(c), Seat{target}, HitChanges(before, N(target))));
 }
 
 void LimitState::ResolveEffect(int seat, const PlayCard& play) {
@@ -481,7 +487,7 @@ void LimitState::ResolveEffect(int seat, const PlayCard& play) {
       s_.solo() ? &board().solo(static_cast<int>(s_.generation()) - 1) : nullptr;
   switch (c.effect()) {
     case data::EFFECT_DISORDER_DOWN:
-      LowerDisorder(seat, c.amount(), T("limit.cause.card", CardTitle(c)));
+      LowerDisorder(seat, c.amount(), T("limit.cause.card", CardName(c)));
       break;
     case data::EFFECT_RAISE_CLASSES:
       for (uint32_t k : play.classes()) RaiseClass(seat, static_cast<int>(k));
@@ -580,7 +586,7 @@ void LimitState::ResolveEffect(int seat, const PlayCard& play) {
       const uint32_t k = std::min((N(target).classes(2) - 1) * 10, N(target).money());
       N(target).set_money(N(target).money() - k);
       n.set_money(n.money() + k);
-      PushChoice(target, PROMPT_LOWER_CLASS, 2, T("limit.why.tourism", Seat{seat}));
+      AskOwed(target, PROMPT_LOWER_CLASS, 2, T("limit.why.tourism", Seat{seat}));
       break;
     }
     case data::EFFECT_MASS_DESTRUCTION:
@@ -645,7 +651,7 @@ void LimitState::ResolveEffect(int seat, const PlayCard& play) {
       }
       break;
     case data::EFFECT_TERRORISM:
-      if (!star) RaiseDisorder(target, c.amount(), T("limit.cause.card_of", CardTitle(c), Seat{seat}));
+      if (!star) RaiseDisorder(target, c.amount(), T("limit.cause.card_of", CardName(c), Seat{seat}));
       break;
     default:  // permanent cards act through HasPermanent; market handled at payment
       break;

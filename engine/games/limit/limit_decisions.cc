@@ -10,18 +10,8 @@ namespace plateau::games::limit {
 
 // ----- Decisions as questions -----
 
-namespace {
-
-constexpr const char* kDeckIds[] = {"society", "army_economy", "production"};
-
-const char* FactoryId(Factory f) {
-  return f == FACTORY_RENEWABLE ? "renewable" : f == FACTORY_INDUSTRIAL ? "industrial" : "military";
-}
-
-}  // namespace
-
 std::unique_ptr<engine::Message> LimitState::DefaultAction(int seat) const {
-  if (seat >= 0 && seat < Seats() && N(seat).choices_size() == 0 && s_.turn() == seat &&
+  if (seat >= 0 && seat < Seats() && !Owes(seat) && s_.turn() == seat &&
       (s_.phase() == PHASE_POLITICAL_DECISIONS || s_.phase() == PHASE_ALLIANCE)) {
     auto pass = std::make_unique<Action>();
     pass->mutable_pass();
@@ -30,16 +20,8 @@ std::unique_ptr<engine::Message> LimitState::DefaultAction(int seat) const {
   return State::DefaultAction(seat);
 }
 
-void LimitState::Repeat(int seat, uint32_t count_left) {
-  auto* c = N(seat).mutable_choices(0);
-  c->set_count(count_left);
-  c->set_id(NewPromptId(seat));
-}
-
-std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
-  if (seat < 0 || seat >= Seats() || N(seat).choices_size() == 0) return {};
+v1::Prompt LimitState::WordChoice(int seat, const internal::Choice& c) const {
   const auto& n = N(seat);
-  const auto& c = n.choices(0);
   v1::Prompt p;
   switch (c.kind()) {
     case PROMPT_CHOOSE_DECK:
@@ -54,7 +36,7 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
                              c.count() == 1 ? T("limit.q.keep_one") : T("limit.q.keep", c.count()),
                              c.count(), c.count());
       for (int i = 0; i < n.drawn_size(); ++i)
-        engine::AddOption(&p, "d" + std::to_string(i), T("limit.card", CardTitle(g().card(n.drawn(i)))))
+        engine::AddOption(&p, "d" + std::to_string(i), CardName(g().card(n.drawn(i))))
             ->mutable_target()
             ->set_card(std::to_string(n.drawn(i)));
       break;
@@ -62,7 +44,7 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
       p = engine::MakePrompt(seat, v1::PROMPT_CHOOSE, T("limit.q.discard", c.count()), c.count(),
                              c.count());
       for (uint32_t id : n.hand())
-        engine::AddOption(&p, std::to_string(id), T("limit.card", CardTitle(g().card(id))))
+        engine::AddOption(&p, std::to_string(id), CardName(g().card(id)))
             ->mutable_target()
             ->set_card(std::to_string(id));
       break;
@@ -100,20 +82,24 @@ std::vector<v1::Prompt> LimitState::GamePrompts(int seat) const {
       break;
     }
     default:
-      return {};
+      std::abort();  // only a nation's own choices are asked through AskChoice
   }
   if (c.has_why()) *p.mutable_detail() = c.why();
-  p.set_id(c.id());
-  return engine::OnePrompt(std::move(p));
+  return p;
 }
 
-Action LimitState::Typed(int seat, const Action& action) const {
-  if (!action.has_core() || !action.core().has_answer() || seat < 0 || seat >= Seats() ||
-      N(seat).choices_size() == 0)
-    return action;
+std::optional<v1::Prompt> LimitState::GameWordPrompt(const v1::Decision& decision,
+                                                     const v1::Prompt& asked) const {
+  // Hands, draws, stocks and classes change while a choice waits its turn, and a removal moves
+  // a factory: the question is worded from the position, never kept as asked.
+  if (!OwnChoice(decision.kind())) return std::nullopt;
+  internal::Choice c;
+  c.ParseFromString(decision.resume());
+  return WordChoice(static_cast<int>(asked.seat()), c);
+}
+
+Action LimitState::ChoiceMove(int seat, const internal::Choice& c, const v1::Answer& answer) const {
   const auto& n = N(seat);
-  const auto& c = n.choices(0);
-  const auto& answer = action.core().answer();
   auto index_of = [](const auto& ids, const std::string& id) {
     for (size_t i = 0; i < std::size(ids); ++i)
       if (id == ids[i]) return static_cast<int>(i);
@@ -129,7 +115,7 @@ Action LimitState::Typed(int seat, const Action& action) const {
     case PROMPT_KEEP_CARDS:
     case PROMPT_DISCARD: {
       // Options are the drawn cards ("d" and the place) / the hand (the card's id), in order, as
-      // GamePrompts names them: the place is read from the id without building the question,
+      // WordChoice names them: the place is read from the id without building the question,
       // which every validation would otherwise do.
       const bool keep = c.kind() == PROMPT_KEEP_CARDS;
       auto place = [&](const std::string& id) {
@@ -180,32 +166,86 @@ Action LimitState::Typed(int seat, const Action& action) const {
   return typed;
 }
 
+std::optional<v1::Answer> LimitState::ChoiceAnswer(int seat, const internal::Choice& c,
+                                                   const Action& action) const {
+  const auto& n = N(seat);
+  v1::Answer a;
+  switch (action.kind_case()) {
+    case Action::kChooseDeck:
+      if (c.kind() != PROMPT_CHOOSE_DECK) return std::nullopt;
+      a.add_options(kDeckIds[DeckIndex(action.choose_deck().deck())]);
+      return a;
+    case Action::kKeepCards:
+      if (c.kind() != PROMPT_KEEP_CARDS) return std::nullopt;
+      for (uint32_t i : action.keep_cards().keep()) a.add_options("d" + std::to_string(i));
+      for (uint32_t i : action.keep_cards().bottom()) a.add_options("d" + std::to_string(i));
+      return a;
+    case Action::kDiscard:
+      if (c.kind() != PROMPT_DISCARD) return std::nullopt;
+      for (uint32_t id : action.discard().cards()) a.add_options(std::to_string(id));
+      return a;
+    case Action::kResist:
+      if (c.kind() != PROMPT_RESIST) return std::nullopt;
+      a.set_yes(action.resist().resist());
+      return a;
+    case Action::kRequestHelp:
+      if (c.kind() != PROMPT_HELP_REQUEST) return std::nullopt;
+      a.set_yes(action.request_help().ask());
+      return a;
+    case Action::kGiveHelp:
+      if (c.kind() != PROMPT_HELP_ANSWER) return std::nullopt;
+      a.set_number(action.give_help().amount());
+      return a;
+    case Action::kBreakAlliance:
+      if (c.kind() != PROMPT_BREAK_ALLIANCE) return std::nullopt;
+      a.set_yes(action.break_alliance().do_break());
+      return a;
+    case Action::kChooseClass:
+      if (c.kind() != PROMPT_RAISE_CLASS && c.kind() != PROMPT_LOWER_CLASS) return std::nullopt;
+      a.add_options(kClassIds[action.choose_class().social_class()]);
+      return a;
+    case Action::kChooseFactory:
+      if (c.kind() != PROMPT_LOWER_FACTORY && c.kind() != PROMPT_GROWTH_FACTORY)
+        return std::nullopt;
+      a.add_options(FactoryId(action.choose_factory().factory()));
+      return a;
+    default:
+      (void)n;
+      return std::nullopt;
+  }
+}
+
 // ----- Questions through the core's queue -----
 
 bool LimitState::AskedNow(int seat) const {
-  const v1::Decision* open = OpenDecision();
+  const v1::Decision* open = OpenDecisionOf(seat);
   if (open == nullptr) return false;
-  bool asked = false;
-  for (const auto& q : open->prompts()) asked = asked || q.seat() == seat;
-  for (const auto& a : open->answers()) asked = asked && a.seat() != seat;
-  return asked;
+  for (const auto& a : open->answers())
+    if (a.seat() == seat) return false;
+  return true;
 }
 
 const internal::Choice* LimitState::ShownChoice(int i, internal::Choice* scratch) const {
-  if (N(i).choices_size() > 0) return &N(i).choices(0);
+  // The nation's first own choice, open or waiting behind the decisions before it, as its own
+  // queue showed it; else the shared question open to it.
+  for (const auto& d : table().decisions())
+    if (OwnChoice(d.kind()) && d.prompts(0).seat() == i) {
+      scratch->ParseFromString(d.resume());
+      return scratch;
+    }
   if (!AskedNow(i)) return nullptr;
-  scratch->ParseFromString(OpenDecision()->resume());
+  scratch->ParseFromString(OpenDecisionOf(i)->resume());
   return scratch;
 }
 
 Status LimitState::GameCheckAnswer(const v1::Decision& decision, int seat,
                                    const v1::Answer& answer) const {
   const auto& n = N(seat);
+  internal::Choice asked;
+  asked.ParseFromString(decision.resume());
   switch (decision.kind()) {
     case PROMPT_CONTRIBUTE:
     case PROMPT_ALLIANCE_FEE: {
-      internal::Choice asked;
-      asked.ParseFromString(decision.resume());
       const uint64_t amount = static_cast<uint64_t>(std::max<int64_t>(0, answer.number()));
       if (amount > n.money())
         return Status(codes::kCannotPay, "You cannot give more money than you have.");
@@ -218,7 +258,9 @@ Status LimitState::GameCheckAnswer(const v1::Decision& decision, int seat,
     case PROMPT_ALLIANCE_VOTE:
       return Status::Ok();
     default:
-      return Status(codes::kWrongPrompt, "Another decision is awaited first: answer it.");
+      // Act only reads with apply == false.
+      return const_cast<LimitState*>(this)->ActChoice(seat, asked, ChoiceMove(seat, asked, answer),
+                                                      false);
   }
 }
 
@@ -242,13 +284,27 @@ void LimitState::GameAnswered(const v1::Decision& decision, int seat, const v1::
 }
 
 void LimitState::GameResume(const v1::Decision& decision) {
-  // Every answer is already counted (GameAnswered): the card resolves as the game goes on.
-  Advance();
+  // A choice answered by the rules (AutoResolve) leaves the flow to the step that asked it.
+  const bool by_rules = answering_for_;
+  if (OwnChoice(decision.kind())) {
+    const int seat = decision.prompts(0).seat();
+    const v1::Answer& answer = decision.answers(0).answer();
+    internal::Choice c;
+    c.ParseFromString(decision.resume());
+    // A class or factory choice left with no option is dropped ("as far as possible").
+    const bool none = by_rules && answer.options_size() == 0 &&
+                      (c.kind() == PROMPT_RAISE_CLASS || c.kind() == PROMPT_LOWER_CLASS ||
+                       c.kind() == PROMPT_LOWER_FACTORY || c.kind() == PROMPT_GROWTH_FACTORY);
+    if (!none && !ActChoice(seat, c, ChoiceMove(seat, c, answer), true).ok()) std::abort();
+  }
+  // Every shared answer is already counted (GameAnswered): the card resolves as the game goes
+  // on, and a nation's social phase goes on from where its choice stopped it.
+  if (!by_rules) Advance();
 }
 
 std::optional<v1::Answer> LimitState::GameAnswerOf(int seat, const engine::Message& message) const {
   const auto& action = static_cast<const Action&>(message);
-  const v1::Decision* open = OpenDecision();
+  const v1::Decision* open = OpenDecisionOf(seat);
   if (open == nullptr || !AskedNow(seat)) return std::nullopt;
   v1::Answer a;
   if ((open->kind() == PROMPT_CONTRIBUTE || open->kind() == PROMPT_ALLIANCE_FEE) &&
@@ -260,7 +316,12 @@ std::optional<v1::Answer> LimitState::GameAnswerOf(int seat, const engine::Messa
     a.set_yes(action.alliance_vote().accept());
     return a;
   }
-  return std::nullopt;
+  if (!OwnChoice(open->kind())) return std::nullopt;
+  internal::Choice c;
+  c.ParseFromString(open->resume());
+  // A move the choice refuses is left to Act, which refuses it with its own code.
+  if (!const_cast<LimitState*>(this)->ActChoice(seat, c, action, false).ok()) return std::nullopt;
+  return ChoiceAnswer(seat, c, action);
 }
 
 bool LimitState::GameRedrawsAnswers(const v1::Decision& decision) const {
@@ -274,7 +335,7 @@ bool LimitState::GameRedrawsAnswers(const v1::Decision& decision) const {
 bool LimitState::TypedTakeBackSafe(int seat, const Action& action) const {
   // A pass in the political turn that hands the turn to a nation still playing; the last pass
   // ends the phase, and the social phase reveals and draws.
-  if (!Typed(seat, action).has_pass() || s_.phase() != PHASE_POLITICAL_DECISIONS) return false;
+  if (!action.has_pass() || s_.phase() != PHASE_POLITICAL_DECISIONS) return false;
   for (int other = 0; other < Seats(); ++other)
     if (other != seat && !N(other).passed()) return true;
   return false;
@@ -295,8 +356,8 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
         out.push_back(a);
       }
   };
-  if (n.choices_size() > 0 || AskedNow(seat)) {
-    // The decision itself is a question (GamePrompts, or the core's): the core lists its answers.
+  if (Owes(seat)) {
+    // The decision itself is a question of the core's queue: the core lists its answers.
     add_removals();
     return out;
   }
@@ -411,7 +472,7 @@ std::vector<Action> LimitState::TypedLegalActions(int seat) const {
 
 bool LimitState::MayPlayCards(int seat) const {
   return s_.phase() == PHASE_POLITICAL_DECISIONS && s_.turn() == seat &&
-         N(seat).choices_size() == 0 && N(seat).cards_this_turn() < 2;
+         !Owes(seat) && N(seat).cards_this_turn() < 2;
 }
 
 // One family per card in hand whose fixed cost can be paid: the card with each parameter it uses

@@ -10,9 +10,7 @@ namespace plateau::games::limit {
 std::vector<int> LimitState::GameActingSeats() const {
   std::vector<int> out;
   if (IsTerminal()) return out;
-  for (int i = 0; i < Seats(); ++i)
-    if (N(i).choices_size() > 0) out.push_back(i);
-  if (out.empty() && s_.turn() >= 0 &&
+  if (s_.turn() >= 0 &&
       (s_.phase() == PHASE_POLITICAL_DECISIONS ||
        (s_.phase() == PHASE_ALLIANCE && !s_.alliance_pending().active())))
     out.push_back(s_.turn());
@@ -46,13 +44,13 @@ void LimitState::StartGeneration() {
   for (int i = 0; i < Seats(); ++i) {
     bool any = false;
     for (const auto& d : N(i).decks()) any = any || d.cards_size() > 0;
-    if (any) PushChoice(i, PROMPT_CHOOSE_DECK, 1, T("limit.why.new_policy"));
+    if (any) AskOwed(i, PROMPT_CHOOSE_DECK, 1, T("limit.why.new_policy"));
   }
 }
 
 void LimitState::Advance() {
   for (int guard = 0; guard < 10000; ++guard) {
-    if (AnyChoices() || OpenDecision() != nullptr) return;
+    if (OpenDecision() != nullptr) return;
     if (s_.pending().active()) {
       ResolvePending();
       continue;
@@ -63,7 +61,7 @@ void LimitState::Advance() {
         for (int i = 0; i < Seats(); ++i) {
           const int over = N(i).hand_size() - static_cast<int>(N(i).hand_limit());
           if (over > 0)
-            PushChoice(i, PROMPT_DISCARD, over, T("limit.why.hand_limit", N(i).hand_limit(), over));
+            AskOwed(i, PROMPT_DISCARD, over, T("limit.why.hand_limit", N(i).hand_limit(), over));
         }
         continue;
       case PHASE_HAND_LIMIT:
@@ -82,7 +80,7 @@ void LimitState::Advance() {
           RunSocial(i);
           all_done = all_done && N(i).step() == SOCIAL_STEP_DONE;
         }
-        if (AnyChoices()) return;
+        if (OpenDecision() != nullptr) return;
         if (!all_done) continue;
         if (s_.phase() == PHASE_RESILIENCE) {
           FinishGame();

@@ -27,7 +27,7 @@ void LimitState::RunInternational() {
           const uint32_t lost = std::min(N(i).money(), PopValue(N(i).pop_rank()) * count);
           N(i).set_money(N(i).money() - lost);
           s_.set_bank(s_.bank() + lost);
-          PushChoice(i, PROMPT_LOWER_CLASS, 1, T("limit.why.financial_crisis"));
+          AskOwed(i, PROMPT_LOWER_CLASS, 1, T("limit.why.financial_crisis"));
         }
         s_.set_international_step(2);
       } else {

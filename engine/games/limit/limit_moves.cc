@@ -5,7 +5,8 @@
 // card first and each parameter after it, so every leaf is a play the rules accept: a leaf lists
 // one play, or, where only an amount is left to choose, stands for the whole range of amounts
 // (a family leaf over one singular field, every member legal). Each leaf is checked by the same
-// validation the play goes through, never by a second copy of the rules.
+// validation the play goes through, never by a second copy of the rules. Each node carries only
+// the fields its choice sets (MoveChoice.action as a part): the card's id goes once, on the card.
 #include <functional>
 #include <map>
 #include <string>
@@ -22,13 +23,11 @@ namespace {
 
 using Choices = google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>;
 
-constexpr const char* kDeckIds[] = {"society", "army_economy", "production"};
 constexpr const char* kResourceIds[] = {"renewable", "industrial", "military", "fossil"};
 
-const char* FactoryId(int f) {
-  return f == FACTORY_RENEWABLE ? "renewable" : f == FACTORY_INDUSTRIAL ? "industrial" : "military";
-}
-
+// The board's regions a choice points at, named short as the choices that pick them are keyed
+// (so the key names the target, key_target): a factory track f1–f3 and a market track r1–r4 by
+// their enum values, a deck d1–d3, a social class by its letter.
 engine::v1::Target Region(const std::string& id) {
   engine::v1::Target t;
   t.set_region(id);
@@ -58,9 +57,10 @@ void SetAction(engine::v1::MoveChoice* c, const Action& a) {
 // follows says how much.
 engine::v1::MoveChoice* AddKind(Choices* level, const Transaction& t) {
   const char* id = kResourceIds[t.resource() - 1];
+  // Its target is the resource's market track (the key names the transaction, not the track).
   return Add(level, (t.sell() ? "s" : "b") + std::to_string(t.resource()),
              T(std::string(t.sell() ? "limit.move.sell." : "limit.move.buy.") + id),
-             Region(std::string("market.") + id));
+             Region("r" + std::to_string(t.resource())));
 }
 
 // One choice of a card's parameter: its key, words and target, and what it sets in the play.
@@ -75,10 +75,30 @@ struct Option {
 void Fold(engine::v1::MoveChoice* node) {
   for (auto& c : *node->mutable_next()) Fold(&c);
   if (node->next_size() == 1 && node->next(0).key() == "play") {
-    std::string action = std::move(*node->mutable_next(0)->mutable_action());
+    const std::string last = std::move(*node->mutable_next(0)->mutable_action());
     node->clear_next();
-    *node->mutable_action() = std::move(action);
+    node->mutable_action()->append(last);
   }
+}
+
+// The part of a play that one choice sets.
+std::string PlayPart(const std::function<void(PlayCard*)>& set) {
+  Action a;
+  set(a.mutable_play_card());
+  return engine::DeterministicBytes(a);
+}
+
+// The part that adds one transaction to a play.
+std::string TransactionPart(const Transaction& t) {
+  return PlayPart([&t](PlayCard* p) { *p->add_transactions() = t; });
+}
+
+// A transaction's leaf: it adds the transaction, with its quantity when only one is possible, or
+// leaves any quantity from 1 to `top` to the family's param at `path`.
+void Amount(engine::v1::MoveChoice* leaf, Transaction t, uint32_t top, const char* path) {
+  if (top == 1) t.set_quantity(1);
+  leaf->set_action(TransactionPart(t));
+  if (top > 1) *leaf->add_params() = engine::ParamRange(path, 1, top);
 }
 
 }  // namespace
@@ -91,11 +111,11 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
       Action a;
       a.mutable_remove_permanent()->set_card(id);
       SetAction(Add(out, "remove." + std::to_string(id),
-                    T("limit.move.remove", CardTitle(g().card(id))), CardTarget(id)),
+                    T("limit.move.remove", CardName(g().card(id))), CardTarget(id)),
                 a);
     }
   };
-  if (n.choices_size() > 0 || AskedNow(seat)) return removals();  // the decision is a question
+  if (Owes(seat)) return removals();  // the decision is a question
   if (s_.phase() == PHASE_ALLIANCE && s_.turn() == seat && !s_.alliance_pending().active()) {
     for (const Action& a : AllianceTurnMoves(seat)) {
       if (a.has_pass()) {
@@ -134,14 +154,25 @@ void LimitState::GamePublishMoves(int seat, Choices* out) const {
   for (uint32_t id : n.hand()) {
     // A card whose price no choice can pay has no play: its choices are not tried one by one.
     if (!CostPayable(seat, id)) continue;
-    engine::v1::MoveChoice card;
-    card.set_key("c" + std::to_string(id));
-    *card.mutable_label() = T("limit.move.play", CardTitle(g().card(id)));
+    // Built where it stays (a node moved into the view's arena would be copied, subtree and
+    // all), and taken back if no play of the card is left.
+    engine::v1::MoveChoice& card = *out->Add();
+    // Keys that are the card's and the nation's own ids leave the target to the key (the core's
+    // key_target): each card and nation named once rather than twice.
+    card.set_key(std::to_string(id));
+    *card.mutable_label() = T("limit.move.play", CardName(g().card(id)));
     *card.mutable_target() = CardTarget(id);
+    // What every play of the card shares: the card, and the least military it commits.
+    card.set_action(PlayPart([&](PlayCard* p) {
+      p->set_card(id);
+      if (g().card(id).military_min() > 0) p->set_military(g().card(id).military_min());
+    }));
     PublishPlays(seat, id, card.mutable_next());
-    if (card.next_size() == 0) continue;
+    if (card.next_size() == 0) {
+      out->RemoveLast();
+      continue;
+    }
     Fold(&card);
-    *out->Add() = std::move(card);
   }
 }
 
@@ -162,7 +193,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
         if (i == seat) continue;
         engine::v1::Target t;
         t.set_seat(i);
-        o.push_back({"t" + std::to_string(i), T("limit.move.nation", engine::Seat{i}), t,
+        o.push_back({std::to_string(i), T("limit.move.nation", engine::Seat{i}), t,
                      [i](PlayCard* p) { p->set_target(i); }});
       }
     }
@@ -172,7 +203,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     std::vector<Option> o;
     for (int f : tpl.factory_options())
       o.push_back({"f" + std::to_string(f), T(std::string("limit.factory.") + FactoryId(f)),
-                   Region(std::string("factory.") + FactoryId(f)),
+                   Region("f" + std::to_string(f)),
                    [f](PlayCard* p) { p->set_factory(static_cast<Factory>(f)); }});
     steps.push_back(std::move(o));
   }
@@ -180,7 +211,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     std::vector<Option> o;
     for (int r : tpl.resource_options())
       o.push_back({"r" + std::to_string(r), ResourceText(static_cast<Resource>(r)),
-                   Region(std::string("market.") + kResourceIds[r - 1]),
+                   Region("r" + std::to_string(r)),
                    [r](PlayCard* p) { p->set_resource(static_cast<Resource>(r)); }});
     steps.push_back(std::move(o));
   }
@@ -192,14 +223,14 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     std::vector<Option> o;
     for (int d = 0; d < 3; ++d)
       o.push_back({"d" + std::to_string(d + 1), T(std::string("limit.deck.") + kDeckIds[d]),
-                   Region(std::string("deck.") + kDeckIds[d]),
+                   Region("d" + std::to_string(d + 1)),
                    [d](PlayCard* p) { p->set_deck(static_cast<Deck>(d + 1)); }});
     steps.push_back(std::move(o));
   }
   if (c.effect() == data::EFFECT_ARTIFICIAL_INTELLIGENCE && n.played_size() > 0) {
     std::vector<Option> o;
     for (uint32_t back : n.played())
-      o.push_back({"k" + std::to_string(back), T("limit.move.take_back", CardTitle(g().card(back))),
+      o.push_back({"k" + std::to_string(back), T("limit.move.take_back", CardName(g().card(back))),
                    CardTarget(back), [back](PlayCard* p) { p->set_retrieve_card(back); }});
     steps.push_back(std::move(o));
   }
@@ -210,6 +241,7 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
   if (c.cost_class_down() > 0 || c.effect() == data::EFFECT_POLITICAL_INTERFERENCE) most_steps = 1;
   else if (c.effect() == data::EFFECT_RAISE_CLASSES) most_steps = c.amount();
   const bool market = c.effect() == data::EFFECT_MARKET || c.effect() == data::EFFECT_SPECULATION;
+  const bool raise = c.effect() == data::EFFECT_RAISE_CLASSES;
 
   Action play;
   PlayCard* p = play.mutable_play_card();
@@ -225,8 +257,9 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     if (canonical.play_card().classes_size() != p->classes_size()) return;
     if (market) return PublishTransactions(seat, play, level);
     if (!TypedValidate(seat, play).ok()) return;
+    // The leaves add nothing: the choices on the way set the whole play.
     if (c.military_min() == 0) {
-      SetAction(Add(level, "play", T("limit.move.confirm")), play);
+      Add(level, "play", T("limit.move.confirm"));
       return;
     }
     // Any amount from the minimum to what is left once the card's own military cost is paid:
@@ -236,7 +269,6 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     const uint32_t fixed = CostOf(seat, none).military;
     const uint32_t most = n.military() > fixed ? n.military() - fixed : 0;
     auto* leaf = Add(level, "military", T("limit.move.military", c.military_min(), most));
-    SetAction(leaf, play);
     if (most > c.military_min())
       *leaf->add_params() = engine::ParamRange("play_card.military", c.military_min(), most);
   };
@@ -248,13 +280,19 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     finish(level);
     for (int k = 0; k < kClasses; ++k) {
       p->add_classes(static_cast<uint32_t>(k));
-      engine::v1::MoveChoice node;
+      // A raise's steps that already break the class order lead to no move: not walked.
+      if (raise && !ClassStepsFit(seat, p->classes())) {
+        p->mutable_classes()->RemoveLast();
+        continue;
+      }
+      engine::v1::MoveChoice& node = *level->Add();
       node.set_key(kClassIds[k]);
       *node.mutable_label() = T("limit.class", kClassIds[k]);
-      *node.mutable_target() = Region(std::string("class.") + kClassIds[k]);
+      node.set_action(PlayPart([k](PlayCard* q) { q->add_classes(static_cast<uint32_t>(k)); }));
+      *node.mutable_target() = Region(kClassIds[k]);
       classes(node.mutable_next(), named + 1);
       p->mutable_classes()->RemoveLast();
-      if (node.next_size() > 0) *level->Add() = std::move(node);
+      if (node.next_size() == 0) level->RemoveLast();
     }
   };
   std::function<void(Choices*, size_t)> walk = [&](Choices* level, size_t step) {
@@ -262,14 +300,15 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
     for (const Option& o : steps[step]) {
       PlayCard before = *p;
       o.set(p);
-      engine::v1::MoveChoice node;
+      engine::v1::MoveChoice& node = *level->Add();
       node.set_key(o.key);
       *node.mutable_label() = o.label;
+      node.set_action(PlayPart(o.set));
       if (o.target.where_case() != engine::v1::Target::WHERE_NOT_SET)
         *node.mutable_target() = o.target;
       walk(node.mutable_next(), step + 1);
       *p = std::move(before);
-      if (node.next_size() > 0) *level->Add() = std::move(node);
+      if (node.next_size() == 0) level->RemoveLast();
     }
   };
   walk(out, 0);
@@ -279,24 +318,38 @@ void LimitState::PublishPlays(int seat, uint32_t id, Choices* out) const {
 // resource bought or sold, any quantity from one to the most the market, the stock, the money or
 // the World Bank allow after the card is paid (a family leaf: quantities are checked against
 // the position the payment leaves, as the play checks them). With Stock exchange, a second
-// transaction on another resource follows a first of a given quantity.
+// transaction on another resource follows a first of a given quantity, its own quantity a
+// family over the second element of the list.
 void LimitState::PublishTransactions(int seat, const Action& base, Choices* out) const {
   // The play without a transaction, checked as any play is (it is the turn of `seat`, who may
   // play cards), leaves `paid` as the position once the card is paid and its cube moved.
   LimitState paid(game_, PositionWithoutTable());
   if (!const_cast<LimitState*>(this)->ActPlay(seat, base.play_card(), false, &paid).ok()) return;
-  SetAction(Add(out, "none", T("limit.move.no_transaction")), base);
+  Add(out, "none", T("limit.move.no_transaction"));
   // The most of `t` (quantity left free) `state` accepts, or 0.
+  // The checks bound a quantity from above only (what the seller holds, the market's stock, what
+  // the buyer or the World Bank can pay), so the accepted quantities run from 1 to the most: it
+  // is found by doubling, then bisection, in a few checks rather than one per unit.
   auto most = [seat](LimitState& state, Transaction t) {
-    uint32_t q = 0;
     PlayCard one;
-    for (;;) {
-      t.set_quantity(q + 1);
+    auto accepted = [&](uint32_t q) {
+      t.set_quantity(q);
       one.clear_transactions();
       *one.add_transactions() = t;
-      if (!state.CheckTransactions(seat, one, false).ok()) return q;
-      ++q;
+      return state.CheckTransactions(seat, one, false).ok();
+    };
+    if (!accepted(1)) return 0u;
+    uint32_t yes = 1, no = 2;  // accepted, refused
+    while (accepted(no)) {
+      yes = no;
+      if (no > (1u << 30)) return yes;
+      no *= 2;
     }
+    while (no - yes > 1) {
+      const uint32_t mid = yes + (no - yes) / 2;
+      (accepted(mid) ? yes : no) = mid;
+    }
+    return yes;
   };
   const bool two = MaxTransactions(seat) == 2;
   for (int r = 1; r <= 4; ++r) {
@@ -308,31 +361,23 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
       if (q1 == 0) continue;
       Action one = base;
       *one.mutable_play_card()->add_transactions() = t;
-      auto amount = [&](engine::v1::MoveChoice* leaf, uint32_t top) {
-        if (top == 1) {
-          Action a = one;
-          a.mutable_play_card()->mutable_transactions(0)->set_quantity(1);
-          SetAction(leaf, a);
-          return;
-        }
-        SetAction(leaf, one);
-        *leaf->add_params() = engine::ParamRange("play_card.transactions.quantity", 1, top);
-      };
       if (!two) {
-        amount(AddKind(out, t), q1);
+        Amount(AddKind(out, t), t, q1, "play_card.transactions.quantity");
         continue;
       }
       auto* node = AddKind(out, t);
-      amount(Add(node->mutable_next(), "only", T("limit.move.only")), q1);
+      Amount(Add(node->mutable_next(), "only", T("limit.move.only")), t, q1,
+             "play_card.transactions.quantity");
       // A second transaction sees the first one's money and prices: one branch per quantity.
       for (uint32_t q = 1; q <= q1; ++q) {
         LimitState after(game_, paid.s_);
         Action first = one;
         first.mutable_play_card()->mutable_transactions(0)->set_quantity(q);
         if (!after.CheckTransactions(seat, first.play_card(), true).ok()) continue;
-        engine::v1::MoveChoice then;
+        engine::v1::MoveChoice& then = *node->add_next();
         then.set_key("q" + std::to_string(q));
         *then.mutable_label() = T("limit.move.quantity", q);
+        then.set_action(TransactionPart(first.play_card().transactions(0)));
         for (int r2 = 1; r2 <= 4; ++r2) {
           if (r2 == r) continue;
           for (bool sell2 : {false, true}) {
@@ -341,19 +386,12 @@ void LimitState::PublishTransactions(int seat, const Action& base, Choices* out)
             t2.set_sell(sell2);
             const uint32_t q2 = most(after, t2);
             if (q2 == 0) continue;
-            auto* second = AddKind(then.mutable_next(), t2);
-            // Both transactions are listed: a family's field would set both quantities at once.
-            for (uint32_t k = 1; k <= q2; ++k) {
-              Action both = first;
-              t2.set_quantity(k);
-              *both.mutable_play_card()->add_transactions() = t2;
-              SetAction(Add(second->mutable_next(), "q" + std::to_string(k),
-                            T("limit.move.quantity", k)),
-                        both);
-            }
+            // The second's quantity alone is free: its element of the list (the first's is set).
+            Amount(AddKind(then.mutable_next(), t2), t2, q2,
+                   "play_card.transactions.1.quantity");
           }
         }
-        if (then.next_size() > 0) *node->add_next() = std::move(then);
+        if (then.next_size() == 0) node->mutable_next()->RemoveLast();
       }
     }
   }
@@ -374,7 +412,7 @@ std::vector<uint32_t> LimitGame::EasyBotWeights(const engine::Message& view, int
                : a.has_pass()    ? -1
                : a.has_remove_permanent() ? -2
                                           : -3;
-    ++size[group[i]];
+    size[group[i]] += static_cast<uint32_t>(moves[i].members);
   }
   std::vector<uint32_t> out(moves.size());
   for (size_t i = 0; i < moves.size(); ++i)

@@ -23,6 +23,26 @@ using internal::NationState;
 // The social classes' letters, top (A) to bottom (E): answer ids and the words of the log.
 constexpr const char* kClassIds[] = {"A", "B", "C", "D", "E"};
 
+// Answer ids of the decks (in NationState.decks' order) and of the factories.
+constexpr const char* kDeckIds[] = {"society", "army_economy", "production"};
+inline const char* FactoryId(int f) {
+  return f == FACTORY_RENEWABLE ? "renewable" : f == FACTORY_INDUSTRIAL ? "industrial" : "military";
+}
+
+// A choice a nation makes alone, asked through AskChoice (the shared payment, votes and fees are
+// asked of several nations at once; the political and Alliance turns are the game's own moves).
+inline bool OwnChoice(int kind) {
+  switch (kind) {
+    case PROMPT_CHOOSE_DECK: case PROMPT_KEEP_CARDS: case PROMPT_DISCARD: case PROMPT_RESIST:
+    case PROMPT_RAISE_CLASS: case PROMPT_LOWER_CLASS: case PROMPT_LOWER_FACTORY:
+    case PROMPT_GROWTH_FACTORY: case PROMPT_HELP_REQUEST: case PROMPT_HELP_ANSWER:
+    case PROMPT_BREAK_ALLIANCE:
+      return true;
+    default:
+      return false;
+  }
+}
+
 inline int DeckIndex(Deck d) { return static_cast<int>(d) - 1; }
 
 inline bool Contains(const google::protobuf::RepeatedField<uint32_t>& v, uint32_t x) {
@@ -38,6 +58,16 @@ inline void Erase(google::protobuf::RepeatedField<uint32_t>* v, uint32_t x) {
 // words; the French name printed on the card stays on the card's face (View.Card.name).
 inline const std::string& CardTitle(const data::CardDef& c) {
   return c.name_en().empty() ? c.name() : c.name_en();
+}
+
+// The template that writes a card's title (LimitGame adds one per card to the catalogue): where
+// a phrase (log, question, move) names a card, its words go by number like any template, not as
+// its title spelled out in each.
+inline std::string CardNameKey(const data::CardDef& c) { return "limit.card_name." + c.key(); }
+inline engine::v1::Text CardName(const data::CardDef& c) {
+  engine::v1::Text t;
+  t.set_key(CardNameKey(c));
+  return t;
 }
 
 inline bool ValidResource(Resource r) { return r >= RESOURCE_RENEWABLE && r <= RESOURCE_FOSSIL; }

@@ -21,7 +21,7 @@ void LimitState::StartSocial(bool resilience) {
 void LimitState::RunSocial(int seat) {
   const bool resilience = s_.phase() == PHASE_RESILIENCE;
   // A nation waiting for its allies' answers stops until they all answered.
-  while (N(seat).choices_size() == 0 && !HelpWaiting(seat) &&
+  while (!Owes(seat) && !HelpWaiting(seat) &&
          N(seat).step() != SOCIAL_STEP_DONE) {
     const SocialStep st = N(seat).step();
     SocialStep next = static_cast<SocialStep>(st + 1);
@@ -57,7 +57,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
         Log(T("limit.log.famine", Seat{seat}, unfed, 3 * unfed));
         for (uint32_t k = 0; k < unfed; ++k) PopDown(seat);
         RaiseDisorder(seat, 3 * unfed, T("limit.cause.famine"));
-        PushChoice(seat, PROMPT_LOWER_FACTORY, unfed, T("limit.why.famine"));
+        AskOwed(seat, PROMPT_LOWER_FACTORY, unfed, T("limit.why.famine"));
       }
       break;
     }
@@ -81,7 +81,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
       if (missing > 0) {
         Log(T("limit.log.industrial_shortage", Seat{seat}, missing, 2 * missing));
         RaiseDisorder(seat, 2 * missing, T("limit.cause.industrial_shortage"));
-        PushChoice(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.industrial_shortage"));
+        AskOwed(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.industrial_shortage"));
       }
       break;
     }
@@ -102,9 +102,9 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
         FactoryUp(seat, FACTORY_RENEWABLE, 1);
         FactoryUp(seat, FACTORY_INDUSTRIAL, 1);
       } else if (col == 3) {
-        PushChoice(seat, PROMPT_GROWTH_FACTORY, 1, T("limit.why.growth_up"));
+        AskOwed(seat, PROMPT_GROWTH_FACTORY, 1, T("limit.why.growth_up"));
       } else {
-        PushChoice(seat, PROMPT_GROWTH_FACTORY, 1, T("limit.why.growth_down"), true);
+        AskOwed(seat, PROMPT_GROWTH_FACTORY, 1, T("limit.why.growth_down"), true);
       }
       break;
     case SOCIAL_STEP_TAXATION: {
@@ -151,7 +151,7 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
           Log(T("limit.log.revolt_spends", Seat{seat}, spent));
           if (missing > 0) {
             Log(T("limit.log.revolt_shortage", Seat{seat}, missing));
-            PushChoice(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.military_shortage"));
+            AskOwed(seat, PROMPT_LOWER_CLASS, missing, T("limit.why.military_shortage"));
           }
         } else {
           const uint32_t due = (col == 3 ? 2 : 3) * PopValue(pop);
@@ -162,12 +162,12 @@ void LimitState::SocialStepRun(int seat, SocialStep step) {
         }
         Log(T("limit.log.revolt", Seat{seat}));
       } else if (n.disorder() < board().boom_positions()) {
-        if (col <= 3) PushChoice(seat, PROMPT_RAISE_CLASS, 1, T("limit.why.boom"));
+        if (col <= 3) AskOwed(seat, PROMPT_RAISE_CLASS, 1, T("limit.why.boom"));
         const uint32_t before = n.money();
         BankPay(seat, col == 1 ? 5 : 10, true);
         Log(T("limit.log.boom", Seat{seat}, n.money() - before));
       } else if (col <= 3) {
-        PushChoice(seat, PROMPT_RAISE_CLASS, 1, T("limit.why.progress"));
+        AskOwed(seat, PROMPT_RAISE_CLASS, 1, T("limit.why.progress"));
       }
       break;
     }
@@ -194,7 +194,7 @@ void LimitState::Produce(int seat, Factory f, bool shortage_penalty) {
         UnderDeck(seat, id);
         FactoryDown(seat, FACTORY_RENEWABLE, 1);
         gain = TrackValue(f, static_cast<int>(n.renewable_rank()));
-        Log(T("limit.log.agriculture_removed", Seat{seat}, CardTitle(g().card(id))));
+        Log(T("limit.log.agriculture_removed", Seat{seat}, CardName(g().card(id))));
       } else {
         n.set_fossil(n.fossil() - 1);
         s_.set_fossil_to_limit(s_.fossil_to_limit() + 1);

@@ -68,6 +68,7 @@ void LimitState::TypedPublicView(limit::View* out) const {
     o->set_population(PopValue(static_cast<int>(n.pop_rank())));
     o->set_renewable_rank(n.renewable_rank());
     o->set_renewable_output(TrackValue(FACTORY_RENEWABLE, static_cast<int>(n.renewable_rank())));
+    o->set_renewable_max_rank(static_cast<uint32_t>(MaxRank(i, FACTORY_RENEWABLE)));
     o->set_industrial_rank(n.industrial_rank());
     o->set_industrial_output(TrackValue(FACTORY_INDUSTRIAL, static_cast<int>(n.industrial_rank())));
     o->set_military_rank(n.military_rank());

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/bot.h"
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
 #include "engine/core/table.h"
@@ -31,13 +32,23 @@ std::set<std::string> AsBytes(const std::vector<std::unique_ptr<engine::Message>
   return out;
 }
 
+// The first placement of a game for three, and the acting seat's view of it.
+struct FirstTurn {
+  explicit FirstTurn(const engine::Game& game)
+      : state(game.NewInitialState(3, Options(), 11)),
+        seat(state->ActingSeats().front()),
+        view(state->View(seat)) {}
+  std::unique_ptr<engine::State> state;
+  int seat;
+  std::unique_ptr<engine::Message> view;
+};
+
 TEST(GlobalissimoPublishedMoves, OneFamilyOfFreeCardsAndRanks) {
   const engine::Game& game = Registered();
-  Options options;
-  auto state = game.NewInitialState(3, options, 11);
-  const int seat = state->ActingSeats().front();
-  const auto message = state->View(seat);
-  const auto& view = static_cast<const View&>(*message);
+  FirstTurn first(game);
+  auto& state = first.state;
+  const int seat = first.seat;
+  const auto& view = static_cast<const View&>(*first.view);
   ASSERT_EQ(view.table().moves_size(), 1);
   const auto& place = view.table().moves(0);
   EXPECT_EQ(place.key(), "place");
@@ -58,6 +69,34 @@ TEST(GlobalissimoPublishedMoves, OneFamilyOfFreeCardsAndRanks) {
   const auto& left = static_cast<const View&>(*after).table().moves(0).params(0).values();
   EXPECT_EQ(std::vector<int64_t>(left.begin(), left.end()), (std::vector<int64_t>{1, 2, 3, 4}));
   EXPECT_TRUE(static_cast<const View&>(*state->View(seat)).table().moves().empty());
+}
+
+// A bot lists the family once and draws one of its members when it picks it: every placement
+// is still drawn, and only placements are.
+TEST(GlobalissimoPublishedMoves, ABotDrawsAMemberOfAFamilyListedWhole) {
+  const engine::Game& game = Registered();
+  FirstTurn first(game);
+  auto& state = first.state;
+  const int seat = first.seat;
+  const auto& view = static_cast<const View&>(*first.view);
+  const auto whole =
+      engine::PublishedMoves(game, view, {.words = false, .families_whole = true});
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_EQ(whole[0].members, static_cast<uint64_t>(view.display_size()) * view.max_position());
+  ASSERT_NE(whole[0].family, nullptr);
+  EXPECT_TRUE(whole[0].steps.empty());
+  const std::set<std::string> members = AsBytes(engine::PublishedActions(game, view));
+  ASSERT_EQ(members.size(), whole[0].members);
+  std::set<std::string> drawn;
+  engine::Rng rng(4);
+  for (int k = 0; k < 40 * static_cast<int>(members.size()); ++k) {
+    auto moves = engine::BotMoves(game, view, seat, engine::BotLevel::kEasy, rng);
+    ASSERT_EQ(moves.size(), 1u);
+    const std::string bytes = engine::DeterministicBytes(*moves[0]);
+    EXPECT_TRUE(members.contains(bytes)) << "not a published placement";
+    drawn.insert(bytes);
+  }
+  EXPECT_EQ(drawn, members);
 }
 
 TEST(GlobalissimoPublishedMoves, GamesPlayedFromViewsAloneEnd) {

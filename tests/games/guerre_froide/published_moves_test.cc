@@ -41,11 +41,26 @@ const engine::v1::MoveChoice* Find(const Choices& roots, const std::vector<std::
   return found;
 }
 
+// The words of the choice at the end of `path`: its own, or those its step shares.
+engine::v1::Text WordsAt(const Choices& roots, const std::vector<std::string>& path) {
+  const auto* node = Find(roots, path);
+  if (node == nullptr) return {};
+  const std::vector<std::string> up(path.begin(), path.end() - 1);
+  return engine::MoveWords(up.empty() ? nullptr : Find(roots, up), *node);
+}
+
 View ViewOf(const engine::State& state, int seat) {
   return static_cast<const View&>(*state.View(seat));
 }
 
 std::string Bytes(const Action& a) { return engine::DeterministicBytes(a); }
+
+// The action at the end of `path`, rebuilt from the parts on the way (MoveChoice.action).
+std::string ActionAt(const Choices& roots, const std::vector<std::string>& path) {
+  Action a;
+  if (!a.ParseFromString(engine::MoveActionAt(roots, path))) return "not an action";
+  return Bytes(a);
+}
 
 std::set<std::string> AsBytes(const std::vector<std::unique_ptr<engine::Message>>& actions) {
   std::set<std::string> out;
@@ -72,20 +87,35 @@ TEST(GuerreFroidePublishedMoves, AGroupThenItsTargetThenASeat) {
   const Choices& moves = view.table().moves();
   EXPECT_EQ(Keys(moves), (std::vector<std::string>{"recruit", "pass", "guerrillas",
                                                    "students"}));
-  EXPECT_EQ(Find(moves, {"recruit"})->action(), Bytes(Recruit()));
+  EXPECT_EQ(ActionAt(moves, {"recruit"}), Bytes(Recruit()));
   EXPECT_EQ(Find(moves, {"pass"})->label().key(), "guerre_froide.m.pass");
 
   // A military group discards any other group in play: each a leaf, targeting that card.
   const auto* military = Find(moves, {"guerrillas"});
   ASSERT_NE(military, nullptr);
-  EXPECT_EQ(military->target().card(), "guerrillas");
+  // The card is named by the key alone (key_target), not a second time in the target.
+  EXPECT_EQ(military->key_target(), engine::v1::KEY_TARGET_CARD);
+  EXPECT_FALSE(military->has_target());
+  EXPECT_EQ(engine::MoveTarget(*military).card(), "guerrillas");
   EXPECT_EQ(military->label().key(), "guerre_froide.m.activate");
   EXPECT_EQ(Keys(military->next()), (std::vector<std::string>{"students", "mafia", "cinema"}));
   const auto& on_mafia = military->next(1);
-  EXPECT_EQ(on_mafia.target().card(), "mafia");
-  EXPECT_EQ(on_mafia.label().key(), "guerre_froide.m.discard");
-  EXPECT_EQ(on_mafia.label().args(0).name(), "Mafia");
-  EXPECT_EQ(on_mafia.action(), Bytes(Activate("guerrillas", "mafia")));
+  EXPECT_EQ(engine::MoveTarget(on_mafia).card(), "mafia");
+  const engine::v1::Text discard = WordsAt(moves, {"guerrillas", "mafia"});
+  EXPECT_EQ(discard.key(), "guerre_froide.m.discard");
+  EXPECT_EQ(discard.args(0).name(), "Mafia");
+  // The words every target shares go once, on the group's node; each target carries its name.
+  EXPECT_EQ(military->next_label().key(), "guerre_froide.m.discard");
+  EXPECT_EQ(on_mafia.label().key(), "");
+  EXPECT_EQ(ActionAt(moves, {"guerrillas", "mafia"}), Bytes(Activate("guerrillas", "mafia")));
+  // The group's id goes once, on the group's node; each target's node adds only the target.
+  Action part;
+  ASSERT_TRUE(part.ParseFromString(military->action()));
+  EXPECT_EQ(part.activate().group(), "guerrillas");
+  EXPECT_EQ(part.activate().target(), "");
+  ASSERT_TRUE(part.ParseFromString(on_mafia.action()));
+  EXPECT_EQ(part.activate().group(), "");
+  EXPECT_EQ(part.activate().target(), "mafia");
   EXPECT_TRUE(on_mafia.next().empty());
 
   // A political group takes an opponent's group, or gives one of the mover's: then a seat.
@@ -95,13 +125,15 @@ TEST(GuerreFroidePublishedMoves, AGroupThenItsTargetThenASeat) {
   const auto* give = Find(moves, {"students", "guerrillas", "1"});
   ASSERT_NE(give, nullptr);
   EXPECT_EQ(Find(moves, {"students", "guerrillas"})->next_size(), 1);
-  EXPECT_EQ(give->target().seat(), 1);
-  EXPECT_EQ(give->label().key(), "guerre_froide.m.give");
-  EXPECT_EQ(give->action(), Bytes(Activate("students", "guerrillas", 1)));
+  EXPECT_EQ(give->key_target(), engine::v1::KEY_TARGET_SEAT);
+  EXPECT_EQ(engine::MoveTarget(*give).seat(), 1);
+  EXPECT_EQ(WordsAt(moves, {"students", "guerrillas", "1"}).key(), "guerre_froide.m.give");
+  EXPECT_EQ(ActionAt(moves, {"students", "guerrillas", "1"}),
+            Bytes(Activate("students", "guerrillas", 1)));
   const auto* take = Find(moves, {"students", "cinema", "0"});
   ASSERT_NE(take, nullptr);
-  EXPECT_EQ(take->label().key(), "guerre_froide.m.take");
-  EXPECT_EQ(take->action(), Bytes(Activate("students", "cinema", 0)));
+  EXPECT_EQ(WordsAt(moves, {"students", "cinema", "0"}).key(), "guerre_froide.m.take");
+  EXPECT_EQ(ActionAt(moves, {"students", "cinema", "0"}), Bytes(Activate("students", "cinema", 0)));
 
   // The seat that waits and a spectator are offered nothing.
   EXPECT_TRUE(ViewOf(*state, 1).table().moves().empty());
@@ -111,14 +143,14 @@ TEST(GuerreFroidePublishedMoves, AGroupThenItsTargetThenASeat) {
 TEST(GuerreFroidePublishedMoves, KeysNameCardsSoAnOpenChoiceKeepsItsKey) {
   auto state = Load(FourGroups());
   const std::vector<std::string> take_cinema = {"students", "cinema", "0"};
-  const std::string before = Find(ViewOf(*state, 0).table().moves(), take_cinema)->action();
+  const std::string before = ActionAt(ViewOf(*state, 0).table().moves(), take_cinema);
   // Mafia, listed before Cinema, leaves the table: Cinema moves up a place, not its key.
   Play(*state, 0, Activate("guerrillas", "mafia"));
   Play(*state, 1, Recruit());
   const View after = ViewOf(*state, 0);
   const auto* still = Find(after.table().moves(), take_cinema);
   ASSERT_NE(still, nullptr);
-  EXPECT_EQ(still->action(), before);
+  EXPECT_EQ(ActionAt(after.table().moves(), take_cinema), before);
   EXPECT_EQ(Find(after.table().moves(), {"guerrillas"}), nullptr) << "it is mobilized";
   EXPECT_EQ(Find(after.table().moves(), {"students", "mafia"}), nullptr);
 }
@@ -130,14 +162,14 @@ TEST(GuerreFroidePublishedMoves, NuclearEscalationThenOneGroupThenAnotherOrNone)
   const View view = ViewOf(*state, 0);
   const auto* use = Find(view.table().moves(), {"nuclear_escalation"});
   ASSERT_NE(use, nullptr);
-  EXPECT_EQ(use->target().card(), "nuclear_escalation");
+  EXPECT_EQ(engine::MoveTarget(*use).card(), "nuclear_escalation");
   EXPECT_EQ(Keys(use->next()),
             (std::vector<std::string>{"guerrillas", "students", "mafia", "cinema"}));
   EXPECT_EQ(Keys(use->next(2).next()),
             (std::vector<std::string>{"none", "guerrillas", "students", "cinema"}));
-  EXPECT_EQ(Find(view.table().moves(), {"nuclear_escalation", "mafia", "none"})->action(),
+  EXPECT_EQ(ActionAt(view.table().moves(), {"nuclear_escalation", "mafia", "none"}),
             Bytes(Use("nuclear_escalation", {"mafia"})));
-  EXPECT_EQ(Find(view.table().moves(), {"nuclear_escalation", "mafia", "cinema"})->action(),
+  EXPECT_EQ(ActionAt(view.table().moves(), {"nuclear_escalation", "mafia", "cinema"}),
             Bytes(Use("nuclear_escalation", {"mafia", "cinema"})));
 }
 
@@ -153,7 +185,7 @@ TEST(GuerreFroidePublishedMoves, PlanningOffersTheAgentsInHeadquarters) {
   ASSERT_NE(agent, nullptr);
   EXPECT_EQ(Keys(agent->next()), (std::vector<std::string>{"master_spy", "deputy_director",
                                                            "double_agent", "analyst", "director"}));
-  EXPECT_EQ(agent->next(0).action(), Bytes(Choose(AGENT_MASTER_SPY)));
+  EXPECT_EQ(ActionAt(view.table().moves(), {"agent", "master_spy"}), Bytes(Choose(AGENT_MASTER_SPY)));
   // Both choose at once: each its own agents.
   EXPECT_NE(Find(ViewOf(*state, 1).table().moves(), {"agent", "assassin"}), nullptr);
 }
@@ -165,8 +197,8 @@ TEST(GuerreFroidePublishedMoves, TheBalanceHolderChoosesWhoOpens) {
   const auto* first = Find(view.table().moves(), {"first"});
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(Keys(first->next()), (std::vector<std::string>{"0", "1", "2"}));
-  EXPECT_EQ(first->next(2).target().seat(), 2);
-  EXPECT_EQ(first->next(2).action(), Bytes(First(2)));
+  EXPECT_EQ(engine::MoveTarget(first->next(2)).seat(), 2);
+  EXPECT_EQ(ActionAt(view.table().moves(), {"first", "2"}), Bytes(First(2)));
 }
 
 // The easy bot's plain strategy: no pass while a group still fits, only a pass once none does.

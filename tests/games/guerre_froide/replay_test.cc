@@ -7,6 +7,7 @@
 // what players see is meant, and said so in the commit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -30,9 +31,21 @@ const engine::Game& Game() {
 
 
 // What every recipient sees of `state`, its questions and its results, folded into `h`.
+// A seat's published moves go in as the set of actions they offer, not as the tree that
+// carries them: how the tree is written is the protocol's (shared words, parts, key-named
+// targets), what a seat may do is the game's.
 uint64_t FoldViews(uint64_t h, const engine::State& state) {
   for (int r = -1; r < state.num_seats(); ++r) {
-    h = testing::Fnv1a(h, engine::DeterministicBytes(*state.View(r)));
+    auto view = state.View(r);
+    std::vector<std::string> offered;
+    for (const auto& a : engine::PublishedActions(state.game(), *view))
+      offered.push_back(engine::DeterministicBytes(*a));
+    std::sort(offered.begin(), offered.end());
+    for (const auto& a : offered) h = testing::Fnv1a(h, a);
+    auto* table = static_cast<engine::v1::Table*>(view->GetReflection()->MutableMessage(
+        view.get(), view->GetDescriptor()->FindFieldByName("table")));
+    table->clear_moves();
+    h = testing::Fnv1a(h, engine::DeterministicBytes(*view));
     for (const auto& p : state.Prompts(r)) h = testing::Fnv1a(h, engine::DeterministicBytes(p));
   }
   for (int64_t s : state.Scores()) h = testing::Fnv1a(h, std::to_string(s) + ",");

@@ -20,6 +20,9 @@ using engine::Registry;
 
 using support::CardId;
 using support::Game;
+using support::ChoiceCount;
+using support::ChoicesOf;
+using support::ClearQuestions;
 using support::PoliticalTurn;
 
 std::unique_ptr<LimitState> NewState(int seats, uint64_t seed = 7, bool first_game = false) {
@@ -174,12 +177,99 @@ TEST(LimitDecisions, DefaultOnAPoliticalTurnIsToPass) {
   EXPECT_TRUE(s->Validate(0, *a).ok());
 }
 
+// Nations choose independently (Nouvelle politique): each nation's choice is its own decision of
+// the core's queue, open beside the others', and each answer applies at once: nation 0 keeps its
+// cards while nation 1 still chooses its deck.
+TEST(LimitDecisions, NationsChooseAlongsideEachAnswerAppliedAtOnce) {
+  auto s = NewState(2);
+  for (int seat : {0, 1}) {
+    const engine::v1::Decision* d = s->OpenDecisionOf(seat);
+    ASSERT_NE(d, nullptr) << seat;
+    EXPECT_EQ(d->kind(), PROMPT_CHOOSE_DECK);
+    EXPECT_TRUE(d->alongside());
+  }
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
+  const auto deck = s->Prompts(0);
+  ASSERT_EQ(deck.size(), 1u);
+  engine::v1::Answer a;
+  a.set_prompt_id(deck[0].id());
+  a.add_options(deck[0].options(0).id());
+  ASSERT_TRUE(s->Apply(0, *Game().WrapAnswer(a)).ok());
+  ASSERT_NE(s->OpenDecisionOf(0), nullptr);
+  EXPECT_EQ(s->OpenDecisionOf(0)->kind(), PROMPT_KEEP_CARDS);
+  EXPECT_GT(s->proto().nations(0).drawn_size(), 0);
+  ASSERT_NE(s->OpenDecisionOf(1), nullptr);
+  EXPECT_EQ(s->OpenDecisionOf(1)->kind(), PROMPT_CHOOSE_DECK);
+  EXPECT_EQ(s->ActingSeats(), (std::vector<int>{0, 1}));
+  // The keep question is nation 0's alone: nation 1 is still asked its deck.
+  ASSERT_EQ(s->Prompts(0).size(), 1u);
+  EXPECT_EQ(s->Prompts(0)[0].kind(), engine::v1::PROMPT_ORDER);
+  EXPECT_NE(s->Prompts(0)[0].id(), deck[0].id());
+  EXPECT_EQ(s->Prompts(1)[0].title().key(), "limit.q.deck");
+}
+
+// A bot samples what its seat cannot tell apart: two games that differ only in the order of
+// nation 1's face-down deck, nation 1 then keeping from different draws, give nation 0 the same
+// view and the same sample (the open keep question holds no card of the draw).
+TEST(LimitDecisions, AnOpenChoiceKeepsNothingHiddenFromTheSample) {
+  auto s = NewState(2);
+  internal::StateProto other = s->proto();
+  auto* deck = other.mutable_nations(1)->mutable_decks(0)->mutable_cards();
+  ASSERT_GT(deck->size(), 5);
+  std::reverse(deck->begin(), deck->end());
+  auto loaded = Game().FromProto(other);
+  ASSERT_TRUE(loaded.ok());
+  std::unique_ptr<LimitState> t(static_cast<LimitState*>(loaded.value().release()));
+  for (LimitState* x : {s.get(), t.get()}) {
+    const auto q = x->Prompts(1);
+    ASSERT_EQ(q.size(), 1u);
+    engine::v1::Answer a;
+    a.set_prompt_id(q[0].id());
+    a.add_options("society");
+    ASSERT_TRUE(x->Apply(1, *Game().WrapAnswer(a)).ok());
+  }
+  ASSERT_NE(s->proto().nations(1).drawn(0), t->proto().nations(1).drawn(0));
+  ASSERT_EQ(engine::DeterministicBytes(*s->View(0)), engine::DeterministicBytes(*t->View(0)));
+  EXPECT_EQ(s->SampleForSeat(0, 5)->Serialize(), t->SampleForSeat(0, 5)->Serialize());
+}
+
+// A class or factory choice that a later change leaves with one option is answered by the rules,
+// through the core, with no move of the nation's: removing Intensive agriculture lowers the
+// renewable factory to rank 1, so only the industrial one can still go down.
+TEST(LimitDecisions, AChoiceLeftWithOneOptionIsAnsweredByTheRules) {
+  auto s = NewState(2);
+  auto& p = s->mutable_proto();
+  ClearQuestions(p);
+  p.set_phase(PHASE_SOCIAL);
+  for (auto& n : *p.mutable_nations()) n.set_step(SOCIAL_STEP_DONE);
+  auto& n = *p.mutable_nations(0);
+  n.add_permanents(CardId("intensive_agriculture"));
+  n.set_renewable_rank(2);
+  n.set_industrial_rank(2);
+  n.set_military_rank(1);
+  auto* c = n.add_choices();
+  c->set_kind(PROMPT_LOWER_FACTORY);
+  c->set_count(1);
+  auto loaded = Game().FromProto(internal::StateProto(p));
+  ASSERT_TRUE(loaded.ok());
+  s.reset(static_cast<LimitState*>(loaded.value().release()));
+  ASSERT_EQ(s->Prompts(0).size(), 1u);
+  ASSERT_EQ(s->Prompts(0)[0].options_size(), 2);
+  ASSERT_TRUE(s->Apply(0, Text("remove_permanent { card: " +
+                               std::to_string(CardId("intensive_agriculture")) + " }"))
+                  .ok());
+  EXPECT_EQ(s->proto().nations(0).renewable_rank(), 1u);
+  EXPECT_EQ(s->proto().nations(0).industrial_rank(), 1u);
+  EXPECT_EQ(s->History().size(), 1u);
+  for (const auto& d : s->table().decisions()) EXPECT_NE(d.kind(), PROMPT_LOWER_FACTORY);
+}
+
 // A decision repeated (two standards of living to lower) is a new question each time: a late
 // copy of the first answer cannot answer the second.
 TEST(LimitDecisions, RepeatedDecisionGetsANewQuestionId) {
   auto s = NewState(2);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   p.set_phase(PHASE_POLITICAL_DECISIONS);
   p.set_turn(0);
   SetClasses(p.mutable_nations(0), {4, 3, 3, 2, 2});
@@ -192,7 +282,7 @@ TEST(LimitDecisions, RepeatedDecisionGetsANewQuestionId) {
   auto first = s->Prompts(0);
   ASSERT_FALSE(first.empty()) << s->DebugString();
   ASSERT_EQ(first[0].title().key(), "limit.q.lower_class");
-  ASSERT_GE(p.nations(0).choices(0).count(), 2u);
+  ASSERT_GE(ChoicesOf(p, 0)[0].count(), 2u);
   engine::v1::Answer a;
   a.set_prompt_id(first[0].id());
   a.add_options(first[0].options(0).id());
@@ -210,7 +300,7 @@ TEST(LimitPolitical, TechnologicalAdvanceAndHandLimit) {
   // politique: the hand limit is 7 at level 3; Nouvelle politique: 5 drawn, 2 kept.
   auto s = NewState(2);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   SetClasses(p.mutable_nations(0), {3, 1, 1, 1, 1});
   p.set_phase(PHASE_INTERNATIONAL);
   p.set_international_step(7);
@@ -455,7 +545,7 @@ TEST(LimitSocial, FamineExample) {
   // Pénurie de Ressources renouvelables, example: population 20 (rank 6) with 6 renewables.
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
-  n.clear_choices();
+  ClearQuestions(s->mutable_proto(), 0);
   n.set_pop_rank(6);
   n.set_renewable(6);
   n.set_renewable_rank(3);
@@ -467,9 +557,9 @@ TEST(LimitSocial, FamineExample) {
   EXPECT_EQ(m.pop_rank(), 4u);    // two ranks lost
   EXPECT_EQ(m.disorder(), 10u);   // +6: to the top...
   EXPECT_EQ(m.destabilisation(), 3u);  // ...and 3 destabilisation tokens
-  ASSERT_EQ(m.choices_size(), 1);
-  EXPECT_EQ(m.choices(0).kind(), PROMPT_LOWER_FACTORY);
-  EXPECT_EQ(m.choices(0).count(), 2u);
+  ASSERT_EQ(ChoiceCount(s->proto(), 0), 1);
+  EXPECT_EQ(ChoicesOf(s->proto(), 0)[0].kind(), PROMPT_LOWER_FACTORY);
+  EXPECT_EQ(ChoicesOf(s->proto(), 0)[0].count(), 2u);
 }
 
 // A log phrase in short form, to compare whole entries: key(args), seats as @seat, names quoted,
@@ -593,7 +683,7 @@ TEST(LimitDecisions, KeepingOneCardIsWordedForOne) {
 TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
-  n.clear_choices();
+  ClearQuestions(s->mutable_proto(), 0);
   n.set_pop_rank(6);
   n.set_renewable(6);
   n.set_disorder(5);
@@ -616,7 +706,8 @@ TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
   for (const auto& e : s->table().log()) EXPECT_EQ(e.readers_size(), 0);
 
   auto& m = *s->mutable_proto().mutable_nations(0);
-  m.clear_choices();
+
+  ClearQuestions(s->mutable_proto(), 0);
   m.set_column(2);
   m.set_pop_rank(5);
   m.set_industrial(20);
@@ -657,7 +748,7 @@ TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
 std::unique_ptr<LimitState> ShortOfIndustry() {
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
-  n.clear_choices();
+  ClearQuestions(s->mutable_proto(), 0);
   SetClasses(&n, {4, 3, 3, 2, 1});
   n.set_column(3);
   n.set_pop_rank(5);
@@ -671,8 +762,8 @@ TEST(LimitSocial, IndustrialShortageExample) {
   const auto& m = s->proto().nations(0);
   EXPECT_EQ(m.industrial(), 3u);
   EXPECT_EQ(m.disorder(), 7u);
-  ASSERT_EQ(m.choices_size(), 1);
-  EXPECT_EQ(m.choices(0).kind(), PROMPT_LOWER_CLASS);
+  ASSERT_EQ(ChoiceCount(s->proto(), 0), 1);
+  EXPECT_EQ(ChoicesOf(s->proto(), 0)[0].kind(), PROMPT_LOWER_CLASS);
   // B cannot go below C (class order); C can.
   EXPECT_EQ(s->Validate(0, Text("choose_class { social_class: 1 }")).code(), codes::kBadClass);
   ASSERT_TRUE(s->Apply(0, Text("choose_class { social_class: 2 }")).ok());
@@ -697,7 +788,7 @@ TEST(LimitSocial, ForcedLoweringAndDisorderAreLoggedWithTheirCause) {
             "Player0 lowers the standard of living of Class C to 2.");
   // A lowering with one option left is made without asking, and logged the same way.
   auto& m = *s->mutable_proto().mutable_nations(0);
-  m.clear_choices();
+  ClearQuestions(s->mutable_proto(), 0);
   SetClasses(&m, {2, 2, 2, 2, 2});  // only E may go down
   m.set_industrial(8);
   m.set_disorder(3);
@@ -708,7 +799,7 @@ TEST(LimitSocial, ForcedLoweringAndDisorderAreLoggedWithTheirCause) {
                                       "limit.log.industrial_shortage(@0,1,2)",
                                       "limit.log.disorder(@0,3,5,limit.cause.industrial_shortage())",
                                       "limit.log.class_down(@0,limit.class('E'),1)"}));
-  EXPECT_EQ(s->proto().nations(0).choices_size(), 0);
+  EXPECT_EQ(ChoiceCount(s->proto(), 0), 0);
 }
 
 // Issue 32's solo example: generation 1, Schooling raises class A, a pass; in the social phase
@@ -725,8 +816,8 @@ TEST(LimitSocial, IssueSoloExampleLogsTheClassStruggle) {
   // Through the social phase: class A whenever a class goes up, the default move otherwise.
   for (int guard = 0; guard < 50 && s->proto().generation() == 1 && !s->IsTerminal(); ++guard) {
     const auto& n = s->proto().nations(0);
-    ASSERT_GT(n.choices_size(), 0) << "the phase stopped with nothing asked";
-    if (n.choices(0).kind() == PROMPT_RAISE_CLASS && s->CanRaiseClass(0, 0)) {
+    ASSERT_GT(ChoiceCount(s->proto(), 0), 0) << "the phase stopped with nothing asked";
+    if (ChoicesOf(s->proto(), 0)[0].kind() == PROMPT_RAISE_CLASS && s->CanRaiseClass(0, 0)) {
       ASSERT_TRUE(s->Apply(0, Text("choose_class { social_class: 0 }")).ok());
     } else {
       auto a = s->DefaultAction(0);
@@ -744,7 +835,7 @@ TEST(LimitSocial, ConsumptionRanksByLevel) {
   // one more rank lower.
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
-  n.clear_choices();
+  ClearQuestions(s->mutable_proto(), 0);
   n.set_pop_rank(5);
   n.set_industrial(100);
   n.set_column(2);
@@ -762,7 +853,7 @@ TEST(LimitSocial, RevoltMilitaryShortageExample) {
   // Révolte, example: level 2, population rank 5 counted as rank 4 (5 military), only 4.
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
-  n.clear_choices();
+  ClearQuestions(s->mutable_proto(), 0);
   SetClasses(&n, {3, 2, 2, 2, 1});
   n.set_column(2);
   n.set_pop_rank(5);
@@ -771,8 +862,8 @@ TEST(LimitSocial, RevoltMilitaryShortageExample) {
   s->SocialStepRun(0, SOCIAL_STEP_PUBLIC_ORDER);
   const auto& m = s->proto().nations(0);
   EXPECT_EQ(m.military(), 1u);
-  ASSERT_EQ(m.choices_size(), 1);
-  EXPECT_EQ(m.choices(0).kind(), PROMPT_LOWER_CLASS);
+  ASSERT_EQ(ChoiceCount(s->proto(), 0), 1);
+  EXPECT_EQ(ChoicesOf(s->proto(), 0)[0].kind(), PROMPT_LOWER_CLASS);
 }
 
 TEST(LimitSocial, ProductionAndFossilShortageExample) {
@@ -823,7 +914,7 @@ TEST(LimitSocial, DemographyAndTransition) {
   // mortalité (2+ tokens: +1 rank), Baisse de la natalité (2 tokens removed).
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
-  n.clear_choices();
+  ClearQuestions(s->mutable_proto(), 0);
   SetClasses(&n, {2, 2, 1, 1, 1});
   PoliticalTurn(*s, 0, {"higher_education"});
   s->mutable_proto().mutable_nations(0)->set_money(10);
@@ -862,14 +953,32 @@ TEST(LimitSocial, EconomicGrowthRespectsTerritory) {
   EXPECT_EQ(s->proto().nations(0).renewable_rank(), 3u);
 }
 
+TEST(LimitView, RenewableTrackShowsTheRanksTerritoriesCover) {
+  // The board draws the covered ranks from the engine's figure, never from its own sum.
+  auto s = NewState(2);
+  auto& n = *s->mutable_proto().mutable_nations(0);
+  n.set_renewable_rank(2);
+  const auto rank_of = [&](int seat) {
+    const auto view = s->View(1);
+    return static_cast<const View&>(*view).nations(seat).renewable_max_rank();
+  };
+  const uint32_t top = rank_of(0);
+  ASSERT_GT(top, 1u);
+  n.set_territories(n.territories() - 1);
+  EXPECT_EQ(rank_of(0), top - 1) << "one territory fewer covers one rank more";
+  EXPECT_EQ(rank_of(1), top) << "each nation's own territories";
+  n.set_territories(0);
+  EXPECT_GE(rank_of(0), 1u) << "the first rank is never covered";
+}
+
 // ----- International phase -----
 
 TEST(LimitInternational, EcologicalCrisisExample) {
   // Crise écologique, example: the second one; you have the most population (30).
   auto s = NewState(3);
   auto& p = s->mutable_proto();
+  ClearQuestions(p);
   for (auto& n : *p.mutable_nations()) {
-    n.clear_choices();
     n.set_renewable_rank(5);
     n.set_fossil(3);
   }
@@ -902,7 +1011,7 @@ TEST(LimitInternational, FinancialCrisisRichestGetsDestabilisation) {
   // receives 2 destabilisation (ties: 1 each).
   auto s = NewState(2);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   p.set_phase(PHASE_INTERNATIONAL);
   p.set_international_step(1);
   auto* c = p.add_crises();
@@ -924,7 +1033,7 @@ TEST(LimitInternational, ColdWarAndMilitaryCrisis) {
   // a military crisis.
   auto s = NewState(2);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   p.set_phase(PHASE_INTERNATIONAL);
   p.set_international_step(0);
   p.set_destabilisation_reserve(1);
@@ -1011,7 +1120,7 @@ TEST(LimitCards, VegetarianismFeedsOneRankLower) {
   // Végétarisme: population 20 eats as if 10.
   auto s = NewState(2);
   auto& n = *s->mutable_proto().mutable_nations(0);
-  n.clear_choices();
+  ClearQuestions(s->mutable_proto(), 0);
   n.set_pop_rank(6);
   n.set_renewable(12);
   n.add_permanents(CardId("vegetarianism"));
@@ -1144,7 +1253,7 @@ TEST(LimitSocial, GrowthPromptSaysWhetherTheFactoryGoesUpOrDown) {
   for (uint32_t column : {3u, 4u}) {
     auto s = NewState(2);
     auto& n = *s->mutable_proto().mutable_nations(0);
-    n.clear_choices();
+    ClearQuestions(s->mutable_proto(), 0);
     n.set_column(column);
     n.set_industrial_rank(3);
     n.set_military_rank(3);
@@ -1203,7 +1312,7 @@ TEST(LimitSolo, EventCardReplacesAllianceStep) {
   // Mode solo: an event card is drawn and applied, then discarded.
   auto s = NewState(1);
   auto& p = s->mutable_proto();
-  p.mutable_nations(0)->clear_choices();
+  ClearQuestions(p, 0);
   p.set_phase(PHASE_INTERNATIONAL);
   p.set_international_step(6);
   s->RunInternational();
@@ -1230,7 +1339,7 @@ std::unique_ptr<LimitState> NewAllianceState(int seats, uint64_t seed = 7) {
 // Opens the Alliance step (after the crises) with `leader` playing first.
 void AllianceStep(LimitState& s, int leader) {
   auto& p = s.mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   p.mutable_pending()->Clear();
   p.set_leader(leader);
   p.set_phase(PHASE_INTERNATIONAL);
@@ -1661,7 +1770,7 @@ std::unique_ptr<LimitState> FamineWithAlly(uint32_t ally_renewable) {
   auto s = NewAllianceState(2);
   Ally(*s, ALLIANCE_ECONOMIC, {0, 1}, 1);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   s->StartSocial(false);
   p.mutable_nations(0)->set_pop_rank(4);
   p.mutable_nations(0)->set_renewable(0);
@@ -1731,7 +1840,7 @@ TEST(LimitAlliance, EconomicAlliesGiveFossilForProduction) {
   auto s = NewAllianceState(2);
   Ally(*s, ALLIANCE_ECONOMIC, {0, 1}, 1);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   s->StartSocial(false);
   p.mutable_nations(0)->set_step(SOCIAL_STEP_PRODUCTION);
   p.mutable_nations(0)->set_industrial_rank(5);  // produces 10: 2 fossil
@@ -1752,7 +1861,7 @@ TEST(LimitAlliance, MilitaryAlliesHelpInAMilitaryCrisis) {
   auto s = NewAllianceState(2);
   Ally(*s, ALLIANCE_MILITARY, {0, 1}, 1);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   p.set_phase(PHASE_INTERNATIONAL);
   p.set_international_step(4);
   p.set_destabilisation_reserve(0);
@@ -1859,7 +1968,7 @@ TEST(LimitCards, SurtaxNeedsTheWholePayoutInTheWorldBank) {
 TEST(LimitInternational, MilitaryCrisisLowestClassWithTies) {
   auto s = NewState(3);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   p.set_phase(PHASE_INTERNATIONAL);
   p.set_destabilisation_reserve(0);
   p.set_international_step(4);
@@ -1915,7 +2024,7 @@ TEST(LimitCards, PermanentCardRemovedWheneverTheOwnerActs) {
   // the owner may act, also while a decision is asked of it); not while it may not act.
   auto s = NewState(2);
   auto& p = s->mutable_proto();
-  for (auto& n : *p.mutable_nations()) n.clear_choices();
+  ClearQuestions(p);
   p.set_phase(PHASE_SOCIAL);
   p.mutable_nations(0)->add_permanents(CardId("political_planning"));
   p.mutable_nations(1)->add_permanents(CardId("intensive_agriculture"));
@@ -1924,19 +2033,24 @@ TEST(LimitCards, PermanentCardRemovedWheneverTheOwnerActs) {
   auto* c = p.mutable_nations(0)->add_choices();
   c->set_kind(PROMPT_RAISE_CLASS);
   c->set_count(1);
+  // Loaded as a printed position is, the choice written in it is asked through the core's queue.
+  auto loaded = Game().FromProto(internal::StateProto(p));
+  ASSERT_TRUE(loaded.ok());
+  s.reset(static_cast<LimitState*>(loaded.value().release()));
   const std::string remove_planning =
       "remove_permanent { card: " + std::to_string(CardId("political_planning")) + " }";
   const std::string remove_agriculture =
       "remove_permanent { card: " + std::to_string(CardId("intensive_agriculture")) + " }";
   EXPECT_TRUE(HasAction(*s, 0, remove_planning));
   EXPECT_EQ(s->Validate(1, Text(remove_agriculture)).code(), engine::codes::kNotYourTurn);
-  const uint32_t disorder = p.nations(0).disorder();
+  const uint32_t disorder = s->proto().nations(0).disorder();
   ASSERT_TRUE(s->Apply(0, Text(remove_planning)).ok());
   EXPECT_EQ(s->proto().nations(0).permanents_size(), 0);
   EXPECT_EQ(s->proto().nations(0).disorder(), disorder + 2);
-  // The decision asked is still open.
-  ASSERT_EQ(s->proto().nations(0).choices_size(), 1);
-  EXPECT_EQ(s->proto().nations(0).choices(0).kind(), PROMPT_RAISE_CLASS);
+  // The decision asked is still open, in the core's queue.
+  ASSERT_NE(s->OpenDecisionOf(0), nullptr);
+  ASSERT_EQ(ChoiceCount(s->proto(), 0), 1);
+  EXPECT_EQ(ChoicesOf(s->proto(), 0)[0].kind(), PROMPT_RAISE_CLASS);
 }
 
 TEST(LimitView, CardsCarryTheirParameterChoicesAndClassSteps) {
@@ -2222,8 +2336,8 @@ TEST_P(LimitPlayout, RandomGamesEndWithInvariants) {
       CheckAlliances(*s);
       for (const auto& n : s->proto().nations()) {
         allied += n.military_group() != 0 || n.economic_group() != 0;
-        for (const auto& c : n.choices()) helped += c.kind() == PROMPT_HELP_ANSWER;
       }
+      for (const auto& d : s->table().decisions()) helped += d.kind() == PROMPT_HELP_ANSWER;
       if (steps % 7 == 0) CheckViews(*s);
       auto acting = s->ActingSeats();
       ASSERT_FALSE(acting.empty());

@@ -40,9 +40,11 @@ const engine::v1::MoveChoice* Child(const google::protobuf::RepeatedPtrField<eng
   return nullptr;
 }
 
-Action ActionOf(const engine::v1::MoveChoice& leaf) {
+// The action at the end of `keys`, rebuilt from the parts on the way (MoveChoice.action).
+Action ActionOf(const google::protobuf::RepeatedPtrField<engine::v1::MoveChoice>& roots,
+                const std::vector<std::string>& keys) {
   Action a;
-  EXPECT_TRUE(a.ParseFromString(leaf.action()));
+  EXPECT_TRUE(a.ParseFromString(engine::MoveActionAt(roots, keys)));
   return a;
 }
 
@@ -62,28 +64,39 @@ TEST(LimitPublishedMoves, ACardFirstThenItsChoices) {
   const View view = ViewOf(*s, 0);
   const auto& moves = view.table().moves();
   ASSERT_NE(Child(moves, "pass"), nullptr);
-  EXPECT_TRUE(ActionOf(*Child(moves, "pass")).has_pass());
+  EXPECT_TRUE(ActionOf(moves, {"pass"}).has_pass());
 
   // Schooling raises one class: only B, C (both below the class above) can; the card is the
   // root, its target the card itself, and each class leads to the play.
-  const auto* school = Child(moves, "c" + std::to_string(CardId("schooling")));
+  const auto* school = Child(moves, std::to_string(CardId("schooling")));
   ASSERT_NE(school, nullptr);
-  EXPECT_EQ(school->target().card(), std::to_string(CardId("schooling")));
+  EXPECT_EQ(school->key_target(), engine::v1::KEY_TARGET_CARD) << "the card named by its key";
   std::set<std::string> classes;
   for (const auto& c : school->next()) classes.insert(c.key());
   EXPECT_EQ(classes, (std::set<std::string>{"B", "C"}));
   // A choice followed only by the play is that play.
-  const Action raise = ActionOf(*Child(school->next(), "C"));
+  const Action raise = ActionOf(moves, {school->key(), "C"});
   ASSERT_EQ(raise.play_card().classes_size(), 1);
   EXPECT_EQ(raise.play_card().classes(0), 2u);
+  // The card's id goes once, on its node; a class's node adds only the class, and the class's
+  // words are shared on the card's node (next_label), each class keeping its own name.
+  Action part;
+  ASSERT_TRUE(part.ParseFromString(school->action()));
+  EXPECT_EQ(part.play_card().card(), static_cast<uint32_t>(CardId("schooling")));
+  EXPECT_EQ(part.play_card().classes_size(), 0);
+  ASSERT_TRUE(part.ParseFromString(Child(school->next(), "C")->action()));
+  EXPECT_EQ(part.play_card().card(), 0u);
+  ASSERT_EQ(part.play_card().classes_size(), 1);
+  EXPECT_EQ(school->next_label().key(), "limit.class");
+  EXPECT_EQ(engine::MoveWords(school, *Child(school->next(), "C")).key(), "limit.class");
 
   // A war card: a target, then every commitment from the minimum (3) to the whole stock (7) as
   // one family leaf; one more than the stock is refused.
-  const auto* war = Child(moves, "c" + std::to_string(CardId("military_operation")));
+  const auto* war = Child(moves, std::to_string(CardId("military_operation")));
   ASSERT_NE(war, nullptr);
-  const auto* target = Child(war->next(), "t2");
+  const auto* target = Child(war->next(), "2");
   ASSERT_NE(target, nullptr);
-  EXPECT_EQ(target->target().seat(), 2);
+  EXPECT_EQ(target->key_target(), engine::v1::KEY_TARGET_SEAT) << "the nation named by its key";
   const auto* loot = target->next(0).next_size() > 0 ? &target->next(0) : nullptr;
   ASSERT_NE(loot, nullptr) << "the loot's resource is chosen after the target";
   const auto& commit = loot->next(0);
@@ -91,14 +104,14 @@ TEST(LimitPublishedMoves, ACardFirstThenItsChoices) {
   EXPECT_EQ(commit.params(0).path(), "play_card.military");
   EXPECT_EQ(commit.params(0).min(), 3);
   EXPECT_EQ(commit.params(0).max(), 7);
-  Action more = ActionOf(commit);
+  Action more = ActionOf(moves, {war->key(), "2", loot->key(), commit.key()});
   more.mutable_play_card()->set_military(8);
   EXPECT_FALSE(s->Validate(0, more).ok());
 
   // Political reform: one leaf per deck that still has cards.
   n.mutable_decks(1)->clear_cards();
   const View after = ViewOf(*s, 0);
-  const auto* reform = Child(after.table().moves(), "c" + std::to_string(CardId("political_reform")));
+  const auto* reform = Child(after.table().moves(), std::to_string(CardId("political_reform")));
   ASSERT_NE(reform, nullptr);
   EXPECT_NE(Child(reform->next(), "d1"), nullptr);
   EXPECT_EQ(Child(reform->next(), "d2"), nullptr);
@@ -115,19 +128,22 @@ TEST(LimitPublishedMoves, TransactionsUpToWhatThePaymentLeaves) {
   p.mutable_nations(0)->set_military(3);
   p.mutable_nations(0)->set_money(9);
   const View view = ViewOf(*s, 0);
-  const auto* market = Child(view.table().moves(), "c" + std::to_string(CardId("market_access")));
+  const auto* market = Child(view.table().moves(), std::to_string(CardId("market_access")));
   ASSERT_NE(market, nullptr);
   ASSERT_NE(Child(market->next(), "none"), nullptr);
   const auto* sell = Child(market->next(), "s3");
   ASSERT_NE(sell, nullptr);
   ASSERT_EQ(sell->params_size(), 1);
-  EXPECT_EQ(sell->params(0).path(), "play_card.transactions.quantity");
+  // The quantity is every transaction leaf's param: its path goes once, on the card.
+  EXPECT_EQ(sell->params(0).path(), "");
+  ASSERT_EQ(market->next_paths_size(), 1);
+  EXPECT_EQ(market->next_paths(0), "play_card.transactions.quantity");
   EXPECT_EQ(sell->params(0).max(), 3) << "the whole military stock";
   const auto* buy = Child(market->next(), "b2");
   ASSERT_NE(buy, nullptr);
   ASSERT_EQ(buy->params_size(), 1);
   // Every quantity offered is accepted, one more is refused.
-  Action edge = ActionOf(*buy);
+  Action edge = ActionOf(view.table().moves(), {market->key(), "b2"});
   const uint32_t top = static_cast<uint32_t>(buy->params(0).max());
   edge.mutable_play_card()->mutable_transactions(0)->set_quantity(top);
   EXPECT_TRUE(s->Validate(0, edge).ok());
@@ -135,8 +151,9 @@ TEST(LimitPublishedMoves, TransactionsUpToWhatThePaymentLeaves) {
   EXPECT_FALSE(s->Validate(0, edge).ok());
   // A family leaf's members are its quantities, each accepted.
   engine::v1::ActionFamily family;
-  family.set_base(buy->action());
+  family.set_base(engine::MoveActionAt(view.table().moves(), {market->key(), "b2"}));
   *family.mutable_params() = buy->params();
+  family.mutable_params(0)->set_path(market->next_paths(0));
   const auto members = engine::EnumerateFamily(Action(), family, 100);
   ASSERT_EQ(members.size(), top);
   for (const auto& m : members) EXPECT_TRUE(s->Validate(0, *m).ok());

@@ -83,7 +83,7 @@ export function answerSender(actionType: string, run: (action: object) => Promis
 }
 
 function Label({ text, fallback }: { text: Text | null | undefined; fallback: string }) {
-  return text && text.key ? <Txt text={text} /> : <>{fallback}</>;
+  return text && (text.key || text.id) ? <Txt text={text} /> : <>{fallback}</>;
 }
 
 function chooseHint(p: Prompt, chosen: number): string {
@@ -213,7 +213,7 @@ export function PromptPanel({ prompt, onAnswer, busy = false, error = "", contro
       <form onSubmit={(e) => { e.preventDefault(); if (!readOnly && canSubmit && !c.problem) submit(); }}>
         <header>
           <h3 class="pp-title"><Label text={p.title} fallback="A question" /></h3>
-          {p.detail && p.detail.key && <p class="pp-detail muted"><Txt text={p.detail} /></p>}
+          {p.detail && (p.detail.key || p.detail.id) ? <p class="pp-detail muted"><Txt text={p.detail} /></p> : null}
         </header>
         {body}
         {!readOnly && canSubmit && (

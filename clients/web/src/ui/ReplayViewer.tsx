@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { member, request } from "../client";
+import { fromWire, member, request } from "../client";
 import { gameUI } from "../games/registry";
 import { type } from "../proto";
 import { moveRows, rowIndexForStep, scrollToShow, type ReplayMove } from "../replayMoves";
@@ -60,9 +60,11 @@ export function ReplayViewer({ route }: { route: Extract<Route, { page: "replay"
         // The list does not depend on the step: kept even when a later step overtook this reply.
         if (withMoves && movesFor.current === key) setMoves({ key, list: r.moves ?? [] });
         if (n !== seq.current) return;
+        const view = type(r.view_type).decode(r.view);
+        fromWire(view, r.view_type);
         setData({
           summary: r.summary ?? EMPTY_SUMMARY, step: r.step, seat: r.seat, view_type: r.view_type,
-          view: type(r.view_type).decode(r.view),
+          view,
           last_action: r.last_action ? { seat: r.last_action.seat, text: r.last_action.text, origin: r.last_action.origin } : null,
         });
         setError("");

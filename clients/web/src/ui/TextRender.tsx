@@ -20,7 +20,12 @@ function addTemplates(out: Map<string, string>, src: CatalogueSource | null | un
   if (!src) return;
   const list = Array.isArray(src) ? src : Array.isArray((src as TextCatalogue).templates) ? (src as TextCatalogue).templates : null;
   if (list) {
-    for (const t of list as readonly TextTemplate[]) out.set(t.key, t.en);
+    // A list is the server's catalogue: its templates are also named by number (Text.id, from 1),
+    // for a phrase that arrived before its keys could be given back (text_ids.ts).
+    (list as readonly TextTemplate[]).forEach((t, i) => {
+      out.set(t.key, t.en);
+      if (!out.has(`#${i + 1}`)) out.set(`#${i + 1}`, t.en);
+    });
   } else {
     for (const [k, v] of Object.entries(src as Record<string, string>)) out.set(k, v);
   }
@@ -119,10 +124,11 @@ function textParts(t: Text | null | undefined, scope: TextScope, out: TextPart[]
     return;
   }
   const args = t.args ?? [];
-  const tmpl = scope.catalogue.get(t.key);
+  const key = t.key || (t.id ? `#${t.id}` : "");
+  const tmpl = scope.catalogue.get(key);
   if (tmpl == null) {
     // A missing template shows as its key and arguments rather than hiding the entry.
-    out.push({ text: `[${t.key}` });
+    out.push({ text: `[${key}` });
     for (const a of args) {
       out.push({ text: " " });
       argParts(a, scope, out, depth);

@@ -12,7 +12,7 @@ import { scrollToAction } from "../../ui/phone";
 import { PlayerBadge } from "../../ui/PlayerBadge";
 import { ActionError, SubmitButton, useSubmit, type SubmitHandle } from "../../ui/submit";
 import { MovePicker, useMovePick, type MovePick } from "../../ui/kit/MovePicker";
-import { buildMove, choicesForTarget, isLeaf, moveKind, moveRoots, moveTargets, type MoveChoice } from "../../ui/kit/moves";
+import { buildMove, choiceLabel, choicesForTarget, isLeaf, moveKind, moveRoots, moveTargets, type MoveChoice } from "../../ui/kit/moves";
 import { useLastMove, withMark } from "../../ui/LastMove";
 import { AgentCard, AgentToken, FaceDown, GroupCard, ObjectiveCard, Stamp } from "./Cards";
 import {
@@ -479,7 +479,7 @@ function Dossier({ p, view, data, names, seat, o, pick, moves, take, onTarget, a
       </div>
       {asSeat && (
         <button type="button" class="btn small gf-activate gf-seat-target" data-testid="seat-target" data-seat={p.seat}
-          onClick={() => onTarget({ seat: p.seat })}><Txt text={asSeat.label} /></button>
+          onClick={() => onTarget({ seat: p.seat })}><Txt text={choiceLabel(asSeat)} /></button>
       )}
       <InfluenceMeter p={p} o={o} />
       <div class="gf-groups" data-testid={`groups-${p.seat}`} data-count={groups.length}>

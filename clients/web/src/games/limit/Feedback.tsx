@@ -95,7 +95,7 @@ function SummaryRow({ r, names, you }: { r: NationPhaseRow; names: string[]; you
   const mark = useSelfMark();
   const notes = [
     ...r.fossilShortages.map((t, i) => <span key={`f${i}`} class="lm-sum-bad">fossil shortage{t ? <> ({<Txt text={t} />})</> : null}</span>),
-    ...r.agricultureRemoved.map((c, i) => <span key={`a${i}`} class="lm-sum-bad">removed {c || "a card"}</span>),
+    ...r.agricultureRemoved.map((c, i) => <span key={`a${i}`} class="lm-sum-bad">removed {c ? <Txt text={c} /> : "a card"}</span>),
     ...r.classChanges.map((c, i) => (
       <span key={`c${i}`} data-testid="class-change" class={c.up ? "lm-sum-good" : "lm-sum-bad"}>
         {c.cls ? <Txt text={c.cls} /> : "a class"} {c.up ? "up" : "down"} to {c.level}

@@ -11,9 +11,11 @@ import {
 } from "./model";
 import type { BoardView, Nation, Stocks as StocksT } from "./model";
 
-function TrackRow({ label, icon, values, rank, output, testid, extra, mark }: {
+function TrackRow({ label, icon, values, rank, output, testid, extra, mark, top }: {
   label: string; icon: string; values: number[]; rank: number; output: number; testid: string;
   extra?: (i: number) => string; mark: Mark;
+  /** The highest rank open (the engine's; the ranks above are covered), if the track has one. */
+  top?: number;
 }) {
   return (
     <div class={`lm-track${mark.cls}`} data-testid={testid} data-rank={rank} title={mark.text} {...mark.attrs}>
@@ -22,9 +24,11 @@ function TrackRow({ label, icon, values, rank, output, testid, extra, mark }: {
         {values.map((v, i) => {
           const r = i + 1;
           const tip = extra?.(i) ?? "";
+          const covered = top != null && top > 0 && r > top;
           return (
-            <span key={i} class={`lm-cell ${r === rank ? "on" : ""} ${r < rank ? "past" : ""} ${tip ? "fossil" : ""}`}
-              title={`Rank ${r}: ${v}${tip ? ` — ${tip}` : ""}`}>
+            <span key={i} class={`lm-cell ${r === rank ? "on" : ""} ${r < rank ? "past" : ""} ${tip ? "fossil" : ""} ${covered ? "covered" : ""}`}
+              data-covered={covered ? "" : undefined}
+              title={`Rank ${r}: ${v}${tip ? ` — ${tip}` : ""}${covered ? " — covered: needs more territories" : ""}`}>
               {v}
             </span>
           );
@@ -190,7 +194,8 @@ export function NationBoard({ n, view, names, you, acting, online }: {
             testid="track-population" extra={(i) => (demographic[i] != null ? `demographic index ${demographic[i]}` : "")}
             mark={own((q) => [q.population_rank, q.population])} />
           <TrackRow label="Renewable" icon="🌾" values={renewable.value} rank={n.renewable_rank} output={n.renewable_output}
-            testid="track-renewable" mark={own((q) => [q.renewable_rank, q.renewable_output])} />
+            top={n.renewable_max_rank}
+            testid="track-renewable" mark={own((q) => [q.renewable_rank, q.renewable_output, q.renewable_max_rank])} />
           <TrackRow label="Industrial" icon="⚙️" values={industrial.value} rank={n.industrial_rank} output={n.industrial_output}
             testid="track-industrial" extra={fossilTip(industrial)} mark={own((q) => [q.industrial_rank, q.industrial_output])} />
           <TrackRow label="Military" icon="🎖" values={military.value} rank={n.military_rank} output={n.military_output}

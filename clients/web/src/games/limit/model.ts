@@ -243,6 +243,7 @@ export function handPlays(roots: readonly MoveChoice[], hand: readonly Card[]): 
 const PARAM_WORDS: Readonly<Record<string, string>> = {
   "play_card.military": "Military committed",
   "play_card.transactions.quantity": "Quantity",
+  "play_card.transactions.1.quantity": "Quantity of the second",
 };
 export function paramWords(path: string): string {
   return PARAM_WORDS[path] ?? path.slice(path.lastIndexOf(".") + 1);

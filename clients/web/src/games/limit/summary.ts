@@ -21,8 +21,8 @@ export interface NationPhaseRow {
   pollution: number;
   /** The productions that lacked fossil, as the log words them (null: not worded). */
   fossilShortages: (Text | null)[];
-  /** Intensive agriculture cards removed for want of fossil. */
-  agricultureRemoved: string[];
+  /** Intensive agriculture cards removed for want of fossil, named as the log names them. */
+  agricultureRemoved: (Text | null)[];
   boom: number;
   boomed: boolean;
   revolt: boolean;
@@ -95,9 +95,11 @@ function textArg(t: Text, i: number): Text | null {
   return argCase(a) === "text" && a!.text ? a!.text : null;
 }
 
-function nameArg(t: Text, i: number): string {
+/** What tells an argument apart: a phrase's key (a card is named by its template), or a name. */
+function argKey(t: Text, i: number): string {
   const a = arg(t, i);
-  return argCase(a) === "name" ? a!.name ?? "" : "";
+  const c = argCase(a);
+  return c === "text" ? a!.text?.key ?? "" : c === "name" ? a!.name ?? "" : "";
 }
 
 function emptyRow(seat: number): NationPhaseRow {
@@ -177,7 +179,7 @@ export function latestPhaseSummary(log: readonly LogEntry[], seats: readonly num
         r.fossilUsed += num(t, 4); r.pollution += num(t, 5);
         break;
       case `${P}fossil_shortage`: r.fossilShortages.push(textArg(t, 1)); break;
-      case `${P}agriculture_removed`: r.agricultureRemoved.push(nameArg(t, 1)); break;
+      case `${P}agriculture_removed`: r.agricultureRemoved.push(textArg(t, 1)); break;
       case `${P}revolt_spends`: r.revoltMilitary += num(t, 1); break;
       case `${P}revolt_shortage`: r.revoltShortage += num(t, 1); break;
       case `${P}revolt_pays`: r.revoltPaid += num(t, 1); break;
@@ -229,7 +231,7 @@ export interface HitNotice {
 const HIT = `${P}hit`;
 
 export function hitAckKey(seqText: string, t: Text): string {
-  return `${seqText}:${seatArg(t, 0) ?? ""}:${nameArg(t, 1)}`;
+  return `${seqText}:${seatArg(t, 0) ?? ""}:${argKey(t, 1)}`;
 }
 
 /**

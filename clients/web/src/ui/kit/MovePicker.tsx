@@ -8,7 +8,7 @@ import type { Text } from "../../table";
 import { Txt } from "../TextRender";
 import { ActionError, SubmitButton, useSubmit, type SubmitFn, type SubmitHandle } from "../submit";
 import {
-  buildMove, choicesForTarget, domainWords, livePath, moveAt, moveKind, movesAfter, paramDomain, paramValues,
+  buildMove, choiceLabel, choicesForTarget, domainWords, livePath, moveAt, moveKind, movesAfter, paramDomain, paramValues,
   type MoveChoice, type ParamChoice,
 } from "./moves";
 import type { Target } from "../../table";
@@ -88,7 +88,7 @@ export interface MovePickerProps {
 }
 
 function Label({ text, fallback }: { text: Text | null | undefined; fallback: string }) {
-  return text && text.key ? <Txt text={text} /> : <>{fallback}</>;
+  return text && (text.key || text.id) ? <Txt text={text} /> : <>{fallback}</>;
 }
 
 const lastName = (path: string) => path.slice(path.lastIndexOf(".") + 1);
@@ -119,7 +119,7 @@ export function MovePicker(props: MovePickerProps) {
           <ol class="move-crumbs">
             {path.map((_, i) => {
               const n = moveAt(props.moves, path.slice(0, i + 1));
-              return <li key={i} data-testid="move-crumb" data-key={n?.key}><Label text={n?.label} fallback={n?.key ?? ""} /></li>;
+              return <li key={i} data-testid="move-crumb" data-key={n?.key}><Label text={n ? choiceLabel(n) : null} fallback={n?.key ?? ""} /></li>;
             })}
           </ol>
           <button type="button" class="btn ghost small" data-testid="move-back" disabled={h.busy} onClick={pick.back}>Back</button>
@@ -131,7 +131,7 @@ export function MovePicker(props: MovePickerProps) {
           {choices.map((c) => (
             <button key={c.key} type="button" class="btn move-choice" data-testid="move-choice" data-key={c.key}
               data-kind={moveKind(c)} disabled={h.busy} onClick={() => pick.choose(c.key)}>
-              <Label text={c.label} fallback={c.key} />
+              <Label text={choiceLabel(c)} fallback={c.key} />
             </button>
           ))}
         </div>
