@@ -117,29 +117,32 @@ const MOVES: MoveChoice[] = [
   }),
 ];
 
-let host: HTMLElement;
+// One host per test; a second mount in a test renders a new view into the same board.
+let host: HTMLElement | undefined;
 function mount(v: View, seat = v.you) {
   const sent: object[] = [];
   const submit = vi.fn(async (a: object) => { sent.push(Action.toObject(decode(Action, encode(Action, a)), { enums: Number })); });
-  host = document.createElement("div");
-  document.body.append(host);
+  const into = host ??= document.createElement("div");
+  document.body.append(into);
   act(() => {
     render(
       <TextProvider scope={{ catalogue: makeCatalogue({ "controle_global.category.politics": "Politics" }), names: NAMES, viewer: seat }}>
         <Board view={v} seat={seat} names={NAMES} acting={[0]} gameOver={false} readOnly={seat < 0}
           submit={seat < 0 ? undefined : submit} actionType={ACTION} gameData={DATA} />
       </TextProvider>,
-      host,
+      into,
     );
   });
   return { sent, submit };
 }
 afterEach(() => {
+  if (!host) return;
   render(null, host);
   host.remove();
+  host = undefined;
 });
-const $ = (sel: string) => host.querySelector<HTMLElement>(sel);
-const $$ = (sel: string) => [...host.querySelectorAll<HTMLElement>(sel)];
+const $ = (sel: string) => host!.querySelector<HTMLElement>(sel);
+const $$ = (sel: string) => [...host!.querySelectorAll<HTMLElement>(sel)];
 const click = (sel: string) => act(() => { $(sel)!.click(); });
 async function settle() { await act(async () => { await Promise.resolve(); }); }
 
@@ -235,12 +238,25 @@ describe("Contrôle Global's board offers the published moves only", () => {
     expect(sent).toEqual([{ invest: { kind: 1, region: 1, category: 1, pay: { raw_materials: 1, energy: 1 } } }]);
   });
 
+  it("keeps the previous player's half-made discard while the next player's turn moves on", () => {
+    const discard = [node("discard:identity_ideology", { target: { card: "identity_ideology" }, next: [
+      node("pay:1,0,0", { action: bytes({ discard: { card: "identity_ideology", pay: { raw_materials: 1 } } }) }),
+    ] }), node("draw:0", { action: bytes({ draw: { pile: 0 } }) })];
+    const drawer = (phase: number) => ({ ...view(0, discard), to_act: 1, drawing_seat: 0, phase }) as View;
+    mount(drawer(Phase.PLAY));
+    expect($("[data-testid=turn-banner]")!.textContent).toContain("discard and draw");
+    click("[data-testid=hand-card][data-card=identity_ideology]");
+    expect($("[data-testid=move-picker]")!.dataset.path).toBe("discard:identity_ideology");
+    mount(drawer(Phase.INVEST));
+    expect($("[data-testid=move-picker]")!.dataset.path).toBe("discard:identity_ideology");
+  });
+
   it("offers nothing and shows no hand to a spectator", () => {
     mount(view(-1, MOVES), -1);
     for (const sel of ["[data-testid=my-hand]", "[data-testid=hand]", "[data-testid=hand-card]", "[data-testid=move-picker]",
       "[data-testid=move-choice]", "[data-testid=cg-moves]", "[data-testid=region][data-target=true]", "[data-testid=region-target]",
       "[data-testid=card-face]"]) {
-      expect(host.querySelectorAll(sel).length, sel).toBe(0);
+      expect(host!.querySelectorAll(sel).length, sel).toBe(0);
     }
     expect($("[data-testid=turn-banner]")!.dataset.myTurn).toBe("false");
     // The public parts are all there.

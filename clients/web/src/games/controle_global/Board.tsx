@@ -279,8 +279,10 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
   // What the viewer may do is what its view publishes: nothing for a spectator or a replay.
   const roots = canPlay ? moveRoots(view) : NO_MOVES;
   const pick = useMovePick(roots);
-  // A half-made move belongs to one step of one turn: dropped when the table moves on.
-  const moment = `${view.round}|${phase}|${view.to_act}|${view.drawing_seat}`;
+  // A half-made move belongs to one step of the viewer's own turn or draw: dropped when that
+  // moves on, kept while only the next player's turn does (the previous player draws meanwhile).
+  const drawing = view.drawing_seat === seat && view.to_act !== seat;
+  const moment = drawing ? `draw|${view.round}` : `${view.round}|${phase}|${view.to_act}`;
   useEffect(() => pick.cancel(), [moment]);
   const onTarget = (t: Target) => { pick.chooseTarget(t); };
   const banner = bannerFor(view, seat, names, { gameOver: over, canMove: roots.length > 0, asked, acting });
