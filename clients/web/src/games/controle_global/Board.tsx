@@ -243,6 +243,26 @@ function PlayerPanel({ s, seat, view, data, names, me, acting, connected, over }
   );
 }
 
+/** Every faction as the static data gives it: open while factions are picked, folded after. */
+function Factions({ view, data, names }: { view: View; data: Data; names: string[] }) {
+  const scope = useTextScope();
+  const taken = new Map((view.seats ?? []).map((s, seat) => [s.faction, seat]));
+  return (
+    <details class="cg-factions" data-testid="factions" open={view.phase === Phase.FACTIONS}>
+      <summary>The factions</summary>
+      <ul>
+        {(data?.factions ?? []).map((f, i) => (
+          <li key={f.id} data-testid="faction" data-faction={f.id} data-taken={taken.has(i) ? "true" : "false"}>
+            <b>{f.name}</b>{taken.has(i) && <> (led by {playerName(names, taken.get(i)!)})</>}: {f.categories.map((c) => categoryWord(scope, c)).join(" & ")};
+            starts with {(f.resources ?? []).map((r) => `${r.amount} ${resourceWord(scope, r.resource)}`).join(", ")}.
+            <i> {f.power?.name}</i>: {powerWords(f, scope)}.
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function FinalScore({ view, names }: { view: View; names: string[] }) {
   const rows = (view.seats ?? []).map((s, seat) => ({ seat, levels: s.level_vp, regions: s.region_vp, total: s.level_vp + s.region_vp }))
     .sort((a, b) => b.total - a.total || b.regions - a.regions || a.seat - b.seat);
@@ -296,7 +316,8 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
       <div class={`cg-banner ${banner.mine ? "mine" : banner.over ? "over" : "wait"}`} data-testid="turn-banner" data-my-turn={banner.mine ? "true" : "false"}>
         {banner.mine && <span class="cg-pulse" />} {banner.text}
         {banner.mine && (
-          <button type="button" class="cg-jump" data-testid="banner-jump" onClick={() => scrollToAction()}>
+          <button type="button" class="cg-jump" data-testid="banner-jump"
+            onClick={() => (asked ? scrollToAction() : document.querySelector("[data-testid=cg-moves]")?.scrollIntoView({ block: "start" }))}>
             {asked ? "To the question ↓" : "To your moves ↓"}
           </button>
         )}
@@ -347,6 +368,7 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
           <Globalisation view={view} data={data} names={names} />
           <CivilSociety view={view} data={data} />
           <Piles view={view} data={data} />
+          <Factions view={view} data={data} names={names} />
         </div>
       </div>
 
