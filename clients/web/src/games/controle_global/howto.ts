@@ -37,7 +37,7 @@ export const howToPlay: HowToPlay = {
         "Play one card and use one of its effects, or none at all. Each effect asks for levels; for every level you are short, pay one resource of any kind.",
         "Invest as often as you like and can pay for: add a cube where you are present (2 resources), make another player lose a cube where you are present (3), or develop a region where you are present (2).",
         "Privatise: take the resources printed on your card from regions where you are present that still hold them. The stocks only come back through cards.",
-        "Discard cards you do not want (1 resource each), then draw back up to four, one by one, from any pile.",
+        "Discard cards you do not want (1 resource each), then draw back up to four (five for the media empire), one by one, from any pile, lower or upper.",
       ],
     },
     {
@@ -63,7 +63,7 @@ export const howToPlay: HowToPlay = {
     {
       heading: "End of a round and of the game",
       paragraphs: [
-        "Levels are noted and the next turn order is set by VP from levels, best first (ties keep the old order). The game ends at the end of a round in which a category reached world level VI, or after round 20. Rooms may choose to end when two categories are at VI (six players) or at V (three players).",
+        "Levels are noted and the next turn order is set by VP from levels, best first (ties keep the old order). If, once civil society has struck, some category stands at world level VI, the game is over; it also stops after round 20. Rooms may choose to end when two categories are at VI (six players) or at V (three players).",
         "At the end each region pays out its development as VP to the players with cubes there. If there are enough points for every cube, each cube is worth one point; otherwise the biggest presence scores first until it comes down to the next one, then those tied share, and points that cannot be split evenly are lost. Highest total wins; region VP break a tie.",
       ],
     },
