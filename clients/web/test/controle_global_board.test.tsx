@@ -1,7 +1,5 @@
 // @vitest-environment happy-dom
-// Contrôle Global's board on hand-built views: the world, the cubes, the globalisation table and
-// the hand as the view gives them; the moves offered are the published ones and what is sent is
-// the published action; a spectator gets no hand and no moves; another hand shows only its backs.
+// Contrôle Global's board on hand-built views: what it shows, the published moves it offers and sends, and what a spectator and the other players do not see.
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
