@@ -130,7 +130,9 @@ export function thresholdsFor(data: Data, players: number): number[] {
 
 // ----- the world as a map -----
 
-const HEX_SIZE = 36;
+// The kit draws a region as a circle of radius 26 with its cube counts under it: cells this size
+// keep neighbours' circles, names and counts apart.
+const HEX_SIZE = 44;
 
 /**
  * Each region at the centre of the hex cell the engine grew it on. A view without cells (none
