@@ -65,6 +65,14 @@ class ControleGlobalGame : public engine::TypedGame<Options, Action, View> {
 
  private:
   explicit ControleGlobalGame(controle_global::StaticData data);
+  // A terminal's summary: the round and who acts, the world levels, each organisation, the
+  // regions with their cubes, and the reader's hand.
+  std::string GameViewText(const engine::Message& view,
+                           const SeatNamer& seat_name) const override;
+  // As a player would choose: each card, each kind of investment, stopping, each kind of draw
+  // weigh alike, however many ways (regions, categories, payments) each can be made.
+  std::vector<uint32_t> EasyBotWeights(const engine::Message& view, int seat,
+                                       const std::vector<engine::PublishedMove>& moves) const override;
   engine::Status ValidateTypedOptions(int num_seats, const Options& options) const override;
   std::unique_ptr<engine::State> NewTypedState(int num_seats, const Options& options,
                                                uint64_t seed) const override;

@@ -1,5 +1,6 @@
 // Contrôle Global: what each seat sees (hands to their owner only, pile orders and face-down
-// civil-society cards to nobody) and the words of each published move.
+// civil-society cards to nobody), the words of each published move, and for terminals and the
+// easy bot what a view reads as.
 #include "engine/games/controle_global/controle_global.h"
 
 namespace plateau::games::controle_global {
@@ -197,6 +198,118 @@ std::vector<MoveStep> ControleGlobalState::TypedDescribeMove(int seat, const Act
     default:
       break;
   }
+  return out;
+}
+
+// ----- For terminals and the easy bot -----
+
+namespace {
+const char* Roman(uint32_t level) {
+  static const char* kRoman[] = {"0", "I", "II", "III", "IV", "V", "VI"};
+  return level <= 6 ? kRoman[level] : "?";
+}
+}  // namespace
+
+std::string ControleGlobalGame::GameViewText(const engine::Message& message,
+                                             const SeatNamer& name) const {
+  const auto& v = static_cast<const View&>(message);
+  static const char* kPhases[] = {"?",          "factions",    "first regions",
+                                  "second regions", "starting hands", "play a card",
+                                  "invest",     "privatise",   "discard and draw",
+                                  "civil society", "game over"};
+  static const char* kCats[] = {"Pol", "Mil", "Rel", "Com", "Med", "Bio"};
+  const int phase = v.phase() >= 0 && v.phase() <= PHASE_GAME_OVER ? v.phase() : 0;
+  auto card_name = [this](const std::string& id) {
+    const int c = CardIndex(id);
+    return c >= 0 ? card(static_cast<uint32_t>(c)).name() : id;
+  };
+  auto three = [](const auto& amounts) {
+    std::string s;
+    for (int i = 0; i < amounts.size() && i < kResources; ++i)
+      s += (i > 0 ? "/" : "") + std::to_string(amounts[i]);
+    return s;
+  };
+  std::string out = "Round " + std::to_string(v.round()) + " - " + kPhases[phase];
+  if (v.to_act() >= 0) out += " - to act: " + name(v.to_act());
+  if (v.drawing_seat() >= 0) out += " - still drawing: " + name(v.drawing_seat());
+  out += "\n";
+  if (!v.played_card().empty()) out += "Card of the turn: " + card_name(v.played_card()) + "\n";
+  out += "World levels:";
+  for (const auto& c : v.categories()) {
+    const int i = Cat(c.category());
+    if (i < 0 || i >= kCategories) continue;
+    out += std::string(" ") + kCats[i] + " " + Roman(c.world_level()) + " (" +
+           std::to_string(c.world_total()) + (c.red() ? ", rose" : "") + ")";
+  }
+  out += "\nResources are raw materials/energy/food.\n";
+  for (int s = 0; s < v.seats_size(); ++s) {
+    const SeatView& sv = v.seats(s);
+    out += "  " + name(s);
+    if (sv.faction() >= 0 && sv.faction() < data_.factions_size())
+      out += " (" + faction(static_cast<uint32_t>(sv.faction())).name() + ")";
+    out += ": " + three(sv.resources()) + ", levels";
+    for (int i = 0; i < sv.noted_levels_size() && i < kCategories; ++i)
+      out += std::string(" ") + kCats[i] + " " + Roman(sv.noted_levels(i));
+    out += ", " + std::to_string(sv.level_vp() + sv.region_vp()) + " VP, " +
+           std::to_string(sv.cards_in_hand()) + " in hand\n";
+  }
+  out += "Regions (development, stock; cubes by seat):\n";
+  for (int r = 0; r < v.regions_size(); ++r) {
+    const RegionView& rv = v.regions(r);
+    const std::string region = static_cast<int>(rv.name()) < data_.world().names_size()
+                                   ? data_.world().names(static_cast<int>(rv.name()))
+                                   : std::to_string(rv.name());
+    out += "  [" + std::to_string(r) + "] " + region + ": " + std::to_string(rv.development()) +
+           ", " + three(rv.stock());
+    for (int s = 0; s < rv.cubes_size(); ++s) {
+      std::string cubes;
+      for (int i = 0; i < rv.cubes(s).by_category_size() && i < kCategories; ++i)
+        if (rv.cubes(s).by_category(i) > 0)
+          cubes += std::string(" ") + kCats[i] + std::to_string(rv.cubes(s).by_category(i));
+      if (!cubes.empty()) out += "; " + name(s) + cubes;
+    }
+    out += "\n";
+  }
+  if (v.you() >= 0 && v.you() < v.seats_size() && v.seats(v.you()).hand_size() > 0) {
+    out += "Your hand:\n";
+    for (const std::string& id : v.seats(v.you()).hand()) {
+      out += "  " + card_name(id);
+      const int c = CardIndex(id);
+      if (c >= 0) {
+        out += " -";
+        for (const Effect& e : card(static_cast<uint32_t>(c)).effects()) out += " " + e.name() + ";";
+      }
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+std::vector<uint32_t> ControleGlobalGame::EasyBotWeights(
+    const engine::Message& view, int seat, const std::vector<engine::PublishedMove>& moves) const {
+  constexpr uint32_t kShare = 720720;  // divisible by every count up to 16
+  // The group a move belongs to: its kind, and for a card its card, for an investment its kind.
+  auto group = [](const Action& a) -> std::string {
+    switch (a.kind_case()) {
+      case Action::kPlay:
+        return "play " + a.play().card();
+      case Action::kInvest:
+        return "invest " + std::to_string(a.invest().kind());
+      case Action::kDiscard:
+        return "discard " + a.discard().card();
+      default:
+        return std::to_string(a.kind_case());
+    }
+  };
+  std::vector<std::string> of(moves.size());
+  std::map<std::string, uint64_t> members;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    of[i] = group(static_cast<const Action&>(*moves[i].action));
+    members[of[i]] += moves[i].members;
+  }
+  std::vector<uint32_t> out(moves.size());
+  for (size_t i = 0; i < moves.size(); ++i)
+    out[i] = static_cast<uint32_t>(std::max<uint64_t>(1, kShare / members[of[i]]));
   return out;
 }
 
