@@ -1,8 +1,9 @@
-// plateau-bot-bench: how well the bots play, per registered game. Seeded two-seat games pit the
-// normal bot (search) against the easy bot and against a random player, the normal bot taking
-// seat 0 in even games and seat 1 in odd ones. It reports per game and opponent the normal bot's
-// share of games won (a tie counts half), its mean think time and playouts per decision, and the
-// easy bot's think time. The normal bot searches a fixed number of playouts, so a run is
+// plateau-bot-bench: how well the bots play, per registered game. Seeded games at the game's
+// smallest table (two seats, or its minimum) pit the normal bot (search) against easy bots and
+// against random players, the normal bot taking each seat in turn. It reports per game and
+// opponent the normal bot's share: the fraction of the other seats it finishes ahead of (a tie
+// counts half), so 50% is even at any table; its mean think time and playouts per decision, and
+// the easy bot's think time. The normal bot searches a fixed number of playouts, so a run is
 // reproducible; the server stops it by a time budget instead.
 //
 //   plateau-bot-bench [--games 200] [--playouts 100] [--horizon N] [--game limit]
@@ -83,10 +84,15 @@ std::vector<std::unique_ptr<Message>> Choose(const State& state, int seat, Playe
   return moves;
 }
 
-// One game; the normal bot's share of it (1 won, 0.5 tied, 0 lost), or -1 if it did not end.
+// The table the bots meet at: two seats, or the game's minimum.
+int TableSize(const Game& game) { return std::max(2, game.Info().min_seats); }
+
+// One game; the normal bot's share of it (of the other seats, those it finishes ahead of, a tie
+// counting half), or -1 if it did not end.
 double PlayOne(const Game& game, uint64_t seed, int normal_seat, Player opponent,
                const Options& o, Tally& t) {
-  auto made = game.NewGame(2, "", seed);
+  const int seats = TableSize(game);
+  auto made = game.NewGame(seats, "", seed);
   if (!made.ok()) return -1;
   State& state = *made.value();
   Rng rng(seed * 0x9e3779b97f4a7c15ULL + 17);
@@ -109,9 +115,12 @@ double PlayOne(const Game& game, uint64_t seed, int normal_seat, Player opponent
     }
   }
   const auto ranks = state.Ranks();
-  const int other = 1 - normal_seat;
-  if (ranks[normal_seat] < ranks[other]) return 1;
-  return ranks[normal_seat] == ranks[other] ? 0.5 : 0;
+  double ahead = 0;
+  for (int other = 0; other < seats; ++other) {
+    if (other == normal_seat) continue;
+    ahead += ranks[normal_seat] < ranks[other] ? 1 : ranks[normal_seat] == ranks[other] ? 0.5 : 0;
+  }
+  return ahead / (seats - 1);
 }
 
 }  // namespace
@@ -163,7 +172,8 @@ int main(int argc, char** argv) {
     for (Player opponent : {Player::kEasy, Player::kRandom}) {
       Tally t;
       for (int g = 0; g < o.games; ++g) {
-        const double share = PlayOne(*game, 5000 + static_cast<uint64_t>(g), g % 2, opponent, o, t);
+        const double share = PlayOne(*game, 5000 + static_cast<uint64_t>(g), g % TableSize(*game),
+                                     opponent, o, t);
         if (share < 0) {
           ++t.unfinished;
           continue;

@@ -1,0 +1,387 @@
+// Contrôle Global's board: the world, the globalisation table, civil society, the piles, every player's organisation and the viewer's hand, with exactly the moves the engine publishes for the viewer (kit/moves.ts, through the kit's picker and clicks on the map and the hand).
+import { useEffect } from "preact/hooks";
+import type { BoardProps } from "../types";
+import { currentPrompt, tableOf, type Target } from "../../table";
+import { GameLog } from "../../ui/GameLog";
+import { useLastMove, withMark } from "../../ui/LastMove";
+import { PlayerBadge } from "../../ui/PlayerBadge";
+import { scrollToAction } from "../../ui/phone";
+import { ActionError, useSubmit } from "../../ui/submit";
+import { useTextScope } from "../../ui/TextRender";
+import { seatColor } from "../../ui/common";
+import { Hand } from "../../ui/kit/Hand";
+import { MovePicker, useMovePick, type MovePick } from "../../ui/kit/MovePicker";
+import { moveRoots, moveTargets, type MoveChoice } from "../../ui/kit/moves";
+import { RegionMap } from "../../ui/kit/RegionMap";
+import { CardBack, CardFace } from "./Cards";
+import {
+  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, RESOURCES, RESOURCE_SLUG, bannerFor, cardOf, categoryWord, cubePieces,
+  cubeTotal, factionOf, pileAt, pileWord, playerName, powerWords, regionName, regionSpots, resourceWord, roman,
+  thresholdsFor, worldGraph, type RegionView, type SeatView, type StaticData, type View,
+} from "./model";
+
+const NO_MOVES: readonly MoveChoice[] = Object.freeze([]);
+const RESOURCE_ICON: Readonly<Record<string, string>> = { raw_materials: "⛏", energy: "⚡", food: "🌾" };
+
+type Data = StaticData | undefined;
+
+function Resources({ amounts, testid }: { amounts: readonly number[]; testid: string }) {
+  const scope = useTextScope();
+  return (
+    <span class="cg-res" data-testid={testid}>
+      {RESOURCES.map((r, i) => (
+        <span key={r} class={`cg-res-one r-${RESOURCE_SLUG[r]}`} data-resource={RESOURCE_SLUG[r]} data-count={amounts[i] ?? 0}
+          title={`${amounts[i] ?? 0} ${resourceWord(scope, r)}`}>
+          <i aria-hidden="true">{RESOURCE_ICON[RESOURCE_SLUG[r]] ?? "•"}</i>{amounts[i] ?? 0}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+// ----- the world -----
+
+function RegionCard({ r, i, view, data, names, targets, onTarget }: {
+  r: RegionView; i: number; view: View; data: Data; names: string[]; targets: ReadonlySet<string>; onTarget: (t: Target) => void;
+}) {
+  const scope = useTextScope();
+  const m = useLastMove<View>()((v) => v.regions?.[i]);
+  const present = (r.cubes ?? []).map((c, seat) => ({ seat, c })).filter(({ c }) => cubeTotal(c) > 0);
+  const target = targets.has(String(i));
+  const picked = (view.seats ?? []).map((s, seat) => ({ s, seat })).filter(({ s }) => (s.regions_picked ?? []).includes(i));
+  return (
+    <article class={`cg-region ${target ? "target" : ""}${m.cls}`} data-testid="region-card" data-region={i} data-development={r.development}
+      title={m.text} {...m.attrs}>
+      <header>
+        <b class="cg-region-name">{regionName(data, r, i)}</b>
+        <span class="cg-dev" data-testid="development" title="Development">◆ {r.development}</span>
+        <Resources amounts={r.stock ?? []} testid="stock" />
+      </header>
+      {picked.length > 0 && view.phase <= Phase.STARTING_HANDS && (
+        <p class="cg-small">Starting pick of {picked.map(({ seat }) => playerName(names, seat)).join(" and ")}</p>
+      )}
+      {present.length === 0 ? <p class="cg-muted">No influence yet.</p> : (
+        <table class="cg-cubes">
+          <thead>
+            <tr><th />{CATEGORIES.map((c) => <th key={c} class={`c-${CATEGORY_SLUG[c]}`} title={categoryWord(scope, c)}>{categoryWord(scope, c).slice(0, 3)}</th>)}</tr>
+          </thead>
+          <tbody>
+            {present.map(({ seat, c }) => (
+              <tr key={seat} data-testid="region-seat" data-seat={seat}>
+                <th><span class="cg-dot" style={{ background: seatColor(seat) }} /> {playerName(names, seat)}</th>
+                {CATEGORIES.map((cat, k) => (
+                  <td key={cat} data-testid="cubes" data-seat={seat} data-category={CATEGORY_SLUG[cat]} data-count={c.by_category?.[k] ?? 0}>
+                    {c.by_category?.[k] ? c.by_category[k] : ""}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {target && (
+        <button type="button" class="btn small cg-pick-region" data-testid="region-target" data-region={i} onClick={() => onTarget({ region: String(i) })}>
+          Choose {regionName(data, r, i)}
+        </button>
+      )}
+    </article>
+  );
+}
+
+function World({ view, data, names, pick, onTarget }: { view: View; data: Data; names: string[]; pick: MovePick; onTarget: (t: Target) => void }) {
+  const spots = regionSpots(view, data);
+  const targets = moveTargets(pick.choices).regions;
+  // Darker for a more developed region, so the map reads like the list.
+  const fill = (id: string) => {
+    const d = view.regions?.[Number(id)]?.development ?? 1;
+    return `hsl(38, 45%, ${Math.max(45, 88 - d * 7)}%)`;
+  };
+  return (
+    <section class="cg-world" data-testid="world" data-regions={spots.length}>
+      <h3>The world</h3>
+      <RegionMap regions={spots} graph={worldGraph(view)} pieces={cubePieces(view)} choices={pick.choices} fill={fill}
+        onTarget={onTarget} ariaLabel="The world's regions" />
+      <div class="cg-regions">
+        {(view.regions ?? []).map((r, i) => (
+          <RegionCard key={i} r={r} i={i} view={view} data={data} names={names} targets={targets} onTarget={onTarget} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+// ----- globalisation, civil society, piles -----
+
+function Globalisation({ view, data, names }: { view: View; data: Data; names: string[] }) {
+  const scope = useTextScope();
+  const mark = useLastMove<View>();
+  const thresholds = thresholdsFor(data, (view.seats ?? []).length);
+  return (
+    <section class="cg-glob" data-testid="globalisation">
+      <h3>Globalisation</h3>
+      <table>
+        <thead><tr><th>Category</th><th title="Cubes in the world">World</th><th>Level</th><th>Order (live level)</th></tr></thead>
+        <tbody>
+          {(view.categories ?? []).map((c) => {
+            const slug = CATEGORY_SLUG[c.category] ?? "none";
+            const next = thresholds[c.world_level];
+            const m = mark((v) => v.categories?.find((x) => x.category === c.category));
+            return (
+              <tr key={c.category} class={`c-${slug}${c.red ? " red" : ""}${m.cls}`} data-testid="category-row" data-category={slug}
+                data-world-level={c.world_level} data-red={c.red ? "true" : "false"} title={withMark(undefined, m)} {...m.attrs}>
+                <th>
+                  <span class={`cg-token ${c.red ? "red" : ""}`} title={c.red ? "Rose this round: civil society stirs" : "Quiet this round"} />
+                  {categoryWord(scope, c.category)}
+                </th>
+                <td data-testid="world-total">{c.world_total}{next != null && <small class="cg-muted"> / {next}</small>}</td>
+                <td class="cg-level" data-testid="world-level" title={`Highest this round: ${roman(c.highest_this_round)}`}>{roman(c.world_level)}</td>
+                <td>
+                  <ol class="cg-order" data-testid="order">
+                    {(c.order ?? []).map((seat) => (
+                      <li key={seat} data-seat={seat} data-level={c.live_levels?.[seat] ?? 0} style={{ borderColor: seatColor(seat) }}
+                        title={`${playerName(names, seat)}: live level ${roman(c.live_levels?.[seat] ?? 0)}, noted ${roman(view.seats?.[seat]?.noted_levels?.[CATEGORIES.indexOf(c.category)] ?? 0)}`}>
+                        <span class="cg-dot" style={{ background: seatColor(seat) }} />{roman(c.live_levels?.[seat] ?? 0)}
+                      </li>
+                    ))}
+                  </ol>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {thresholds.length > 0 && (
+        <p class="cg-small">World levels at {(view.seats ?? []).length} players: {thresholds.map((t, i) => `${roman(i + 1)} from ${t}`).join(", ")}.</p>
+      )}
+    </section>
+  );
+}
+
+function CivilSociety({ view, data }: { view: View; data: Data }) {
+  const scope = useTextScope();
+  const cards = view.civil_piles ?? [];
+  return (
+    <section class="cg-civil" data-testid="civil-area" data-count={cards.length}>
+      <h3>Civil society</h3>
+      {cards.length === 0 ? <p class="cg-muted">No card waits face down.</p> : (
+        <p>{cards.length === 1 ? "One card waits" : `${cards.length} cards wait`} face down, revealed once every player has drawn:</p>
+      )}
+      <div class="cg-row">{cards.map((p, i) => <CardBack key={i} pile={pileAt(data, p)} />)}</div>
+      {view.phase === Phase.CIVIL && <p class="cg-small">Civil society is reacting now.</p>}
+      <p class="cg-small">
+        {(view.categories ?? []).filter((c) => c.red).length === 0 ? "Every token is grey this round."
+          : `Red tokens: ${(view.categories ?? []).filter((c) => c.red).map((c) => categoryWord(scope, c.category)).join(", ")}.`}
+      </p>
+    </section>
+  );
+}
+
+function Piles({ view, data }: { view: View; data: Data }) {
+  const scope = useTextScope();
+  return (
+    <details class="cg-piles" data-testid="piles">
+      <summary>Piles and discards</summary>
+      <ul>
+        {(view.piles ?? []).map((p, i) => {
+          const pile = pileAt(data, i);
+          const top = p.discard?.length ? cardOf(data, p.discard[p.discard.length - 1]) : undefined;
+          return (
+            <li key={i} data-testid="pile" data-pile={pile?.id ?? i} data-size={p.size} data-discard={p.discard?.length ?? 0}
+              class={`c-${pile ? CATEGORY_SLUG[pile.category] : "none"}`}>
+              <b>{pileWord(scope, pile)}</b>: {p.size} face down, {p.discard?.length ?? 0} discarded{top ? ` (top: ${top.name})` : ""}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
+
+// ----- the players -----
+
+function PlayerPanel({ s, seat, view, data, names, me, acting, connected, over }: {
+  s: SeatView; seat: number; view: View; data: Data; names: string[]; me: boolean; acting: readonly number[]; connected?: boolean[]; over: boolean;
+}) {
+  const scope = useTextScope();
+  const mark = useLastMove<View>();
+  const res = mark((v) => v.seats?.[seat]?.resources), vp = mark((v) => [v.seats?.[seat]?.level_vp, v.seats?.[seat]?.region_vp]);
+  const f = factionOf(data, s.faction);
+  const turn = !over && (acting.includes(seat) || view.to_act === seat);
+  const place = (view.turn_order ?? []).indexOf(seat);
+  return (
+    <article class={`cg-player ${me ? "mine" : ""} ${turn ? "acting" : ""}`} data-testid={`player-${seat}`} data-seat={seat} style={{ "--seat": seatColor(seat) }}>
+      <header>
+        <PlayerBadge seat={seat} name={playerName(names, seat)} you={me} online={connected?.[seat]} turn={turn}
+          turnLabel={view.drawing_seat === seat && view.to_act !== seat ? "drawing" : "to act"} />
+        {place >= 0 && <span class="cg-small" title="Place in this round's turn order">#{place + 1}</span>}
+        <span class={`cg-vp${vp.cls}`} data-testid={`vp-${seat}`} data-vp={s.level_vp + s.region_vp} title={withMark("VP from levels (and regions at the end)", vp)} {...vp.attrs}>
+          <b>{s.level_vp + (over ? s.region_vp : 0)}</b> VP
+        </span>
+      </header>
+      <p class="cg-faction" data-testid={`faction-${seat}`} data-faction={f?.id ?? ""}>
+        {f ? <><b>{f.name}</b> — {f.categories.map((c) => categoryWord(scope, c)).join(" & ")}. <i>{f.power?.name}</i>: {powerWords(f, scope)}.</>
+          : <span class="cg-muted">No faction yet.</span>}
+      </p>
+      <div class={`cg-row${res.cls}`} title={res.text} {...res.attrs}>
+        <Resources amounts={s.resources ?? []} testid={`resources-${seat}`} />
+      </div>
+      <div class="cg-noted" data-testid={`noted-${seat}`} title="Levels noted at the last round's end: what cards and investments check">
+        {CATEGORIES.map((c, k) => (
+          <span key={c} class={`cg-noted-one c-${CATEGORY_SLUG[c]}`} data-category={CATEGORY_SLUG[c]} data-level={s.noted_levels?.[k] ?? 0}>
+            {categoryWord(scope, c).slice(0, 3)} {roman(s.noted_levels?.[k] ?? 0)}
+          </span>
+        ))}
+      </div>
+      <div class="cg-row" data-testid={`hand-size-${seat}`} data-count={s.cards_in_hand}>
+        <span class="cg-small">{s.cards_in_hand} {s.cards_in_hand === 1 ? "card" : "cards"} in hand</span>
+        {!me && (s.hand_piles ?? []).map((p, i) => <CardBack key={i} pile={pileAt(data, p)} />)}
+      </div>
+      {over && (s.hand ?? []).length > 0 && !me && (
+        <p class="cg-small">Held at the end: {(s.hand ?? []).map((id) => cardOf(data, id)?.name ?? id).join(", ")}</p>
+      )}
+    </article>
+  );
+}
+
+/** Every faction as the static data gives it: open while factions are picked, folded after. */
+function Factions({ view, data, names }: { view: View; data: Data; names: string[] }) {
+  const scope = useTextScope();
+  const taken = new Map((view.seats ?? []).map((s, seat) => [s.faction, seat]));
+  return (
+    <details class="cg-factions" data-testid="factions" open={view.phase === Phase.FACTIONS}>
+      <summary>The factions</summary>
+      <ul>
+        {(data?.factions ?? []).map((f, i) => (
+          <li key={f.id} data-testid="faction" data-faction={f.id} data-taken={taken.has(i) ? "true" : "false"}>
+            <b>{f.name}</b>{taken.has(i) && <> (led by {playerName(names, taken.get(i)!)})</>}: {f.categories.map((c) => categoryWord(scope, c)).join(" & ")};
+            starts with {(f.resources ?? []).map((r) => `${r.amount} ${resourceWord(scope, r.resource)}`).join(", ")}.
+            <i> {f.power?.name}</i>: {powerWords(f, scope)}.
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function FinalScore({ view, names }: { view: View; names: string[] }) {
+  const rows = (view.seats ?? []).map((s, seat) => ({ seat, levels: s.level_vp, regions: s.region_vp, total: s.level_vp + s.region_vp }))
+    .sort((a, b) => b.total - a.total || b.regions - a.regions || a.seat - b.seat);
+  return (
+    <section class="cg-final" data-testid="final-score">
+      <h3>Final score</h3>
+      <table>
+        <thead><tr><th>Player</th><th>Levels</th><th>Regions</th><th>Total</th></tr></thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.seat} data-seat={r.seat} data-total={r.total}>
+              <th><span class="cg-dot" style={{ background: seatColor(r.seat) }} /> {playerName(names, r.seat)}</th>
+              <td>{r.levels}</td><td>{r.regions}</td><td><b>{r.total}</b></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="cg-small">The log below says who wins (ties go to region VP).</p>
+    </section>
+  );
+}
+
+// ----- the board -----
+
+export function Board({ view, seat, names, acting, gameOver, readOnly, submit, actionType, connected, gameData }: BoardProps<View, StaticData>) {
+  const data = gameData;
+  const scope = useTextScope();
+  const handle = useSubmit(submit, view);
+  const phase = view.phase;
+  const over = gameOver || phase === Phase.GAME_OVER;
+  const me = seat >= 0 ? view.seats?.[seat] : undefined;
+  const canPlay = !readOnly && !!submit && !!actionType && !!me && !over;
+  const asked = canPlay && !!currentPrompt(tableOf(view), seat);
+  // What the viewer may do is what its view publishes: nothing for a spectator or a replay.
+  const roots = canPlay ? moveRoots(view) : NO_MOVES;
+  const pick = useMovePick(roots);
+  // A half-made move belongs to one step of the viewer's own turn or draw: dropped when that
+  // moves on, kept while only the next player's turn does (the previous player draws meanwhile).
+  const drawing = view.drawing_seat === seat && view.to_act !== seat;
+  const moment = drawing ? `draw|${view.round}` : `${view.round}|${phase}|${view.to_act}`;
+  useEffect(() => pick.cancel(), [moment]);
+  const onTarget = (t: Target) => { pick.chooseTarget(t); };
+  const banner = bannerFor(view, seat, names, { gameOver: over, canMove: roots.length > 0, asked, acting });
+  const played = view.played_card ? cardOf(data, view.played_card) : undefined;
+  const handCards = me?.hand ?? [];
+  const onMap = moveTargets(pick.choices).regions.size > 0, onHand = moveTargets(pick.choices).cards.size > 0;
+
+  return (
+    <div class={`cg-board players-${(view.seats ?? []).length}`} data-testid="cg-board" data-phase={phase} data-round={view.round}
+      data-to-act={view.to_act} data-drawing={view.drawing_seat} data-you={seat}>
+      <div class={`cg-banner ${banner.mine ? "mine" : banner.over ? "over" : "wait"}`} data-testid="turn-banner" data-my-turn={banner.mine ? "true" : "false"}>
+        {banner.mine && <span class="cg-pulse" />} {banner.text}
+        {banner.mine && (
+          <button type="button" class="cg-jump" data-testid="banner-jump"
+            onClick={() => (asked ? scrollToAction() : document.querySelector("[data-testid=cg-moves]")?.scrollIntoView({ block: "start" }))}>
+            {asked ? "To the question ↓" : "To your moves ↓"}
+          </button>
+        )}
+      </div>
+
+      <header class="cg-head">
+        <h2>Contrôle Global</h2>
+        <span class="cg-chip" data-testid="round">Round <b>{view.round}</b></span>
+        <span class="cg-chip" data-testid="phase">{PHASE_NAME[phase] ?? "…"}</span>
+        <span class="cg-chip" data-testid="turn-order">Turn order: {(view.turn_order ?? []).map((s) => playerName(names, s)).join(" → ")}</span>
+        {view.end_rule !== EndRule.ONE_AT_VI && (
+          <span class="cg-chip">{view.end_rule === EndRule.TWO_AT_VI ? "Ends with two categories at VI (6 players)" : "Ends with two categories at V (3 players)"}</span>
+        )}
+      </header>
+
+      {(played || (view.to_privatise ?? []).length > 0) && (
+        <section class="cg-turn" data-testid="turn-card">
+          {played && <div><span class="cg-small">Card of the turn</span><CardFace id={view.played_card} data={data} compact /></div>}
+          {(view.to_privatise ?? []).length > 0 && (
+            <p data-testid="to-privatise">Left to privatise: {view.to_privatise.map((a) => `${a.amount} ${resourceWord(scope, a.resource)}`).join(", ")}</p>
+          )}
+        </section>
+      )}
+
+      {roots.length > 0 && (
+        <section class="cg-moves" data-testid="cg-moves" data-path={pick.path.join("/")}>
+          <h3>Your moves</h3>
+          {onMap && <p class="cg-small">Click a highlighted region, or choose below.</p>}
+          {onHand && <p class="cg-small">Click a highlighted card in your hand, or choose below.</p>}
+          <MovePicker moves={roots} pick={pick} handle={handle} submit={submit} actionType={actionType} view={view} />
+          <ActionError error={handle.error} />
+        </section>
+      )}
+
+      {me && (
+        <section class="cg-hand" data-testid="my-hand" data-count={handCards.length}>
+          <h3>Your hand</h3>
+          {handCards.length === 0 ? <p class="cg-muted">No card in hand.</p> : (
+            <Hand cards={handCards} choices={pick.choices} onTarget={onTarget} label="Your hand"
+              name={(id) => cardOf(data, id)?.name ?? id} face={(id) => <CardFace id={id} data={data} />} />
+          )}
+        </section>
+      )}
+
+      <div class="cg-main">
+        <World view={view} data={data} names={names} pick={pick} onTarget={onTarget} />
+        <div class="cg-side">
+          <Globalisation view={view} data={data} names={names} />
+          <CivilSociety view={view} data={data} />
+          <Piles view={view} data={data} />
+          <Factions view={view} data={data} names={names} />
+        </div>
+      </div>
+
+      {over && <FinalScore view={view} names={names} />}
+
+      <section class="cg-players" data-testid="players">
+        {(view.seats ?? []).map((s, i) => (
+          <PlayerPanel key={i} s={s} seat={i} view={view} data={data} names={names} me={i === seat} acting={acting} connected={connected} over={over} />
+        ))}
+      </section>
+
+      <GameLog log={tableOf(view).log} limit={80} class="cg-log" testid="game-log" />
+    </div>
+  );
+}
+

@@ -1,0 +1,319 @@
+// Contrôle Global's reading of a view and its static data for the board: enums under short names, the data looked up by the ids a view carries, the world as a map, the effect notation in words. It decides nothing the rules decide (what a seat may do is the published moves), and touches no DOM.
+import { lowerNames, setValues, unprefixed } from "../../enums";
+import * as pb from "../../gen/games/controle_global";
+import type { Msg } from "../../proto";
+import type { Arg, Text } from "../../table";
+import { axialToPixel } from "../../ui/hex";
+import type { PieceView } from "../../ui/kit/HexBoard";
+import type { RegionSpot } from "../../ui/kit/RegionMap";
+import { RegionGraph } from "../../ui/region_graph";
+import { renderText, type TextScope } from "../../ui/TextRender";
+
+export const Phase = unprefixed(pb.Phase, "PHASE_");
+export const Tier = unprefixed(pb.Tier, "TIER_");
+export const Op = unprefixed(pb.Op, "OP_");
+export const RegionSelector = unprefixed(pb.RegionSelector, "REGION_");
+export const PlayerSelector = unprefixed(pb.PlayerSelector, "PLAYER_");
+export const PowerKind = unprefixed(pb.PowerKind, "POWER_");
+export const EndRule = unprefixed(pb.EndRule, "END_");
+
+/** "politics", "raw_materials": the enums' own names, for CSS classes and the catalogue's keys. */
+export const CATEGORY_SLUG = lowerNames(pb.Category, "CATEGORY_");
+export const RESOURCE_SLUG = lowerNames(pb.Resource, "RESOURCE_");
+/** The six categories and three resources in the order the view lists them (by-index fields). */
+export const CATEGORIES = setValues(pb.Category, "CATEGORY_");
+export const RESOURCES = setValues(pb.Resource, "RESOURCE_");
+
+export type View = Msg<pb.View>;
+export type StaticData = Msg<pb.StaticData>;
+export type Card = Msg<pb.Card>;
+export type Pile = Msg<pb.Pile>;
+export type Effect = Msg<pb.Effect>;
+export type Faction = Msg<pb.Faction>;
+export type RegionView = Msg<pb.RegionView>;
+export type SeatView = Msg<pb.SeatView>;
+export type CategoryView = Msg<pb.CategoryView>;
+type Data = StaticData | null | undefined;
+
+export const ROMAN = ["0", "I", "II", "III", "IV", "V", "VI"];
+export function roman(level: number): string {
+  return ROMAN[level] ?? String(level);
+}
+
+export const PHASE_NAME: Readonly<Record<number, string>> = {
+  [Phase.FACTIONS]: "Set-up: factions", [Phase.FIRST_REGIONS]: "Set-up: first regions",
+  [Phase.SECOND_REGIONS]: "Set-up: second regions", [Phase.STARTING_HANDS]: "Set-up: starting hands",
+  [Phase.PLAY]: "Play a card", [Phase.INVEST]: "Invest", [Phase.PRIVATISE]: "Privatise", [Phase.DRAW]: "Discard and draw",
+  [Phase.CIVIL]: "Civil society reacts", [Phase.GAME_OVER]: "Game over",
+};
+
+export function playerName(names: readonly string[], seat: number): string {
+  return names[seat] || `Seat ${seat + 1}`;
+}
+
+// ----- words: the engine's catalogue when it has them, the enum's own name otherwise -----
+
+export function text(key: string, args: Arg[] = []): Text {
+  return { key, args };
+}
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, " ");
+
+function word(scope: TextScope, t: Text, fallback: string): string {
+  return scope.catalogue.has(t.key) ? renderText(t, scope) : fallback;
+}
+
+export function categoryText(cat: number): Text {
+  return text(`controle_global.category.${CATEGORY_SLUG[cat] ?? "unknown"}`);
+}
+
+export function categoryWord(scope: TextScope, cat: number): string {
+  return word(scope, categoryText(cat), capitalised(CATEGORY_SLUG[cat] ?? "?"));
+}
+
+export function resourceWord(scope: TextScope, res: number): string {
+  const slug = RESOURCE_SLUG[res];
+  return slug ? word(scope, text(`controle_global.resource.${slug}`), slug.replace(/_/g, " ")) : "resources";
+}
+
+export function pileWord(scope: TextScope, pile: Pile | undefined): string {
+  if (!pile) return "?";
+  const tier = pile.tier === Tier.UPPER ? "upper" : "lower";
+  const fallback = `${categoryWord(scope, pile.category)} ${roman(pile.min_level)}–${roman(pile.max_level)}`;
+  return word(scope, text(`controle_global.pile.${tier}`, [{ text: categoryText(pile.category) } as Arg]), fallback);
+}
+
+// ----- the static data by the ids and indices a view carries -----
+
+interface Index { cards: Map<string, Card>; piles: Map<string, number> }
+const indexes = new WeakMap<object, Index>();
+
+function index(data: Data): Index | undefined {
+  if (!data) return undefined;
+  let ix = indexes.get(data);
+  if (!ix) {
+    ix = {
+      cards: new Map((data.cards ?? []).map((c) => [c.id, c])),
+      piles: new Map((data.piles ?? []).map((p, i) => [p.id, i])),
+    };
+    indexes.set(data, ix);
+  }
+  return ix;
+}
+
+export function cardOf(data: Data, id: string): Card | undefined {
+  return index(data)?.cards.get(id);
+}
+
+/** The pile a card belongs to (its back and category). */
+export function pileOfCard(data: Data, card: Card | undefined): Pile | undefined {
+  const i = card ? index(data)?.piles.get(card.pile) : undefined;
+  return i == null ? undefined : data?.piles[i];
+}
+
+export function pileAt(data: Data, i: number): Pile | undefined {
+  return data?.piles?.[i];
+}
+
+export function factionOf(data: Data, i: number): Faction | undefined {
+  return i >= 0 ? data?.factions?.[i] : undefined;
+}
+
+export function regionName(data: Data, r: RegionView | undefined, i: number): string {
+  return (r && data?.world?.names?.[r.name]) || `Region ${i + 1}`;
+}
+
+/** The world totals that reach levels I to VI at this many players (empty without the data). */
+export function thresholdsFor(data: Data, players: number): number[] {
+  return (data?.globalisation?.thresholds ?? []).find((t) => t.players === players)?.totals ?? [];
+}
+
+// ----- the world as a map -----
+
+// The kit draws a region as a circle of radius 26 with its cube counts under it: cells this size
+// keep neighbours' circles, names and counts apart.
+const HEX_SIZE = 44;
+
+/**
+ * Each region at the centre of the hex cell the engine grew it on. A view without cells (none
+ * is expected) gets a circle in map order, so the map still draws.
+ */
+export function regionSpots(view: View, data: Data): RegionSpot[] {
+  const regions = view.regions ?? [];
+  const cells = regions.every((r) => r.cell);
+  return regions.map((r, i) => {
+    const p = cells && r.cell
+      ? axialToPixel(r.cell, HEX_SIZE)
+      : { x: 160 * Math.cos((2 * Math.PI * i) / regions.length), y: 160 * Math.sin((2 * Math.PI * i) / regions.length) };
+    return { id: String(i), label: regionName(data, r, i), x: p.x, y: p.y };
+  });
+}
+
+const graphs = new WeakMap<object, RegionGraph | null>();
+
+/** The borders the view lists (each region names its neighbours); none if they do not agree. */
+export function worldGraph(view: View): RegionGraph | undefined {
+  const regions = view.regions ?? [];
+  let g = graphs.get(regions);
+  if (g === undefined) {
+    const edges: [string, string][] = [];
+    regions.forEach((r, i) => {
+      for (const n of r.neighbours ?? []) if (n > i && n < regions.length) edges.push([String(i), String(n)]);
+    });
+    try {
+      g = RegionGraph.build(regions.map((_, i) => String(i)), edges);
+    } catch {
+      g = null;
+    }
+    graphs.set(regions, g);
+  }
+  return g ?? undefined;
+}
+
+export function cubeTotal(cubes: { by_category?: readonly number[] } | null | undefined): number {
+  return (cubes?.by_category ?? []).reduce((a, b) => a + b, 0);
+}
+
+/** Every cube on the map as a piece in its region, so the kit's map counts each player's there. */
+export function cubePieces(view: View): PieceView[] {
+  const out: PieceView[] = [];
+  (view.regions ?? []).forEach((r, ri) => {
+    (r.cubes ?? []).forEach((c, seat) => {
+      const n = cubeTotal(c);
+      for (let k = 0; k < n; k++) {
+        out.push({ handle: `${ri}.${seat}.${k}`, kind: 1, owner: seat, place: { region: String(ri), index: k }, attrs: [], face_down: false, back: 0 });
+      }
+    });
+  });
+  return out;
+}
+
+// ----- the effect notation in words -----
+
+function list(words: readonly string[], last = "or"): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Words for an effect: what each label stands for, then each step in order. */
+export function effectLines(e: Effect, scope: TextScope): { picks: string[]; steps: string[] } {
+  const cats = (cs: readonly number[] | null | undefined, last = "or") => list((cs ?? []).map((c) => categoryWord(scope, c)), last);
+  const res = (r: number, n: number) => (r ? `${n} ${resourceWord(scope, r)}` : plural(n, "resource", "resources"));
+  const self = new Set((e.players ?? []).filter((p) => p.selector === PlayerSelector.SELF).map((p) => p.label));
+  const who = (label: string) => (self.has(label) ? "you" : label);
+  const verb = (label: string, you: string, other: string) => `${who(label)} ${self.has(label) ? you : other}`;
+  const picks: string[] = [];
+  for (const r of e.regions ?? []) {
+    const of = r.of;
+    const with_ = r.categories?.length ? cats(r.categories, "and") : "cubes";
+    const what: Record<number, string> = {
+      [RegionSelector.PRESENT]: "a region where you are present",
+      [RegionSelector.ANY]: "any region",
+      [RegionSelector.ABSENT]: "a region where you have no cube",
+      [RegionSelector.NEIGHBOUR]: `a neighbour of ${of}${r.distinct ? ", not picked before" : ""}`,
+      [RegionSelector.EACH_NEIGHBOUR]: `each neighbour of ${of}`,
+      [RegionSelector.MOST_INFLUENCE]: `the region with the most ${with_}`,
+      [RegionSelector.MOST_DEVELOPED]: "the most developed region",
+      [RegionSelector.LEAST_DEVELOPED]: "the least developed region",
+      [RegionSelector.RICHEST]: `the region richest in ${r.resource ? resourceWord(scope, r.resource) : "resources"}`,
+      [RegionSelector.EACH]: "every region",
+      [RegionSelector.PLAYER_CHOICE]: "a region the player concerned chooses",
+    };
+    picks.push(`${r.label}: ${what[r.selector] ?? "a region"}`);
+  }
+  for (const p of e.players ?? []) {
+    if (p.selector === PlayerSelector.SELF) continue;
+    const holding = p.categories?.length ? ` holding ${cats(p.categories)}` : "";
+    const in_ = p.in ? ` in ${p.in}` : "";
+    const what: Record<number, string> = {
+      [PlayerSelector.OTHER]: `another player${p.in ? ` present in ${p.in}` : ""}${holding}`,
+      [PlayerSelector.EACH_OTHER_PRESENT]: `each other player present${in_}${holding}`,
+      [PlayerSelector.EACH_PRESENT]: `each player present${in_}${holding}`,
+      [PlayerSelector.MOST_INFLUENTIAL]: `the player with the most ${p.categories?.length ? cats(p.categories, "and") : "cubes"}${in_}`,
+      [PlayerSelector.SECOND_INFLUENTIAL]: `the runner-up in ${p.categories?.length ? cats(p.categories, "and") : "cubes"}${in_}`,
+      [PlayerSelector.LEADER]: `the world leader of ${categoryWord(scope, p.categories?.[0] ?? 0)}`,
+      [PlayerSelector.EACH_OTHER]: "each other player",
+      [PlayerSelector.RICHEST]: "the player holding the most resources",
+    };
+    picks.push(`${p.label}: ${what[p.selector] ?? "a player"}`);
+  }
+  const steps = (e.steps ?? []).map((s) => {
+    const n = s.amount;
+    const cubes = (kinds: string) => `${plural(n, "cube", "cubes")}${kinds ? ` of ${kinds}` : ""}`;
+    const where = s.region ? ` in ${s.region}` : "";
+    let line: string;
+    switch (s.op) {
+      case Op.ADD_INFLUENCE: line = `${verb(s.player, "gain", "gains")} ${cubes(cats(s.categories))}${where}`; break;
+      case Op.REMOVE_INFLUENCE: line = `${verb(s.player, "lose", "loses")} up to ${cubes(cats(s.categories))}${where}`; break;
+      case Op.DEVELOP: line = `${s.region} gains ${n} development`; break;
+      case Op.UNDEVELOP: line = `${s.region} loses ${n} development (never below 1)`; break;
+      case Op.TAKE_RESOURCE: line = `${verb(s.player, "take", "takes")} up to ${res(s.resource, n)} from ${s.region}'s stock`; break;
+      case Op.ADD_REGION_RESOURCE: line = `${s.region}'s stock gains ${res(s.resource, n)}`; break;
+      case Op.DESTROY_RESOURCE: line = `${s.region}'s stock loses up to ${res(s.resource, n)}`; break;
+      case Op.LOSE_RESOURCE: line = `${verb(s.player, "lose", "loses")} up to ${res(s.resource, n)} held`; break;
+      case Op.STEAL_RESOURCE: line = `you take up to ${res(s.resource, n)} from ${who(s.player)}`; break;
+      case Op.GAIN_RESOURCE: line = `${verb(s.player, "gain", "gains")} ${res(s.resource, n)}`; break;
+      case Op.MOVE_INFLUENCE: line = `${verb(s.player, "move", "moves")} up to ${cubes(cats(s.categories))} from ${s.from} to ${s.region}`; break;
+      case Op.CONVERT_INFLUENCE: {
+        const into = categoryWord(scope, s.categories?.[0] ?? 0);
+        const from = (s.categories?.length ?? 0) > 1 ? cats(s.categories.slice(1)) : "other categories";
+        line = `up to ${plural(n, "cube", "cubes")} of ${who(s.player) === "you" ? "yours" : who(s.player) + "'s"} in ${s.region} turn from ${from} to ${into}`;
+        break;
+      }
+      case Op.DRAW_CARDS: line = `${verb(s.player, "draw", "draws")} ${plural(n, "card", "cards")}`; break;
+      case Op.DISCARD_CARDS: line = `${verb(s.player, "discard", "discards")} ${plural(n, "card", "cards")}`; break;
+      default: line = "…";
+    }
+    const from = (s.world_needs ?? []).map((w) => `${categoryWord(scope, w.category)} ${roman(w.level)}`);
+    const sentence = line.charAt(0).toUpperCase() + line.slice(1);
+    return from.length ? `From world level ${list(from, "and")}: ${line}.` : `${sentence}.`;
+  });
+  return { picks, steps };
+}
+
+/** An effect's needs: "Politics III + Commerce I". */
+export function needsWords(e: Effect, scope: TextScope): string {
+  return (e.needs ?? []).map((n) => `${categoryWord(scope, n.category)} ${roman(n.level)}`).join(" + ");
+}
+
+/** A faction's power in words (display only: the engine applies it). */
+export function powerWords(f: Faction | undefined, scope: TextScope): string {
+  const p = f?.power;
+  if (!p) return "";
+  const n = p.amount;
+  const kinds = list((p.categories ?? []).map((c) => categoryWord(scope, c)));
+  switch (p.kind) {
+    case PowerKind.FREE_LEVELS: return `the first ${n === 1 ? "missing level" : `${n} missing levels`} of each card played ${n === 1 ? "is" : "are"} free`;
+    case PowerKind.EXTRA_PRIVATISE: return `privatises ${n} more ${p.resource ? resourceWord(scope, p.resource) : n === 1 ? "resource, of any type," : "resources, of any types,"} each turn`;
+    case PowerKind.CIVIL_SHIELD: return `loses ${plural(n, "cube", "cubes")} less from each civil-society step that takes cubes`;
+    case PowerKind.CHEAP_REMOVE: return `removing another player's cube by investment costs ${n}`;
+    case PowerKind.HAND_SIZE: return `a hand of ${n} cards`;
+    case PowerKind.CHEAP_INFLUENCE: return `adding a cube${kinds ? ` of ${kinds}` : ""} by investment costs ${n}`;
+    default: return "";
+  }
+}
+
+// ----- the banner -----
+
+export interface Banner { text: string; mine: boolean; over: boolean }
+
+/** What the banner says to `seat`; "yours" only when its view publishes moves or asks it. */
+export function bannerFor(view: View, seat: number, names: readonly string[], opts: {
+  gameOver: boolean; canMove: boolean; asked: boolean; acting: readonly number[];
+}): Banner {
+  const phase = view.phase;
+  if (opts.gameOver || phase === Phase.GAME_OVER) return { text: "Game over — the final score is below", mine: false, over: true };
+  if (opts.asked) return { text: "Your decision — answer the question below", mine: true, over: false };
+  if (opts.canMove) {
+    if (seat === view.drawing_seat && seat !== view.to_act) return { text: "Your discard and draw is open — finish it while the next player starts", mine: true, over: false };
+    return { text: `Your move — ${PHASE_NAME[phase] ?? "play"}`, mine: true, over: false };
+  }
+  const waiting = (opts.acting.length ? opts.acting : view.to_act >= 0 ? [view.to_act] : []).filter((s) => s !== seat);
+  const who = waiting.map((s) => playerName(names, s)).join(" and ");
+  const name = PHASE_NAME[phase] ?? "…";
+  return { text: who ? `${name} — waiting for ${who}` : name, mine: false, over: false };
+}

@@ -1,0 +1,292 @@
+// @vitest-environment happy-dom
+// Contrôle Global's board on hand-built views: what it shows, the published moves it offers and sends, and what a spectator and the other players do not see.
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import ui from "../src/games/controle_global";
+import { Board } from "../src/games/controle_global/Board";
+import { CATEGORIES, Phase, Tier, effectLines, type StaticData, type View } from "../src/games/controle_global/model";
+import * as pb from "../src/gen/games/controle_global";
+import { decode, encode, type } from "../src/proto";
+import type { MoveChoice } from "../src/ui/kit/moves";
+import { makeCatalogue, TextProvider } from "../src/ui/TextRender";
+
+const ACTION = "plateau.games.controle_global.Action";
+const Action = type(ACTION);
+const NAMES = ["Ann", "Bob", "Cy"];
+const [POL, MIL, , COM] = CATEGORIES;
+
+const DATA = {
+  piles: [
+    { id: "politics_lower", category: POL, tier: Tier.LOWER, min_level: 1, max_level: 3 },
+    { id: "politics_upper", category: POL, tier: Tier.UPPER, min_level: 4, max_level: 6 },
+  ],
+  cards: [
+    {
+      id: "campaign_financing", name: "Financement de campagne", pile: "politics_lower",
+      resources: [{ resource: pb.Resource.RESOURCE_ENERGY, amount: 1 }],
+      effects: [{
+        name: "Don discret", needs: [{ category: POL, level: 1 }],
+        regions: [{ label: "R", selector: pb.RegionSelector.REGION_PRESENT, of: "", categories: [], resource: 0, distinct: false }],
+        players: [{ label: "J", selector: pb.PlayerSelector.PLAYER_SELF, in: "", categories: [] }],
+        steps: [{ region: "R", player: "J", op: pb.Op.OP_ADD_INFLUENCE, amount: 1, categories: [POL], resource: 0, from: "", world_needs: [] }],
+      }],
+      civil: null,
+    },
+    {
+      id: "identity_ideology", name: "Idéologie Identitaire", pile: "politics_lower",
+      resources: [{ resource: pb.Resource.RESOURCE_RAW_MATERIALS, amount: 1 }],
+      effects: [{
+        name: "Construction d'un mur à la frontière", needs: [{ category: POL, level: 3 }],
+        regions: [
+          { label: "R", selector: pb.RegionSelector.REGION_PRESENT, of: "", categories: [], resource: 0, distinct: false },
+          { label: "V", selector: pb.RegionSelector.REGION_NEIGHBOUR, of: "R", categories: [], resource: 0, distinct: false },
+        ],
+        players: [
+          { label: "J", selector: pb.PlayerSelector.PLAYER_SELF, in: "", categories: [] },
+          { label: "U", selector: pb.PlayerSelector.PLAYER_OTHER, in: "V", categories: [POL] },
+        ],
+        steps: [
+          { region: "R", player: "J", op: pb.Op.OP_ADD_INFLUENCE, amount: 2, categories: [POL, CATEGORIES[4]], resource: 0, from: "", world_needs: [] },
+          { region: "V", player: "J", op: pb.Op.OP_ADD_INFLUENCE, amount: 1, categories: [MIL], resource: 0, from: "", world_needs: [] },
+          { region: "V", player: "U", op: pb.Op.OP_REMOVE_INFLUENCE, amount: 1, categories: [POL], resource: 0, from: "", world_needs: [] },
+        ],
+      }],
+      civil: null,
+    },
+  ],
+  factions: [
+    { id: "lobbying", name: "Réseau de lobbying transnational", categories: [POL, COM], resources: [],
+      power: { name: "Portes tournantes", kind: pb.PowerKind.POWER_FREE_LEVELS, amount: 1, categories: [], resource: 0 } },
+    { id: "cartel", name: "Cartel mafieux", categories: [MIL, CATEGORIES[5]], resources: [],
+      power: { name: "Racket", kind: pb.PowerKind.POWER_CHEAP_REMOVE, amount: 2, categories: [], resource: 0 } },
+  ],
+  globalisation: { thresholds: [{ players: 3, totals: [1, 3, 6, 10, 15, 21] }], level_vp: [0, 0, 1, 3, 5, 7, 10] },
+  costs: null, setup: null,
+  world: { regions: [], names: ["Amazonie", "Andes", "Sahel"], development_bag: [], resource_base: 9, resource_min: 1, resource_max: 4, border_drop_per_mille: 250 },
+} as unknown as StaticData;
+
+const cubes = (...by: number[][]) => by.map((c) => ({ by_category: [...c, 0, 0, 0, 0, 0, 0].slice(0, 6) }));
+// Seat 0 (Ann) holds two cards; seat 1 (Bob) four, two from each pile; seat 2 none.
+function view(you: number, moves: MoveChoice[] = []): View {
+  const seat = (s: number, faction: number, hand: string[], piles: number[]) => ({
+    faction, resources: [1, 2, 0], noted_levels: [1, 0, 0, 1, 0, 0], level_vp: s, region_vp: 0, cards_in_hand: piles.length,
+    hand_piles: piles, hand: s === you ? hand : [], regions_picked: [],
+  });
+  return {
+    you, phase: Phase.PLAY, round: 2, turn_order: [0, 1, 2], to_act: 0, drawing_seat: -1, end_rule: 0,
+    regions: [
+      { name: 0, development: 3, stock: [2, 1, 3], cubes: cubes([1, 0, 0, 1], [2, 1], []), neighbours: [1], cell: { q: 0, r: 0 } },
+      { name: 1, development: 1, stock: [3, 3, 2], cubes: cubes([0], [0, 0, 0, 0, 0, 1], []), neighbours: [0, 2], cell: { q: 1, r: 0 } },
+      { name: 2, development: 2, stock: [1, 2, 4], cubes: cubes([], [], []), neighbours: [1], cell: { q: 1, r: 1 } },
+    ],
+    categories: CATEGORIES.map((c, k) => ({
+      category: c, world_total: [3, 1, 0, 1, 0, 1][k], world_level: [2, 1, 0, 1, 0, 1][k], highest_this_round: [2, 1, 0, 1, 0, 1][k],
+      red: k === 0, order: k === 0 ? [1, 0, 2] : [0, 1, 2], live_levels: k === 0 ? [1, 2, 0] : [0, 0, 0],
+    })),
+    seats: [seat(0, 0, ["campaign_financing", "identity_ideology"], [0, 0]), seat(1, 1, ["x", "y", "z", "w"], [0, 1, 0, 1]), seat(2, -1, [], [])],
+    piles: [{ size: 20, discard: ["campaign_financing"] }, { size: 8, discard: [] }],
+    civil_piles: [1], played_card: "", to_privatise: [],
+    table: { moves, prompts: [], log: [], resigned: [], moves_held: false },
+  } as unknown as View;
+}
+
+const node = (key: string, over: Partial<MoveChoice> = {}): MoveChoice =>
+  ({ key, label: { key: `m.${key}`, args: [] }, target: null, action: new Uint8Array(), next: [], params: [], next_label: null, key_target: 0, next_paths: [], ...over });
+const bytes = (o: object) => encode(Action, o);
+
+// As the engine describes a card play (the card, the effect, the payment) and an investment (the
+// kind, the region, the category, the payment); each leaf holds its whole action.
+const PLAY = { play: { card: "campaign_financing", effect: 1, pay: {} } };
+const INVEST = { invest: { kind: pb.InvestKind.INVEST_ADD_INFLUENCE, region: 1, category: POL, pay: { raw_materials: 1, energy: 1 } } };
+const MOVES: MoveChoice[] = [
+  node("card:campaign_financing", {
+    target: { card: "campaign_financing" },
+    next: [
+      node("effect:0", { action: bytes({ play: { card: "campaign_financing", pay: {} } }) }),
+      node("effect:1", { next: [node("pay:0,0,0", { action: bytes(PLAY) })] }),
+    ],
+  }),
+  node("invest:1", {
+    next: [node("region:1", {
+      target: { region: "1" },
+      next: [node("category:1", { next: [node("pay:1,1,0", { action: bytes(INVEST) })] })],
+    })],
+  }),
+];
+
+// One host per test; a second mount in a test renders a new view into the same board.
+let host: HTMLElement | undefined;
+function mount(v: View, seat = v.you) {
+  const sent: object[] = [];
+  const submit = vi.fn(async (a: object) => { sent.push(Action.toObject(decode(Action, encode(Action, a)), { enums: Number })); });
+  const into = host ??= document.createElement("div");
+  document.body.append(into);
+  act(() => {
+    render(
+      <TextProvider scope={{ catalogue: makeCatalogue({ "controle_global.category.politics": "Politics" }), names: NAMES, viewer: seat }}>
+        <Board view={v} seat={seat} names={NAMES} acting={[0]} gameOver={false} readOnly={seat < 0}
+          submit={seat < 0 ? undefined : submit} actionType={ACTION} gameData={DATA} />
+      </TextProvider>,
+      into,
+    );
+  });
+  return { sent, submit };
+}
+afterEach(() => {
+  if (!host) return;
+  render(null, host);
+  host.remove();
+  host = undefined;
+});
+const $ = (sel: string) => host!.querySelector<HTMLElement>(sel);
+const $$ = (sel: string) => [...host!.querySelectorAll<HTMLElement>(sel)];
+const click = (sel: string) => act(() => { $(sel)!.click(); });
+async function settle() { await act(async () => { await Promise.resolve(); }); }
+
+describe("Contrôle Global's board shows the view", () => {
+  it("draws the regions on the map with their borders, development, stock and cubes per category", () => {
+    mount(view(0));
+    expect($$("[data-testid=region]").map((r) => r.getAttribute("aria-label"))).toEqual(["Amazonie", "Andes", "Sahel"]);
+    expect($$("[data-testid=region-border]").length).toBe(2);
+    const cards = $$("[data-testid=region-card]");
+    expect(cards.map((c) => c.dataset.development)).toEqual(["3", "1", "2"]);
+    expect([...cards[0].querySelectorAll("[data-testid=stock] [data-resource]")].map((e) => e.getAttribute("data-count"))).toEqual(["2", "1", "3"]);
+    // Amazonie: Ann 1 Politics and 1 Commerce, Bob 2 Politics and 1 Military; Cy nothing.
+    expect([...cards[0].querySelectorAll("[data-testid=region-seat]")].map((e) => e.getAttribute("data-seat"))).toEqual(["0", "1"]);
+    const count = (region: number, seat: number, cat: string) =>
+      cards[region].querySelector(`[data-testid=cubes][data-seat="${seat}"][data-category=${cat}]`)?.getAttribute("data-count");
+    expect([count(0, 0, "politics"), count(0, 0, "commerce"), count(0, 1, "politics"), count(0, 1, "military")]).toEqual(["1", "1", "2", "1"]);
+    expect(count(1, 1, "biology")).toBe("1");
+    expect(cards[2].querySelectorAll("[data-testid=region-seat]").length).toBe(0);
+    // The map counts each player's cubes in a region.
+    const onMap = $$("[data-region='0'] [data-testid=region-pieces]").map((e) => [e.dataset.owner, e.dataset.count]);
+    expect(onMap).toEqual([["0", "2"], ["1", "3"]]);
+  });
+
+  it("shows the globalisation table, the civil-society area and the players", () => {
+    mount(view(0));
+    const rows = $$("[data-testid=category-row]");
+    expect(rows.map((r) => r.dataset.category)).toEqual(["politics", "military", "religions", "commerce", "media", "biology"]);
+    expect(rows[0].querySelector("[data-testid=world-level]")!.textContent).toBe("II");
+    expect(rows[0].dataset.red).toBe("true");
+    expect([...rows[0].querySelectorAll("[data-testid=order] li")].map((e) => [e.getAttribute("data-seat"), e.getAttribute("data-level")]))
+      .toEqual([["1", "2"], ["0", "1"], ["2", "0"]]);
+    // The catalogue's word where it has one, the enum's name otherwise.
+    expect(rows[0].querySelector("th")!.textContent).toContain("Politics");
+    expect(rows[1].querySelector("th")!.textContent).toContain("Military");
+    expect($("[data-testid=civil-area]")!.dataset.count).toBe("1");
+    expect($("[data-testid=faction-0]")!.dataset.faction).toBe("lobbying");
+    expect($("[data-testid=faction-0]")!.textContent).toContain("Portes tournantes");
+    expect([...$("[data-testid=resources-0]")!.querySelectorAll("[data-resource]")].map((e) => e.getAttribute("data-count"))).toEqual(["1", "2", "0"]);
+    expect($("[data-testid=vp-1]")!.dataset.vp).toBe("1");
+  });
+
+  it("shows the viewer's hand with the card faces from the static data", () => {
+    mount(view(0));
+    expect($$("[data-testid=my-hand] [data-testid=hand-card]").map((c) => c.dataset.card)).toEqual(["campaign_financing", "identity_ideology"]);
+    const face = $("[data-testid=my-hand] [data-testid=card-face][data-card=identity_ideology]")!;
+    expect(face.querySelector("[data-testid=card-name]")!.textContent).toBe("Idéologie Identitaire");
+    expect(face.querySelector("[data-testid=card-needs]")!.textContent).toBe("Politics III");
+    expect(face.textContent).toContain("You gain 2 cubes of Politics or Media in R.");
+    expect(face.textContent).toContain("U loses up to 1 cube of Politics in V.");
+    expect(face.textContent).toContain("U: another player present in V holding Politics");
+  });
+
+  it("shows another player's hand as its size and backs only", () => {
+    mount(view(0));
+    const bob = $("[data-testid=hand-size-1]")!;
+    expect(bob.dataset.count).toBe("4");
+    expect([...bob.querySelectorAll("[data-testid=card-back]")].map((b) => b.getAttribute("data-category"))).toEqual(["politics", "politics", "politics", "politics"]);
+    expect($("[data-testid=player-1] [data-testid=card-face]")).toBeNull();
+    expect($$("[data-testid=card-face]").map((c) => c.dataset.card).sort()).toEqual(["campaign_financing", "identity_ideology"]);
+  });
+});
+
+describe("Contrôle Global's board offers the published moves only", () => {
+  it("goes from a hand card through the picker and sends exactly the published action", async () => {
+    const { sent } = mount(view(0, MOVES));
+    expect($("[data-testid=turn-banner]")!.dataset.myTurn).toBe("true");
+    // Only the card a move plays is playable in the hand.
+    expect($$("[data-testid=hand-card][data-target=true]").map((c) => c.dataset.card)).toEqual(["campaign_financing"]);
+    expect($$("[data-testid=move-choice]").map((c) => c.dataset.key)).toEqual(["card:campaign_financing", "invest:1"]);
+    click("[data-testid=hand-card][data-card=campaign_financing]");
+    expect($("[data-testid=move-picker]")!.dataset.path).toBe("card:campaign_financing");
+    click("[data-testid=move-choice][data-key='effect:1']");
+    click("[data-testid=move-choice][data-key='pay:0,0,0']");
+    click("[data-testid=move-play]");
+    await settle();
+    expect(sent).toEqual([Action.toObject(decode(Action, bytes(PLAY)), { enums: Number })]);
+    expect(sent).toEqual([{ play: { card: "campaign_financing", effect: 1, pay: {} } }]);
+  });
+
+  it("takes a region step as a click on the map, then sends the investment as published", async () => {
+    const { sent } = mount(view(0, MOVES));
+    expect($$("[data-testid=region][data-target=true]").length).toBe(0);
+    click("[data-testid=move-choice][data-key='invest:1']");
+    expect($$("[data-testid=region][data-target=true]").map((r) => r.dataset.region)).toEqual(["1"]);
+    expect($$("[data-testid=region-target]").map((r) => r.dataset.region)).toEqual(["1"]);
+    // An SVG element has no click(): the event itself, as a mouse gives it.
+    act(() => { $("[data-testid=region][data-region='1']")!.dispatchEvent(new MouseEvent("click", { bubbles: true })); });
+    expect($("[data-testid=move-picker]")!.dataset.path).toBe("invest:1/region:1");
+    click("[data-testid=move-choice][data-key='category:1']");
+    click("[data-testid=move-choice][data-key='pay:1,1,0']");
+    click("[data-testid=move-play]");
+    await settle();
+    expect(sent).toEqual([{ invest: { kind: 1, region: 1, category: 1, pay: { raw_materials: 1, energy: 1 } } }]);
+  });
+
+  it("keeps the previous player's half-made discard while the next player's turn moves on", () => {
+    const discard = [node("discard:identity_ideology", { target: { card: "identity_ideology" }, next: [
+      node("pay:1,0,0", { action: bytes({ discard: { card: "identity_ideology", pay: { raw_materials: 1 } } }) }),
+    ] }), node("draw:0", { action: bytes({ draw: { pile: 0 } }) })];
+    const drawer = (phase: number) => ({ ...view(0, discard), to_act: 1, drawing_seat: 0, phase }) as View;
+    mount(drawer(Phase.PLAY));
+    expect($("[data-testid=turn-banner]")!.textContent).toContain("discard and draw");
+    click("[data-testid=hand-card][data-card=identity_ideology]");
+    expect($("[data-testid=move-picker]")!.dataset.path).toBe("discard:identity_ideology");
+    mount(drawer(Phase.INVEST));
+    expect($("[data-testid=move-picker]")!.dataset.path).toBe("discard:identity_ideology");
+  });
+
+  it("offers nothing and shows no hand to a spectator", () => {
+    mount(view(-1, MOVES), -1);
+    for (const sel of ["[data-testid=my-hand]", "[data-testid=hand]", "[data-testid=hand-card]", "[data-testid=move-picker]",
+      "[data-testid=move-choice]", "[data-testid=cg-moves]", "[data-testid=region][data-target=true]", "[data-testid=region-target]",
+      "[data-testid=card-face]"]) {
+      expect(host!.querySelectorAll(sel).length, sel).toBe(0);
+    }
+    expect($("[data-testid=turn-banner]")!.dataset.myTurn).toBe("false");
+    // The public parts are all there.
+    expect($$("[data-testid=region-card]").length).toBe(3);
+    expect($("[data-testid=hand-size-0]")!.dataset.count).toBe("2");
+  });
+
+  it("offers nothing to a seat whose view publishes no moves", () => {
+    mount(view(1));
+    expect($$("[data-testid=move-choice]").length).toBe(0);
+    expect($$("button[data-testid=hand-card]").length).toBe(0);
+    expect($("[data-testid=turn-banner]")!.dataset.myTurn).toBe("false");
+  });
+});
+
+describe("Contrôle Global's words", () => {
+  it("reads a civil-society step's world threshold", () => {
+    const scope = { catalogue: makeCatalogue({}), names: NAMES, viewer: 0 };
+    const { steps } = effectLines({
+      name: "x", needs: [], regions: [], players: [{ label: "X", selector: pb.PlayerSelector.PLAYER_LEADER, in: "", categories: [POL] }],
+      steps: [{ region: "", player: "X", op: pb.Op.OP_LOSE_RESOURCE, amount: 2, categories: [], resource: 0, from: "", world_needs: [{ category: POL, level: 5 }] }],
+    } as unknown as Parameters<typeof effectLines>[0], scope);
+    expect(steps).toEqual(["From world level Politics V: X loses up to 2 resources held."]);
+  });
+
+  it("has a rules page and its count words", () => {
+    expect(ui.id).toBe("controle_global");
+    const h = ui.howToPlay!;
+    expect(h.sections.length).toBeGreaterThanOrEqual(4);
+    const words = h.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])]).join(" ");
+    expect(words).not.toMatch(/[<>*#`]/);
+    expect(words.split(/\s+/).length).toBeGreaterThan(300);
+    expect(ui.scoreUnit).toEqual({ one: "VP", many: "VP" });
+  });
+});

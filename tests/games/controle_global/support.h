@@ -1,0 +1,190 @@
+// Contrôle Global rule tests: the loaded game, positions built from a dealt game and changed to the
+// situation of a rule (ControleGlobalGame::FromProto), and the moves and answers the tests play.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/registry.h"
+#include "engine/games/controle_global/controle_global.h"
+
+namespace plateau::games::controle_global::rule_test {
+
+inline const ControleGlobalGame& Game() {
+  EXPECT_TRUE(engine::Registry::LoadAll().ok());
+  return *dynamic_cast<const ControleGlobalGame*>(engine::Registry::Find("controle_global"));
+}
+
+inline internal::StateProto PositionOf(const engine::State& state) {
+  internal::StateProto s;
+  s.ParseFromString(state.Serialize());
+  return s;
+}
+
+inline std::unique_ptr<engine::State> Load(const internal::StateProto& s) {
+  auto state = Game().FromProto(s);
+  EXPECT_TRUE(state.ok()) << state.status().reason();
+  return std::move(state).value();
+}
+
+inline ControleGlobalState& Cg(engine::State& s) { return dynamic_cast<ControleGlobalState&>(s); }
+
+// Plays the first legal action (or the plain answer) until the round's turns begin.
+inline std::unique_ptr<engine::State> PastSetup(int seats, uint64_t seed) {
+  auto state = Game().NewGame(seats, "", seed).value();
+  while (PositionOf(*state).phase() != PHASE_PLAY) {
+    const int seat = state->ActingSeats().at(0);
+    auto a = state->DefaultAction(seat);
+    EXPECT_TRUE(state->Apply(seat, *a).ok());
+  }
+  return state;
+}
+
+inline engine::Status Answer(engine::State& state, int seat, const std::string& option) {
+  engine::v1::CoreAction core;
+  core.mutable_answer()->add_options(option);
+  return state.Apply(seat, *state.game().WrapCore(core));
+}
+
+inline Action Play(const std::string& card, uint32_t effect, uint32_t raw = 0, uint32_t energy = 0,
+                   uint32_t food = 0) {
+  Action a;
+  a.mutable_play()->set_card(card);
+  a.mutable_play()->set_effect(effect);
+  a.mutable_play()->mutable_pay()->set_raw_materials(raw);
+  a.mutable_play()->mutable_pay()->set_energy(energy);
+  a.mutable_play()->mutable_pay()->set_food(food);
+  return a;
+}
+
+}  // namespace plateau::games::controle_global::rule_test
+
+namespace plateau::games::controle_global::rule_test {
+
+// A game past set-up, then emptied: turn order 0, 1, 2..., seat 0 to play, no cube, no resource,
+// every noted level 0, every order the seat order, no civil-society card.
+inline internal::StateProto Blank(int seats, uint64_t seed = 3) {
+  auto s = PositionOf(*PastSetup(seats, seed));
+  for (int i = 0; i < seats; ++i) s.set_turn_order(i, static_cast<uint32_t>(i));
+  s.set_turn_index(0);
+  for (auto& r : *s.mutable_regions()) {
+    for (auto& c : *r.mutable_cubes()) {
+      for (int cat = 0; cat < kCategories; ++cat) c.set_by_category(cat, 0);
+    }
+  }
+  for (auto& st : *s.mutable_seats()) {
+    for (int res = 0; res < kResources; ++res) st.set_resources(res, 0);
+    for (int cat = 0; cat < kCategories; ++cat) st.set_noted(cat, 0);
+    st.set_level_vp(0);
+  }
+  for (int cat = 0; cat < kCategories; ++cat) {
+    auto* o = s.mutable_orders(cat);
+    for (int i = 0; i < seats; ++i) o->set_seats(i, static_cast<uint32_t>(i));
+    s.set_highest(cat, 0);
+    s.set_red(cat, false);
+  }
+  for (uint32_t c : s.civil()) s.mutable_piles(Game().PileOf(c))->add_cards(c);
+  s.clear_civil();
+  return s;
+}
+
+// Moves card `id` from wherever it lies into `seat`'s hand.
+inline void Give(internal::StateProto& s, int seat, const std::string& id) {
+  const uint32_t card = static_cast<uint32_t>(Game().CardIndex(id));
+  auto take = [&](google::protobuf::RepeatedField<uint32_t>* list) {
+    for (int i = 0; i < list->size(); ++i) {
+      if (list->Get(i) == card) {
+        list->erase(list->begin() + i);
+        return;
+      }
+    }
+  };
+  for (auto& p : *s.mutable_piles()) {
+    take(p.mutable_cards());
+    take(p.mutable_discard());
+  }
+  for (auto& st : *s.mutable_seats()) take(st.mutable_hand());
+  take(s.mutable_civil());
+  s.mutable_seats(seat)->add_hand(card);
+}
+
+// Fills `seat`'s hand to `n` cards from the first pile that has cards.
+inline void FillHand(internal::StateProto& s, int seat, int n) {
+  for (auto& pile : *s.mutable_piles()) {
+    while (s.seats(seat).hand_size() < n && !pile.cards().empty()) {
+      s.mutable_seats(seat)->add_hand(pile.cards(pile.cards_size() - 1));
+      pile.mutable_cards()->RemoveLast();
+    }
+  }
+}
+
+// The round's last player (seat `last`) has drawn a full hand: keeping it ends the turns.
+inline void LastTurn(internal::StateProto& s, int last) {
+  s.set_phase(PHASE_DRAW);
+  s.set_turn_index(static_cast<uint32_t>(last));
+  s.set_drew(true);
+  FillHand(s, last, 4);
+}
+
+// The same, civil society then resolving `card`, face down in its area.
+inline void LastTurnWithCivil(internal::StateProto& s, int last, const std::string& card) {
+  Give(s, last, card);
+  s.mutable_seats(last)->mutable_hand()->RemoveLast();
+  s.add_civil(static_cast<uint32_t>(Game().CardIndex(card)));
+  LastTurn(s, last);
+}
+
+inline void SetCubes(internal::StateProto& s, int region, int seat, Category c, uint32_t n) {
+  s.mutable_regions(region)->mutable_cubes(seat)->set_by_category(Cat(c), n);
+}
+
+inline void SetResources(internal::StateProto& s, int seat, uint32_t raw, uint32_t energy, uint32_t food) {
+  s.mutable_seats(seat)->set_resources(0, raw);
+  s.mutable_seats(seat)->set_resources(1, energy);
+  s.mutable_seats(seat)->set_resources(2, food);
+}
+
+// A region with at least `n` neighbours.
+inline int RegionWithNeighbours(const internal::StateProto& s, int n) {
+  for (int r = 0; r < s.regions_size(); ++r) {
+    if (s.regions(r).neighbours_size() >= n) return r;
+  }
+  return -1;
+}
+
+// The open question of `seat`, its option ids.
+inline std::vector<std::string> Asked(const engine::State& state, int seat) {
+  std::vector<std::string> out;
+  auto prompts = state.Prompts(seat);
+  if (prompts.empty()) return out;
+  for (const auto& o : prompts[0].options()) out.push_back(o.id());
+  return out;
+}
+
+inline std::string RegionOpt(int r) { return "g" + std::to_string(r); }
+inline std::string CatOpt(Category c) { return "c" + std::to_string(Cat(c)); }
+
+inline Action Invest(InvestKind kind, int region, Category c, int target, uint32_t raw,
+                     uint32_t energy = 0, uint32_t food = 0) {
+  Action a;
+  auto* i = a.mutable_invest();
+  i->set_kind(kind);
+  i->set_region(static_cast<uint32_t>(region));
+  i->set_category(c);
+  i->set_target(target);
+  i->mutable_pay()->set_raw_materials(raw);
+  i->mutable_pay()->set_energy(energy);
+  i->mutable_pay()->set_food(food);
+  return a;
+}
+
+inline Action Keep() {
+  Action a;
+  a.mutable_keep();
+  return a;
+}
+
+}  // namespace plateau::games::controle_global::rule_test
