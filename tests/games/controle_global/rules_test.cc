@@ -10,15 +10,6 @@ constexpr Category kMilitary = CATEGORY_MILITARY;
 constexpr Category kPolitics = CATEGORY_POLITICS;
 constexpr Category kMedia = CATEGORY_MEDIA;
 
-// Yellow (seat 0) 4 Commerce, Green (seat 1) 3, Violet (seat 2) 1, the order in that order.
-internal::StateProto CommerceExample() {
-  auto s = Blank(3);
-  SetCubes(s, 0, 0, kCommerce, 4);
-  SetCubes(s, 0, 1, kCommerce, 3);
-  SetCubes(s, 1, 2, kCommerce, 1);
-  return s;
-}
-
 // RULES.md, "The globalisation table": the rule book's Commerce example. Yellow 0, Green 1,
 // Violet 2, the order as in the example.
 TEST(ControleGlobalTable, RuleBookCommerceExample) {
@@ -36,12 +27,7 @@ TEST(ControleGlobalTable, RuleBookCommerceExample) {
 // Violet climbs cube by cube (investing): at 3 she stays behind Green, at 4 she passes Green but
 // not Yellow, at 5 she leads.
 TEST(ControleGlobalTable, OnlyAStrictlyHigherTotalPasses) {
-  auto s = CommerceExample();
-  s.set_turn_order(0, 2);
-  s.set_turn_order(2, 0);
-  s.set_phase(PHASE_INVEST);
-  SetResources(s, 2, 8, 0, 0);
-  auto state = Load(s);
+  auto state = Load(VioletInvests());
   auto order = [&] {
     auto p = PositionOf(*state);
     return std::vector<uint32_t>(p.orders(Cat(kCommerce)).seats().begin(),
@@ -88,15 +74,9 @@ TEST(ControleGlobalScore, RuleBookRegionExamples) {
 // RULES.md, "Reading an effect": the rule book's Pillages et invasions barbares. Violet (seat 0)
 // has noted Military II and pays one resource for the missing level.
 TEST(ControleGlobalEffects, PillagesEtInvasionsBarbares) {
-  auto s = Blank(3);
-  const int r = RegionWithNeighbours(s, 2);
+  int r = -1, v = -1;
+  const auto s = PillagesPosition(&r, &v);
   ASSERT_GE(r, 0);
-  const int v = static_cast<int>(s.regions(r).neighbours(1));
-  SetCubes(s, r, 0, kMilitary, 1);
-  s.mutable_regions(v)->set_development(2);
-  s.mutable_seats(0)->set_noted(Cat(kMilitary), 2);
-  SetResources(s, 0, 0, 1, 0);
-  Give(s, 0, "border_clashes");
   auto state = Load(s);
   // Without paying for the missing level the effect is refused, and nothing changes.
   const std::string before = state->Serialize();
@@ -144,23 +124,8 @@ TEST(ControleGlobalEffects, ConstructionDUnMurALaFrontiere) {
   EXPECT_EQ(p.phase(), PHASE_INVEST);
 }
 
-// The last player keeps their hand: civil society resolves the Enquête d'opinion card whose
-// Media rise put it there, with Media at `reached` this round. Seat 1 leads Media (cubes in two
-// regions, so it picks where it loses); seat 2 has the most Politics in the struck region.
 std::unique_ptr<engine::State> InstitutRound(uint32_t reached, int* struck, int* other) {
-  auto s = Blank(3);
-  const int a = 0, b = 1;
-  SetCubes(s, a, 2, kPolitics, 3);
-  SetCubes(s, a, 1, kMedia, 1);
-  SetCubes(s, b, 1, kMedia, 1);
-  s.mutable_orders(Cat(kMedia))->set_seats(0, 1);
-  s.mutable_orders(Cat(kMedia))->set_seats(1, 0);
-  s.set_highest(Cat(kMedia), reached);
-  // Seat 2's hand is full: it keeps it, and the round's turns are over.
-  LastTurnWithCivil(s, 2, "opinion_survey");
-  *struck = a;
-  *other = b;
-  return Load(s);
+  return Load(InstitutPosition(reached, struck, other));
 }
 
 // RULES.md, "Civil society reacts": the rule book's Institut de statistiques indépendant, Media

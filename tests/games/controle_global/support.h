@@ -187,4 +187,59 @@ inline Action Keep() {
   return a;
 }
 
+// ----- The rule book's examples (rules_test.cc, and the rules console's scripts: positions.cc) -----
+
+// Yellow (seat 0) 4 Commerce, Green (seat 1) 3, Violet (seat 2) 1, the order in that order.
+inline internal::StateProto CommerceExample() {
+  auto s = Blank(3);
+  SetCubes(s, 0, 0, CATEGORY_COMMERCE, 4);
+  SetCubes(s, 0, 1, CATEGORY_COMMERCE, 3);
+  SetCubes(s, 1, 2, CATEGORY_COMMERCE, 1);
+  return s;
+}
+
+// The same, Violet first in turn order and investing, with 8 raw materials to add Commerce cubes.
+inline internal::StateProto VioletInvests() {
+  auto s = CommerceExample();
+  s.set_turn_order(0, 2);
+  s.set_turn_order(2, 0);
+  s.set_phase(PHASE_INVEST);
+  SetResources(s, 2, 8, 0, 0);
+  return s;
+}
+
+// Violet (seat 0), present only in R (one Military cube) and with Military II noted, holds
+// Altercations à la frontière and one energy; V, a neighbour of R, has development 2.
+inline internal::StateProto PillagesPosition(int* r, int* v) {
+  auto s = Blank(3);
+  *r = RegionWithNeighbours(s, 2);
+  if (*r < 0) return s;
+  *v = static_cast<int>(s.regions(*r).neighbours(1));
+  SetCubes(s, *r, 0, CATEGORY_MILITARY, 1);
+  s.mutable_regions(*v)->set_development(2);
+  s.mutable_seats(0)->set_noted(Cat(CATEGORY_MILITARY), 2);
+  SetResources(s, 0, 0, 1, 0);
+  Give(s, 0, "border_clashes");
+  return s;
+}
+
+// The last player keeps their hand: civil society resolves the Enquête d'opinion card whose
+// Media rise put it there, with Media at `reached` this round. Seat 1 leads Media (cubes in two
+// regions, so it picks where it loses); seat 2 has the most Politics in the struck region.
+inline internal::StateProto InstitutPosition(uint32_t reached, int* struck, int* other) {
+  auto s = Blank(3);
+  const int a = 0, b = 1;
+  SetCubes(s, a, 2, CATEGORY_POLITICS, 3);
+  SetCubes(s, a, 1, CATEGORY_MEDIA, 1);
+  SetCubes(s, b, 1, CATEGORY_MEDIA, 1);
+  s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(0, 1);
+  s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(1, 0);
+  s.set_highest(Cat(CATEGORY_MEDIA), reached);
+  // Seat 2's hand is full: it keeps it, and the round's turns are over.
+  LastTurnWithCivil(s, 2, "opinion_survey");
+  *struck = a;
+  *other = b;
+  return s;
+}
+
 }  // namespace plateau::games::controle_global::rule_test
