@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "engine/core/families.h"
@@ -17,6 +18,22 @@ std::string_view BotLevelName(BotLevel level) {
       return "normal";
   }
   return "easy";
+}
+
+std::vector<uint32_t> EvenShareWeights(
+    const std::vector<PublishedMove>& moves,
+    const std::function<std::optional<std::string>(const Message& action)>& group) {
+  constexpr uint32_t kShare = 720720;  // divisible by every count up to 16
+  std::vector<std::optional<std::string>> of(moves.size());
+  std::map<std::string, uint64_t> members;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    of[i] = group(*moves[i].action);
+    if (of[i]) members[*of[i]] += moves[i].members;
+  }
+  std::vector<uint32_t> out(moves.size(), 0);
+  for (size_t i = 0; i < moves.size(); ++i)
+    if (of[i]) out[i] = static_cast<uint32_t>(std::max<uint64_t>(1, kShare / members[*of[i]]));
+  return out;
 }
 
 std::vector<size_t> WeightedOrder(std::vector<uint32_t> weights, size_t count, Rng& rng) {

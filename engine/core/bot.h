@@ -4,6 +4,8 @@
 // the same validation as a person's move.
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +28,14 @@ std::string_view BotLevelName(BotLevel level);
 // when the view asks nothing of the seat, or `view` is not this game's.
 std::vector<std::unique_ptr<Message>> BotMoves(const Game& game, const Message& view, int seat,
                                                BotLevel level, Rng& rng);
+
+// Easy-bot weights (Game::EasyBotWeights) giving each group of moves, as `group` names it from a
+// move's action, the same share, split evenly among the actions the group holds (a family's
+// members counted): a player picks a card, then one way to play it, however many ways it has. A
+// move `group` names no group for weighs 0.
+std::vector<uint32_t> EvenShareWeights(
+    const std::vector<PublishedMove>& moves,
+    const std::function<std::optional<std::string>(const Message& action)>& group);
 
 // The indexes 0..count-1 in an order drawn by weight, without replacement: each next one is
 // drawn with a chance proportional to its weight among those left. Those weighing 0 are left out,

@@ -270,14 +270,15 @@ std::vector<PublishedMove> PublishedMoves(const Game& game, const Message& view,
           if (c.next_size() > 0) {
             walk(&c, c.next());
           } else if (c.params_size() > 0) {
-            auto family = std::make_shared<v1::ActionFamily>(LeafFamily(parent, c, parts));
+            v1::ActionFamily family = LeafFamily(parent, c, parts);
             if (!listing.families_whole) {
-              for (auto& member : EnumerateFamily(game.ActionPrototype(), *family, kMaxMembers))
+              for (auto& member : EnumerateFamily(game.ActionPrototype(), family, kMaxMembers))
                 out.push_back({std::move(member), path, true});
-            } else if (const uint64_t n = FamilyMembers(game.ActionPrototype(), *family, kMaxMembers);
+            } else if (const uint64_t n = FamilyMembers(game.ActionPrototype(), family, kMaxMembers);
                        n > 0) {
-              if (auto base = game.ParseActionBytes(family->base()); base.ok())
-                out.push_back({std::move(base).value(), path, true, std::move(family), n});
+              if (auto base = game.ParseActionBytes(family.base()); base.ok())
+                out.push_back({std::move(base).value(), path, true,
+                               std::make_shared<const v1::ActionFamily>(std::move(family)), n});
             }
           } else if (auto action = game.ParseActionBytes(parts); action.ok()) {
             out.push_back({std::move(action).value(), path});

@@ -207,8 +207,10 @@ class Game {
 
   // How the easy bot, which sees only `view`, weighs `moves` (the view's published moves, in
   // PublishedMoves order) as `seat`: one weight per move, 0 leaving a move out; empty weighs them
-  // alike. A move standing for a whole family (`members` > 1) gets the weight of each member. A game plays plausibly this way (stops recruiting once a group would break the
-  // stability) while the rules of what may be played stay the engine's published moves.
+  // alike. A move standing for a whole family (`members` > 1) gets the weight of each member. A
+  // game plays plausibly this way (stops recruiting once a group would break the stability) while
+  // the rules of what may be played stay the engine's published moves (EvenShareWeights, bot.h,
+  // gives each kind of move a like share).
   virtual std::vector<uint32_t> EasyBotWeights(const Message& view, int seat,
                                                const std::vector<PublishedMove>& moves) const {
     return {};

@@ -1,6 +1,7 @@
 // Contrôle Global: what each seat sees (hands to their owner only, pile orders and face-down
 // civil-society cards to nobody), the words of each published move, and for terminals and the
 // easy bot what a view reads as.
+#include "engine/core/bot.h"
 #include "engine/games/controle_global/controle_global.h"
 
 namespace plateau::games::controle_global {
@@ -287,9 +288,9 @@ std::string ControleGlobalGame::GameViewText(const engine::Message& message,
 
 std::vector<uint32_t> ControleGlobalGame::EasyBotWeights(
     const engine::Message& view, int seat, const std::vector<engine::PublishedMove>& moves) const {
-  constexpr uint32_t kShare = 720720;  // divisible by every count up to 16
-  // The group a move belongs to: its kind, and for a card its card, for an investment its kind.
-  auto group = [](const Action& a) -> std::string {
+  // Each card, each kind of investment, stopping, each kind of draw: one share each.
+  return engine::EvenShareWeights(moves, [](const engine::Message& m) -> std::optional<std::string> {
+    const auto& a = static_cast<const Action&>(m);
     switch (a.kind_case()) {
       case Action::kPlay:
         return "play " + a.play().card();
@@ -300,17 +301,7 @@ std::vector<uint32_t> ControleGlobalGame::EasyBotWeights(
       default:
         return std::to_string(a.kind_case());
     }
-  };
-  std::vector<std::string> of(moves.size());
-  std::map<std::string, uint64_t> members;
-  for (size_t i = 0; i < moves.size(); ++i) {
-    of[i] = group(static_cast<const Action&>(*moves[i].action));
-    members[of[i]] += moves[i].members;
-  }
-  std::vector<uint32_t> out(moves.size());
-  for (size_t i = 0; i < moves.size(); ++i)
-    out[i] = static_cast<uint32_t>(std::max<uint64_t>(1, kShare / members[of[i]]));
-  return out;
+  });
 }
 
 }  // namespace plateau::games::controle_global

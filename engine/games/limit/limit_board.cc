@@ -29,9 +29,7 @@ int LimitState::MaxRank(int seat, Factory f) const {
 }
 
 bool LimitState::CanRaiseClass(int seat, int c) const {
-  const auto& n = N(seat);
-  if (n.classes(c) >= 4) return false;
-  return c == 0 || n.classes(c) < n.classes(c - 1);
+  return ClassCanRise(N(seat).classes(), c);
 }
 
 bool LimitState::CanLowerClass(int seat, int c) const {

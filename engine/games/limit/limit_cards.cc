@@ -62,7 +62,7 @@ bool LimitState::ClassStepsFit(int seat,
                                const google::protobuf::RepeatedField<uint32_t>& steps) const {
   std::vector<uint32_t> lv(N(seat).classes().begin(), N(seat).classes().end());
   for (uint32_t k : steps) {
-    if (k >= kClasses || lv[k] >= 4 || (k > 0 && lv[k] >= lv[k - 1])) return false;
+    if (k >= kClasses || !ClassCanRise(lv, static_cast<int>(k))) return false;
     ++lv[k];
   }
   return true;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/bot.h"
 #include "engine/core/families.h"
 #include "engine/core/table.h"
 #include "engine/games/limit/limit.h"
@@ -403,21 +404,12 @@ std::vector<uint32_t> LimitGame::EasyBotWeights(const engine::Message& view, int
   // be played (a market card has dozens), and the alliance moves together weigh as much as
   // passing, so turns end about as often as they did when the bot saw one plain play per card.
   // Removing a permanent card (paying to be rid of it) is left to people.
-  constexpr uint32_t kShare = 720720;  // divisible by every count up to 16
-  std::vector<int64_t> group(moves.size());
-  std::map<int64_t, uint32_t> size;
-  for (size_t i = 0; i < moves.size(); ++i) {
-    const auto& a = static_cast<const Action&>(*moves[i].action);
-    group[i] = a.has_play_card() ? static_cast<int64_t>(a.play_card().card())
-               : a.has_pass()    ? -1
-               : a.has_remove_permanent() ? -2
-                                          : -3;
-    size[group[i]] += static_cast<uint32_t>(moves[i].members);
-  }
-  std::vector<uint32_t> out(moves.size());
-  for (size_t i = 0; i < moves.size(); ++i)
-    out[i] = group[i] == -2 ? 0 : std::max<uint32_t>(1, kShare / size[group[i]]);
-  return out;
+  return engine::EvenShareWeights(moves, [](const engine::Message& m) -> std::optional<std::string> {
+    const auto& a = static_cast<const Action&>(m);
+    if (a.has_play_card()) return std::to_string(a.play_card().card());
+    if (a.has_remove_permanent()) return std::nullopt;
+    return a.has_pass() ? "pass" : "alliance";
+  });
 }
 
 }  // namespace plateau::games::limit

@@ -43,6 +43,13 @@ inline bool OwnChoice(int kind) {
   }
 }
 
+// Whether class `k` of these standards of living can rise one step: below the top (4) and below
+// the class above it.
+template <class Levels>
+bool ClassCanRise(const Levels& lv, int k) {
+  return lv[k] < 4 && (k == 0 || lv[k] < lv[k - 1]);
+}
+
 inline int DeckIndex(Deck d) { return static_cast<int>(d) - 1; }
 
 inline bool Contains(const google::protobuf::RepeatedField<uint32_t>& v, uint32_t x) {

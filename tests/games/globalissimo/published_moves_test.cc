@@ -76,7 +76,6 @@ TEST(GlobalissimoPublishedMoves, OneFamilyOfFreeCardsAndRanks) {
 TEST(GlobalissimoPublishedMoves, ABotDrawsAMemberOfAFamilyListedWhole) {
   const engine::Game& game = Registered();
   FirstTurn first(game);
-  auto& state = first.state;
   const int seat = first.seat;
   const auto& view = static_cast<const View&>(*first.view);
   const auto whole =
