@@ -45,11 +45,14 @@ template <class Derived, class StateProto, class ActionProto, class ViewProto>
 class TypedState : public State {
  public:
   std::unique_ptr<Message> View(int seat) const final {
-    if (auto whole = PublicView()) {
-      whole->MergeFrom(*PrivateView(seat));
-      return whole;
+    // Both parts written into one message: merging a private part would copy its log again.
+    auto v = std::make_unique<ViewProto>();
+    if (splits_) {
+      TypedPublicView(v.get());
+      TypedPrivateView(seat, v.get());
+    } else {
+      *v = TypedView(seat);
     }
-    auto v = std::make_unique<ViewProto>(TypedView(seat));
     AddTable(seat, *v);
     return v;
   }

@@ -36,6 +36,31 @@ int PlayoutsPerSeatCount() {
 // small one) but never below two games per seat count.
 int Scaled(int at_default) { return std::max(2, at_default * PlayoutsPerSeatCount() / 400); }
 
+// The games a check plays per seat count: Scaled(at_default), but a long game counts as several.
+// Play stops once the games played have made as many actions as `at_default` games of
+// kBudgetLength actions would (at least one game, always played to its end), so a check costs
+// about the same per seat count whatever the game's length: a game of 500 actions a playout
+// would otherwise cost ten times one of 50 for the same properties.
+class GameBudget {
+ public:
+  static constexpr int kBudgetLength = 150;
+  explicit GameBudget(int at_default)
+      : games_(Scaled(at_default)), actions_(static_cast<long>(games_) * kBudgetLength) {}
+  bool More() const { return played_ == 0 || (played_ < games_ && made_ < actions_); }
+  // After each game, with the actions it made.
+  void Played(int steps) {
+    ++played_;
+    made_ += std::max(steps, 0);
+  }
+  int played() const { return played_; }
+
+ private:
+  int games_;
+  long actions_;
+  int played_ = 0;
+  long made_ = 0;
+};
+
 // A check that visits one position in `at_default` visits fewer with a small setting, down to one
 // in eight times as many: with the sanitizers' 25, the bots' search (slowest under ASan) still
 // meets every game and seat count, in a few dozen positions.
@@ -76,12 +101,13 @@ class ConformanceTest : public ::testing::TestWithParam<std::string> {
     return out;
   }
 
-  // `playouts` seeded random games per seat count (seed `mult` * p + `add`), `visit` called after
-  // each of their actions; stops at the first fatal failure.
-  void EachPosition(int playouts, uint64_t mult, uint64_t add,
+  // Seeded random games per seat count (seed `mult` * p + `add`) within GameBudget(`at_default`),
+  // `visit` called after each of their actions; stops at the first fatal failure.
+  void EachPosition(int at_default, uint64_t mult, uint64_t add,
                     const std::function<void(const State&)>& visit) {
     for (int seats : SeatCounts()) {
-      for (int p = 0; p < playouts; ++p) {
+      for (GameBudget games(at_default); games.More();) {
+        const int p = games.played();
         const uint64_t seed = mult * static_cast<uint64_t>(p) + add;
         auto state = NewState(seats, seed);
         Rng rng(seed);
@@ -89,6 +115,7 @@ class ConformanceTest : public ::testing::TestWithParam<std::string> {
         int steps = RandomPlayout(
             *state, rng, [&](const State& s, int, const engine::Message&) { visit(s); }, &error);
         ASSERT_GE(steps, 0) << error;
+        games.Played(steps);
         if (HasFatalFailure()) return;
       }
     }
@@ -281,18 +308,24 @@ void CheckInvariants(const State& s) {
 TEST_P(ConformanceTest, RandomPlayoutsReachTheEndWithInvariants) {
   const int playouts = PlayoutsPerSeatCount();
   for (int seats : SeatCounts()) {
+    // Full invariant checks on a sample of positions keep the suite fast but broad: every position
+    // of one game in 20 (within a budget of actions, as the heavier checks), and about one in 16
+    // of a game as long as GameBudget's, fewer of a longer one (the previous game's length).
+    GameBudget deep_games(20);
+    uint64_t stride = 16;
     for (int p = 0; p < playouts; ++p) {
       const uint64_t seed = 1000003ULL * static_cast<uint64_t>(p) + static_cast<uint64_t>(seats);
       auto state = NewState(seats, seed);
       ASSERT_NE(state, nullptr);
       Rng rng(seed ^ 0x5eedULL);
-      // Full invariant checks on a sample of positions keep the suite fast but broad.
-      const bool deep = p % 20 == 0;
+      const bool deep = p % 20 == 0 && deep_games.More();
       std::string error;
       int steps = RandomPlayout(*state, rng, [&](const State& s, int, const engine::Message&) {
-        if (deep || rng.Below(16) == 0) CheckInvariants(s);
+        if (deep || rng.Below(stride) == 0) CheckInvariants(s);
       }, &error);
       ASSERT_GE(steps, 0) << GetParam() << " seats=" << seats << " seed=" << seed << ": " << error;
+      if (deep) deep_games.Played(steps);
+      stride = 16 * static_cast<uint64_t>(std::max(1, steps / GameBudget::kBudgetLength));
       CheckInvariants(*state);
       if (HasFatalFailure() || HasFailure()) {
         FAIL() << "seats=" << seats << " seed=" << seed;
@@ -427,7 +460,7 @@ TEST_P(ConformanceTest, SeatFieldsAreMarkedAndHoldSeats) {
   CheckSeatMarks(game().ViewPrototype().GetDescriptor(), &seen, &marked);
   // The core's own are always reached (Table, Prompt), so the walk cannot come back empty.
   EXPECT_NE(std::find(marked.begin(), marked.end(), "plateau.v1.Prompt.seat"), marked.end());
-  EachPosition(Scaled(4), 6151, 5, [&](const State& s) {
+  EachPosition(4, 6151, 5, [&](const State& s) {
     for (int r : Recipients(s)) CheckSeatValues(*s.View(r), s.num_seats(), "a view");
     for (int seat : s.ActingSeats()) {
       for (const auto& action : s.LegalActions(seat)) CheckSeatValues(*action, s.num_seats(), "a legal action");
@@ -448,7 +481,7 @@ TEST_P(ConformanceTest, ViewsNameStaticDataInsteadOfCarryingIt) {
   for (auto& text : strings)
     if (text.size() >= 12) texts.insert(std::move(text));
   ASSERT_FALSE(texts.empty()) << "the static data has no names or texts to check";
-  EachPosition(Scaled(10), 7919, 3, [&](const State& s) {
+  EachPosition(10, 7919, 3, [&](const State& s) {
     for (int r : Recipients(s)) {
       std::vector<std::string> in_view;
       CollectStrings(*s.View(r), true, false, &in_view);
@@ -480,7 +513,7 @@ TEST_P(ConformanceTest, SameSeedAndActionsReplayExactly) {
 }
 
 TEST_P(ConformanceTest, CloneAndSerializeRoundTrip) {
-  EachPosition(Scaled(20), 31, 5, [&](const State& s) {
+  EachPosition(20, 31, 5, [&](const State& s) {
     auto clone = s.Clone();
     ASSERT_EQ(clone->Serialize(), s.Serialize());
     ASSERT_EQ(ViewsOf(*clone), ViewsOf(s));
@@ -495,7 +528,8 @@ TEST_P(ConformanceTest, CloneAndSerializeRoundTrip) {
 // The protocol's promise: a recipient holding view N that applies diff N->N+1 has view N+1.
 TEST_P(ConformanceTest, PreviousViewPlusDiffIsNewViewForEveryRecipient) {
   for (int seats : SeatCounts()) {
-    for (int p = 0; p < Scaled(30); ++p) {
+    for (GameBudget games(30); games.More();) {
+      const int p = games.played();
       const uint64_t seed = 7919ULL * static_cast<uint64_t>(p) + 3;
       auto state = NewState(seats, seed);
       std::vector<std::unique_ptr<engine::Message>> held;
@@ -518,6 +552,7 @@ TEST_P(ConformanceTest, PreviousViewPlusDiffIsNewViewForEveryRecipient) {
         check(s);
       }, &error);
       ASSERT_GE(steps, 0) << error;
+      games.Played(steps);
       check(*state);
       if (HasFatalFailure()) return;
     }
@@ -529,7 +564,8 @@ TEST_P(ConformanceTest, PreviousViewPlusDiffIsNewViewForEveryRecipient) {
 TEST_P(ConformanceTest, HiddenInformationDoesNotReachTheView) {
   for (int seats : SeatCounts()) {
     int changed = 0, checked = 0;
-    for (int p = 0; p < Scaled(25); ++p) {
+    for (GameBudget games(25); games.More();) {
+      const int p = games.played();
       const uint64_t seed = 104729ULL * static_cast<uint64_t>(p) + 11;
       auto state = NewState(seats, seed);
       Rng rng(seed);
@@ -548,6 +584,7 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotReachTheView) {
         }
       }, &error);
       ASSERT_GE(steps, 0) << error;
+      games.Played(steps);
       if (HasFatalFailure()) return;
     }
     EXPECT_GT(changed, checked / 4) << "PerturbHidden rarely changes anything: is it a no-op?";
@@ -562,7 +599,8 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotReachTheView) {
 TEST_P(ConformanceTest, MovesThatMayBeTakenBackRevealNothingAndComeBackExactly) {
   int safe = 0;  // over every seat count: a solo game may have none
   for (int seats : SeatCounts()) {
-    for (int p = 0; p < Scaled(25); ++p) {
+    for (GameBudget games(25); games.More();) {
+      const int p = games.played();
       const uint64_t seed = 7919ULL * static_cast<uint64_t>(p) + 3;
       auto state = NewState(seats, seed);
       Rng rng(seed);
@@ -595,6 +633,7 @@ TEST_P(ConformanceTest, MovesThatMayBeTakenBackRevealNothingAndComeBackExactly) 
         }
       }, &error);
       ASSERT_GE(steps, 0) << error;
+      games.Played(steps);
       if (HasFatalFailure()) return;
     }
   }
@@ -725,7 +764,8 @@ TEST_P(ConformanceTest, ResignedSeatsArePlayedByDefaultToTheEnd) {
 // everything it cannot see.
 TEST_P(ConformanceTest, HiddenInformationDoesNotChangeRefusalsOrLegalActions) {
   for (int seats : SeatCounts()) {
-    for (int p = 0; p < Scaled(15); ++p) {
+    for (GameBudget games(15); games.More();) {
+      const int p = games.played();
       const uint64_t seed = 15485863ULL * static_cast<uint64_t>(p) + 7;
       auto state = NewState(seats, seed);
       Rng rng(seed);
@@ -757,6 +797,7 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotChangeRefusalsOrLegalActions) {
         }
       }, &error);
       ASSERT_GE(steps, 0) << error;
+      games.Played(steps);
       if (HasFatalFailure()) return;
     }
   }
@@ -767,7 +808,8 @@ TEST_P(ConformanceTest, HiddenInformationDoesNotChangeRefusalsOrLegalActions) {
 TEST_P(ConformanceTest, ALogEntryNeverChangesOnceWritten) {
   size_t checked = 0;
   for (int seats : SeatCounts()) {
-    for (int p = 0; p < Scaled(20); ++p) {
+    for (GameBudget games(20); games.More();) {
+      const int p = games.played();
       const uint64_t seed = 15485863ULL * static_cast<uint64_t>(p) + 3;
       auto state = NewState(seats, seed);
       Rng rng(seed);
@@ -803,6 +845,7 @@ TEST_P(ConformanceTest, ALogEntryNeverChangesOnceWritten) {
         check(s);
       }, &error);
       ASSERT_GE(steps, 0) << error;
+      games.Played(steps);
       check(*state);
       if (HasFailure()) return;
     }
@@ -816,7 +859,8 @@ TEST_P(ConformanceTest, ViewPartsAreDisjointAndMergeIntoTheView) {
   std::set<int> public_fields, private_fields;
   bool splits = false;
   for (int seats : SeatCounts()) {
-    for (int p = 0; p < Scaled(20); ++p) {
+    for (GameBudget games(20); games.More();) {
+      const int p = games.played();
       const uint64_t seed = 104729ULL * static_cast<uint64_t>(p) + 11;
       auto state = NewState(seats, seed);
       Rng rng(seed);
@@ -851,6 +895,7 @@ TEST_P(ConformanceTest, ViewPartsAreDisjointAndMergeIntoTheView) {
         if (rng.Below(4) == 0) check(s);
       }, &error);
       ASSERT_GE(steps, 0) << error;
+      games.Played(steps);
       check(*state);
       if (HasFatalFailure()) return;
     }
@@ -971,7 +1016,8 @@ void Mutate(engine::Message& action, Rng& rng) {
 TEST_P(ConformanceTest, AcceptedActionsAreListedOrInAFamily) {
   int drawn = 0, drawn_accepted = 0, mutated_accepted = 0;
   for (int seats : SeatCounts()) {
-    for (int p = 0; p < Scaled(30); ++p) {
+    for (GameBudget games(30); games.More();) {
+      const int p = games.played();
       const uint64_t seed = 7919ULL * static_cast<uint64_t>(p) + 3;
       auto state = NewState(seats, seed);
       Rng rng(seed);
@@ -1023,6 +1069,7 @@ TEST_P(ConformanceTest, AcceptedActionsAreListedOrInAFamily) {
         }
       }, &error);
       ASSERT_GE(steps, 0) << error;
+      games.Played(steps);
       if (HasFailure()) return;
     }
   }
@@ -1098,7 +1145,7 @@ TEST_P(ConformanceTest, BotsSeeingOnlyTheirViewsFinishTheGame) {
 // moves in both, and its first choice is one the real position accepts.
 TEST_P(ConformanceTest, TheNormalBotSearchesOnlyWhatItsSeatSees) {
   int checked = 0;
-  EachPosition(Scaled(3), 15485863ULL, 3, [&](const State& s) {
+  EachPosition(3, 15485863ULL, 3, [&](const State& s) {
     if (s.IsTerminal()) return;
     Rng rng(s.History().size() * 31 + 7);
     if (rng.Below(PositionStride(3)) != 0) return;

@@ -69,10 +69,12 @@ const DATA = {
 const cubes = (...by: number[][]) => by.map((c) => ({ by_category: [...c, 0, 0, 0, 0, 0, 0].slice(0, 6) }));
 // Seat 0 (Ann) holds two cards; seat 1 (Bob) four, two from each pile; seat 2 none.
 function view(you: number, moves: MoveChoice[] = []): View {
-  const seat = (s: number, faction: number, hand: string[], piles: number[]) => ({
+  const seat = (s: number, faction: number, piles: number[]) => ({
     faction, resources: [1, 2, 0], noted_levels: [1, 0, 0, 1, 0, 0], level_vp: s, region_vp: 0, cards_in_hand: piles.length,
-    hand_piles: piles, hand: s === you ? hand : [], regions_picked: [],
+    hand_piles: piles, hand: [], regions_picked: [],
   });
+  // Each viewer's own hand comes apart from the seats (View.hand).
+  const hands = [["campaign_financing", "identity_ideology"], ["x", "y", "z", "w"], []];
   return {
     you, phase: Phase.PLAY, round: 2, turn_order: [0, 1, 2], to_act: 0, drawing_seat: -1, end_rule: 0,
     regions: [
@@ -84,9 +86,9 @@ function view(you: number, moves: MoveChoice[] = []): View {
       category: c, world_total: [3, 1, 0, 1, 0, 1][k], world_level: [2, 1, 0, 1, 0, 1][k], highest_this_round: [2, 1, 0, 1, 0, 1][k],
       red: k === 0, order: k === 0 ? [1, 0, 2] : [0, 1, 2], live_levels: k === 0 ? [1, 2, 0] : [0, 0, 0],
     })),
-    seats: [seat(0, 0, ["campaign_financing", "identity_ideology"], [0, 0]), seat(1, 1, ["x", "y", "z", "w"], [0, 1, 0, 1]), seat(2, -1, [], [])],
+    seats: [seat(0, 0, [0, 0]), seat(1, 1, [0, 1, 0, 1]), seat(2, -1, [])],
     piles: [{ size: 20, discard: ["campaign_financing"] }, { size: 8, discard: [] }],
-    civil_piles: [1], played_card: "", to_privatise: [],
+    civil_piles: [1], played_card: "", to_privatise: [], hand: you >= 0 ? hands[you] : [],
     table: { moves, prompts: [], log: [], resigned: [], moves_held: false },
   } as unknown as View;
 }

@@ -303,7 +303,7 @@ StatusOr<std::unique_ptr<engine::State>> ControleGlobalGame::FromProto(
 
 ControleGlobalState::ControleGlobalState(const ControleGlobalGame* game,
                                          internal::StateProto position)
-    : TypedState(game, static_cast<int>(position.num_seats())), game_(game) {
+    : TypedState(game, static_cast<int>(position.num_seats()), /*splits=*/true), game_(game) {
   s_ = std::move(position);
 }
 
@@ -462,12 +462,37 @@ uint32_t ControleGlobalState::WorldLevel(int cat) const {
   return g().LevelOf(s_.num_seats(), WorldTotal(cat));
 }
 
-uint32_t ControleGlobalState::LiveLevel(int seat, int cat) const {
-  const auto& order = s_.orders(cat).seats();
+namespace {
+// The globalisation table's rule for one seat: the world level less one per seat ahead in the
+// order, never below what the seat's own total would give it alone.
+uint32_t LevelAt(const google::protobuf::RepeatedField<uint32_t>& order, int seat,
+                 uint32_t world_level, uint32_t alone) {
   const int place = static_cast<int>(std::find(order.begin(), order.end(), seat) - order.begin());
-  const int from_place = static_cast<int>(WorldLevel(cat)) - place;
-  const int alone = static_cast<int>(g().LevelOf(s_.num_seats(), SeatTotal(seat, cat)));
-  return static_cast<uint32_t>(std::max({from_place, alone, 0}));
+  const int from_place = static_cast<int>(world_level) - place;
+  return static_cast<uint32_t>(std::max({from_place, static_cast<int>(alone), 0}));
+}
+}  // namespace
+
+uint32_t ControleGlobalState::LiveLevel(int seat, int cat) const {
+  return LevelAt(s_.orders(cat).seats(), seat, WorldLevel(cat),
+                 g().LevelOf(s_.num_seats(), SeatTotal(seat, cat)));
+}
+
+std::vector<uint32_t> ControleGlobalState::LiveLevels(int cat) const {
+  std::vector<uint32_t> totals(static_cast<size_t>(Seats()), 0);
+  for (const auto& r : s_.regions()) {
+    for (int seat = 0; seat < Seats(); ++seat) totals[seat] += r.cubes(seat).by_category(cat);
+  }
+  uint32_t world = 0;
+  for (uint32_t t : totals) world += t;
+  const uint32_t world_level = g().LevelOf(s_.num_seats(), world);
+  std::vector<uint32_t> out;
+  out.reserve(totals.size());
+  for (int seat = 0; seat < Seats(); ++seat) {
+    out.push_back(LevelAt(s_.orders(cat).seats(), seat, world_level,
+                          g().LevelOf(s_.num_seats(), totals[seat])));
+  }
+  return out;
 }
 
 uint32_t ControleGlobalState::LevelVp(int seat) const {
@@ -530,10 +555,11 @@ void ControleGlobalState::CheckRises() {
 }
 
 void ControleGlobalState::NoteLevels() {
-  for (int seat = 0; seat < Seats(); ++seat) {
-    for (int cat = 0; cat < kCategories; ++cat) M(seat).set_noted(cat, LiveLevel(seat, cat));
-    M(seat).set_level_vp(LevelVp(seat));
+  for (int cat = 0; cat < kCategories; ++cat) {
+    const std::vector<uint32_t> levels = LiveLevels(cat);
+    for (int seat = 0; seat < Seats(); ++seat) M(seat).set_noted(cat, levels[seat]);
   }
+  for (int seat = 0; seat < Seats(); ++seat) M(seat).set_level_vp(LevelVp(seat));
 }
 
 // ----- Scoring -----

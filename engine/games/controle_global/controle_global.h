@@ -101,6 +101,8 @@ class ControleGlobalState final
   uint32_t WorldLevel(int cat) const;
   // A seat's live level: its place in the order, floored by its own total alone.
   uint32_t LiveLevel(int seat, int cat) const;
+  // Every seat's live level in `cat`, the totals counted once (a view lists them all).
+  std::vector<uint32_t> LiveLevels(int cat) const;
   uint32_t LevelVp(int seat) const;  // from the noted levels
   // Present where it holds a cube, or everywhere while it holds none (RULES.md, Decisions).
   bool Present(int seat, int region) const;
@@ -114,7 +116,8 @@ class ControleGlobalState final
   void TypedApply(int seat, const Action& action) override;
   std::vector<Action> TypedLegalActions(int seat) const override;
   std::vector<engine::MoveStep> TypedDescribeMove(int seat, const Action& action) const override;
-  controle_global::View TypedView(int seat) const override;
+  void TypedPublicView(controle_global::View* view) const override;
+  void TypedPrivateView(int seat, controle_global::View* view) const override;
   std::vector<int> GameActingSeats() const override;
   bool GameOver() const override { return s_.phase() == PHASE_GAME_OVER; }
   std::vector<int> GameRanks() const override;

@@ -10,10 +10,15 @@ using engine::MoveStep;
 using engine::Seat;
 using engine::T;
 
-controle_global::View ControleGlobalState::TypedView(int seat) const {
-  controle_global::View v;
+void ControleGlobalState::TypedPrivateView(int seat, controle_global::View* view) const {
+  view->set_you(seat);
+  if (seat < 0 || seat >= Seats()) return;
+  for (uint32_t card : S(seat).hand()) view->add_hand(g().card(card).id());
+}
+
+void ControleGlobalState::TypedPublicView(controle_global::View* out) const {
+  controle_global::View& v = *out;
   const bool over = s_.phase() == PHASE_GAME_OVER;
-  v.set_you(seat);
   v.set_phase(s_.phase());
   v.set_round(s_.round());
   v.set_end_rule(s_.end_rule());
@@ -37,7 +42,7 @@ controle_global::View ControleGlobalState::TypedView(int seat) const {
     c->set_highest_this_round(s_.highest(cat));
     c->set_red(s_.red(cat));
     for (uint32_t s : s_.orders(cat).seats()) c->add_order(static_cast<int32_t>(s));
-    for (int s = 0; s < Seats(); ++s) c->add_live_levels(LiveLevel(s, cat));
+    for (uint32_t level : LiveLevels(cat)) c->add_live_levels(level);
   }
   for (int s = 0; s < Seats(); ++s) {
     const auto& st = S(s);
@@ -51,7 +56,7 @@ controle_global::View ControleGlobalState::TypedView(int seat) const {
     *sv->mutable_regions_picked() = st.picked();
     for (uint32_t card : st.hand()) {
       sv->add_hand_piles(static_cast<uint32_t>(g().PileOf(card)));
-      if (s == seat || over) sv->add_hand(g().card(card).id());
+      if (over) sv->add_hand(g().card(card).id());
     }
   }
   for (const auto& p : s_.piles()) {
@@ -67,7 +72,6 @@ controle_global::View ControleGlobalState::TypedView(int seat) const {
     a->set_resource(static_cast<Resource>(res + 1));
     a->set_amount(s_.to_privatise(res));
   }
-  return v;
 }
 
 std::vector<engine::Zone> ControleGlobalState::GameZones() const {
@@ -271,9 +275,9 @@ std::string ControleGlobalGame::GameViewText(const engine::Message& message,
     }
     out += "\n";
   }
-  if (v.you() >= 0 && v.you() < v.seats_size() && v.seats(v.you()).hand_size() > 0) {
+  if (v.hand_size() > 0) {
     out += "Your hand:\n";
-    for (const std::string& id : v.seats(v.you()).hand()) {
+    for (const std::string& id : v.hand()) {
       out += "  " + card_name(id);
       const int c = CardIndex(id);
       if (c >= 0) {

@@ -20,6 +20,7 @@ TEST(ControleGlobalTable, RuleBookCommerceExample) {
   EXPECT_EQ(cg.LiveLevel(0, Cat(kCommerce)), 3u);
   EXPECT_EQ(cg.LiveLevel(1, Cat(kCommerce)), 2u);
   EXPECT_EQ(cg.LiveLevel(2, Cat(kCommerce)), 1u);
+  EXPECT_EQ(cg.LiveLevels(Cat(kCommerce)), (std::vector<uint32_t>{3, 2, 1}));
   // A total of 8 is level III at every player count.
   for (uint32_t n = 3; n <= 6; ++n) EXPECT_EQ(Game().LevelOf(n, 8), 3u) << n;
 }
@@ -242,8 +243,12 @@ TEST(ControleGlobalView, HandsStayHidden) {
     const auto& v = static_cast<const View&>(*view);
     for (int seat = 0; seat < 4; ++seat) {
       EXPECT_EQ(v.seats(seat).hand_piles_size(), p.seats(seat).hand_size());
-      EXPECT_EQ(v.seats(seat).hand_size(), seat == viewer ? p.seats(seat).hand_size() : 0);
+      EXPECT_EQ(v.seats(seat).hand_size(), 0) << "a hand among the seats before the end";
     }
+    // The viewer's own hand, card by card; a spectator's is empty.
+    EXPECT_EQ(v.hand_size(), viewer >= 0 ? p.seats(viewer).hand_size() : 0);
+    for (int i = 0; i < v.hand_size(); ++i)
+      EXPECT_EQ(v.hand(i), Game().card(p.seats(viewer).hand(i)).id());
     // Every card is counted somewhere the view shows: in a pile, a discard or a hand.
     uint32_t cards = 0;
     for (const auto& pile : v.piles()) cards += pile.size() + static_cast<uint32_t>(pile.discard_size());

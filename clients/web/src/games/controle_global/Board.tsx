@@ -307,7 +307,7 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
   const onTarget = (t: Target) => { pick.chooseTarget(t); };
   const banner = bannerFor(view, seat, names, { gameOver: over, canMove: roots.length > 0, asked, acting });
   const played = view.played_card ? cardOf(data, view.played_card) : undefined;
-  const handCards = me?.hand ?? [];
+  const handCards = view.hand ?? [];
   const onMap = moveTargets(pick.choices).regions.size > 0, onHand = moveTargets(pick.choices).cards.size > 0;
 
   return (
