@@ -6,7 +6,11 @@
 //   diff_bytes / snap_bytes   mean Diff frame and mean Snapshot frame per seat and action
 //   diff_pct                  the two as a percentage (the target: at most 10)
 //   moves_bytes               the part of diff_bytes that is the published moves (table.moves)
-//   session_KB                the largest a session grew to in a game (views, kept Diffs, state)
+//   session_KB                the largest a session grew to in a game (views, kept Diffs, state),
+//                             serialized
+//   heap_KB                   the heap a session holds halfway through its game (malloc's count
+//                             of bytes in use, the session alive less before it started): what a
+//                             playing room costs the server, connections aside
 //
 //   plateau-session-bench [--opening=N] [--benchmark_filter=limit] [--benchmark_repetitions=3]
 //
@@ -14,6 +18,7 @@
 // 1000 rooms paced at one action a second in a window of a few seconds (bench/run.sh), where the
 // games' first turns weigh more than over whole games.
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -63,6 +68,23 @@ size_t SessionBytes(const GameSession& s) {
   return bytes;
 }
 
+size_t HeapInUse() {
+  const struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+}
+
+// The heap a session of `g` holds once half its actions are played, in bytes.
+double HeapHalfway(const Game& game, int seats, const RecordedGame& g) {
+  const size_t before = HeapInUse();
+  auto session = GameSession::Start(game, "bench", seats, "", g.seed);
+  if (!session.ok()) return 0;
+  for (size_t i = 0; i < g.log.size() / 2; ++i) {
+    if (!session.value()->Submit(g.log[i].seat, g.log[i].action).ok()) break;
+  }
+  const size_t after = HeapInUse();
+  return after > before ? static_cast<double>(after - before) : 0;
+}
+
 // The bytes of a Diff frame's ops that change the seat's moves (table.moves and moves_held).
 size_t MovesBytes(const std::string& frame, int table_field) {
   plateau::v1::ServerMessage m;
@@ -97,6 +119,8 @@ void BM_Submit(benchmark::State& bm, const Game* game, int seats,
     }
     session_bytes = std::max(session_bytes, static_cast<double>(SessionBytes(*session.value())));
   }
+  double heap = 0;
+  for (const auto& g : *games) heap += HeapHalfway(*game, seats, g);
   size_t next = 0;
   int64_t actions = 0;
   for (auto _ : bm) {

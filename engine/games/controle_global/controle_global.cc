@@ -285,8 +285,8 @@ StatusOr<std::unique_ptr<engine::State>> ControleGlobalGame::FromProto(
     for (int v : seen) ok &= v == 1;
     if (!ok) problem = "every card must be in exactly one place.";
     for (const auto& r : s.regions()) {
-      if (r.cubes_size() != static_cast<int>(n) || r.stock_size() != kResources) {
-        problem = "a region needs its stock and one row of cubes per seat.";
+      if (r.cubes_size() != static_cast<int>(n) * kCategories || r.stock_size() != kResources) {
+        problem = "a region needs its stock and six counts of cubes per seat.";
       }
       for (uint32_t nb : r.neighbours()) {
         if (nb >= static_cast<uint32_t>(s.regions_size())) problem = "a border names no region.";
@@ -396,10 +396,7 @@ void ControleGlobalState::Setup(uint32_t num_seats, EndRule end_rule, uint64_t s
       const int res = open[rng.Below(open.size())];
       r->set_stock(res, r->stock(res) + 1);
     }
-    for (int seat = 0; seat < n; ++seat) {
-      auto* c = r->add_cubes();
-      for (int cat = 0; cat < kCategories; ++cat) c->add_by_category(0);
-    }
+    r->mutable_cubes()->Resize(n * kCategories, 0);
     for (auto [a, b] : borders) {
       if (a == i) r->add_neighbours(static_cast<uint32_t>(b));
       if (b == i) r->add_neighbours(static_cast<uint32_t>(a));
@@ -443,7 +440,7 @@ void ControleGlobalState::Setup(uint32_t num_seats, EndRule end_rule, uint64_t s
 // ----- The globalisation table -----
 
 uint32_t ControleGlobalState::Cubes(int region, int seat, int cat) const {
-  return R(region).cubes(seat).by_category(cat);
+  return R(region).cubes(seat * kCategories + cat);
 }
 
 uint32_t ControleGlobalState::SeatTotal(int seat, int cat) const {
@@ -481,7 +478,7 @@ uint32_t ControleGlobalState::LiveLevel(int seat, int cat) const {
 std::vector<uint32_t> ControleGlobalState::LiveLevels(int cat) const {
   std::vector<uint32_t> totals(static_cast<size_t>(Seats()), 0);
   for (const auto& r : s_.regions()) {
-    for (int seat = 0; seat < Seats(); ++seat) totals[seat] += r.cubes(seat).by_category(cat);
+    for (int seat = 0; seat < Seats(); ++seat) totals[seat] += r.cubes(seat * kCategories + cat);
   }
   uint32_t world = 0;
   for (uint32_t t : totals) world += t;
@@ -524,9 +521,9 @@ void ControleGlobalState::Resort(int cat) {
 }
 
 void ControleGlobalState::AddCubes(int region, int seat, int cat, int delta) {
-  auto* row = R(region).mutable_cubes(seat);
-  const int now = static_cast<int>(row->by_category(cat)) + delta;
-  row->set_by_category(cat, static_cast<uint32_t>(std::max(now, 0)));
+  const int i = seat * kCategories + cat;
+  const int now = static_cast<int>(R(region).cubes(i)) + delta;
+  R(region).set_cubes(i, static_cast<uint32_t>(std::max(now, 0)));
   Resort(cat);
   CheckRises();
 }

@@ -124,7 +124,6 @@ class ControleGlobalState final
   void GameResume(const engine::v1::Decision& decision) override;
   void GameResolve(const engine::v1::Effect& effect) override;
   void GameDeferredResolved() override;
-  size_t LogLimit() const override { return 120; }
   // The piles (nobody), the hands (their owner) and the civil-society area (nobody); every card's
   // back shows its pile.
   std::vector<engine::Zone> GameZones() const override;

@@ -30,7 +30,11 @@ void ControleGlobalState::TypedPublicView(controle_global::View* out) const {
     rv->set_name(r.name_index());
     rv->set_development(r.development());
     *rv->mutable_stock() = r.stock();
-    *rv->mutable_cubes() = r.cubes();
+    for (int seat = 0; seat < Seats(); ++seat) {
+      auto* counts = rv->add_cubes()->mutable_by_category();
+      counts->Reserve(kCategories);
+      for (int cat = 0; cat < kCategories; ++cat) counts->Add(r.cubes(seat * kCategories + cat));
+    }
     *rv->mutable_neighbours() = r.neighbours();
     *rv->mutable_cell() = r.cell();
   }

@@ -51,7 +51,7 @@ TEST(ControleGlobalPowers, CartelRemovesForTwo) {
     if (!two) {
       EXPECT_TRUE(state->Apply(0, Invest(INVEST_REMOVE_INFLUENCE, 0, CATEGORY_MEDIA, 1, 3)).ok());
     }
-    EXPECT_EQ(PositionOf(*state).regions(0).cubes(1).by_category(Cat(CATEGORY_MEDIA)), 1u);
+    EXPECT_EQ(CubesOf(PositionOf(*state), 0, 1, Cat(CATEGORY_MEDIA)), 1u);
   }
 }
 
@@ -208,7 +208,7 @@ TEST(ControleGlobalPowers, CultLosesOneCubeLessToCivilSociety) {
   auto state = Load(s);
   ASSERT_TRUE(state->Apply(2, Keep()).ok());
   // Two steps of one Media cube each at VI: both spared.
-  EXPECT_EQ(PositionOf(*state).regions(0).cubes(1).by_category(Cat(CATEGORY_MEDIA)), 2u);
+  EXPECT_EQ(CubesOf(PositionOf(*state), 0, 1, Cat(CATEGORY_MEDIA)), 2u);
   EXPECT_EQ(PositionOf(*state).round(), 2u);
 }
 
@@ -289,7 +289,7 @@ TEST(ControleGlobalPowers, MartyrsOnAStepOfTwoCubes) {
     LastTurnWithCivil(s, 2, "troll_farms");
     auto state = Load(s);
     ASSERT_TRUE(state->Apply(2, Keep()).ok());
-    EXPECT_EQ(PositionOf(*state).regions(0).cubes(1).by_category(Cat(CATEGORY_MEDIA)),
+    EXPECT_EQ(CubesOf(PositionOf(*state), 0, 1, Cat(CATEGORY_MEDIA)),
               faction == "cult" ? 2u : 1u) << faction;
   }
 }

@@ -90,9 +90,9 @@ TEST(ControleGlobalEffects, PillagesEtInvasionsBarbares) {
   ASSERT_TRUE(Answer(*state, 0, RegionOpt(v)).ok());
   auto p = PositionOf(*state);
   EXPECT_EQ(p.seats(0).resources(1), 0u);
-  EXPECT_EQ(p.regions(r).cubes(0).by_category(Cat(kCommerce)), 1u);
+  EXPECT_EQ(CubesOf(p, r, 0, Cat(kCommerce)), 1u);
   EXPECT_EQ(p.regions(v).development(), 1u);  // 2 - 2, never below 1
-  EXPECT_EQ(p.regions(v).cubes(0).by_category(Cat(kMilitary)), 2u);
+  EXPECT_EQ(CubesOf(p, v, 0, Cat(kMilitary)), 2u);
   EXPECT_EQ(p.phase(), PHASE_INVEST);
 }
 
@@ -117,11 +117,11 @@ TEST(ControleGlobalEffects, ConstructionDUnMurALaFrontiere) {
   // V among R's neighbours (asked only when there are several).
   if (!Asked(*state, 0).empty()) ASSERT_TRUE(Answer(*state, 0, RegionOpt(v)).ok());
   auto p = PositionOf(*state);
-  EXPECT_EQ(p.regions(r).cubes(0).by_category(Cat(kPolitics)), 2u);
-  EXPECT_EQ(p.regions(r).cubes(0).by_category(Cat(kMedia)), 1u);
-  EXPECT_EQ(p.regions(v).cubes(0).by_category(Cat(kMilitary)), 1u);
-  EXPECT_EQ(p.regions(v).cubes(1).by_category(Cat(kPolitics)), 1u);
-  EXPECT_EQ(p.regions(v).cubes(2).by_category(Cat(kMedia)), 1u);
+  EXPECT_EQ(CubesOf(p, r, 0, Cat(kPolitics)), 2u);
+  EXPECT_EQ(CubesOf(p, r, 0, Cat(kMedia)), 1u);
+  EXPECT_EQ(CubesOf(p, v, 0, Cat(kMilitary)), 1u);
+  EXPECT_EQ(CubesOf(p, v, 1, Cat(kPolitics)), 1u);
+  EXPECT_EQ(CubesOf(p, v, 2, Cat(kMedia)), 1u);
   EXPECT_EQ(p.phase(), PHASE_INVEST);
 }
 
@@ -145,9 +145,9 @@ TEST(ControleGlobalCivil, InstitutDeStatistiquesAtLevelIV) {
   ASSERT_TRUE(Answer(*state, 1, RegionOpt(b)).ok());
   auto p = PositionOf(*state);
   EXPECT_EQ(p.regions(a).development(), dev + 1);
-  EXPECT_EQ(p.regions(b).cubes(1).by_category(Cat(kMedia)), 0u);
-  EXPECT_EQ(p.regions(a).cubes(1).by_category(Cat(kMedia)), 1u);
-  EXPECT_EQ(p.regions(a).cubes(2).by_category(Cat(kPolitics)), 3u);
+  EXPECT_EQ(CubesOf(p, b, 1, Cat(kMedia)), 0u);
+  EXPECT_EQ(CubesOf(p, a, 1, Cat(kMedia)), 1u);
+  EXPECT_EQ(CubesOf(p, a, 2, Cat(kPolitics)), 3u);
   // The card went to its discard and the next round began.
   EXPECT_EQ(p.round(), 2u);
   EXPECT_EQ(p.piles(Game().PileOf(Game().CardIndex("opinion_survey"))).discard_size(), 1);
@@ -162,9 +162,9 @@ TEST(ControleGlobalCivil, InstitutDeStatistiquesAtLevelVI) {
   ASSERT_TRUE(Answer(*state, 1, RegionOpt(b)).ok());
   // The one Media cube left is in `a`: nothing to ask.
   auto p = PositionOf(*state);
-  EXPECT_EQ(p.regions(a).cubes(1).by_category(Cat(kMedia)), 0u);
-  EXPECT_EQ(p.regions(b).cubes(1).by_category(Cat(kMedia)), 0u);
-  EXPECT_EQ(p.regions(a).cubes(2).by_category(Cat(kPolitics)), 2u);
+  EXPECT_EQ(CubesOf(p, a, 1, Cat(kMedia)), 0u);
+  EXPECT_EQ(CubesOf(p, b, 1, Cat(kMedia)), 0u);
+  EXPECT_EQ(CubesOf(p, a, 2, Cat(kPolitics)), 2u);
 }
 
 // RULES.md, "Civil society reacts": a rise above the round's highest level puts the top card of

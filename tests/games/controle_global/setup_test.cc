@@ -60,12 +60,12 @@ TEST(ControleGlobalSetup, FactionsRegionsCubesAndHandsForEachPlayerCount) {
       const Faction& f = Game().faction(st.faction());
       uint32_t cubes = 0;
       for (const auto& r : s.regions()) {
-        for (uint32_t c : r.cubes(seat).by_category()) cubes += c;
+        for (int cat = 0; cat < kCategories; ++cat) cubes += r.cubes(seat * kCategories + cat);
       }
       EXPECT_EQ(cubes, 4u);
       for (uint32_t region : st.picked()) {
         for (int c : f.categories()) {
-          EXPECT_EQ(s.regions(region).cubes(seat).by_category(Cat(static_cast<Category>(c))), 1u);
+          EXPECT_EQ(CubesOf(s, static_cast<int>(region), seat, Cat(static_cast<Category>(c))), 1u);
         }
       }
     }

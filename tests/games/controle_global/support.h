@@ -71,9 +71,7 @@ inline internal::StateProto Blank(int seats, uint64_t seed = 3) {
   for (int i = 0; i < seats; ++i) s.set_turn_order(i, static_cast<uint32_t>(i));
   s.set_turn_index(0);
   for (auto& r : *s.mutable_regions()) {
-    for (auto& c : *r.mutable_cubes()) {
-      for (int cat = 0; cat < kCategories; ++cat) c.set_by_category(cat, 0);
-    }
+    for (auto& c : *r.mutable_cubes()) c = 0;
   }
   for (auto& st : *s.mutable_seats()) {
     for (int res = 0; res < kResources; ++res) st.set_resources(res, 0);
@@ -138,7 +136,12 @@ inline void LastTurnWithCivil(internal::StateProto& s, int last, const std::stri
 }
 
 inline void SetCubes(internal::StateProto& s, int region, int seat, Category c, uint32_t n) {
-  s.mutable_regions(region)->mutable_cubes(seat)->set_by_category(Cat(c), n);
+  s.mutable_regions(region)->set_cubes(seat * kCategories + Cat(c), n);
+}
+
+// The cubes `seat` has of category index `cat` in `region` of a position.
+inline uint32_t CubesOf(const internal::StateProto& s, int region, int seat, int cat) {
+  return s.regions(region).cubes(seat * kCategories + cat);
 }
 
 inline void SetResources(internal::StateProto& s, int seat, uint32_t raw, uint32_t energy, uint32_t food) {
