@@ -50,5 +50,10 @@ TEST(ControleGlobalConsolePositions, InstitutDeStatistiques) {
   CheckOrWrite("institut", InstitutPosition(4, &a, &b));
 }
 
+TEST(ControleGlobalConsolePositions, RegionScoring) {
+  CheckOrWrite("region_at_8", RegionAt8());
+  CheckOrWrite("region_at_6", RegionAt6());
+}
+
 }  // namespace
 }  // namespace plateau::games::controle_global::rule_test

@@ -1,5 +1,7 @@
 // Contrôle Global: the rule book's worked examples and the rules of RULES.md, one test each, on
 // positions set up for the rule (support.h).
+#include <utility>
+
 #include "tests/games/controle_global/support.h"
 
 namespace plateau::games::controle_global::rule_test {
@@ -70,6 +72,24 @@ TEST(ControleGlobalScore, RuleBookRegionExamples) {
   EXPECT_EQ(ControleGlobalState::ShareRegion(5, {2, 2}), (std::vector<uint32_t>{2, 2}));
   EXPECT_EQ(ControleGlobalState::ShareRegion(3, {2, 2}), (std::vector<uint32_t>{1, 1}));
   EXPECT_EQ(ControleGlobalState::ShareRegion(4, {0, 0}), (std::vector<uint32_t>{0, 0}));
+}
+
+// The same two regions played to the end (the rules console's positions): the last player keeps
+// their hand, civil society strikes elsewhere, the game ends, and the example's seats, present
+// nowhere else, score the region's shares as their region VP.
+TEST(ControleGlobalScore, RuleBookRegionsScoredAtTheEnd) {
+  const std::pair<internal::StateProto, std::vector<uint32_t>> cases[] = {
+      {RegionAt8(), {3, 4}}, {RegionAt6(), {3, 2, 0}}};
+  for (const auto& [s, shares] : cases) {
+    auto state = Load(s);
+    ASSERT_TRUE(state->Apply(static_cast<int>(s.num_seats()) - 1, Keep()).ok());
+    ASSERT_TRUE(state->IsTerminal());
+    const auto end = PositionOf(*state);
+    EXPECT_EQ(end.regions(0).development(), s.regions(0).development());
+    for (size_t seat = 0; seat < shares.size(); ++seat) {
+      EXPECT_EQ(end.seats(static_cast<int>(seat)).region_vp(), shares[seat]) << seat;
+    }
+  }
 }
 
 // RULES.md, "Reading an effect": the rule book's Pillages et invasions barbares. Violet (seat 0)

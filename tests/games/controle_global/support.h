@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -190,7 +191,7 @@ inline Action Keep() {
   return a;
 }
 
-// ----- The rule book's examples (rules_test.cc, and the rules console's scripts: positions.cc) -----
+// ----- The rule book's examples (rules_test.cc, console_positions_test.cc) -----
 
 // Yellow (seat 0) 4 Commerce, Green (seat 1) 3, Violet (seat 2) 1, the order in that order.
 inline internal::StateProto CommerceExample() {
@@ -243,6 +244,69 @@ inline internal::StateProto InstitutPosition(uint32_t reached, int* struck, int*
   *struck = a;
   *other = b;
   return s;
+}
+
+// Every globalisation order sorted by world totals (equal totals keep the earlier order) and every
+// category's highest level this round at its world level, as play leaves them after cubes are set.
+inline void Settle(internal::StateProto& s) {
+  const int seats = static_cast<int>(s.num_seats());
+  for (int cat = 0; cat < kCategories; ++cat) {
+    std::vector<uint32_t> total(seats, 0);
+    for (const auto& r : s.regions()) {
+      for (int seat = 0; seat < seats; ++seat) total[seat] += r.cubes(seat).by_category(cat);
+    }
+    auto* order = s.mutable_orders(cat)->mutable_seats();
+    std::stable_sort(order->begin(), order->end(),
+                     [&](uint32_t a, uint32_t b) { return total[a] > total[b]; });
+    uint32_t world = 0;
+    for (uint32_t t : total) world += t;
+    s.set_highest(cat, Game().LevelOf(static_cast<uint32_t>(seats), world));
+  }
+}
+
+// Cubes some seat holds in the scored region, of one category.
+struct Holding {
+  int seat;
+  Category category;
+  uint32_t cubes;
+};
+
+// The last turn of a late round. Region 0, at `development`, holds `holdings` and nothing else;
+// the seats holding there hold no cube elsewhere, so their region VP at the end is its share.
+// The last seat (Green) pushed Military to VI this round with 25 cubes in regions 1 to 4 (enough
+// to stay at VI after civil society strikes, so the game ends); the rise drew Casques bleus, face
+// down in civil society, which takes two of Green's Military cubes in region 1 and develops it
+// twice: no question is asked and region 0 is left alone. Green has drawn a full hand: keeping it
+// ends the turns, then the game.
+inline internal::StateProto RegionScoredAtTheEnd(int seats, uint32_t development,
+                                                 const std::vector<Holding>& holdings) {
+  auto s = Blank(seats);
+  s.mutable_regions(0)->set_development(development);
+  for (const Holding& h : holdings) SetCubes(s, 0, h.seat, h.category, h.cubes);
+  const int green = seats - 1;
+  const uint32_t military[] = {9, 6, 5, 5};
+  for (int r = 0; r < 4; ++r) SetCubes(s, r + 1, green, CATEGORY_MILITARY, military[r]);
+  Settle(s);
+  s.set_red(Cat(CATEGORY_MILITARY), true);
+  s.set_round(9);
+  LastTurnWithCivil(s, green, "warlords");
+  return s;
+}
+
+// The rule book's first region: development 8, Yellow (seat 0) 3 cubes, Blue (seat 1) 4.
+inline internal::StateProto RegionAt8() {
+  return RegionScoredAtTheEnd(
+      3, 8, {{0, CATEGORY_COMMERCE, 2}, {0, CATEGORY_POLITICS, 1}, {1, CATEGORY_MEDIA, 4}});
+}
+
+// The rule book's second region: development 6, Yellow (seat 0) 4 cubes, Violet (seat 1) 3,
+// Grey (seat 2) 1; Green is the fourth seat.
+inline internal::StateProto RegionAt6() {
+  return RegionScoredAtTheEnd(4, 6,
+                              {{0, CATEGORY_COMMERCE, 3},
+                               {0, CATEGORY_POLITICS, 1},
+                               {1, CATEGORY_RELIGIONS, 3},
+                               {2, CATEGORY_BIOLOGY, 1}});
 }
 
 }  // namespace plateau::games::controle_global::rule_test
