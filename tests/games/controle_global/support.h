@@ -253,7 +253,7 @@ inline void Settle(internal::StateProto& s) {
   for (int cat = 0; cat < kCategories; ++cat) {
     std::vector<uint32_t> total(seats, 0);
     for (const auto& r : s.regions()) {
-      for (int seat = 0; seat < seats; ++seat) total[seat] += r.cubes(seat).by_category(cat);
+      for (int seat = 0; seat < seats; ++seat) total[seat] += r.cubes(seat * kCategories + cat);
     }
     auto* order = s.mutable_orders(cat)->mutable_seats();
     std::stable_sort(order->begin(), order->end(),
