@@ -584,16 +584,20 @@ std::vector<uint32_t> ControleGlobalState::ShareRegion(uint32_t development,
   return vp;
 }
 
+std::vector<uint32_t> ControleGlobalState::RegionCubes(int region) const {
+  std::vector<uint32_t> cubes;
+  for (int s = 0; s < Seats(); ++s) {
+    uint32_t c = 0;
+    for (int cat = 0; cat < kCategories; ++cat) c += Cubes(region, s, cat);
+    cubes.push_back(c);
+  }
+  return cubes;
+}
+
 uint32_t ControleGlobalState::RegionVp(int seat) const {
   uint32_t vp = 0;
   for (int r = 0; r < s_.regions_size(); ++r) {
-    std::vector<uint32_t> cubes;
-    for (int s = 0; s < Seats(); ++s) {
-      uint32_t c = 0;
-      for (int cat = 0; cat < kCategories; ++cat) c += Cubes(r, s, cat);
-      cubes.push_back(c);
-    }
-    vp += ShareRegion(R(r).development(), cubes)[seat];
+    vp += ShareRegion(R(r).development(), RegionCubes(r))[seat];
   }
   return vp;
 }

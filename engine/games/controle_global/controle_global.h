@@ -109,6 +109,7 @@ class ControleGlobalState final
   // The VP of one region shared among seats (RULES.md, "End and final score").
   static std::vector<uint32_t> ShareRegion(uint32_t development, const std::vector<uint32_t>& cubes);
   uint32_t RegionVp(int seat) const;
+  std::vector<uint32_t> RegionCubes(int region) const;  // every seat's cubes there, all categories
   uint32_t HandSize(int seat) const;
 
  protected:

@@ -740,11 +740,43 @@ void ControleGlobalState::EndRound() {
 
 void ControleGlobalState::EndGame() {
   s_.set_phase(PHASE_GAME_OVER);
+  // Region by region, as the scoring is counted at the table: who takes what, then what is lost.
+  for (int r = 0; r < s_.regions_size(); ++r) {
+    const std::vector<uint32_t> vp = ShareRegion(R(r).development(), RegionCubes(r));
+    std::vector<engine::v1::Text> shares;
+    uint32_t given = 0;
+    for (int seat = 0; seat < Seats(); ++seat) {
+      if (vp[seat] == 0) continue;
+      shares.push_back(T("controle_global.region_share", Seat{seat}, vp[seat]));
+      given += vp[seat];
+    }
+    if (shares.empty()) continue;
+    engine::v1::Text list = T("controle_global.list" + std::to_string(shares.size()));
+    for (const auto& share : shares) *list.add_args() = engine::ToArg(share);
+    Log(T("controle_global.region_scored", R(r).name(), R(r).development(), list));
+    if (given < R(r).development()) {
+      Log(T("controle_global.region_lost_vp", R(r).development() - given, R(r).name()));
+    }
+  }
   for (int seat = 0; seat < Seats(); ++seat) {
     M(seat).set_region_vp(RegionVp(seat));
     Log(T("controle_global.final_score", Seat{seat}, S(seat).level_vp(), S(seat).region_vp(),
           S(seat).level_vp() + S(seat).region_vp()));
   }
+  const std::vector<int> ranks = GameRanks();
+  std::vector<int> first;
+  for (int seat = 0; seat < Seats(); ++seat) {
+    if (ranks[seat] == 1) first.push_back(seat);
+  }
+  if (first.empty()) return;
+  const uint32_t total = S(first[0]).level_vp() + S(first[0]).region_vp();
+  if (first.size() == 1) {
+    Log(T("controle_global.wins", Seat{first[0]}, total));
+    return;
+  }
+  engine::v1::Text names = T("controle_global.list" + std::to_string(first.size()));
+  for (int seat : first) *names.add_args() = engine::ToArg(Seat{seat});
+  Log(T("controle_global.shared_win", names, total));
 }
 
 }  // namespace plateau::games::controle_global

@@ -89,6 +89,23 @@ TEST(ControleGlobalScore, RuleBookRegionsScoredAtTheEnd) {
     for (size_t seat = 0; seat < shares.size(); ++seat) {
       EXPECT_EQ(end.seats(static_cast<int>(seat)).region_vp(), shares[seat]) << seat;
     }
+    // The log tells the region's scoring, share by share, and the VP the tie loses.
+    std::vector<std::string> told;
+    for (const auto& record : end.table().log()) {
+      told.push_back(Game().TextRenderer().Render(engine::LogText(record),
+                                                  [](int s) { return "seat " + std::to_string(s); }));
+    }
+    auto has = [&](const std::string& line) {
+      return std::find(told.begin(), told.end(), line) != told.end();
+    };
+    const std::string& name = s.regions(0).name();
+    const std::string dev = std::to_string(s.regions(0).development());
+    if (shares.size() == 2) {
+      EXPECT_TRUE(has(name + " (development " + dev + "): seat 0 takes 3 VP, seat 1 takes 4 VP."));
+    } else {
+      EXPECT_TRUE(has(name + " (development " + dev + "): seat 0 takes 3 VP, seat 1 takes 2 VP."));
+      EXPECT_TRUE(has("1 VP of " + name + " cannot be shared and are lost."));
+    }
   }
 }
 
