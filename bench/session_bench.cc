@@ -140,6 +140,7 @@ void BM_Submit(benchmark::State& bm, const Game* game, int seats,
   bm.counters["snap_bytes"] = frames > 0 ? snap_bytes / frames : 0;
   bm.counters["diff_pct"] = snap_bytes > 0 ? 100 * diff_bytes / snap_bytes : 0;
   bm.counters["session_KB"] = session_bytes / 1024;
+  bm.counters["heap_KB"] = games->empty() ? 0 : heap / static_cast<double>(games->size()) / 1024;
 }
 
 }  // namespace
