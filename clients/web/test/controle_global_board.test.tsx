@@ -5,7 +5,9 @@ import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ui from "../src/games/controle_global";
 import { Board } from "../src/games/controle_global/Board";
-import { CATEGORIES, Phase, Tier, effectLines, type StaticData, type View } from "../src/games/controle_global/model";
+import {
+  CATEGORIES, CELL, Phase, Tier, bestTurn, cellCentre, effectLines, nameLines, turnCell, type StaticData, type View,
+} from "../src/games/controle_global/model";
 import * as pb from "../src/gen/games/controle_global";
 import { decode, encode, type } from "../src/proto";
 import type { MoveChoice } from "../src/ui/kit/moves";
@@ -80,7 +82,8 @@ function view(you: number, moves: MoveChoice[] = []): View {
     regions: [
       { name: 0, development: 3, stock: [2, 1, 3], cubes: cubes([1, 0, 0, 1], [2, 1], []), neighbours: [1], cell: { q: 0, r: 0 } },
       { name: 1, development: 1, stock: [3, 3, 2], cubes: cubes([0], [0, 0, 0, 0, 0, 1], []), neighbours: [0, 2], cell: { q: 1, r: 0 } },
-      { name: 2, development: 2, stock: [1, 2, 4], cubes: cubes([], [], []), neighbours: [1], cell: { q: 1, r: 1 } },
+      // Beside Amazonie too, across a sea: cells that touch, no border.
+      { name: 2, development: 2, stock: [1, 2, 4], cubes: cubes([], [], []), neighbours: [1], cell: { q: 0, r: 1 } },
     ],
     categories: CATEGORIES.map((c, k) => ({
       category: c, world_total: [3, 1, 0, 1, 0, 1][k], world_level: [2, 1, 0, 1, 0, 1][k], highest_this_round: [2, 1, 0, 1, 0, 1][k],
@@ -147,10 +150,40 @@ const click = (sel: string) => act(() => { $(sel)!.click(); });
 async function settle() { await act(async () => { await Promise.resolve(); }); }
 
 describe("Contrôle Global's board shows the view", () => {
-  it("draws the regions on the map with their borders, development, stock and cubes per category", () => {
+  it("draws the regions on the map as touching hexes: borders where the view lists them, a sea where cells touch without one", () => {
     mount(view(0));
-    expect($$("[data-testid=region]").map((r) => r.getAttribute("aria-label"))).toEqual(["Amazonie", "Andes", "Sahel"]);
-    expect($$("[data-testid=region-border]").length).toBe(2);
+    const regions = $$("[data-testid=region]");
+    expect(regions.map((r) => r.getAttribute("aria-label"))).toEqual(["Amazonie", "Andes", "Sahel"]);
+    expect(regions.map((r) => r.querySelectorAll("polygon.kit-region-area").length)).toEqual([1, 1, 1]);
+    expect(regions.map((r) => r.querySelector("polygon")!.getAttribute("points")!.split(" ").length)).toEqual([6, 6, 6]);
+    // Each border is drawn once, along the edge the two hexes share.
+    expect($$("[data-testid=region-border]").map((b) => [b.tagName.toLowerCase(), b.dataset.regions])).toEqual([["path", "0|1"], ["path", "1|2"]]);
+    expect($$("[data-testid=region-barrier]").map((b) => b.dataset.regions)).toEqual(["0|2"]);
+    expect($$("[data-testid=region-map] .kit-coast").length).toBe(1);
+  });
+
+  it("writes on each region of the map its name, development, stock and every player's cubes by category", () => {
+    mount(view(0));
+    const amazonie = $("[data-testid=region][data-region='0']")!;
+    const full = amazonie.querySelector(".cg-map-full")!;
+    expect([...full.querySelectorAll(".cg-map-name")].map((t) => t.textContent)).toEqual(["Amazonie"]);
+    expect(full.querySelector(".cg-map-stats")!.textContent).toBe("◆3⛏2⚡1🌾3");
+    const row = (seat: number) => [...amazonie.querySelectorAll(`[data-testid=region-pieces][data-owner='${seat}'] .cg-map-cube`)]
+      .map((c) => [c.getAttribute("data-category"), c.getAttribute("data-count"), c.textContent]);
+    expect(row(0)).toEqual([["politics", "1", "1"], ["commerce", "1", "1"]]);
+    expect(row(1)).toEqual([["politics", "2", "2"], ["military", "1", "1"]]);
+    expect(amazonie.querySelector("[data-testid=region-pieces][data-owner='1'] title")!.textContent).toBe("Bob: 2 Politics, 1 Military");
+    expect($("[data-testid=region][data-region='2'] [data-testid=region-pieces]")).toBeNull();
+    expect($("[data-testid=map-legend]")!.textContent).toContain("no border (sea or mountains)");
+    // Larger on demand, in a frame of its own that scrolls.
+    expect($("[data-testid=map-frame]")!.className).not.toContain("large");
+    click("[data-testid=map-zoom]");
+    expect($("[data-testid=map-frame]")!.className).toContain("large");
+    expect($("[data-testid=map-zoom]")!.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("lists the regions one by one with their development, stock and cubes per category", () => {
+    mount(view(0));
     const cards = $$("[data-testid=region-card]");
     expect(cards.map((c) => c.dataset.development)).toEqual(["3", "1", "2"]);
     expect([...cards[0].querySelectorAll("[data-testid=stock] [data-resource]")].map((e) => e.getAttribute("data-count"))).toEqual(["2", "1", "3"]);
@@ -225,9 +258,11 @@ describe("Contrôle Global's board offers the published moves only", () => {
   it("takes a region step as a click on the map, then sends the investment as published", async () => {
     const { sent } = mount(view(0, MOVES));
     expect($$("[data-testid=region][data-target=true]").length).toBe(0);
+    expect(($("[data-testid=region-list]") as HTMLDetailsElement).open).toBe(false);
     click("[data-testid=move-choice][data-key='invest:1']");
     expect($$("[data-testid=region][data-target=true]").map((r) => r.dataset.region)).toEqual(["1"]);
     expect($$("[data-testid=region-target]").map((r) => r.dataset.region)).toEqual(["1"]);
+    expect(($("[data-testid=region-list]") as HTMLDetailsElement).open).toBe(true);
     // An SVG element has no click(): the event itself, as a mouse gives it.
     act(() => { $("[data-testid=region][data-region='1']")!.dispatchEvent(new MouseEvent("click", { bubbles: true })); });
     expect($("[data-testid=move-picker]")!.dataset.path).toBe("invest:1/region:1");
@@ -269,6 +304,40 @@ describe("Contrôle Global's board offers the published moves only", () => {
     expect($$("[data-testid=move-choice]").length).toBe(0);
     expect($$("button[data-testid=hand-card]").length).toBe(0);
     expect($("[data-testid=turn-banner]")!.dataset.myTurn).toBe("false");
+  });
+});
+
+describe("Contrôle Global's world as a map", () => {
+  const AXIAL = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+  const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
+
+  it("draws the engine's neighbouring cells as hexes side by side, whichever way the world is turned", () => {
+    for (let k = 0; k < 6; k++) {
+      for (const [q, r] of AXIAL) {
+        const a = cellCentre(turnCell({ q: 2, r: -1 }, k)), b = cellCentre(turnCell({ q: 2 + q, r: -1 + r }, k));
+        // Flat-topped hexes of circumradius CELL touch when their centres are √3 CELL apart.
+        expect(dist(a, b)).toBeCloseTo(Math.sqrt(3) * CELL, 6);
+      }
+    }
+    expect(turnCell({ q: 2, r: -1 }, 6)).toEqual({ q: 2, r: -1 });
+  });
+
+  it("turns a long world so it fits a square best, the same for every viewer", () => {
+    // Six cells down the r axis: drawn as a column unless turned.
+    const column = [0, 1, 2, 3, 4, 5].map((r) => ({ q: 0, r }));
+    const k = bestTurn(column);
+    const ps = column.map((c) => cellCentre(turnCell(c, k)));
+    const w = Math.max(...ps.map((p) => p.x)) - Math.min(...ps.map((p) => p.x));
+    const h = Math.max(...ps.map((p) => p.y)) - Math.min(...ps.map((p) => p.y));
+    expect(w).toBeGreaterThan(h);
+    expect(bestTurn(column)).toBe(k);
+    expect(bestTurn([{ q: 0, r: 0 }])).toBe(0);
+  });
+
+  it("cuts long region names for the map", () => {
+    expect(nameLines("Amazonie")).toEqual(["Amazonie"]);
+    expect(nameLines("Sous-continent indien")).toEqual(["Sous-continent", "indien"]);
+    expect(nameLines("Corne de l'Afrique")).toEqual(["Corne de", "l'Afrique"]);
   });
 });
 

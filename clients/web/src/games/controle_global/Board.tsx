@@ -10,105 +10,18 @@ import { ActionError, useSubmit } from "../../ui/submit";
 import { useTextScope } from "../../ui/TextRender";
 import { seatColor } from "../../ui/common";
 import { Hand } from "../../ui/kit/Hand";
-import { MovePicker, useMovePick, type MovePick } from "../../ui/kit/MovePicker";
+import { MovePicker, useMovePick } from "../../ui/kit/MovePicker";
 import { moveRoots, moveTargets, type MoveChoice } from "../../ui/kit/moves";
-import { RegionMap } from "../../ui/kit/RegionMap";
 import { CardBack, CardFace } from "./Cards";
+import { Resources, World } from "./World";
 import {
-  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, RESOURCES, RESOURCE_SLUG, bannerFor, cardOf, categoryWord, cubePieces,
-  cubeTotal, factionOf, pileAt, pileWord, playerName, powerWords, regionName, regionSpots, resourceWord, roman,
-  thresholdsFor, worldGraph, type RegionView, type SeatView, type StaticData, type View,
+  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, bannerFor, cardOf, categoryWord, factionOf, pileAt, pileWord, playerName,
+  powerWords, resourceWord, roman, thresholdsFor, type SeatView, type StaticData, type View,
 } from "./model";
 
 const NO_MOVES: readonly MoveChoice[] = Object.freeze([]);
-const RESOURCE_ICON: Readonly<Record<string, string>> = { raw_materials: "⛏", energy: "⚡", food: "🌾" };
 
 type Data = StaticData | undefined;
-
-function Resources({ amounts, testid }: { amounts: readonly number[]; testid: string }) {
-  const scope = useTextScope();
-  return (
-    <span class="cg-res" data-testid={testid}>
-      {RESOURCES.map((r, i) => (
-        <span key={r} class={`cg-res-one r-${RESOURCE_SLUG[r]}`} data-resource={RESOURCE_SLUG[r]} data-count={amounts[i] ?? 0}
-          title={`${amounts[i] ?? 0} ${resourceWord(scope, r)}`}>
-          <i aria-hidden="true">{RESOURCE_ICON[RESOURCE_SLUG[r]] ?? "•"}</i>{amounts[i] ?? 0}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-// ----- the world -----
-
-function RegionCard({ r, i, view, data, names, targets, onTarget }: {
-  r: RegionView; i: number; view: View; data: Data; names: string[]; targets: ReadonlySet<string>; onTarget: (t: Target) => void;
-}) {
-  const scope = useTextScope();
-  const m = useLastMove<View>()((v) => v.regions?.[i]);
-  const present = (r.cubes ?? []).map((c, seat) => ({ seat, c })).filter(({ c }) => cubeTotal(c) > 0);
-  const target = targets.has(String(i));
-  const picked = (view.seats ?? []).map((s, seat) => ({ s, seat })).filter(({ s }) => (s.regions_picked ?? []).includes(i));
-  return (
-    <article class={`cg-region ${target ? "target" : ""}${m.cls}`} data-testid="region-card" data-region={i} data-development={r.development}
-      title={m.text} {...m.attrs}>
-      <header>
-        <b class="cg-region-name">{regionName(data, r, i)}</b>
-        <span class="cg-dev" data-testid="development" title="Development">◆ {r.development}</span>
-        <Resources amounts={r.stock ?? []} testid="stock" />
-      </header>
-      {picked.length > 0 && view.phase <= Phase.STARTING_HANDS && (
-        <p class="cg-small">Starting pick of {picked.map(({ seat }) => playerName(names, seat)).join(" and ")}</p>
-      )}
-      {present.length === 0 ? <p class="cg-muted">No influence yet.</p> : (
-        <table class="cg-cubes">
-          <thead>
-            <tr><th />{CATEGORIES.map((c) => <th key={c} class={`c-${CATEGORY_SLUG[c]}`} title={categoryWord(scope, c)}>{categoryWord(scope, c).slice(0, 3)}</th>)}</tr>
-          </thead>
-          <tbody>
-            {present.map(({ seat, c }) => (
-              <tr key={seat} data-testid="region-seat" data-seat={seat}>
-                <th><span class="cg-dot" style={{ background: seatColor(seat) }} /> {playerName(names, seat)}</th>
-                {CATEGORIES.map((cat, k) => (
-                  <td key={cat} data-testid="cubes" data-seat={seat} data-category={CATEGORY_SLUG[cat]} data-count={c.by_category?.[k] ?? 0}>
-                    {c.by_category?.[k] ? c.by_category[k] : ""}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {target && (
-        <button type="button" class="btn small cg-pick-region" data-testid="region-target" data-region={i} onClick={() => onTarget({ region: String(i) })}>
-          Choose {regionName(data, r, i)}
-        </button>
-      )}
-    </article>
-  );
-}
-
-function World({ view, data, names, pick, onTarget }: { view: View; data: Data; names: string[]; pick: MovePick; onTarget: (t: Target) => void }) {
-  const spots = regionSpots(view, data);
-  const targets = moveTargets(pick.choices).regions;
-  // Darker for a more developed region, so the map reads like the list.
-  const fill = (id: string) => {
-    const d = view.regions?.[Number(id)]?.development ?? 1;
-    return `hsl(38, 45%, ${Math.max(45, 88 - d * 7)}%)`;
-  };
-  return (
-    <section class="cg-world" data-testid="world" data-regions={spots.length}>
-      <h3>The world</h3>
-      <RegionMap regions={spots} graph={worldGraph(view)} pieces={cubePieces(view)} choices={pick.choices} fill={fill}
-        onTarget={onTarget} ariaLabel="The world's regions" />
-      <div class="cg-regions">
-        {(view.regions ?? []).map((r, i) => (
-          <RegionCard key={i} r={r} i={i} view={view} data={data} names={names} targets={targets} onTarget={onTarget} />
-        ))}
-      </div>
-    </section>
-  );
-}
 
 // ----- globalisation, civil society, piles -----
 
@@ -362,10 +275,10 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
         </section>
       )}
 
-      <div class="cg-main">
-        <World view={view} data={data} names={names} pick={pick} onTarget={onTarget} />
-        <div class="cg-side">
-          <Globalisation view={view} data={data} names={names} />
+      <World view={view} data={data} names={names} pick={pick} onTarget={onTarget} />
+      <div class="cg-side">
+        <Globalisation view={view} data={data} names={names} />
+        <div class="cg-side-col">
           <CivilSociety view={view} data={data} />
           <Piles view={view} data={data} />
           <Factions view={view} data={data} names={names} />
