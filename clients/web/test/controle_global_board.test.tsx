@@ -6,11 +6,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import ui from "../src/games/controle_global";
 import { Board } from "../src/games/controle_global/Board";
 import {
-  CATEGORIES, CELL, Phase, Tier, bestTurn, cellCentre, effectLines, nameLines, turnCell, type StaticData, type View,
+  CATEGORIES, CELL, Phase, Tier, bestTurn, cellCentre, effectLines, nameLines, shortName, turnCell, type StaticData, type View,
 } from "../src/games/controle_global/model";
 import * as pb from "../src/gen/games/controle_global";
 import { decode, encode, type } from "../src/proto";
 import type { MoveChoice } from "../src/ui/kit/moves";
+import { findActionAnchor } from "../src/ui/phone";
 import { makeCatalogue, TextProvider } from "../src/ui/TextRender";
 
 const ACTION = "plateau.games.controle_global.Action";
@@ -173,6 +174,9 @@ describe("Contrôle Global's board shows the view", () => {
     expect(row(0)).toEqual([["politics", "1", "1"], ["commerce", "1", "1"]]);
     expect(row(1)).toEqual([["politics", "2", "2"], ["military", "1", "1"]]);
     expect(amazonie.querySelector("[data-testid=region-pieces][data-owner='1'] title")!.textContent).toBe("Bob: 2 Politics, 1 Military");
+    // A phone's fitted map writes less, larger: a short name, the development, each player's total.
+    const short = amazonie.querySelector(".cg-map-short")!;
+    expect([...short.querySelectorAll("text")].map((t) => t.textContent)).toEqual(["Amazonie", "◆3", "2", "3"]);
     expect($("[data-testid=region][data-region='2'] [data-testid=region-pieces]")).toBeNull();
     expect($("[data-testid=map-legend]")!.textContent).toContain("no border (sea or mountains)");
     // Larger on demand, in a frame of its own that scrolls.
@@ -239,6 +243,11 @@ describe("Contrôle Global's board shows the view", () => {
 });
 
 describe("Contrôle Global's board offers the published moves only", () => {
+  it("is where a phone's 'Your move' leads", () => {
+    mount(view(0, MOVES));
+    expect(findActionAnchor(host!)).toBe($("[data-testid=cg-moves]"));
+  });
+
   it("goes from a hand card through the picker and sends exactly the published action", async () => {
     const { sent } = mount(view(0, MOVES));
     expect($("[data-testid=turn-banner]")!.dataset.myTurn).toBe("true");
@@ -338,6 +347,8 @@ describe("Contrôle Global's world as a map", () => {
     expect(nameLines("Amazonie")).toEqual(["Amazonie"]);
     expect(nameLines("Sous-continent indien")).toEqual(["Sous-continent", "indien"]);
     expect(nameLines("Corne de l'Afrique")).toEqual(["Corne de", "l'Afrique"]);
+    expect(shortName("Amazonie")).toBe("Amazonie");
+    expect(shortName("Grandes Plaines", 8)).toBe("Grandes…");
   });
 });
 

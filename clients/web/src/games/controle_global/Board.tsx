@@ -230,7 +230,7 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
         {banner.mine && <span class="cg-pulse" />} {banner.text}
         {banner.mine && (
           <button type="button" class="cg-jump" data-testid="banner-jump"
-            onClick={() => (asked ? scrollToAction() : document.querySelector("[data-testid=cg-moves]")?.scrollIntoView({ block: "start" }))}>
+            onClick={() => scrollToAction()}>
             {asked ? "To the question ↓" : "To your moves ↓"}
           </button>
         )}

@@ -9,7 +9,7 @@ import { useTextScope, type TextScope } from "../../ui/TextRender";
 import type { Target } from "../../table";
 import {
   CATEGORIES, CATEGORY_SLUG, Phase, RESOURCES, RESOURCE_SLUG, categoryWord, cubeTotal, nameLines, playerName, regionName, regionSpots,
-  resourceWord, worldGraph, type RegionView, type StaticData, type View,
+  resourceWord, shortName, worldGraph, type RegionView, type StaticData, type View,
 } from "./model";
 
 type Data = StaticData | undefined;
@@ -45,7 +45,7 @@ function cubesWords(scope: TextScope, by: readonly number[]): string {
 // and one square per category held, so six rows of six fit above the bottom edge.
 const CUBE_W = 18, ROWS_TOP = -22, ROWS_SPACE = 102;
 
-/** Inside a region on the map: its name, development, stock and every player's cubes by category. */
+/** Inside a region on the map: all of it on a wide screen, its name, development and totals on a phone (CSS picks one). */
 function RegionBody({ r, i, data, names }: { r: RegionView; i: number; data: Data; names: string[] }) {
   const scope = useTextScope();
   const name = regionName(data, r, i);
@@ -80,6 +80,19 @@ function RegionBody({ r, i, data, names }: { r: RegionView; i: number; data: Dat
                   <text x={(CUBE_W - 1) / 2} y={h * 0.3} text-anchor="middle">{n}</text>
                 </g>
               ))}
+            </g>
+          );
+        })}
+      </g>
+      <g class="cg-map-short" aria-hidden="true">
+        <text class="cg-map-name" y={-40} text-anchor="middle">{shortName(name, 8)}</text>
+        <text class="cg-map-dev" y={-6} text-anchor="middle">◆{r.development}</text>
+        {present.map(({ seat, total }, k) => {
+          const inRow = Math.min(3, present.length - Math.floor(k / 3) * 3);
+          return (
+            <g key={seat} transform={`translate(${((k % 3) - (inRow - 1) / 2) * 40},${k < 3 ? 22 : 58})`}>
+              <circle r={18} fill={seatColor(seat)} />
+              <text y={8} text-anchor="middle">{total}</text>
             </g>
           );
         })}

@@ -191,6 +191,11 @@ export function nameLines(name: string, max = 14): string[] {
   return cut < 0 ? [name] : [name.slice(0, cut), name.slice(cut + 1)];
 }
 
+/** A name cut to `max` characters, for a phone's small map. */
+export function shortName(name: string, max = 9): string {
+  return name.length <= max ? name : `${name.slice(0, max - 1).trimEnd()}…`;
+}
+
 const graphs = new WeakMap<object, RegionGraph | null>();
 
 /** The borders the view lists (each region names its neighbours); none if they do not agree. */
