@@ -242,6 +242,34 @@ describe("Contrôle Global's board shows the view", () => {
   });
 });
 
+describe("Contrôle Global's board at the end of the game", () => {
+  it("shows the final score and, region by region, the pool and every player's cubes, then each player's region VP", () => {
+    const v = view(0);
+    const over = {
+      ...v, phase: Phase.GAME_OVER,
+      seats: v.seats.map((s, seat) => ({ ...s, level_vp: [3, 5, 0][seat], region_vp: [2, 3, 0][seat] })),
+    } as View;
+    mount(over);
+    expect($$("[data-testid=final-score] tbody tr[data-seat]").map((r) => [r.dataset.seat, r.dataset.total])).toEqual([["1", "8"], ["0", "5"], ["2", "0"]]);
+    const rows = $$("[data-testid=final-region]");
+    expect(rows.map((r) => [r.querySelector("th")!.textContent, r.dataset.pool, r.dataset.cubes])).toEqual([
+      ["Amazonie", "3", "5"], ["Andes", "1", "1"], ["Sahel", "2", "0"],
+    ]);
+    const cubesIn = (r: HTMLElement) => [...r.querySelectorAll("[data-testid=final-cubes]")].map((c) => c.getAttribute("data-count"));
+    expect(rows.map(cubesIn)).toEqual([["2", "3", "0"], ["0", "1", "0"], ["0", "0", "0"]]);
+    // Five cubes for a pool of three: the most cubes (Bob's) take VP first, and are marked.
+    expect([...rows[0].querySelectorAll("td.most")].map((c) => c.getAttribute("data-seat"))).toEqual(["1"]);
+    expect(rows[1].querySelectorAll("td.most").length).toBe(0);
+    expect($$("[data-testid=final-region-vp]").map((c) => [c.dataset.seat, c.dataset.vp])).toEqual([["0", "2"], ["1", "3"], ["2", "0"]]);
+  });
+
+  it("shows no final score before the end", () => {
+    mount(view(0));
+    expect($("[data-testid=final-score]")).toBeNull();
+    expect($("[data-testid=final-regions]")).toBeNull();
+  });
+});
+
 describe("Contrôle Global's board offers the published moves only", () => {
   it("is where a phone's 'Your move' leads", () => {
     mount(view(0, MOVES));

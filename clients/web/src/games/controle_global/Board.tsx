@@ -15,8 +15,8 @@ import { moveRoots, moveTargets, type MoveChoice } from "../../ui/kit/moves";
 import { CardBack, CardFace } from "./Cards";
 import { Resources, World } from "./World";
 import {
-  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, bannerFor, cardOf, categoryWord, factionOf, pileAt, pileWord, playerName,
-  powerWords, resourceWord, roman, thresholdsFor, type SeatView, type StaticData, type View,
+  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, bannerFor, cardOf, categoryWord, cubeTotal, factionOf, pileAt, pileWord,
+  playerName, powerWords, regionName, resourceWord, roman, thresholdsFor, type SeatView, type StaticData, type View,
 } from "./model";
 
 const NO_MOVES: readonly MoveChoice[] = Object.freeze([]);
@@ -176,7 +176,63 @@ function Factions({ view, data, names }: { view: View; data: Data; names: string
   );
 }
 
-function FinalScore({ view, names }: { view: View; names: string[] }) {
+/**
+ * Each region's pool (its development) and every player's cubes there as the game ended, then each
+ * player's region VP. The view gives region VP per player in all, not region by region, so the
+ * split itself is told in words, not per cell.
+ */
+function RegionScores({ view, data, names }: { view: View; data: Data; names: string[] }) {
+  const seats = (view.seats ?? []).map((_, seat) => seat);
+  return (
+    <div class="cg-final-regions">
+      <h4>Region by region</h4>
+      <table data-testid="final-regions">
+        <thead>
+          <tr>
+            <th>Region</th><th title="Development: the VP the region shares">Pool</th>
+            {seats.map((seat) => (
+              <th key={seat} class="cg-final-seat" title={playerName(names, seat)}><span class="cg-dot" style={{ background: seatColor(seat) }} />
+                <span class="cg-seat-full"> {playerName(names, seat)}</span><span class="cg-seat-initial"> {playerName(names, seat).charAt(0)}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(view.regions ?? []).map((r, i) => {
+            const counts = seats.map((seat) => cubeTotal(r.cubes?.[seat]));
+            const most = Math.max(0, ...counts), all = counts.reduce((a, b) => a + b, 0);
+            return (
+              <tr key={i} data-testid="final-region" data-region={i} data-pool={r.development} data-cubes={all}>
+                <th>{regionName(data, r, i)}</th>
+                <td class="cg-final-pool">◆ {r.development}</td>
+                {counts.map((n, seat) => (
+                  <td key={seat} class={n > 0 && n === most && all > r.development ? "most" : ""} data-testid="final-cubes" data-seat={seat} data-count={n}>
+                    {n || ""}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th colSpan={2}>Region VP</th>
+            {seats.map((seat) => (
+              <td key={seat} data-testid="final-region-vp" data-seat={seat} data-vp={view.seats[seat].region_vp}><b>{view.seats[seat].region_vp}</b></td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+      <p class="cg-small">
+        Each region shares its development in VP among the cubes there (all categories). If they are no more than the pool, each
+        cube takes one VP. Otherwise the most cubes (in bold) take VP one by one down to the next count, then those tied take them
+        together, and so on; what cannot be split among the tied is lost.
+      </p>
+    </div>
+  );
+}
+
+function FinalScore({ view, data, names }: { view: View; data: Data; names: string[] }) {
   const rows = (view.seats ?? []).map((s, seat) => ({ seat, levels: s.level_vp, regions: s.region_vp, total: s.level_vp + s.region_vp }))
     .sort((a, b) => b.total - a.total || b.regions - a.regions || a.seat - b.seat);
   return (
@@ -193,7 +249,8 @@ function FinalScore({ view, names }: { view: View; names: string[] }) {
           ))}
         </tbody>
       </table>
-      <p class="cg-small">The log below says who wins (ties go to region VP).</p>
+      <p class="cg-small">Ties go to region VP. The log below says who wins.</p>
+      <RegionScores view={view} data={data} names={names} />
     </section>
   );
 }
@@ -246,6 +303,8 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
         )}
       </header>
 
+      {over && <FinalScore view={view} data={data} names={names} />}
+
       {(played || (view.to_privatise ?? []).length > 0) && (
         <section class="cg-turn" data-testid="turn-card">
           {played && <div><span class="cg-small">Card of the turn</span><CardFace id={view.played_card} data={data} compact /></div>}
@@ -284,8 +343,6 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
           <Factions view={view} data={data} names={names} />
         </div>
       </div>
-
-      {over && <FinalScore view={view} names={names} />}
 
       <section class="cg-players" data-testid="players">
         {(view.seats ?? []).map((s, i) => (
