@@ -6,10 +6,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import ui from "../src/games/controle_global";
 import { Board } from "../src/games/controle_global/Board";
 import {
-  CATEGORIES, CELL, Phase, Tier, bestTurn, cellCentre, effectLines, nameLines, shortName, turnCell, type StaticData, type View,
+  CATEGORIES, CELL, Phase, Tier, bestTurn, cellCentre, civilReaction, effectLines, nameLines, shortName, turnCell, type StaticData, type View,
 } from "../src/games/controle_global/model";
 import * as pb from "../src/gen/games/controle_global";
 import { decode, encode, type } from "../src/proto";
+import type { LogEntry } from "../src/table";
 import type { MoveChoice } from "../src/ui/kit/moves";
 import { findActionAnchor } from "../src/ui/phone";
 import { makeCatalogue, TextProvider } from "../src/ui/TextRender";
@@ -56,6 +57,15 @@ const DATA = {
         ],
       }],
       civil: null,
+    },
+    {
+      id: "general_strike", name: "Grève générale", pile: "politics_upper", resources: [], effects: [],
+      civil: {
+        name: "Blocage", needs: [],
+        regions: [{ label: "R", selector: pb.RegionSelector.REGION_MOST_INFLUENCE, of: "", categories: [POL], resource: 0, distinct: false }],
+        players: [{ label: "X", selector: pb.PlayerSelector.PLAYER_MOST_INFLUENTIAL, in: "R", categories: [POL] }],
+        steps: [{ region: "R", player: "X", op: pb.Op.OP_REMOVE_INFLUENCE, amount: 1, categories: [POL], resource: 0, from: "", world_needs: [] }],
+      },
     },
   ],
   factions: [
@@ -121,6 +131,17 @@ const MOVES: MoveChoice[] = [
   }),
 ];
 
+// The engine's words for the log lines these views carry (engine/games/controle_global/data/texts.textproto).
+const CATALOGUE = makeCatalogue({
+  "controle_global.category.politics": "Politics",
+  "controle_global.round_start": "Round {0}.",
+  "controle_global.civil_reacts": "Civil society reacts with {0|card|cards}.",
+  "controle_global.civil_reveals": "{0} ({1}) strikes {2}.",
+  "controle_global.loses_influence": "{0} loses {1|cube|cubes} of {2} in {3}.",
+  "controle_global.civil_done": "Civil society has had its say.",
+  "controle_global.levels_noted": "{0}'s levels are noted: {1} VP from levels.",
+});
+
 // One host per test; a second mount in a test renders a new view into the same board.
 let host: HTMLElement | undefined;
 function mount(v: View, seat = v.you) {
@@ -130,7 +151,7 @@ function mount(v: View, seat = v.you) {
   document.body.append(into);
   act(() => {
     render(
-      <TextProvider scope={{ catalogue: makeCatalogue({ "controle_global.category.politics": "Politics" }), names: NAMES, viewer: seat }}>
+      <TextProvider scope={{ catalogue: CATALOGUE, names: NAMES, viewer: seat }}>
         <Board view={v} seat={seat} names={NAMES} acting={[0]} gameOver={false} readOnly={seat < 0}
           submit={seat < 0 ? undefined : submit} actionType={ACTION} gameData={DATA} />
       </TextProvider>,
@@ -267,6 +288,70 @@ describe("Contrôle Global's board at the end of the game", () => {
     mount(view(0));
     expect($("[data-testid=final-score]")).toBeNull();
     expect($("[data-testid=final-regions]")).toBeNull();
+  });
+});
+
+const say = (seq: number, key: string, ...args: object[]) => ({ seq, text: { key, args } });
+const POLITICS = { text: { key: "controle_global.category.politics", args: [] } };
+// Round 2 ends: two civil-society cards, the first one struck Bob in Andes so far.
+const REACTION = [
+  say(10, "controle_global.round_start", { number: 2 }),
+  say(11, "controle_global.civil_reacts", { number: 2 }),
+  say(12, "controle_global.civil_reveals", { name: "Grève générale" }, { name: "Blocage" }, POLITICS),
+  say(13, "controle_global.loses_influence", { seat: 1 }, { number: 1 }, POLITICS, { name: "Andes" }),
+];
+const withLog = (v: View, log: object[], over: Partial<View> = {}) => ({ ...v, ...over, table: { ...v.table, log } }) as unknown as View;
+const lines = () => $$("[data-testid=civil-line]").map((l) => [l.dataset.kind, l.textContent]);
+
+describe("Contrôle Global's civil society, step by step", () => {
+  it("counts the cards waiting face down", () => {
+    mount(view(0));
+    expect($("[data-testid=civil-area]")!.dataset.waiting).toBe("1");
+    expect($("[data-testid=civil-status]")!.textContent).toContain("One card waits");
+    expect($("[data-testid=civil-log]")).toBeNull();
+  });
+
+  it("while it resolves: the card striking, how many still wait, and the log's lines of the reaction in order", () => {
+    mount(withLog(view(0), REACTION, { phase: Phase.CIVIL, civil_piles: [] }));
+    const area = $("[data-testid=civil-area]")!;
+    expect(area.dataset.resolving).toBe("true");
+    expect(area.dataset.waiting).toBe("1");
+    expect($("[data-testid=civil-status]")!.textContent).toBe("Civil society reacts — card 1 of 2; one card still waits face down.");
+    expect(lines()).toEqual([
+      ["reacts", "Civil society reacts with 2 cards."],
+      ["reveals", "Grève générale (Blocage) strikes Politics."],
+      ["step", "Bob loses 1 cube of Politics in Andes."],
+    ]);
+    expect(($("[data-testid=civil-log]") as HTMLDetailsElement).open).toBe(true);
+    // The card striking now, its civil-society effect alone.
+    const card = area.querySelector("[data-testid=card-face][data-card=general_strike]")!;
+    expect(card.querySelector("[data-testid=card-civil]")!.textContent).toContain("Blocage");
+    expect(card.querySelector("[data-testid=card-effect]")).toBeNull();
+  });
+
+  it("keeps its last reaction readable in the next round, folded after that", () => {
+    const after = [
+      ...REACTION,
+      say(14, "controle_global.civil_reveals", { name: "Grève générale" }, { name: "Blocage" }, POLITICS),
+      say(15, "controle_global.civil_done"),
+      say(16, "controle_global.levels_noted", { seat: 0 }, { number: 1 }),
+      say(17, "controle_global.round_start", { number: 3 }),
+    ];
+    mount(withLog(view(0), after, { civil_piles: [] }));
+    expect($("[data-testid=civil-area]")!.dataset.resolving).toBe("false");
+    expect($("[data-testid=civil-log]")!.dataset.done).toBe("true");
+    expect(($("[data-testid=civil-log]") as HTMLDetailsElement).open).toBe(true);
+    expect(lines().map(([kind]) => kind)).toEqual(["reacts", "reveals", "step", "reveals", "done"]);
+    expect($("[data-testid=civil-area] [data-testid=card-face]")).toBeNull();
+    mount(withLog(view(0), [...after, say(18, "controle_global.round_start", { number: 4 })]));
+    expect(($("[data-testid=civil-log]") as HTMLDetailsElement).open).toBe(false);
+  });
+
+  it("reads a reaction whose first lines have left the log", () => {
+    const tail = REACTION.slice(2) as unknown as LogEntry[];
+    expect(civilReaction(tail, false)).toBeUndefined();
+    const r = civilReaction(tail, true)!;
+    expect([r.cut, r.cards, r.revealed, r.done, r.lines.map((l) => l.kind)]).toEqual([true, 0, 1, false, ["reveals", "step"]]);
   });
 });
 

@@ -1,13 +1,13 @@
 // Contrôle Global's board: the world, the globalisation table, civil society, the piles, every player's organisation and the viewer's hand, with exactly the moves the engine publishes for the viewer (kit/moves.ts, through the kit's picker and clicks on the map and the hand).
 import { useEffect } from "preact/hooks";
 import type { BoardProps } from "../types";
-import { currentPrompt, tableOf, type Target } from "../../table";
+import { currentPrompt, int64String, tableOf, type LogEntry, type Target } from "../../table";
 import { GameLog } from "../../ui/GameLog";
 import { useLastMove, withMark } from "../../ui/LastMove";
 import { PlayerBadge } from "../../ui/PlayerBadge";
 import { scrollToAction } from "../../ui/phone";
 import { ActionError, useSubmit } from "../../ui/submit";
-import { useTextScope } from "../../ui/TextRender";
+import { Txt, useTextScope } from "../../ui/TextRender";
 import { seatColor } from "../../ui/common";
 import { Hand } from "../../ui/kit/Hand";
 import { MovePicker, useMovePick } from "../../ui/kit/MovePicker";
@@ -15,8 +15,9 @@ import { moveRoots, moveTargets, type MoveChoice } from "../../ui/kit/moves";
 import { CardBack, CardFace } from "./Cards";
 import { Resources, World } from "./World";
 import {
-  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, bannerFor, cardOf, categoryWord, cubeTotal, factionOf, pileAt, pileWord,
-  playerName, powerWords, regionName, resourceWord, roman, thresholdsFor, type SeatView, type StaticData, type View,
+  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, bannerFor, cardOf, categoryWord, civilReaction, cubeTotal, factionOf, pileAt,
+  pileWord, playerName, powerWords, regionName, resourceWord, revealedCard, roman, thresholdsFor, type CivilLineKind, type SeatView,
+  type StaticData, type View,
 } from "./model";
 
 const NO_MOVES: readonly MoveChoice[] = Object.freeze([]);
@@ -70,20 +71,47 @@ function Globalisation({ view, data, names }: { view: View; data: Data; names: s
   );
 }
 
+/** A line of the reaction: the reveals stand out, the steps under them are indented. */
+function CivilLine({ entry, kind }: { entry: LogEntry; kind: CivilLineKind }) {
+  return <li class={`cg-civil-line ${kind}`} data-testid="civil-line" data-kind={kind} data-seq={int64String(entry.seq)}><Txt text={entry.text} /></li>;
+}
+
 function CivilSociety({ view, data }: { view: View; data: Data }) {
   const scope = useTextScope();
   const cards = view.civil_piles ?? [];
+  const resolving = view.phase === Phase.CIVIL;
+  const reaction = civilReaction(tableOf(view).log, resolving);
+  // While it resolves the face-down cards have left the area: the log counts them.
+  const waiting = resolving && reaction ? Math.max(0, reaction.cards - reaction.revealed) : cards.length;
+  const striking = resolving && reaction ? revealedCard(data, [...reaction.lines].reverse().find((l) => l.kind === "reveals")?.entry) : undefined;
+  const red = (view.categories ?? []).filter((c) => c.red);
   return (
-    <section class="cg-civil" data-testid="civil-area" data-count={cards.length}>
+    <section class={`cg-civil ${resolving ? "resolving" : ""}`} data-testid="civil-area" data-count={cards.length} data-waiting={waiting}
+      data-resolving={resolving ? "true" : "false"}>
       <h3>Civil society</h3>
-      {cards.length === 0 ? <p class="cg-muted">No card waits face down.</p> : (
-        <p>{cards.length === 1 ? "One card waits" : `${cards.length} cards wait`} face down, revealed once every player has drawn:</p>
+      {resolving ? (
+        <p class="cg-civil-now" data-testid="civil-status">
+          Civil society reacts{reaction && reaction.cards > 0 ? <> — card <b>{reaction.revealed}</b> of <b>{reaction.cards}</b></> : null}
+          {waiting > 0 ? `; ${waiting === 1 ? "one card still waits" : `${waiting} cards still wait`} face down.` : "."}
+        </p>
+      ) : cards.length === 0 ? <p class="cg-muted">No card waits face down.</p> : (
+        <p data-testid="civil-status">
+          <b>{cards.length === 1 ? "One card waits" : `${cards.length} cards wait`}</b> face down, revealed one by one once every player has drawn:
+        </p>
       )}
       <div class="cg-row">{cards.map((p, i) => <CardBack key={i} pile={pileAt(data, p)} />)}</div>
-      {view.phase === Phase.CIVIL && <p class="cg-small">Civil society is reacting now.</p>}
+      {striking && <div class="cg-civil-card"><CardFace id={striking.id} data={data} civil /></div>}
+      {reaction && (
+        <details class="cg-civil-log" data-testid="civil-log" data-done={reaction.done ? "true" : "false"} open={resolving || reaction.roundsSince <= 1}>
+          <summary>{resolving ? "Step by step, as it resolves" : reaction.roundsSince <= 1 ? "Its reaction at the end of the last round" : "Its last reaction"}</summary>
+          {reaction.cut && <p class="cg-small">Its first lines have left the log.</p>}
+          <ol class="cg-civil-lines">
+            {reaction.lines.map((l) => <CivilLine key={int64String(l.entry.seq)} {...l} />)}
+          </ol>
+        </details>
+      )}
       <p class="cg-small">
-        {(view.categories ?? []).filter((c) => c.red).length === 0 ? "Every token is grey this round."
-          : `Red tokens: ${(view.categories ?? []).filter((c) => c.red).map((c) => categoryWord(scope, c.category)).join(", ")}.`}
+        {red.length === 0 ? "Every token is grey this round." : `Red tokens: ${red.map((c) => categoryWord(scope, c.category)).join(", ")}.`}
       </p>
     </section>
   );

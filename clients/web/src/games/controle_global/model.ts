@@ -2,7 +2,7 @@
 import { lowerNames, setValues, unprefixed } from "../../enums";
 import * as pb from "../../gen/games/controle_global";
 import type { Msg } from "../../proto";
-import type { Arg, Text } from "../../table";
+import { toNumber, type Arg, type LogEntry, type Text } from "../../table";
 import type { Point } from "../../ui/hex";
 import type { RegionSpot } from "../../ui/kit/RegionMap";
 import { RegionGraph } from "../../ui/region_graph";
@@ -328,6 +328,64 @@ export function powerWords(f: Faction | undefined, scope: TextScope): string {
     case PowerKind.CHEAP_INFLUENCE: return `adding a cube${kinds ? ` of ${kinds}` : ""} by investment costs ${n}`;
     default: return "";
   }
+}
+
+// ----- civil society in the log -----
+
+const CIVIL = { reacts: "controle_global.civil_reacts", reveals: "controle_global.civil_reveals", done: "controle_global.civil_done" };
+const ROUND_START = "controle_global.round_start";
+
+export type CivilLineKind = "reacts" | "reveals" | "step" | "done";
+
+/** The latest civil-society reaction as the log tells it, from "civil society reacts" on. */
+export interface CivilReaction {
+  lines: { entry: LogEntry; kind: CivilLineKind }[];
+  /** The cards it reveals, one after the other (0 when its first line has left the log). */
+  cards: number;
+  /** Revealed so far: the last one is the card being resolved until the reaction is done. */
+  revealed: number;
+  done: boolean;
+  /** Its first lines have left the log (it keeps the latest entries only). */
+  cut: boolean;
+  /** Rounds begun since it ended: 0 while it resolves, 1 in the round right after it. */
+  roundsSince: number;
+}
+
+const keyOf = (e: LogEntry) => e.text?.key ?? "";
+
+/**
+ * The latest reaction the log tells, or undefined. `resolving` (the view's phase is civil
+ * society's) takes a log whose reaction began before its oldest entry as that reaction's end.
+ */
+export function civilReaction(log: readonly LogEntry[], resolving: boolean): CivilReaction | undefined {
+  let start = -1;
+  for (let k = log.length - 1; k >= 0 && start < 0; k--) if (keyOf(log[k]) === CIVIL.reacts) start = k;
+  const cut = start < 0;
+  if (cut && !resolving) return undefined;
+  let end = log.length;
+  for (let k = Math.max(0, start); k < log.length; k++) {
+    if (keyOf(log[k]) === CIVIL.done) { end = k + 1; break; }
+  }
+  const lines = log.slice(Math.max(0, start), end).map((entry) => {
+    const key = keyOf(entry);
+    const kind: CivilLineKind = key === CIVIL.reacts ? "reacts" : key === CIVIL.reveals ? "reveals" : key === CIVIL.done ? "done" : "step";
+    return { entry, kind };
+  });
+  const first = cut ? undefined : log[start].text?.args?.[0];
+  return {
+    lines,
+    cards: first ? toNumber(first.number) : 0,
+    revealed: lines.filter((l) => l.kind === "reveals").length,
+    done: lines.some((l) => l.kind === "done"),
+    cut,
+    roundsSince: log.slice(end).filter((e) => keyOf(e) === ROUND_START).length,
+  };
+}
+
+/** The card a "civil society reveals" line names (by its name: the log writes names). */
+export function revealedCard(data: Data, entry: LogEntry | undefined): Card | undefined {
+  const name = entry?.text?.args?.[0]?.name;
+  return name ? (data?.cards ?? []).find((c) => c.name === name) : undefined;
 }
 
 // ----- the banner -----
