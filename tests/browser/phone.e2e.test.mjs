@@ -4,8 +4,8 @@
 // brings her move into view under the turn banner, which stays stuck under the header while the
 // page scrolls. Sam watches from a desktop page and writes in the chat: Phoebe's Chat button
 // counts it, the drawer opens, she answers from it and shuts it. Neither the lobby nor the room
-// may scroll sideways. Then LIMIT's and Guerre Froide's boards, each against bots, must fit the
-// same screen. Needs PLATEAU_URL, as the other tests.
+// may scroll sideways. Then LIMIT's, Guerre Froide's and Contrôle Global's boards, each against
+// bots, must fit the same screen. Needs PLATEAU_URL, as the other tests.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -238,9 +238,10 @@ test("a phone plays Globalissimo against bots, with its header menu, sticky bann
 const OTHER_BOARDS = [
   { game: "limit", board: "limit-board", anchor: "[data-testid=core-prompt], [data-testid=decision]" },
   { game: "guerre_froide", board: "gf-board", anchor: "[data-testid=desk]" },
+  { game: "controle_global", board: "cg-board", anchor: "[data-testid=core-prompt], [data-testid=cg-moves]" },
 ];
 
-test("LIMIT's and Guerre Froide's boards fit a phone", { timeout: OVERALL_MS, skip: SKIP }, async () => {
+test("LIMIT's, Guerre Froide's and Contrôle Global's boards fit a phone", { timeout: OVERALL_MS, skip: SKIP }, async () => {
   const browser = await launch();
   const errors = [];
   try {
@@ -254,8 +255,9 @@ test("LIMIT's and Guerre Froide's boards fit a phone", { timeout: OVERALL_MS, sk
       await P.getByTestId(`play-bots-${game}`).click();
       await P.getByTestId(board).waitFor({ timeout: 30_000 });
       await P.getByTestId("phone-bar").waitFor();
-      // The first decision is the player's in both games (LIMIT's first question, Guerre
-      // Froide's secret pick); the bots may be quicker, so wait for it rather than look once.
+      // The first decision is the player's in each game (LIMIT's first question, Guerre
+      // Froide's secret pick, Contrôle Global's faction, picked last player first); the bots may
+      // be quicker, so wait for it rather than look once.
       await until(`${game}: the phone player is asked for a move`, () => isMyTurn(P), 30_000);
       await fitsWidth(P, game);
       await headerFits(P, game);

@@ -5,10 +5,14 @@ import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ui from "../src/games/controle_global";
 import { Board } from "../src/games/controle_global/Board";
-import { CATEGORIES, Phase, Tier, effectLines, type StaticData, type View } from "../src/games/controle_global/model";
+import {
+  CATEGORIES, CELL, Phase, Tier, bestTurn, cellCentre, civilReaction, effectLines, nameLines, shortName, turnCell, type StaticData, type View,
+} from "../src/games/controle_global/model";
 import * as pb from "../src/gen/games/controle_global";
 import { decode, encode, type } from "../src/proto";
+import type { LogEntry } from "../src/table";
 import type { MoveChoice } from "../src/ui/kit/moves";
+import { findActionAnchor } from "../src/ui/phone";
 import { makeCatalogue, TextProvider } from "../src/ui/TextRender";
 
 const ACTION = "plateau.games.controle_global.Action";
@@ -54,6 +58,15 @@ const DATA = {
       }],
       civil: null,
     },
+    {
+      id: "general_strike", name: "Grève générale", pile: "politics_upper", resources: [], effects: [],
+      civil: {
+        name: "Blocage", needs: [],
+        regions: [{ label: "R", selector: pb.RegionSelector.REGION_MOST_INFLUENCE, of: "", categories: [POL], resource: 0, distinct: false }],
+        players: [{ label: "X", selector: pb.PlayerSelector.PLAYER_MOST_INFLUENTIAL, in: "R", categories: [POL] }],
+        steps: [{ region: "R", player: "X", op: pb.Op.OP_REMOVE_INFLUENCE, amount: 1, categories: [POL], resource: 0, from: "", world_needs: [] }],
+      },
+    },
   ],
   factions: [
     { id: "lobbying", name: "Réseau de lobbying transnational", categories: [POL, COM], resources: [],
@@ -80,7 +93,8 @@ function view(you: number, moves: MoveChoice[] = []): View {
     regions: [
       { name: 0, development: 3, stock: [2, 1, 3], cubes: cubes([1, 0, 0, 1], [2, 1], []), neighbours: [1], cell: { q: 0, r: 0 } },
       { name: 1, development: 1, stock: [3, 3, 2], cubes: cubes([0], [0, 0, 0, 0, 0, 1], []), neighbours: [0, 2], cell: { q: 1, r: 0 } },
-      { name: 2, development: 2, stock: [1, 2, 4], cubes: cubes([], [], []), neighbours: [1], cell: { q: 1, r: 1 } },
+      // Beside Amazonie too, across a sea: cells that touch, no border.
+      { name: 2, development: 2, stock: [1, 2, 4], cubes: cubes([], [], []), neighbours: [1], cell: { q: 0, r: 1 } },
     ],
     categories: CATEGORIES.map((c, k) => ({
       category: c, world_total: [3, 1, 0, 1, 0, 1][k], world_level: [2, 1, 0, 1, 0, 1][k], highest_this_round: [2, 1, 0, 1, 0, 1][k],
@@ -117,6 +131,17 @@ const MOVES: MoveChoice[] = [
   }),
 ];
 
+// The engine's words for the log lines these views carry (engine/games/controle_global/data/texts.textproto).
+const CATALOGUE = makeCatalogue({
+  "controle_global.category.politics": "Politics",
+  "controle_global.round_start": "Round {0}.",
+  "controle_global.civil_reacts": "Civil society reacts with {0|card|cards}.",
+  "controle_global.civil_reveals": "{0} ({1}) strikes {2}.",
+  "controle_global.loses_influence": "{0} loses {1|cube|cubes} of {2} in {3}.",
+  "controle_global.civil_done": "Civil society has had its say.",
+  "controle_global.levels_noted": "{0}'s levels are noted: {1} VP from levels.",
+});
+
 // One host per test; a second mount in a test renders a new view into the same board.
 let host: HTMLElement | undefined;
 function mount(v: View, seat = v.you) {
@@ -126,7 +151,7 @@ function mount(v: View, seat = v.you) {
   document.body.append(into);
   act(() => {
     render(
-      <TextProvider scope={{ catalogue: makeCatalogue({ "controle_global.category.politics": "Politics" }), names: NAMES, viewer: seat }}>
+      <TextProvider scope={{ catalogue: CATALOGUE, names: NAMES, viewer: seat }}>
         <Board view={v} seat={seat} names={NAMES} acting={[0]} gameOver={false} readOnly={seat < 0}
           submit={seat < 0 ? undefined : submit} actionType={ACTION} gameData={DATA} />
       </TextProvider>,
@@ -147,10 +172,43 @@ const click = (sel: string) => act(() => { $(sel)!.click(); });
 async function settle() { await act(async () => { await Promise.resolve(); }); }
 
 describe("Contrôle Global's board shows the view", () => {
-  it("draws the regions on the map with their borders, development, stock and cubes per category", () => {
+  it("draws the regions on the map as touching hexes: borders where the view lists them, a sea where cells touch without one", () => {
     mount(view(0));
-    expect($$("[data-testid=region]").map((r) => r.getAttribute("aria-label"))).toEqual(["Amazonie", "Andes", "Sahel"]);
-    expect($$("[data-testid=region-border]").length).toBe(2);
+    const regions = $$("[data-testid=region]");
+    expect(regions.map((r) => r.getAttribute("aria-label"))).toEqual(["Amazonie", "Andes", "Sahel"]);
+    expect(regions.map((r) => r.querySelectorAll("polygon.kit-region-area").length)).toEqual([1, 1, 1]);
+    expect(regions.map((r) => r.querySelector("polygon")!.getAttribute("points")!.split(" ").length)).toEqual([6, 6, 6]);
+    // Each border is drawn once, along the edge the two hexes share.
+    expect($$("[data-testid=region-border]").map((b) => [b.tagName.toLowerCase(), b.dataset.regions])).toEqual([["path", "0|1"], ["path", "1|2"]]);
+    expect($$("[data-testid=region-barrier]").map((b) => b.dataset.regions)).toEqual(["0|2"]);
+    expect($$("[data-testid=region-map] .kit-coast").length).toBe(1);
+  });
+
+  it("writes on each region of the map its name, development, stock and every player's cubes by category", () => {
+    mount(view(0));
+    const amazonie = $("[data-testid=region][data-region='0']")!;
+    const full = amazonie.querySelector(".cg-map-full")!;
+    expect([...full.querySelectorAll(".cg-map-name")].map((t) => t.textContent)).toEqual(["Amazonie"]);
+    expect(full.querySelector(".cg-map-stats")!.textContent).toBe("◆3⛏2⚡1🌾3");
+    const row = (seat: number) => [...amazonie.querySelectorAll(`[data-testid=region-pieces][data-owner='${seat}'] .cg-map-cube`)]
+      .map((c) => [c.getAttribute("data-category"), c.getAttribute("data-count"), c.textContent]);
+    expect(row(0)).toEqual([["politics", "1", "1"], ["commerce", "1", "1"]]);
+    expect(row(1)).toEqual([["politics", "2", "2"], ["military", "1", "1"]]);
+    expect(amazonie.querySelector("[data-testid=region-pieces][data-owner='1'] title")!.textContent).toBe("Bob: 2 Politics, 1 Military");
+    // A phone's fitted map writes less, larger: a short name, the development, each player's total.
+    const short = amazonie.querySelector(".cg-map-short")!;
+    expect([...short.querySelectorAll("text")].map((t) => t.textContent)).toEqual(["Amazonie", "◆3", "2", "3"]);
+    expect($("[data-testid=region][data-region='2'] [data-testid=region-pieces]")).toBeNull();
+    expect($("[data-testid=map-legend]")!.textContent).toContain("no border (sea or mountains)");
+    // Larger on demand, in a frame of its own that scrolls.
+    expect($("[data-testid=map-frame]")!.className).not.toContain("large");
+    click("[data-testid=map-zoom]");
+    expect($("[data-testid=map-frame]")!.className).toContain("large");
+    expect($("[data-testid=map-zoom]")!.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("lists the regions one by one with their development, stock and cubes per category", () => {
+    mount(view(0));
     const cards = $$("[data-testid=region-card]");
     expect(cards.map((c) => c.dataset.development)).toEqual(["3", "1", "2"]);
     expect([...cards[0].querySelectorAll("[data-testid=stock] [data-resource]")].map((e) => e.getAttribute("data-count"))).toEqual(["2", "1", "3"]);
@@ -205,7 +263,104 @@ describe("Contrôle Global's board shows the view", () => {
   });
 });
 
+describe("Contrôle Global's board at the end of the game", () => {
+  it("shows the final score and, region by region, the pool and every player's cubes, then each player's region VP", () => {
+    const v = view(0);
+    const over = {
+      ...v, phase: Phase.GAME_OVER,
+      seats: v.seats.map((s, seat) => ({ ...s, level_vp: [3, 5, 0][seat], region_vp: [2, 3, 0][seat] })),
+    } as View;
+    mount(over);
+    expect($$("[data-testid=final-score] tbody tr[data-seat]").map((r) => [r.dataset.seat, r.dataset.total])).toEqual([["1", "8"], ["0", "5"], ["2", "0"]]);
+    const rows = $$("[data-testid=final-region]");
+    expect(rows.map((r) => [r.querySelector("th")!.textContent, r.dataset.pool, r.dataset.cubes])).toEqual([
+      ["Amazonie", "3", "5"], ["Andes", "1", "1"], ["Sahel", "2", "0"],
+    ]);
+    const cubesIn = (r: HTMLElement) => [...r.querySelectorAll("[data-testid=final-cubes]")].map((c) => c.getAttribute("data-count"));
+    expect(rows.map(cubesIn)).toEqual([["2", "3", "0"], ["0", "1", "0"], ["0", "0", "0"]]);
+    // Five cubes for a pool of three: the most cubes (Bob's) take VP first, and are marked.
+    expect([...rows[0].querySelectorAll("td.most")].map((c) => c.getAttribute("data-seat"))).toEqual(["1"]);
+    expect(rows[1].querySelectorAll("td.most").length).toBe(0);
+    expect($$("[data-testid=final-region-vp]").map((c) => [c.dataset.seat, c.dataset.vp])).toEqual([["0", "2"], ["1", "3"], ["2", "0"]]);
+  });
+
+  it("shows no final score before the end", () => {
+    mount(view(0));
+    expect($("[data-testid=final-score]")).toBeNull();
+    expect($("[data-testid=final-regions]")).toBeNull();
+  });
+});
+
+const say = (seq: number, key: string, ...args: object[]) => ({ seq, text: { key, args } });
+const POLITICS = { text: { key: "controle_global.category.politics", args: [] } };
+// Round 2 ends: two civil-society cards, the first one struck Bob in Andes so far.
+const REACTION = [
+  say(10, "controle_global.round_start", { number: 2 }),
+  say(11, "controle_global.civil_reacts", { number: 2 }),
+  say(12, "controle_global.civil_reveals", { name: "Grève générale" }, { name: "Blocage" }, POLITICS),
+  say(13, "controle_global.loses_influence", { seat: 1 }, { number: 1 }, POLITICS, { name: "Andes" }),
+];
+const withLog = (v: View, log: object[], over: Partial<View> = {}) => ({ ...v, ...over, table: { ...v.table, log } }) as unknown as View;
+const lines = () => $$("[data-testid=civil-line]").map((l) => [l.dataset.kind, l.textContent]);
+
+describe("Contrôle Global's civil society, step by step", () => {
+  it("counts the cards waiting face down", () => {
+    mount(view(0));
+    expect($("[data-testid=civil-area]")!.dataset.waiting).toBe("1");
+    expect($("[data-testid=civil-status]")!.textContent).toContain("One card waits");
+    expect($("[data-testid=civil-log]")).toBeNull();
+  });
+
+  it("while it resolves: the card striking, how many still wait, and the log's lines of the reaction in order", () => {
+    mount(withLog(view(0), REACTION, { phase: Phase.CIVIL, civil_piles: [] }));
+    const area = $("[data-testid=civil-area]")!;
+    expect(area.dataset.resolving).toBe("true");
+    expect(area.dataset.waiting).toBe("1");
+    expect($("[data-testid=civil-status]")!.textContent).toBe("Civil society reacts — card 1 of 2; one card still waits face down.");
+    expect(lines()).toEqual([
+      ["reacts", "Civil society reacts with 2 cards."],
+      ["reveals", "Grève générale (Blocage) strikes Politics."],
+      ["step", "Bob loses 1 cube of Politics in Andes."],
+    ]);
+    expect(($("[data-testid=civil-log]") as HTMLDetailsElement).open).toBe(true);
+    // The card striking now, its civil-society effect alone.
+    const card = area.querySelector("[data-testid=card-face][data-card=general_strike]")!;
+    expect(card.querySelector("[data-testid=card-civil]")!.textContent).toContain("Blocage");
+    expect(card.querySelector("[data-testid=card-effect]")).toBeNull();
+  });
+
+  it("keeps its last reaction readable in the next round, folded after that", () => {
+    const after = [
+      ...REACTION,
+      say(14, "controle_global.civil_reveals", { name: "Grève générale" }, { name: "Blocage" }, POLITICS),
+      say(15, "controle_global.civil_done"),
+      say(16, "controle_global.levels_noted", { seat: 0 }, { number: 1 }),
+      say(17, "controle_global.round_start", { number: 3 }),
+    ];
+    mount(withLog(view(0), after, { civil_piles: [] }));
+    expect($("[data-testid=civil-area]")!.dataset.resolving).toBe("false");
+    expect($("[data-testid=civil-log]")!.dataset.done).toBe("true");
+    expect(($("[data-testid=civil-log]") as HTMLDetailsElement).open).toBe(true);
+    expect(lines().map(([kind]) => kind)).toEqual(["reacts", "reveals", "step", "reveals", "done"]);
+    expect($("[data-testid=civil-area] [data-testid=card-face]")).toBeNull();
+    mount(withLog(view(0), [...after, say(18, "controle_global.round_start", { number: 4 })]));
+    expect(($("[data-testid=civil-log]") as HTMLDetailsElement).open).toBe(false);
+  });
+
+  it("reads a reaction whose first lines have left the log", () => {
+    const tail = REACTION.slice(2) as unknown as LogEntry[];
+    expect(civilReaction(tail, false)).toBeUndefined();
+    const r = civilReaction(tail, true)!;
+    expect([r.cut, r.cards, r.revealed, r.done, r.lines.map((l) => l.kind)]).toEqual([true, 0, 1, false, ["reveals", "step"]]);
+  });
+});
+
 describe("Contrôle Global's board offers the published moves only", () => {
+  it("is where a phone's 'Your move' leads", () => {
+    mount(view(0, MOVES));
+    expect(findActionAnchor(host!)).toBe($("[data-testid=cg-moves]"));
+  });
+
   it("goes from a hand card through the picker and sends exactly the published action", async () => {
     const { sent } = mount(view(0, MOVES));
     expect($("[data-testid=turn-banner]")!.dataset.myTurn).toBe("true");
@@ -225,9 +380,11 @@ describe("Contrôle Global's board offers the published moves only", () => {
   it("takes a region step as a click on the map, then sends the investment as published", async () => {
     const { sent } = mount(view(0, MOVES));
     expect($$("[data-testid=region][data-target=true]").length).toBe(0);
+    expect(($("[data-testid=region-list]") as HTMLDetailsElement).open).toBe(false);
     click("[data-testid=move-choice][data-key='invest:1']");
     expect($$("[data-testid=region][data-target=true]").map((r) => r.dataset.region)).toEqual(["1"]);
     expect($$("[data-testid=region-target]").map((r) => r.dataset.region)).toEqual(["1"]);
+    expect(($("[data-testid=region-list]") as HTMLDetailsElement).open).toBe(true);
     // An SVG element has no click(): the event itself, as a mouse gives it.
     act(() => { $("[data-testid=region][data-region='1']")!.dispatchEvent(new MouseEvent("click", { bubbles: true })); });
     expect($("[data-testid=move-picker]")!.dataset.path).toBe("invest:1/region:1");
@@ -269,6 +426,42 @@ describe("Contrôle Global's board offers the published moves only", () => {
     expect($$("[data-testid=move-choice]").length).toBe(0);
     expect($$("button[data-testid=hand-card]").length).toBe(0);
     expect($("[data-testid=turn-banner]")!.dataset.myTurn).toBe("false");
+  });
+});
+
+describe("Contrôle Global's world as a map", () => {
+  const AXIAL = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+  const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
+
+  it("draws the engine's neighbouring cells as hexes side by side, whichever way the world is turned", () => {
+    for (let k = 0; k < 6; k++) {
+      for (const [q, r] of AXIAL) {
+        const a = cellCentre(turnCell({ q: 2, r: -1 }, k)), b = cellCentre(turnCell({ q: 2 + q, r: -1 + r }, k));
+        // Flat-topped hexes of circumradius CELL touch when their centres are √3 CELL apart.
+        expect(dist(a, b)).toBeCloseTo(Math.sqrt(3) * CELL, 6);
+      }
+    }
+    expect(turnCell({ q: 2, r: -1 }, 6)).toEqual({ q: 2, r: -1 });
+  });
+
+  it("turns a long world so it fits a square best, the same for every viewer", () => {
+    // Six cells down the r axis: drawn as a column unless turned.
+    const column = [0, 1, 2, 3, 4, 5].map((r) => ({ q: 0, r }));
+    const k = bestTurn(column);
+    const ps = column.map((c) => cellCentre(turnCell(c, k)));
+    const w = Math.max(...ps.map((p) => p.x)) - Math.min(...ps.map((p) => p.x));
+    const h = Math.max(...ps.map((p) => p.y)) - Math.min(...ps.map((p) => p.y));
+    expect(w).toBeGreaterThan(h);
+    expect(bestTurn(column)).toBe(k);
+    expect(bestTurn([{ q: 0, r: 0 }])).toBe(0);
+  });
+
+  it("cuts long region names for the map", () => {
+    expect(nameLines("Amazonie")).toEqual(["Amazonie"]);
+    expect(nameLines("Sous-continent indien")).toEqual(["Sous-continent", "indien"]);
+    expect(nameLines("Corne de l'Afrique")).toEqual(["Corne de", "l'Afrique"]);
+    expect(shortName("Amazonie")).toBe("Amazonie");
+    expect(shortName("Grandes Plaines", 8)).toBe("Grandes…");
   });
 });
 

@@ -9,7 +9,7 @@ import { RegionGraph } from "../src/ui/region_graph";
 import { Hand } from "../src/ui/kit/Hand";
 import { HexBoard, hexClickTarget, piecesByHex, type PieceView } from "../src/ui/kit/HexBoard";
 import type { MoveChoice } from "../src/ui/kit/moves";
-import { borderPairs, piecesPerRegion, RegionMap } from "../src/ui/kit/RegionMap";
+import { borderPairs, outlineEdges, piecesPerRegion, RegionMap } from "../src/ui/kit/RegionMap";
 import { pawnOffsets, squareXY, Track } from "../src/ui/kit/Track";
 import { squareLook } from "../src/games/globalissimo/Track";
 import { Barrier } from "../src/games/globalissimo/model";
@@ -117,6 +117,42 @@ describe("RegionMap", () => {
     act(() => { east.dispatchEvent(new MouseEvent("click", { bubbles: true })); });
     key(east, "Enter");
     expect(onTarget.mock.calls).toEqual([[{ region: "east" }], [{ region: "east" }]]);
+  });
+});
+
+describe("RegionMap with outlines", () => {
+  // Three unit squares in an L: west and east touch, west and south touch, east and south meet at
+  // a corner only. West–east is a border, west–south is not (a sea between them).
+  const square = [{ x: -5, y: -5 }, { x: 5, y: -5 }, { x: 5, y: 5 }, { x: -5, y: 5 }];
+  const regions = [
+    { id: "west", label: "West", x: 0, y: 0, outline: square },
+    { id: "east", label: "East", x: 10, y: 0, outline: square },
+    { id: "south", label: "South", x: 0, y: 10, outline: square },
+  ];
+  const graph = RegionGraph.build(["west", "east", "south"], [["west", "east"], ["east", "south"]]);
+
+  it("finds the edges two shapes share and those facing no region", () => {
+    const { shared, coast } = outlineEdges(regions);
+    expect([...shared.keys()].sort()).toEqual(["east|west", "south|west"]);
+    expect(shared.get("east|west")!.map(([p, q]) => [p.x, p.y, q.x, q.y])).toEqual([[5, -5, 5, 5]]);
+    expect(coast.length).toBe(4 * 3 - 2 * 2);
+  });
+
+  it("draws shapes, a border along a shared edge, a barrier where shapes touch without one, a line where a border's shapes do not touch", () => {
+    mount(<RegionMap regions={regions} graph={graph} body={(r) => <text class="mine">{r.label.toUpperCase()}</text>} />);
+    expect($$("[data-testid=region] polygon").length).toBe(3);
+    expect($$("[data-testid=region] circle").length).toBe(0);
+    expect($$("[data-testid=region]").map((e) => e.textContent)).toEqual(["WEST", "EAST", "SOUTH"]);
+    expect($$("[data-testid=region-border]").map((e) => [e.tagName.toLowerCase(), e.getAttribute("data-regions")]))
+      .toEqual([["line", null], ["path", "east|west"]]);
+    expect($("[data-testid=region-border][data-regions='east|west']")!.getAttribute("d")).toBe("M5.0,-5.0L5.0,5.0");
+    expect($$("[data-testid=region-barrier]").map((e) => e.getAttribute("data-regions"))).toEqual(["south|west"]);
+    expect($("[data-testid=region-map]")!.getAttribute("viewBox")).toBe("-9 -9 28 28");
+  });
+
+  it("rings a target's shape inside its edge", () => {
+    mount(<RegionMap regions={regions} graph={graph} choices={[choice("go", { region: "south" })]} onTarget={() => {}} />);
+    expect($$(".kit-region-ring").map((e) => e.closest("[data-testid=region]")!.getAttribute("data-region"))).toEqual(["south"]);
   });
 });
 

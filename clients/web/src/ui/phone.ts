@@ -26,7 +26,7 @@ export function usePhone(): boolean {
  * Where each board asks the player for their move, most specific first. The boards do not share a
  * component for it, so these are their own test ids: a Globalissimo question put to this player
  * (only the asked player's panel carries data-prompt), the generic panel under any board, LIMIT's
- * decision, Guerre Froide's desk, Globalissimo's cards to place a tile on.
+ * decision, Guerre Froide's desk, Globalissimo's cards to place a tile on, Contrôle Global's moves.
  */
 export const ACTION_ANCHORS = [
   "[data-testid=question-panel][data-prompt]",
@@ -34,6 +34,7 @@ export const ACTION_ANCHORS = [
   "[data-testid=decision]",
   "[data-testid=desk]",
   "[data-testid=display]",
+  "[data-testid=cg-moves]",
 ];
 
 export function findActionAnchor(root: ParentNode): Element | null {

@@ -1,114 +1,28 @@
 // Contrôle Global's board: the world, the globalisation table, civil society, the piles, every player's organisation and the viewer's hand, with exactly the moves the engine publishes for the viewer (kit/moves.ts, through the kit's picker and clicks on the map and the hand).
 import { useEffect } from "preact/hooks";
 import type { BoardProps } from "../types";
-import { currentPrompt, tableOf, type Target } from "../../table";
+import { currentPrompt, int64String, tableOf, type LogEntry, type Target } from "../../table";
 import { GameLog } from "../../ui/GameLog";
 import { useLastMove, withMark } from "../../ui/LastMove";
 import { PlayerBadge } from "../../ui/PlayerBadge";
 import { scrollToAction } from "../../ui/phone";
 import { ActionError, useSubmit } from "../../ui/submit";
-import { useTextScope } from "../../ui/TextRender";
+import { Txt, useTextScope } from "../../ui/TextRender";
 import { seatColor } from "../../ui/common";
 import { Hand } from "../../ui/kit/Hand";
-import { MovePicker, useMovePick, type MovePick } from "../../ui/kit/MovePicker";
+import { MovePicker, useMovePick } from "../../ui/kit/MovePicker";
 import { moveRoots, moveTargets, type MoveChoice } from "../../ui/kit/moves";
-import { RegionMap } from "../../ui/kit/RegionMap";
 import { CardBack, CardFace } from "./Cards";
+import { Resources, World } from "./World";
 import {
-  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, RESOURCES, RESOURCE_SLUG, bannerFor, cardOf, categoryWord, cubePieces,
-  cubeTotal, factionOf, pileAt, pileWord, playerName, powerWords, regionName, regionSpots, resourceWord, roman,
-  thresholdsFor, worldGraph, type RegionView, type SeatView, type StaticData, type View,
+  CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, bannerFor, cardOf, categoryWord, civilReaction, cubeTotal, factionOf, pileAt,
+  pileWord, playerName, powerWords, regionName, resourceWord, revealedCard, roman, thresholdsFor, type CivilLineKind, type SeatView,
+  type StaticData, type View,
 } from "./model";
 
 const NO_MOVES: readonly MoveChoice[] = Object.freeze([]);
-const RESOURCE_ICON: Readonly<Record<string, string>> = { raw_materials: "⛏", energy: "⚡", food: "🌾" };
 
 type Data = StaticData | undefined;
-
-function Resources({ amounts, testid }: { amounts: readonly number[]; testid: string }) {
-  const scope = useTextScope();
-  return (
-    <span class="cg-res" data-testid={testid}>
-      {RESOURCES.map((r, i) => (
-        <span key={r} class={`cg-res-one r-${RESOURCE_SLUG[r]}`} data-resource={RESOURCE_SLUG[r]} data-count={amounts[i] ?? 0}
-          title={`${amounts[i] ?? 0} ${resourceWord(scope, r)}`}>
-          <i aria-hidden="true">{RESOURCE_ICON[RESOURCE_SLUG[r]] ?? "•"}</i>{amounts[i] ?? 0}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-// ----- the world -----
-
-function RegionCard({ r, i, view, data, names, targets, onTarget }: {
-  r: RegionView; i: number; view: View; data: Data; names: string[]; targets: ReadonlySet<string>; onTarget: (t: Target) => void;
-}) {
-  const scope = useTextScope();
-  const m = useLastMove<View>()((v) => v.regions?.[i]);
-  const present = (r.cubes ?? []).map((c, seat) => ({ seat, c })).filter(({ c }) => cubeTotal(c) > 0);
-  const target = targets.has(String(i));
-  const picked = (view.seats ?? []).map((s, seat) => ({ s, seat })).filter(({ s }) => (s.regions_picked ?? []).includes(i));
-  return (
-    <article class={`cg-region ${target ? "target" : ""}${m.cls}`} data-testid="region-card" data-region={i} data-development={r.development}
-      title={m.text} {...m.attrs}>
-      <header>
-        <b class="cg-region-name">{regionName(data, r, i)}</b>
-        <span class="cg-dev" data-testid="development" title="Development">◆ {r.development}</span>
-        <Resources amounts={r.stock ?? []} testid="stock" />
-      </header>
-      {picked.length > 0 && view.phase <= Phase.STARTING_HANDS && (
-        <p class="cg-small">Starting pick of {picked.map(({ seat }) => playerName(names, seat)).join(" and ")}</p>
-      )}
-      {present.length === 0 ? <p class="cg-muted">No influence yet.</p> : (
-        <table class="cg-cubes">
-          <thead>
-            <tr><th />{CATEGORIES.map((c) => <th key={c} class={`c-${CATEGORY_SLUG[c]}`} title={categoryWord(scope, c)}>{categoryWord(scope, c).slice(0, 3)}</th>)}</tr>
-          </thead>
-          <tbody>
-            {present.map(({ seat, c }) => (
-              <tr key={seat} data-testid="region-seat" data-seat={seat}>
-                <th><span class="cg-dot" style={{ background: seatColor(seat) }} /> {playerName(names, seat)}</th>
-                {CATEGORIES.map((cat, k) => (
-                  <td key={cat} data-testid="cubes" data-seat={seat} data-category={CATEGORY_SLUG[cat]} data-count={c.by_category?.[k] ?? 0}>
-                    {c.by_category?.[k] ? c.by_category[k] : ""}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {target && (
-        <button type="button" class="btn small cg-pick-region" data-testid="region-target" data-region={i} onClick={() => onTarget({ region: String(i) })}>
-          Choose {regionName(data, r, i)}
-        </button>
-      )}
-    </article>
-  );
-}
-
-function World({ view, data, names, pick, onTarget }: { view: View; data: Data; names: string[]; pick: MovePick; onTarget: (t: Target) => void }) {
-  const spots = regionSpots(view, data);
-  const targets = moveTargets(pick.choices).regions;
-  // Darker for a more developed region, so the map reads like the list.
-  const fill = (id: string) => {
-    const d = view.regions?.[Number(id)]?.development ?? 1;
-    return `hsl(38, 45%, ${Math.max(45, 88 - d * 7)}%)`;
-  };
-  return (
-    <section class="cg-world" data-testid="world" data-regions={spots.length}>
-      <h3>The world</h3>
-      <RegionMap regions={spots} graph={worldGraph(view)} pieces={cubePieces(view)} choices={pick.choices} fill={fill}
-        onTarget={onTarget} ariaLabel="The world's regions" />
-      <div class="cg-regions">
-        {(view.regions ?? []).map((r, i) => (
-          <RegionCard key={i} r={r} i={i} view={view} data={data} names={names} targets={targets} onTarget={onTarget} />
-        ))}
-      </div>
-    </section>
-  );
-}
 
 // ----- globalisation, civil society, piles -----
 
@@ -157,20 +71,47 @@ function Globalisation({ view, data, names }: { view: View; data: Data; names: s
   );
 }
 
+/** A line of the reaction: the reveals stand out, the steps under them are indented. */
+function CivilLine({ entry, kind }: { entry: LogEntry; kind: CivilLineKind }) {
+  return <li class={`cg-civil-line ${kind}`} data-testid="civil-line" data-kind={kind} data-seq={int64String(entry.seq)}><Txt text={entry.text} /></li>;
+}
+
 function CivilSociety({ view, data }: { view: View; data: Data }) {
   const scope = useTextScope();
   const cards = view.civil_piles ?? [];
+  const resolving = view.phase === Phase.CIVIL;
+  const reaction = civilReaction(tableOf(view).log, resolving);
+  // While it resolves the face-down cards have left the area: the log counts them.
+  const waiting = resolving && reaction ? Math.max(0, reaction.cards - reaction.revealed) : cards.length;
+  const striking = resolving && reaction ? revealedCard(data, [...reaction.lines].reverse().find((l) => l.kind === "reveals")?.entry) : undefined;
+  const red = (view.categories ?? []).filter((c) => c.red);
   return (
-    <section class="cg-civil" data-testid="civil-area" data-count={cards.length}>
+    <section class={`cg-civil ${resolving ? "resolving" : ""}`} data-testid="civil-area" data-count={cards.length} data-waiting={waiting}
+      data-resolving={resolving ? "true" : "false"}>
       <h3>Civil society</h3>
-      {cards.length === 0 ? <p class="cg-muted">No card waits face down.</p> : (
-        <p>{cards.length === 1 ? "One card waits" : `${cards.length} cards wait`} face down, revealed once every player has drawn:</p>
+      {resolving ? (
+        <p class="cg-civil-now" data-testid="civil-status">
+          Civil society reacts{reaction && reaction.cards > 0 ? <> — card <b>{reaction.revealed}</b> of <b>{reaction.cards}</b></> : null}
+          {waiting > 0 ? `; ${waiting === 1 ? "one card still waits" : `${waiting} cards still wait`} face down.` : "."}
+        </p>
+      ) : cards.length === 0 ? <p class="cg-muted">No card waits face down.</p> : (
+        <p data-testid="civil-status">
+          <b>{cards.length === 1 ? "One card waits" : `${cards.length} cards wait`}</b> face down, revealed one by one once every player has drawn:
+        </p>
       )}
       <div class="cg-row">{cards.map((p, i) => <CardBack key={i} pile={pileAt(data, p)} />)}</div>
-      {view.phase === Phase.CIVIL && <p class="cg-small">Civil society is reacting now.</p>}
+      {striking && <div class="cg-civil-card"><CardFace id={striking.id} data={data} civil /></div>}
+      {reaction && (
+        <details class="cg-civil-log" data-testid="civil-log" data-done={reaction.done ? "true" : "false"} open={resolving || reaction.roundsSince <= 1}>
+          <summary>{resolving ? "Step by step, as it resolves" : reaction.roundsSince <= 1 ? "Its reaction at the end of the last round" : "Its last reaction"}</summary>
+          {reaction.cut && <p class="cg-small">Its first lines have left the log.</p>}
+          <ol class="cg-civil-lines">
+            {reaction.lines.map((l) => <CivilLine key={int64String(l.entry.seq)} {...l} />)}
+          </ol>
+        </details>
+      )}
       <p class="cg-small">
-        {(view.categories ?? []).filter((c) => c.red).length === 0 ? "Every token is grey this round."
-          : `Red tokens: ${(view.categories ?? []).filter((c) => c.red).map((c) => categoryWord(scope, c.category)).join(", ")}.`}
+        {red.length === 0 ? "Every token is grey this round." : `Red tokens: ${red.map((c) => categoryWord(scope, c.category)).join(", ")}.`}
       </p>
     </section>
   );
@@ -263,7 +204,63 @@ function Factions({ view, data, names }: { view: View; data: Data; names: string
   );
 }
 
-function FinalScore({ view, names }: { view: View; names: string[] }) {
+/**
+ * Each region's pool (its development) and every player's cubes there as the game ended, then each
+ * player's region VP. The view gives region VP per player in all, not region by region, so the
+ * split itself is told in words, not per cell.
+ */
+function RegionScores({ view, data, names }: { view: View; data: Data; names: string[] }) {
+  const seats = (view.seats ?? []).map((_, seat) => seat);
+  return (
+    <div class="cg-final-regions">
+      <h4>Region by region</h4>
+      <table data-testid="final-regions">
+        <thead>
+          <tr>
+            <th>Region</th><th title="Development: the VP the region shares">Pool</th>
+            {seats.map((seat) => (
+              <th key={seat} class="cg-final-seat" title={playerName(names, seat)}><span class="cg-dot" style={{ background: seatColor(seat) }} />
+                <span class="cg-seat-full"> {playerName(names, seat)}</span><span class="cg-seat-initial"> {playerName(names, seat).charAt(0)}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(view.regions ?? []).map((r, i) => {
+            const counts = seats.map((seat) => cubeTotal(r.cubes?.[seat]));
+            const most = Math.max(0, ...counts), all = counts.reduce((a, b) => a + b, 0);
+            return (
+              <tr key={i} data-testid="final-region" data-region={i} data-pool={r.development} data-cubes={all}>
+                <th>{regionName(data, r, i)}</th>
+                <td class="cg-final-pool">◆ {r.development}</td>
+                {counts.map((n, seat) => (
+                  <td key={seat} class={n > 0 && n === most && all > r.development ? "most" : ""} data-testid="final-cubes" data-seat={seat} data-count={n}>
+                    {n || ""}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th colSpan={2}>Region VP</th>
+            {seats.map((seat) => (
+              <td key={seat} data-testid="final-region-vp" data-seat={seat} data-vp={view.seats[seat].region_vp}><b>{view.seats[seat].region_vp}</b></td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+      <p class="cg-small">
+        Each region shares its development in VP among the cubes there (all categories). If they are no more than the pool, each
+        cube takes one VP. Otherwise the most cubes (in bold) take VP one by one down to the next count, then those tied take them
+        together, and so on; what cannot be split among the tied is lost.
+      </p>
+    </div>
+  );
+}
+
+function FinalScore({ view, data, names }: { view: View; data: Data; names: string[] }) {
   const rows = (view.seats ?? []).map((s, seat) => ({ seat, levels: s.level_vp, regions: s.region_vp, total: s.level_vp + s.region_vp }))
     .sort((a, b) => b.total - a.total || b.regions - a.regions || a.seat - b.seat);
   return (
@@ -280,7 +277,8 @@ function FinalScore({ view, names }: { view: View; names: string[] }) {
           ))}
         </tbody>
       </table>
-      <p class="cg-small">The log below says who wins (ties go to region VP).</p>
+      <p class="cg-small">Ties go to region VP. The log below says who wins.</p>
+      <RegionScores view={view} data={data} names={names} />
     </section>
   );
 }
@@ -317,7 +315,7 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
         {banner.mine && <span class="cg-pulse" />} {banner.text}
         {banner.mine && (
           <button type="button" class="cg-jump" data-testid="banner-jump"
-            onClick={() => (asked ? scrollToAction() : document.querySelector("[data-testid=cg-moves]")?.scrollIntoView({ block: "start" }))}>
+            onClick={() => scrollToAction()}>
             {asked ? "To the question ↓" : "To your moves ↓"}
           </button>
         )}
@@ -332,6 +330,8 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
           <span class="cg-chip">{view.end_rule === EndRule.TWO_AT_VI ? "Ends with two categories at VI (6 players)" : "Ends with two categories at V (3 players)"}</span>
         )}
       </header>
+
+      {over && <FinalScore view={view} data={data} names={names} />}
 
       {(played || (view.to_privatise ?? []).length > 0) && (
         <section class="cg-turn" data-testid="turn-card">
@@ -362,17 +362,15 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
         </section>
       )}
 
-      <div class="cg-main">
-        <World view={view} data={data} names={names} pick={pick} onTarget={onTarget} />
-        <div class="cg-side">
-          <Globalisation view={view} data={data} names={names} />
+      <World view={view} data={data} names={names} pick={pick} onTarget={onTarget} />
+      <div class="cg-side">
+        <Globalisation view={view} data={data} names={names} />
+        <div class="cg-side-col">
           <CivilSociety view={view} data={data} />
           <Piles view={view} data={data} />
           <Factions view={view} data={data} names={names} />
         </div>
       </div>
-
-      {over && <FinalScore view={view} names={names} />}
 
       <section class="cg-players" data-testid="players">
         {(view.seats ?? []).map((s, i) => (

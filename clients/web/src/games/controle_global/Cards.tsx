@@ -23,8 +23,11 @@ function EffectBlock({ e, n, civil = false }: { e: Effect; n?: number; civil?: b
   );
 }
 
-/** A card as printed: name, category and pile, resources privatised, effects, civil society at the foot. */
-export function CardFace({ id, data, compact = false }: { id: string; data: StaticData | undefined; compact?: boolean }) {
+/**
+ * A card as printed: name, category and pile, resources privatised, effects, civil society at the
+ * foot; `civil` alone shows the foot, as civil society plays it.
+ */
+export function CardFace({ id, data, compact = false, civil = false }: { id: string; data: StaticData | undefined; compact?: boolean; civil?: boolean }) {
   const scope = useTextScope();
   const card = cardOf(data, id);
   if (!card) {
@@ -42,9 +45,9 @@ export function CardFace({ id, data, compact = false }: { id: string; data: Stat
           {(card.resources ?? []).length === 0 ? "no resource" : card.resources.map((r) => `${r.amount} ${resourceWord(scope, r.resource)}`).join(", ")}
         </span>
       </header>
-      {!compact && (card.effects ?? []).map((e, i) => <EffectBlock key={i} e={e} n={i + 1} />)}
+      {!compact && !civil && (card.effects ?? []).map((e, i) => <EffectBlock key={i} e={e} n={i + 1} />)}
       {!compact && card.civil && <EffectBlock e={card.civil} civil />}
-      {compact && <p class="cg-card-sub">{(card.effects ?? []).map((e) => e.name).join(" · ")}</p>}
+      {compact && !civil && <p class="cg-card-sub">{(card.effects ?? []).map((e) => e.name).join(" · ")}</p>}
     </div>
   );
 }

@@ -2,9 +2,8 @@
 import { lowerNames, setValues, unprefixed } from "../../enums";
 import * as pb from "../../gen/games/controle_global";
 import type { Msg } from "../../proto";
-import type { Arg, Text } from "../../table";
-import { axialToPixel } from "../../ui/hex";
-import type { PieceView } from "../../ui/kit/HexBoard";
+import { toNumber, type Arg, type LogEntry, type Text } from "../../table";
+import type { Point } from "../../ui/hex";
 import type { RegionSpot } from "../../ui/kit/RegionMap";
 import { RegionGraph } from "../../ui/region_graph";
 import { renderText, type TextScope } from "../../ui/TextRender";
@@ -130,23 +129,71 @@ export function thresholdsFor(data: Data, players: number): number[] {
 
 // ----- the world as a map -----
 
-// The kit draws a region as a circle of radius 26 with its cube counts under it: cells this size
-// keep neighbours' circles, names and counts apart.
-const HEX_SIZE = 44;
+// A region is the cell the engine grew it on, drawn as a flat-topped hex (the same axial
+// neighbours as the engine's grid): its wide top and bottom leave room for the name and the rows
+// of cubes. Cells this size hold six players' rows at a board's width.
+export const CELL = 100;
+const SQRT3 = Math.sqrt(3);
+const CELL_OUTLINE: readonly Point[] = Object.freeze(
+  [0, 1, 2, 3, 4, 5].map((k) => ({ x: CELL * Math.cos((Math.PI / 3) * k), y: CELL * Math.sin((Math.PI / 3) * k) })),
+);
+
+type Cell = { q: number; r: number };
+
+export function cellCentre(c: Cell): Point {
+  return { x: CELL * 1.5 * c.q, y: CELL * SQRT3 * (c.r + c.q / 2) };
+}
+
+/** A cell turned `k` sixths of a turn about the origin: neighbours stay neighbours. */
+export function turnCell(c: Cell, k: number): Cell {
+  let { q, r } = c;
+  for (let n = 0; n < ((k % 6) + 6) % 6; n++) [q, r] = [-r, q + r];
+  return { q, r };
+}
+
+// The world has no north: of its six turns the map draws the one that fits a square largest, so a
+// long world lies neither down several screens nor in a thin strip. Every viewer gets the same.
+export function bestTurn(cells: readonly Cell[]): number {
+  let best = 0, bestSide = Infinity;
+  for (let k = 0; k < 6; k++) {
+    const ps = cells.map((c) => cellCentre(turnCell(c, k)));
+    const w = Math.max(...ps.map((p) => p.x)) - Math.min(...ps.map((p) => p.x)) + 2 * CELL;
+    const h = Math.max(...ps.map((p) => p.y)) - Math.min(...ps.map((p) => p.y)) + SQRT3 * CELL;
+    const side = Math.max(w, h);
+    if (side < bestSide - 1e-6) [best, bestSide] = [k, side];
+  }
+  return best;
+}
 
 /**
- * Each region at the centre of the hex cell the engine grew it on. A view without cells (none
- * is expected) gets a circle in map order, so the map still draws.
+ * Each region as the hex of its cell, so cells side by side touch along an edge. A view without
+ * cells (none is expected) gets circles in map order, so the map still draws.
  */
 export function regionSpots(view: View, data: Data): RegionSpot[] {
   const regions = view.regions ?? [];
   const cells = regions.every((r) => r.cell);
+  const turn = cells ? bestTurn(regions.map((r) => r.cell!)) : 0;
   return regions.map((r, i) => {
-    const p = cells && r.cell
-      ? axialToPixel(r.cell, HEX_SIZE)
-      : { x: 160 * Math.cos((2 * Math.PI * i) / regions.length), y: 160 * Math.sin((2 * Math.PI * i) / regions.length) };
-    return { id: String(i), label: regionName(data, r, i), x: p.x, y: p.y };
+    const label = regionName(data, r, i);
+    if (cells && r.cell) return { id: String(i), label, ...cellCentre(turnCell(r.cell, turn)), outline: CELL_OUTLINE };
+    const a = (2 * Math.PI * i) / regions.length;
+    return { id: String(i), label, x: 160 * Math.cos(a), y: 160 * Math.sin(a) };
   });
+}
+
+/** A region's name on at most two lines, cut at the space nearest the middle when long. */
+export function nameLines(name: string, max = 14): string[] {
+  if (name.length <= max) return [name];
+  let cut = -1;
+  for (let k = 0; k < name.length; k++) {
+    if (name[k] === " " && (cut < 0 || Math.abs(k - name.length / 2) < Math.abs(cut - name.length / 2))) cut = k;
+  }
+  return cut < 0 ? [name] : [name.slice(0, cut), name.slice(cut + 1)];
+}
+
+/** A name cut to `max` characters, for a phone's small map. */
+export function shortName(name: string, max = 9): string {
+  return name.length <= max ? name : `${name.slice(0, max - 1).trimEnd()}…`;
 }
 
 const graphs = new WeakMap<object, RegionGraph | null>();
@@ -172,20 +219,6 @@ export function worldGraph(view: View): RegionGraph | undefined {
 
 export function cubeTotal(cubes: { by_category?: readonly number[] } | null | undefined): number {
   return (cubes?.by_category ?? []).reduce((a, b) => a + b, 0);
-}
-
-/** Every cube on the map as a piece in its region, so the kit's map counts each player's there. */
-export function cubePieces(view: View): PieceView[] {
-  const out: PieceView[] = [];
-  (view.regions ?? []).forEach((r, ri) => {
-    (r.cubes ?? []).forEach((c, seat) => {
-      const n = cubeTotal(c);
-      for (let k = 0; k < n; k++) {
-        out.push({ handle: `${ri}.${seat}.${k}`, kind: 1, owner: seat, place: { region: String(ri), index: k }, attrs: [], face_down: false, back: 0 });
-      }
-    });
-  });
-  return out;
 }
 
 // ----- the effect notation in words -----
@@ -295,6 +328,64 @@ export function powerWords(f: Faction | undefined, scope: TextScope): string {
     case PowerKind.CHEAP_INFLUENCE: return `adding a cube${kinds ? ` of ${kinds}` : ""} by investment costs ${n}`;
     default: return "";
   }
+}
+
+// ----- civil society in the log -----
+
+const CIVIL = { reacts: "controle_global.civil_reacts", reveals: "controle_global.civil_reveals", done: "controle_global.civil_done" };
+const ROUND_START = "controle_global.round_start";
+
+export type CivilLineKind = "reacts" | "reveals" | "step" | "done";
+
+/** The latest civil-society reaction as the log tells it, from "civil society reacts" on. */
+export interface CivilReaction {
+  lines: { entry: LogEntry; kind: CivilLineKind }[];
+  /** The cards it reveals, one after the other (0 when its first line has left the log). */
+  cards: number;
+  /** Revealed so far: the last one is the card being resolved until the reaction is done. */
+  revealed: number;
+  done: boolean;
+  /** Its first lines have left the log (it keeps the latest entries only). */
+  cut: boolean;
+  /** Rounds begun since it ended: 0 while it resolves, 1 in the round right after it. */
+  roundsSince: number;
+}
+
+const keyOf = (e: LogEntry) => e.text?.key ?? "";
+
+/**
+ * The latest reaction the log tells, or undefined. `resolving` (the view's phase is civil
+ * society's) takes a log whose reaction began before its oldest entry as that reaction's end.
+ */
+export function civilReaction(log: readonly LogEntry[], resolving: boolean): CivilReaction | undefined {
+  let start = -1;
+  for (let k = log.length - 1; k >= 0 && start < 0; k--) if (keyOf(log[k]) === CIVIL.reacts) start = k;
+  const cut = start < 0;
+  if (cut && !resolving) return undefined;
+  let end = log.length;
+  for (let k = Math.max(0, start); k < log.length; k++) {
+    if (keyOf(log[k]) === CIVIL.done) { end = k + 1; break; }
+  }
+  const lines = log.slice(Math.max(0, start), end).map((entry) => {
+    const key = keyOf(entry);
+    const kind: CivilLineKind = key === CIVIL.reacts ? "reacts" : key === CIVIL.reveals ? "reveals" : key === CIVIL.done ? "done" : "step";
+    return { entry, kind };
+  });
+  const first = cut ? undefined : log[start].text?.args?.[0];
+  return {
+    lines,
+    cards: first ? toNumber(first.number) : 0,
+    revealed: lines.filter((l) => l.kind === "reveals").length,
+    done: lines.some((l) => l.kind === "done"),
+    cut,
+    roundsSince: log.slice(end).filter((e) => keyOf(e) === ROUND_START).length,
+  };
+}
+
+/** The card a "civil society reveals" line names (by its name: the log writes names). */
+export function revealedCard(data: Data, entry: LogEntry | undefined): Card | undefined {
+  const name = entry?.text?.args?.[0]?.name;
+  return name ? (data?.cards ?? []).find((c) => c.name === name) : undefined;
 }
 
 // ----- the banner -----
