@@ -125,6 +125,10 @@ class ControleGlobalState final
   void GameResume(const engine::v1::Decision& decision) override;
   void GameResolve(const engine::v1::Effect& effect) override;
   void GameDeferredResolved() override;
+  // One action can tell a long story: the last turn of a round turns over every civil-society
+  // card, each in several lines, then the round's end and the final scoring. When full the log
+  // drops its older half, so a burst of up to 60 lines reaches every client whole.
+  size_t LogLimit() const override { return 120; }
   // The piles (nobody), the hands (their owner) and the civil-society area (nobody); every card's
   // back shows its pile.
   std::vector<engine::Zone> GameZones() const override;
