@@ -470,10 +470,7 @@ uint32_t LevelAt(const google::protobuf::RepeatedField<uint32_t>& order, int sea
 }
 }  // namespace
 
-uint32_t ControleGlobalState::LiveLevel(int seat, int cat) const {
-  return LevelAt(s_.orders(cat).seats(), seat, WorldLevel(cat),
-                 g().LevelOf(s_.num_seats(), SeatTotal(seat, cat)));
-}
+uint32_t ControleGlobalState::LiveLevel(int seat, int cat) const { return LiveLevels(cat)[seat]; }
 
 std::vector<uint32_t> ControleGlobalState::LiveLevels(int cat) const {
   std::vector<uint32_t> totals(static_cast<size_t>(Seats()), 0);
