@@ -72,7 +72,7 @@ const DATA = {
     { id: "lobbying", name: "Réseau de lobbying transnational", categories: [POL, COM], resources: [],
       power: { name: "Portes tournantes", kind: pb.PowerKind.POWER_FREE_LEVELS, amount: 1, categories: [], resource: 0 } },
     { id: "cartel", name: "Cartel mafieux", categories: [MIL, CATEGORIES[5]], resources: [],
-      power: { name: "Racket", kind: pb.PowerKind.POWER_CHEAP_REMOVE, amount: 2, categories: [], resource: 0 } },
+      power: { name: "Racket", kind: pb.PowerKind.POWER_EXTORTION, amount: 1, categories: [MIL], resource: 0 } },
   ],
   globalisation: { thresholds: [{ players: 3, totals: [1, 3, 6, 10, 15, 21] }], level_vp: [0, 0, 1, 3, 5, 7, 10] },
   costs: null, setup: null,

@@ -156,6 +156,7 @@ class ControleGlobalState final
   // ----- The round (controle_global_turn.cc) -----
   void StartRound();
   void StartTurn();
+  void Extort(int seat);
   void EndTurn();
   void EndRound();
   void EndGame();

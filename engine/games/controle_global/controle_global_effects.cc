@@ -458,6 +458,14 @@ void ControleGlobalState::DoUnit(const Step& step, int region, int player,
     case OP_REMOVE_INFLUENCE:
       AddCubes(region, player, i, -1);
       Log(T("controle_global.loses_influence", Seat{player}, 1, CategoryWords(i), R(region).name()));
+      // Civil society's steps run outside any player's effect.
+      if (active < 0) {
+        if (const Power* p = PowerOf(player, POWER_CIVIL_INCOME); p != nullptr && p->amount() > 0) {
+          const int res = static_cast<int>(p->resource()) - 1;
+          M(player).set_resources(res, S(player).resources(res) + p->amount());
+          Log(T("controle_global.civil_income", Seat{player}, p->name(), p->amount(), ResourceWords(res)));
+        }
+      }
       break;
     case OP_DEVELOP:
       R(region).set_development(R(region).development() + 1);
@@ -611,15 +619,7 @@ void ControleGlobalState::ContinueRun() {
       }
       region = run->chosen_region();
     }
-    uint32_t amount = step.amount();
-    if (run->active() < 0 && step.op() == OP_REMOVE_INFLUENCE && player >= 0) {
-      if (const Power* shield = PowerOf(player, POWER_CIVIL_SHIELD)) {
-        if (run->units_done() == 0 && shield->amount() > 0 && amount > 0) {
-          Log(T("controle_global.civil_spared", Seat{player}, shield->name()));
-        }
-        amount = amount > shield->amount() ? amount - shield->amount() : 0;
-      }
-    }
+    const uint32_t amount = step.amount();
     if (run->units_done() >= amount) {
       next_player();
       continue;

@@ -120,7 +120,6 @@ uint32_t ControleGlobalState::InvestCost(int seat, InvestKind kind, int cat) con
       }
       return c.add_influence();
     case INVEST_REMOVE_INFLUENCE:
-      if (const Power* p = PowerOf(seat, POWER_CHEAP_REMOVE)) return p->amount();
       return c.remove_influence();
     default:
       return c.develop();
@@ -599,7 +598,37 @@ void ControleGlobalState::StartTurn() {
   s_.set_drew(false);
   const int seat = ToAct();
   Log(T("controle_global.turn_start", Seat{seat}));
+  Extort(seat);
   if (S(seat).hand().empty()) EnterInvest();
+}
+
+// The Cartel's power: each other player present in a region where it holds a cube of the power's
+// categories pays it, from the resource they hold most of (the first in order among equals), so
+// the transfer asks no one a question.
+void ControleGlobalState::Extort(int seat) {
+  const Power* p = PowerOf(seat, POWER_EXTORTION);
+  if (p == nullptr || p->amount() == 0) return;
+  std::vector<bool> hold(static_cast<size_t>(s_.regions_size()), false);
+  for (int r = 0; r < s_.regions_size(); ++r) {
+    for (int c : p->categories()) hold[r] = hold[r] || Cubes(r, seat, Cat(static_cast<Category>(c))) > 0;
+  }
+  const int n = Seats();
+  for (int k = 1; k < n; ++k) {
+    const int other = (seat + k) % n;
+    bool reached = false;
+    for (int r = 0; r < s_.regions_size() && !reached; ++r) reached = hold[r] && Present(other, r);
+    if (!reached) continue;
+    for (uint32_t unit = 0; unit < p->amount(); ++unit) {
+      int res = 0;
+      for (int x = 1; x < kResources; ++x) {
+        if (S(other).resources(x) > S(other).resources(res)) res = x;
+      }
+      if (S(other).resources(res) == 0) break;
+      M(other).set_resources(res, S(other).resources(res) - 1);
+      M(seat).set_resources(res, S(seat).resources(res) + 1);
+      Log(T("controle_global.extorts", Seat{seat}, p->name(), 1, ResourceWords(res), Seat{other}));
+    }
+  }
 }
 
 void ControleGlobalState::EnterInvest() { s_.set_phase(PHASE_INVEST); }

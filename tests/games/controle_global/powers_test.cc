@@ -38,21 +38,16 @@ TEST(ControleGlobalPowers, LobbyingMakesUpOneLevelFree) {
   EXPECT_EQ(PositionOf(*state).seats(0).resources(0), 0u);
 }
 
-// Racket: removing another's cube costs 2; others pay 3.
-TEST(ControleGlobalPowers, CartelRemovesForTwo) {
-  for (const std::string faction : {"cartel", "cult"}) {
-    auto s = WithFaction(faction, PHASE_INVEST);
-    SetCubes(s, 0, 0, CATEGORY_MILITARY, 1);
-    SetCubes(s, 0, 1, CATEGORY_MEDIA, 2);
-    SetResources(s, 0, 3, 0, 0);
-    auto state = Load(s);
-    const bool two = state->Apply(0, Invest(INVEST_REMOVE_INFLUENCE, 0, CATEGORY_MEDIA, 1, 2)).ok();
-    EXPECT_EQ(two, faction == "cartel") << faction;
-    if (!two) {
-      EXPECT_TRUE(state->Apply(0, Invest(INVEST_REMOVE_INFLUENCE, 0, CATEGORY_MEDIA, 1, 3)).ok());
-    }
-    EXPECT_EQ(CubesOf(PositionOf(*state), 0, 1, Cat(CATEGORY_MEDIA)), 1u);
-  }
+// Racket no longer touches the cost of removing a cube: the Cartel pays 3 as everyone does.
+TEST(ControleGlobalPowers, CartelRemovesAtTheStandardCost) {
+  auto s = WithFaction("cartel", PHASE_INVEST);
+  SetCubes(s, 0, 0, CATEGORY_MILITARY, 1);
+  SetCubes(s, 0, 1, CATEGORY_MEDIA, 2);
+  SetResources(s, 0, 3, 0, 0);
+  auto state = Load(s);
+  EXPECT_FALSE(state->Apply(0, Invest(INVEST_REMOVE_INFLUENCE, 0, CATEGORY_MEDIA, 1, 2)).ok());
+  EXPECT_TRUE(state->Apply(0, Invest(INVEST_REMOVE_INFLUENCE, 0, CATEGORY_MEDIA, 1, 3)).ok());
+  EXPECT_EQ(CubesOf(PositionOf(*state), 0, 1, Cat(CATEGORY_MEDIA)), 1u);
 }
 
 // Prosélytisme: a cube of its own two categories for 1, others for 2.
@@ -196,20 +191,26 @@ TEST(ControleGlobalDraw, NoDiscardAfterDrawingAndRefills) {
   EXPECT_EQ(after.piles(pile).discard_size(), 0);
 }
 
-// Martyrs: one cube less from each civil-society step taking cubes from the Secte prospère.
-TEST(ControleGlobalPowers, CultLosesOneCubeLessToCivilSociety) {
-  auto s = WithFaction("pharma", PHASE_DRAW);
-  s.mutable_seats(1)->set_faction(FactionIndex("cult"));
-  SetCubes(s, 0, 1, CATEGORY_MEDIA, 2);
-  s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(0, 1);
-  s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(1, 0);
-  s.set_highest(Cat(CATEGORY_MEDIA), 6);
-  LastTurnWithCivil(s, 2, "opinion_survey");
-  auto state = Load(s);
-  ASSERT_TRUE(state->Apply(2, Keep()).ok());
-  // Two steps of one Media cube each at VI: both spared.
-  EXPECT_EQ(CubesOf(PositionOf(*state), 0, 1, Cat(CATEGORY_MEDIA)), 2u);
-  EXPECT_EQ(PositionOf(*state).round(), 2u);
+// Martyrs: a food for each cube civil society takes from the Secte prospère; another faction
+// loses the same cubes and gains nothing.
+TEST(ControleGlobalPowers, CultGainsAFoodForEachCubeCivilSocietyTakes) {
+  for (const std::string faction : {"cult", "cartel"}) {
+    auto s = WithFaction("pharma", PHASE_DRAW);
+    s.mutable_seats(1)->set_faction(FactionIndex(faction));
+    SetCubes(s, 0, 1, CATEGORY_MEDIA, 2);
+    s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(0, 1);
+    s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(1, 0);
+    s.set_highest(Cat(CATEGORY_MEDIA), 6);
+    LastTurnWithCivil(s, 2, "opinion_survey");
+    auto state = Load(s);
+    ASSERT_TRUE(state->Apply(2, Keep()).ok());
+    // Two steps of one Media cube each at VI: both taken.
+    const auto p = PositionOf(*state);
+    EXPECT_EQ(CubesOf(p, 0, 1, Cat(CATEGORY_MEDIA)), 0u) << faction;
+    EXPECT_EQ(p.seats(1).resources(2), faction == "cult" ? 2u : 0u) << faction;
+    EXPECT_EQ(p.seats(1).resources(0) + p.seats(1).resources(1), 0u) << faction;
+    EXPECT_EQ(p.round(), 2u);
+  }
 }
 
 }  // namespace
@@ -278,8 +279,7 @@ TEST(ControleGlobalDraw, AnOpenDrawIsMadeByDefault) {
 namespace plateau::games::controle_global::rule_test {
 namespace {
 
-// Martyrs on a step of two cubes (Modération des contenus, Media at IV): the Secte prospère loses
-// one, another faction both.
+// Martyrs on a step of two cubes (Modération des contenus, Media at IV): two food.
 TEST(ControleGlobalPowers, MartyrsOnAStepOfTwoCubes) {
   for (const std::string faction : {"cult", "pharma"}) {
     auto s = WithFaction("cartel", PHASE_DRAW);
@@ -289,8 +289,56 @@ TEST(ControleGlobalPowers, MartyrsOnAStepOfTwoCubes) {
     LastTurnWithCivil(s, 2, "troll_farms");
     auto state = Load(s);
     ASSERT_TRUE(state->Apply(2, Keep()).ok());
-    EXPECT_EQ(CubesOf(PositionOf(*state), 0, 1, Cat(CATEGORY_MEDIA)),
-              faction == "cult" ? 2u : 1u) << faction;
+    const auto p = PositionOf(*state);
+    EXPECT_EQ(CubesOf(p, 0, 1, Cat(CATEGORY_MEDIA)), 1u) << faction;
+    EXPECT_EQ(p.seats(1).resources(2), faction == "cult" ? 2u : 0u) << faction;
+  }
+}
+
+// Martyrs pays only for civil society: a cube another player removes by investment brings
+// nothing.
+TEST(ControleGlobalPowers, MartyrsIgnoresAPlayersRemoval) {
+  auto s = WithFaction("pharma", PHASE_INVEST);
+  s.mutable_seats(1)->set_faction(FactionIndex("cult"));
+  SetCubes(s, 0, 0, CATEGORY_COMMERCE, 1);
+  SetCubes(s, 0, 1, CATEGORY_RELIGIONS, 2);
+  SetResources(s, 0, 3, 0, 0);
+  auto state = Load(s);
+  ASSERT_TRUE(state->Apply(0, Invest(INVEST_REMOVE_INFLUENCE, 0, CATEGORY_RELIGIONS, 1, 3)).ok());
+  const auto p = PositionOf(*state);
+  EXPECT_EQ(CubesOf(p, 0, 1, Cat(CATEGORY_RELIGIONS)), 1u);
+  EXPECT_EQ(p.seats(1).resources(2), 0u);
+}
+
+// Racket: when the Cartel's turn starts, each other player present in a region where it holds a
+// Military cube pays it one resource, of the type they hold most (the first in order among
+// equals); a player out of its reach, or with nothing, pays nothing.
+TEST(ControleGlobalPowers, CartelExtortsThoseInItsMilitaryRegions) {
+  struct Case {
+    uint32_t raw, energy, food;  // seat 0's resources
+    int paid;                    // the resource seat 0 pays, -1 for none
+  };
+  for (const Case& c : {Case{1, 3, 2, 1}, Case{2, 2, 0, 0}, Case{0, 1, 4, 2}, Case{0, 0, 0, -1}}) {
+    auto s = NothingToPrivatise();
+    s.mutable_seats(0)->set_faction(FactionIndex("pharma"));
+    s.mutable_seats(1)->set_faction(FactionIndex("cartel"));
+    s.mutable_seats(2)->set_faction(FactionIndex("cult"));
+    SetCubes(s, 0, 1, CATEGORY_MILITARY, 1);
+    SetCubes(s, 0, 0, CATEGORY_COMMERCE, 1);
+    SetCubes(s, 1, 1, CATEGORY_BIOLOGY, 1);  // not Military: seat 2 there is out of reach
+    SetCubes(s, 1, 2, CATEGORY_RELIGIONS, 1);
+    SetResources(s, 0, c.raw, c.energy, c.food);
+    SetResources(s, 2, 5, 5, 5);
+    auto state = Load(s);
+    PlainTurn(*state, 0);
+    const auto p = PositionOf(*state);
+    ASSERT_EQ(p.turn_order(static_cast<int>(p.turn_index())), 1u);
+    const uint32_t before[3] = {c.raw, c.energy, c.food};
+    for (int res = 0; res < kResources; ++res) {
+      EXPECT_EQ(p.seats(0).resources(res), before[res] - (res == c.paid ? 1 : 0)) << res;
+      EXPECT_EQ(p.seats(1).resources(res), res == c.paid ? 1u : 0u) << res;
+      EXPECT_EQ(p.seats(2).resources(res), 5u) << res;
+    }
   }
 }
 

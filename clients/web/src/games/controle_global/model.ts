@@ -322,8 +322,8 @@ export function powerWords(f: Faction | undefined, scope: TextScope): string {
   switch (p.kind) {
     case PowerKind.FREE_LEVELS: return `the first ${n === 1 ? "missing level" : `${n} missing levels`} of each card played ${n === 1 ? "is" : "are"} free`;
     case PowerKind.EXTRA_PRIVATISE: return `privatises ${n} more ${p.resource ? resourceWord(scope, p.resource) : n === 1 ? "resource, of any type," : "resources, of any types,"} each turn`;
-    case PowerKind.CIVIL_SHIELD: return `loses ${plural(n, "cube", "cubes")} less from each civil-society step that takes cubes`;
-    case PowerKind.CHEAP_REMOVE: return `removing another player's cube by investment costs ${n}`;
+    case PowerKind.CIVIL_INCOME: return `gains ${n} ${p.resource ? resourceWord(scope, p.resource) : n === 1 ? "resource" : "resources"} for each cube civil society takes from them`;
+    case PowerKind.EXTORTION: return `at the start of each of their turns, takes ${plural(n, "resource", "resources")} from each other player present in a region where they hold ${kinds ? `a ${kinds} cube` : "a cube"} (the type that player holds most)`;
     case PowerKind.HAND_SIZE: return `a hand of ${n} cards`;
     case PowerKind.CHEAP_INFLUENCE: return `adding a cube${kinds ? ` of ${kinds}` : ""} by investment costs ${n}`;
     default: return "";
