@@ -12,8 +12,11 @@
 //                             of bytes in use, the session alive less before it started): what a
 //                             playing room costs the server, connections aside
 //
-//   plateau-session-bench [--opening=N] [--benchmark_filter=limit] [--benchmark_repetitions=3]
+//   plateau-session-bench [--opening=N] [--seats=N] [--benchmark_filter=limit]
+//                         [--benchmark_repetitions=3]
 //
+// --seats=N measures every game that seats N at N seats only (by default each game at its
+// fewest seats and two more).
 // --opening=N measures and times only each game's first N actions: what the whole server sees of
 // 1000 rooms paced at one action a second in a window of a few seconds (bench/run.sh), where the
 // games' first turns weigh more than over whole games.
@@ -38,6 +41,7 @@ using plateau::engine::LoggedAction;
 using plateau::server::GameSession;
 
 size_t g_opening = 0;  // 0: whole games
+int g_seats = 0;       // 0: each game's fewest and two more
 
 struct RecordedGame {
   uint64_t seed;
@@ -154,6 +158,10 @@ int main(int argc, char** argv) {
       g_opening = std::strtoul(arg.c_str() + 10, nullptr, 10);
       continue;
     }
+    if (arg.rfind("--seats=", 0) == 0) {
+      g_seats = std::atoi(arg.c_str() + 8);
+      continue;
+    }
     argv[kept++] = argv[i];
   }
   argc = kept;
@@ -163,6 +171,10 @@ int main(int argc, char** argv) {
     const auto& info = game->Info();
     std::vector<int> counts = {info.min_seats};
     if (info.max_seats > info.min_seats) counts.push_back(std::min(info.max_seats, info.min_seats + 2));
+    if (g_seats > 0) {
+      if (g_seats < info.min_seats || g_seats > info.max_seats) continue;
+      counts = {g_seats};
+    }
     for (int seats : counts) {
       recorded.push_back(std::make_unique<std::vector<RecordedGame>>(Record(*game, seats, 8)));
       if (recorded.back()->empty()) continue;
