@@ -840,7 +840,10 @@ std::unique_ptr<State> State::PerturbHidden(int seat, uint64_t salt) const {
 std::unique_ptr<State> State::SampleForSeat(int seat, uint64_t salt) const {
   auto copy = PerturbHidden(seat, salt);
   copy->history_.clear();
-  copy->mutable_table()->clear_log();  // entries other seats read; log_seq stays (it is public)
+  // The entries other seats read go; log_seq stays (it is public).
+  copy->mutable_table()->clear_log_texts();
+  copy->mutable_table()->clear_log_ends();
+  copy->mutable_table()->clear_log_readers();
   return copy;
 }
 

@@ -1,6 +1,7 @@
 #include "engine/core/table.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "engine/core/data.h"
@@ -450,35 +451,65 @@ v1::Answer PlainAnswer(const v1::Prompt& p, const OptionList& options) {
 }
 
 void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, size_t limit) {
-  auto* log = table->mutable_log();
-  if (limit > 1 && static_cast<size_t>(log->size()) >= limit)
-    log->DeleteSubrange(0, static_cast<int>(limit / 2));
-  auto* r = log->Add();
-  r->set_seq(table->log_seq());
+  const size_t kept = LogSize(*table);
+  if (limit > 1 && kept >= limit) {
+    const int drop = static_cast<int>(limit / 2);
+    const uint32_t cut = table->log_ends(drop - 1);
+    table->mutable_log_texts()->erase(0, cut);
+    auto* ends = table->mutable_log_ends();
+    ends->erase(ends->begin(), ends->begin() + drop);
+    for (auto& end : *ends) end -= cut;
+    auto* who = table->mutable_log_readers();
+    who->erase(who->begin(), who->begin() + drop);
+  }
+  text.AppendToString(table->mutable_log_texts());
+  table->add_log_ends(static_cast<uint32_t>(table->log_texts().size()));
+  uint32_t mask = 0;
+  for (int s : readers) {
+    // Seats past 30 would not fit the mask: no game seats that many.
+    if (s < 0 || s > 30) std::abort();
+    mask |= kLogRestricted | (1u << s);
+  }
+  table->add_log_readers(mask);
   table->set_log_seq(table->log_seq() + 1);
-  text.SerializeToString(r->mutable_text());
-  for (int s : readers) r->add_readers(s);
 }
 
-v1::Text LogText(const v1::LogRecord& entry) {
+LogRef LogAt(const v1::TableState& table, size_t i) {
+  const int k = static_cast<int>(i);
+  const uint32_t begin = k == 0 ? 0 : table.log_ends(k - 1);
+  LogRef r;
+  r.seq = table.log_seq() - LogSize(table) + i;
+  r.readers = table.log_readers(k);
+  r.text = std::string_view(table.log_texts()).substr(begin, table.log_ends(k) - begin);
+  return r;
+}
+
+std::vector<LogRef> LogOf(const v1::TableState& table) {
+  std::vector<LogRef> out;
+  out.reserve(LogSize(table));
+  for (size_t i = 0; i < LogSize(table); ++i) out.push_back(LogAt(table, i));
+  return out;
+}
+
+v1::Text LogText(const LogRef& entry) {
   v1::Text text;
-  text.ParseFromString(entry.text());
+  text.ParseFromArray(entry.text.data(), static_cast<int>(entry.text.size()));
   return text;
 }
 
-bool CanRead(const v1::LogRecord& entry, int seat) {
-  return entry.readers_size() == 0 ||
-         std::find(entry.readers().begin(), entry.readers().end(), seat) != entry.readers().end();
+bool CanRead(const LogRef& entry, int seat) {
+  return entry.readers == 0 || (seat >= 0 && seat <= 30 && (entry.readers & (1u << seat)) != 0);
 }
 
 void LogFor(const v1::TableState& table, int seat,
             google::protobuf::RepeatedPtrField<v1::LogEntry>* out) {
-  for (const auto& r : table.log()) {
+  for (size_t i = 0; i < LogSize(table); ++i) {
+    const LogRef r = LogAt(table, i);
     if (!CanRead(r, seat)) continue;
     auto* e = out->Add();
-    e->set_seq(r.seq());
+    e->set_seq(r.seq);
     // Written by AppendLog from a Text: it parses.
-    e->mutable_text()->ParseFromString(r.text());
+    e->mutable_text()->ParseFromArray(r.text.data(), static_cast<int>(r.text.size()));
   }
 }
 

@@ -156,14 +156,26 @@ int Utf8Length(std::string_view text);
 
 // ----- Log -----
 
-// Appends an entry readable by `readers` (empty: everyone) and keeps at most `limit` entries:
-// when full the older half goes, so most appends add one entry to a view instead of shifting
-// every entry (cheaper diffs).
+// Appends an entry readable by `readers` (empty: everyone; seats 0 to 30) and keeps at most
+// `limit` entries: when full the older half goes, so most appends add one entry to a view
+// instead of shifting every entry (cheaper diffs).
 void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, size_t limit);
-// The words of `entry` (kept serialized in the position).
-v1::Text LogText(const v1::LogRecord& entry);
+
+// One entry of a position's log, read in place (valid while the position is unchanged).
+struct LogRef {
+  uint64_t seq = 0;
+  uint32_t readers = 0;   // as TableState.log_readers
+  std::string_view text;  // the entry's Text, serialized
+};
+inline constexpr uint32_t kLogRestricted = 1u << 31;
+// The entries kept, oldest first, and the i-th of them.
+inline size_t LogSize(const v1::TableState& table) { return static_cast<size_t>(table.log_ends_size()); }
+LogRef LogAt(const v1::TableState& table, size_t i);
+std::vector<LogRef> LogOf(const v1::TableState& table);
+// The words of `entry`.
+v1::Text LogText(const LogRef& entry);
 // Whether `seat` may read `entry` (kSpectator: only entries for everyone).
-bool CanRead(const v1::LogRecord& entry, int seat);
+bool CanRead(const LogRef& entry, int seat);
 // The entries `seat` may read.
 void LogFor(const v1::TableState& table, int seat,
             google::protobuf::RepeatedPtrField<v1::LogEntry>* out);

@@ -96,8 +96,8 @@ class TypedState : public State {
     google::protobuf::TextFormat::PrintToString(s_, &out);
     // The position keeps its log's words serialized, which print as escaped bytes: they follow
     // in words, as comments, which loading a printed position back ignores.
-    for (const auto& r : s_.table().log()) {
-      out += "# log " + std::to_string(r.seq()) + ": " + LogText(r).ShortDebugString() + "\n";
+    for (const LogRef& r : LogOf(s_.table())) {
+      out += "# log " + std::to_string(r.seq) + ": " + LogText(r).ShortDebugString() + "\n";
     }
     return out;
   }

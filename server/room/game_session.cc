@@ -492,6 +492,7 @@ void GameSession::HoldMoves(size_t view_index, v1::Table* table) {
     // Its turn just ended: the moves of the view it holds are the ones kept.
     replace();
     MovesOf(view.rest, &view.moves);
+    view.moves.shrink_to_fit();  // held for a whole round: no room to grow kept
     view.moves_live = false;
   }
   // The held moves themselves go into the view's bytes (SerializeView), never parsed back.
@@ -551,7 +552,9 @@ v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
 
 void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string* ops,
                             std::vector<EntryBytes>* serialized) const {
-  const auto& records = state_->table().log();
+  const v1::TableState& records = state_->table();
+  const int count = static_cast<int>(engine::LogSize(records));
+  auto seq_at = [&](int i) { return records.log_seq() - static_cast<uint64_t>(count - i); };
   // The engine trims its log at the start and appends at the end, and an entry never changes:
   // what the recipient holds is, after some entries dropped at its start, the entries it may
   // read up to some seq, and what it lacks is the readable ones after that. So only the new
@@ -559,16 +562,16 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string*
   // Held entries the engine trimmed: those before its first entry (one still there, the
   // recipient was sent, so may read).
   const size_t held = log->size();
-  const uint64_t first = records.empty() ? UINT64_MAX : records.Get(0).seq();
+  const uint64_t first = count == 0 ? UINT64_MAX : seq_at(0);
   size_t dropped = 0;
   while (dropped < held && (*log)[dropped] < first) ++dropped;
   // The entries after the last one held, found from the end (an action adds a few); were the
   // last one held not where it should be, the whole readable log is sent again.
-  int next = records.size();
+  int next = count;
   if (dropped < held) {
     const uint64_t last = log->back();
-    while (next > 0 && records.Get(next - 1).seq() > last) --next;
-    if (next == 0 || records.Get(next - 1).seq() != last) {
+    while (next > 0 && seq_at(next - 1) > last) --next;
+    if (next == 0 || seq_at(next - 1) != last) {
       dropped = held;
       next = 0;
     }
@@ -580,31 +583,32 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string*
     log->erase(log->begin(), log->begin() + static_cast<std::ptrdiff_t>(dropped));
     engine::DropFirstOp({table, v1::Table::kLogFieldNumber}, static_cast<uint32_t>(dropped), ops);
   }
-  for (int i = next; i < records.size(); ++i) {
-    const v1::LogRecord& record = records.Get(i);
+  for (int i = next; i < count; ++i) {
+    const engine::LogRef record = engine::LogAt(records, static_cast<size_t>(i));
     if (!engine::CanRead(record, reader)) continue;
     auto it = std::find_if(serialized->begin(), serialized->end(),
-                           [&](const EntryBytes& e) { return e.seq == record.seq(); });
+                           [&](const EntryBytes& e) { return e.seq == record.seq; });
     if (it == serialized->end()) {
-      serialized->push_back({record.seq(), LogEntryBytes(record)});
+      serialized->push_back({record.seq, LogEntryBytes(record)});
       it = serialized->end() - 1;
     }
-    log->push_back(record.seq());
+    log->push_back(record.seq);
     engine::AppendMessageOp({table, v1::Table::kLogFieldNumber}, it->bytes, ops);
   }
 }
 
-std::string GameSession::LogEntryBytes(const v1::LogRecord& record) const {
+std::string GameSession::LogEntryBytes(const engine::LogRef& record) const {
   // The LogEntry { seq, text } protobuf would write (the text always present): the record keeps
   // its text serialized, so the entry is the seq and those bytes, in wire form.
   v1::Text wire;
-  if (!wire.ParseFromString(record.text())) std::abort();  // the engine wrote them
+  if (!wire.ParseFromArray(record.text.data(), static_cast<int>(record.text.size())))
+    std::abort();  // the engine wrote them
   state_->game().TextRenderer().Compact(&wire);
   const std::string text = engine::DeterministicBytes(wire);
   std::string out;
-  out.reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq()) +
+  out.reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq) +
               FieldSize(v1::LogEntry::kTextFieldNumber, text.size()));
-  PutVarintField(v1::LogEntry::kSeqFieldNumber, record.seq(), &out);
+  PutVarintField(v1::LogEntry::kSeqFieldNumber, record.seq, &out);
   PutTag(v1::LogEntry::kTextFieldNumber, 2, &out);
   PutVarint(text.size(), &out);
   out += text;

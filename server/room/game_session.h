@@ -181,6 +181,9 @@ class GameSession {
     void BeginAction() {
       moves_changed = false;
       moves_live_before = moves_live;
+      // Only the latest action can be taken back: what was held before the previous one goes,
+      // with its buffer (a room's held moves are the largest part of its memory).
+      std::string().swap(moves_before);
     }
     // Back to the moves held before the latest action.
     void RestoreMoves() {
@@ -266,7 +269,7 @@ class GameSession {
   void UpdateLog(int reader, std::vector<uint64_t>* log, std::string* ops,
                  std::vector<EntryBytes>* serialized) const;
   // The LogEntry a recipient receives for an engine log record (its seq and text, in wire form).
-  std::string LogEntryBytes(const plateau::v1::LogRecord& record) const;
+  std::string LogEntryBytes(const engine::LogRef& record) const;
   // A view's table in wire form: its phrases name their templates by number (Text.id), and a
   // seat that may not act keeps the moves of its last turn, held (HoldMoves).
   void Compact(size_t view_index, google::protobuf::Message& view);

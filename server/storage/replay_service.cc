@@ -268,8 +268,8 @@ Status ReplayService::AddMoves(const CachedGame& game, int seat, plateau::v1::Re
   uint64_t seen = 0;
   // What the game wrote as it was set up (the first round's category, ...): step 0, no seat.
   auto add_words = [&](plateau::v1::ReplayMove* move) {
-    for (const engine::v1::LogRecord& entry : state->table().log()) {
-      if (entry.seq() < seen || !engine::CanRead(entry, seat)) continue;
+    for (const engine::LogRef& entry : engine::LogOf(state->table())) {
+      if (entry.seq < seen || !engine::CanRead(entry, seat)) continue;
       *move->add_words() = engine::LogText(entry);
     }
     seen = state->table().log_seq();

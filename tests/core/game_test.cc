@@ -160,9 +160,9 @@ TEST(GameTest, ATimedOutMoveIsLoggedAsSuchAndReplays) {
   const uint64_t from = s.table().log_seq();
   ASSERT_TRUE(s.ApplyBytes(1, Bytes(1), /*timed_out=*/true).ok());
   std::vector<v1::Text> texts;
-  for (const auto& e : s.table().log()) {
-    if (e.seq() < from) continue;
-    EXPECT_EQ(e.readers_size(), 0) << "everyone reads it";
+  for (const LogRef& e : LogOf(s.table())) {
+    if (e.seq < from) continue;
+    EXPECT_EQ(e.readers, 0u) << "everyone reads it";
     texts.push_back(LogText(e));
   }
   ASSERT_EQ(texts.size(), 2u);
@@ -180,7 +180,7 @@ TEST(GameTest, ATimedOutMoveIsLoggedAsSuchAndReplays) {
   auto plain = g.NewGame(3, nim::Options().SerializeAsString(), 9);
   ASSERT_TRUE(plain.value()->ApplyText(0, "take: 3").ok());
   ASSERT_TRUE(plain.value()->ApplyBytes(1, Bytes(1)).ok());
-  for (const auto& e : plain.value()->table().log()) EXPECT_NE(LogText(e).key(), "core.timed_out");
+  for (const LogRef& e : LogOf(plain.value()->table())) EXPECT_NE(LogText(e).key(), "core.timed_out");
 }
 
 std::unique_ptr<State> Nim(int seats, uint32_t stones) {

@@ -198,9 +198,32 @@ TEST(Log, ReadersAndTrimmingByHalf) {
   // Numbers skip what a viewer cannot read: the gap is the same for every entry kind, and the
   // count of hidden entries is public anyway through the game's own pace.
   for (int i = 0; i < 3; ++i) AppendLog(&t, T("b"), {}, 4);
-  EXPECT_EQ(t.log_size(), 3);  // full at 4: the older half went before the fifth
-  EXPECT_EQ(t.log(0).seq(), 2u);
+  EXPECT_EQ(LogSize(t), 3u);  // full at 4: the older half went before the fifth
+  EXPECT_EQ(LogAt(t, 0).seq, 2u);
   EXPECT_EQ(t.log_seq(), 5u);
+}
+
+// The entries kept in one buffer read back as they were written, across trims: seqs, words and
+// readers.
+TEST(Log, EntriesReadBackAcrossTrims) {
+  v1::TableState t;
+  for (int i = 0; i < 11; ++i) {
+    const std::vector<int> readers = i % 3 == 0 ? std::vector<int>{} : std::vector<int>{i % 3, 4};
+    AppendLog(&t, T("entry" + std::to_string(i) + std::string(static_cast<size_t>(i), 'x')), readers, 6);
+  }
+  // Full at 6 twice (before the 7th and the 10th entry): entries 6 to 10 remain.
+  const std::vector<LogRef> log = LogOf(t);
+  ASSERT_EQ(log.size(), 5u);
+  for (size_t k = 0; k < log.size(); ++k) {
+    const int i = static_cast<int>(k) + 6;
+    EXPECT_EQ(log[k].seq, static_cast<uint64_t>(i));
+    EXPECT_EQ(LogText(log[k]).key(), "entry" + std::to_string(i) + std::string(static_cast<size_t>(i), 'x'));
+    EXPECT_EQ(CanRead(log[k], 4), true);
+    EXPECT_EQ(CanRead(log[k], 0), i % 3 == 0);
+    EXPECT_EQ(CanRead(log[k], i % 3 == 0 ? 1 : i % 3), true);
+    EXPECT_EQ(CanRead(log[k], -1), i % 3 == 0);  // a spectator
+  }
+  EXPECT_EQ(t.log_ends(4), t.log_texts().size());
 }
 
 }  // namespace

@@ -91,7 +91,7 @@ TEST(ControleGlobalScore, RuleBookRegionsScoredAtTheEnd) {
     }
     // The log tells the region's scoring, share by share, and the VP the tie loses.
     std::vector<std::string> told;
-    for (const auto& record : end.table().log()) {
+    for (const engine::LogRef& record : engine::LogOf(end.table())) {
       told.push_back(Game().TextRenderer().Render(engine::LogText(record),
                                                   [](int s) { return "seat " + std::to_string(s); }));
     }

@@ -219,11 +219,11 @@ Leaders LeadersOf(const ControleGlobalState& state) {
 class CivilReader {
  public:
   void Read(const ControleGlobalState& state, const Leaders& leaders, Stats& st) {
-    const auto& log = state.table().log();
-    if (!log.empty() && log[0].seq() > next_seq_) ++st.log_gaps;
-    for (const auto& r : log) {
-      if (r.seq() < next_seq_) continue;
-      next_seq_ = r.seq() + 1;
+    const std::vector<engine::LogRef> log = engine::LogOf(state.table());
+    if (!log.empty() && log[0].seq > next_seq_) ++st.log_gaps;
+    for (const engine::LogRef& r : log) {
+      if (r.seq < next_seq_) continue;
+      next_seq_ = r.seq + 1;
       const engine::v1::Text t = engine::LogText(r);
       const std::string& key = t.key();
       if (key == "controle_global.civil_reveals") {

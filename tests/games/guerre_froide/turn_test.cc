@@ -159,9 +159,9 @@ TEST(GuerreFroideStruggle, TheBalanceHolderChoosesWhoOpensThenTurnsGoRoundInSeat
 
 // The last log entry's words, seat N named "PlayerN".
 std::string LastWords(const engine::State& state) {
-  const auto& log = state.table().log();
-  if (log.empty()) return "";
-  return state.game().TextRenderer().Render(engine::LogText(*log.rbegin()), [](int seat) {
+  const size_t n = engine::LogSize(state.table());
+  if (n == 0) return "";
+  return state.game().TextRenderer().Render(engine::LogText(engine::LogAt(state.table(), n - 1)), [](int seat) {
     return "Player" + std::to_string(seat);
   });
 }

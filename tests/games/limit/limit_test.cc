@@ -589,8 +589,8 @@ std::string Words(const engine::v1::Text& t) {
 // position's log, whoever may read them.
 std::vector<engine::v1::Text> EntriesSince(const LimitState& s, uint64_t from) {
   std::vector<engine::v1::Text> out;
-  for (const auto& e : s.table().log())
-    if (e.seq() >= from) out.push_back(engine::LogText(e));
+  for (const engine::LogRef& e : engine::LogOf(s.table()))
+    if (e.seq >= from) out.push_back(engine::LogText(e));
   return out;
 }
 
@@ -604,7 +604,7 @@ std::vector<std::string> LogSince(const LimitState& s, uint64_t from) {
 // Every famine entry of the log, in short form.
 std::vector<std::string> Famines(const LimitState& s) {
   std::vector<std::string> out;
-  for (const auto& e : s.table().log()) {
+  for (const engine::LogRef& e : engine::LogOf(s.table())) {
     const engine::v1::Text text = engine::LogText(e);
     if (text.key() == "limit.log.famine") out.push_back(Short(text));
   }
@@ -703,7 +703,7 @@ TEST(LimitSocial, LogSaysWhatEachStepFedConsumedProducedAndTaxed) {
             "Player0 suffers a famine: 2 ranks not fed, so population -2 ranks, disorder +6 and a "
             "factory of its choice -2 ranks.");
   // Everyone reads the social phase.
-  for (const auto& e : s->table().log()) EXPECT_EQ(e.readers_size(), 0);
+  for (const engine::LogRef& e : engine::LogOf(s->table())) EXPECT_EQ(e.readers, 0u);
 
   auto& m = *s->mutable_proto().mutable_nations(0);
 
@@ -2168,27 +2168,27 @@ TEST(LimitView, LogKeepsTheLatestEntriesAndMostlyAppends) {
   // updates between trims only append.
   constexpr int kLimit = 80;
   auto s = NewState(2);
-  int trims = 0, last_size = s->table().log_size();
+  int trims = 0, last_size = static_cast<int>(engine::LogSize(s->table()));
   for (int k = 0; k < 200; ++k) {
     PoliticalTurn(*s, 0, {});
     s->mutable_proto().mutable_nations(1)->set_passed(false);
     ASSERT_TRUE(s->Apply(0, Text("pass {}")).ok());
-    const int size = s->table().log_size();
+    const int size = static_cast<int>(engine::LogSize(s->table()));
     ASSERT_LE(size, kLimit);
     if (size < last_size) {
       ++trims;
       ASSERT_GE(size, kLimit / 2);
     }
     last_size = size;
-    const auto& last = s->table().log(size - 1);
+    const engine::LogRef last = engine::LogAt(s->table(), static_cast<size_t>(size - 1));
     EXPECT_EQ(Short(engine::LogText(last)), "limit.log.passes(@0)");
-    EXPECT_EQ(last.seq() + 1, s->table().log_seq());
+    EXPECT_EQ(last.seq + 1, s->table().log_seq());
     // Every view carries it, spectators' included (a pass is public).
     for (int viewer = -1; viewer < 2; ++viewer) {
       auto owned = s->View(viewer);
       const auto& log = static_cast<const View&>(*owned).table().log();
       ASSERT_EQ(log.size(), size);
-      EXPECT_EQ(log[size - 1].seq(), last.seq());
+      EXPECT_EQ(log[size - 1].seq(), last.seq);
       EXPECT_EQ(log[size - 1].text().key(), "limit.log.passes");
     }
   }
@@ -2214,8 +2214,8 @@ TEST(LimitView, EveryLoggedPhraseHasWordsAndNoSeatText) {
     engine::Rng rng(static_cast<uint64_t>(seats) * 17);
     uint64_t next = 0;  // entries before this number were checked already
     auto check_new = [&]() {
-      for (const auto& e : s->table().log()) {
-        if (e.seq() < next) continue;
+      for (const engine::LogRef& e : engine::LogOf(s->table())) {
+        if (e.seq < next) continue;
         ++entries;
         const engine::v1::Text text = engine::LogText(e);
         keys.insert(text.key());
@@ -2223,7 +2223,8 @@ TEST(LimitView, EveryLoggedPhraseHasWordsAndNoSeatText) {
         const std::string w = Words(text);
         EXPECT_EQ(w.find("Seat "), std::string::npos) << w;
         EXPECT_EQ(w.find("{?}"), std::string::npos) << "an argument is missing: " << w;
-        for (int r : e.readers()) EXPECT_TRUE(r >= 0 && r < seats) << Short(text);
+        // Only seats of the game may read a private entry.
+        EXPECT_EQ(e.readers & ~engine::kLogRestricted & ~((1u << seats) - 1), 0u) << Short(text);
       }
       next = s->table().log_seq();
     };
@@ -2241,7 +2242,7 @@ TEST(LimitView, EveryLoggedPhraseHasWordsAndNoSeatText) {
       ASSERT_TRUE(s->Apply(seat, *legal[rng.Below(legal.size())]).ok());
       check_new();
     }
-    EXPECT_EQ(engine::LogText(s->table().log(s->table().log_size() - 1)).key(),
+    EXPECT_EQ(engine::LogText(engine::LogAt(s->table(), engine::LogSize(s->table()) - 1)).key(),
               "limit.log.game_over");
   }
   EXPECT_GT(entries, 100u);
