@@ -253,6 +253,30 @@ describe("Contrôle Global's board shows the view", () => {
     expect(face.textContent).toContain("U: another player present in V holding Politics");
   });
 
+  it("tells the effect being resolved, its step and what its labels stand for, and the extra resources to privatise", () => {
+    const v = view(1);
+    v.played_card = "identity_ideology";
+    v.running = {
+      card: "identity_ideology", effect: 1, player: 0, step: 1,
+      regions: [{ label: "R", regions: [0] }, { label: "V", regions: [1] }], players: [{ label: "J", seats: [0] }],
+    } as View["running"];
+    v.to_privatise = [{ resource: pb.Resource.RESOURCE_ENERGY, amount: 1 }];
+    v.extra_privatise = 1;
+    mount(v);
+    expect($("[data-testid=running]")!.textContent).toBe(
+      "Ann resolves Idéologie Identitaire — Construction d'un mur à la frontière, step 2 of 3 (R: Amazonie; V: Andes; J: Ann).");
+    expect($("[data-testid=to-privatise]")!.textContent).toBe("Left to privatise: 1 energy, 1 more of any type");
+  });
+
+  it("tells civil society's effect being resolved, and nothing once none runs", () => {
+    const v = view(2);
+    v.running = { card: "general_strike", effect: 0, player: -1, step: 0, regions: [{ label: "R", regions: [2] }], players: [{ label: "X@2", seats: [1] }] } as View["running"];
+    mount(v);
+    expect($("[data-testid=running]")!.textContent).toBe("Civil society resolves Grève générale — Blocage, step 1 of 1 (R: Sahel; X: Bob).");
+    mount(view(2));
+    expect($("[data-testid=running]")).toBeNull();
+  });
+
   it("shows another player's hand as its size and backs only", () => {
     mount(view(0));
     const bob = $("[data-testid=hand-size-1]")!;

@@ -76,6 +76,27 @@ void ControleGlobalState::TypedPublicView(controle_global::View* out) const {
     a->set_resource(static_cast<Resource>(res + 1));
     a->set_amount(s_.to_privatise(res));
   }
+  v.set_extra_privatise(s_.extra_privatise());
+  if (s_.running()) {
+    const internal::EffectRun& run = s_.run();
+    RunningView* rv = v.mutable_running();
+    rv->set_card(g().card(run.card()).id());
+    rv->set_effect(run.effect() < 0 ? 0u : static_cast<uint32_t>(run.effect()) + 1);
+    rv->set_player(run.active());
+    rv->set_step(run.step());
+    for (const auto& b : run.regions()) {
+      RegionBinding* rb = rv->add_regions();
+      rb->set_label(b.label());
+      *rb->mutable_regions() = b.items();
+    }
+    for (const auto& b : run.players()) {
+      PlayerBinding* pb = rv->add_players();
+      pb->set_label(b.label());
+      for (uint32_t seat : b.items()) pb->add_seats(static_cast<int32_t>(seat));
+    }
+  }
+  v.set_drew(s_.drew());
+  v.set_drawing_seat_drew(Drawer() >= 0 && s_.drawer_drew());
 }
 
 std::vector<engine::Zone> ControleGlobalState::GameZones() const {
@@ -243,6 +264,12 @@ std::string ControleGlobalGame::GameViewText(const engine::Message& message,
   if (v.drawing_seat() >= 0) out += " - still drawing: " + name(v.drawing_seat());
   out += "\n";
   if (!v.played_card().empty()) out += "Card of the turn: " + card_name(v.played_card()) + "\n";
+  if (v.has_running()) {
+    const auto& r = v.running();
+    out += "Resolving: " + card_name(r.card()) +
+           (r.effect() == 0 ? std::string(", civil society") : ", effect " + std::to_string(r.effect())) +
+           ", step " + std::to_string(r.step() + 1) + "\n";
+  }
   out += "World levels:";
   for (const auto& c : v.categories()) {
     const int i = Cat(c.category());

@@ -342,5 +342,38 @@ TEST(ControleGlobalPowers, CartelExtortsThoseInItsMilitaryRegions) {
   }
 }
 
+// The faction's extra resource to privatise (Brevets) and the draw's progress are in the view.
+TEST(ControleGlobalView, ExtraPrivatisingAndTheDraw) {
+  for (const bool pharma : {true, false}) {
+    auto s = Blank(3);
+    s.mutable_seats(0)->set_faction(FactionIndex(pharma ? "pharma" : "lobbying"));
+    SetCubes(s, 0, 0, CATEGORY_POLITICS, 1);
+    auto state = Load(s);
+    const std::string card = Game().card(s.seats(0).hand(0)).id();
+    ASSERT_TRUE(state->Apply(0, Play(card, 0)).ok());
+    ASSERT_TRUE(state->Apply(0, Done()).ok());
+    auto v = state->View(2);
+    EXPECT_EQ(static_cast<const View&>(*v).extra_privatise(), pharma ? 1u : 0u);
+  }
+  // The round's last player draws in turn: not drawn yet, then one card of two drawn.
+  auto s = Blank(3);
+  s.set_phase(PHASE_DRAW);
+  s.set_turn_index(2);
+  s.set_drew(false);
+  // Two cards short of a full hand (gone to their piles' discards).
+  for (int k = 0; k < 2; ++k) {
+    const uint32_t gone = s.seats(2).hand(s.seats(2).hand_size() - 1);
+    s.mutable_seats(2)->mutable_hand()->RemoveLast();
+    s.mutable_piles(Game().PileOf(gone))->add_discard(gone);
+  }
+  auto state = Load(s);
+  EXPECT_FALSE(static_cast<const View&>(*state->View(0)).drew());
+  ASSERT_TRUE(state->Apply(2, Draw(Game().PileIndex(CATEGORY_POLITICS, TIER_LOWER))).ok());
+  const auto& after = static_cast<const View&>(*state->View(0));
+  ASSERT_EQ(after.phase(), PHASE_DRAW);
+  EXPECT_TRUE(after.drew());
+  EXPECT_FALSE(after.drawing_seat_drew());
+}
+
 }  // namespace
 }  // namespace plateau::games::controle_global::rule_test

@@ -294,5 +294,32 @@ TEST(ControleGlobalView, HandsStayHidden) {
   }
 }
 
+// While an effect runs, every view tells it: the card, the effect, the step and what its labels
+// stand for (the same for every viewer: it is played face up). Construction d'un mur asks the
+// first cube's category in step 1, R already bound.
+TEST(ControleGlobalView, TheEffectBeingResolved) {
+  auto s = Blank(3);
+  const int r = RegionWithNeighbours(s, 1);
+  SetCubes(s, r, 0, kPolitics, 1);
+  s.mutable_seats(0)->set_noted(Cat(kPolitics), 3);
+  Give(s, 0, "identity_ideology");
+  auto state = Load(s);
+  EXPECT_FALSE(static_cast<const View&>(*state->View(1)).has_running());
+  ASSERT_TRUE(state->Apply(0, Play("identity_ideology", 3)).ok());
+  ASSERT_FALSE(Asked(*state, 0).empty());
+  for (int viewer = -1; viewer < 3; ++viewer) {
+    auto view = state->View(viewer);
+    const RunningView& run = static_cast<const View&>(*view).running();
+    EXPECT_EQ(run.card(), "identity_ideology");
+    EXPECT_EQ(run.effect(), 3u);  // its third effect
+    EXPECT_EQ(run.player(), 0);
+    EXPECT_EQ(run.step(), 0u);
+    ASSERT_GE(run.regions_size(), 1);
+    EXPECT_EQ(run.regions(0).label(), "R");
+    ASSERT_EQ(run.regions(0).regions_size(), 1);
+    EXPECT_EQ(run.regions(0).regions(0), static_cast<uint32_t>(r));
+  }
+}
+
 }  // namespace
 }  // namespace plateau::games::controle_global::rule_test

@@ -16,7 +16,7 @@ import { CardBack, CardFace } from "./Cards";
 import { Resources, World } from "./World";
 import {
   CATEGORIES, CATEGORY_SLUG, EndRule, PHASE_NAME, Phase, bannerFor, cardOf, categoryWord, civilReaction, cubeTotal, factionOf, pileAt,
-  pileWord, playerName, powerWords, regionName, resourceWord, revealedCard, roman, thresholdsFor, type CivilLineKind, type SeatView,
+  pileWord, playerName, powerWords, regionName, resourceWord, revealedCard, roman, runningWords, thresholdsFor, type CivilLineKind, type SeatView,
   type StaticData, type View,
 } from "./model";
 
@@ -305,6 +305,11 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
   const onTarget = (t: Target) => { pick.chooseTarget(t); };
   const banner = bannerFor(view, seat, names, { gameOver: over, canMove: roots.length > 0, asked, acting });
   const played = view.played_card ? cardOf(data, view.played_card) : undefined;
+  const running = runningWords(view, data, names);
+  const privatise = [
+    ...(view.to_privatise ?? []).map((a) => `${a.amount} ${resourceWord(scope, a.resource)}`),
+    ...(view.extra_privatise ? [`${view.extra_privatise} more of any type`] : []),
+  ];
   const handCards = view.hand ?? [];
   const onMap = moveTargets(pick.choices).regions.size > 0, onHand = moveTargets(pick.choices).cards.size > 0;
 
@@ -333,12 +338,11 @@ export function Board({ view, seat, names, acting, gameOver, readOnly, submit, a
 
       {over && <FinalScore view={view} data={data} names={names} />}
 
-      {(played || (view.to_privatise ?? []).length > 0) && (
+      {(played || privatise.length > 0 || running) && (
         <section class="cg-turn" data-testid="turn-card">
           {played && <div><span class="cg-small">Card of the turn</span><CardFace id={view.played_card} data={data} compact /></div>}
-          {(view.to_privatise ?? []).length > 0 && (
-            <p data-testid="to-privatise">Left to privatise: {view.to_privatise.map((a) => `${a.amount} ${resourceWord(scope, a.resource)}`).join(", ")}</p>
-          )}
+          {running && <p data-testid="running">{running}</p>}
+          {privatise.length > 0 && <p data-testid="to-privatise">Left to privatise: {privatise.join(", ")}</p>}
         </section>
       )}
 

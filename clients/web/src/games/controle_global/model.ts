@@ -313,6 +313,27 @@ export function needsWords(e: Effect, scope: TextScope): string {
   return (e.needs ?? []).map((n) => `${categoryWord(scope, n.category)} ${roman(n.level)}`).join(" + ");
 }
 
+/** What the view says of the effect being resolved, in words (display only): the card, which of
+ * its effects, the step running out of how many, and the regions and players its labels stand for
+ * so far. Empty when nothing runs. */
+export function runningWords(view: View, data: Data, names: readonly string[]): string {
+  const r = view.running;
+  if (!r || !r.card) return "";
+  const card = cardOf(data, r.card);
+  const effect = r.effect === 0 ? card?.civil : card?.effects?.[r.effect - 1];
+  const who = r.player >= 0 ? playerName(names, r.player) : "Civil society";
+  const steps = effect?.steps?.length ?? 0;
+  const parts = [
+    `${who} resolves ${card?.name ?? r.card}${effect?.name ? ` — ${effect.name}` : ""}`,
+    steps > 0 ? `step ${Math.min(r.step + 1, steps)} of ${steps}` : "",
+  ].filter(Boolean);
+  const bound = [
+    ...(r.regions ?? []).map((b) => `${b.label}: ${b.regions.map((i) => regionName(data, view.regions?.[i], i)).join(", ")}`),
+    ...(r.players ?? []).map((b) => `${b.label.split("@")[0]}: ${b.seats.map((p) => playerName(names, p)).join(", ")}`),
+  ];
+  return `${parts.join(", ")}${bound.length ? ` (${bound.join("; ")})` : ""}.`;
+}
+
 /** A faction's power in words (display only: the engine applies it). */
 export function powerWords(f: Faction | undefined, scope: TextScope): string {
   const p = f?.power;
