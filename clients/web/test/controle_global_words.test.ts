@@ -49,6 +49,6 @@ describe("Contrôle Global's words over the real data", () => {
     expect(powerWords(data.factions.find((f) => f.id === "fundamentalists"), scope)).toBe("adding a cube of Religions or Military by investment costs 1");
     expect(powerWords(data.factions.find((f) => f.id === "cult"), scope)).toBe("gains 1 food for each cube civil society takes from them");
     expect(powerWords(data.factions.find((f) => f.id === "cartel"), scope))
-      .toBe("at the start of each of their turns, takes 1 resource from each other player present in a region where they hold a Military cube (the type that player holds most)");
+      .toBe("at the start of each of their turns, takes 1 resource from each other player present in a region where they hold more Military cubes than that player (the type that player holds most)");
   });
 });

@@ -469,8 +469,10 @@ void ControleGlobalState::TypedApply(int seat, const Action& action) {
         s_.set_phase(PHASE_SECOND_REGIONS);
         return;
       }
-      // Starting influence: each starting category in each starting region.
-      for (int who = 0; who < n; ++who) {
+      // Starting influence: each starting category in each starting region, placed in turn
+      // order so that ties on the tables keep the first round's turn order (RULES.md, Set-up).
+      for (int k = 0; k < n; ++k) {
+        const int who = static_cast<int>(s_.turn_order(k));
         const Faction& faction = g().faction(static_cast<uint32_t>(S(who).faction()));
         for (uint32_t region : S(who).picked()) {
           for (int c : faction.categories()) {
@@ -602,21 +604,23 @@ void ControleGlobalState::StartTurn() {
   if (S(seat).hand().empty()) EnterInvest();
 }
 
-// The Cartel's power: each other player present in a region where it holds a cube of the power's
-// categories pays it, from the resource they hold most of (the first in order among equals), so
-// the transfer asks no one a question.
+// The Cartel's power: each other player present in a region where it holds more cubes of the
+// power's categories than they do pays it, from the resource they hold most of (the first in order
+// among equals), so the transfer asks no one a question.
 void ControleGlobalState::Extort(int seat) {
   const Power* p = PowerOf(seat, POWER_EXTORTION);
   if (p == nullptr || p->amount() == 0) return;
-  std::vector<bool> hold(static_cast<size_t>(s_.regions_size()), false);
-  for (int r = 0; r < s_.regions_size(); ++r) {
-    for (int c : p->categories()) hold[r] = hold[r] || Cubes(r, seat, Cat(static_cast<Category>(c))) > 0;
-  }
+  auto held = [&](int r, int who) {
+    uint32_t n = 0;
+    for (int c : p->categories()) n += Cubes(r, who, Cat(static_cast<Category>(c)));
+    return n;
+  };
   const int n = Seats();
   for (int k = 1; k < n; ++k) {
     const int other = (seat + k) % n;
     bool reached = false;
-    for (int r = 0; r < s_.regions_size() && !reached; ++r) reached = hold[r] && Present(other, r);
+    for (int r = 0; r < s_.regions_size() && !reached; ++r)
+      reached = Present(other, r) && held(r, seat) > held(r, other);
     if (!reached) continue;
     for (uint32_t unit = 0; unit < p->amount(); ++unit) {
       int res = 0;

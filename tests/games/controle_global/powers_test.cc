@@ -310,9 +310,9 @@ TEST(ControleGlobalPowers, MartyrsIgnoresAPlayersRemoval) {
   EXPECT_EQ(p.seats(1).resources(2), 0u);
 }
 
-// Racket: when the Cartel's turn starts, each other player present in a region where it holds a
-// Military cube pays it one resource, of the type they hold most (the first in order among
-// equals); a player out of its reach, or with nothing, pays nothing.
+// Racket: when the Cartel's turn starts, each other player present in a region where it holds
+// more Military cubes than they do pays it one resource, of the type they hold most (the first in
+// order among equals); a player out of its reach, or with nothing, pays nothing.
 TEST(ControleGlobalPowers, CartelExtortsThoseInItsMilitaryRegions) {
   struct Case {
     uint32_t raw, energy, food;  // seat 0's resources
@@ -327,6 +327,7 @@ TEST(ControleGlobalPowers, CartelExtortsThoseInItsMilitaryRegions) {
     SetCubes(s, 0, 0, CATEGORY_COMMERCE, 1);
     SetCubes(s, 1, 1, CATEGORY_BIOLOGY, 1);  // not Military: seat 2 there is out of reach
     SetCubes(s, 1, 2, CATEGORY_RELIGIONS, 1);
+    SetCubes(s, 0, 2, CATEGORY_MILITARY, 1);  // as much Military as the Cartel: out of reach too
     SetResources(s, 0, c.raw, c.energy, c.food);
     SetResources(s, 2, 5, 5, 5);
     auto state = Load(s);

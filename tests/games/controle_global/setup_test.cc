@@ -79,6 +79,36 @@ TEST(ControleGlobalSetup, FactionsRegionsCubesAndHandsForEachPlayerCount) {
   }
 }
 
+// RULES.md, Set-up 6: the starting cubes go down in turn order, so players holding as many cubes
+// of a category after set-up stand on its table in the first round's turn order.
+TEST(ControleGlobalSetup, StartingTiesKeepTheFirstTurnOrder) {
+  int tied_holders = 0;
+  for (int n : {4, 6}) {
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      const auto s = PositionOf(*PastSetup(n, seed));
+      std::vector<int> turn_place(static_cast<size_t>(n));
+      for (int k = 0; k < n; ++k) turn_place[s.turn_order(k)] = k;
+      for (int cat = 0; cat < kCategories; ++cat) {
+        std::vector<uint32_t> total(static_cast<size_t>(n), 0);
+        for (const auto& r : s.regions()) {
+          for (int seat = 0; seat < n; ++seat) total[seat] += r.cubes(seat * kCategories + cat);
+        }
+        const auto& order = s.orders(cat).seats();
+        for (int a = 0; a < n; ++a) {
+          for (int b = a + 1; b < n; ++b) {
+            const uint32_t x = order[a], y = order[b];
+            EXPECT_GE(total[x], total[y]) << "seed " << seed << ", category " << cat;
+            if (total[x] != total[y]) continue;
+            tied_holders += total[x] > 0 && a + 1 == b ? 1 : 0;
+            EXPECT_LT(turn_place[x], turn_place[y]) << n << " players, seed " << seed << ", category " << cat;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(tied_holders, 0) << "no two starting factions shared a category: the check saw no tie";
+}
+
 // The end variants apply at the player count they were written for; elsewhere the standard end.
 TEST(ControleGlobalSetup, EndVariantsOnlyAtTheirPlayerCount) {
   for (auto [rule, seats] : {std::pair{END_TWO_AT_VI, 6}, std::pair{END_TWO_AT_V, 3}}) {

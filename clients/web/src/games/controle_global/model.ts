@@ -344,7 +344,7 @@ export function powerWords(f: Faction | undefined, scope: TextScope): string {
     case PowerKind.FREE_LEVELS: return `the first ${n === 1 ? "missing level" : `${n} missing levels`} of each card played ${n === 1 ? "is" : "are"} free`;
     case PowerKind.EXTRA_PRIVATISE: return `privatises ${n} more ${p.resource ? resourceWord(scope, p.resource) : n === 1 ? "resource, of any type," : "resources, of any types,"} each turn`;
     case PowerKind.CIVIL_INCOME: return `gains ${n} ${p.resource ? resourceWord(scope, p.resource) : n === 1 ? "resource" : "resources"} for each cube civil society takes from them`;
-    case PowerKind.EXTORTION: return `at the start of each of their turns, takes ${plural(n, "resource", "resources")} from each other player present in a region where they hold ${kinds ? `a ${kinds} cube` : "a cube"} (the type that player holds most)`;
+    case PowerKind.EXTORTION: return `at the start of each of their turns, takes ${plural(n, "resource", "resources")} from each other player present in a region where they hold more ${kinds ? `${kinds} cubes` : "cubes"} than that player (the type that player holds most)`;
     case PowerKind.HAND_SIZE: return `a hand of ${n} cards`;
     case PowerKind.CHEAP_INFLUENCE: return `adding a cube${kinds ? ` of ${kinds}` : ""} by investment costs ${n}`;
     default: return "";
