@@ -23,6 +23,7 @@ const char* KindName(const Action& a) {
     case Action::kInvest: return "Investing";
     case Action::kDoneInvesting: return "Ending the investments";
     case Action::kPrivatise: return "Privatising";
+    case Action::kDonePrivatising: return "Ending the privatising";
     case Action::kDiscard: return "Discarding";
     case Action::kDraw: return "Drawing";
     case Action::kKeep: return "Keeping the hand";
@@ -291,6 +292,9 @@ std::vector<Action> ControleGlobalState::TypedLegalActions(int seat) const {
           p->set_resource(static_cast<Resource>(res + 1));
         }
       }
+      // Taking is the player's choice; stopping comes last, after every resource (a seat out of
+      // time takes the first one).
+      if (!out.empty()) out.emplace_back().mutable_done_privatising();
       break;
     case PHASE_DRAW:
       return DrawActions(seat, s_.drew());
@@ -319,7 +323,7 @@ Status ControleGlobalState::TypedValidate(int seat, const Action& action) const 
       (action.has_pick_region() && (p == PHASE_FIRST_REGIONS || p == PHASE_SECOND_REGIONS)) ||
       (action.has_play() && p == PHASE_PLAY) ||
       ((action.has_invest() || action.has_done_investing()) && p == PHASE_INVEST) ||
-      (action.has_privatise() && p == PHASE_PRIVATISE) ||
+      ((action.has_privatise() || action.has_done_privatising()) && p == PHASE_PRIVATISE) ||
       ((action.has_discard() || action.has_keep() || action.has_draw()) &&
        (p == PHASE_DRAW || seat == Drawer())) ||
       (action.has_draw() && p == PHASE_STARTING_HANDS);
@@ -562,6 +566,10 @@ void ControleGlobalState::TypedApply(int seat, const Action& action) {
       if (TypedLegalActions(seat).empty()) EnterDraw();
       return;
     }
+    case Action::kDonePrivatising:
+      Log(T("controle_global.stops_privatising", Seat{seat}));
+      EnterDraw();
+      return;
     case Action::kDiscard: {
       bool drew = s_.drew();
       ApplyDrawMove(seat, action, &drew);

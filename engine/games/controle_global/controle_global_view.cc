@@ -202,6 +202,9 @@ std::vector<MoveStep> ControleGlobalState::TypedDescribeMove(int seat, const Act
     case Action::kDoneInvesting:
       out.push_back(MoveOf("done", T("controle_global.m.done_investing")));
       break;
+    case Action::kDonePrivatising:
+      out.push_back(MoveOf("done", T("controle_global.m.done_privatising")));
+      break;
     case Action::kPrivatise: {
       const int res = static_cast<int>(a.privatise().resource()) - 1;
       out.push_back(MoveOf("privatise:" + std::to_string(res), T("controle_global.m.privatise", ResourceWords(res))));
@@ -333,6 +336,8 @@ std::vector<uint32_t> ControleGlobalGame::EasyBotWeights(
         return "invest " + std::to_string(a.invest().kind());
       case Action::kDiscard:
         return "discard " + a.discard().card();
+      case Action::kDonePrivatising:  // one choice among the resources, not a family of its own
+        return std::to_string(Action::kPrivatise);
       default:
         return std::to_string(a.kind_case());
     }

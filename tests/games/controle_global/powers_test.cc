@@ -118,6 +118,28 @@ TEST(ControleGlobalPrivatise, PrintedResourcesAndBrevets) {
   }
 }
 
+// The player may leave the rest of the card's resources (the rule book: they may take them); the
+// choice is offered only while something can be taken, and only while privatising.
+TEST(ControleGlobalPrivatise, ThePlayerMayLeaveTheRest) {
+  auto s = WithFaction("cult", PHASE_PLAY);
+  SetCubes(s, 0, 0, CATEGORY_POLITICS, 1);
+  for (int res = 0; res < kResources; ++res) s.mutable_regions(0)->set_stock(res, 2);
+  Give(s, 0, "revolving_door");  // prints 1 energy and 1 food
+  auto state = Load(s);
+  Action stop;
+  stop.mutable_done_privatising();
+  ASSERT_TRUE(state->Apply(0, Play("revolving_door", 0)).ok());
+  EXPECT_EQ(state->Apply(0, stop).code(), codes::kWrongPhase);  // investing, not privatising
+  ASSERT_TRUE(state->Apply(0, Done()).ok());
+  ASSERT_TRUE(state->Apply(0, Privatise(0, RESOURCE_ENERGY)).ok());
+  ASSERT_TRUE(state->Apply(0, stop).ok());
+  auto p = PositionOf(*state);
+  EXPECT_EQ(p.turn_index(), 1u);
+  EXPECT_EQ(p.seats(0).resources(1), 1u);
+  EXPECT_EQ(p.seats(0).resources(2), 0u);  // the food left in the region
+  EXPECT_EQ(p.regions(0).stock(2), 2u);
+}
+
 // A printed resource no region where one is present holds is not taken.
 TEST(ControleGlobalPrivatise, NothingLeftNothingTaken) {
   auto s = WithFaction("cult", PHASE_PLAY);

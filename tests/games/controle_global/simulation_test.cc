@@ -166,7 +166,9 @@ const engine::Message& BotMove(const ControleGlobalState& state, int seat, const
       return kSkip;
     });
   } else if (first.has_privatise()) {
+    // It takes every resource it may.
     chosen = Best(legal, [&](const Action& a) {
+      if (a.has_done_privatising()) return kSkip;
       const auto& region = s.regions(static_cast<int>(a.privatise().region()));
       return static_cast<double>(region.stock(static_cast<int>(a.privatise().resource()) - 1));
     });
