@@ -392,7 +392,8 @@ TEST(ControleGlobalView, ExtraPrivatisingAndTheDraw) {
   auto state = Load(s);
   EXPECT_FALSE(static_cast<const View&>(*state->View(0)).drew());
   ASSERT_TRUE(state->Apply(2, Draw(Game().PileIndex(CATEGORY_POLITICS, TIER_LOWER))).ok());
-  const auto& after = static_cast<const View&>(*state->View(0));
+  const auto view = state->View(0);
+  const auto& after = static_cast<const View&>(*view);
   ASSERT_EQ(after.phase(), PHASE_DRAW);
   EXPECT_TRUE(after.drew());
   EXPECT_FALSE(after.drawing_seat_drew());

@@ -111,26 +111,30 @@ TEST(ControleGlobalScore, RuleBookRegionsScoredAtTheEnd) {
 
 // RULES.md, "Reading an effect": the rule book's Pillages et invasions barbares. Violet (seat 0)
 // has noted Military II and pays one resource for the missing level.
+// V loses its two development points in full (4 to 2), and never goes below 1 (2 to 1).
 TEST(ControleGlobalEffects, PillagesEtInvasionsBarbares) {
-  int r = -1, v = -1;
-  const auto s = PillagesPosition(&r, &v);
-  ASSERT_GE(r, 0);
-  auto state = Load(s);
-  // Without paying for the missing level the effect is refused, and nothing changes.
-  const std::string before = state->Serialize();
-  EXPECT_FALSE(state->Apply(0, Play("border_clashes", 3)).ok());
-  EXPECT_EQ(state->Serialize(), before);
-  ASSERT_TRUE(state->Apply(0, Play("border_clashes", 3, 0, 1, 0)).ok());
-  // R is the one region where Violet is present; V is asked among R's neighbours.
-  auto asked = Asked(*state, 0);
-  EXPECT_EQ(asked.size(), static_cast<size_t>(s.regions(r).neighbours_size()));
-  ASSERT_TRUE(Answer(*state, 0, RegionOpt(v)).ok());
-  auto p = PositionOf(*state);
-  EXPECT_EQ(p.seats(0).resources(1), 0u);
-  EXPECT_EQ(CubesOf(p, r, 0, Cat(kCommerce)), 1u);
-  EXPECT_EQ(p.regions(v).development(), 1u);  // 2 - 2, never below 1
-  EXPECT_EQ(CubesOf(p, v, 0, Cat(kMilitary)), 2u);
-  EXPECT_EQ(p.phase(), PHASE_INVEST);
+  for (const uint32_t development : {4u, 2u}) {
+    int r = -1, v = -1;
+    auto s = PillagesPosition(&r, &v);
+    ASSERT_GE(r, 0);
+    s.mutable_regions(v)->set_development(development);
+    auto state = Load(s);
+    // Without paying for the missing level the effect is refused, and nothing changes.
+    const std::string before = state->Serialize();
+    EXPECT_FALSE(state->Apply(0, Play("border_clashes", 3)).ok());
+    EXPECT_EQ(state->Serialize(), before);
+    ASSERT_TRUE(state->Apply(0, Play("border_clashes", 3, 0, 1, 0)).ok());
+    // R is the one region where Violet is present; V is asked among R's neighbours.
+    auto asked = Asked(*state, 0);
+    EXPECT_EQ(asked.size(), static_cast<size_t>(s.regions(r).neighbours_size()));
+    ASSERT_TRUE(Answer(*state, 0, RegionOpt(v)).ok());
+    auto p = PositionOf(*state);
+    EXPECT_EQ(p.seats(0).resources(1), 0u);
+    EXPECT_EQ(CubesOf(p, r, 0, Cat(kCommerce)), 1u);
+    EXPECT_EQ(p.regions(v).development(), development == 4 ? 2u : 1u);
+    EXPECT_EQ(CubesOf(p, v, 0, Cat(kMilitary)), 2u);
+    EXPECT_EQ(p.phase(), PHASE_INVEST);
+  }
 }
 
 // The printed Construction d'un mur à la frontière: two cubes in R, Politics or Media at the
