@@ -478,7 +478,7 @@ LogRef LogAt(const v1::TableState& table, size_t i) {
   const int k = static_cast<int>(i);
   const uint32_t begin = k == 0 ? 0 : table.log_ends(k - 1);
   LogRef r;
-  r.seq = table.log_seq() - LogSize(table) + i;
+  r.seq = LogSeqAt(table, i);
   r.readers = table.log_readers(k);
   r.text = std::string_view(table.log_texts()).substr(begin, table.log_ends(k) - begin);
   return r;

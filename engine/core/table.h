@@ -170,6 +170,10 @@ struct LogRef {
 inline constexpr uint32_t kLogRestricted = 1u << 31;
 // The entries kept, oldest first, and the i-th of them.
 inline size_t LogSize(const v1::TableState& table) { return static_cast<size_t>(table.log_ends_size()); }
+// The seq of the i-th entry kept: the entries' seqs run on to log_seq.
+inline uint64_t LogSeqAt(const v1::TableState& table, size_t i) {
+  return table.log_seq() - LogSize(table) + i;
+}
 LogRef LogAt(const v1::TableState& table, size_t i);
 std::vector<LogRef> LogOf(const v1::TableState& table);
 // The words of `entry`.

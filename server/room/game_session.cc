@@ -554,7 +554,7 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string*
                             std::vector<EntryBytes>* serialized) const {
   const v1::TableState& records = state_->table();
   const int count = static_cast<int>(engine::LogSize(records));
-  auto seq_at = [&](int i) { return records.log_seq() - static_cast<uint64_t>(count - i); };
+  auto seq_at = [&](int i) { return engine::LogSeqAt(records, static_cast<size_t>(i)); };
   // The engine trims its log at the start and appends at the end, and an entry never changes:
   // what the recipient holds is, after some entries dropped at its start, the entries it may
   // read up to some seq, and what it lacks is the readable ones after that. So only the new

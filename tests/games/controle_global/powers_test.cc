@@ -13,6 +13,15 @@ int FactionIndex(const std::string& id) {
   return -1;
 }
 
+// The position once seat 2, last of the round, has kept its hand and civil society has resolved
+// `card`, face down in its area.
+internal::StateProto AfterCivilSociety(internal::StateProto s, const std::string& card) {
+  LastTurnWithCivil(s, 2, card);
+  auto state = Load(s);
+  EXPECT_TRUE(state->Apply(2, Keep()).ok());
+  return PositionOf(*state);
+}
+
 // Seat 0 of faction `id` in the given phase.
 internal::StateProto WithFaction(const std::string& id, Phase phase) {
   auto s = Blank(3);
@@ -223,11 +232,8 @@ TEST(ControleGlobalPowers, CultGainsAFoodForEachCubeCivilSocietyTakes) {
     s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(0, 1);
     s.mutable_orders(Cat(CATEGORY_MEDIA))->set_seats(1, 0);
     s.set_highest(Cat(CATEGORY_MEDIA), 6);
-    LastTurnWithCivil(s, 2, "opinion_survey");
-    auto state = Load(s);
-    ASSERT_TRUE(state->Apply(2, Keep()).ok());
     // Two steps of one Media cube each at VI: both taken.
-    const auto p = PositionOf(*state);
+    const auto p = AfterCivilSociety(s, "opinion_survey");
     EXPECT_EQ(CubesOf(p, 0, 1, Cat(CATEGORY_MEDIA)), 0u) << faction;
     EXPECT_EQ(p.seats(1).resources(2), faction == "cult" ? 2u : 0u) << faction;
     EXPECT_EQ(p.seats(1).resources(0) + p.seats(1).resources(1), 0u) << faction;
@@ -308,10 +314,7 @@ TEST(ControleGlobalPowers, MartyrsOnAStepOfTwoCubes) {
     s.mutable_seats(1)->set_faction(FactionIndex(faction));
     SetCubes(s, 0, 1, CATEGORY_MEDIA, 3);
     s.set_highest(Cat(CATEGORY_MEDIA), 4);
-    LastTurnWithCivil(s, 2, "troll_farms");
-    auto state = Load(s);
-    ASSERT_TRUE(state->Apply(2, Keep()).ok());
-    const auto p = PositionOf(*state);
+    const auto p = AfterCivilSociety(s, "troll_farms");
     EXPECT_EQ(CubesOf(p, 0, 1, Cat(CATEGORY_MEDIA)), 1u) << faction;
     EXPECT_EQ(p.seats(1).resources(2), faction == "cult" ? 2u : 0u) << faction;
   }
