@@ -41,7 +41,8 @@ std::string FlagsHelp() {
                                each sync then takes the moves of this long (default 2000; 0
                                commits whenever a move waits)
   --static DIR                 web client files to serve (default clients/web/dist)
-  --threads N                  I/O threads, 1..64 (default 2)
+  --threads N                  network threads, 1..64 (default 2): each runs a shard of the
+                               connections and the rooms they create
   --max-message-bytes N        largest WebSocket message accepted (default 65536)
   --max-queue-bytes N          outgoing bytes a slow client may have waiting before it is
                                disconnected (default 4194304)

@@ -1,10 +1,12 @@
-// plateau-server: wiring only. Flags, logging, the store, the io_context and its threads, and
+// plateau-server: wiring only. Flags, logging, the store, the shards (one io_context and one
+// thread each, docs/threading.md), and
 // SIGINT/SIGTERM for a clean shutdown (stop accepting, close sessions, then close the store).
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <cstdio>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -44,7 +46,15 @@ int main(int argc, char** argv) {
     // Scoped so every room and session is gone before the store closes.
     server::ReplayService replays(*store.value());
 
-    boost::asio::io_context ioc(flags.threads);
+    // Concurrency hint 1: a handler posted from a shard's own thread goes on that thread's
+    // private queue, with no lock and no wake-up.
+    std::vector<std::unique_ptr<boost::asio::io_context>> shards;
+    std::vector<boost::asio::io_context*> shard_list;
+    for (int i = 0; i < flags.threads; ++i) {
+      shards.push_back(std::make_unique<boost::asio::io_context>(1));
+      shard_list.push_back(shards.back().get());
+    }
+    boost::asio::io_context& ioc = *shards.front();
     server::ServerOptions options;
     options.bind = flags.bind;
     options.port = flags.port;
@@ -62,7 +72,7 @@ int main(int argc, char** argv) {
     options.commit_interval = std::chrono::microseconds(flags.commit_interval_us);
     options.limits.trust_proxy = flags.trust_proxy;
     options.limits.public_metrics = flags.public_metrics;
-    server::Server srv(ioc, options, *store.value(), &replays);
+    server::Server srv(shard_list, options, *store.value(), &replays);
     engine::Status started = srv.Start();
     if (!started.ok()) {
       spdlog::critical("cannot start: {}", started.ToString());
@@ -76,11 +86,13 @@ int main(int argc, char** argv) {
     signals.async_wait([&](const boost::system::error_code& ec, int signal) {
       if (ec) return;
       spdlog::info("signal {}: shutting down", signal);
-      srv.StopGracefully(server::Server::kStopDeadline, [&ioc] { ioc.stop(); });
+      srv.StopGracefully(server::Server::kStopDeadline, [&shards] {
+        for (auto& shard : shards) shard->stop();
+      });
     });
 
     std::vector<std::thread> threads;
-    for (int i = 1; i < flags.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+    for (int i = 1; i < flags.threads; ++i) threads.emplace_back([&shards, i] { shards[i]->run(); });
     ioc.run();
     for (auto& t : threads) t.join();
   }

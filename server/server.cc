@@ -32,6 +32,13 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
   }
 }
 
+Server::Server(std::vector<boost::asio::io_context*> shards, ServerOptions options, Store& store,
+               Replays* replays)
+    : Server(*shards.front(), std::move(options), store, replays) {
+  for (boost::asio::io_context* shard : shards) busy_.emplace_back(shard->get_executor());
+  lobby_.SetShards(std::move(shards));
+}
+
 // What is queued for storage runs while the lobby its answers call back into still exists.
 Server::~Server() { storage_.Stop(); }
 
@@ -52,6 +59,7 @@ Status Server::Start() {
 void Server::Shutdown() {
   if (listener_) listener_->Stop();
   lobby_.CloseAll();
+  busy_.clear();
 }
 
 void Server::StopGracefully(std::chrono::milliseconds deadline, std::function<void()> done) {
@@ -81,6 +89,7 @@ void Server::StopStep() {
     // it ends without a close handshake when the caller tears the server down.
     const size_t left = lobby_.ConnectionCount();
     if (left > 0) spdlog::info("shutdown: {} connections did not finish closing", left);
+    busy_.clear();
     stop_.done();
     return;
   }

@@ -1,6 +1,7 @@
 #pragma once
 // The server assembled from its layers, without main(): the binary and the loopback tests both
 // build one of these on their own io_context.
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
@@ -42,6 +43,11 @@ class Server {
   // `store` and `replays` (may be null) must outlive the server. Every store call while serving
   // runs on the server's storage thread.
   Server(boost::asio::io_context& ioc, ServerOptions options, Store& store, Replays* replays);
+  // Sharded (docs/threading.md): each io_context is run by one thread of the caller's, and the
+  // server keeps each busy until Shutdown or StopGracefully's end. The first one also runs the
+  // listener, the lobby's timers and the shutdown steps.
+  Server(std::vector<boost::asio::io_context*> shards, ServerOptions options, Store& store,
+         Replays* replays);
   ~Server();
 
   // Brings back the rooms of unfinished games, then listens. Errors: the store cannot be read,
@@ -79,6 +85,8 @@ class Server {
     std::function<void()> done;
   } stop_;
   std::unique_ptr<boost::asio::steady_timer> stop_timer_;
+  // Keeps a shard's thread running while it has no connection yet; released on shutdown.
+  std::vector<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> busy_;
 };
 
 }  // namespace plateau::server

@@ -322,12 +322,12 @@ Room::Room(LoadContext& ctx, int index, asio::io_context& ioc, uint64_t seed)
 }
 
 void Room::Start() {
+  // The host first; the guests once its room exists, naming it (`/ws?room=ID`) so that the
+  // server seats their connections on the room's shard, as a player opening a room's link does.
   asio::post(strand_, [this] {
     if (stopped_) return;
-    for (auto& bot : bots_) {
-      ctx_.metrics->ConnectionOpened();
-      bot->Connect();
-    }
+    ctx_.metrics->ConnectionOpened();
+    bots_.front()->Connect();
   });
 }
 
@@ -359,7 +359,12 @@ void Room::Created(const std::string& room_id) {
   ready_ = 0;
   bots_.front()->SetReady(room_id_);
   for (size_t i = 1; i < bots_.size(); ++i) {
-    if (bots_[i]->welcomed()) bots_[i]->JoinRoom(room_id_);
+    if (bots_[i]->welcomed()) {
+      bots_[i]->JoinRoom(room_id_);
+    } else if (!bots_[i]->connecting()) {
+      ctx_.metrics->ConnectionOpened();
+      bots_[i]->Connect("/ws?room=" + room_id_);
+    }
   }
 }
 

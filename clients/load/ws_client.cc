@@ -51,9 +51,10 @@ WsClient::WsClient(asio::any_io_executor executor, const ServerAddress& server,
       server_(server),
       source_(std::move(source)) {}
 
-void WsClient::Connect() {
+void WsClient::Connect(std::string target) {
   if (connecting_) return;
   connecting_ = true;
+  target_ = std::move(target);
   auto& stream = beast::get_lowest_layer(ws_);
   if (source_) {
     beast::error_code ec;
@@ -81,7 +82,7 @@ void WsClient::OnConnected(beast::error_code ec) {
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
   ws_.binary(true);
   ws_.read_message_max(kMaxFrameBytes);
-  ws_.async_handshake(server_.host_header, "/ws", [this](beast::error_code ec) {
+  ws_.async_handshake(server_.host_header, target_, [this](beast::error_code ec) {
     if (ec) return End("handshake: " + ec.message());
     if (closing_) return End("");
     open_ = true;

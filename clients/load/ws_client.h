@@ -41,14 +41,16 @@ class WsClient {
 
   // Everything below runs on the executor only.
 
-  // Connects and upgrades to ws://server/ws; OnOpen or OnClosed follows. Once per client.
-  void Connect();
+  // Connects and upgrades to ws://server + `target`; OnOpen or OnClosed follows. Once per client.
+  void Connect(std::string target = "/ws");
   // Queues one frame; dropped when the connection is not (or no longer) open.
   void Send(const plateau::v1::ClientMessage& message);
   // A polite close once the frame being written is out; OnClosed follows (with no error). A
   // client still connecting is cut. Nothing happens for one never connected.
   void Close();
   bool is_open() const { return open_ && !closing_; }
+  // Connect has been called (whatever came of it).
+  bool connecting() const { return connecting_; }
   // Safe from any thread: what to post onto to reach this client.
   const boost::asio::any_io_executor& executor() const { return executor_; }
 
@@ -62,6 +64,7 @@ class WsClient {
 
  private:
   void OnConnected(boost::beast::error_code ec);
+  std::string target_;
   void DoRead();
   void DoWrite();
   void StartClose();

@@ -78,6 +78,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::weak_ptr<Room> action_room;
   // When this connection last had its player's token use stored (Unix ms; same strand rule).
   int64_t token_noted_unix_ms = 0;
+  // The shard (see Lobby::SetShards) this connection's socket runs on; a room it creates runs
+  // there too. Set before the connection opens, then never changed.
+  size_t shard = 0;
 };
 using ConnectionPtr = std::shared_ptr<Connection>;
 

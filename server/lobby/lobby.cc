@@ -150,6 +150,15 @@ size_t Lobby::ConnectionCount() {
   return connections_.size();
 }
 
+std::vector<size_t> Lobby::ConnectionsPerShard() {
+  std::vector<size_t> counts(shards_.size(), 0);
+  std::lock_guard lock(mu_);
+  for (const auto& [ptr, weak] : connections_) {
+    if (ptr->shard < counts.size()) ++counts[ptr->shard];
+  }
+  return counts;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 void Lobby::OnMessage(const ConnectionPtr& conn, std::string_view frame) {

@@ -10,6 +10,7 @@
 // RoomHost from their own strands and take the same mutex; the lobby only ever posts to rooms, so
 // the two can never wait on each other.
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
@@ -78,6 +79,8 @@ class Lobby : public RoomHost {
   std::shared_ptr<Room> FindRoom(const std::string& room_id);
   size_t RoomCount();
   size_t ConnectionCount();
+  // Open connections on each shard (one entry per shard; none without shards).
+  std::vector<size_t> ConnectionsPerShard();
   // Bytes waiting to be sent, over every live connection.
   size_t QueuedBytes();
 
@@ -108,6 +111,19 @@ class Lobby : public RoomHost {
   // The wall clock tokens' use is measured with, in Unix milliseconds (tests move it); null: the
   // system's. Set before serving.
   void SetWallClock(std::function<int64_t()> clock) { wall_clock_ = std::move(clock); }
+
+  // Shards: io_contexts each run by one thread (docs/threading.md). A room runs on the shard of
+  // the connection that creates it, a restored room on the next in turn; the listener spreads
+  // connections over them. None set: every room runs on the lobby's executor. Set before
+  // RestoreRooms and serving; never changed after.
+  void SetShards(std::vector<boost::asio::io_context*> shards) { shards_ = std::move(shards); }
+  size_t ShardCount() const { return shards_.size(); }
+  boost::asio::io_context& Shard(size_t index) { return *shards_[index]; }
+  // The next shard in turn, for a new connection (from any thread).
+  size_t NextShard() { return shards_.empty() ? 0 : next_shard_++ % shards_.size(); }
+  // The shard `room_id` runs on, or nullopt when there is no such room (or no shards). A
+  // placement hint only: it says nothing about who may enter the room.
+  std::optional<size_t> ShardOfRoom(const std::string& room_id);
 
  private:
   // Admission and routing of requests (lobby.cc).
@@ -181,7 +197,12 @@ class Lobby : public RoomHost {
   SharedBuffer EncodedGameList();
   void HandleReplays(const ConnectionPtr& conn, const plateau::v1::ClientMessage& message);
 
+  // What a new room runs on: `creator`'s shard, else the next in turn (see SetShards).
+  boost::asio::any_io_executor RoomExecutor(const Connection* creator);
+
   boost::asio::any_io_executor executor_;
+  std::vector<boost::asio::io_context*> shards_;
+  std::atomic<size_t> next_shard_{0};
   Store& store_;
   StorageExecutor& storage_;
   Replays* replays_;

@@ -19,7 +19,7 @@ Status Lobby::RestoreRooms() {
   auto unfinished = store_.LoadUnfinished();
   if (!unfinished.ok()) return unfinished.status();
   for (const auto& saved : unfinished.value()) {
-    auto room = Room::Restore(executor_, saved, storage_, *this, empty_room_grace_, offline_grace_,
+    auto room = Room::Restore(RoomExecutor(nullptr), saved, storage_, *this, empty_room_grace_, offline_grace_,
                               abandoned_after_);
     if (!room.ok()) {
       spdlog::error("cannot restore room {} (game {}): {}", saved.room.room_id,
@@ -39,6 +39,24 @@ Status Lobby::RestoreRooms() {
                  saved.record.game_id(), saved.record.actions_size());
   }
   return Status::Ok();
+}
+
+boost::asio::any_io_executor Lobby::RoomExecutor(const Connection* creator) {
+  if (shards_.empty()) return executor_;
+  const size_t shard = creator != nullptr && creator->shard < shards_.size() ? creator->shard
+                                                                             : NextShard();
+  return shards_[shard]->get_executor();
+}
+
+std::optional<size_t> Lobby::ShardOfRoom(const std::string& room_id) {
+  if (shards_.empty()) return std::nullopt;
+  std::shared_ptr<Room> room = FindRoom(room_id);
+  if (!room) return std::nullopt;
+  const auto& context = boost::asio::query(room->executor(), boost::asio::execution::context);
+  for (size_t i = 0; i < shards_.size(); ++i) {
+    if (shards_[i] == &context) return i;
+  }
+  return std::nullopt;
 }
 
 std::shared_ptr<Room> Lobby::FindRoom(const std::string& room_id) {
@@ -196,7 +214,7 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     do {
       settings.watch_code = NewWatchCode();
     } while (room_by_watch_code_.count(settings.watch_code) != 0);
-    room = std::make_shared<Room>(executor_, settings, storage_, *this);
+    room = std::make_shared<Room>(RoomExecutor(conn.get()), settings, storage_, *this);
     rooms_[settings.room_id] = room;
     room_by_code_[settings.join_code] = settings.room_id;
     room_by_watch_code_[settings.watch_code] = settings.room_id;

@@ -2,7 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
 #include "server/lobby/lobby.h"
@@ -14,6 +17,8 @@ namespace plateau::server {
 namespace {
 
 namespace beast = boost::beast;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
 namespace http = beast::http;
 
 using Request = http::request<http::string_body>;
@@ -186,8 +191,60 @@ http::message_generator HandleHttpRequest(const NetLimits& limits, Request&& req
 }
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby,
-                         const NetLimits& limits)
-    : stream_(std::move(socket)), lobby_(lobby), limits_(limits) {}
+                         const NetLimits& limits, size_t shard)
+    : stream_(std::move(socket)), lobby_(lobby), limits_(limits), shard_(shard) {}
+
+std::string RoomHint(std::string_view target) {
+  const size_t query = target.find('?');
+  if (query == std::string_view::npos) return {};
+  std::string_view rest = target.substr(query + 1);
+  rest = rest.substr(0, rest.find('#'));
+  while (!rest.empty()) {
+    const size_t amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    // Room ids are short and plain (lobby/ids.h): anything else names no room.
+    if (pair.starts_with("room=") && pair.size() > 5 && pair.size() <= 5 + 64) {
+      return std::string(pair.substr(5));
+    }
+    if (amp == std::string_view::npos) break;
+    rest.remove_prefix(amp + 1);
+  }
+  return {};
+}
+
+void HttpSession::Upgrade(Request req, std::string address,
+                          std::shared_ptr<AddressQuota> quota) {
+  const std::string hint = RoomHint(req.target());
+  std::optional<size_t> target = hint.empty() ? std::nullopt : lobby_.ShardOfRoom(hint);
+  if (!target || *target == shard_) {
+    auto session = std::make_shared<WsSession>(stream_.release_socket(), lobby_, limits_,
+                                               std::move(address), std::move(quota));
+    session->shard = shard_;
+    session->Run(std::move(req));
+    return;
+  }
+  // The socket leaves this shard's reactor and joins the room's: its seats' frames and the
+  // room's then run on one thread, with no hand-off between two.
+  tcp::socket socket = stream_.release_socket();
+  beast::error_code ec;
+  const auto protocol = socket.local_endpoint(ec).protocol();
+  if (ec) return;  // the client is gone already
+  const auto native = socket.release(ec);
+  if (ec) return;
+  net::io_context& context = lobby_.Shard(*target);
+  tcp::socket moved(net::make_strand(context));
+  moved.assign(protocol, native, ec);
+  if (ec) {
+    ::close(native);
+    return;
+  }
+  auto session = std::make_shared<WsSession>(std::move(moved), lobby_, limits_,
+                                             std::move(address), std::move(quota));
+  session->shard = *target;
+  net::dispatch(session->executor(), [session, req = std::move(req)]() mutable {
+    session->Run(std::move(req));
+  });
+}
 
 void HttpSession::Run() {
   // Start on the connection's strand: the socket was accepted onto it.
@@ -230,10 +287,7 @@ void HttpSession::OnRead(beast::error_code ec, size_t) {
         res.set(http::field::retry_after, "10");
         return Refuse(std::move(res));
       }
-      std::make_shared<WsSession>(stream_.release_socket(), lobby_, limits_, std::move(address),
-                                  std::move(quota))
-          ->Run(std::move(req));
-      return;
+      return Upgrade(std::move(req), std::move(address), std::move(quota));
     }
     // Upgrades elsewhere get the ordinary answer for that path (404 or a file) and no upgrade.
   }

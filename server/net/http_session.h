@@ -1,6 +1,7 @@
 #pragma once
 // Reads HTTP requests on one connection: serves the web client's files, /healthz, /metrics, and
-// hands GET /ws upgrades to a WsSession. Header and body limits and a read/write timeout are
+// hands GET /ws upgrades to a WsSession (on the shard of the room that `/ws?room=ID` names, when
+// it names one: a placement hint, trusted for nothing else). Header and body limits and a read/write timeout are
 // explicit; only GET and HEAD are served. A request over a limit is answered (413, 431) before
 // the connection closes, so the client learns why.
 #include <boost/asio/ip/tcp.hpp>
@@ -16,10 +17,13 @@
 namespace plateau::server {
 
 class Lobby;
+struct AddressQuota;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits);
+  // `shard`: the lobby's shard the socket was accepted onto (0 without shards).
+  HttpSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, const NetLimits& limits,
+              size_t shard = 0);
   void Run();
 
  private:
@@ -34,6 +38,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void Linger();
   void OnLinger(boost::beast::error_code ec, size_t bytes);
   void DoClose();
+  // Hands the upgrade to a WsSession, on the shard of the room the request names if that is
+  // another one (the socket moves there: nothing is in flight on it at this point).
+  void Upgrade(boost::beast::http::request<boost::beast::http::string_body> req,
+               std::string address, std::shared_ptr<AddressQuota> quota);
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
@@ -41,7 +49,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   Lobby& lobby_;
   const NetLimits& limits_;
   size_t lingered_bytes_ = 0;
+  size_t shard_;
 };
+
+// The room id a WebSocket upgrade's target names (`/ws?room=ID`), empty when none. No I/O.
+std::string RoomHint(std::string_view target);
 
 // The address a WebSocket client is limited under: the peer's, or behind a trusted proxy on
 // loopback, the last X-Forwarded-For entry when it is an address. No I/O: tested without sockets.

@@ -6,6 +6,7 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 
+#include "server/lobby/lobby.h"
 #include "server/net/http_session.h"
 
 namespace plateau::server {
@@ -41,18 +42,22 @@ void Listener::Stop() {
 }
 
 void Listener::DoAccept() {
-  // Each connection on a strand of its own (WsSession::Strand, which its Send looks for).
-  acceptor_.async_accept(net::make_strand(ioc_),
-                         boost::beast::bind_front_handler(&Listener::OnAccept, shared_from_this()));
+  // Each connection on a strand of its own (WsSession::Strand, which its Send looks for), on the
+  // next shard in turn: its socket's reactor and handlers are that shard's thread.
+  const size_t shard = lobby_.NextShard();
+  net::io_context& context = lobby_.ShardCount() == 0 ? ioc_ : lobby_.Shard(shard);
+  acceptor_.async_accept(net::make_strand(context),
+                         boost::beast::bind_front_handler(&Listener::OnAccept, shared_from_this(),
+                                                          shard));
 }
 
-void Listener::OnAccept(boost::beast::error_code ec, tcp::socket socket) {
+void Listener::OnAccept(size_t shard, boost::beast::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
   if (ec) {
     // Out of descriptors and the like: keep accepting, the condition may pass.
     spdlog::warn("accept failed: {}", ec.message());
   } else {
-    std::make_shared<HttpSession>(std::move(socket), lobby_, limits_)->Run();
+    std::make_shared<HttpSession>(std::move(socket), lobby_, limits_, shard)->Run();
   }
   DoAccept();
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Accepts TCP connections; each gets its own strand and an HttpSession.
+// Accepts TCP connections; each gets its own strand, on the lobby's shards in turn (see
+// Lobby::SetShards), and an HttpSession.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/error.hpp>
@@ -25,7 +26,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
  private:
   void DoAccept();
-  void OnAccept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
+  void OnAccept(size_t shard, boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
 
   boost::asio::io_context& ioc_;
   boost::asio::ip::tcp::acceptor acceptor_;

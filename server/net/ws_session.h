@@ -45,6 +45,9 @@ class WsSession : public Connection {
   // The strand a session's socket runs on (the listener makes one per connection).
   using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
+  // The session's strand, for starting it from another thread.
+  boost::asio::any_io_executor executor() { return ws_.get_executor(); }
+
   using Connection::Send;
   void Send(SharedBuffer frame, SharedBuffer tail) override;
   void Close(bool graceful) override;

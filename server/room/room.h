@@ -110,6 +110,8 @@ class Room : public std::enable_shared_from_this<Room> {
                                                          std::chrono::milliseconds abandoned_after);
 
   const RoomSettings& settings() const { return settings_; }  // immutable
+  // What the room's strand runs on (its shard's io_context).
+  boost::asio::any_io_executor executor() const { return strand_.get_inner_executor(); }
 
   // After Restore: tells the host about the members and the public listing.
   void Announce();

@@ -673,10 +673,22 @@ TEST_F(ServerTest, OnSignalRequestsInFlightAreAnsweredAndFlushedBeforeA1001Close
 // SIGTERM while a room has a request it has not run yet (its strand busy with something else):
 // the request was taken before the signal, so its answer goes out before the connection closes.
 TEST_F(ServerTest, OnSignalARequestARoomHasNotRunYetIsAnsweredBeforeTheClose) {
-  auto host = Connect("Host");
-  const v1::ServerMessage created = host->Call(CreateRoomMsg(false, 2, 1));
+  auto creator = Connect("Creator");
+  const v1::ServerMessage created = creator->Call(CreateRoomMsg(false, 2, 1));
   ASSERT_TRUE(created.has_room());
   const std::string room_id = created.room().room_id();
+  // The member asking runs on the other shard: the room's held thread cannot keep its request
+  // from being taken (on the room's own shard it would wait unread, and be refused).
+  Lobby& lobby = server_->server().lobby();
+  const size_t room_shard = lobby.ShardOfRoom(room_id).value();
+  std::unique_ptr<TestClient> host;
+  for (int i = 0; i < 4 && !host; ++i) {
+    const std::vector<size_t> before = lobby.ConnectionsPerShard();
+    auto c = Connect("Host" + std::to_string(i));
+    if (lobby.ConnectionsPerShard()[room_shard] == before[room_shard]) host = std::move(c);
+  }
+  ASSERT_TRUE(host);
+  ASSERT_TRUE(host->Call(JoinMsg(room_id)).has_room());
   // The room's strand is held until `release`, as by a long piece of work.
   std::promise<void> held, release;
   std::shared_future<void> released = release.get_future().share();
@@ -698,6 +710,7 @@ TEST_F(ServerTest, OnSignalARequestARoomHasNotRunYetIsAnsweredBeforeTheClose) {
   EXPECT_TRUE(answer.has_ok()) << "the request taken before the signal was not answered";
   EXPECT_TRUE(host->WaitClosed(3s));
   EXPECT_EQ(host->close_code(), 1001);
+  EXPECT_TRUE(creator->WaitClosed(3s));  // its close answered too, or the stop waits for it
   signal.join();
   EXPECT_LT(std::chrono::steady_clock::now() - start, Server::kStopDeadline);
 }
@@ -768,6 +781,57 @@ TEST_F(ServerTest, TwoPlayersAndASpectatorPlayAFullGame) {
   place.mutable_place()->set_slot(0);
   place.mutable_place()->set_position(1);
   EXPECT_EQ(ErrorCode(a->Call(ActionMsg(room_id, place.SerializeAsString()))), "game_not_running");
+}
+
+// Shards (docs/threading.md): a connection whose upgrade names a room (`/ws?room=ID`, as the web
+// client does on a room's link) runs on that room's shard; any other hint only leaves placement
+// to the turn, and a moved connection plays as any other.
+TEST_F(ServerTest, ARoomsLinkSeatsTheConnectionOnTheRoomsShardAndOtherHintsChangeNothing) {
+  Lobby& lobby = server_->server().lobby();
+  ASSERT_EQ(lobby.ShardCount(), 2u);
+  auto a = Connect("Ada");
+  v1::ServerMessage created = a->Call(CreateRoomMsg(false, 2, 1));
+  ASSERT_TRUE(created.has_room());
+  const std::string room_id = created.room().room_id();
+  const std::optional<size_t> shard = lobby.ShardOfRoom(room_id);
+  ASSERT_TRUE(shard.has_value());
+  EXPECT_FALSE(lobby.ShardOfRoom("no-such-room").has_value());
+
+  auto hello = [&](const std::string& target, const std::string& name) {
+    auto c = std::make_unique<TestClient>(server_->port(), 0, target);
+    EXPECT_TRUE(c->Call(HelloName(name)).has_welcome()) << target;
+    return c;
+  };
+  // Four in a row: the turn alone would put two of them on each shard.
+  std::vector<size_t> before = lobby.ConnectionsPerShard();
+  std::vector<std::unique_ptr<TestClient>> guests;
+  for (int i = 0; i < 4; ++i) guests.push_back(hello("/ws?room=" + room_id, "G" + std::to_string(i)));
+  std::vector<size_t> after = lobby.ConnectionsPerShard();
+  EXPECT_EQ(after[*shard], before[*shard] + 4);
+  EXPECT_EQ(after[1 - *shard], before[1 - *shard]);
+
+  // Hints naming nothing: spread in turn, one on each shard per two connections.
+  before = after;
+  for (const std::string& target : std::vector<std::string>{
+           "/ws?room=no-such-room", "/ws?room=", "/ws?x=1&room=%00", "/ws?room=" + std::string(80, 'r')}) {
+    guests.push_back(hello(target, "H" + std::to_string(guests.size())));
+  }
+  after = lobby.ConnectionsPerShard();
+  EXPECT_EQ(after[0], before[0] + 2);
+  EXPECT_EQ(after[1], before[1] + 2);
+
+  // A moved connection sits, plays and follows the game like any other.
+  TestClient& b = *guests.front();
+  ASSERT_TRUE(b.Call(JoinMsg(room_id)).has_room());
+  ASSERT_TRUE(b.Call(ReadyMsg(room_id)).has_ok());
+  ASSERT_TRUE(a->Call(StartMsg(room_id)).has_ok());
+  ASSERT_TRUE(a->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  ASSERT_TRUE(b.WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  for (int moves = 0; moves < 6 && !a->view(room_id).game_over; ++moves) {
+    ASSERT_TRUE(PlayOneMove({a.get(), &b}, room_id)) << "nobody could move";
+  }
+  EXPECT_EQ(engine::DeterministicBytes(*b.view(room_id).view), ServerView(room_id, 1).first);
+  EXPECT_EQ(b.gaps, 0);
 }
 
 TEST_F(ServerTest, RefusedRequestsChangeNothing) {

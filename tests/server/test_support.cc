@@ -25,7 +25,7 @@ struct TestClient::Wire {
   boost::beast::flat_buffer buffer;
 };
 
-TestClient::TestClient(uint16_t port, int receive_buffer) : wire_(std::make_unique<Wire>()) {
+TestClient::TestClient(uint16_t port, int receive_buffer, const std::string& target) : wire_(std::make_unique<Wire>()) {
   auto& ws = wire_->ws;
   auto& socket = boost::beast::get_lowest_layer(ws).socket();
   boost::system::error_code ec;
@@ -42,7 +42,7 @@ TestClient::TestClient(uint16_t port, int receive_buffer) : wire_(std::make_uniq
   // What a handler reports lives on the heap: after a timeout the handler may still run, in a
   // later wait, when this frame is gone.
   auto handshake = std::make_shared<Outcome>();
-  ws.async_handshake("127.0.0.1", "/ws", [handshake](boost::beast::error_code e) {
+  ws.async_handshake("127.0.0.1", target, [handshake](boost::beast::error_code e) {
     handshake->ec = e;
     handshake->done = true;
   });

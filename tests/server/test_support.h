@@ -155,7 +155,7 @@ inline ClientLimits TestLimits() {
   return limits;
 }
 
-// The whole server on its own io_context and threads, on a database file that outlives it (so a
+// The whole server on its own io_contexts (two shards) and threads, on a database file that outlives it (so a
 // second instance can open the same file).
 class TestServer {
  public:
@@ -186,13 +186,16 @@ class TestServer {
     options.wall_clock = std::move(wall_clock);
     // Short searches: the tests check how normal bots play, not how well.
     options.bot_think = std::chrono::milliseconds(20);
-    server_ = std::make_unique<Server>(*ioc_, options, *gated_, replays_);
+    // Two shards, one thread each, as the binary runs by default.
+    std::vector<boost::asio::io_context*> shards;
+    for (auto& shard : shards_) shards.push_back(shard.get());
+    server_ = std::make_unique<Server>(shards, options, *gated_, replays_);
     engine::Status started = server_->Start();
     if (!started.ok()) {
       ADD_FAILURE() << "server did not start: " << started.ToString();
       return;
     }
-    for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_->run(); });
+    for (auto& shard : shards_) threads_.emplace_back([ioc = shard.get()] { ioc->run(); });
   }
 
   ~TestServer() { Stop(); }
@@ -209,7 +212,7 @@ class TestServer {
            std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(10ms);
     }
-    ioc_->stop();
+    StopShards();
     TearDown();
   }
 
@@ -221,9 +224,9 @@ class TestServer {
     if (stopped_) return;
     stopped_ = true;
     if (server_) {
-      server_->StopGracefully(Server::kStopDeadline, [this] { ioc_->stop(); });
+      server_->StopGracefully(Server::kStopDeadline, [this] { StopShards(); });
     } else {
-      ioc_->stop();
+      StopShards();
     }
     TearDown();
   }
@@ -256,12 +259,20 @@ class TestServer {
     server_.reset();
     replays_ = nullptr;
     replay_service_.reset();
-    ioc_.reset();
+    shards_.clear();
     gated_.reset();
     store_.reset();
   }
 
-  std::unique_ptr<boost::asio::io_context> ioc_ = std::make_unique<boost::asio::io_context>();
+  void StopShards() {
+    for (auto& shard : shards_) shard->stop();
+  }
+
+  std::vector<std::unique_ptr<boost::asio::io_context>> shards_ = [] {
+    std::vector<std::unique_ptr<boost::asio::io_context>> shards;
+    for (int i = 0; i < 2; ++i) shards.push_back(std::make_unique<boost::asio::io_context>(1));
+    return shards;
+  }();
   std::unique_ptr<SqliteStore> store_;
   std::unique_ptr<GatedStore> gated_;
   std::unique_ptr<ReplayService> replay_service_;
@@ -284,7 +295,8 @@ struct HeldView {
 class TestClient {
  public:
   // `receive_buffer` > 0 shrinks the socket's receive buffer (a slow client fills up sooner).
-  explicit TestClient(uint16_t port, int receive_buffer = 0);
+  // `target`: the upgrade's request target (a room hint: "/ws?room=ID").
+  explicit TestClient(uint16_t port, int receive_buffer = 0, const std::string& target = "/ws");
   ~TestClient();
 
   bool open() const { return open_; }

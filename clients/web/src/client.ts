@@ -6,6 +6,7 @@ import { applyDiff, DiffError, type Op } from "./diff";
 import { followMove, moverOf, startTrack } from "./lastmove";
 import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
+import { parseRoute } from "./router";
 import { registerOptionSets } from "./table";
 import { catalogueKeys, keyTexts } from "./text_ids";
 import { fillParamPaths, type MoveChoice } from "./ui/kit/moves";
@@ -42,9 +43,16 @@ let connectTimer: ReturnType<typeof setTimeout> | null = null;
 /** This connection was told that the player signed out everywhere (it is closed next). */
 let signedOut = false;
 
-function wsUrl(): string {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${proto}//${location.host}/ws`;
+/**
+ * The WebSocket address. On a room's page (or an invitation or watch link naming the room) it
+ * names the room, so that the server seats this connection on the room's network thread: a
+ * placement hint only, the room is still entered by Join or Spectate.
+ */
+export function wsUrl(where: { protocol: string; host: string; hash: string } = location): string {
+  const proto = where.protocol === "https:" ? "wss:" : "ws:";
+  const route = parseRoute(where.hash);
+  const roomId = "roomId" in route ? route.roomId : undefined;
+  return `${proto}//${where.host}/ws${roomId ? `?room=${encodeURIComponent(roomId)}` : ""}`;
 }
 
 /** Resolves once the session is established (after Hello/Welcome). */
