@@ -22,8 +22,12 @@ void StorageExecutor::Submit(Work work, Done done, Kind kind) {
       queue_.push_back({std::move(work), std::move(done), kind});
       ++stats_.queued;
       ++stats_.pending;
-      // The thread sleeps on an empty queue, or waits out the interval for kEagerBatch jobs.
-      if (queue_.size() == 1 || queue_.size() == kEagerBatch) wake_.notify_one();
+      // Woken only when it waits for work, or for kEagerBatch jobs to cut the interval short:
+      // while it runs a batch or waits out the interval, it takes this job without being told.
+      if ((waiting_for_work_ && queue_.size() == 1) || queue_.size() == kEagerBatch) {
+        ++stats_.wakeups;
+        wake_.notify_one();
+      }
       return;
     }
   }
@@ -53,11 +57,14 @@ void StorageExecutor::Loop() {
   while (true) {
     {
       std::unique_lock lock(mu_);
-      wake_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      // The interval first, then work: jobs arriving meanwhile need no wake-up (see Submit).
       if (commit_interval_.count() > 0 && last_start != std::chrono::steady_clock::time_point::min()) {
         wake_.wait_until(lock, last_start + commit_interval_,
                          [&] { return queue_.size() >= kEagerBatch || stopping_; });
       }
+      waiting_for_work_ = true;
+      wake_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      waiting_for_work_ = false;
       last_start = std::chrono::steady_clock::now();
       if (queue_.empty()) {
         // Stopping, and everything queued has run; later jobs run on their callers' threads.

@@ -599,19 +599,25 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string*
 
 std::string GameSession::LogEntryBytes(const engine::LogRef& record) const {
   // The LogEntry { seq, text } protobuf would write (the text always present): the record keeps
-  // its text serialized, so the entry is the seq and those bytes, in wire form.
-  v1::Text wire;
-  if (!wire.ParseFromArray(record.text.data(), static_cast<int>(record.text.size())))
+  // its text serialized, so the entry is the seq and those bytes compacted, in wire form. The
+  // text is parsed on the stack (a dozen heap allocations an entry otherwise, the most of any
+  // step of an action) and written once, straight after the entry's header.
+  engine::StackArena<1024> arena;
+  auto* wire = google::protobuf::Arena::CreateMessage<v1::Text>(arena.get());
+  if (!wire->ParseFromArray(record.text.data(), static_cast<int>(record.text.size())))
     std::abort();  // the engine wrote them
-  state_->game().TextRenderer().Compact(&wire);
-  const std::string text = engine::DeterministicBytes(wire);
+  state_->game().TextRenderer().Compact(wire);
+  const size_t text_size = wire->ByteSizeLong();
   std::string out;
   out.reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq) +
-              FieldSize(v1::LogEntry::kTextFieldNumber, text.size()));
+              FieldSize(v1::LogEntry::kTextFieldNumber, text_size));
   PutVarintField(v1::LogEntry::kSeqFieldNumber, record.seq, &out);
   PutTag(v1::LogEntry::kTextFieldNumber, 2, &out);
-  PutVarint(text.size(), &out);
-  out += text;
+  PutVarint(text_size, &out);
+  const size_t at = out.size();
+  out.resize(at + text_size);
+  // A Text has no map: its serialization is deterministic as it is.
+  wire->SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(out.data() + at));
   return out;
 }
 

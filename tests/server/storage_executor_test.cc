@@ -143,6 +143,9 @@ TEST(StorageExecutor, BatchesAreSpacedByTheCommitIntervalButALoneJobWaitsForNoth
     storage.Stop();
     EXPECT_EQ(done, 20);
     EXPECT_LE(storage.stats().batches, 3u);
+    // Jobs that come while the thread waits out the interval wake nobody (the lone job may have,
+    // unless it came before the thread first waited).
+    EXPECT_LE(storage.stats().wakeups, storage.stats().batches - 1);
   }
   // With the interval off, the same jobs are committed as they come (the commit is instant).
   CountingStore eager;
@@ -176,6 +179,10 @@ TEST(StorageExecutor, AFullQueueDoesNotWaitForTheInterval) {
   }
   all.get_future().wait();
   EXPECT_LT(std::chrono::steady_clock::now() - start, 10s) << "waited out the 30 s interval";
+  // The kEagerBatch-th job cut the interval short; besides it, only the first may have woken the
+  // thread.
+  EXPECT_GE(storage.stats().wakeups, 1u);
+  EXPECT_LE(storage.stats().wakeups, 2u);
   storage.Stop();
 }
 
