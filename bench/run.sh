@@ -2,15 +2,17 @@
 # The standard benchmark: plateau-server under plateau-load, one fresh server (new temporary
 # database) per configuration, on this machine's loopback.
 #
-#   bench/run.sh [BUILD_DIR] [--out FILE] [--quick] [--duration S] [--warmup S]
+#   bench/run.sh [BUILD_DIR] [--out FILE] [--quick | --paced] [--duration S] [--warmup S]
 #
 # First the floor: plateau-floor-server (a bare Beast WebSocket server with a trivial two-seat
 # turn game, no storage) under `plateau-load --floor`, what this machine's network path costs
 # with no game in it, at 100 and 1000 rooms, closed loop and paced (--rate 2500). Then the games
 # globalissimo (2 seats), limit and guerre_froide (3 seats) in the same rooms and modes, x
-# durability machine and process, each row with its CPU per action divided by the floor's at the
-# same rooms and mode (× floor); then the idle-connection probe (10,000 connections). --quick
-# runs the floor and globalissimo at 100 rooms, closed loop, machine only (no probe). Each run
+# durability machine and process, each row with its CPU per action and actions/s divided by the
+# floor's at the same rooms and mode (× floor), and LIMIT's and Guerre Froide's CPU per action by
+# Globalissimo's (× globalissimo); then the idle-connection probe (10,000 connections). --quick
+# runs the floor and globalissimo at 100 rooms, closed loop, machine only (no probe); --paced the
+# floor and the three games at 1000 rooms, paced and closed, machine only (no probe). Each run
 # measures S seconds (default 20) after W seconds of warmup (default 2). The results table goes
 # to stdout and to FILE (default bench/results.md), with the date, the CPU count and the load
 # average at the start in its header.
@@ -32,6 +34,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
     --quick) QUICK=1; shift ;;
+    --paced) QUICK=2; shift ;;
     --duration) DURATION="$2"; shift 2 ;;
     --warmup) WARMUP="$2"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -125,11 +128,14 @@ emit "- commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unkn
 emit "- each run: a fresh server and database; ${WARMUP} s warmup, then ${DURATION} s measured;" \
   "paced runs ask for ${RATE} accepted actions/s in all"
 emit ""
-emit "| game | rooms | mode | durability | actions/s | p50 ms | p99 ms | CPU µs/action | × floor | context switches/action | peak RSS MB |"
-emit "|---|---|---|---|---|---|---|---|---|---|---|"
+emit "| game | rooms | mode | durability | actions/s | actions/s × floor | p50 ms | p99 ms | CPU µs/action | × floor | × globalissimo | context switches/action | peak RSS MB |"
+emit "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 if [ "$QUICK" -eq 1 ]; then
   DURABILITIES=(machine); GAMES=(globalissimo); ROOMS=(100); MODES=(closed)
+elif [ "$QUICK" -eq 2 ]; then
+  DURABILITIES=(machine); GAMES=(globalissimo limit guerre_froide); ROOMS=(1000)
+  MODES=(paced closed)
 else
   DURABILITIES=(machine process); GAMES=(globalissimo limit guerre_froide); ROOMS=(100 1000)
   MODES=(closed paced)
@@ -138,21 +144,23 @@ mode_args() {  # mode_args MODE: plateau-load's pacing flags
   [ "$1" = paced ] && echo "--rate $RATE"
   return 0
 }
-# The row's figures from plateau-load's report; × floor divides its CPU per action by the floor's
-# at the same rooms and mode (measured first, below).
-row() {  # row LABEL ROOMS MODE DURABILITY FLOOR_CPU
-  local cpu ratio=n/a
+# The row's figures from plateau-load's report. × floor divides its CPU per action by the floor's
+# at the same rooms and mode (measured first, below), actions/s × floor its actions per second by
+# the floor's; × globalissimo divides a game's CPU per action by Globalissimo's in the same rooms,
+# mode and durability (measured before the other games).
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "n/a" && b != "" && b != "n/a" && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+declare -A GAME_CPU
+row() {  # row LABEL ROOMS MODE DURABILITY FLOOR_CPU FLOOR_RATE [GLOBALISSIMO_CPU]
+  local cpu rate
   cpu="$(value 'server cpu us/action')"
-  if [ -n "$5" ] && [ "$5" != n/a ] && [ "$cpu" != n/a ]; then
-    ratio="$(awk -v a="$cpu" -v b="$5" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')"
-  fi
-  emit "| $1 | $2 | $3 | $4 | $(value 'actions/s') | $(value 'latency p50 ms') |" \
-    "$(value 'latency p99 ms') | $cpu | $ratio | $(value 'server context switches/action') |" \
-    "$(value 'server peak rss MB') |"
+  rate="$(value 'actions/s')"
+  emit "| $1 | $2 | $3 | $4 | $rate | $(ratio "$rate" "$6") | $(value 'latency p50 ms') |" \
+    "$(value 'latency p99 ms') | $cpu | $(ratio "$cpu" "$5") | $(ratio "$cpu" "${7:-}") |" \
+    "$(value 'server context switches/action') | $(value 'server peak rss MB') |"
 }
 
 # The floor first, in every rooms and mode the games run, so each game row reads against it.
-declare -A FLOOR_CPU
+declare -A FLOOR_CPU FLOOR_RATE
 for rooms in "${ROOMS[@]}"; do
   for mode in "${MODES[@]}"; do
     start_floor
@@ -161,8 +169,9 @@ for rooms in "${ROOMS[@]}"; do
       --warmup-seconds "$WARMUP" $(mode_args "$mode")
     stop_server
     FLOOR_CPU["$rooms $mode"]="$(value 'server cpu us/action')"
+    FLOOR_RATE["$rooms $mode"]="$(value 'actions/s')"
     row "floor: bare Beast, no game, no storage (2 seats)" "$rooms" "$mode" none \
-      "${FLOOR_CPU["$rooms $mode"]}"
+      "${FLOOR_CPU["$rooms $mode"]}" "${FLOOR_RATE["$rooms $mode"]}"
   done
 done
 
@@ -178,7 +187,12 @@ for durability in "${DURABILITIES[@]}"; do
           --rooms "$rooms" --duration-seconds "$DURATION" --warmup-seconds "$WARMUP" \
           $(mode_args "$mode")
         stop_server
-        row "$game ($seats seats)" "$rooms" "$mode" "$durability" "${FLOOR_CPU["$rooms $mode"]}"
+        key="$rooms $mode $durability"
+        [ "$game" = globalissimo ] && GAME_CPU["$key"]="$(value 'server cpu us/action')"
+        glob=
+        [ "$game" != globalissimo ] && glob="${GAME_CPU["$key"]:-}"
+        row "$game ($seats seats)" "$rooms" "$mode" "$durability" "${FLOOR_CPU["$rooms $mode"]}" \
+          "${FLOOR_RATE["$rooms $mode"]}" "$glob"
       done
     done
   done
