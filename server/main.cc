@@ -48,10 +48,10 @@ int main(int argc, char** argv) {
 
     // Concurrency hint 1: a handler posted from a shard's own thread goes on that thread's
     // private queue, with no lock and no wake-up.
-    std::vector<std::unique_ptr<boost::asio::io_context>> shards;
+    std::vector<std::unique_ptr<server::ShardContext>> shards;
     std::vector<boost::asio::io_context*> shard_list;
     for (int i = 0; i < flags.threads; ++i) {
-      shards.push_back(std::make_unique<boost::asio::io_context>(1));
+      shards.push_back(std::make_unique<server::ShardContext>());
       shard_list.push_back(shards.back().get());
     }
     boost::asio::io_context& ioc = *shards.front();
@@ -95,6 +95,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i < flags.threads; ++i) threads.emplace_back([&shards, i] { shards[i]->run(); });
     ioc.run();
     for (auto& t : threads) t.join();
+    // Every shard's handlers destroyed before any shard is (see ShardContext).
+    for (auto& shard : shards) shard->shutdown();
   }
   spdlog::info("stopped");
   return 0;

@@ -59,7 +59,6 @@ Status Server::Start() {
 void Server::Shutdown() {
   if (listener_) listener_->Stop();
   lobby_.CloseAll();
-  busy_.clear();
 }
 
 void Server::StopGracefully(std::chrono::milliseconds deadline, std::function<void()> done) {

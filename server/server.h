@@ -20,6 +20,15 @@ namespace plateau::server {
 
 class Listener;
 
+// One shard's io_context (concurrency hint 1: run by one thread). Its owner shuts every shard
+// down before destroying any: a handler queued on one shard can hold the last reference to a
+// session or room whose strand belongs to another, and must be destroyed while that one lives.
+class ShardContext : public boost::asio::io_context {
+ public:
+  ShardContext() : boost::asio::io_context(1) {}
+  using boost::asio::execution_context::shutdown;
+};
+
 struct ServerOptions {
   std::string bind = "127.0.0.1";
   uint16_t port = 0;  // 0: any free port, see Server::port()
@@ -53,7 +62,8 @@ class Server {
   // Brings back the rooms of unfinished games, then listens. Errors: the store cannot be read,
   // or the address cannot be bound.
   Status Start();
-  // Stops accepting and closes every connection. The io_context runs out of work afterwards.
+  // Stops accepting and closes every connection. A single io_context runs out of work
+  // afterwards; shards keep running until their owner stops them (once ConnectionCount() is 0).
   void Shutdown();
   // How long the binary gives StopGracefully on SIGTERM/SIGINT (server/main.cc).
   static constexpr std::chrono::milliseconds kStopDeadline{2000};

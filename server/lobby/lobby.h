@@ -119,8 +119,13 @@ class Lobby : public RoomHost {
   void SetShards(std::vector<boost::asio::io_context*> shards) { shards_ = std::move(shards); }
   size_t ShardCount() const { return shards_.size(); }
   boost::asio::io_context& Shard(size_t index) { return *shards_[index]; }
-  // The next shard in turn, for a new connection (from any thread).
+  // The next shard in turn, for a new TCP connection (from any thread).
   size_t NextShard() { return shards_.empty() ? 0 : next_shard_++ % shards_.size(); }
+  // The next shard in turn for a WebSocket that names no room: a turn of its own, so that
+  // sockets moved to their room's shard do not skew where the others go.
+  size_t NextWebSocketShard() {
+    return shards_.empty() ? 0 : next_ws_shard_++ % shards_.size();
+  }
   // The shard `room_id` runs on, or nullopt when there is no such room (or no shards). A
   // placement hint only: it says nothing about who may enter the room.
   std::optional<size_t> ShardOfRoom(const std::string& room_id);
@@ -203,6 +208,7 @@ class Lobby : public RoomHost {
   boost::asio::any_io_executor executor_;
   std::vector<boost::asio::io_context*> shards_;
   std::atomic<size_t> next_shard_{0};
+  std::atomic<size_t> next_ws_shard_{0};
   Store& store_;
   StorageExecutor& storage_;
   Replays* replays_;

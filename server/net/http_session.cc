@@ -216,6 +216,7 @@ void HttpSession::Upgrade(Request req, std::string address,
                           std::shared_ptr<AddressQuota> quota) {
   const std::string hint = RoomHint(req.target());
   std::optional<size_t> target = hint.empty() ? std::nullopt : lobby_.ShardOfRoom(hint);
+  if (!target && lobby_.ShardCount() > 1) target = lobby_.NextWebSocketShard();
   if (!target || *target == shard_) {
     auto session = std::make_shared<WsSession>(stream_.release_socket(), lobby_, limits_,
                                                std::move(address), std::move(quota));
@@ -223,19 +224,21 @@ void HttpSession::Upgrade(Request req, std::string address,
     session->Run(std::move(req));
     return;
   }
-  // The socket leaves this shard's reactor and joins the room's: its seats' frames and the
-  // room's then run on one thread, with no hand-off between two.
+  // The socket leaves this shard's reactor and joins the room's (its seats' frames and the
+  // room's then run on one thread, with no hand-off between two), or the next in turn.
   tcp::socket socket = stream_.release_socket();
   beast::error_code ec;
   const auto protocol = socket.local_endpoint(ec).protocol();
-  if (ec) return;  // the client is gone already
-  const auto native = socket.release(ec);
-  if (ec) return;
+  tcp::socket::native_handle_type native = -1;
+  if (!ec) native = socket.release(ec);
   net::io_context& context = lobby_.Shard(*target);
   tcp::socket moved(net::make_strand(context));
-  moved.assign(protocol, native, ec);
+  if (!ec) moved.assign(protocol, native, ec);
   if (ec) {
-    ::close(native);
+    // The client is gone (or the socket could not move): no session, so its address's count,
+    // which a session gives back when it ends, is given back here.
+    if (native >= 0 && !moved.is_open()) ::close(native);
+    AddressTable::Release(quota);
     return;
   }
   auto session = std::make_shared<WsSession>(std::move(moved), lobby_, limits_,

@@ -38,8 +38,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void Linger();
   void OnLinger(boost::beast::error_code ec, size_t bytes);
   void DoClose();
-  // Hands the upgrade to a WsSession, on the shard of the room the request names if that is
-  // another one (the socket moves there: nothing is in flight on it at this point).
+  // Hands the upgrade to a WsSession on the shard of the room the request names, else on the
+  // next shard in turn for WebSockets; the socket moves there if that is another one (nothing is
+  // in flight on it at this point).
   void Upgrade(boost::beast::http::request<boost::beast::http::string_body> req,
                std::string address, std::shared_ptr<AddressQuota> quota);
 

@@ -820,6 +820,17 @@ TEST_F(ServerTest, ARoomsLinkSeatsTheConnectionOnTheRoomsShardAndOtherHintsChang
   EXPECT_EQ(after[0], before[0] + 2);
   EXPECT_EQ(after[1], before[1] + 2);
 
+  // Alternating with sockets that move to the room, the others still spread: a WebSocket that
+  // names no room takes a turn of its own, not the listener's.
+  before = after;
+  for (int i = 0; i < 4; ++i) {
+    guests.push_back(hello("/ws?room=" + room_id, "M" + std::to_string(i)));
+    guests.push_back(hello("/ws", "N" + std::to_string(i)));
+  }
+  after = lobby.ConnectionsPerShard();
+  EXPECT_EQ(after[*shard], before[*shard] + 4 + 2);
+  EXPECT_EQ(after[1 - *shard], before[1 - *shard] + 2);
+
   // A moved connection sits, plays and follows the game like any other.
   TestClient& b = *guests.front();
   ASSERT_TRUE(b.Call(JoinMsg(room_id)).has_room());

@@ -256,6 +256,7 @@ class TestServer {
   void TearDown() {
     for (auto& t : threads_) t.join();
     threads_.clear();
+    for (auto& shard : shards_) shard->shutdown();  // see ShardContext
     server_.reset();
     replays_ = nullptr;
     replay_service_.reset();
@@ -268,9 +269,9 @@ class TestServer {
     for (auto& shard : shards_) shard->stop();
   }
 
-  std::vector<std::unique_ptr<boost::asio::io_context>> shards_ = [] {
-    std::vector<std::unique_ptr<boost::asio::io_context>> shards;
-    for (int i = 0; i < 2; ++i) shards.push_back(std::make_unique<boost::asio::io_context>(1));
+  std::vector<std::unique_ptr<ShardContext>> shards_ = [] {
+    std::vector<std::unique_ptr<ShardContext>> shards;
+    for (int i = 0; i < 2; ++i) shards.push_back(std::make_unique<ShardContext>());
     return shards;
   }();
   std::unique_ptr<SqliteStore> store_;

@@ -50,8 +50,13 @@ let signedOut = false;
  */
 export function wsUrl(where: { protocol: string; host: string; hash: string } = location): string {
   const proto = where.protocol === "https:" ? "wss:" : "ws:";
-  const route = parseRoute(where.hash);
-  const roomId = "roomId" in route ? route.roomId : undefined;
+  let roomId: string | undefined;
+  try {
+    const route = parseRoute(where.hash);
+    roomId = "roomId" in route ? route.roomId : undefined;
+  } catch {
+    roomId = undefined;  // a malformed link (bad escapes): no hint, the connection still opens
+  }
   return `${proto}//${where.host}/ws${roomId ? `?room=${encodeURIComponent(roomId)}` : ""}`;
 }
 

@@ -16,4 +16,7 @@ describe("wsUrl", () => {
     expect(at("#/watch/r12/W1")).toBe("ws://example.org:8080/ws?room=r12");
     expect(at("#/watch/room/r 1&x")).toBe("ws://example.org:8080/ws?room=r%201%26x");
   });
+  it("opens without a hint on a malformed link", () => {
+    expect(at("#/room/%E0%A4%A")).toBe("ws://example.org:8080/ws");
+  });
 });
