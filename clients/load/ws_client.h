@@ -64,7 +64,6 @@ class WsClient {
 
  private:
   void OnConnected(boost::beast::error_code ec);
-  std::string target_;
   void DoRead();
   void DoWrite();
   void StartClose();
@@ -77,6 +76,7 @@ class WsClient {
   boost::beast::flat_buffer buffer_;
   std::deque<std::string> outbox_;  // the front one is being written while writing_
   bool connecting_ = false;         // Connect was called
+  std::string target_;              // the upgrade's request target (Connect's)
   bool open_ = false;               // upgraded, not ended
   bool writing_ = false;
   bool closing_ = false;            // Close was called

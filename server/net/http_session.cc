@@ -217,33 +217,30 @@ void HttpSession::Upgrade(Request req, std::string address,
   const std::string hint = RoomHint(req.target());
   std::optional<size_t> target = hint.empty() ? std::nullopt : lobby_.ShardOfRoom(hint);
   if (!target && lobby_.ShardCount() > 1) target = lobby_.NextWebSocketShard();
-  if (!target || *target == shard_) {
-    auto session = std::make_shared<WsSession>(stream_.release_socket(), lobby_, limits_,
-                                               std::move(address), std::move(quota));
-    session->shard = shard_;
-    session->Run(std::move(req));
-    return;
-  }
-  // The socket leaves this shard's reactor and joins the room's (its seats' frames and the
-  // room's then run on one thread, with no hand-off between two), or the next in turn.
+  const size_t shard = target.value_or(shard_);
   tcp::socket socket = stream_.release_socket();
-  beast::error_code ec;
-  const auto protocol = socket.local_endpoint(ec).protocol();
-  tcp::socket::native_handle_type native = -1;
-  if (!ec) native = socket.release(ec);
-  net::io_context& context = lobby_.Shard(*target);
-  tcp::socket moved(net::make_strand(context));
-  if (!ec) moved.assign(protocol, native, ec);
-  if (ec) {
-    // The client is gone (or the socket could not move): no session, so its address's count,
-    // which a session gives back when it ends, is given back here.
-    if (native >= 0 && !moved.is_open()) ::close(native);
-    AddressTable::Release(quota);
-    return;
+  if (shard != shard_) {
+    // The socket leaves this shard's reactor for the room's (its seats' frames and the room's
+    // then run on one thread, with no hand-off between two), or for the next in turn.
+    beast::error_code ec;
+    const auto protocol = socket.local_endpoint(ec).protocol();
+    tcp::socket::native_handle_type native = -1;
+    if (!ec) native = socket.release(ec);
+    tcp::socket moved(net::make_strand(lobby_.Shard(shard)));
+    if (!ec) moved.assign(protocol, native, ec);
+    if (ec) {
+      // The client is gone (or the socket could not move): no session, so its address's count,
+      // which a session gives back when it ends, is given back here.
+      if (native >= 0 && !moved.is_open()) ::close(native);
+      AddressTable::Release(quota);
+      return;
+    }
+    socket = std::move(moved);
   }
-  auto session = std::make_shared<WsSession>(std::move(moved), lobby_, limits_,
+  auto session = std::make_shared<WsSession>(std::move(socket), lobby_, limits_,
                                              std::move(address), std::move(quota));
-  session->shard = *target;
+  session->shard = shard;
+  // On this strand (the same shard) the session starts at once; on another, there.
   net::dispatch(session->executor(), [session, req = std::move(req)]() mutable {
     session->Run(std::move(req));
   });
