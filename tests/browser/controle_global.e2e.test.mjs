@@ -302,8 +302,19 @@ test("Contrôle Global for three organisations: private room by link, a spectato
       assert.ok((await p.locator("[data-testid=my-hand] [data-testid=hand-card]").count()) > 0, `seat ${seats[i]} holds no card`);
       await checkHandsHidden(p);
       for (const s of seats) {
-        const size = Number(await p.getByTestId(`hand-size-${s}`).getAttribute("data-count"));
-        if (s !== seats[i]) assert.equal(await p.locator(`[data-testid=hand-size-${s}] [data-testid=card-back]`).count(), size, `seat ${s}'s backs on seat ${seats[i]}'s page`);
+        if (s === seats[i]) continue;
+        // The count and the backs are read in one page tick, and again until a Diff still in flight
+        // has landed: two separate reads could straddle one and disagree for a moment.
+        let seen;
+        for (const deadline = Date.now() + 5000; ;) {
+          seen = await p.evaluate((seat) => {
+            const el = document.querySelector(`[data-testid=hand-size-${seat}]`);
+            return { size: Number(el?.getAttribute("data-count")), backs: el ? el.querySelectorAll("[data-testid=card-back]").length : -1 };
+          }, s);
+          if (seen.size === seen.backs || Date.now() > deadline) break;
+          await p.waitForTimeout(100);
+        }
+        assert.equal(seen.backs, seen.size, `seat ${s}'s backs on seat ${seats[i]}'s page`);
       }
     }
     await checkSpectator(D);
