@@ -161,10 +161,13 @@ class Session : public std::enable_shared_from_this<Session> {
     diff->mutable_diff()->set_to_version(version);
     diff->mutable_diff()->add_ops()->set_set_message(shared_.payload);
     diff->add_acting_seats(static_cast<int>(version % 2));
-    if (other) other->Send(Serialize(m));
+    auto to_other = Serialize(m);
     m.set_request_id(request_id);
     m.mutable_accepted()->set_action_index(version - 1);
+    // The mover's answer is queued before the other seat can see the Diff: the other seat's next
+    // move runs on another strand, and its Diff to this seat must land behind this answer.
     Send(Serialize(m));
+    if (other) other->Send(std::move(to_other));
   }
 
   void Refuse(uint64_t request_id, const char* code) {

@@ -66,7 +66,11 @@ void FloorBot::OnMessage(const v1::ServerMessage& message, size_t frame_bytes) {
     }
   } else if (message.has_diff()) {
     metrics.ViewFrame(true, frame_bytes);
-    acting = &message.diff().acting_seats();
+    // Only the newest version says whose turn it is: a late answer must not undo a newer turn.
+    if (message.diff().diff().to_version() > version_) {
+      version_ = message.diff().diff().to_version();
+      acting = &message.diff().acting_seats();
+    }
     if (message.request_id() != 0 && message.request_id() == submit_id_) {
       submit_id_ = 0;
       metrics.Accepted(Clock::now() - submitted_at_);
@@ -74,8 +78,10 @@ void FloorBot::OnMessage(const v1::ServerMessage& message, size_t frame_bytes) {
   } else {
     return;
   }
-  to_act_ = false;
-  for (int32_t s : *acting) to_act_ = to_act_ || s == seat_;
+  if (acting != nullptr) {
+    to_act_ = false;
+    for (int32_t s : *acting) to_act_ = to_act_ || s == seat_;
+  }
   MaybeAct();
 }
 

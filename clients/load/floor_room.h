@@ -38,6 +38,7 @@ class FloorBot final : public WsClient {
   bool seated_ = false;  // the game's first view came
   bool to_act_ = false;
   uint64_t submit_id_ = 0;  // the action in flight, 0 when none
+  uint64_t version_ = 0;    // the newest view version seen
   Clock::time_point submitted_at_;
 };
 
