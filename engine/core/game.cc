@@ -821,8 +821,12 @@ std::vector<int> State::Ranks() const {
   return ranks;
 }
 
-void State::Log(v1::Text text, std::vector<int> readers) {
-  AppendLog(mutable_table(), std::move(text), std::move(readers), LogLimit());
+void State::Log(const v1::Text& text, std::vector<int> readers) {
+  AppendLog(mutable_table(), text, std::move(readers), LogLimit());
+}
+
+void State::Log(const Phrase& text, std::vector<int> readers) {
+  AppendLog(mutable_table(), text, std::move(readers), LogLimit());
 }
 
 std::unique_ptr<State> State::PerturbHidden(int seat, uint64_t salt) const {

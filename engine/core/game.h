@@ -445,7 +445,8 @@ class State {
   virtual std::unique_ptr<State> CopyPosition() const { return Clone(); }
 
   // Appends a log entry readable by `readers` (empty: everyone).
-  void Log(v1::Text text, std::vector<int> readers = {});
+  void Log(const v1::Text& text, std::vector<int> readers = {});
+  void Log(const Phrase& text, std::vector<int> readers = {});
   virtual size_t LogLimit() const { return 80; }
   // A fresh id for a question about to be asked of `seat` (store it with whatever the game keeps
   // of it). Counted per seat, so its gaps reveal nothing of other seats' questions.

@@ -450,7 +450,84 @@ v1::Answer PlainAnswer(const v1::Prompt& p, const OptionList& options) {
   }
 }
 
-void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, size_t limit) {
+// ----- Phrase -----
+// The wire format of table.proto's Text and Arg, written by hand: field 1 of Text is the key,
+// field 2 each argument; an Arg holds one of number (1), seat (2), name (3) or text (4).
+
+void Phrase::Put(const char* p, size_t n) {
+  if (spill_.empty() && size_ + n <= kInline) {
+    std::copy(p, p + n, inline_ + size_);
+    size_ += static_cast<uint32_t>(n);
+    return;
+  }
+  if (spill_.empty()) spill_.assign(inline_, size_);
+  spill_.append(p, n);
+}
+
+void Phrase::Varint(uint64_t v) {
+  char buf[10];
+  size_t n = 0;
+  while (v >= 0x80) {
+    buf[n++] = static_cast<char>((v & 0x7f) | 0x80);
+    v >>= 7;
+  }
+  buf[n++] = static_cast<char>(v);
+  Put(buf, n);
+}
+
+namespace {
+size_t VarintSize(uint64_t v) {
+  size_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+}  // namespace
+
+void Phrase::Key(std::string_view key) {
+  // proto3 leaves an empty string out.
+  if (key.empty()) return;
+  const char tag = 0x0a;
+  Put(&tag, 1);
+  Varint(key.size());
+  Put(key.data(), key.size());
+}
+
+void Phrase::Scalar(char tag, uint64_t v) {
+  const char arg = 0x12;
+  Put(&arg, 1);
+  Varint(1 + VarintSize(v));
+  Put(&tag, 1);
+  Varint(v);
+}
+
+void Phrase::Nested(char tag, std::string_view bytes) {
+  const char arg = 0x12;
+  Put(&arg, 1);
+  Varint(1 + VarintSize(bytes.size()) + bytes.size());
+  Put(&tag, 1);
+  Varint(bytes.size());
+  Put(bytes.data(), bytes.size());
+}
+
+void Phrase::Arg(const v1::Text& nested) { Nested(0x22, nested.SerializeAsString()); }
+
+v1::Text Phrase::text() const {
+  v1::Text t;
+  const std::string_view b = bytes();
+  // Written above from a Text's fields: it parses.
+  t.ParseFromArray(b.data(), static_cast<int>(b.size()));
+  return t;
+}
+
+namespace {
+
+// Appends one entry whose Text bytes `write` adds to the log's bytes.
+template <class Write>
+void AppendLogWith(v1::TableState* table, const std::vector<int>& readers, size_t limit,
+                   const Write& write) {
   const size_t kept = LogSize(*table);
   if (limit > 1 && kept >= limit) {
     const int drop = static_cast<int>(limit / 2);
@@ -462,7 +539,7 @@ void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, s
     auto* who = table->mutable_log_readers();
     who->erase(who->begin(), who->begin() + drop);
   }
-  text.AppendToString(table->mutable_log_texts());
+  write(table->mutable_log_texts());
   table->add_log_ends(static_cast<uint32_t>(table->log_texts().size()));
   uint32_t mask = 0;
   for (int s : readers) {
@@ -472,6 +549,17 @@ void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, s
   }
   table->add_log_readers(mask);
   table->set_log_seq(table->log_seq() + 1);
+}
+
+}  // namespace
+
+void AppendLog(v1::TableState* table, const v1::Text& text, std::vector<int> readers,
+               size_t limit) {
+  AppendLogWith(table, readers, limit, [&](std::string* out) { text.AppendToString(out); });
+}
+
+void AppendLog(v1::TableState* table, const Phrase& text, std::vector<int> readers, size_t limit) {
+  AppendLogWith(table, readers, limit, [&](std::string* out) { out->append(text.bytes()); });
 }
 
 LogRef LogAt(const v1::TableState& table, size_t i) {

@@ -49,15 +49,62 @@ v1::Arg ToArg(N n) {
   return a;
 }
 
+// A phrase as T() builds it: the wire bytes of its Text, written as the arguments come. Logging
+// one costs no allocation (phrases are logged on most actions' path, several per action in some
+// games); where a message holds a phrase (a question's title, a move's label) it turns into the
+// Text it encodes. The bytes are those the Text itself serializes to, field by field.
+class Phrase {
+ public:
+  std::string_view bytes() const {
+    return spill_.empty() ? std::string_view(inline_, size_) : std::string_view(spill_);
+  }
+  v1::Text text() const;
+  operator v1::Text() const { return text(); }  // NOLINT: a phrase goes wherever a Text does
+
+  // The writers T() uses (Text.key, then each Arg in Text.args).
+  void Key(std::string_view key);
+  void Arg(Seat s) { Scalar(0x10, static_cast<uint64_t>(static_cast<int64_t>(s.seat))); }
+  void Arg(int64_t n) { Scalar(0x08, static_cast<uint64_t>(n)); }
+  void Arg(std::string_view name) { Nested(0x1a, name); }
+  void Arg(const Phrase& nested) { Nested(0x22, nested.bytes()); }
+  void Arg(const v1::Text& nested);
+
+ private:
+  void Put(const char* p, size_t n);
+  void Varint(uint64_t v);
+  void Scalar(char tag, uint64_t v);
+  void Nested(char tag, std::string_view bytes);
+
+  // Most phrases fit: a key and a few arguments. Longer ones move to the heap whole.
+  static constexpr size_t kInline = 112;
+  char inline_[kInline];
+  uint32_t size_ = 0;
+  std::string spill_;
+};
+
+inline v1::Arg ToArg(const Phrase& p) { return ToArg(p.text()); }
+
+namespace internal {
+template <class N>
+void AddArg(Phrase* p, const N& arg) {
+  if constexpr (std::is_integral_v<N>) {
+    static_assert(!std::is_same_v<N, bool>, "a phrase's number cannot be a bool");
+    p->Arg(static_cast<int64_t>(arg));
+  } else if constexpr (std::is_convertible_v<const N&, std::string_view>) {
+    p->Arg(std::string_view(arg));
+  } else {
+    p->Arg(arg);
+  }
+}
+}  // namespace internal
+
 // T("limit.famine", Seat{2}, 3): the phrase of key "limit.famine" with a seat and a number.
 template <class... A>
-v1::Text T(std::string key, const A&... args) {
-  v1::Text t;
-  t.set_key(std::move(key));
-  // Sized once: log entries are written on most actions' path.
-  if constexpr (sizeof...(A) > 0) t.mutable_args()->Reserve(static_cast<int>(sizeof...(A)));
-  ((*t.add_args() = ToArg(args)), ...);
-  return t;
+Phrase T(std::string_view key, const A&... args) {
+  Phrase p;
+  p.Key(key);
+  (internal::AddArg(&p, args), ...);
+  return p;
 }
 
 // A game's templates (see TextCatalogue in table.proto), ready to put phrases into words.
@@ -159,7 +206,8 @@ int Utf8Length(std::string_view text);
 // Appends an entry readable by `readers` (empty: everyone; seats 0 to 30) and keeps at most
 // `limit` entries: when full the older half goes, so most appends add one entry to a view
 // instead of shifting every entry (cheaper diffs).
-void AppendLog(v1::TableState* table, v1::Text text, std::vector<int> readers, size_t limit);
+void AppendLog(v1::TableState* table, const v1::Text& text, std::vector<int> readers, size_t limit);
+void AppendLog(v1::TableState* table, const Phrase& text, std::vector<int> readers, size_t limit);
 
 // One entry of a position's log, read in place (valid while the position is unchanged).
 struct LogRef {

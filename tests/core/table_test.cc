@@ -184,6 +184,71 @@ TEST(Answers, DrawnAndPlainAnswersAreWellShaped) {
   }
 }
 
+// A phrase is written as bytes, not built as a message: its bytes must be exactly those the Text
+// it stands for serializes to, whatever its arguments (the log stores them; views parse them).
+TEST(Phrase, BytesAreTheTextsOwnSerialization) {
+  auto arg = [](auto set) {
+    v1::Arg a;
+    set(&a);
+    return a;
+  };
+  auto text = [](std::string key, std::vector<v1::Arg> args) {
+    v1::Text t;
+    t.set_key(std::move(key));
+    for (auto& a : args) *t.add_args() = std::move(a);
+    return t;
+  };
+  const std::string long_name(300, 'n');  // a length over 127 takes two bytes
+  v1::Text nested_text = text("inner.text", {arg([](v1::Arg* a) { a->set_seat(1); })});
+  struct Case {
+    Phrase phrase;
+    v1::Text expected;
+  };
+  std::vector<Case> cases;
+  cases.push_back({T("plain"), text("plain", {})});
+  cases.push_back({T(""), text("", {})});
+  cases.push_back({T("k", 0, -1, int64_t{1} << 40, 300u),
+                   text("k", {arg([](v1::Arg* a) { a->set_number(0); }), arg([](v1::Arg* a) { a->set_number(-1); }),
+                              arg([](v1::Arg* a) { a->set_number(int64_t{1} << 40); }),
+                              arg([](v1::Arg* a) { a->set_number(300); })})});
+  cases.push_back({T("s", Seat{0}, Seat{-1}, Seat{29}),
+                   text("s", {arg([](v1::Arg* a) { a->set_seat(0); }), arg([](v1::Arg* a) { a->set_seat(-1); }),
+                              arg([](v1::Arg* a) { a->set_seat(29); })})});
+  cases.push_back({T("n", "", std::string("Côte d'Ivoire"), std::string_view(long_name)),
+                   text("n", {arg([](v1::Arg* a) { a->set_name(""); }),
+                              arg([](v1::Arg* a) { a->set_name("Côte d'Ivoire"); }),
+                              arg([&](v1::Arg* a) { a->set_name(long_name); })})});
+  cases.push_back({T("outer", T("inner", Seat{2}, 7), nested_text),
+                   text("outer", {arg([](v1::Arg* a) {
+                                    *a->mutable_text() = [] {
+                                      v1::Text t;
+                                      t.set_key("inner");
+                                      t.add_args()->set_seat(2);
+                                      t.add_args()->set_number(7);
+                                      return t;
+                                    }();
+                                  }),
+                                  arg([&](v1::Arg* a) { *a->mutable_text() = nested_text; })})});
+  for (const Case& c : cases) {
+    EXPECT_EQ(c.phrase.bytes(), c.expected.SerializeAsString()) << c.expected.DebugString();
+    EXPECT_EQ(c.phrase.text().SerializeAsString(), c.expected.SerializeAsString());
+    const v1::Text converted = c.phrase;
+    EXPECT_EQ(converted.DebugString(), c.expected.DebugString());
+  }
+  // A phrase longer than the inline room moves to the heap whole and stays the same bytes.
+  EXPECT_GT(cases[4].phrase.bytes().size(), 112u);
+}
+
+// Logging a phrase and logging the Text it stands for write the same entry.
+TEST(Phrase, LoggedAsItsText) {
+  v1::TableState by_phrase, by_text;
+  const Phrase p = T("globalissimo.revealed", 3, "Chile", T("x", Seat{1}));
+  AppendLog(&by_phrase, p, {1}, 10);
+  AppendLog(&by_text, p.text(), {1}, 10);
+  EXPECT_EQ(by_phrase.SerializeAsString(), by_text.SerializeAsString());
+  EXPECT_EQ(LogText(LogAt(by_phrase, 0)).DebugString(), p.text().DebugString());
+}
+
 TEST(Log, ReadersAndTrimmingByHalf) {
   v1::TableState t;
   AppendLog(&t, T("a"), {}, 4);
