@@ -9,6 +9,7 @@
 #include <cstring>
 #include <deque>
 #include <iterator>
+#include <span>
 #include <string_view>
 
 #include "engine/core/game.h"
@@ -26,6 +27,8 @@ using google::protobuf::Reflection;
 using plateau::v1::DiffOp;
 using plateau::v1::ScalarValue;
 using Path = std::vector<uint32_t>;
+// A path as ops are written from it: the walk's own, or a caller's list (no copy on the heap).
+using PathView = std::span<const uint32_t>;
 
 // Diffing walks the two views' serialized forms side by side rather than the messages through
 // reflection: a sub-message that did not change is one memcmp of its bytes, and only what changed
@@ -313,7 +316,7 @@ Scalar ScalarOf(const FieldDescriptor* f, std::string_view v) {
 }
 
 // The bytes a DiffOp's packed `path` takes.
-size_t PathBytes(const Path& path) {
+size_t PathBytes(PathView path) {
   size_t packed = 0;
   for (uint32_t p : path) packed += google::protobuf::io::CodedOutputStream::VarintSize32(p);
   if (packed == 0) return 0;
@@ -322,7 +325,7 @@ size_t PathBytes(const Path& path) {
 
 // The start of an op on `path` whose member takes `member_bytes` (its tag included): the ops
 // field's tag and the op's length, then its packed path; written with one append.
-void BeginOp(const Path& path, size_t member_bytes, std::string* out) {
+void BeginOp(PathView path, size_t member_bytes, std::string* out) {
   size_t packed = 0;
   for (uint32_t p : path) packed += CodedOutputStream::VarintSize32(p);
   const size_t path_bytes = packed == 0 ? 0 : 1 + CodedOutputStream::VarintSize64(packed) + packed;
@@ -343,20 +346,20 @@ void BeginOp(const Path& path, size_t member_bytes, std::string* out) {
 // members are numbered below 16).
 size_t LenMemberBytes(size_t len) { return 1 + CodedOutputStream::VarintSize64(len) + len; }
 
-void BytesOp(const Path& path, int member, std::string_view bytes, std::string* out) {
+void BytesOp(PathView path, int member, std::string_view bytes, std::string* out) {
   BeginOp(path, LenMemberBytes(bytes.size()), out);
   out->push_back(static_cast<char>(Tag(member, 2)));
   PutVarint(bytes.size(), out);
   out->append(bytes);
 }
 
-void VarintOp(const Path& path, int member, uint64_t v, std::string* out) {
+void VarintOp(PathView path, int member, uint64_t v, std::string* out) {
   BeginOp(path, 1 + CodedOutputStream::VarintSize64(v), out);
   out->push_back(static_cast<char>(Tag(member, 0)));
   PutVarint(v, out);
 }
 
-void ScalarOp(const Path& path, int member, const Scalar& value, std::string* out) {
+void ScalarOp(PathView path, int member, const Scalar& value, std::string* out) {
   const size_t len = value.Size();
   BeginOp(path, LenMemberBytes(len), out);
   out->push_back(static_cast<char>(Tag(member, 2)));
@@ -364,7 +367,7 @@ void ScalarOp(const Path& path, int member, const Scalar& value, std::string* ou
   value.Write(out);
 }
 
-void SetScalarOp(const Path& path, const FieldDescriptor* f, std::string_view encoded,
+void SetScalarOp(PathView path, const FieldDescriptor* f, std::string_view encoded,
                  std::string* out) {
   ScalarOp(path, DiffOp::kSetScalarFieldNumber, ScalarOf(f, encoded), out);
 }
@@ -930,11 +933,11 @@ void ComputeDiff(const Descriptor& type, std::string_view from, std::string_view
 
 void AppendMessageOp(std::initializer_list<uint32_t> path, std::string_view message,
                      std::string* ops) {
-  BytesOp(Path(path), DiffOp::kAppendMessageFieldNumber, message, ops);
+  BytesOp(PathView(path.begin(), path.size()), DiffOp::kAppendMessageFieldNumber, message, ops);
 }
 
 void DropFirstOp(std::initializer_list<uint32_t> path, uint32_t n, std::string* ops) {
-  VarintOp(Path(path), DiffOp::kDropFirstFieldNumber, n, ops);
+  VarintOp(PathView(path.begin(), path.size()), DiffOp::kDropFirstFieldNumber, n, ops);
 }
 
 std::vector<DiffOp> ComputeDiff(const Message& from, const Message& to) {
