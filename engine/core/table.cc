@@ -103,7 +103,7 @@ void Catalogue::Add(const v1::TextCatalogue& texts) {
   }
 }
 
-uint32_t Catalogue::IdOf(const std::string& key) const {
+uint32_t Catalogue::IdOf(std::string_view key) const {
   auto it = ids_.find(key);
   return it == ids_.end() ? 0 : it->second;
 }
@@ -128,6 +128,143 @@ void Catalogue::Compact(v1::Text* text) const {
   }
   for (auto& a : *text->mutable_args())
     if (a.has_text()) Compact(a.mutable_text());
+}
+
+namespace {
+
+// Reads protobuf wire fields in place (a serialized Text or Arg).
+struct WireReader {
+  const char* p;
+  const char* end;
+
+  bool Varint(uint64_t* v) {
+    *v = 0;
+    for (int shift = 0; shift < 64 && p < end; shift += 7) {
+      const auto b = static_cast<uint8_t>(*p++);
+      *v |= static_cast<uint64_t>(b & 0x7f) << shift;
+      if ((b & 0x80) == 0) return true;
+    }
+    return false;
+  }
+  // The next field: its number, its wire type, its whole bytes (tag included) and, for a
+  // length-delimited one, its payload.
+  bool Next(uint32_t* number, std::string_view* whole, std::string_view* payload) {
+    const char* start = p;
+    uint64_t tag = 0, n = 0;
+    if (!Varint(&tag)) return false;
+    *number = static_cast<uint32_t>(tag >> 3);
+    switch (tag & 7) {
+      case 0:
+        if (!Varint(&n)) return false;
+        break;
+      case 1:
+        if (end - p < 8) return false;
+        p += 8;
+        break;
+      case 2:
+        if (!Varint(&n) || n > static_cast<uint64_t>(end - p)) return false;
+        *payload = std::string_view(p, n);
+        p += n;
+        break;
+      case 5:
+        if (end - p < 4) return false;
+        p += 4;
+        break;
+      default:
+        return false;
+    }
+    *whole = std::string_view(start, static_cast<size_t>(p - start));
+    return true;
+  }
+};
+
+size_t VarintBytes(uint64_t v) {
+  size_t n = 1;
+  for (; v >= 0x80; v >>= 7) ++n;
+  return n;
+}
+
+// What AppendCompacted writes to: a string, or a count of bytes.
+struct AppendSink {
+  std::string* out;
+  void Put(std::string_view b) { out->append(b); }
+  void Varint(uint64_t v) {
+    for (; v >= 0x80; v >>= 7) out->push_back(static_cast<char>((v & 0x7f) | 0x80));
+    out->push_back(static_cast<char>(v));
+  }
+};
+struct SizeSink {
+  size_t n = 0;
+  void Put(std::string_view b) { n += b.size(); }
+  void Varint(uint64_t v) { n += VarintBytes(v); }
+};
+
+}  // namespace
+
+// Writes what Compact(Text*) and serializing would: the key replaced by its id where it has one,
+// then every argument (nested phrases compacted too), then the id; fields in number order, as
+// protobuf writes them.
+template <class Sink>
+bool Catalogue::WriteCompacted(std::string_view text, Sink& sink) const {
+  constexpr uint32_t kKey = v1::Text::kKeyFieldNumber, kArgs = v1::Text::kArgsFieldNumber,
+                     kId = v1::Text::kIdFieldNumber, kNested = v1::Arg::kTextFieldNumber;
+  std::string_view key, id_field;
+  uint32_t number = 0;
+  std::string_view whole, payload;
+  for (WireReader r{text.data(), text.data() + text.size()}; r.p < r.end;) {
+    if (!r.Next(&number, &whole, &payload)) return false;
+    if (number == kKey) key = payload;
+    if (number == kId) id_field = whole;
+  }
+  const uint32_t id = key.empty() ? 0 : IdOf(key);
+  for (WireReader r{text.data(), text.data() + text.size()}; r.p < r.end;) {
+    r.Next(&number, &whole, &payload);
+    if (number == kKey) {
+      if (id == 0) sink.Put(whole);
+    } else if (number == kArgs) {
+      // An argument is copied as it is unless it nests a phrase.
+      std::string_view nested, arg_whole, arg_payload;
+      uint32_t arg_number = 0;
+      bool has_nested = false;
+      for (WireReader a{payload.data(), payload.data() + payload.size()}; a.p < a.end;) {
+        if (!a.Next(&arg_number, &arg_whole, &arg_payload)) return false;
+        if (arg_number == kNested) {
+          nested = arg_payload;
+          has_nested = true;
+        }
+      }
+      if (!has_nested) {
+        sink.Put(whole);
+        continue;
+      }
+      SizeSink nested_size;
+      if (!WriteCompacted(nested, nested_size)) return false;
+      sink.Varint((kArgs << 3) | 2);
+      sink.Varint(1 + VarintBytes(nested_size.n) + nested_size.n);
+      sink.Varint((kNested << 3) | 2);
+      sink.Varint(nested_size.n);
+      if (!WriteCompacted(nested, sink)) return false;
+    } else if (number != kId) {
+      sink.Put(whole);
+    }
+  }
+  if (id != 0) {
+    sink.Varint((kId << 3) | 0);
+    sink.Varint(id);
+  } else if (!id_field.empty()) {
+    sink.Put(id_field);
+  }
+  return true;
+}
+
+bool Catalogue::AppendCompacted(std::string_view text, std::string* out) const {
+  AppendSink sink{out};
+  return WriteCompacted(text, sink);
+}
+
+size_t Catalogue::CompactedSize(std::string_view text) const {
+  SizeSink sink;
+  return WriteCompacted(text, sink) ? sink.n : 0;
 }
 
 namespace {
@@ -475,17 +612,6 @@ void Phrase::Varint(uint64_t v) {
   Put(buf, n);
 }
 
-namespace {
-size_t VarintSize(uint64_t v) {
-  size_t n = 1;
-  while (v >= 0x80) {
-    v >>= 7;
-    ++n;
-  }
-  return n;
-}
-}  // namespace
-
 void Phrase::Key(std::string_view key) {
   // proto3 leaves an empty string out.
   if (key.empty()) return;
@@ -498,7 +624,7 @@ void Phrase::Key(std::string_view key) {
 void Phrase::Scalar(char tag, uint64_t v) {
   const char arg = 0x12;
   Put(&arg, 1);
-  Varint(1 + VarintSize(v));
+  Varint(1 + VarintBytes(v));
   Put(&tag, 1);
   Varint(v);
 }
@@ -506,7 +632,7 @@ void Phrase::Scalar(char tag, uint64_t v) {
 void Phrase::Nested(char tag, std::string_view bytes) {
   const char arg = 0x12;
   Put(&arg, 1);
-  Varint(1 + VarintSize(bytes.size()) + bytes.size());
+  Varint(1 + VarintBytes(bytes.size()) + bytes.size());
   Put(&tag, 1);
   Varint(bytes.size());
   Put(bytes.data(), bytes.size());

@@ -118,14 +118,18 @@ class Catalogue {
   explicit Catalogue(const v1::TextCatalogue& texts);
   void Add(const v1::TextCatalogue& texts);
 
-  bool Has(std::string_view key) const { return templates_.count(std::string(key)) > 0; }
+  bool Has(std::string_view key) const { return templates_.find(key) != templates_.end(); }
   // A template's number on the wire (Text.id): its place among the templates added, from 1; 0
   // for a key not among them.
-  uint32_t IdOf(const std::string& key) const;
+  uint32_t IdOf(std::string_view key) const;
   // The key numbered `id`, or null.
   const std::string* KeyOf(uint32_t id) const;
   // `text` and the phrases nested in it named by number where the key has one (the wire form).
   void Compact(v1::Text* text) const;
+  // The same on a serialized Text, without making it a message: appends to `out` the bytes the
+  // Text compacted serializes to, and says how many that is. False when `text` is no Text.
+  bool AppendCompacted(std::string_view text, std::string* out) const;
+  size_t CompactedSize(std::string_view text) const;
   // The wire form of a table: its log, questions and moves compacted.
   void Compact(v1::Table* table) const;
   // Words for `text`; `seat_name` names seats. An unknown key is written as the key and its
@@ -137,8 +141,18 @@ class Catalogue {
   const std::string& KeyOfText(const v1::Text& text) const;
 
  private:
-  std::unordered_map<std::string, std::string> templates_;
-  std::unordered_map<std::string, uint32_t> ids_;
+  // Looked up by string_view as well (a key read in place from a log entry's bytes).
+  struct KeyHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view k) const { return std::hash<std::string_view>()(k); }
+  };
+  template <class V>
+  using ByKey = std::unordered_map<std::string, V, KeyHash, std::equal_to<>>;
+  template <class Sink>
+  bool WriteCompacted(std::string_view text, Sink& sink) const;
+
+  ByKey<std::string> templates_;
+  ByKey<uint32_t> ids_;
   std::vector<std::string> keys_;  // by id - 1
 };
 

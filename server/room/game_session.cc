@@ -410,7 +410,8 @@ void GameSession::Publish(Applied* out_ptr, const Mover& mover) {
   out.game_over = state_->IsTerminal();
   const int undo_seat = UndoSeat();
   // The part every recipient shares is built and diffed once (a game that splits its view).
-  std::vector<EntryBytes> entries;
+  thread_local EntryCache entries;
+  entries.used = 0;
   // The views built for this action live on one arena, dropped at once with it once serialized;
   // its first block is on the stack, so they cost few allocations, if any.
   engine::StackArena<kArenaBlockBytes> stack_arena;
@@ -551,7 +552,7 @@ v1::Table* GameSession::TableOf(google::protobuf::Message& view) const {
 }
 
 void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string* ops,
-                            std::vector<EntryBytes>* serialized) const {
+                            EntryCache* serialized) const {
   const v1::TableState& records = state_->table();
   const int count = static_cast<int>(engine::LogSize(records));
   auto seq_at = [&](int i) { return engine::LogSeqAt(records, static_cast<size_t>(i)); };
@@ -586,39 +587,34 @@ void GameSession::UpdateLog(int reader, std::vector<uint64_t>* log, std::string*
   for (int i = next; i < count; ++i) {
     const engine::LogRef record = engine::LogAt(records, static_cast<size_t>(i));
     if (!engine::CanRead(record, reader)) continue;
-    auto it = std::find_if(serialized->begin(), serialized->end(),
-                           [&](const EntryBytes& e) { return e.seq == record.seq; });
-    if (it == serialized->end()) {
-      serialized->push_back({record.seq, LogEntryBytes(record)});
-      it = serialized->end() - 1;
+    const auto begin = serialized->slots.begin();
+    const auto end = begin + static_cast<std::ptrdiff_t>(serialized->used);
+    auto it = std::find_if(begin, end, [&](const EntryBytes& e) { return e.seq == record.seq; });
+    if (it == end) {
+      if (serialized->used == serialized->slots.size()) serialized->slots.emplace_back();
+      it = serialized->slots.begin() + static_cast<std::ptrdiff_t>(serialized->used++);
+      it->seq = record.seq;
+      LogEntryBytes(record, &it->bytes);
     }
     log->push_back(record.seq);
     engine::AppendMessageOp({table, v1::Table::kLogFieldNumber}, it->bytes, ops);
   }
 }
 
-std::string GameSession::LogEntryBytes(const engine::LogRef& record) const {
+void GameSession::LogEntryBytes(const engine::LogRef& record, std::string* out) const {
   // The LogEntry { seq, text } protobuf would write (the text always present): the record keeps
   // its text serialized, so the entry is the seq and those bytes compacted, in wire form. The
-  // text is parsed on the stack (a dozen heap allocations an entry otherwise, the most of any
-  // step of an action) and written once, straight after the entry's header.
-  engine::StackArena<1024> arena;
-  auto* wire = google::protobuf::Arena::CreateMessage<v1::Text>(arena.get());
-  if (!wire->ParseFromArray(record.text.data(), static_cast<int>(record.text.size())))
-    std::abort();  // the engine wrote them
-  state_->game().TextRenderer().Compact(wire);
-  const size_t text_size = wire->ByteSizeLong();
-  std::string out;
-  out.reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq) +
-              FieldSize(v1::LogEntry::kTextFieldNumber, text_size));
-  PutVarintField(v1::LogEntry::kSeqFieldNumber, record.seq, &out);
-  PutTag(v1::LogEntry::kTextFieldNumber, 2, &out);
-  PutVarint(text_size, &out);
-  const size_t at = out.size();
-  out.resize(at + text_size);
-  // A Text has no map: its serialization is deterministic as it is.
-  wire->SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(out.data() + at));
-  return out;
+  // text is compacted in place, not parsed (a dozen heap allocations an entry that way, the most
+  // of any step of an action), and written straight after the entry's header.
+  const engine::Catalogue& words = state_->game().TextRenderer();
+  const size_t text_size = words.CompactedSize(record.text);
+  out->clear();
+  out->reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq) +
+               FieldSize(v1::LogEntry::kTextFieldNumber, text_size));
+  PutVarintField(v1::LogEntry::kSeqFieldNumber, record.seq, out);
+  PutTag(v1::LogEntry::kTextFieldNumber, 2, out);
+  PutVarint(text_size, out);
+  if (!words.AppendCompacted(record.text, out)) std::abort();  // the engine wrote them
 }
 
 void GameSession::SetWatched(bool watched) {

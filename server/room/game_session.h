@@ -259,17 +259,24 @@ class GameSession {
   // The seat whose view says it may take back now, or -1.
   int UndoSeat() const;
   // A log entry serialized once per action for every recipient that receives it.
+  // Kept per thread from one action to the next with the entries' buffers, so serializing them
+  // allocates nothing once the buffers have grown: `used` entries are this action's.
   struct EntryBytes {
-    uint64_t seq;
+    uint64_t seq = 0;
     std::string bytes;
+  };
+  struct EntryCache {
+    std::vector<EntryBytes> slots;
+    size_t used = 0;
   };
   // Brings `log`, the seqs of the entries `reader` holds, up to the engine's log and adds the ops
   // that do the same to the recipient's copy: the entries the engine trimmed dropped, the new
   // ones appended (serialized into `serialized` the first time a recipient needs them).
   void UpdateLog(int reader, std::vector<uint64_t>* log, std::string* ops,
-                 std::vector<EntryBytes>* serialized) const;
-  // The LogEntry a recipient receives for an engine log record (its seq and text, in wire form).
-  std::string LogEntryBytes(const engine::LogRef& record) const;
+                 EntryCache* serialized) const;
+  // The LogEntry a recipient receives for an engine log record (its seq and text, in wire form),
+  // written over `out`.
+  void LogEntryBytes(const engine::LogRef& record, std::string* out) const;
   // A view's table in wire form: its phrases name their templates by number (Text.id), and a
   // seat that may not act keeps the moves of its last turn, held (HoldMoves).
   void Compact(size_t view_index, google::protobuf::Message& view);

@@ -37,6 +37,36 @@ TEST(Words, UnknownKeysShowRatherThanVanish) {
   EXPECT_TRUE(c.MissingKeys(T("outer", T("short"), T("short"))).empty());
 }
 
+// Compacting a log entry's bytes in place writes what compacting its message and serializing
+// it would, byte for byte, and says how many bytes that is.
+TEST(Words, CompactedInPlaceAsTheMessageWouldBe) {
+  Catalogue c = Words();
+  v1::Text already = T("nowhere", 1);
+  already.set_id(0);  // a present id is kept where the key has no number
+  v1::Text keyed_with_id = T("short", Seat{0});
+  keyed_with_id.set_id(9);  // a key with a number replaces any id it had
+  const std::vector<v1::Text> cases = {
+      T("feeds", Seat{1}, 2, "Bogotá"),
+      T("nowhere", Seat{1}, -3),
+      T(""),
+      T("outer", T("short", Seat{0}), T("nowhere", 2)),
+      T("outer", T("outer", T("short", Seat{1}), "x"), std::string(200, 'y')),
+      already,
+      keyed_with_id,
+  };
+  for (const v1::Text& t : cases) {
+    v1::Text compacted = t;
+    c.Compact(&compacted);
+    const std::string bytes = t.SerializeAsString();
+    std::string out = "prefix";
+    ASSERT_TRUE(c.AppendCompacted(bytes, &out)) << t.DebugString();
+    EXPECT_EQ(out, "prefix" + compacted.SerializeAsString()) << t.DebugString();
+    EXPECT_EQ(c.CompactedSize(bytes), compacted.ByteSizeLong()) << t.DebugString();
+  }
+  std::string out;
+  EXPECT_FALSE(c.AppendCompacted(std::string("\x0a\x05ab", 4), &out));  // a key cut short
+}
+
 TEST(Words, OnTheWireTemplatesAreNamedByNumber) {
   Catalogue c = Words();
   EXPECT_EQ(c.IdOf("feeds"), 1u);
