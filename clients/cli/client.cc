@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -168,16 +169,27 @@ StatusOr<ServerMessage> Client::Hello(const std::shared_ptr<Connection>& connect
   return RequestOn(connection, std::move(hello));
 }
 
+std::string WsTarget(const std::string& room_id) {
+  // Room ids are short and plain (letters, digits, '-', '_'): anything else is sent no hint.
+  const bool plain = !room_id.empty() && room_id.size() <= 64 &&
+                     std::all_of(room_id.begin(), room_id.end(), [](char c) {
+                       return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+                     });
+  return plain ? "/ws?room=" + room_id : "/ws";
+}
+
 Status Client::Open(bool first) {
   uint64_t epoch;
+  std::string room_id;
   {
     std::lock_guard<std::mutex> lock(mu_);
     epoch = state_.epoch + 1;
+    if (state_.in_room) room_id = state_.room.room_id();
   }
   auto connection = std::make_shared<Connection>(
       [this](const ServerMessage& m) { OnMessage(m); },
       [this, epoch](const std::string& reason) { OnClosed(epoch, reason); });
-  Status st = connection->Connect(settings_.host, settings_.port, settings_.timeout);
+  Status st = connection->Connect(settings_.host, settings_.port, settings_.timeout, WsTarget(room_id));
   if (!st.ok()) return st;
   std::shared_ptr<Connection> old;
   {

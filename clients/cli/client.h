@@ -143,6 +143,10 @@ class Client {
 std::string RoomLine(const plateau::v1::RoomInfo& room);
 // "seat 1 Alice (ready), seat 2 free" style list (seats counted from 1, as people see them).
 std::string SeatsLine(const plateau::v1::RoomInfo& room);
+// The WebSocket path to open: with the room this client is in (empty: none), so that a
+// reconnection lands on the server thread that runs the room. Only placement: entering the room
+// is still ReenterRoom's request. An id the server could not take as a hint is left out.
+std::string WsTarget(const std::string& room_id);
 // After a reconnection, how this client comes back to `room`: its seat by joining again, or
 // watching again, with the room's code when it is private.
 plateau::v1::ClientMessage ReenterRoom(const plateau::v1::RoomInfo& room);

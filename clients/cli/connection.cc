@@ -36,22 +36,22 @@ bool Connection::is_open() const {
 }
 
 Status Connection::Connect(const std::string& host, const std::string& port,
-                           std::chrono::milliseconds timeout) {
+                           std::chrono::milliseconds timeout, const std::string& target) {
   auto resolver = std::make_shared<tcp::resolver>(ioc_);
-  asio::post(ioc_, [this, resolver, host, port, timeout] {
-    resolver->async_resolve(host, port, [this, resolver, host, port, timeout](
+  asio::post(ioc_, [this, resolver, host, port, timeout, target] {
+    resolver->async_resolve(host, port, [this, resolver, host, port, timeout, target](
                                             beast::error_code ec, tcp::resolver::results_type results) {
       if (ec) return Fail("cannot resolve " + host + ": " + ec.message());
       beast::get_lowest_layer(ws_).expires_after(timeout);
       beast::get_lowest_layer(ws_).async_connect(
-          results, [this, host, port](beast::error_code ec, const tcp::endpoint&) {
+          results, [this, host, port, target](beast::error_code ec, const tcp::endpoint&) {
             if (ec) return Fail("cannot connect to " + host + ":" + port + ": " + ec.message());
             // The handshake and later reads use WebSocket timeouts, not the TCP deadline.
             beast::get_lowest_layer(ws_).expires_never();
             ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
             ws_.binary(true);
             ws_.read_message_max(kMaxFrameBytes);
-            ws_.async_handshake(host + ":" + port, "/ws", [this](beast::error_code ec) {
+            ws_.async_handshake(host + ":" + port, target, [this](beast::error_code ec) {
               if (ec) return Fail("WebSocket handshake failed: " + ec.message());
               {
                 std::lock_guard<std::mutex> lock(mu_);

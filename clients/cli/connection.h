@@ -35,8 +35,10 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Resolves, connects and upgrades to ws://host:port/ws; blocks up to `timeout`.
-  Status Connect(const std::string& host, const std::string& port, std::chrono::milliseconds timeout);
+  // Resolves, connects and upgrades to ws://host:port`target` (see WsTarget); blocks up to
+  // `timeout`.
+  Status Connect(const std::string& host, const std::string& port, std::chrono::milliseconds timeout,
+                 const std::string& target = "/ws");
   // Queues a message; false when the connection is not open.
   bool Send(const plateau::v1::ClientMessage& message);
   // Closes politely (waits briefly for the close handshake) and stops the I/O thread.

@@ -96,5 +96,17 @@ TEST(ReenterRoom, WithTheCodeTheSpectatorHolds) {
   EXPECT_EQ(m.join_room().room_id(), "r12ab");
 }
 
+// A reconnection names its room in the WebSocket path, for the server to seat the socket on the
+// room's thread; no room, or an id that is not plain, opens the bare path.
+TEST(WsTarget, NamesThePlainRoomOnly) {
+  EXPECT_EQ(WsTarget(""), "/ws");
+  EXPECT_EQ(WsTarget("r12ab"), "/ws?room=r12ab");
+  EXPECT_EQ(WsTarget("floor-3_x"), "/ws?room=floor-3_x");
+  EXPECT_EQ(WsTarget("a&b"), "/ws");
+  EXPECT_EQ(WsTarget("a b"), "/ws");
+  EXPECT_EQ(WsTarget(std::string(65, 'a')), "/ws");
+  EXPECT_EQ(WsTarget(std::string(64, 'a')), "/ws?room=" + std::string(64, 'a'));
+}
+
 }  // namespace
 }  // namespace plateau::cli
