@@ -64,7 +64,7 @@ TEST(Words, CompactedInPlaceAsTheMessageWouldBe) {
     EXPECT_EQ(c.CompactedSize(bytes), compacted.ByteSizeLong()) << t.DebugString();
   }
   std::string out;
-  EXPECT_FALSE(c.AppendCompacted(std::string("\x0a\x05ab", 4), &out));  // a key cut short
+  EXPECT_FALSE(c.AppendCompacted(std::string("\x0a\x05" "ab", 4), &out));  // a key cut short
 }
 
 TEST(Words, OnTheWireTemplatesAreNamedByNumber) {
