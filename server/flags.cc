@@ -33,6 +33,9 @@ std::string FlagsHelp() {
   --bind ADDRESS               address to listen on (default 0.0.0.0)
   --port N                     TCP port, 0 for any free one (default 8080)
   --db PATH                    SQLite database file (default plateau.db)
+  --store CONNINFO             PostgreSQL instead of the SQLite file: a libpq connection string
+                               ("postgres://user@host/db" or "host=... dbname=..."); the
+                               schema is migrated at start (default: none, SQLite)
   --durability MODE            machine: an action is synced to disk before it is acknowledged
                                (survives a power cut); process: written to the OS before it is
                                acknowledged (survives a killed server, not a power cut)
@@ -122,6 +125,11 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
       {"db", [&](const std::string&, const std::string& v) {
          if (v.empty()) return BadValue("db", v, "a file path");
          flags.db = v;
+         return engine::Status::Ok();
+       }},
+      {"store", [&](const std::string&, const std::string& v) {
+         if (v.empty()) return BadValue("store", v, "a PostgreSQL connection string");
+         flags.store = v;
          return engine::Status::Ok();
        }},
       {"static", [&](const std::string&, const std::string& v) {

@@ -13,6 +13,7 @@ struct ServerFlags {
   std::string bind = "0.0.0.0";
   uint16_t port = 8080;
   std::string db = "plateau.db";
+  std::string store;  // a PostgreSQL connection string; empty: the SQLite file `db`
   std::string durability = "machine";  // or "process"; see FlagsHelp
   int commit_interval_us = 2000;       // see StorageExecutor
   std::string static_dir = "clients/web/dist";

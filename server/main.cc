@@ -13,6 +13,7 @@
 #include "engine/core/registry.h"
 #include "server/flags.h"
 #include "server/server.h"
+#include "server/storage/pg_store.h"
 #include "server/storage/replay_service.h"
 #include "server/storage/sqlite_store.h"
 
@@ -35,11 +36,24 @@ int main(int argc, char** argv) {
     spdlog::critical("cannot load the games: {}", loaded.ToString());
     return 1;
   }
-  auto store = server::SqliteStore::Open(flags.db, flags.durability == "process"
-                                                       ? server::SqliteStore::Durability::kProcess
-                                                       : server::SqliteStore::Durability::kMachine);
+  // PostgreSQL when a connection string is given (a commit returns once the server has written
+  // it ahead), else the SQLite file.
+  auto open_store = [&]() -> engine::StatusOr<std::unique_ptr<server::Store>> {
+    if (!flags.store.empty()) {
+      auto pg = server::PgStore::Open(flags.store);
+      if (!pg.ok()) return pg.status();
+      return std::unique_ptr<server::Store>(std::move(pg.value()));
+    }
+    auto lite = server::SqliteStore::Open(flags.db, flags.durability == "process"
+                                                        ? server::SqliteStore::Durability::kProcess
+                                                        : server::SqliteStore::Durability::kMachine);
+    if (!lite.ok()) return lite.status();
+    return std::unique_ptr<server::Store>(std::move(lite.value()));
+  };
+  auto store = open_store();
   if (!store.ok()) {
-    spdlog::critical("cannot open the database {}: {}", flags.db, store.status().ToString());
+    spdlog::critical("cannot open the database {}: {}", flags.store.empty() ? flags.db : "(--store)",
+                     store.status().ToString());
     return 1;
   }
   {

@@ -118,54 +118,89 @@ StatusOr<int> SchemaVersion(sqlite3* db) {
   return version;
 }
 
-Status ApplyMigrations(sqlite3* db, const std::vector<Migration>& migrations) {
+Status ApplyMigrations(MigrationTarget& db, const std::vector<Migration>& migrations) {
   const int known = static_cast<int>(migrations.size());
   for (const Migration& m : migrations) {
-    sqlite::Transaction tx(db);
-    if (Status st = tx.Begin(); !st.ok()) return st;
-    // Read the version inside the write transaction: another process may have just migrated.
-    auto version = SchemaVersion(db);
-    if (!version.ok()) return version.status();
-    if (version.value() > known) {
-      return TooNew(version.value(), known);
-    }
-    if (m.version <= version.value()) {
-      auto recorded = RecordedName(db, m.version);
-      if (!recorded.ok()) return recorded.status();
-      if (recorded.value() != m.name) {
-        return Status(codes::kSchemaMismatch,
-                      "Migration " + std::to_string(m.version) + " was applied as '" +
-                          recorded.value() + "' but this server's is '" + std::string(m.name) +
-                          "'.");
+    if (Status st = db.Begin(); !st.ok()) return st;
+    // Read the version inside the transaction: another server may have just migrated.
+    bool committed = false;
+    const Status outcome = [&]() -> Status {
+      auto version = db.Version();
+      if (!version.ok()) return version.status();
+      if (version.value() > known) return TooNew(version.value(), known);
+      if (m.version <= version.value()) {
+        auto recorded = db.RecordedName(m.version);
+        if (!recorded.ok()) return recorded.status();
+        if (recorded.value() != m.name) {
+          return Status(codes::kSchemaMismatch,
+                        "Migration " + std::to_string(m.version) + " was applied as '" +
+                            recorded.value() + "' but this server's is '" + std::string(m.name) +
+                            "'.");
+        }
+        return Status::Ok();  // already applied
       }
-      continue;  // already applied; the transaction rolls back having changed nothing
-    }
-    if (Status st = sqlite::Exec(db, m.sql, "applying migration " + std::string(m.name));
+      if (Status st = db.Apply(m, NowUnixMs()); !st.ok()) return st;
+      Status st = db.Commit();
+      committed = st.ok();
+      return st;
+    }();
+    // Already applied (nothing changed) or failed: the transaction goes.
+    if (!committed) db.Rollback();
+    if (!outcome.ok()) return outcome;
+  }
+  // With nothing left to apply, still refuse a database that is ahead of this binary.
+  auto version = db.Version();
+  if (!version.ok()) return version.status();
+  if (version.value() > known) return TooNew(version.value(), known);
+  return Status::Ok();
+}
+
+namespace {
+
+// A SQLite file: IMMEDIATE transactions take the write lock before the version is read.
+class SqliteTarget final : public MigrationTarget {
+ public:
+  explicit SqliteTarget(sqlite3* db) : db_(db) {}
+  Status Begin() override { return sqlite::Exec(db_, "BEGIN IMMEDIATE", "starting a migration"); }
+  Status Commit() override { return sqlite::Exec(db_, "COMMIT", "committing a migration"); }
+  void Rollback() override {
+    if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  StatusOr<int> Version() override { return SchemaVersion(db_); }
+  StatusOr<std::string> RecordedName(int version) override {
+    return storage::RecordedName(db_, version);
+  }
+  Status Apply(const Migration& m, int64_t applied_unix_ms) override {
+    if (Status st = sqlite::Exec(db_, m.sql, "applying migration " + std::string(m.name));
         !st.ok()) {
       return st;
     }
     sqlite3_stmt* stmt = nullptr;
     int rc = sqlite3_prepare_v2(
-        db, "INSERT INTO schema_migrations (version, name, applied_unix_ms) VALUES (?1, ?2, ?3)",
+        db_, "INSERT INTO schema_migrations (version, name, applied_unix_ms) VALUES (?1, ?2, ?3)",
         -1, &stmt, nullptr);
     if (rc == SQLITE_OK) {
       sqlite3_bind_int(stmt, 1, m.version);
       sqlite3_bind_text(stmt, 2, m.name.data(), static_cast<int>(m.name.size()), SQLITE_STATIC);
-      sqlite3_bind_int64(stmt, 3, NowUnixMs());
+      sqlite3_bind_int64(stmt, 3, applied_unix_ms);
       rc = sqlite3_step(stmt);
       if (rc == SQLITE_DONE) rc = SQLITE_OK;
     }
     Status recorded =
-        rc == SQLITE_OK ? Status::Ok() : sqlite::Error(db, rc, "recording a migration");
+        rc == SQLITE_OK ? Status::Ok() : sqlite::Error(db_, rc, "recording a migration");
     sqlite3_finalize(stmt);
-    if (!recorded.ok()) return recorded;
-    if (Status st = tx.Commit(); !st.ok()) return st;
+    return recorded;
   }
-  // With nothing left to apply, still refuse a database that is ahead of this binary.
-  auto version = SchemaVersion(db);
-  if (!version.ok()) return version.status();
-  if (version.value() > known) return TooNew(version.value(), known);
-  return Status::Ok();
+
+ private:
+  sqlite3* db_;
+};
+
+}  // namespace
+
+Status ApplyMigrations(sqlite3* db, const std::vector<Migration>& migrations) {
+  SqliteTarget target(db);
+  return ApplyMigrations(target, migrations);
 }
 
 }  // namespace plateau::server::storage

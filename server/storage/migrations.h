@@ -5,6 +5,8 @@
 // the previous version.
 #include <sqlite3.h>
 
+#include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,12 +40,33 @@ StatusOr<std::vector<Migration>> EmbeddedMigrations();
 StatusOr<std::vector<Migration>> MigrationsFromFiles(
     const std::vector<std::pair<std::string_view, std::string_view>>& files);
 
+// One database as the migrations see it: SQLite's file or a PostgreSQL database.
+class MigrationTarget {
+ public:
+  virtual ~MigrationTarget() = default;
+  // Opens the transaction one migration runs in, taken so that two servers migrating the same
+  // database at once wait for each other instead of both applying it.
+  virtual Status Begin() = 0;
+  virtual Status Commit() = 0;
+  // Undoes what the transaction did (a migration already applied, or one that failed).
+  virtual void Rollback() = 0;
+  // The highest applied migration; 0 for a database that has none (no schema_migrations table).
+  virtual StatusOr<int> Version() = 0;
+  // The name recorded for `version`, or "" when it is not recorded.
+  virtual StatusOr<std::string> RecordedName(int version) = 0;
+  // Runs the migration's statements and records it in schema_migrations.
+  virtual Status Apply(const Migration& m, int64_t applied_unix_ms) = 0;
+};
+
+// Brings `db` up to the last of `migrations`, each in its own transaction. Refuses a database
+// that is newer than `migrations` (schema_too_new) or whose recorded names differ
+// (schema_mismatch).
+Status ApplyMigrations(MigrationTarget& db, const std::vector<Migration>& migrations);
+
 // The highest applied migration; 0 for a database that has none (no schema_migrations table).
 StatusOr<int> SchemaVersion(sqlite3* db);
 
-// Brings `db` up to the last of `migrations`, each in its own IMMEDIATE transaction (so two
-// servers opening one file at once do not both apply a migration). Refuses a database that is
-// newer than `migrations` or whose recorded names differ.
+// The same on a SQLite file, each migration in an IMMEDIATE transaction.
 Status ApplyMigrations(sqlite3* db, const std::vector<Migration>& migrations);
 
 }  // namespace plateau::server::storage

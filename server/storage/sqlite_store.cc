@@ -1,7 +1,6 @@
 #include "server/storage/sqlite_store.h"
 
 #include <algorithm>
-#include <bit>
 #include <thread>
 #include <chrono>
 
@@ -15,16 +14,9 @@ using sqlite::Blob;
 using sqlite::Null;
 using sqlite::ScopedStatement;
 
-int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-// SQLite integers are signed 64-bit; seeds use the whole uint64 range, so they are stored bit
-// for bit.
-int64_t SeedToSql(uint64_t seed) { return std::bit_cast<int64_t>(seed); }
-uint64_t SeedFromSql(int64_t value) { return std::bit_cast<uint64_t>(value); }
+using store_rules::NowUnixMs;
+using store_rules::SeedFromSql;
+using store_rules::SeedToSql;
 
 // The condition for a game row `g` to be listed to the player bound at ?`param`: public, or
 // private with that player seated in it. An empty id (no player) sits nowhere.
@@ -123,40 +115,25 @@ StatusOr<sqlite3_stmt*> SqliteStore::Prepare(const std::string& sql) {
 
 Status SqliteStore::BeginBatch() {
   std::lock_guard lock(mu_);
-  batch_next_.clear();
+  known_.BeginBatch();
   return sqlite::Run(db_, statements_.get(), "BEGIN IMMEDIATE", "starting a batch");
 }
 
 Status SqliteStore::CommitBatch() {
   std::lock_guard lock(mu_);
   Status st = sqlite::Run(db_, statements_.get(), "COMMIT", "committing a batch");
-  if (!st.ok()) {
-    // Whatever the caller does next, what the batch appended is read back before it is trusted.
-    for (const auto& [game_id, next] : batch_next_) next_index_.erase(game_id);
-    batch_next_.clear();
-    return st;
+  if (st.ok()) {
+    known_.CommitBatch();
+  } else {
+    known_.DropBatch();  // whatever the caller does next
   }
-  if (next_index_.size() + batch_next_.size() > kMaxKnownGames) next_index_.clear();
-  for (auto& [game_id, next] : batch_next_) next_index_[game_id] = next;
-  batch_next_.clear();
   return st;
 }
 
 void SqliteStore::RollbackBatch() {
   std::lock_guard lock(mu_);
-  batch_next_.clear();
+  known_.DropBatch();
   if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-}
-
-std::optional<SqliteStore::Known> SqliteStore::KnownNextIndex(const std::string& game_id) const {
-  if (auto it = batch_next_.find(game_id); it != batch_next_.end()) return it->second;
-  if (auto it = next_index_.find(game_id); it != next_index_.end()) return it->second;
-  return std::nullopt;
-}
-
-void SqliteStore::ForgetNextIndex(const std::string& game_id) {
-  batch_next_.erase(game_id);
-  next_index_.erase(game_id);
 }
 
 bool SqliteStore::BatchOpen() {
@@ -167,9 +144,7 @@ bool SqliteStore::BatchOpen() {
 // --- Players ---
 
 Status SqliteStore::SavePlayer(const std::string& token, const StoredPlayer& player) {
-  if (token.empty() || player.player_id.empty()) {
-    return Status(store_codes::kBadRecord, "A player needs a token and a player id.");
-  }
+  if (Status st = store_rules::CheckPlayer(token, player); !st.ok()) return st;
   const std::string hash = storage::TokenSha256(token);
   const int64_t now = NowUnixMs();
   std::lock_guard lock(mu_);
@@ -246,9 +221,7 @@ Status SqliteStore::TouchPlayer(const std::string& player_id, int64_t at_unix_ms
 
 Status SqliteStore::ReplaceToken(const std::string& old_token, const std::string& new_token,
                                  int64_t at_unix_ms) {
-  if (old_token.empty() || new_token.empty() || old_token == new_token) {
-    return Status(store_codes::kBadRecord, "A token is replaced by another, non-empty one.");
-  }
+  if (Status st = store_rules::CheckReplacement(old_token, new_token); !st.ok()) return st;
   const std::string old_hash = storage::TokenSha256(old_token);
   const std::string new_hash = storage::TokenSha256(new_token);
   std::lock_guard lock(mu_);
@@ -300,16 +273,7 @@ Status SqliteStore::ReplaceToken(const std::string& old_token, const std::string
 // --- Games ---
 
 Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecord& room) {
-  if (record.game_id().empty() || record.game().empty()) {
-    return Status(store_codes::kBadRecord, "A stored game needs a game id and a game.");
-  }
-  if (record.actions_size() != 0 || record.results_size() != 0 ||
-      record.finished_unix_ms() != 0) {
-    return Status(store_codes::kBadRecord,
-                  "Game " + record.game_id() +
-                      " is begun with actions, results or a finish time; those are stored by "
-                      "AppendAction and FinishGame.");
-  }
+  if (Status st = store_rules::CheckNewGame(record); !st.ok()) return st;
   std::lock_guard lock(mu_);
   sqlite::Transaction tx(db_, statements_.get());
   if (Status st = tx.Begin(); !st.ok()) return st;
@@ -379,7 +343,7 @@ StatusOr<SqliteStore::Known> SqliteStore::ReadPlayingGame(const std::string& gam
   auto row = sqlite::Step(db_, s.get(), "checking game " + game_id);
   if (!row.ok()) return row.status();
   if (!row.value()) {
-    return Status(store_codes::kGameNotFound, "Game " + game_id + " is not stored.");
+    return store_rules::GameNotFound(game_id);
   }
   if (sqlite::ColumnText(s.get(), 0) != "playing") {
     return Status(store_codes::kGameFinished,
@@ -397,23 +361,13 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
   // writer, as the server is: another process appending is still caught by the (game_no, idx)
   // unique index, but one finishing a game is not seen until the game's next index is read
   // again.
-  std::optional<Known> known = KnownNextIndex(game_id);
+  std::optional<Known> known = known_.Find(game_id);
   if (!known) {
     auto read = ReadPlayingGame(game_id);
     if (!read.ok()) return read.status();
     known = read.value();
   }
-  const uint32_t next = known->next;
-  if (index < next) {
-    return Status(store_codes::kDuplicateAction,
-                  "Action " + std::to_string(index) + " of game " + game_id +
-                      " is already stored; actions are never overwritten.");
-  }
-  if (index > next) {
-    return Status(store_codes::kActionGap, "Action " + std::to_string(index) + " of game " +
-                                               game_id + " would leave a gap: the next is " +
-                                               std::to_string(next) + ".");
-  }
+  if (Status st = store_rules::CheckAppendIndex(game_id, index, known->next); !st.ok()) return st;
   auto stmt = Prepare(
       "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
@@ -426,33 +380,22 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
     return st;
   }
   const int rc = sqlite3_step(s.get());
-  if (rc != SQLITE_DONE) ForgetNextIndex(game_id);  // read back next time
-  if (rc == SQLITE_CONSTRAINT_UNIQUE) {
-    return Status(store_codes::kDuplicateAction,
-                  "Action " + std::to_string(index) + " of game " + game_id +
-                      " is already stored; actions are never overwritten.");
-  }
+  if (rc != SQLITE_DONE) known_.Forget(game_id);  // read back next time
+  if (rc == SQLITE_CONSTRAINT_UNIQUE) return store_rules::DuplicateAction(game_id, index);
   if (rc != SQLITE_DONE) {
     return sqlite::Error(db_, rc, "storing action " + std::to_string(index) + " of " + game_id);
   }
-  if (sqlite3_get_autocommit(db_) == 0) {
-    batch_next_[game_id] = Known{known->game_no, index + 1};  // durable once the batch commits
-  } else {
-    if (next_index_.size() >= kMaxKnownGames) next_index_.clear();
-    next_index_[game_id] = Known{known->game_no, index + 1};
-  }
+  known_.Set(game_id, Known{known->game_no, index + 1}, sqlite3_get_autocommit(db_) == 0);
   return Status::Ok();
 }
 
 Status SqliteStore::FinishGame(const std::string& game_id,
                                const std::vector<plateau::v1::SeatResult>& results,
                                int64_t finished_unix_ms) {
-  if (finished_unix_ms <= 0) {
-    return Status(store_codes::kBadRecord, "Game " + game_id + " needs a finish time.");
-  }
+  if (Status st = store_rules::CheckFinishTime(game_id, finished_unix_ms); !st.ok()) return st;
   std::lock_guard lock(mu_);
   // Whatever happens below, the game's next index is read back before its next append.
-  ForgetNextIndex(game_id);
+  known_.Forget(game_id);
   sqlite::Transaction tx(db_, statements_.get());
   if (Status st = tx.Begin(); !st.ok()) return st;
   {
@@ -463,7 +406,7 @@ Status SqliteStore::FinishGame(const std::string& game_id,
     auto row = sqlite::Step(db_, s.get(), "checking game " + game_id);
     if (!row.ok()) return row.status();
     if (!row.value()) {
-      return Status(store_codes::kGameNotFound, "Game " + game_id + " is not stored.");
+      return store_rules::GameNotFound(game_id);
     }
     if (sqlite::ColumnText(s.get(), 0) != "playing") {
       return Status(store_codes::kGameFinished, "Game " + game_id + " is already finished.");
@@ -639,7 +582,7 @@ Status SqliteStore::LoadResults(
 Status SqliteStore::TakeBackAction(const std::string& game_id, uint32_t index,
                                    int64_t at_unix_ms) {
   std::lock_guard lock(mu_);
-  ForgetNextIndex(game_id);  // read back by the next append
+  known_.Forget(game_id);  // read back by the next append
   sqlite::Transaction tx(db_, statements_.get());
   if (Status st = tx.Begin(); !st.ok()) return st;
   auto read = ReadPlayingGame(game_id);

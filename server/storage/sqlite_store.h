@@ -22,25 +22,11 @@
 
 #include "server/storage/checkpointer.h"
 #include "server/storage/sqlite_util.h"
+#include "server/storage/store_rules.h"
 #include "server/store.h"
 
 namespace plateau::server {
 
-// Codes of refusals specific to the store (I/O failures use sqlite::codes).
-namespace store_codes {
-inline constexpr const char* kBadRecord = "bad_record";          // missing or inconsistent fields
-inline constexpr const char* kGameExists = "game_exists";        // BeginGame with a known id
-inline constexpr const char* kGameNotFound = "game_not_found";
-inline constexpr const char* kGameFinished = "game_finished";    // appending to / finishing again
-inline constexpr const char* kDuplicateAction = "duplicate_action";  // index already stored
-inline constexpr const char* kActionGap = "action_gap";
-inline constexpr const char* kNotLastAction = "not_last_action";  // taking back another than the last          // index beyond the next one
-inline constexpr const char* kTokenConflict = "token_conflict";  // token held by another player
-inline constexpr const char* kPlayerConflict = "player_conflict";  // player id has another token
-inline constexpr const char* kPlayerNotFound = "player_not_found";
-inline constexpr const char* kTokenNotFound = "token_not_found";  // no player holds the token
-inline constexpr const char* kBadCursor = "bad_cursor";          // before_game_id not a finished game
-}  // namespace store_codes
 
 class SqliteStore : public Store {
  public:
@@ -128,22 +114,9 @@ class SqliteStore : public Store {
   Status LoadResults(const std::string& game_id,
                      google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>* results);
 
-  // The next action index of games this store saw playing, so AppendAction need not read it
-  // back (and check the game's status) on every action: a select per action was half of
-  // appending. `next_index_` holds what is committed; `batch_next_` what the open batch added,
-  // merged at CommitBatch and dropped at RollbackBatch. A game leaves both when it finishes or
-  // an append fails. Under mu_. Capped (kMaxKnownGames): past that it starts over, as reads.
-  // Each entry also keeps the game's number (games.game_no), which its actions are stored by.
-  static constexpr size_t kMaxKnownGames = 65536;
-  struct Known {
-    int64_t game_no = 0;
-    uint32_t next = 0;
-  };
-  std::unordered_map<std::string, Known> next_index_;
-  std::unordered_map<std::string, Known> batch_next_;
-  // What is known of `game_id`, if anything.
-  std::optional<Known> KnownNextIndex(const std::string& game_id) const;
-  void ForgetNextIndex(const std::string& game_id);
+  // The games this store writes (store_rules::NextIndexes). Under mu_.
+  using Known = store_rules::NextIndexes::Known;
+  store_rules::NextIndexes known_;
   // The number and next action index of a game in play, read from the database (game_not_found,
   // game_finished otherwise). Under mu_.
   StatusOr<Known> ReadPlayingGame(const std::string& game_id);

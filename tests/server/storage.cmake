@@ -6,9 +6,15 @@ set(PLATEAU_STORAGE_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/storage_store_test.cc
   ${CMAKE_CURRENT_LIST_DIR}/storage_replay_test.cc)
 
-add_executable(storage_test ${PLATEAU_STORAGE_TEST_SOURCES})
-target_link_libraries(storage_test PRIVATE plateau_storage GTest::gtest_main Threads::Threads)
-# Each test makes its own database in a fresh temporary directory.
+# The Store suite and PostgreSQL's migrations run on a PostgreSQL server the test process starts
+# itself (tests/server/pg_test_server.h), as well as on SQLite files.
+add_executable(storage_test ${PLATEAU_STORAGE_TEST_SOURCES}
+                            ${CMAKE_CURRENT_LIST_DIR}/storage_pg_test.cc
+                            ${CMAKE_CURRENT_LIST_DIR}/pg_test_server.cc)
+target_link_libraries(storage_test PRIVATE plateau_storage plateau_pg_storage GTest::gtest_main
+                                           Threads::Threads)
+# Each test makes its own database (a file in a fresh temporary directory, or a PostgreSQL
+# database).
 gtest_discover_tests(storage_test PROPERTIES LABELS storage TIMEOUT 120)
 
 find_package(benchmark REQUIRED)

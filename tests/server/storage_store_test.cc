@@ -1,5 +1,6 @@
-// SqliteStore: players by hashed token, the game lifecycle (begin, append, finish, load),
-// refusals, recovery lists, replay lists, durability and concurrent use.
+// The Store, on SQLite and on PostgreSQL (a server the suite starts, a database per test): players
+// by hashed token, the game lifecycle (begin, append, finish, load), refusals, recovery lists,
+// replay lists, batches, durability and concurrent use; then what only SQLite's file has.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -14,8 +15,10 @@
 
 #include "tests/server/storage_test_support.h"
 #include "tests/support/temp_dir.h"
+#include "server/storage/pg_store.h"
 #include "server/storage/sqlite_store.h"
 #include "server/storage/token_hash.h"
+#include "tests/server/pg_test_server.h"
 
 namespace plateau::server {
 namespace {
@@ -84,12 +87,33 @@ std::vector<SeatResult> NewResults() {
   return results;
 }
 
-class StoreTest : public ::testing::Test {
+class StoreFixture : public ::testing::Test {
  protected:
-  void SetUp() override { Reopen(); }
+  explicit StoreFixture(bool postgres) : postgres_(postgres) {}
+  void SetUp() override {
+    if (postgres_) {
+      testing::PgTestServer* server = testing::SharedPgTestServer();
+      ASSERT_NE(server, nullptr);
+      auto db = server->NewDatabase();
+      ASSERT_TRUE(db.ok()) << db.status().ToString();
+      conninfo_ = db.value();
+    }
+    Reopen();
+  }
+  // Another store on the same database (a second process, a second node).
+  StatusOr<std::unique_ptr<Store>> OpenStore() {
+    if (postgres_) {
+      auto pg = PgStore::Open(conninfo_);
+      if (!pg.ok()) return pg.status();
+      return std::unique_ptr<Store>(std::move(pg.value()));
+    }
+    auto lite = SqliteStore::Open(path_);
+    if (!lite.ok()) return lite.status();
+    return std::unique_ptr<Store>(std::move(lite.value()));
+  }
   void Reopen() {
     store_.reset();
-    auto opened = SqliteStore::Open(path_);
+    auto opened = OpenStore();
     ASSERT_TRUE(opened.ok()) << opened.status().ToString();
     store_ = std::move(opened.value());
   }
@@ -123,9 +147,23 @@ class StoreTest : public ::testing::Test {
     return ids;
   }
 
+  const bool postgres_;
   TempDir dir_;
   std::string path_ = dir_.File("plateau.sqlite");
-  std::unique_ptr<SqliteStore> store_;
+  std::string conninfo_;
+  std::unique_ptr<Store> store_;
+};
+
+// What every store must do: run on both.
+class StoreTest : public StoreFixture, public ::testing::WithParamInterface<std::string> {
+ protected:
+  StoreTest() : StoreFixture(GetParam() == "postgres") {}
+};
+
+// What only SQLite's file has (its bytes, its WAL, its durability modes, the sqlite3 shell).
+class SqliteStoreTest : public StoreFixture {
+ protected:
+  SqliteStoreTest() : StoreFixture(false) {}
 };
 
 // --- Players ---
@@ -139,7 +177,7 @@ TEST(StorageTokenHash, IsSha256) {
   EXPECT_EQ(digest, std::string(reinterpret_cast<const char*>(expected), sizeof expected));
 }
 
-TEST_F(StoreTest, PlayerIsFoundByItsTokenOnly) {
+TEST_P(StoreTest, PlayerIsFoundByItsTokenOnly) {
   ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
   ASSERT_TRUE(store_->SavePlayer("token-bob", {"p-bob", "Bob"}).ok());
   auto ada = store_->FindPlayer("token-ada");
@@ -154,13 +192,13 @@ TEST_F(StoreTest, PlayerIsFoundByItsTokenOnly) {
   EXPECT_FALSE(store_->FindPlayer("").value().has_value());
 }
 
-TEST_F(StoreTest, SavingAgainRenamesThePlayer) {
+TEST_P(StoreTest, SavingAgainRenamesThePlayer) {
   ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
   ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada L."}).ok());
   EXPECT_EQ(store_->FindPlayer("token-ada").value()->name, "Ada L.");
 }
 
-TEST_F(StoreTest, TokenAndPlayerIdConflictsAreRefused) {
+TEST_P(StoreTest, TokenAndPlayerIdConflictsAreRefused) {
   ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
   EXPECT_EQ(store_->SavePlayer("token-ada", {"p-eve", "Eve"}).code(), store_codes::kTokenConflict);
   EXPECT_EQ(store_->SavePlayer("token-eve", {"p-ada", "Eve"}).code(),
@@ -175,7 +213,7 @@ TEST_F(StoreTest, TokenAndPlayerIdConflictsAreRefused) {
 
 // A token's last use only moves forward; a replaced token is found as revoked, its player under
 // the new one with the same id and name.
-TEST_F(StoreTest, TokensAreTouchedAndReplaced) {
+TEST_P(StoreTest, TokensAreTouchedAndReplaced) {
   ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
   ASSERT_TRUE(store_->TouchPlayer("p-ada", 4'000'000'000'000).ok());
   ASSERT_TRUE(store_->TouchPlayer("p-ada", 1000).ok());
@@ -204,7 +242,7 @@ TEST_F(StoreTest, TokensAreTouchedAndReplaced) {
             store_codes::kTokenNotFound);
 }
 
-TEST_F(StoreTest, TokenIsNotStoredInClear) {
+TEST_F(SqliteStoreTest, TokenIsNotStoredInClear) {
   const std::string token = "secret-token-6d1f0a8b3c9e4f27";
   ASSERT_TRUE(store_->SavePlayer(token, {"p-ada", "Ada"}).ok());
   const std::string hash = storage::TokenSha256(token);
@@ -223,7 +261,7 @@ TEST_F(StoreTest, TokenIsNotStoredInClear) {
 
 // --- Games ---
 
-TEST_F(StoreTest, BegunGameWithActionsAndResultsLoadsBackInOrder) {
+TEST_P(StoreTest, BegunGameWithActionsAndResultsLoadsBackInOrder) {
   GameRecord expected = StoreGame("g1", 25, 1'700'000'500'000);
   auto loaded = store_->LoadGame("g1");
   ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
@@ -234,7 +272,7 @@ TEST_F(StoreTest, BegunGameWithActionsAndResultsLoadsBackInOrder) {
   EXPECT_EQ(loaded.value()->actions(7).action(), ActionBytes(7));
 }
 
-TEST_F(StoreTest, UnfinishedGameLoadsWithoutResultsOrFinishTime) {
+TEST_P(StoreTest, UnfinishedGameLoadsWithoutResultsOrFinishTime) {
   GameRecord expected = StoreGame("g1", 3, 0);
   auto loaded = store_->LoadGame("g1");
   ASSERT_TRUE(loaded.ok());
@@ -244,13 +282,13 @@ TEST_F(StoreTest, UnfinishedGameLoadsWithoutResultsOrFinishTime) {
   EXPECT_EQ(loaded.value()->results_size(), 0);
 }
 
-TEST_F(StoreTest, UnknownGameLoadsAsNothing) {
+TEST_P(StoreTest, UnknownGameLoadsAsNothing) {
   auto loaded = store_->LoadGame("nope");
   ASSERT_TRUE(loaded.ok());
   EXPECT_FALSE(loaded.value().has_value());
 }
 
-TEST_F(StoreTest, DuplicateActionIndexIsRefusedAndNothingIsOverwritten) {
+TEST_P(StoreTest, DuplicateActionIndexIsRefusedAndNothingIsOverwritten) {
   StoreGame("g1", 3, 0);
   ReplayAction other = NewAction(99);
   Status st = store_->AppendAction("g1", 1, other);
@@ -262,7 +300,7 @@ TEST_F(StoreTest, DuplicateActionIndexIsRefusedAndNothingIsOverwritten) {
   EXPECT_EQ(loaded->actions(0).action(), ActionBytes(0));
 }
 
-TEST_F(StoreTest, OnlyTheLastActionIsTakenBackAndItsIndexIsWrittenAgain) {
+TEST_P(StoreTest, OnlyTheLastActionIsTakenBackAndItsIndexIsWrittenAgain) {
   StoreGame("g1", 3, 0);
   EXPECT_EQ(store_->TakeBackAction("g1", 1, 5).code(), store_codes::kNotLastAction);
   EXPECT_EQ(store_->TakeBackAction("g1", 3, 5).code(), store_codes::kNotLastAction);
@@ -282,7 +320,7 @@ TEST_F(StoreTest, OnlyTheLastActionIsTakenBackAndItsIndexIsWrittenAgain) {
   EXPECT_EQ(store_->TakeBackAction("g2", 1, 5).code(), store_codes::kGameFinished);
 }
 
-TEST_F(StoreTest, TheUndoOptionIsKeptWithTheRoom) {
+TEST_P(StoreTest, TheUndoOptionIsKeptWithTheRoom) {
   RoomRecord room = NewRoom("r-undo");
   room.undo = true;
   ASSERT_TRUE(store_->BeginGame(NewRecord("g-undo"), room).ok());
@@ -293,14 +331,14 @@ TEST_F(StoreTest, TheUndoOptionIsKeptWithTheRoom) {
   for (const auto& u : unfinished.value()) EXPECT_EQ(u.room.undo, u.record.game_id() == "g-undo");
 }
 
-TEST_F(StoreTest, ActionIndexThatLeavesAGapIsRefused) {
+TEST_P(StoreTest, ActionIndexThatLeavesAGapIsRefused) {
   StoreGame("g1", 2, 0);
   EXPECT_EQ(store_->AppendAction("g1", 3, NewAction(3)).code(), store_codes::kActionGap);
   EXPECT_TRUE(store_->AppendAction("g1", 2, NewAction(2)).ok());
   EXPECT_EQ(store_->LoadGame("g1").value()->actions_size(), 3);
 }
 
-TEST_F(StoreTest, LifecycleRefusals) {
+TEST_P(StoreTest, LifecycleRefusals) {
   StoreGame("g1", 1, 0);
   EXPECT_EQ(store_->BeginGame(NewRecord("g1"), NewRoom("r")).code(), store_codes::kGameExists);
   EXPECT_EQ(store_->AppendAction("nope", 0, NewAction(0)).code(), store_codes::kGameNotFound);
@@ -313,7 +351,7 @@ TEST_F(StoreTest, LifecycleRefusals) {
   EXPECT_EQ(store_->LoadGame("g1").value()->finished_unix_ms(), 5);
 }
 
-TEST_F(StoreTest, MalformedRecordsAreRefused) {
+TEST_P(StoreTest, MalformedRecordsAreRefused) {
   GameRecord no_id = NewRecord("");
   EXPECT_EQ(store_->BeginGame(no_id, NewRoom("r")).code(), store_codes::kBadRecord);
   GameRecord with_action = NewRecord("g2");
@@ -335,7 +373,7 @@ TEST_F(StoreTest, MalformedRecordsAreRefused) {
   EXPECT_TRUE(store_->FinishGame("g4", NewResults(), 7).ok());
 }
 
-TEST_F(StoreTest, LoadUnfinishedReturnsOnlyUnfinishedGamesWithTheirRooms) {
+TEST_P(StoreTest, LoadUnfinishedReturnsOnlyUnfinishedGamesWithTheirRooms) {
   StoreGame("done", 2, 100);
   GameRecord a = NewRecord("a");
   a.set_started_unix_ms(20);
@@ -369,7 +407,7 @@ TEST_F(StoreTest, LoadUnfinishedReturnsOnlyUnfinishedGamesWithTheirRooms) {
   EXPECT_EQ(second.room.seat_player_ids, expected_a.seat_player_ids);
 }
 
-TEST_F(StoreTest, SeatListsOfDifferentLengthsRoundTrip) {
+TEST_P(StoreTest, SeatListsOfDifferentLengthsRoundTrip) {
   GameRecord record = NewRecord("g");
   record.clear_seat_names();
   record.add_seat_names("only one name");
@@ -398,7 +436,7 @@ TEST_F(StoreTest, SeatListsOfDifferentLengthsRoundTrip) {
 
 // A room's timer, who made each move and the bots standing in come back with an unfinished game:
 // what a restart needs to rebuild the clocks and the seats.
-TEST_F(StoreTest, TimerOriginsAndStandInsRoundTrip) {
+TEST_P(StoreTest, TimerOriginsAndStandInsRoundTrip) {
   GameRecord record = NewRecord("t");
   RoomRecord room = NewRoom("room-t");
   v1::TurnTimer timer;
@@ -451,7 +489,7 @@ TEST_F(StoreTest, TimerOriginsAndStandInsRoundTrip) {
 
 // --- Replay lists ---
 
-TEST_F(StoreTest, ListFinishedIsNewestFirstFilteredAndPaged) {
+TEST_P(StoreTest, ListFinishedIsNewestFirstFilteredAndPaged) {
   StoreGame("g-old", 1, 1000, "globalissimo");
   StoreGame("g-mid", 2, 2000, "other");
   StoreGame("g-tie-a", 3, 3000, "globalissimo");
@@ -484,7 +522,7 @@ TEST_F(StoreTest, ListFinishedIsNewestFirstFilteredAndPaged) {
   EXPECT_EQ(page[0].results(0).detail(), "most cards");
 }
 
-TEST_F(StoreTest, ListFinishedRefusesACursorThatIsNotAFinishedGame) {
+TEST_P(StoreTest, ListFinishedRefusesACursorThatIsNotAFinishedGame) {
   StoreGame("done", 1, 10);
   StoreGame("playing", 1, 0);
   EXPECT_EQ(store_->ListFinished("", 5, "nope", "p-ada").status().code(),
@@ -493,14 +531,14 @@ TEST_F(StoreTest, ListFinishedRefusesACursorThatIsNotAFinishedGame) {
             store_codes::kBadCursor);
 }
 
-TEST_F(StoreTest, ListFinishedCapsTheLimit) {
+TEST_F(SqliteStoreTest, ListFinishedCapsTheLimit) {
   InsertFinishedGamesDirectly(path_, SqliteStore::kMaxListLimit + 3, "other");
   EXPECT_EQ(store_->ListFinished("", 100000, "", "").value().size(), SqliteStore::kMaxListLimit);
 }
 
 // --- Private games ---
 
-TEST_F(StoreTest, PrivateGamesAreListedOnlyToThePlayersSeatedInThem) {
+TEST_P(StoreTest, PrivateGamesAreListedOnlyToThePlayersSeatedInThem) {
   RoomRecord secret_room = NewRoom("room-secret");
   secret_room.replay_token = "00112233445566778899aabbccddeeff";
   ASSERT_TRUE(store_->BeginGame(NewRecord("secret"), secret_room).ok());
@@ -528,7 +566,7 @@ TEST_F(StoreTest, PrivateGamesAreListedOnlyToThePlayersSeatedInThem) {
   EXPECT_EQ(ListIds("", 10, "secret", "p-ada"), std::vector<std::string>{"open"});
 }
 
-TEST_F(StoreTest, GameAccessNamesThePlayersAndTheToken) {
+TEST_P(StoreTest, GameAccessNamesThePlayersAndTheToken) {
   EXPECT_FALSE(store_->LoadGameAccess("nope").value().has_value());
   RoomRecord room = NewRoom("room-g");
   room.replay_token = "00112233445566778899aabbccddeeff";
@@ -554,7 +592,7 @@ TEST_F(StoreTest, GameAccessNamesThePlayersAndTheToken) {
 
 // --- Durability ---
 
-TEST_F(StoreTest, EverythingSurvivesCloseAndReopen) {
+TEST_P(StoreTest, EverythingSurvivesCloseAndReopen) {
   ASSERT_TRUE(store_->SavePlayer("token-ada", {"p-ada", "Ada"}).ok());
   GameRecord finished = StoreGame("finished", 12, 500);
   GameRecord playing = StoreGame("playing", 4, 0);
@@ -570,14 +608,14 @@ TEST_F(StoreTest, EverythingSurvivesCloseAndReopen) {
   EXPECT_TRUE(store_->AppendAction("playing", 4, NewAction(4)).ok());
 }
 
-TEST_F(StoreTest, AcceptedActionsSurviveAProcessThatDiesWithoutClosing) {
+TEST_P(StoreTest, AcceptedActionsSurviveAProcessThatDiesWithoutClosing) {
   store_.reset();
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
     // The child writes and dies without any destructor or checkpoint running: only what
     // AppendAction made durable can be found afterwards.
-    auto store = SqliteStore::Open(path_);
+    auto store = OpenStore();
     if (!store.ok()) _exit(2);
     if (!store.value()->BeginGame(NewRecord("g"), NewRoom("r")).ok()) _exit(3);
     for (int i = 0; i < 30; ++i) {
@@ -599,8 +637,8 @@ TEST_F(StoreTest, AcceptedActionsSurviveAProcessThatDiesWithoutClosing) {
   }
 }
 
-TEST_F(StoreTest, TwoStoresOnOneFileSeeEachOthersWrites) {
-  auto second = SqliteStore::Open(path_);
+TEST_P(StoreTest, TwoStoresOnOneFileSeeEachOthersWrites) {
+  auto second = OpenStore();
   ASSERT_TRUE(second.ok());
   StoreGame("g", 2, 0);
   EXPECT_EQ(second.value()->AppendAction("g", 1, NewAction(1)).code(),
@@ -611,8 +649,8 @@ TEST_F(StoreTest, TwoStoresOnOneFileSeeEachOthersWrites) {
 
 // The first store knows the game's next index from its own append; the second appended that
 // index meanwhile. Only the (game_no, idx) unique index stands between them.
-TEST_F(StoreTest, AnIndexAnotherStoreWroteIsCaughtByTheUniqueIndex) {
-  auto second = SqliteStore::Open(path_);
+TEST_P(StoreTest, AnIndexAnotherStoreWroteIsCaughtByTheUniqueIndex) {
+  auto second = OpenStore();
   ASSERT_TRUE(second.ok());
   StoreGame("g", 1, 0);
   ASSERT_TRUE(second.value()->AppendAction("g", 1, NewAction(1)).ok());
@@ -627,7 +665,7 @@ TEST_F(StoreTest, AnIndexAnotherStoreWroteIsCaughtByTheUniqueIndex) {
 
 // The newest game deleted by hand with foreign keys off (the sqlite3 shell's default) leaves its
 // actions behind; a new game must not take its number and inherit them.
-TEST_F(StoreTest, ANewGameNeverTakesTheNumberOfLeftoverActions) {
+TEST_F(SqliteStoreTest, ANewGameNeverTakesTheNumberOfLeftoverActions) {
   StoreGame("old", 3, 0);
   {
     sqlite3* db = nullptr;
@@ -645,7 +683,7 @@ TEST_F(StoreTest, ANewGameNeverTakesTheNumberOfLeftoverActions) {
 
 // --- Concurrency ---
 
-TEST_F(StoreTest, ConcurrentRoomsAppendWithoutInterference) {
+TEST_P(StoreTest, ConcurrentRoomsAppendWithoutInterference) {
   constexpr int kRooms = 4;
   constexpr int kActions = 40;
   for (int r = 0; r < kRooms; ++r) {
@@ -680,7 +718,7 @@ namespace {
 
 // --- Batches (group commit) ---
 
-TEST_F(StoreTest, ABatchCommitsTogetherAndARefusedCallInsideItFailsAlone) {
+TEST_P(StoreTest, ABatchCommitsTogetherAndARefusedCallInsideItFailsAlone) {
   StoreGame("g1", 1, 0);
   StoreGame("g2", 0, 0);
   ASSERT_TRUE(store_->BeginBatch().ok());
@@ -701,7 +739,7 @@ TEST_F(StoreTest, ABatchCommitsTogetherAndARefusedCallInsideItFailsAlone) {
   EXPECT_EQ(g2.value()->finished_unix_ms(), 7);
 }
 
-TEST_F(StoreTest, ARolledBackBatchLeavesNothing) {
+TEST_P(StoreTest, ARolledBackBatchLeavesNothing) {
   StoreGame("g1", 1, 0);
   ASSERT_TRUE(store_->BeginBatch().ok());
   EXPECT_TRUE(store_->AppendAction("g1", 1, NewAction(1)).ok());
@@ -721,7 +759,7 @@ TEST_F(StoreTest, ARolledBackBatchLeavesNothing) {
 // The store keeps each playing game's next index from its own appends rather than reading it
 // back every time: what a rolled-back batch appended is forgotten, what a committed one appended
 // is known, and a finished game takes nothing more, all on one open store.
-TEST_F(StoreTest, TheNextIndexItKeepsFollowsCommitsRollbacksAndTheFinish) {
+TEST_P(StoreTest, TheNextIndexItKeepsFollowsCommitsRollbacksAndTheFinish) {
   StoreGame("g1", 1, 0);
   ASSERT_TRUE(store_->BeginBatch().ok());
   EXPECT_TRUE(store_->AppendAction("g1", 1, NewAction(1)).ok());
@@ -743,7 +781,7 @@ TEST_F(StoreTest, TheNextIndexItKeepsFollowsCommitsRollbacksAndTheFinish) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(g1.value()->actions(i).action(), ActionBytes(i));
 }
 
-TEST_F(StoreTest, ProcessDurabilityOpensTheSameFile) {
+TEST_F(SqliteStoreTest, ProcessDurabilityOpensTheSameFile) {
   StoreGame("g1", 2, 0);
   store_.reset();
   auto opened = SqliteStore::Open(path_, SqliteStore::Durability::kProcess);
@@ -758,12 +796,12 @@ TEST_F(StoreTest, ProcessDurabilityOpensTheSameFile) {
 // The WAL is copied back by the checkpointer's thread once it passes its threshold, and started
 // over between two commits: a second stretch of commits as long as the first reuses the file
 // instead of doubling it. Everything written reads back after a reopen.
-TEST_F(StoreTest, CheckpointerKeepsTheWalShort) {
+TEST_F(SqliteStoreTest, CheckpointerKeepsTheWalShort) {
   store_.reset();
   auto opened = SqliteStore::Open(path_, SqliteStore::Durability::kMachine, /*pages=*/8);
   ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+  const storage::Checkpointer* checkpointer = opened.value()->checkpointer();
   store_ = std::move(opened.value());
-  const storage::Checkpointer* checkpointer = store_->checkpointer();
   ASSERT_NE(checkpointer, nullptr);
   ASSERT_TRUE(store_->BeginGame(NewRecord("g1", "globalissimo"), NewRoom("room-g1")).ok());
   const std::string wal = path_ + "-wal";
@@ -805,6 +843,15 @@ TEST_F(StoreTest, CheckpointerKeepsTheWalShort) {
   ASSERT_EQ(g1.value()->actions_size(), next);
   for (int i = 0; i < next; ++i) EXPECT_EQ(g1.value()->actions(i).action(), ActionBytes(i));
 }
+
+}  // namespace
+}  // namespace plateau::server
+
+namespace plateau::server {
+namespace {
+
+INSTANTIATE_TEST_SUITE_P(Stores, StoreTest, ::testing::Values("sqlite", "postgres"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
 }  // namespace plateau::server

@@ -1,0 +1,923 @@
+#include "server/storage/pg_store.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "server/storage/pg_migrations.h"
+#include "server/storage/token_hash.h"
+
+namespace plateau::server {
+namespace {
+
+using store_rules::NowUnixMs;
+using store_rules::SeedFromSql;
+using store_rules::SeedToSql;
+
+// The condition for a game row `g` to be listed to the player bound at $`param` (as SQLite's).
+std::string ListedTo(int param) {
+  const std::string p = "$" + std::to_string(param);
+  return "(g.is_private = 0 OR (" + p + " <> '' AND g.game_id IN "
+         "(SELECT s.game_id FROM game_seats s WHERE s.player_id = " + p + ")))";
+}
+
+// The statements prepared on the connection when the store opens, by name.
+struct Statement {
+  const char* name;
+  const char* sql;
+};
+constexpr Statement kStatements[] = {
+    {"save_player",
+     // The upsert renames only when the token already belongs to this same player; otherwise it
+     // changes nothing and the conflict is told by the count of rows changed.
+     "INSERT INTO players (token_sha256, player_id, name, created_unix_ms, updated_unix_ms, "
+     "last_used_unix_ms) VALUES ($1, $2, $3, $4, $4, $4) "
+     "ON CONFLICT (token_sha256) DO UPDATE SET name = excluded.name, "
+     "updated_unix_ms = excluded.updated_unix_ms WHERE players.player_id = excluded.player_id"},
+    {"find_player",
+     "SELECT player_id, name, last_used_unix_ms FROM players WHERE token_sha256 = $1"},
+    {"find_revoked", "SELECT player_id FROM revoked_tokens WHERE token_sha256 = $1"},
+    {"touch_player",
+     "UPDATE players SET last_used_unix_ms = greatest(last_used_unix_ms, $2) "
+     "WHERE player_id = $1"},
+    {"player_of_token", "SELECT player_id FROM players WHERE token_sha256 = $1"},
+    {"replace_token",
+     "UPDATE players SET token_sha256 = $2, updated_unix_ms = $3, last_used_unix_ms = $3 "
+     "WHERE token_sha256 = $1"},
+    {"revoke_token",
+     "INSERT INTO revoked_tokens (token_sha256, player_id, revoked_unix_ms) VALUES ($1, $2, $3) "
+     "ON CONFLICT (token_sha256) DO UPDATE SET player_id = excluded.player_id, "
+     "revoked_unix_ms = excluded.revoked_unix_ms"},
+    {"begin_game",
+     // game_no comes from its sequence: nodes never compute it (max + 1 would race).
+     "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, room_id, "
+     "join_code, is_private, title, host_player_id, replay_token, timer, watch_code, undo) "
+     "VALUES ($1, $2, $3, $4, 'playing', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) "
+     "RETURNING game_no"},
+    {"add_seat",
+     "INSERT INTO game_seats (game_id, seat, name, player_id, stand_in) "
+     "VALUES ($1, $2, $3, $4, $5)"},
+    {"playing_game",
+     "SELECT status, game_no, "
+     "(SELECT coalesce(max(idx) + 1, 0) FROM game_actions a WHERE a.game_no = g.game_no) "
+     "FROM games g WHERE game_id = $1"},
+    {"append_action",
+     "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
+     "VALUES ($1, $2, $3, $4, $5, $6, $7)"},
+    {"game_status", "SELECT status FROM games WHERE game_id = $1"},
+    {"add_result",
+     "INSERT INTO game_results (game_id, seat, name, score, rank, detail) "
+     "VALUES ($1, $2, $3, $4, $5, $6)"},
+    {"finish_game",
+     "UPDATE games SET status = 'finished', finished_unix_ms = $2 WHERE game_id = $1"},
+    {"set_stand_in",
+     "UPDATE game_seats SET stand_in = $3 WHERE game_id = $1 AND seat = $2 AND EXISTS "
+     "(SELECT 1 FROM games g WHERE g.game_id = $1 AND g.status = 'playing')"},
+    {"set_left",
+     "UPDATE game_seats SET left_game = $3 WHERE game_id = $1 AND seat = $2 AND EXISTS "
+     "(SELECT 1 FROM games g WHERE g.game_id = $1 AND g.status = 'playing')"},
+    {"record_resume",
+     "INSERT INTO game_resumes (game_id, at_unix_ms, grace_ms) SELECT $1::text, $2::bigint, "
+     "$3::bigint "
+     "WHERE EXISTS (SELECT 1 FROM games WHERE game_id = $1 AND status = 'playing') "
+     "ON CONFLICT (game_id, at_unix_ms) DO UPDATE SET grace_ms = excluded.grace_ms"},
+    {"keep_taken_back",
+     "INSERT INTO game_taken_back (game_no, idx, seat, action, at_unix_ms, origin, "
+     "taken_back_unix_ms) SELECT game_no, idx, seat, action, at_unix_ms, origin, $3::bigint "
+     "FROM game_actions WHERE game_no = $1 AND idx = $2"},
+    {"drop_action", "DELETE FROM game_actions WHERE game_no = $1 AND idx = $2"},
+    {"load_game",
+     "SELECT game, options, seed, started_unix_ms, finished_unix_ms, room_id, join_code, "
+     "is_private, title, host_player_id, replay_token, timer, watch_code, undo FROM games "
+     "WHERE game_id = $1"},
+    {"load_seats",
+     "SELECT seat, name, player_id, stand_in, left_game FROM game_seats WHERE game_id = $1 "
+     "ORDER BY seat"},
+    {"load_resumes",
+     "SELECT at_unix_ms, grace_ms FROM game_resumes WHERE game_id = $1 ORDER BY at_unix_ms"},
+    {"load_actions",
+     "SELECT a.seat, a.action, a.text, a.at_unix_ms, a.origin FROM games g "
+     "JOIN game_actions a ON a.game_no = g.game_no WHERE g.game_id = $1 ORDER BY a.idx"},
+    {"load_taken_back",
+     // The last take-back is the one stored last (seq stands for SQLite's rowid).
+     "SELECT (SELECT count(*) FROM game_taken_back t WHERE t.game_no = g.game_no), "
+     "coalesce((SELECT t.idx FROM game_taken_back t WHERE t.game_no = g.game_no "
+     "ORDER BY t.seq DESC LIMIT 1), -1) FROM games g WHERE g.game_id = $1"},
+    {"load_results",
+     "SELECT seat, name, score, rank, detail FROM game_results WHERE game_id = $1 "
+     "ORDER BY seat"},
+    {"game_access", "SELECT status, is_private, replay_token FROM games WHERE game_id = $1"},
+    {"game_players",
+     "SELECT player_id FROM game_seats WHERE game_id = $1 AND player_id IS NOT NULL "
+     "ORDER BY seat"},
+    {"unfinished",
+     "SELECT game_id FROM games WHERE status = 'playing' "
+     "ORDER BY started_unix_ms, game_id COLLATE \"C\""},
+};
+
+}  // namespace
+
+// --- Parameters and outcomes ---
+
+PgStore::Params& PgStore::Params::Text(std::string v) {
+  lengths_.push_back(static_cast<int>(v.size()));
+  values_.push_back(std::move(v));
+  formats_.push_back(0);
+  null_.push_back(false);
+  return *this;
+}
+
+PgStore::Params& PgStore::Params::Int(int64_t v) { return Text(std::to_string(v)); }
+
+PgStore::Params& PgStore::Params::Bytes(std::string v) {
+  Text(std::move(v));
+  formats_.back() = 1;  // binary: bytes go as they are, no escaping
+  return *this;
+}
+
+PgStore::Params& PgStore::Params::Null() {
+  Text("");
+  null_.back() = true;
+  return *this;
+}
+
+int PgStore::Outcome::changed() const {
+  const char* n = result ? PQcmdTuples(result.get()) : "";
+  return *n != '\0' ? std::stoi(n) : 0;
+}
+
+std::string PgStore::Outcome::Text(int row, int col) const {
+  return std::string(PQgetvalue(result.get(), row, col),
+                     static_cast<size_t>(PQgetlength(result.get(), row, col)));
+}
+
+int64_t PgStore::Outcome::Int(int row, int col) const {
+  return IsNull(row, col) ? 0 : std::stoll(PQgetvalue(result.get(), row, col));
+}
+
+std::string PgStore::Outcome::Bytes(int row, int col) const {
+  // Results come as text: a BYTEA is its hex escape.
+  size_t n = 0;
+  unsigned char* raw = PQunescapeBytea(
+      reinterpret_cast<const unsigned char*>(PQgetvalue(result.get(), row, col)), &n);
+  std::string out(reinterpret_cast<const char*>(raw), n);
+  PQfreemem(raw);
+  return out;
+}
+
+bool PgStore::Outcome::IsNull(int row, int col) const {
+  return PQgetisnull(result.get(), row, col) != 0;
+}
+
+// --- Opening ---
+
+StatusOr<std::unique_ptr<PgStore>> PgStore::Open(const std::string& conninfo) {
+  auto migrations = storage::EmbeddedPgMigrations();
+  if (!migrations.ok()) return migrations.status();
+  auto c = pg::Connect(conninfo);
+  if (!c.ok()) return c.status();
+  if (Status st = storage::ApplyPgMigrations(c.value().get(), migrations.value()); !st.ok()) {
+    return st;
+  }
+  if (Status st = Prepare(c.value().get()); !st.ok()) return st;
+  return std::unique_ptr<PgStore>(new PgStore(std::move(c).value()));
+}
+
+Status PgStore::Prepare(PGconn* c) {
+  // Text is UTF-8 whatever the database's default for clients.
+  if (PQsetClientEncoding(c, "UTF8") != 0) {
+    return Status(pg::codes::kStorageError,
+                  std::string("PostgreSQL: cannot use UTF-8: ") + PQerrorMessage(c));
+  }
+  for (const Statement& s : kStatements) {
+    pg::Result r(PQprepare(c, s.name, s.sql, 0, nullptr));
+    if (!r || PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
+      return Status(pg::codes::kStorageError,
+                    std::string("PostgreSQL refused statement ") + s.name + ": " +
+                        (r ? PQresultErrorMessage(r.get()) : PQerrorMessage(c)));
+    }
+  }
+  return Status::Ok();
+}
+
+PgStore::PgStore(pg::Connection c) : c_(std::move(c)) {}
+
+PgStore::~PgStore() {
+  std::lock_guard lock(mu_);
+  if (in_batch_) {
+    Drain();
+    pg::Exec(c_.get(), "ROLLBACK", "rolling back an unfinished batch");
+  }
+}
+
+// --- Running statements ---
+
+PgStore::Outcome PgStore::Finish(PGresult* raw, const std::string& what) {
+  Outcome o;
+  o.result.reset(raw);
+  const ExecStatusType s = raw != nullptr ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
+  if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK) return o;
+  if (raw != nullptr) {
+    const char* state = PQresultErrorField(raw, PG_DIAG_SQLSTATE);
+    const char* constraint = PQresultErrorField(raw, PG_DIAG_CONSTRAINT_NAME);
+    o.sqlstate = state != nullptr ? state : "";
+    o.constraint = constraint != nullptr ? constraint : "";
+  }
+  std::string message = raw != nullptr ? PQresultErrorMessage(raw) : PQerrorMessage(c_.get());
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  o.status = Status(pg::codes::kStorageError, "PostgreSQL failed " + what + ": " + message);
+  // A statement that fails outside a savepoint aborts the batch's transaction: all of it is lost.
+  if (in_batch_ && savepoints_ == 0) batch_lost_ = true;
+  return o;
+}
+
+std::vector<const char*> PgStore::Params::Values() const {
+  std::vector<const char*> values;
+  values.reserve(values_.size());
+  for (size_t i = 0; i < values_.size(); ++i) values.push_back(null_[i] ? nullptr : values_[i].data());
+  return values;
+}
+
+Status PgStore::Connected() {
+  if (PQstatus(c_.get()) == CONNECTION_OK) return Status::Ok();
+  // A lost connection loses the batch it carried; outside one, it is opened again (the database
+  // restarted, a proxy dropped it) with its statements prepared anew.
+  if (in_batch_) {
+    batch_lost_ = true;
+    return Status(pg::codes::kStorageError, "The connection to PostgreSQL was lost mid-batch.");
+  }
+  PQreset(c_.get());
+  if (PQstatus(c_.get()) != CONNECTION_OK) {
+    return Status(pg::codes::kStorageError,
+                  std::string("PostgreSQL: cannot connect again: ") + PQerrorMessage(c_.get()));
+  }
+  return Prepare(c_.get());
+}
+
+PgStore::Outcome PgStore::Run(const char* name, const Params& p, const std::string& what) {
+  if (Status st = Connected(); !st.ok()) return Outcome{nullptr, st, "", ""};
+  if (Status st = Drain(); !st.ok()) return Outcome{nullptr, st, "", ""};
+  const std::vector<const char*> values = p.Values();
+  return Finish(PQexecPrepared(c_.get(), name, static_cast<int>(values.size()), values.data(),
+                               p.lengths_.data(), p.formats_.data(), 0),
+                what);
+}
+
+PgStore::Outcome PgStore::RunSql(const std::string& sql, const Params& p,
+                                 const std::string& what) {
+  if (Status st = Connected(); !st.ok()) return Outcome{nullptr, st, "", ""};
+  if (Status st = Drain(); !st.ok()) return Outcome{nullptr, st, "", ""};
+  const std::vector<const char*> values = p.Values();
+  return Finish(PQexecParams(c_.get(), sql.c_str(), static_cast<int>(values.size()), nullptr,
+                             values.data(), p.lengths_.data(), p.formats_.data(), 0),
+                what);
+}
+
+Status PgStore::Queue(const char* name, const Params& p) {
+  if (Status st = Connected(); !st.ok()) return st;
+  if (PQpipelineStatus(c_.get()) == PQ_PIPELINE_OFF && PQenterPipelineMode(c_.get()) != 1) {
+    batch_lost_ = true;
+    return Status(pg::codes::kStorageError,
+                  std::string("PostgreSQL: cannot enter pipeline mode: ") + PQerrorMessage(c_.get()));
+  }
+  const std::vector<const char*> values = p.Values();
+  if (PQsendQueryPrepared(c_.get(), name, static_cast<int>(values.size()), values.data(),
+                          p.lengths_.data(), p.formats_.data(), 0) != 1) {
+    batch_lost_ = true;
+    return Status(pg::codes::kStorageError,
+                  std::string("PostgreSQL: cannot send a statement: ") + PQerrorMessage(c_.get()));
+  }
+  ++queued_;
+  return Status::Ok();
+}
+
+Status PgStore::Drain() {
+  if (PQpipelineStatus(c_.get()) == PQ_PIPELINE_OFF) {
+    return batch_lost_ ? Status(pg::codes::kStorageError, "The storage batch was lost.")
+                       : Status::Ok();
+  }
+  Status first;
+  const bool synced = PQpipelineSync(c_.get()) == 1;
+  if (!synced) {
+    first = Status(pg::codes::kStorageError,
+                   std::string("PostgreSQL: cannot send a batch: ") + PQerrorMessage(c_.get()));
+  }
+  // Each queued statement's result, each followed by a null; then the sync's own result.
+  for (; synced && queued_ > 0 && first.ok(); --queued_) {
+    PGresult* r = PQgetResult(c_.get());
+    // A COMMIT of a transaction already aborted answers "ROLLBACK" without an error.
+    const bool rolled_back = r != nullptr && PQresultStatus(r) == PGRES_COMMAND_OK &&
+                             std::string_view(PQcmdStatus(r)) == "ROLLBACK";
+    Outcome o = Finish(r, "in a batch");
+    while (PGresult* extra = PQgetResult(c_.get())) PQclear(extra);
+    if (!o.ok()) first = o.status;
+    if (rolled_back) first = Status(pg::codes::kStorageError, "PostgreSQL rolled the batch back.");
+  }
+  // What follows an error in the pipeline is reported aborted: read to the sync all the same.
+  for (int nulls = 0; synced && nulls < 2 && PQstatus(c_.get()) == CONNECTION_OK;) {
+    PGresult* r = PQgetResult(c_.get());
+    if (r == nullptr) {
+      ++nulls;  // one between two results; two in a row: nothing more is coming
+      continue;
+    }
+    nulls = 0;
+    const bool sync = PQresultStatus(r) == PGRES_PIPELINE_SYNC;
+    PQclear(r);
+    if (sync) break;
+  }
+  queued_ = 0;
+  if (PQexitPipelineMode(c_.get()) != 1 && first.ok()) {
+    first = Status(pg::codes::kStorageError,
+                   std::string("PostgreSQL: cannot leave pipeline mode: ") + PQerrorMessage(c_.get()));
+  }
+  if (!first.ok()) {
+    batch_lost_ = true;
+    return first;
+  }
+  return batch_lost_ ? Status(pg::codes::kStorageError, "The storage batch was lost.")
+                     : Status::Ok();
+}
+
+template <class Body>
+Status PgStore::Atomically(const Body& body) {
+  // What the batch queued goes first: a synchronous statement cannot run in pipeline mode.
+  if (Status st = Drain(); !st.ok()) return st;
+  const bool nested = in_batch_;
+  const std::string savepoint = "s" + std::to_string(savepoints_);
+  if (Status st = pg::Exec(c_.get(), nested ? "SAVEPOINT " + savepoint : "BEGIN",
+                           "starting a transaction");
+      !st.ok()) {
+    if (nested) batch_lost_ = true;
+    return st;
+  }
+  ++savepoints_;
+  Status st = body();
+  --savepoints_;
+  if (st.ok()) {
+    st = pg::Exec(c_.get(), nested ? "RELEASE SAVEPOINT " + savepoint : "COMMIT",
+                  "committing");
+    if (st.ok()) return st;
+  }
+  // Rolled back to, a savepoint still exists: released too, so a batch does not pile them up.
+  const Status undone =
+      pg::Exec(c_.get(),
+               nested ? "ROLLBACK TO SAVEPOINT " + savepoint + "; RELEASE SAVEPOINT " + savepoint
+                      : std::string("ROLLBACK"),
+               "undoing a refused call");
+  // A savepoint that cannot be rolled back to leaves the batch's transaction unusable.
+  if (nested && !undone.ok()) batch_lost_ = true;
+  return st;
+}
+
+// --- Batches ---
+
+Status PgStore::BeginBatch() {
+  std::lock_guard lock(mu_);
+  known_.BeginBatch();
+  batch_lost_ = false;
+  if (Status st = Connected(); !st.ok()) return st;
+  in_batch_ = true;
+  // BEGIN leads the pipeline: it goes out with the batch's first statements, no round trip.
+  if (PQenterPipelineMode(c_.get()) != 1 ||
+      PQsendQueryParams(c_.get(), "BEGIN", 0, nullptr, nullptr, nullptr, nullptr, 0) != 1) {
+    batch_lost_ = true;
+    return Status(pg::codes::kStorageError,
+                  std::string("PostgreSQL: cannot start a batch: ") + PQerrorMessage(c_.get()));
+  }
+  ++queued_;
+  return Status::Ok();
+}
+
+Status PgStore::CommitBatch() {
+  std::lock_guard lock(mu_);
+  Status st = batch_lost_ ? Status(pg::codes::kStorageError, "The storage batch was lost.")
+                          : Status::Ok();
+  if (st.ok()) {
+    const bool piped = PQpipelineStatus(c_.get()) != PQ_PIPELINE_OFF ||
+                       PQenterPipelineMode(c_.get()) == 1;
+    if (piped &&
+        PQsendQueryParams(c_.get(), "COMMIT", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1) {
+      ++queued_;
+    } else {
+      batch_lost_ = true;
+    }
+    st = Drain();
+  }
+  if (!st.ok()) {
+    known_.DropBatch();  // whatever the caller does next
+    return st;
+  }
+  in_batch_ = false;
+  known_.CommitBatch();
+  return st;
+}
+
+void PgStore::RollbackBatch() {
+  std::lock_guard lock(mu_);
+  Drain();
+  known_.DropBatch();
+  if (PQtransactionStatus(c_.get()) != PQTRANS_IDLE) {
+    pg::Exec(c_.get(), "ROLLBACK", "rolling back a batch");
+  }
+  in_batch_ = false;
+  batch_lost_ = false;
+}
+
+bool PgStore::BatchOpen() {
+  std::lock_guard lock(mu_);
+  return in_batch_ && !batch_lost_;
+}
+
+// --- Players ---
+
+Status PgStore::SavePlayer(const std::string& token, const StoredPlayer& player) {
+  if (Status st = store_rules::CheckPlayer(token, player); !st.ok()) return st;
+  const std::string hash = storage::TokenSha256(token);
+  std::lock_guard lock(mu_);
+  return Atomically([&]() -> Status {
+    Outcome o = Run("save_player",
+                    Params().Bytes(hash).Text(player.player_id).Text(player.name).Int(NowUnixMs()),
+                    "saving a player");
+    if (o.Unique()) {
+      return Status(store_codes::kPlayerConflict,
+                    "Player " + player.player_id + " is already stored with another token.");
+    }
+    if (!o.ok()) return o.status;
+    if (o.changed() == 0) {
+      return Status(store_codes::kTokenConflict, "This token belongs to another player.");
+    }
+    return Status::Ok();
+  });
+}
+
+StatusOr<std::optional<StoredPlayer>> PgStore::FindPlayer(const std::string& token) {
+  const std::string hash = storage::TokenSha256(token);
+  std::lock_guard lock(mu_);
+  Outcome o = Run("find_player", Params().Bytes(hash), "finding a player");
+  if (!o.ok()) return o.status;
+  if (o.rows() > 0) {
+    StoredPlayer found{o.Text(0, 0), o.Text(0, 1)};
+    found.last_used_unix_ms = o.Int(0, 2);
+    return std::optional<StoredPlayer>(std::move(found));
+  }
+  Outcome revoked = Run("find_revoked", Params().Bytes(hash), "finding a revoked token");
+  if (!revoked.ok()) return revoked.status;
+  if (revoked.rows() == 0) return std::optional<StoredPlayer>();
+  StoredPlayer gone;
+  gone.player_id = revoked.Text(0, 0);
+  gone.revoked = true;
+  return std::optional<StoredPlayer>(std::move(gone));
+}
+
+// One statement refused by the rows it changed, not by an error: it needs no savepoint (an error
+// there is the batch's loss, see Finish).
+Status PgStore::TouchPlayer(const std::string& player_id, int64_t at_unix_ms) {
+  std::lock_guard lock(mu_);
+  Outcome o = Run("touch_player", Params().Text(player_id).Int(at_unix_ms),
+                  "noting a player's token in use");
+  if (!o.ok()) return o.status;
+  if (o.changed() != 1) {
+    return Status(store_codes::kPlayerNotFound, "There is no player " + player_id + ".");
+  }
+  return Status::Ok();
+}
+
+Status PgStore::ReplaceToken(const std::string& old_token, const std::string& new_token,
+                             int64_t at_unix_ms) {
+  if (Status st = store_rules::CheckReplacement(old_token, new_token); !st.ok()) return st;
+  const std::string old_hash = storage::TokenSha256(old_token);
+  const std::string new_hash = storage::TokenSha256(new_token);
+  std::lock_guard lock(mu_);
+  return Atomically([&]() -> Status {
+    Outcome found = Run("player_of_token", Params().Bytes(old_hash), "finding the token to replace");
+    if (!found.ok()) return found.status;
+    if (found.rows() == 0) return Status(store_codes::kTokenNotFound, "No player holds this token.");
+    const std::string player_id = found.Text(0, 0);
+    Outcome replaced = Run("replace_token", Params().Bytes(old_hash).Bytes(new_hash).Int(at_unix_ms),
+                           "replacing a token");
+    if (replaced.Unique()) return Status(store_codes::kTokenConflict, "The new token is already in use.");
+    if (!replaced.ok()) return replaced.status;
+    Outcome revoked = Run("revoke_token", Params().Bytes(old_hash).Text(player_id).Int(at_unix_ms),
+                          "revoking a token");
+    return revoked.status;
+  });
+}
+
+// --- Games ---
+
+Status PgStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecord& room) {
+  if (Status st = store_rules::CheckNewGame(record); !st.ok()) return st;
+  std::lock_guard lock(mu_);
+  int64_t game_no = 0;
+  Status st = Atomically([&]() -> Status {
+    Outcome o = Run("begin_game",
+                    Params()
+                        .Text(record.game_id())
+                        .Text(record.game())
+                        .Bytes(record.options())
+                        .Int(SeedToSql(record.seed()))
+                        .Int(record.started_unix_ms())
+                        .Text(room.room_id)
+                        .Text(room.join_code)
+                        .Int(room.is_private ? 1 : 0)
+                        .Text(room.title)
+                        .Text(room.host_player_id)
+                        .Text(room.replay_token)
+                        .Bytes(room.timer)
+                        .Text(room.watch_code)
+                        .Int(room.undo ? 1 : 0),
+                    "storing game " + record.game_id());
+    if (o.Unique() && o.constraint == "games_pkey") {
+      return Status(store_codes::kGameExists, "Game " + record.game_id() + " is already stored.");
+    }
+    if (!o.ok()) return o.status;
+    game_no = o.Int(0, 0);
+    const size_t seats =
+        std::max(static_cast<size_t>(record.seat_names_size()), room.seat_player_ids.size());
+    for (size_t seat = 0; seat < seats; ++seat) {
+      // NULL past the end of either list keeps both lengths exact on the way back.
+      Params p;
+      p.Text(record.game_id()).Int(static_cast<int64_t>(seat));
+      if (seat < static_cast<size_t>(record.seat_names_size())) {
+        p.Text(record.seat_names(static_cast<int>(seat)));
+      } else {
+        p.Null();
+      }
+      if (seat < room.seat_player_ids.size()) {
+        p.Text(room.seat_player_ids[seat]);
+      } else {
+        p.Null();
+      }
+      p.Int(seat < room.seat_stand_ins.size() ? room.seat_stand_ins[seat] : 0);
+      Outcome s = Run("add_seat", p, "storing the seats of game " + record.game_id());
+      if (!s.ok()) return s.status;
+    }
+    return Status::Ok();
+  });
+  if (!st.ok()) return st;
+  // Its next index is known from here: its first append needs no read.
+  known_.Set(record.game_id(), Known{game_no, 0}, in_batch_);
+  return st;
+}
+
+StatusOr<PgStore::Known> PgStore::ReadPlayingGame(const std::string& game_id) {
+  Outcome o = Run("playing_game", Params().Text(game_id), "checking game " + game_id);
+  if (!o.ok()) return o.status;
+  if (o.rows() == 0) return store_rules::GameNotFound(game_id);
+  if (o.Text(0, 0) != "playing") {
+    return Status(store_codes::kGameFinished,
+                  "Game " + game_id + " is finished; it takes no more actions.");
+  }
+  return Known{o.Int(0, 1), static_cast<uint32_t>(o.Int(0, 2))};
+}
+
+Status PgStore::AppendAction(const std::string& game_id, uint32_t index,
+                             const plateau::v1::ReplayAction& action) {
+  std::lock_guard lock(mu_);
+  std::optional<Known> known = known_.Find(game_id);
+  if (!known) {
+    auto read = ReadPlayingGame(game_id);
+    if (!read.ok()) return read.status();
+    known = read.value();
+  }
+  if (Status st = store_rules::CheckAppendIndex(game_id, index, known->next); !st.ok()) return st;
+  Params p;
+  p.Int(known->game_no)
+      .Int(index)
+      .Int(action.seat())
+      .Bytes(action.action())
+      .Text(action.text())
+      .Int(action.at_unix_ms())
+      .Int(static_cast<int64_t>(action.origin()));
+  if (in_batch_) {
+    // Checked above: it goes out with the batch, its result read at the commit.
+    if (Status st = Queue("append_action", p); !st.ok()) return st;
+    known_.Set(game_id, Known{known->game_no, index + 1}, true);
+    return Status::Ok();
+  }
+  Outcome o = Run("append_action", p, "storing action " + std::to_string(index) + " of " + game_id);
+  if (!o.ok()) known_.Forget(game_id);  // read back next time
+  if (o.Unique()) return store_rules::DuplicateAction(game_id, index);
+  if (!o.ok()) return o.status;
+  known_.Set(game_id, Known{known->game_no, index + 1}, false);
+  return Status::Ok();
+}
+
+Status PgStore::FinishGame(const std::string& game_id,
+                           const std::vector<plateau::v1::SeatResult>& results,
+                           int64_t finished_unix_ms) {
+  if (Status st = store_rules::CheckFinishTime(game_id, finished_unix_ms); !st.ok()) return st;
+  std::lock_guard lock(mu_);
+  // Whatever happens below, the game's next index is read back before its next append.
+  known_.Forget(game_id);
+  return Atomically([&]() -> Status {
+    Outcome status = Run("game_status", Params().Text(game_id), "checking game " + game_id);
+    if (!status.ok()) return status.status;
+    if (status.rows() == 0) {
+      return store_rules::GameNotFound(game_id);
+    }
+    if (status.Text(0, 0) != "playing") {
+      return Status(store_codes::kGameFinished, "Game " + game_id + " is already finished.");
+    }
+    for (const auto& r : results) {
+      Outcome o = Run("add_result",
+                      Params()
+                          .Text(game_id)
+                          .Int(r.seat())
+                          .Text(r.name())
+                          .Int(r.score())
+                          .Int(r.rank())
+                          .Text(r.detail()),
+                      "storing the results of " + game_id);
+      if (o.Unique()) {
+        return Status(store_codes::kBadRecord, "Game " + game_id + " has two results for seat " +
+                                                   std::to_string(r.seat()) + ".");
+      }
+      if (!o.ok()) return o.status;
+    }
+    return Run("finish_game", Params().Text(game_id).Int(finished_unix_ms),
+               "finishing game " + game_id)
+        .status;
+  });
+}
+
+Status PgStore::SetStandIn(const std::string& game_id, int seat, int level) {
+  std::lock_guard lock(mu_);
+  return UpdateSeatInPlay("set_stand_in", game_id, seat, level,
+                          "storing who plays seat " + std::to_string(seat) + " of " + game_id);
+}
+
+Status PgStore::SetLeft(const std::string& game_id, int seat, bool left) {
+  std::lock_guard lock(mu_);
+  return UpdateSeatInPlay("set_left", game_id, seat, left ? 1 : 0,
+                          "storing whether seat " + std::to_string(seat) + " of " + game_id +
+                              " left");
+}
+
+Status PgStore::UpdateSeatInPlay(const char* name, const std::string& game_id, int seat,
+                                 int value, const std::string& what) {
+  Outcome o = Run(name, Params().Text(game_id).Int(seat).Int(value), what);
+  if (!o.ok()) return o.status;
+  if (o.changed() != 1) {
+    return Status(store_codes::kGameNotFound,
+                  "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
+  }
+  return Status::Ok();
+}
+
+Status PgStore::RecordResume(const std::string& game_id, int64_t at_unix_ms, int64_t grace_ms) {
+  std::lock_guard lock(mu_);
+  Outcome o = Run("record_resume", Params().Text(game_id).Int(at_unix_ms).Int(grace_ms),
+                  "storing a resume of " + game_id);
+  if (!o.ok()) return o.status;
+  if (o.changed() != 1) {
+    return Status(store_codes::kGameNotFound, "Game " + game_id + " is not in play.");
+  }
+  return Status::Ok();
+}
+
+Status PgStore::TakeBackAction(const std::string& game_id, uint32_t index, int64_t at_unix_ms) {
+  std::lock_guard lock(mu_);
+  known_.Forget(game_id);  // read back by the next append
+  return Atomically([&]() -> Status {
+    auto read = ReadPlayingGame(game_id);
+    if (!read.ok()) return read.status();
+    const int64_t game_no = read.value().game_no;
+    if (read.value().next != index + 1) {
+      return Status(store_codes::kNotLastAction, "Action " + std::to_string(index) +
+                                                     " of game " + game_id +
+                                                     " is not its last stored one.");
+    }
+    // Kept out of the log first, then dropped from it: one transaction, so never half done.
+    Outcome kept = Run("keep_taken_back", Params().Int(game_no).Int(index).Int(at_unix_ms),
+                       "keeping action " + std::to_string(index) + " of " + game_id);
+    if (!kept.ok()) return kept.status;
+    return Run("drop_action", Params().Int(game_no).Int(index),
+               "taking back action " + std::to_string(index) + " of " + game_id)
+        .status;
+  });
+}
+
+// --- Loading ---
+
+// Several statements that must see one state of the database: a repeatable-read, read-only
+// transaction (outside a batch; inside one, the batch's own transaction already is one view).
+class PgStore::ReadSnapshot {
+ public:
+  explicit ReadSnapshot(PgStore& store) : store_(store) {}
+  ~ReadSnapshot() {
+    if (open_) pg::Exec(store_.c_.get(), "COMMIT", "ending a read");
+  }
+  Status Begin() {
+    if (Status st = store_.Drain(); !st.ok()) return st;
+    if (store_.in_batch_) return Status::Ok();
+    Status st = pg::Exec(store_.c_.get(), "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+                         "starting a read");
+    open_ = st.ok();
+    return st;
+  }
+
+ private:
+  PgStore& store_;
+  bool open_ = false;
+};
+
+Status PgStore::LoadResults(const std::string& game_id,
+                            google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>* results) {
+  Outcome o = Run("load_results", Params().Text(game_id), "loading the results of " + game_id);
+  if (!o.ok()) return o.status;
+  for (int i = 0; i < o.rows(); ++i) {
+    plateau::v1::SeatResult* r = results->Add();
+    r->set_seat(static_cast<uint32_t>(o.Int(i, 0)));
+    r->set_name(o.Text(i, 1));
+    r->set_score(o.Int(i, 2));
+    r->set_rank(static_cast<uint32_t>(o.Int(i, 3)));
+    r->set_detail(o.Text(i, 4));
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::optional<plateau::v1::GameRecord>> PgStore::LoadGameLocked(
+    const std::string& game_id, RoomRecord* room) {
+  plateau::v1::GameRecord record;
+  {
+    Outcome o = Run("load_game", Params().Text(game_id), "loading game " + game_id);
+    if (!o.ok()) return o.status;
+    if (o.rows() == 0) return std::optional<plateau::v1::GameRecord>();
+    record.set_game_id(game_id);
+    record.set_game(o.Text(0, 0));
+    record.set_options(o.Bytes(0, 1));
+    record.set_seed(SeedFromSql(o.Int(0, 2)));
+    record.set_started_unix_ms(o.Int(0, 3));
+    record.set_finished_unix_ms(o.Int(0, 4));  // NULL while playing: 0
+    if (room != nullptr) {
+      room->room_id = o.Text(0, 5);
+      room->join_code = o.Text(0, 6);
+      room->is_private = o.Int(0, 7) != 0;
+      room->title = o.Text(0, 8);
+      room->host_player_id = o.Text(0, 9);
+      room->replay_token = o.Text(0, 10);
+      room->timer = o.Bytes(0, 11);
+      room->watch_code = o.Text(0, 12);
+      room->undo = o.Int(0, 13) != 0;
+    }
+  }
+  {
+    Outcome o = Run("load_seats", Params().Text(game_id), "loading the seats of " + game_id);
+    if (!o.ok()) return o.status;
+    std::vector<std::string> player_ids;
+    std::vector<int> stand_ins;
+    std::vector<bool> left;
+    for (int i = 0; i < o.rows(); ++i) {
+      if (!o.IsNull(i, 1)) record.add_seat_names(o.Text(i, 1));
+      if (!o.IsNull(i, 2)) {
+        player_ids.push_back(o.Text(i, 2));
+        stand_ins.push_back(static_cast<int>(o.Int(i, 3)));
+        left.push_back(o.Int(i, 4) != 0);
+      }
+    }
+    if (room != nullptr) {
+      room->seat_player_ids = std::move(player_ids);
+      room->seat_stand_ins = std::move(stand_ins);
+      room->seat_left = std::move(left);
+    }
+  }
+  if (room != nullptr) {
+    Outcome o = Run("load_resumes", Params().Text(game_id), "loading the resumes of " + game_id);
+    if (!o.ok()) return o.status;
+    room->resumes.clear();
+    for (int i = 0; i < o.rows(); ++i) room->resumes.push_back({o.Int(i, 0), o.Int(i, 1)});
+  }
+  {
+    Outcome o = Run("load_actions", Params().Text(game_id), "loading the actions of " + game_id);
+    if (!o.ok()) return o.status;
+    for (int i = 0; i < o.rows(); ++i) {
+      plateau::v1::ReplayAction* a = record.add_actions();
+      a->set_seat(static_cast<int32_t>(o.Int(i, 0)));
+      a->set_action(o.Bytes(i, 1));
+      a->set_text(o.Text(i, 2));
+      a->set_at_unix_ms(o.Int(i, 3));
+      const int64_t origin = o.Int(i, 4);
+      // An origin this build does not know reads as the player's own move.
+      if (plateau::v1::ActionOrigin_IsValid(static_cast<int>(origin))) {
+        a->set_origin(static_cast<plateau::v1::ActionOrigin>(origin));
+      }
+    }
+  }
+  if (room != nullptr) {
+    // The last take-back sits at the log's end while no action took its index again.
+    Outcome o = Run("load_taken_back", Params().Text(game_id), "loading the take-backs of " + game_id);
+    if (!o.ok()) return o.status;
+    room->taken_back = o.rows() > 0 ? static_cast<uint32_t>(o.Int(0, 0)) : 0;
+    room->taken_back_last = room->taken_back > 0 && o.Int(0, 1) == record.actions_size();
+  }
+  if (Status st = LoadResults(game_id, record.mutable_results()); !st.ok()) return st;
+  return std::optional<plateau::v1::GameRecord>(std::move(record));
+}
+
+StatusOr<std::optional<plateau::v1::GameRecord>> PgStore::LoadGame(const std::string& game_id) {
+  std::lock_guard lock(mu_);
+  ReadSnapshot read(*this);
+  if (Status st = read.Begin(); !st.ok()) return st;
+  return LoadGameLocked(game_id, nullptr);
+}
+
+StatusOr<std::optional<GameAccess>> PgStore::LoadGameAccess(const std::string& game_id) {
+  std::lock_guard lock(mu_);
+  ReadSnapshot read(*this);
+  if (Status st = read.Begin(); !st.ok()) return st;
+  Outcome o = Run("game_access", Params().Text(game_id), "checking access to game " + game_id);
+  if (!o.ok()) return o.status;
+  if (o.rows() == 0) return std::optional<GameAccess>();
+  GameAccess access;
+  access.finished = o.Text(0, 0) == "finished";
+  access.is_private = o.Int(0, 1) != 0;
+  access.replay_token = o.Text(0, 2);
+  Outcome players = Run("game_players", Params().Text(game_id), "loading the players of " + game_id);
+  if (!players.ok()) return players.status;
+  for (int i = 0; i < players.rows(); ++i) access.seat_player_ids.push_back(players.Text(i, 0));
+  return std::optional<GameAccess>(std::move(access));
+}
+
+StatusOr<std::vector<plateau::v1::ReplaySummary>> PgStore::ListFinished(
+    const std::string& game, uint32_t limit, const std::string& before_game_id,
+    const std::string& viewer_player_id) {
+  limit = std::min(limit, kMaxListLimit);
+  std::vector<plateau::v1::ReplaySummary> out;
+  if (limit == 0) return out;
+  std::lock_guard lock(mu_);
+  ReadSnapshot read(*this);
+  if (Status st = read.Begin(); !st.ok()) return st;
+  std::optional<int64_t> cursor_ms;
+  if (!before_game_id.empty()) {
+    // A private game hidden from the viewer is no cursor either: paging must not reveal it.
+    Outcome o = RunSql("SELECT g.finished_unix_ms FROM games g WHERE g.game_id = $1 AND "
+                       "g.status = 'finished' AND " + ListedTo(2),
+                       Params().Text(before_game_id).Text(viewer_player_id),
+                       "reading the page cursor");
+    if (!o.ok()) return o.status;
+    if (o.rows() == 0) {
+      return Status(store_codes::kBadCursor,
+                    "Game " + before_game_id + " is not a finished game to page from.");
+    }
+    cursor_ms = o.Int(0, 0);
+  }
+  // The parameters a shape uses are numbered in order: $1 the viewer, then the game, the cursor.
+  Params p;
+  p.Text(viewer_player_id);
+  std::string sql =
+      "SELECT g.game_id, g.game, g.finished_unix_ms, "
+      "(SELECT count(*) FROM game_actions a WHERE a.game_no = g.game_no), g.is_private, "
+      "g.replay_token FROM games g WHERE g.status = 'finished' AND " + ListedTo(1);
+  int n = 1;
+  if (!game.empty()) {
+    sql += " AND g.game = $" + std::to_string(++n);
+    p.Text(game);
+  }
+  if (cursor_ms.has_value()) {
+    // Ids compare as bytes, as on SQLite, whatever the database's collation.
+    sql += " AND (g.finished_unix_ms, g.game_id COLLATE \"C\") < ($" + std::to_string(n + 1) +
+           "::bigint, $" + std::to_string(n + 2) + ")";
+    n += 2;
+    p.Int(*cursor_ms).Text(before_game_id);
+  }
+  sql += " ORDER BY g.finished_unix_ms DESC, g.game_id COLLATE \"C\" DESC LIMIT $" +
+         std::to_string(++n);
+  p.Int(limit);
+  Outcome o = RunSql(sql, p, "listing finished games");
+  if (!o.ok()) return o.status;
+  for (int i = 0; i < o.rows(); ++i) {
+    plateau::v1::ReplaySummary& summary = out.emplace_back();
+    summary.set_game_id(o.Text(i, 0));
+    summary.set_game(o.Text(i, 1));
+    summary.set_finished_unix_ms(o.Int(i, 2));
+    summary.set_steps(static_cast<uint32_t>(o.Int(i, 3)));
+    if (o.Int(i, 4) != 0) {
+      summary.set_is_private(true);
+      summary.set_replay_token(o.Text(i, 5));
+    }
+  }
+  for (auto& summary : out) {
+    if (Status st = LoadResults(summary.game_id(), summary.mutable_results()); !st.ok()) return st;
+  }
+  return out;
+}
+
+StatusOr<std::vector<Store::Unfinished>> PgStore::LoadUnfinished() {
+  std::lock_guard lock(mu_);
+  ReadSnapshot read(*this);
+  if (Status st = read.Begin(); !st.ok()) return st;
+  Outcome ids = Run("unfinished", Params(), "listing unfinished games");
+  if (!ids.ok()) return ids.status;
+  std::vector<Unfinished> out;
+  for (int i = 0; i < ids.rows(); ++i) {
+    Unfinished u;
+    auto record = LoadGameLocked(ids.Text(i, 0), &u.room);
+    if (!record.ok()) return record.status();
+    if (!record.value().has_value()) continue;  // cannot happen inside one snapshot
+    u.record = std::move(*record.value());
+    out.push_back(std::move(u));
+  }
+  return out;
+}
+
+}  // namespace plateau::server

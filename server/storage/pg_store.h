@@ -1,0 +1,148 @@
+#pragma once
+// The Store on PostgreSQL (schema: schema/postgres/*.sql, applied at Open()), for several nodes
+// on one database (docs/multinode.md). The same promises as SqliteStore: an accepted call is
+// durable when it returns outside a batch, or when its batch commits.
+//
+// A batch is one transaction sent in libpq's pipeline mode: BEGIN, the appends and COMMIT go
+// out together and their results come back together, one round trip. What an append may be
+// refused for (its index, its game's status) is known in memory from this store's own writes,
+// so a refused append sends nothing and the others go on. A call that must read first (an
+// append to a game this store has not seen, the rarer calls) sends what is queued, then runs on
+// its own inside a savepoint: refused, it undoes only itself. A statement that fails in the
+// pipeline (what memory did not foresee: another writer) aborts the transaction, and the whole
+// batch is reported failed by CommitBatch.
+//
+// Thread safety: one connection guarded by one mutex, as SqliteStore.
+#include <libpq-fe.h>
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "server/storage/pg_util.h"
+#include "server/storage/store_rules.h"
+#include "server/store.h"
+
+namespace plateau::server {
+
+class PgStore : public Store {
+ public:
+  // ListFinished returns at most this many summaries whatever the limit asked for (as SQLite's).
+  static constexpr uint32_t kMaxListLimit = 500;
+
+  // Connects with a libpq connection string and applies pending migrations.
+  static StatusOr<std::unique_ptr<PgStore>> Open(const std::string& conninfo);
+  ~PgStore() override;
+
+  PgStore(const PgStore&) = delete;
+  PgStore& operator=(const PgStore&) = delete;
+
+  // Each as SqliteStore's, with the same refusals.
+  Status SavePlayer(const std::string& token, const StoredPlayer& player) override;
+  StatusOr<std::optional<StoredPlayer>> FindPlayer(const std::string& token) override;
+  Status TouchPlayer(const std::string& player_id, int64_t at_unix_ms) override;
+  Status ReplaceToken(const std::string& old_token, const std::string& new_token,
+                      int64_t at_unix_ms) override;
+  Status BeginGame(const plateau::v1::GameRecord& record, const RoomRecord& room) override;
+  Status AppendAction(const std::string& game_id, uint32_t index,
+                      const plateau::v1::ReplayAction& action) override;
+  Status TakeBackAction(const std::string& game_id, uint32_t index, int64_t at_unix_ms) override;
+  Status SetStandIn(const std::string& game_id, int seat, int level) override;
+  Status SetLeft(const std::string& game_id, int seat, bool left) override;
+  Status RecordResume(const std::string& game_id, int64_t at_unix_ms, int64_t grace_ms) override;
+  Status FinishGame(const std::string& game_id,
+                    const std::vector<plateau::v1::SeatResult>& results,
+                    int64_t finished_unix_ms) override;
+  StatusOr<std::optional<plateau::v1::GameRecord>> LoadGame(const std::string& game_id) override;
+  StatusOr<std::optional<GameAccess>> LoadGameAccess(const std::string& game_id) override;
+  StatusOr<std::vector<plateau::v1::ReplaySummary>> ListFinished(
+      const std::string& game, uint32_t limit, const std::string& before_game_id,
+      const std::string& viewer_player_id) override;
+  StatusOr<std::vector<Unfinished>> LoadUnfinished() override;
+
+  Status BeginBatch() override;
+  Status CommitBatch() override;
+  void RollbackBatch() override;
+  bool BatchOpen() override;
+
+  // Parameters of one statement, in text form but for bytes (binary), or NULL.
+  class Params {
+   public:
+    Params& Text(std::string v);
+    Params& Int(int64_t v);
+    Params& Bytes(std::string v);
+    Params& Null();
+
+   private:
+    friend class PgStore;
+    // Each value's characters, null for NULL (valid while these parameters are).
+    std::vector<const char*> Values() const;
+    std::vector<std::string> values_;
+    std::vector<int> formats_, lengths_;
+    std::vector<bool> null_;
+  };
+
+ private:
+  explicit PgStore(pg::Connection c);
+
+  // A statement's outcome: its result, or why it failed (with the SQLSTATE and the constraint
+  // it broke, which tell the refusals apart).
+  struct Outcome {
+    pg::Result result;
+    Status status;
+    std::string sqlstate, constraint;
+    bool ok() const { return status.ok(); }
+    int rows() const { return result ? PQntuples(result.get()) : 0; }
+    int changed() const;
+    std::string Text(int row, int col) const;
+    int64_t Int(int row, int col) const;
+    std::string Bytes(int row, int col) const;
+    bool IsNull(int row, int col) const;
+    bool Unique() const { return sqlstate == "23505"; }
+  };
+
+  // Prepares kStatements on `c` (at Open, and again after a reconnection).
+  static Status Prepare(PGconn* c);
+
+  // Every helper below expects mu_ to be held.
+  // Ok when connected; outside a batch, a lost connection is opened again first.
+  Status Connected();
+  // Runs prepared statement `name` now, after sending what the batch has queued.
+  Outcome Run(const char* name, const Params& p, const std::string& what);
+  // Runs `sql` with parameters now (statements not worth preparing: the replay list's shapes).
+  Outcome RunSql(const std::string& sql, const Params& p, const std::string& what);
+  Outcome Finish(PGresult* r, const std::string& what);
+  // Queues statement `name` in the batch's pipeline; its result is read at the next Drain.
+  Status Queue(const char* name, const Params& p);
+  // Sends what is queued and reads its results; the batch is lost if one failed.
+  Status Drain();
+  // Runs `body` in a transaction of its own, or a savepoint inside a batch: committed (or
+  // released) when it returns ok, undone otherwise.
+  template <class Body>
+  Status Atomically(const Body& body);
+
+  // The games this store writes (store_rules::NextIndexes).
+  using Known = store_rules::NextIndexes::Known;
+  store_rules::NextIndexes known_;
+  StatusOr<Known> ReadPlayingGame(const std::string& game_id);
+  Status UpdateSeatInPlay(const char* name, const std::string& game_id, int seat, int value,
+                          const std::string& what);
+  StatusOr<std::optional<plateau::v1::GameRecord>> LoadGameLocked(const std::string& game_id,
+                                                                   RoomRecord* room);
+  Status LoadResults(const std::string& game_id,
+                     google::protobuf::RepeatedPtrField<plateau::v1::SeatResult>* results);
+  // A read-only snapshot for the loads' several statements (none inside a batch).
+  class ReadSnapshot;
+
+  std::mutex mu_;
+  pg::Connection c_;
+  bool in_batch_ = false;
+  bool batch_lost_ = false;
+  int queued_ = 0;  // statements sent in the pipeline whose results are not read yet
+  int savepoints_ = 0;
+};
+
+}  // namespace plateau::server

@@ -1,0 +1,47 @@
+#pragma once
+// libpq in small pieces for the PostgreSQL store and its migrations: owned connections and
+// results, statements run with text parameters, errors as Status.
+#include <libpq-fe.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/status.h"
+
+namespace plateau::server::pg {
+
+using engine::Status;
+using engine::StatusOr;
+
+namespace codes {
+// The same codes as SQLite's failures (sqlite_util.h): callers tell no difference.
+inline constexpr const char* kStorageError = "storage_error";  // refused, lost, malformed
+}  // namespace codes
+
+struct ConnectionCloser {
+  void operator()(PGconn* c) const { PQfinish(c); }
+};
+using Connection = std::unique_ptr<PGconn, ConnectionCloser>;
+
+struct ResultCloser {
+  void operator()(PGresult* r) const { PQclear(r); }
+};
+using Result = std::unique_ptr<PGresult, ResultCloser>;
+
+// Connects with a libpq connection string ("host=/run/pg dbname=plateau", "postgres://…").
+StatusOr<Connection> Connect(const std::string& conninfo);
+
+// A parameter: its text, or SQL NULL.
+using Param = std::optional<std::string>;
+
+// Runs one statement with `params` ($1, $2… in text form); the result holds its rows. Refused
+// with storage_error, the server's message and `what`, when the statement fails.
+StatusOr<Result> Query(PGconn* c, std::string_view sql, const std::vector<Param>& params,
+                       std::string_view what);
+// Runs `sql`, one or more statements without parameters (a migration, BEGIN, COMMIT).
+Status Exec(PGconn* c, std::string_view sql, std::string_view what);
+
+}  // namespace plateau::server::pg
