@@ -1,9 +1,11 @@
 #include "tests/server/pg_test_server.h"
 
 #include <pwd.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -35,6 +37,16 @@ std::string FindBin() {
   return found.back().string();
 }
 
+// Whether process `pid` still runs: a zombie (killed, not yet reaped) does not.
+bool Alive(pid_t pid) {
+  if (kill(pid, 0) != 0 && errno == ESRCH) return false;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  std::getline(stat, line);
+  const size_t close = line.rfind(')');
+  return close == std::string::npos || close + 2 >= line.size() || line[close + 2] != 'Z';
+}
+
 }  // namespace
 
 StatusOr<std::unique_ptr<PgTestServer>> PgTestServer::Start() {
@@ -54,6 +66,8 @@ StatusOr<std::unique_ptr<PgTestServer>> PgTestServer::Start() {
     }
     s->as_user_ = "runuser -u postgres -- ";
   }
+  s->StopOrphans();
+  std::ofstream(s->dir_ + "/owner") << getpid() << "\n";
   // ctest runs each test in a process of its own: initdb once into a template shared by them
   // all (made aside, then renamed into place, so processes starting together never see half of
   // one), and each server starts on a copy of it.
@@ -83,6 +97,28 @@ StatusOr<std::unique_ptr<PgTestServer>> PgTestServer::Start() {
     return Status("postgres", "the server did not start: see " + s->dir_ + "/server.log");
   }
   return s;
+}
+
+void PgTestServer::StopOrphans() const {
+  // A test process killed before its destructor ran (a timeout, a crash) leaves its server
+  // running: the next one stops it and removes its folder.
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator("/tmp", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("plateau-pg-") || name.starts_with("plateau-pg-template-")) continue;
+    const std::string dir = entry.path().string();
+    if (dir == dir_) continue;
+    pid_t owner = 0;
+    std::ifstream(dir + "/owner") >> owner;
+    if (owner <= 0 || Alive(owner)) continue;
+    std::error_code missing;
+    if (fs::exists(dir + "/data/postmaster.pid", missing)) {
+      std::system(("cd " + dir + " && " + as_user_ + bin_ + "/pg_ctl -D " + dir +
+                   "/data -m immediate -w stop >/dev/null 2>&1")
+                      .c_str());
+    }
+    fs::remove_all(dir, missing);
+  }
 }
 
 PgTestServer::~PgTestServer() {

@@ -25,6 +25,8 @@ class PgTestServer {
 
  private:
   PgTestServer() = default;
+  // Stops the servers of test processes that died without stopping theirs.
+  void StopOrphans() const;
   // Runs `command` as the server's user; its output goes to the folder's log.
   bool Run(const std::string& command) const;
 
