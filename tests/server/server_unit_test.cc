@@ -57,6 +57,20 @@ TEST(FlagsTest, DefaultsAndBothSyntaxes) {
   EXPECT_TRUE(f->help);
 }
 
+// --store names a PostgreSQL database instead of the SQLite file; empty, it is refused.
+TEST(FlagsTest, TheStoreIsSQLiteUnlessAConnectionStringIsGiven) {
+  auto f = ParseFlags({});
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(f->store, "");
+  f = ParseFlags({"--store", "host=/run/pg dbname=plateau"});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ(f->store, "host=/run/pg dbname=plateau");
+  f = ParseFlags({"--store=postgres://plateau@db/plateau"});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ(f->store, "postgres://plateau@db/plateau");
+  EXPECT_FALSE(ParseFlags({"--store="}).ok());
+}
+
 TEST(FlagsTest, LimitsHaveDefaultsAndCanBeSetOrTurnedOff) {
   auto f = ParseFlags({});
   ASSERT_TRUE(f.ok());
