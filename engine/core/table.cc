@@ -4,6 +4,9 @@
 #include <cstdlib>
 #include <set>
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
+
 #include "engine/core/data.h"
 
 namespace plateau::engine {
@@ -132,65 +135,52 @@ void Catalogue::Compact(v1::Text* text) const {
 
 namespace {
 
-// Reads protobuf wire fields in place (a serialized Text or Arg).
-struct WireReader {
-  const char* p;
-  const char* end;
+using google::protobuf::internal::WireFormatLite;
 
-  bool Varint(uint64_t* v) {
-    *v = 0;
-    for (int shift = 0; shift < 64 && p < end; shift += 7) {
-      const auto b = static_cast<uint8_t>(*p++);
-      *v |= static_cast<uint64_t>(b & 0x7f) << shift;
-      if ((b & 0x80) == 0) return true;
-    }
-    return false;
-  }
-  // The next field: its number, its wire type, its whole bytes (tag included) and, for a
-  // length-delimited one, its payload.
+// Walks the protobuf wire fields of a serialized Text or Arg in place.
+class WireReader {
+ public:
+  explicit WireReader(std::string_view bytes)
+      : base_(bytes.data()),
+        size_(bytes.size()),
+        in_(reinterpret_cast<const uint8_t*>(bytes.data()), static_cast<int>(bytes.size())) {}
+  bool Done() { return static_cast<size_t>(in_.CurrentPosition()) >= size_; }
+  // The next field: its number, its whole bytes (tag included) and, for a length-delimited one,
+  // its payload. False on malformed bytes.
   bool Next(uint32_t* number, std::string_view* whole, std::string_view* payload) {
-    const char* start = p;
-    uint64_t tag = 0, n = 0;
-    if (!Varint(&tag)) return false;
-    *number = static_cast<uint32_t>(tag >> 3);
-    switch (tag & 7) {
-      case 0:
-        if (!Varint(&n)) return false;
-        break;
-      case 1:
-        if (end - p < 8) return false;
-        p += 8;
-        break;
-      case 2:
-        if (!Varint(&n) || n > static_cast<uint64_t>(end - p)) return false;
-        *payload = std::string_view(p, n);
-        p += n;
-        break;
-      case 5:
-        if (end - p < 4) return false;
-        p += 4;
-        break;
-      default:
-        return false;
+    const int start = in_.CurrentPosition();
+    const uint32_t tag = in_.ReadTag();
+    if (tag == 0) return false;
+    *number = WireFormatLite::GetTagFieldNumber(tag);
+    if (WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+      uint32_t n = 0;
+      if (!in_.ReadVarint32(&n)) return false;
+      const int at = in_.CurrentPosition();
+      if (!in_.Skip(static_cast<int>(n))) return false;
+      *payload = std::string_view(base_ + at, n);
+    } else if (!WireFormatLite::SkipField(&in_, tag)) {
+      return false;
     }
-    *whole = std::string_view(start, static_cast<size_t>(p - start));
+    *whole = std::string_view(base_ + start, static_cast<size_t>(in_.CurrentPosition() - start));
     return true;
   }
+
+ private:
+  const char* base_;
+  size_t size_;
+  google::protobuf::io::CodedInputStream in_;
 };
 
-size_t VarintBytes(uint64_t v) {
-  size_t n = 1;
-  for (; v >= 0x80; v >>= 7) ++n;
-  return n;
-}
+size_t VarintBytes(uint64_t v) { return google::protobuf::io::CodedOutputStream::VarintSize64(v); }
 
 // What AppendCompacted writes to: a string, or a count of bytes.
 struct AppendSink {
   std::string* out;
   void Put(std::string_view b) { out->append(b); }
   void Varint(uint64_t v) {
-    for (; v >= 0x80; v >>= 7) out->push_back(static_cast<char>((v & 0x7f) | 0x80));
-    out->push_back(static_cast<char>(v));
+    uint8_t buf[10];
+    const uint8_t* end = google::protobuf::io::CodedOutputStream::WriteVarint64ToArray(v, buf);
+    out->append(reinterpret_cast<const char*>(buf), static_cast<size_t>(end - buf));
   }
 };
 struct SizeSink {
@@ -211,13 +201,13 @@ bool Catalogue::WriteCompacted(std::string_view text, Sink& sink) const {
   std::string_view key, id_field;
   uint32_t number = 0;
   std::string_view whole, payload;
-  for (WireReader r{text.data(), text.data() + text.size()}; r.p < r.end;) {
+  for (WireReader r(text); !r.Done();) {
     if (!r.Next(&number, &whole, &payload)) return false;
     if (number == kKey) key = payload;
     if (number == kId) id_field = whole;
   }
   const uint32_t id = key.empty() ? 0 : IdOf(key);
-  for (WireReader r{text.data(), text.data() + text.size()}; r.p < r.end;) {
+  for (WireReader r(text); !r.Done();) {
     r.Next(&number, &whole, &payload);
     if (number == kKey) {
       if (id == 0) sink.Put(whole);
@@ -226,7 +216,7 @@ bool Catalogue::WriteCompacted(std::string_view text, Sink& sink) const {
       std::string_view nested, arg_whole, arg_payload;
       uint32_t arg_number = 0;
       bool has_nested = false;
-      for (WireReader a{payload.data(), payload.data() + payload.size()}; a.p < a.end;) {
+      for (WireReader a(payload); !a.Done();) {
         if (!a.Next(&arg_number, &arg_whole, &arg_payload)) return false;
         if (arg_number == kNested) {
           nested = arg_payload;
@@ -602,14 +592,9 @@ void Phrase::Put(const char* p, size_t n) {
 }
 
 void Phrase::Varint(uint64_t v) {
-  char buf[10];
-  size_t n = 0;
-  while (v >= 0x80) {
-    buf[n++] = static_cast<char>((v & 0x7f) | 0x80);
-    v >>= 7;
-  }
-  buf[n++] = static_cast<char>(v);
-  Put(buf, n);
+  uint8_t buf[10];
+  const uint8_t* end = google::protobuf::io::CodedOutputStream::WriteVarint64ToArray(v, buf);
+  Put(reinterpret_cast<const char*>(buf), static_cast<size_t>(end - buf));
 }
 
 void Phrase::Key(std::string_view key) {
