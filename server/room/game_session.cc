@@ -605,16 +605,20 @@ void GameSession::LogEntryBytes(const engine::LogRef& record, std::string* out) 
   // The LogEntry { seq, text } protobuf would write (the text always present): the record keeps
   // its text serialized, so the entry is the seq and those bytes compacted, in wire form. The
   // text is compacted in place, not parsed (a dozen heap allocations an entry that way, the most
-  // of any step of an action), and written straight after the entry's header.
-  const engine::Catalogue& words = state_->game().TextRenderer();
-  const size_t text_size = words.CompactedSize(record.text);
+  // of any step of an action), straight after the entry's header; its length, one byte for
+  // nearly every entry, is written last and widened in the rare case it needs more.
   out->clear();
-  out->reserve(VarintFieldSize(v1::LogEntry::kSeqFieldNumber, record.seq) +
-               FieldSize(v1::LogEntry::kTextFieldNumber, text_size));
   PutVarintField(v1::LogEntry::kSeqFieldNumber, record.seq, out);
   PutTag(v1::LogEntry::kTextFieldNumber, 2, out);
-  PutVarint(text_size, out);
-  if (!words.AppendCompacted(record.text, out)) std::abort();  // the engine wrote them
+  const size_t length_at = out->size();
+  out->push_back('\0');
+  if (!state_->game().TextRenderer().AppendCompacted(record.text, out)) {
+    std::abort();  // the engine wrote them
+  }
+  const size_t text_size = out->size() - length_at - 1;
+  std::string length;
+  PutVarint(text_size, &length);
+  out->replace(length_at, 1, length);
 }
 
 void GameSession::SetWatched(bool watched) {
