@@ -222,9 +222,7 @@ PgStore::Outcome PgStore::Finish(PGresult* raw, const std::string& what) {
     o.sqlstate = state != nullptr ? state : "";
     o.constraint = constraint != nullptr ? constraint : "";
   }
-  std::string message = raw != nullptr ? PQresultErrorMessage(raw) : PQerrorMessage(c_.get());
-  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-  o.status = Status(pg::codes::kStorageError, "PostgreSQL failed " + what + ": " + message);
+  o.status = pg::Failure(c_.get(), raw, what);
   // A statement that fails outside a savepoint aborts the batch's transaction: all of it is lost.
   if (in_batch_ && savepoints_ == 0) batch_lost_ = true;
   return o;
@@ -253,9 +251,13 @@ Status PgStore::Connected() {
   return Prepare(c_.get());
 }
 
+Status PgStore::Ready() {
+  if (Status st = Connected(); !st.ok()) return st;
+  return Drain();
+}
+
 PgStore::Outcome PgStore::Run(const char* name, const Params& p, const std::string& what) {
-  if (Status st = Connected(); !st.ok()) return Outcome{nullptr, st, "", ""};
-  if (Status st = Drain(); !st.ok()) return Outcome{nullptr, st, "", ""};
+  if (Status st = Ready(); !st.ok()) return Outcome{nullptr, st, "", ""};
   const std::vector<const char*> values = p.Values();
   return Finish(PQexecPrepared(c_.get(), name, static_cast<int>(values.size()), values.data(),
                                p.lengths_.data(), p.formats_.data(), 0),
@@ -264,8 +266,7 @@ PgStore::Outcome PgStore::Run(const char* name, const Params& p, const std::stri
 
 PgStore::Outcome PgStore::RunSql(const std::string& sql, const Params& p,
                                  const std::string& what) {
-  if (Status st = Connected(); !st.ok()) return Outcome{nullptr, st, "", ""};
-  if (Status st = Drain(); !st.ok()) return Outcome{nullptr, st, "", ""};
+  if (Status st = Ready(); !st.ok()) return Outcome{nullptr, st, "", ""};
   const std::vector<const char*> values = p.Values();
   return Finish(PQexecParams(c_.get(), sql.c_str(), static_cast<int>(values.size()), nullptr,
                              values.data(), p.lengths_.data(), p.formats_.data(), 0),
@@ -340,7 +341,7 @@ Status PgStore::Drain() {
 template <class Body>
 Status PgStore::Atomically(const Body& body) {
   // What the batch queued goes first: a synchronous statement cannot run in pipeline mode.
-  if (Status st = Drain(); !st.ok()) return st;
+  if (Status st = Ready(); !st.ok()) return st;
   const bool nested = in_batch_;
   const std::string savepoint = "s" + std::to_string(savepoints_);
   if (Status st = pg::Exec(c_.get(), nested ? "SAVEPOINT " + savepoint : "BEGIN",
@@ -708,7 +709,7 @@ class PgStore::ReadSnapshot {
     if (open_) pg::Exec(store_.c_.get(), "COMMIT", "ending a read");
   }
   Status Begin() {
-    if (Status st = store_.Drain(); !st.ok()) return st;
+    if (Status st = store_.Ready(); !st.ok()) return st;
     if (store_.in_batch_) return Status::Ok();
     Status st = pg::Exec(store_.c_.get(), "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
                          "starting a read");

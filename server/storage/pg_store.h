@@ -110,6 +110,8 @@ class PgStore : public Store {
   // Every helper below expects mu_ to be held.
   // Ok when connected; outside a batch, a lost connection is opened again first.
   Status Connected();
+  // Connected, and what the batch queued sent: a synchronous statement may run.
+  Status Ready();
   // Runs prepared statement `name` now, after sending what the batch has queued.
   Outcome Run(const char* name, const Params& p, const std::string& what);
   // Runs `sql` with parameters now (statements not worth preparing: the replay list's shapes).

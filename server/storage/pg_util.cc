@@ -1,14 +1,14 @@
 #include "server/storage/pg_util.h"
 
 namespace plateau::server::pg {
-namespace {
-
 Status Failure(PGconn* c, const PGresult* r, std::string_view what) {
   std::string message = r != nullptr ? PQresultErrorMessage(r) : PQerrorMessage(c);
   while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
   return Status(codes::kStorageError,
                 "PostgreSQL failed " + std::string(what) + ": " + message);
 }
+
+namespace {
 
 bool Succeeded(const PGresult* r) {
   const ExecStatusType s = PQresultStatus(r);

@@ -37,6 +37,10 @@ StatusOr<Connection> Connect(const std::string& conninfo);
 // A parameter: its text, or SQL NULL.
 using Param = std::optional<std::string>;
 
+// storage_error saying what failed while doing `what`: the result's message, else the
+// connection's.
+Status Failure(PGconn* c, const PGresult* r, std::string_view what);
+
 // Runs one statement with `params` ($1, $2… in text form); the result holds its rows. Refused
 // with storage_error, the server's message and `what`, when the statement fails.
 StatusOr<Result> Query(PGconn* c, std::string_view sql, const std::vector<Param>& params,
