@@ -2,7 +2,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/post.hpp>
+
+#include <algorithm>
 #include <chrono>
+#include <utility>
 
 namespace plateau::server {
 
@@ -16,10 +20,19 @@ StorageExecutor::StorageExecutor(Store& store, Metrics* metrics,
 StorageExecutor::~StorageExecutor() { Stop(); }
 
 void StorageExecutor::Submit(Work work, Done done, Kind kind) {
+  Enqueue({std::move(work), std::move(done), kind, {}});
+}
+
+void StorageExecutor::Submit(Work work, Done done, boost::asio::any_io_executor answer_on,
+                             Kind kind) {
+  Enqueue({std::move(work), std::move(done), kind, std::move(answer_on)});
+}
+
+void StorageExecutor::Enqueue(Job job) {
   {
     std::lock_guard lock(mu_);
     if (!stopped_) {
-      queue_.push_back({std::move(work), std::move(done), kind});
+      queue_.push_back(std::move(job));
       ++stats_.queued;
       ++stats_.pending;
       // Woken only when it waits for work, or for kEagerBatch jobs to cut the interval short:
@@ -32,7 +45,7 @@ void StorageExecutor::Submit(Work work, Done done, Kind kind) {
     }
   }
   std::vector<Job> one;
-  one.push_back({std::move(work), std::move(done), kind});
+  one.push_back(std::move(job));
   RunBatch(one);
 }
 
@@ -137,13 +150,48 @@ void StorageExecutor::RunBatch(std::vector<Job>& jobs) {
     if (!committed.ok()) metrics_->storage_failed_commits.Inc();
   }
   for (size_t i = 0; i < jobs.size(); ++i) {
-    if (!jobs[i].done) continue;
-    const bool write = jobs[i].kind == Kind::kWrite;
-    jobs[i].done(outcomes[i].ok() && write ? committed : outcomes[i]);
+    if (outcomes[i].ok() && jobs[i].kind == Kind::kWrite) outcomes[i] = committed;
   }
+  Answer(jobs, outcomes);
   std::lock_guard lock(mu_);
   // Jobs run after Stop were never counted.
   stats_.pending -= std::min<uint64_t>(stats_.pending, stopped_ ? 0 : jobs.size());
+}
+
+void StorageExecutor::Answer(std::vector<Job>& jobs, const std::vector<Status>& outcomes) {
+  struct Group {
+    boost::asio::execution_context* context;
+    boost::asio::any_io_executor executor;
+    std::vector<std::pair<Done, Status>> answers;
+  };
+  // A batch touches a few shards: a short list searched in turn beats a map.
+  std::vector<Group> groups;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    Job& job = jobs[i];
+    if (!job.done) continue;
+    if (!job.answer_on) {
+      job.done(outcomes[i]);
+      continue;
+    }
+    auto* context = &boost::asio::query(job.answer_on, boost::asio::execution::context);
+    auto group = std::find_if(groups.begin(), groups.end(),
+                              [&](const Group& g) { return g.context == context; });
+    if (group == groups.end()) {
+      groups.push_back({context, std::move(job.answer_on), {}});
+      group = groups.end() - 1;
+    }
+    group->answers.emplace_back(std::move(job.done), outcomes[i]);
+  }
+  if (groups.empty()) return;
+  {
+    std::lock_guard lock(mu_);
+    stats_.answer_posts += groups.size();
+  }
+  for (Group& g : groups) {
+    boost::asio::post(g.executor, [answers = std::move(g.answers)]() mutable {
+      for (auto& [done, status] : answers) done(status);
+    });
+  }
 }
 
 }  // namespace plateau::server

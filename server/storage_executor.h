@@ -6,8 +6,10 @@
 // them inside one store batch and commits once, so a thousand rooms appending at the same time
 // cost one sync, not a thousand. A job's `done` runs after the commit with the job's own status,
 // or the commit's when the job succeeded but the batch could not be made durable: whoever waits
-// on a write learns it is durable before acting on it. `done` runs on the storage thread; callers
-// post from it to their own strand and must not block in it.
+// on a write learns it is durable before acting on it. `done` runs on the storage thread (callers
+// post from it to their own strand and must not block in it), or, given an executor to answer on,
+// in one handler per distinct execution context per batch, in submission order: a shard whose
+// rooms had five moves in a batch is handed one wake-up, not five.
 //
 // Pacing: a batch starts no sooner than `commit_interval` after the last one started, unless
 // kEagerBatch jobs are already waiting. A job arriving after a quiet spell starts a batch at once;
@@ -26,6 +28,8 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
 
 #include "server/metrics.h"
 #include "server/store.h"
@@ -54,6 +58,11 @@ class StorageExecutor {
   // only what is durable and holds no write lock.
   enum class Kind { kWrite, kRead };
   void Submit(Work work, Done done, Kind kind = Kind::kWrite);
+  // The same, with `done` run on `answer_on`'s execution context (a shard's, not a strand: the
+  // caller dispatches to its strand from there, inline when the strand is idle) together with
+  // the other answers of its batch for that context.
+  void Submit(Work work, Done done, boost::asio::any_io_executor answer_on,
+              Kind kind = Kind::kWrite);
   // Runs what is queued and joins the thread. Call from one thread (the owner's); idempotent.
   void Stop();
 
@@ -66,6 +75,7 @@ class StorageExecutor {
     uint64_t queued = 0;               // waiting now
     uint64_t pending = 0;              // submitted and not yet reported (queued or running)
     uint64_t wakeups = 0;              // times Submit woke the thread (at most one a batch)
+    uint64_t answer_posts = 0;         // handlers posted to answer jobs with an executor
   };
   Stats stats() const;
 
@@ -74,7 +84,11 @@ class StorageExecutor {
     Work work;
     Done done;
     Kind kind = Kind::kWrite;
+    boost::asio::any_io_executor answer_on;  // empty: `done` runs on the storage thread
   };
+  void Enqueue(Job job);
+  // Runs every `done` with its outcome: at once, or grouped per execution context and posted.
+  void Answer(std::vector<Job>& jobs, const std::vector<Status>& outcomes);
   void Loop();
   // Runs one batch of jobs and reports every outcome.
   void RunBatch(std::vector<Job>& jobs);

@@ -222,21 +222,19 @@ void Room::Announce() {
     std::vector<v1::SeatResult> results = self->session_->Results();
     for (v1::SeatResult& r : results) r.set_name(self->seats_[r.seat()].name);
     self->SetBusy(true);
-    self->storage_.Submit(
+    self->StoreThen(
         [game_id = self->game_id_, results](Store& store) {
           return store.FinishGame(game_id, results, NowUnixMs());
         },
         [self](Status stored) {
-          boost::asio::post(self->strand_, [self, stored] {
-            if (!stored.ok()) {
-              spdlog::error("room {}: cannot store the results of {}: {}",
-                            self->settings_.room_id, self->game_id_, stored.ToString());
-            }
-            self->results_stored_ = stored.ok();
-            self->FinishGame();
-            self->RemoveWhenAbandoned();  // nobody is connected yet after a restart
-            self->Resume();
-          });
+          if (!stored.ok()) {
+            spdlog::error("room {}: cannot store the results of {}: {}",
+                          self->settings_.room_id, self->game_id_, stored.ToString());
+          }
+          self->results_stored_ = stored.ok();
+          self->FinishGame();
+          self->RemoveWhenAbandoned();  // nobody is connected yet after a restart
+          self->Resume();
         });
   });
 }

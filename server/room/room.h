@@ -14,6 +14,7 @@
 // order, until the store answers. If the store fails, the action is taken back and refused
 // ("storage_error"): nothing changed. Starting a game is stored the same way.
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
@@ -212,6 +213,19 @@ class Room : public std::enable_shared_from_this<Room> {
   // The store answered: runs what waited, in order, until one of them waits again.
   void Resume();
   void SetBusy(bool busy);
+  // Runs `work` on the storage thread and `then(status)` on the strand once its batch is
+  // committed, handed back with the answers of this shard's other rooms in that batch: one
+  // wake-up of the shard per batch, and `then` runs at once there (the strand is idle).
+  template <typename Then>
+  void StoreThen(StorageExecutor::Work work, Then then) {
+    storage_.Submit(
+        std::move(work),
+        [self = shared_from_this(), then = std::move(then)](Status stored) mutable {
+          boost::asio::dispatch(self->strand_,
+                                [then = std::move(then), stored]() mutable { then(stored); });
+        },
+        executor());
+  }
 
   // ----- Membership and seats (room_members.cc) -----
   void DoJoin(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t request_id,

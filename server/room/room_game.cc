@@ -101,17 +101,15 @@ void Room::BeginGame(const ConnectionPtr& conn, uint64_t request_id,
   // are still the seats when it starts.
   SetBusy(true);
   auto started = std::make_shared<std::unique_ptr<GameSession>>(std::move(session).value());
-  storage_.Submit(
+  StoreThen(
       [record = std::move(record), room_record = std::move(room_record)](Store& store) {
         return store.BeginGame(record, room_record);
       },
       [self = shared_from_this(), conn, request_id, seated, game_id, replay_token, started,
        started_ms](Status stored) {
-        boost::asio::post(self->strand_, [=] {
-          self->OnGameStored(stored, conn, request_id, seated, game_id, replay_token,
-                             std::move(*started), started_ms);
-          self->Resume();
-        });
+        self->OnGameStored(stored, conn, request_id, seated, game_id, replay_token,
+                           std::move(*started), started_ms);
+        self->Resume();
       });
 }
 

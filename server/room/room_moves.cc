@@ -70,7 +70,7 @@ void Room::StoreAction(const ConnectionPtr& conn, uint64_t request_id,
   // Written on the storage thread before `done` runs there, read on the strand after the post;
   // only a game's last action needs it.
   auto results_ok = results ? std::make_shared<bool>(true) : nullptr;
-  storage_.Submit(
+  StoreThen(
       [game_id = game_id_, applied, results, results_ok](Store& store) {
         Status st = store.AppendAction(game_id, applied->action_index, applied->logged);
         if (!st.ok() || !results) return st;
@@ -83,14 +83,12 @@ void Room::StoreAction(const ConnectionPtr& conn, uint64_t request_id,
         return Status::Ok();
       },
       [self = shared_from_this(), conn, request_id, applied, arrived, ticket,
-       results_ok](Status stored) {
+       results_ok](Status stored) mutable {
         // The ticket lives until the answer is queued on the connection.
-        boost::asio::post(self->strand_, [=]() mutable {
-          if (applied->game_over) self->results_stored_ = stored.ok() && *results_ok;
-          self->OnActionStored(stored, conn, request_id, *applied, arrived);
-          ticket.reset();
-          self->Resume();
-        });
+        if (applied->game_over) self->results_stored_ = stored.ok() && *results_ok;
+        self->OnActionStored(stored, conn, request_id, *applied, arrived);
+        ticket.reset();
+        self->Resume();
       });
 }
 
@@ -182,14 +180,12 @@ void Room::DoUndoMove(const ConnectionPtr& conn, const PlayerPtr& player, uint64
   // Stored before anyone hears of it, as a move is; the room waits (Run) meanwhile, so nothing
   // is applied between the check and the take-back.
   SetBusy(true);
-  storage_.Submit(
+  StoreThen(
       [game_id = game_id_, index = session_->next_action_index() - 1,
        at = NowUnixMs()](Store& store) { return store.TakeBackAction(game_id, index, at); },
       [self = shared_from_this(), conn, request_id](Status stored) {
-        boost::asio::post(self->strand_, [=] {
-          self->OnTakenBack(stored, conn, request_id);
-          self->Resume();
-        });
+        self->OnTakenBack(stored, conn, request_id);
+        self->Resume();
       });
 }
 

@@ -197,34 +197,32 @@ void Room::StoreLeft(int seat, bool left) {
 
 void Room::StoreStandIn(const ConnectionPtr& conn, uint64_t request_id, int seat, int level) {
   SetBusy(true);
-  storage_.Submit(
+  StoreThen(
       [game_id = game_id_, seat, level](Store& store) {
         return store.SetStandIn(game_id, seat, level);
       },
       [self = shared_from_this(), conn, request_id, seat, level,
        serial = game_serial_](Status stored) {
-        boost::asio::post(self->strand_, [=] {
-          if (!stored.ok()) {
-            spdlog::error("room {}: cannot store who plays seat {}: {}", self->settings_.room_id,
-                          seat, stored.ToString());
-            if (conn) {
-              conn->Send(EncodeError(request_id, codes::kStorageError,
-                                     "That could not be saved; try again."));
-            }
-          } else if (serial == self->game_serial_ && self->phase_ == Phase::kPlaying) {
-            self->seats_[static_cast<size_t>(seat)].stand_in = level;
-            // Taken back: the player starts afresh (see Restore for the same after a restart).
-            if (level == 0) self->clocks_.ClearTimeouts(seat);
-            self->UpdateHasBots();
-            // The room goes out before the answer, so whoever asked sees the bot once answered.
-            self->PushInfoToAll();
-            if (conn) conn->Send(EncodeOk(request_id));
-            self->WakeBots();
-          } else if (conn) {
-            conn->Send(EncodeOk(request_id));
+        if (!stored.ok()) {
+          spdlog::error("room {}: cannot store who plays seat {}: {}", self->settings_.room_id,
+                        seat, stored.ToString());
+          if (conn) {
+            conn->Send(EncodeError(request_id, codes::kStorageError,
+                                   "That could not be saved; try again."));
           }
-          self->Resume();
-        });
+        } else if (serial == self->game_serial_ && self->phase_ == Phase::kPlaying) {
+          self->seats_[static_cast<size_t>(seat)].stand_in = level;
+          // Taken back: the player starts afresh (see Restore for the same after a restart).
+          if (level == 0) self->clocks_.ClearTimeouts(seat);
+          self->UpdateHasBots();
+          // The room goes out before the answer, so whoever asked sees the bot once answered.
+          self->PushInfoToAll();
+          if (conn) conn->Send(EncodeOk(request_id));
+          self->WakeBots();
+        } else if (conn) {
+          conn->Send(EncodeOk(request_id));
+        }
+        self->Resume();
       });
 }
 

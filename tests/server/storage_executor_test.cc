@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/asio/io_context.hpp>
+
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -239,6 +241,41 @@ TEST(StorageExecutor, ReadsRunAfterTheirBatchIsCommitted) {
   EXPECT_FALSE(in_batch) << "a read ran inside the write batch";
   EXPECT_GE(committed, 1);
   storage.Stop();
+}
+
+// A shard's rooms are answered together: one handler per execution context per batch, the answers
+// in submission order, none of them on the storage thread.
+TEST(StorageExecutor, AnswersAreHandedToEachContextOnceABatchInOrder) {
+  CountingStore store;
+  store.commit_time = 0ms;
+  boost::asio::io_context a, b;
+  std::vector<int> on_a, on_b;
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::promise<void> holding;
+  StorageExecutor storage(store);
+  // Holds the storage thread in a batch while the next one's jobs queue up.
+  storage.Submit([&](Store&) {
+    holding.set_value();
+    released.wait();
+    return Status::Ok();
+  }, nullptr);
+  holding.get_future().wait();
+  for (int i = 0; i < 6; ++i) {
+    auto& seen = i % 2 == 0 ? on_a : on_b;
+    storage.Submit(Append("g"), [&seen, i](Status st) {
+      EXPECT_TRUE(st.ok()) << st.ToString();
+      seen.push_back(i);
+    }, i % 2 == 0 ? a.get_executor() : b.get_executor());
+  }
+  release.set_value();
+  storage.Stop();
+  EXPECT_TRUE(on_a.empty() && on_b.empty()) << "answered before its context ran";
+  EXPECT_EQ(storage.stats().answer_posts, 2u);
+  EXPECT_EQ(a.run(), 1u);
+  EXPECT_EQ(b.run(), 1u);
+  EXPECT_EQ(on_a, (std::vector<int>{0, 2, 4}));
+  EXPECT_EQ(on_b, (std::vector<int>{1, 3, 5}));
 }
 
 TEST(StorageExecutor, StopRunsEverythingQueuedAndLaterJobsRunInline) {
