@@ -16,6 +16,7 @@ inline constexpr const char* kNotHost = "not_host";  // only the host may do thi
 inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // fewer seated players than the game needs
 inline constexpr const char* kNotReady = "not_ready";  // a seated player is not ready
 inline constexpr const char* kStorageError = "storage_error";  // the database refused or failed: nothing changed
+inline constexpr const char* kRoomMoved = "room_moved";  // another node runs the room now: reconnect
 inline constexpr const char* kGameNotRunning = "game_not_running";  // no game is being played in the room
 inline constexpr const char* kHelloRequired = "hello_required";  // the first message must be Hello
 inline constexpr const char* kAlreadyIdentified = "already_identified";  // a second Hello on one connection

@@ -36,6 +36,12 @@ std::string FlagsHelp() {
   --store CONNINFO             PostgreSQL instead of the SQLite file: a libpq connection string
                                ("postgres://user@host/db" or "host=... dbname=..."); the
                                schema is migrated at start (default: none, SQLite)
+  --node-id NAME               with --store: this node's name among the nodes sharing the
+                               database; a node restarted under the same name takes its rooms
+                               back at once (default HOST:PORT)
+  --lease-ms N                 with --store: a node's rooms pass to another node once it has not
+                               renewed its lease for this long, 1000..600000; renewed every
+                               third of it (default 10000)
   --durability MODE            machine: an action is synced to disk before it is acknowledged
                                (survives a power cut); process: written to the OS before it is
                                acknowledged (survives a killed server, not a power cut)
@@ -131,6 +137,14 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
          if (v.empty()) return BadValue("store", v, "a PostgreSQL connection string");
          flags.store = v;
          return engine::Status::Ok();
+       }},
+      {"node-id", [&](const std::string&, const std::string& v) {
+         if (v.empty()) return BadValue("node-id", v, "a name");
+         flags.node_id = v;
+         return engine::Status::Ok();
+       }},
+      {"lease-ms", [&](const std::string& f, const std::string& v) {
+         return ParseInt<int>(f, v, 1000, 600000, &flags.lease_ms);
        }},
       {"static", [&](const std::string&, const std::string& v) {
          flags.static_dir = v;

@@ -14,6 +14,8 @@ struct ServerFlags {
   uint16_t port = 8080;
   std::string db = "plateau.db";
   std::string store;  // a PostgreSQL connection string; empty: the SQLite file `db`
+  std::string node_id;  // with --store: this node's name; empty: "HOST:PORT"
+  int lease_ms = 10000;  // with --store: how long a node's claim on its rooms lasts unrenewed
   std::string durability = "machine";  // or "process"; see FlagsHelp
   int commit_interval_us = 2000;       // see StorageExecutor
   std::string static_dir = "clients/web/dist";

@@ -5,6 +5,9 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <thread>
@@ -40,7 +43,17 @@ int main(int argc, char** argv) {
   // it ahead), else the SQLite file.
   auto open_store = [&]() -> engine::StatusOr<std::unique_ptr<server::Store>> {
     if (!flags.store.empty()) {
-      auto pg = server::PgStore::Open(flags.store);
+      server::PgStore::Options pg_options;
+      pg_options.node = flags.node_id;
+      if (pg_options.node.empty()) {
+        char host[256] = {};
+        if (gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "node");
+        pg_options.node = std::string(host) + ":" + std::to_string(flags.port);
+      }
+      pg_options.address = flags.bind + ":" + std::to_string(flags.port);
+      pg_options.lease = std::chrono::milliseconds(flags.lease_ms);
+      spdlog::info("node {} on PostgreSQL, leases of {} ms", pg_options.node, flags.lease_ms);
+      auto pg = server::PgStore::Open(flags.store, pg_options);
       if (!pg.ok()) return pg.status();
       return std::unique_ptr<server::Store>(std::move(pg.value()));
     }
@@ -84,6 +97,7 @@ int main(int argc, char** argv) {
     options.token_inactive = std::chrono::hours(24) * flags.token_inactive_days;
     options.client_limits = flags.limits;
     options.commit_interval = std::chrono::microseconds(flags.commit_interval_us);
+    if (!flags.store.empty()) options.renew_leases_every = std::chrono::milliseconds(flags.lease_ms / 3);
     options.limits.trust_proxy = flags.trust_proxy;
     options.limits.public_metrics = flags.public_metrics;
     server::Server srv(shard_list, options, *store.value(), &replays);

@@ -13,7 +13,7 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
     : ioc_(ioc),
       options_(std::move(options)),
       store_(store),
-      storage_(store, &metrics_, options_.commit_interval),
+      storage_(store, &metrics_, options_.commit_interval, options_.renew_leases_every),
       lobby_(ioc.get_executor(), store_, storage_, replays, options_.empty_room_grace,
              options_.client_limits, &metrics_) {
   InstallProtobufLogHandler();

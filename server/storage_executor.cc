@@ -11,10 +11,12 @@
 namespace plateau::server {
 
 StorageExecutor::StorageExecutor(Store& store, Metrics* metrics,
-                                 std::chrono::microseconds commit_interval)
+                                 std::chrono::microseconds commit_interval,
+                                 std::chrono::milliseconds renew_every)
     : store_(store),
       metrics_(metrics),
       commit_interval_(commit_interval),
+      renew_every_(renew_every),
       thread_([this] { Loop(); }) {}
 
 StorageExecutor::~StorageExecutor() { Stop(); }
@@ -68,6 +70,7 @@ void StorageExecutor::Loop() {
   // When the last batch started: the next waits for the interval to pass (see the header).
   auto last_start = std::chrono::steady_clock::time_point::min();
   while (true) {
+    RenewIfDue();
     {
       std::unique_lock lock(mu_);
       // The interval first, then work: jobs arriving meanwhile need no wake-up (see Submit).
@@ -76,7 +79,16 @@ void StorageExecutor::Loop() {
                          [&] { return queue_.size() >= kEagerBatch || stopping_; });
       }
       waiting_for_work_ = true;
-      wake_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      const auto work_or_stop = [&] { return !queue_.empty() || stopping_; };
+      if (renew_every_.count() > 0) {
+        // A renewal falling due while no move comes is made all the same.
+        if (!wake_.wait_until(lock, next_renewal_, work_or_stop)) {
+          waiting_for_work_ = false;
+          continue;
+        }
+      } else {
+        wake_.wait(lock, work_or_stop);
+      }
       waiting_for_work_ = false;
       last_start = std::chrono::steady_clock::now();
       if (queue_.empty()) {
@@ -113,6 +125,7 @@ void StorageExecutor::RunBatch(std::vector<Job>& jobs) {
         outcomes[i] = begun;
         continue;
       }
+      store_.StartCall(i);
       outcomes[i] = jobs[i].work(store_);
       if (!store_.BatchOpen()) {
         // The database dropped the whole batch (I/O error, full disk): what ran is undone, and
@@ -150,12 +163,26 @@ void StorageExecutor::RunBatch(std::vector<Job>& jobs) {
     if (!committed.ok()) metrics_->storage_failed_commits.Inc();
   }
   for (size_t i = 0; i < jobs.size(); ++i) {
-    if (outcomes[i].ok() && jobs[i].kind == Kind::kWrite) outcomes[i] = committed;
+    if (!outcomes[i].ok() || jobs[i].kind != Kind::kWrite) continue;
+    // Committed, a call may still have been refused by what only the commit settled.
+    outcomes[i] = committed.ok() ? store_.CallOutcome(i) : committed;
   }
   Answer(jobs, outcomes);
   std::lock_guard lock(mu_);
   // Jobs run after Stop were never counted.
   stats_.pending -= std::min<uint64_t>(stats_.pending, stopped_ ? 0 : jobs.size());
+}
+
+void StorageExecutor::RenewIfDue() {
+  if (renew_every_.count() <= 0) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_renewal_) return;
+  next_renewal_ = now + renew_every_;
+  const Status renewed = store_.RenewLeases();
+  if (!renewed.ok()) spdlog::error("storage: cannot renew the leases: {}", renewed.ToString());
+  std::lock_guard lock(mu_);
+  ++stats_.renewals;
+  if (!renewed.ok()) ++stats_.renewals_failed;
 }
 
 void StorageExecutor::Answer(std::vector<Job>& jobs, const std::vector<Status>& outcomes) {

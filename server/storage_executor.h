@@ -20,6 +20,9 @@
 // waits for work, and Submit wakes it only in the second wait (or for kEagerBatch): while moves
 // keep coming, a batch costs one timed wake-up, not one more per first job.
 //
+// Leases (several nodes on PostgreSQL): given `renew_every`, the thread calls
+// Store::RenewLeases that often, between batches and outside them, whether or not moves come.
+//
 // Stop() (and the destructor) runs what is queued, then joins: nothing accepted is dropped.
 #include <chrono>
 #include <condition_variable>
@@ -45,9 +48,11 @@ class StorageExecutor {
   using Work = std::function<Status(Store&)>;
   using Done = std::function<void(Status)>;
 
-  // `metrics` (may be null) records batches, their sizes and commit times.
+  // `metrics` (may be null) records batches, their sizes and commit times. `renew_every` zero:
+  // no lease renewal.
   explicit StorageExecutor(Store& store, Metrics* metrics = nullptr,
-                           std::chrono::microseconds commit_interval = kDefaultCommitInterval);
+                           std::chrono::microseconds commit_interval = kDefaultCommitInterval,
+                           std::chrono::milliseconds renew_every = std::chrono::milliseconds(0));
   ~StorageExecutor();
   StorageExecutor(const StorageExecutor&) = delete;
   StorageExecutor& operator=(const StorageExecutor&) = delete;
@@ -76,6 +81,8 @@ class StorageExecutor {
     uint64_t pending = 0;              // submitted and not yet reported (queued or running)
     uint64_t wakeups = 0;              // times Submit woke the thread (at most one a batch)
     uint64_t answer_posts = 0;         // handlers posted to answer jobs with an executor
+    uint64_t renewals = 0;             // lease renewals run
+    uint64_t renewals_failed = 0;
   };
   Stats stats() const;
 
@@ -92,10 +99,14 @@ class StorageExecutor {
   void Loop();
   // Runs one batch of jobs and reports every outcome.
   void RunBatch(std::vector<Job>& jobs);
+  // Renews the leases if due (the lock is not held).
+  void RenewIfDue();
 
   Store& store_;
   Metrics* const metrics_;
   const std::chrono::microseconds commit_interval_;
+  const std::chrono::milliseconds renew_every_;
+  std::chrono::steady_clock::time_point next_renewal_;  // the storage thread's only
   mutable std::mutex mu_;
   std::condition_variable wake_;
   std::vector<Job> queue_;

@@ -2,6 +2,7 @@
 // Persistence behind an interface: the room and lobby layers talk to a Store, never to SQLite.
 // Every accepted action is made durable (AppendAction returns) before it is broadcast, so a crash
 // or restart never loses an accepted move; unfinished games come back at start-up.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -81,6 +82,18 @@ class Store {
   // False once a batch begun has been lost (the database rolled it back after an I/O error, a
   // full disk): what ran in it is gone and nothing more may run as if inside it.
   virtual bool BatchOpen() { return true; }
+  // Calls whose outcome is settled only at the commit (PostgreSQL's pipelined appends, refused
+  // by the database's ownership fence without an error): the caller names each call before it
+  // runs (StartCall), and after a successful CommitBatch asks how it ended (CallOutcome). A store
+  // that settles every call when it runs, as SQLite's, answers Ok.
+  virtual void StartCall(size_t call) { (void)call; }
+  virtual Status CallOutcome(size_t call) {
+    (void)call;
+    return Status::Ok();
+  }
+  // Several nodes on one database (docs/multinode.md): renews this node's leases on the rooms it
+  // runs, outside any batch. A store used by one node alone has nothing to renew.
+  virtual Status RenewLeases() { return Status::Ok(); }
 
   // Players are keyed by a secret token; only a hash of it is stored.
   virtual Status SavePlayer(const std::string& token, const StoredPlayer& player) = 0;

@@ -200,6 +200,7 @@ void Bot::OnSubmitReply(const v1::ServerMessage& message) {
   // would press hardest on a server asking for less.
   namespace sc = plateau::server::codes;
   if (code != sc::kRateLimited && code != sc::kStorageError && code != sc::kShuttingDown &&
+      code != sc::kRoomMoved &&
       code != sc::kGameNotRunning && code != sc::kRoomNotFound && code != sc::kNotSeated &&
       code != "no_result") {
     room_.ReturnSlot();

@@ -319,6 +319,9 @@ class Room : public std::enable_shared_from_this<Room> {
                 const std::string& action_bytes, std::chrono::steady_clock::time_point arrived,
                 std::shared_ptr<void> ticket);
   // Refuses an action, counting it by code.
+  // The room's lease passed to another node (moved_): a request that would change the game is
+  // refused with room_moved.
+  void RefuseMoved(const ConnectionPtr& conn, uint64_t request_id);
   void RefuseAction(const ConnectionPtr& conn, uint64_t request_id, const std::string& code,
                     const std::string& reason);
   // Stores an action the session applied for `seat`, then sends it (OnActionStored). `conn` (null
@@ -409,6 +412,9 @@ class Room : public std::enable_shared_from_this<Room> {
   bool has_bots_ = false;  // the game's seats include a bot
   // Counts the games dealt in this room: a bot's thinking belongs to one (see PlayBot).
   uint64_t game_serial_ = 0;
+  // Several nodes: the store refused a write because another node runs the room now. Nothing
+  // more is played here; the players reconnect and find the room where it is run.
+  bool moved_ = false;
   uint64_t bot_seed_ = 0;
   // The turn timer's clocks for the game in play (disabled without a timer).
   TurnClocks clocks_;

@@ -12,6 +12,7 @@
 
 #include "server/error_codes.h"
 #include "server/room/room_util.h"
+#include "server/storage/store_rules.h"
 
 namespace plateau::server {
 
@@ -43,6 +44,7 @@ void Room::DoSubmit(const ConnectionPtr& conn, const PlayerPtr& player, uint64_t
                     std::chrono::steady_clock::time_point arrived, std::shared_ptr<void> ticket) {
   const int seat = SeatInPlay(conn, player, request_id);
   if (seat < 0) return;
+  if (moved_) return RefuseMoved(conn, request_id);
   auto submitted = session_->Submit(seat, action_bytes);
   if (!submitted.ok()) {
     RefuseAction(conn, request_id, submitted.status().code(), submitted.status().reason());
@@ -92,6 +94,11 @@ void Room::StoreAction(const ConnectionPtr& conn, uint64_t request_id,
       });
 }
 
+void Room::RefuseMoved(const ConnectionPtr& conn, uint64_t request_id) {
+  RefuseAction(conn, request_id, codes::kRoomMoved,
+               "This game is now run by another server; reconnect to go on.");
+}
+
 void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint64_t request_id,
                           const GameSession::Applied& applied,
                           std::chrono::steady_clock::time_point arrived) {
@@ -99,6 +106,13 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
     spdlog::error("room {}: cannot store action {}: {}", settings_.room_id, applied.action_index,
                   stored.ToString());
     session_->Undo();
+    if (stored.code() == store_codes::kLeaseLost) {
+      // Another node runs the room now (or this one could not renew its lease): nothing more is
+      // played here, by players, bots or clocks; the players reconnect to find it.
+      moved_ = true;
+      if (conn) RefuseMoved(conn, request_id);
+      return;
+    }
     if (conn) {
       RefuseAction(conn, request_id, codes::kStorageError, "The move could not be saved; try again.");
     } else {

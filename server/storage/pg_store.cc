@@ -20,6 +20,9 @@ std::string ListedTo(int param) {
          "(SELECT s.game_id FROM game_seats s WHERE s.player_id = " + p + ")))";
 }
 
+// The database's clock in milliseconds: leases are compared with it only, never with a node's.
+#define PLATEAU_PG_NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+
 // The statements prepared on the connection when the store opens, by name.
 struct Statement {
   const char* name;
@@ -61,8 +64,33 @@ constexpr Statement kStatements[] = {
      "(SELECT coalesce(max(idx) + 1, 0) FROM game_actions a WHERE a.game_no = g.game_no) "
      "FROM games g WHERE game_id = $1"},
     {"append_action",
+     // Fenced: written only while room $8 is this node's ($9) with the epoch it claimed ($10)
+     // and its lease holds; the room's row stays locked until the commit, so a takeover waits
+     // for it and then reads this action in the log. Refused, it changes no row (no error).
      "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
-     "VALUES ($1, $2, $3, $4, $5, $6, $7)"},
+     "SELECT $1::bigint, $2::integer, $3::integer, $4::bytea, $5::text, $6::bigint, $7::integer "
+     "FROM room_owners WHERE room_id = $8 AND node = $9 AND epoch = $10 "
+     "AND expires_unix_ms > " PLATEAU_PG_NOW_MS " FOR SHARE"},
+    {"hold_fence",
+     "SELECT 1 FROM room_owners WHERE room_id = $1 AND node = $2 AND epoch = $3 "
+     "AND expires_unix_ms > " PLATEAU_PG_NOW_MS " FOR SHARE"},
+    {"claim_room",
+     // Free, expired, or this node's already: claimed with a new epoch. Another node's live
+     // lease: no row.
+     "INSERT INTO room_owners (room_id, node, epoch, expires_unix_ms) "
+     "VALUES ($1, $2, 1, " PLATEAU_PG_NOW_MS " + $3) "
+     "ON CONFLICT (room_id) DO UPDATE SET node = excluded.node, epoch = room_owners.epoch + 1, "
+     "expires_unix_ms = excluded.expires_unix_ms "
+     "WHERE room_owners.node = excluded.node OR room_owners.expires_unix_ms < "
+     PLATEAU_PG_NOW_MS " RETURNING epoch"},
+    {"renew_rooms",
+     "UPDATE room_owners SET expires_unix_ms = " PLATEAU_PG_NOW_MS " + $2 WHERE node = $1"},
+    {"renew_node",
+     "INSERT INTO nodes (node, address, expires_unix_ms) VALUES ($1, $2, "
+     PLATEAU_PG_NOW_MS " + $3) ON CONFLICT (node) DO UPDATE SET address = excluded.address, "
+     "expires_unix_ms = excluded.expires_unix_ms"},
+    {"game_room", "SELECT room_id FROM games WHERE game_id = $1"},
+    {"unfinished_rooms", "SELECT DISTINCT room_id FROM games WHERE status = 'playing'"},
     {"game_status", "SELECT status FROM games WHERE game_id = $1"},
     {"add_result",
      "INSERT INTO game_results (game_id, seat, name, score, rank, detail) "
@@ -171,6 +199,10 @@ bool PgStore::Outcome::IsNull(int row, int col) const {
 // --- Opening ---
 
 StatusOr<std::unique_ptr<PgStore>> PgStore::Open(const std::string& conninfo) {
+  return Open(conninfo, Options());
+}
+
+StatusOr<std::unique_ptr<PgStore>> PgStore::Open(const std::string& conninfo, Options options) {
   auto migrations = storage::EmbeddedPgMigrations();
   if (!migrations.ok()) return migrations.status();
   auto c = pg::Connect(conninfo);
@@ -179,7 +211,9 @@ StatusOr<std::unique_ptr<PgStore>> PgStore::Open(const std::string& conninfo) {
     return st;
   }
   if (Status st = Prepare(c.value().get()); !st.ok()) return st;
-  return std::unique_ptr<PgStore>(new PgStore(std::move(c).value()));
+  if (options.node.empty()) options.node = "node";
+  if (options.lease.count() <= 0) options.lease = std::chrono::milliseconds(10000);
+  return std::unique_ptr<PgStore>(new PgStore(std::move(c).value(), std::move(options)));
 }
 
 Status PgStore::Prepare(PGconn* c) {
@@ -199,7 +233,8 @@ Status PgStore::Prepare(PGconn* c) {
   return Status::Ok();
 }
 
-PgStore::PgStore(pg::Connection c) : c_(std::move(c)) {}
+PgStore::PgStore(pg::Connection c, Options options)
+    : c_(std::move(c)), options_(std::move(options)) {}
 
 PgStore::~PgStore() {
   std::lock_guard lock(mu_);
@@ -273,7 +308,7 @@ PgStore::Outcome PgStore::RunSql(const std::string& sql, const Params& p,
                 what);
 }
 
-Status PgStore::Queue(const char* name, const Params& p) {
+Status PgStore::Queue(const char* name, const Params& p, const std::string& fenced_game) {
   if (Status st = Connected(); !st.ok()) return st;
   if (PQpipelineStatus(c_.get()) == PQ_PIPELINE_OFF && PQenterPipelineMode(c_.get()) != 1) {
     batch_lost_ = true;
@@ -287,6 +322,7 @@ Status PgStore::Queue(const char* name, const Params& p) {
     return Status(pg::codes::kStorageError,
                   std::string("PostgreSQL: cannot send a statement: ") + PQerrorMessage(c_.get()));
   }
+  if (!fenced_game.empty()) fenced_.push_back({queued_, call_, fenced_game});
   ++queued_;
   return Status::Ok();
 }
@@ -303,7 +339,8 @@ Status PgStore::Drain() {
                    std::string("PostgreSQL: cannot send a batch: ") + PQerrorMessage(c_.get()));
   }
   // Each queued statement's result, each followed by a null; then the sync's own result.
-  for (; synced && queued_ > 0 && first.ok(); --queued_) {
+  auto fenced = fenced_.begin();
+  for (int position = 0; synced && queued_ > 0 && first.ok(); --queued_, ++position) {
     PGresult* r = PQgetResult(c_.get());
     // A COMMIT of a transaction already aborted answers "ROLLBACK" without an error.
     const bool rolled_back = r != nullptr && PQresultStatus(r) == PGRES_COMMAND_OK &&
@@ -312,7 +349,20 @@ Status PgStore::Drain() {
     while (PGresult* extra = PQgetResult(c_.get())) PQclear(extra);
     if (!o.ok()) first = o.status;
     if (rolled_back) first = Status(pg::codes::kStorageError, "PostgreSQL rolled the batch back.");
+    if (fenced != fenced_.end() && fenced->position == position) {
+      // The fence refused the append: that call alone fails, and the game's next index is read
+      // back before it is trusted again.
+      if (o.ok() && o.changed() == 0) {
+        settled_[fenced->call] = Status(store_codes::kLeaseLost,
+                                        "Game " + fenced->game_id +
+                                            " is in a room this node no longer runs; nothing "
+                                            "was written.");
+        lost_games_.push_back(fenced->game_id);
+      }
+      ++fenced;
+    }
   }
+  fenced_.clear();
   // What follows an error in the pipeline is reported aborted: read to the sync all the same.
   for (int nulls = 0; synced && nulls < 2 && PQstatus(c_.get()) == CONNECTION_OK;) {
     PGresult* r = PQgetResult(c_.get());
@@ -375,6 +425,10 @@ Status PgStore::BeginBatch() {
   std::lock_guard lock(mu_);
   known_.BeginBatch();
   batch_lost_ = false;
+  settled_.clear();
+  lost_games_.clear();
+  fenced_.clear();
+  call_ = 0;
   if (Status st = Connected(); !st.ok()) return st;
   in_batch_ = true;
   // BEGIN leads the pipeline: it goes out with the batch's first statements, no round trip.
@@ -409,6 +463,95 @@ Status PgStore::CommitBatch() {
   }
   in_batch_ = false;
   known_.CommitBatch();
+  for (const std::string& game_id : lost_games_) known_.Forget(game_id);
+  return st;
+}
+
+void PgStore::StartCall(size_t call) {
+  std::lock_guard lock(mu_);
+  call_ = call;
+}
+
+Status PgStore::CallOutcome(size_t call) {
+  std::lock_guard lock(mu_);
+  auto it = settled_.find(call);
+  return it == settled_.end() ? Status::Ok() : it->second;
+}
+
+// --- Ownership ---
+
+Status PgStore::LeaseLost(const std::string& room_id) const {
+  return Status(store_codes::kLeaseLost, "Room " + room_id + " is not run by node " +
+                                             options_.node + " now; nothing was written.");
+}
+
+StatusOr<int64_t> PgStore::Claim(const std::string& room_id) {
+  Outcome o = Run("claim_room",
+                  Params().Text(room_id).Text(options_.node).Int(options_.lease.count()),
+                  "claiming room " + room_id);
+  if (!o.ok()) return o.status;
+  if (o.rows() == 0) return LeaseLost(room_id);
+  const int64_t epoch = o.Int(0, 0);
+  epochs_[room_id] = epoch;
+  return epoch;
+}
+
+StatusOr<PgStore::Fence> PgStore::FenceOf(const std::string& game_id) {
+  if (renewed_at_ &&
+      std::chrono::steady_clock::now() - *renewed_at_ > options_.lease - options_.lease / 5) {
+    return Status(store_codes::kLeaseLost, "Node " + options_.node +
+                                               " could not renew its leases in time; it writes "
+                                               "nothing until it does.");
+  }
+  Fence fence;
+  if (auto room = room_of_.find(game_id); room != room_of_.end()) {
+    fence.room_id = room->second;
+  } else {
+    Outcome o = Run("game_room", Params().Text(game_id), "finding the room of " + game_id);
+    if (!o.ok()) return o.status;
+    if (o.rows() == 0) return store_rules::GameNotFound(game_id);
+    fence.room_id = o.Text(0, 0);
+    room_of_[game_id] = fence.room_id;
+  }
+  if (auto epoch = epochs_.find(fence.room_id); epoch != epochs_.end()) {
+    fence.epoch = epoch->second;
+    return fence;
+  }
+  // A game this node never began nor restored (a tool, a test): claimed here, which only
+  // succeeds where no other node's lease holds.
+  auto claimed = Claim(fence.room_id);
+  if (!claimed.ok()) return claimed.status();
+  fence.epoch = claimed.value();
+  return fence;
+}
+
+Status PgStore::HoldFence(const std::string& game_id) {
+  auto fence = FenceOf(game_id);
+  if (!fence.ok()) return fence.status();
+  Outcome o = Run("hold_fence",
+                  Params().Text(fence.value().room_id).Text(options_.node).Int(fence.value().epoch),
+                  "checking the lease of " + game_id);
+  if (!o.ok()) return o.status;
+  return o.rows() == 1 ? Status::Ok() : LeaseLost(fence.value().room_id);
+}
+
+Status PgStore::RenewLeases() {
+  std::lock_guard lock(mu_);
+  const auto sent = std::chrono::steady_clock::now();
+  const int64_t lease = options_.lease.count();
+  Status st = Atomically([&]() -> Status {
+    Outcome node = Run("renew_node", Params().Text(options_.node).Text(options_.address).Int(lease),
+                       "renewing node " + options_.node);
+    if (!node.ok()) return node.status;
+    return Run("renew_rooms", Params().Text(options_.node).Int(lease),
+               "renewing the rooms of " + options_.node)
+        .status;
+  });
+  if (st.ok()) {
+    renewed_at_ = sent;
+  } else if (!renewed_at_) {
+    renewed_at_ = sent - options_.lease;  // never renewed: nothing is written until it is
+  }
   return st;
 }
 
@@ -510,6 +653,8 @@ Status PgStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecor
   std::lock_guard lock(mu_);
   int64_t game_no = 0;
   Status st = Atomically([&]() -> Status {
+    // The room is this node's before its game is: another node's live lease refuses it.
+    if (auto claimed = Claim(room.room_id); !claimed.ok()) return claimed.status();
     Outcome o = Run("begin_game",
                     Params()
                         .Text(record.game_id())
@@ -557,6 +702,7 @@ Status PgStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecor
   if (!st.ok()) return st;
   // Its next index is known from here: its first append needs no read.
   known_.Set(record.game_id(), Known{game_no, 0}, in_batch_);
+  room_of_[record.game_id()] = room.room_id;
   return st;
 }
 
@@ -581,6 +727,8 @@ Status PgStore::AppendAction(const std::string& game_id, uint32_t index,
     known = read.value();
   }
   if (Status st = store_rules::CheckAppendIndex(game_id, index, known->next); !st.ok()) return st;
+  auto fence = FenceOf(game_id);
+  if (!fence.ok()) return fence.status();
   Params p;
   p.Int(known->game_no)
       .Int(index)
@@ -588,17 +736,21 @@ Status PgStore::AppendAction(const std::string& game_id, uint32_t index,
       .Bytes(action.action())
       .Text(action.text())
       .Int(action.at_unix_ms())
-      .Int(static_cast<int64_t>(action.origin()));
+      .Int(static_cast<int64_t>(action.origin()))
+      .Text(fence.value().room_id)
+      .Text(options_.node)
+      .Int(fence.value().epoch);
   if (in_batch_) {
-    // Checked above: it goes out with the batch, its result read at the commit.
-    if (Status st = Queue("append_action", p); !st.ok()) return st;
+    // Checked above: it goes out with the batch, its result (and the fence's) read at the commit.
+    if (Status st = Queue("append_action", p, game_id); !st.ok()) return st;
     known_.Set(game_id, Known{known->game_no, index + 1}, true);
     return Status::Ok();
   }
   Outcome o = Run("append_action", p, "storing action " + std::to_string(index) + " of " + game_id);
-  if (!o.ok()) known_.Forget(game_id);  // read back next time
+  if (!o.ok() || o.changed() != 1) known_.Forget(game_id);  // read back next time
   if (o.Unique()) return store_rules::DuplicateAction(game_id, index);
   if (!o.ok()) return o.status;
+  if (o.changed() != 1) return LeaseLost(fence.value().room_id);
   known_.Set(game_id, Known{known->game_no, index + 1}, false);
   return Status::Ok();
 }
@@ -610,7 +762,7 @@ Status PgStore::FinishGame(const std::string& game_id,
   std::lock_guard lock(mu_);
   // Whatever happens below, the game's next index is read back before its next append.
   known_.Forget(game_id);
-  return Atomically([&]() -> Status {
+  Status finished = Atomically([&]() -> Status {
     Outcome status = Run("game_status", Params().Text(game_id), "checking game " + game_id);
     if (!status.ok()) return status.status;
     if (status.rows() == 0) {
@@ -619,6 +771,7 @@ Status PgStore::FinishGame(const std::string& game_id,
     if (status.Text(0, 0) != "playing") {
       return Status(store_codes::kGameFinished, "Game " + game_id + " is already finished.");
     }
+    if (Status held = HoldFence(game_id); !held.ok()) return held;
     for (const auto& r : results) {
       Outcome o = Run("add_result",
                       Params()
@@ -639,6 +792,8 @@ Status PgStore::FinishGame(const std::string& game_id,
                "finishing game " + game_id)
         .status;
   });
+  if (finished.ok()) room_of_.erase(game_id);
+  return finished;
 }
 
 Status PgStore::SetStandIn(const std::string& game_id, int seat, int level) {
@@ -656,24 +811,28 @@ Status PgStore::SetLeft(const std::string& game_id, int seat, bool left) {
 
 Status PgStore::UpdateSeatInPlay(const char* name, const std::string& game_id, int seat,
                                  int value, const std::string& what) {
-  Outcome o = Run(name, Params().Text(game_id).Int(seat).Int(value), what);
-  if (!o.ok()) return o.status;
-  if (o.changed() != 1) {
-    return Status(store_codes::kGameNotFound,
-                  "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
-  }
-  return Status::Ok();
+  return Atomically([&]() -> Status {
+    Outcome o = Run(name, Params().Text(game_id).Int(seat).Int(value), what);
+    if (!o.ok()) return o.status;
+    if (o.changed() != 1) {
+      return Status(store_codes::kGameNotFound,
+                    "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
+    }
+    return HoldFence(game_id);
+  });
 }
 
 Status PgStore::RecordResume(const std::string& game_id, int64_t at_unix_ms, int64_t grace_ms) {
   std::lock_guard lock(mu_);
-  Outcome o = Run("record_resume", Params().Text(game_id).Int(at_unix_ms).Int(grace_ms),
-                  "storing a resume of " + game_id);
-  if (!o.ok()) return o.status;
-  if (o.changed() != 1) {
-    return Status(store_codes::kGameNotFound, "Game " + game_id + " is not in play.");
-  }
-  return Status::Ok();
+  return Atomically([&]() -> Status {
+    Outcome o = Run("record_resume", Params().Text(game_id).Int(at_unix_ms).Int(grace_ms),
+                    "storing a resume of " + game_id);
+    if (!o.ok()) return o.status;
+    if (o.changed() != 1) {
+      return Status(store_codes::kGameNotFound, "Game " + game_id + " is not in play.");
+    }
+    return HoldFence(game_id);
+  });
 }
 
 Status PgStore::TakeBackAction(const std::string& game_id, uint32_t index, int64_t at_unix_ms) {
@@ -682,6 +841,7 @@ Status PgStore::TakeBackAction(const std::string& game_id, uint32_t index, int64
   return Atomically([&]() -> Status {
     auto read = ReadPlayingGame(game_id);
     if (!read.ok()) return read.status();
+    if (Status held = HoldFence(game_id); !held.ok()) return held;
     const int64_t game_no = read.value().game_no;
     if (read.value().next != index + 1) {
       return Status(store_codes::kNotLastAction, "Action " + std::to_string(index) +
@@ -905,6 +1065,18 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> PgStore::ListFinished(
 
 StatusOr<std::vector<Store::Unfinished>> PgStore::LoadUnfinished() {
   std::lock_guard lock(mu_);
+  // Only the rooms this node can claim come back here: another node's live lease keeps its own.
+  std::unordered_map<std::string, bool> claimed;
+  {
+    Outcome rooms = Run("unfinished_rooms", Params(), "listing the rooms of unfinished games");
+    if (!rooms.ok()) return rooms.status;
+    for (int i = 0; i < rooms.rows(); ++i) {
+      const std::string room_id = rooms.Text(i, 0);
+      auto epoch = Claim(room_id);
+      if (!epoch.ok() && epoch.status().code() != store_codes::kLeaseLost) return epoch.status();
+      claimed[room_id] = epoch.ok();
+    }
+  }
   ReadSnapshot read(*this);
   if (Status st = read.Begin(); !st.ok()) return st;
   Outcome ids = Run("unfinished", Params(), "listing unfinished games");
@@ -915,7 +1087,10 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::LoadUnfinished() {
     auto record = LoadGameLocked(ids.Text(i, 0), &u.room);
     if (!record.ok()) return record.status();
     if (!record.value().has_value()) continue;  // cannot happen inside one snapshot
+    // Begun since the claims above (by another node, in a room of its own): not this node's.
+    if (auto c = claimed.find(u.room.room_id); c == claimed.end() || !c->second) continue;
     u.record = std::move(*record.value());
+    room_of_[u.record.game_id()] = u.room.room_id;
     out.push_back(std::move(u));
   }
   return out;

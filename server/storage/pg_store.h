@@ -12,9 +12,18 @@
 // pipeline (what memory did not foresee: another writer) aborts the transaction, and the whole
 // batch is reported failed by CommitBatch.
 //
+// Rooms are owned (docs/multinode.md, section 2): a game is begun, or restored by LoadUnfinished,
+// only in a room this node claims in room_owners (free, expired, or already its own; each claim
+// raises the room's epoch), and every write to a game's log carries the room's epoch, checked
+// and locked against a takeover in the same statement. Refused by that fence, a pipelined append
+// is no error: the batch goes on and that call's outcome (CallOutcome) is lease_lost. Leases are
+// renewed by RenewLeases; once it has been called, a store that could not renew for a lease
+// (less a fifth) on its own monotonic clock refuses appends itself, sending nothing.
+//
 // Thread safety: one connection guarded by one mutex, as SqliteStore.
 #include <libpq-fe.h>
 
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -33,7 +42,15 @@ class PgStore : public Store {
   // ListFinished returns at most this many summaries whatever the limit asked for (as SQLite's).
   static constexpr uint32_t kMaxListLimit = 500;
 
+  struct Options {
+    // This node's name in room_owners and nodes: kept across restarts, a restarted node takes
+    // its rooms back at once. Empty: "node".
+    std::string node;
+    std::string address;  // where other nodes reach it (informative for now)
+    std::chrono::milliseconds lease{10000};
+  };
   // Connects with a libpq connection string and applies pending migrations.
+  static StatusOr<std::unique_ptr<PgStore>> Open(const std::string& conninfo, Options options);
   static StatusOr<std::unique_ptr<PgStore>> Open(const std::string& conninfo);
   ~PgStore() override;
 
@@ -67,6 +84,9 @@ class PgStore : public Store {
   Status CommitBatch() override;
   void RollbackBatch() override;
   bool BatchOpen() override;
+  void StartCall(size_t call) override;
+  Status CallOutcome(size_t call) override;
+  Status RenewLeases() override;
 
   // Parameters of one statement, in text form but for bytes (binary), or NULL.
   class Params {
@@ -86,7 +106,7 @@ class PgStore : public Store {
   };
 
  private:
-  explicit PgStore(pg::Connection c);
+  PgStore(pg::Connection c, Options options);
 
   // A statement's outcome: its result, or why it failed (with the SQLSTATE and the constraint
   // it broke, which tell the refusals apart).
@@ -118,7 +138,9 @@ class PgStore : public Store {
   Outcome RunSql(const std::string& sql, const Params& p, const std::string& what);
   Outcome Finish(PGresult* r, const std::string& what);
   // Queues statement `name` in the batch's pipeline; its result is read at the next Drain.
-  Status Queue(const char* name, const Params& p);
+  // `fenced_game` non-empty: the statement is an append that changes no row when the ownership
+  // fence refuses it, which settles the current call as lease_lost.
+  Status Queue(const char* name, const Params& p, const std::string& fenced_game = "");
   // Sends what is queued and reads its results; the batch is lost if one failed.
   Status Drain();
   // Runs `body` in a transaction of its own, or a savepoint inside a batch: committed (or
@@ -130,6 +152,40 @@ class PgStore : public Store {
   using Known = store_rules::NextIndexes::Known;
   store_rules::NextIndexes known_;
   StatusOr<Known> ReadPlayingGame(const std::string& game_id);
+
+  // Ownership: the rooms this node claimed, with the epoch of its claim, and each game's room.
+  const Options options_;
+  std::unordered_map<std::string, int64_t> epochs_;
+  std::unordered_map<std::string, std::string> room_of_;
+  // When the last successful renewal was sent (steady clock); unset until RenewLeases is first
+  // called, and then the store fences itself once a lease has passed without one.
+  std::optional<std::chrono::steady_clock::time_point> renewed_at_;
+  // The room of `game_id` and this node's epoch in it, claimed now if this node never claimed
+  // it; refused (lease_lost) when another node holds it or this node's own lease has run out.
+  struct Fence {
+    std::string room_id;
+    int64_t epoch = 0;
+  };
+  StatusOr<Fence> FenceOf(const std::string& game_id);
+  // Claims `room_id` for this node (inside whatever transaction is open): its new epoch, or
+  // lease_lost when another node's lease on it holds.
+  StatusOr<int64_t> Claim(const std::string& room_id);
+  // Inside a transaction: the fence holds for `game_id`, and the room's row is locked until the
+  // transaction ends, so no takeover commits in between.
+  Status HoldFence(const std::string& game_id);
+  Status LeaseLost(const std::string& room_id) const;
+  // Outcomes settled at the commit, by call; the call now running; the pipelined fenced
+  // statements whose results are not read yet; the games whose append the fence refused in this
+  // batch.
+  std::unordered_map<size_t, Status> settled_;
+  size_t call_ = 0;
+  struct Fenced {
+    int position;  // among the results the next Drain reads
+    size_t call;
+    std::string game_id;
+  };
+  std::vector<Fenced> fenced_;
+  std::vector<std::string> lost_games_;
   Status UpdateSeatInPlay(const char* name, const std::string& game_id, int seat, int value,
                           const std::string& what);
   StatusOr<std::optional<plateau::v1::GameRecord>> LoadGameLocked(const std::string& game_id,

@@ -27,6 +27,9 @@ inline constexpr const char* kPlayerConflict = "player_conflict";  // player id 
 inline constexpr const char* kPlayerNotFound = "player_not_found";
 inline constexpr const char* kTokenNotFound = "token_not_found";  // no player holds the token
 inline constexpr const char* kBadCursor = "bad_cursor";          // before_game_id not a finished game
+// Several nodes: the room is run by another node (its lease passed to it), or this node's own
+// lease ran out before it could renew it; the call wrote nothing.
+inline constexpr const char* kLeaseLost = "lease_lost";
 }  // namespace store_codes
 
 namespace store_rules {

@@ -6,16 +6,10 @@
 # Usage: floor_test.sh FLOOR_SERVER LOAD WORK_DIR
 set -u
 FLOOR=$1 LOAD=$2 WORK=$3
-rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
-
+source "$(dirname "$0")/common.sh"
 SERVER_PID=
 cleanup() { [ -n "$SERVER_PID" ] && kill -KILL "$SERVER_PID" 2>/dev/null; }
 trap cleanup EXIT
-fail() {
-  echo "FAIL: $*"
-  for f in load.out load.err server.log; do [ -f "$f" ] && { echo "----- $f"; tail -n 40 "$f"; }; done
-  exit 1
-}
 value() { awk -F': ' -v k="$1" '$1 == k { print $2 }' load.out; }
 
 # A fresh floor server: its rooms are named by index and stay full once played.

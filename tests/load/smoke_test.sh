@@ -11,13 +11,7 @@ set -u
 SERVER=$1 LOAD=$2 ENGINE=$3 WORK=$4
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
-
-fail() {
-  echo "FAIL: $*"
-  for f in load.out load.err server.log; do [ -f "$f" ] && { echo "----- $f"; tail -n 40 "$f"; }; done
-  exit 1
-}
+source "$HERE/common.sh"
 source "$HERE/../support/start_server.sh"
 start_server "$SERVER"
 

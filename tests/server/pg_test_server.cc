@@ -158,4 +158,12 @@ PgTestServer* SharedPgTestServer() {
   return server.get();
 }
 
+std::string NewTestDatabase() {
+  PgTestServer* server = SharedPgTestServer();
+  if (server == nullptr) return "";
+  auto db = server->NewDatabase();
+  EXPECT_TRUE(db.ok()) << db.status().ToString();
+  return db.ok() ? db.value() : "";
+}
+
 }  // namespace plateau::server::testing

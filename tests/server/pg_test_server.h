@@ -41,5 +41,8 @@ class PgTestServer {
 // (ctest runs each test in its own process; a whole binary run shares one). Null, after a
 // failed expectation saying why, when it cannot start.
 PgTestServer* SharedPgTestServer();
+// A new database on that server for one test, as a connection string; empty, after a failed
+// expectation saying why, when there is none.
+std::string NewTestDatabase();
 
 }  // namespace plateau::server::testing

@@ -10,6 +10,7 @@ set(PLATEAU_STORAGE_TEST_SOURCES
 # itself (tests/server/pg_test_server.h), as well as on SQLite files.
 add_executable(storage_test ${PLATEAU_STORAGE_TEST_SOURCES}
                             ${CMAKE_CURRENT_LIST_DIR}/storage_pg_test.cc
+                            ${CMAKE_CURRENT_LIST_DIR}/storage_ownership_test.cc
                             ${CMAKE_CURRENT_LIST_DIR}/pg_test_server.cc)
 target_link_libraries(storage_test PRIVATE plateau_storage plateau_pg_storage GTest::gtest_main
                                            Threads::Threads)

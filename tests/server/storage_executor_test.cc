@@ -8,7 +8,9 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace plateau::server {
 namespace {
@@ -22,6 +24,21 @@ class CountingStore : public Store {
   std::atomic<bool> fail_commit{false};
   std::atomic<bool> in_batch{false};
   std::chrono::milliseconds commit_time{5};
+  std::atomic<int> renewals{0};
+  // Appends to "fenced" are settled at the commit as refused, as PostgreSQL's fence does.
+  size_t call = 0;
+  std::vector<size_t> fenced_calls;
+
+  void StartCall(size_t c) override { call = c; }
+  Status CallOutcome(size_t c) override {
+    for (size_t f : fenced_calls)
+      if (f == c) return Status("lease_lost", "another node runs the room");
+    return Status::Ok();
+  }
+  Status RenewLeases() override {
+    ++renewals;
+    return Status::Ok();
+  }
 
   Status BeginBatch() override {
     in_batch = true;
@@ -54,6 +71,7 @@ class CountingStore : public Store {
                       const plateau::v1::ReplayAction&) override {
     EXPECT_TRUE(in_batch) << "an append outside a batch";
     if (game_id == "refused") return Status("game_not_found", "no such game");
+    if (game_id == "fenced") fenced_calls.push_back(call);
     if (game_id == "disk full") {
       in_batch = false;  // what SQLite does to the open transaction on SQLITE_FULL
       return Status("storage_error", "database or disk is full");
@@ -243,6 +261,31 @@ TEST(StorageExecutor, ReadsRunAfterTheirBatchIsCommitted) {
   storage.Stop();
 }
 
+// Holds the storage thread inside a batch until released (or destroyed), so the jobs submitted
+// meanwhile queue up for the next batch together.
+class HeldThread {
+ public:
+  explicit HeldThread(StorageExecutor& storage) {
+    std::promise<void> holding;
+    storage.Submit([&holding, released = released_](Store&) {
+      holding.set_value();
+      released.wait();
+      return Status::Ok();
+    }, nullptr);
+    holding.get_future().wait();
+  }
+  ~HeldThread() { Release(); }
+  void Release() {
+    if (!done_) release_.set_value();
+    done_ = true;
+  }
+
+ private:
+  std::promise<void> release_;
+  std::shared_future<void> released_ = release_.get_future().share();
+  bool done_ = false;
+};
+
 // A shard's rooms are answered together: one handler per execution context per batch, the answers
 // in submission order, none of them on the storage thread.
 TEST(StorageExecutor, AnswersAreHandedToEachContextOnceABatchInOrder) {
@@ -250,17 +293,8 @@ TEST(StorageExecutor, AnswersAreHandedToEachContextOnceABatchInOrder) {
   store.commit_time = 0ms;
   boost::asio::io_context a, b;
   std::vector<int> on_a, on_b;
-  std::promise<void> release;
-  std::shared_future<void> released = release.get_future().share();
-  std::promise<void> holding;
   StorageExecutor storage(store);
-  // Holds the storage thread in a batch while the next one's jobs queue up.
-  storage.Submit([&](Store&) {
-    holding.set_value();
-    released.wait();
-    return Status::Ok();
-  }, nullptr);
-  holding.get_future().wait();
+  HeldThread held(storage);
   for (int i = 0; i < 6; ++i) {
     auto& seen = i % 2 == 0 ? on_a : on_b;
     storage.Submit(Append("g"), [&seen, i](Status st) {
@@ -268,7 +302,7 @@ TEST(StorageExecutor, AnswersAreHandedToEachContextOnceABatchInOrder) {
       seen.push_back(i);
     }, i % 2 == 0 ? a.get_executor() : b.get_executor());
   }
-  release.set_value();
+  held.Release();
   storage.Stop();
   EXPECT_TRUE(on_a.empty() && on_b.empty()) << "answered before its context ran";
   EXPECT_EQ(storage.stats().answer_posts, 2u);
@@ -276,6 +310,36 @@ TEST(StorageExecutor, AnswersAreHandedToEachContextOnceABatchInOrder) {
   EXPECT_EQ(b.run(), 1u);
   EXPECT_EQ(on_a, (std::vector<int>{0, 2, 4}));
   EXPECT_EQ(on_b, (std::vector<int>{1, 3, 5}));
+}
+
+// A call the commit settled as refused fails alone; the others in its batch are committed.
+TEST(StorageExecutor, ACallRefusedAtTheCommitFailsAlone) {
+  CountingStore store;
+  store.commit_time = 0ms;
+  std::vector<std::string> outcomes(3);
+  {
+    StorageExecutor storage(store);
+    HeldThread held(storage);
+    const char* games[] = {"g", "fenced", "g"};
+    for (int i = 0; i < 3; ++i) {
+      storage.Submit(Append(games[i]), [&outcomes, i](Status st) { outcomes[i] = st.code(); });
+    }
+    held.Release();
+  }
+  EXPECT_EQ(outcomes, (std::vector<std::string>{"", "lease_lost", ""}));
+  EXPECT_EQ(store.committed, 2);
+}
+
+// Leases are renewed on time by the storage thread, with or without moves.
+TEST(StorageExecutor, LeasesAreRenewedWhileNothingElseHappens) {
+  CountingStore store;
+  {
+    StorageExecutor storage(store, nullptr, StorageExecutor::kDefaultCommitInterval, 20ms);
+    std::this_thread::sleep_for(150ms);
+    EXPECT_GE(storage.stats().renewals, 4u);
+  }
+  EXPECT_GE(store.renewals, 4);
+  EXPECT_LE(store.renewals, 12);
 }
 
 TEST(StorageExecutor, StopRunsEverythingQueuedAndLaterJobsRunInline) {

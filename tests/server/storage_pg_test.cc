@@ -20,11 +20,8 @@ namespace {
 class PgMigrationsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    testing::PgTestServer* server = testing::SharedPgTestServer();
-    ASSERT_NE(server, nullptr);
-    auto db = server->NewDatabase();
-    ASSERT_TRUE(db.ok()) << db.status().ToString();
-    conninfo_ = db.value();
+    conninfo_ = testing::NewTestDatabase();
+    ASSERT_FALSE(conninfo_.empty());
     c_ = Connect();
     auto migrations = EmbeddedPgMigrations();
     ASSERT_TRUE(migrations.ok()) << migrations.status().ToString();

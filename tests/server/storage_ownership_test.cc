@@ -1,0 +1,197 @@
+// Rooms run by one node at a time on PostgreSQL (docs/multinode.md, section 2): claims, the fence
+// in every write to a game's log, a fenced append failing alone in its batch, lease renewal, and
+// a node that stops writing by itself once it could not renew. Two stores with different node
+// names on one database stand for two nodes.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "server/storage/pg_store.h"
+#include "server/storage/pg_util.h"
+#include "server/storage/store_rules.h"
+#include "tests/server/pg_test_server.h"
+
+namespace plateau::server {
+namespace {
+
+using namespace std::chrono_literals;
+using plateau::v1::GameRecord;
+using plateau::v1::ReplayAction;
+
+GameRecord Record(const std::string& game_id) {
+  GameRecord r;
+  r.set_game_id(game_id);
+  r.set_game("globalissimo");
+  r.set_seed(7);
+  r.add_seat_names("Ada");
+  r.add_seat_names("Bo");
+  r.set_started_unix_ms(1'700'000'000'000);
+  return r;
+}
+
+RoomRecord Room(const std::string& room_id) {
+  RoomRecord room;
+  room.room_id = room_id;
+  room.join_code = "K7Q2";
+  room.host_player_id = "p-ada";
+  room.seat_player_ids = {"p-ada", "p-bo"};
+  return room;
+}
+
+ReplayAction Action(int i) {
+  ReplayAction a;
+  a.set_seat(i % 2);
+  a.set_action("move " + std::to_string(i));
+  a.set_at_unix_ms(1'700'000'000'000 + i);
+  return a;
+}
+
+bool LeaseLost(const Status& st) { return st.code() == store_codes::kLeaseLost; }
+
+class OwnershipTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    conninfo_ = testing::NewTestDatabase();
+    ASSERT_FALSE(conninfo_.empty());
+    auto admin = pg::Connect(conninfo_);
+    ASSERT_TRUE(admin.ok()) << admin.status().ToString();
+    admin_ = std::move(admin.value());
+  }
+  std::unique_ptr<PgStore> Node(const std::string& name,
+                                std::chrono::milliseconds lease = 10000ms) {
+    PgStore::Options options;
+    options.node = name;
+    options.lease = lease;
+    auto store = PgStore::Open(conninfo_, options);
+    EXPECT_TRUE(store.ok()) << store.status().ToString();
+    return store.ok() ? std::move(store.value()) : nullptr;
+  }
+  // What a node paused or cut off past its lease leaves: its room's lease run out.
+  void Expire(const std::string& room_id) {
+    auto r = pg::Query(admin_.get(), "UPDATE room_owners SET expires_unix_ms = 0 WHERE room_id = $1",
+                       {room_id}, "expiring a lease");
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+  }
+  std::string Sql(const std::string& sql, const std::vector<pg::Param>& params = {}) {
+    auto r = pg::Query(admin_.get(), sql, params, "reading");
+    EXPECT_TRUE(r.ok()) << r.status().ToString();
+    if (!r.ok() || PQntuples(r.value().get()) == 0) return "";
+    return PQgetvalue(r.value().get(), 0, 0);
+  }
+  int Actions(const std::string& game_id) {
+    return std::stoi(Sql("SELECT count(*) FROM game_actions a JOIN games g USING (game_no) "
+                         "WHERE g.game_id = $1",
+                         {game_id}));
+  }
+
+  std::string conninfo_;
+  pg::Connection admin_;
+};
+
+TEST_F(OwnershipTest, AnotherNodesLiveLeaseKeepsItsRoom) {
+  auto a = Node("a"), b = Node("b");
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  EXPECT_EQ(Sql("SELECT node || ' ' || epoch FROM room_owners WHERE room_id = 'r1'"), "a 1");
+  // B may neither start a game in A's room nor write to A's game.
+  EXPECT_TRUE(LeaseLost(b->BeginGame(Record("g2"), Room("r1"))));
+  EXPECT_TRUE(LeaseLost(b->AppendAction("g1", 0, Action(0))));
+  EXPECT_TRUE(LeaseLost(b->SetLeft("g1", 0, true)));
+  ASSERT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());
+  EXPECT_EQ(Actions("g1"), 1);
+  EXPECT_EQ(Sql("SELECT count(*) FROM games WHERE game_id = 'g2'"), "0");
+  // A restart of B finds nothing of A's to restore.
+  auto unfinished = b->LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  EXPECT_TRUE(unfinished.value().empty());
+}
+
+TEST_F(OwnershipTest, ARoomTakenOverTakesNothingMoreFromItsOldOwner) {
+  auto a = Node("a"), b = Node("b");
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  ASSERT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());
+  Expire("r1");
+  auto taken = b->LoadUnfinished();
+  ASSERT_TRUE(taken.ok()) << taken.status().ToString();
+  ASSERT_EQ(taken.value().size(), 1u);
+  EXPECT_EQ(taken.value()[0].record.actions_size(), 1);
+  EXPECT_EQ(Sql("SELECT node || ' ' || epoch FROM room_owners WHERE room_id = 'r1'"), "b 2");
+  // A wakes up: every write to the game is refused, and nothing of it lands.
+  EXPECT_TRUE(LeaseLost(a->AppendAction("g1", 1, Action(1))));
+  EXPECT_TRUE(LeaseLost(a->TakeBackAction("g1", 0, 1'700'000'000'100)));
+  EXPECT_TRUE(LeaseLost(a->SetStandIn("g1", 0, 1)));
+  EXPECT_TRUE(LeaseLost(a->RecordResume("g1", 1'700'000'000'200, 1000)));
+  EXPECT_TRUE(LeaseLost(a->FinishGame("g1", {}, 1'700'000'000'300)));
+  EXPECT_EQ(Actions("g1"), 1);
+  // The new owner goes on from where the log stands.
+  ASSERT_TRUE(b->AppendAction("g1", 1, Action(1)).ok());
+  ASSERT_TRUE(b->FinishGame("g1", {}, 1'700'000'000'400).ok());
+  auto loaded = b->LoadGame("g1");
+  ASSERT_TRUE(loaded.ok() && loaded.value().has_value());
+  EXPECT_EQ(loaded.value()->actions_size(), 2);
+  EXPECT_EQ(loaded.value()->finished_unix_ms(), 1'700'000'000'400);
+}
+
+TEST_F(OwnershipTest, AFencedAppendFailsAloneInItsBatch) {
+  auto a = Node("a"), b = Node("b");
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  ASSERT_TRUE(a->BeginGame(Record("g2"), Room("r2")).ok());
+  Expire("r1");
+  ASSERT_TRUE(b->LoadUnfinished().ok());  // B takes r1 over; r2's lease still holds for A
+  ASSERT_TRUE(a->BeginBatch().ok());
+  a->StartCall(0);
+  EXPECT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());  // settled only at the commit
+  a->StartCall(1);
+  EXPECT_TRUE(a->AppendAction("g2", 0, Action(0)).ok());
+  ASSERT_TRUE(a->CommitBatch().ok());
+  EXPECT_TRUE(LeaseLost(a->CallOutcome(0))) << a->CallOutcome(0).ToString();
+  EXPECT_TRUE(a->CallOutcome(1).ok());
+  EXPECT_EQ(Actions("g1"), 0);
+  EXPECT_EQ(Actions("g2"), 1);
+  // A does not count the refused append as written: its next try is refused the same way, not
+  // taken for a gap in the log.
+  EXPECT_TRUE(LeaseLost(a->AppendAction("g1", 0, Action(0))));
+  EXPECT_TRUE(a->AppendAction("g2", 1, Action(1)).ok());
+  EXPECT_TRUE(b->AppendAction("g1", 0, Action(0)).ok());
+}
+
+TEST_F(OwnershipTest, RenewalKeepsTheLeaseAndANodeThatCannotRenewStopsWriting) {
+  auto a = Node("a", 1000ms);
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(a->RenewLeases().ok());
+  EXPECT_EQ(Sql("SELECT count(*) FROM nodes WHERE node = 'a'"), "1");
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  const int64_t before = std::stoll(Sql("SELECT expires_unix_ms FROM room_owners"));
+  std::this_thread::sleep_for(50ms);
+  ASSERT_TRUE(a->RenewLeases().ok());
+  EXPECT_GT(std::stoll(Sql("SELECT expires_unix_ms FROM room_owners")), before);
+  ASSERT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());
+  // Past four fifths of its lease without renewing, A writes nothing, though the database
+  // would still let it: it fences itself before any other node may take the room.
+  std::this_thread::sleep_for(850ms);
+  EXPECT_TRUE(LeaseLost(a->AppendAction("g1", 1, Action(1))));
+  EXPECT_EQ(Actions("g1"), 1);
+  ASSERT_TRUE(a->RenewLeases().ok());
+  EXPECT_TRUE(a->AppendAction("g1", 1, Action(1)).ok());
+}
+
+TEST_F(OwnershipTest, ARestartedNodeTakesItsRoomsBackAtOnce) {
+  auto a = Node("a");
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  ASSERT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());
+  a.reset();
+  auto again = Node("a");
+  ASSERT_TRUE(again);
+  auto restored = again->LoadUnfinished();
+  ASSERT_TRUE(restored.ok());
+  ASSERT_EQ(restored.value().size(), 1u);
+  EXPECT_EQ(Sql("SELECT node || ' ' || epoch FROM room_owners WHERE room_id = 'r1'"), "a 2");
+  EXPECT_TRUE(again->AppendAction("g1", 1, Action(1)).ok());
+}
+
+}  // namespace
+}  // namespace plateau::server
