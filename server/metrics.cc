@@ -225,6 +225,8 @@ std::vector<const Metric*> Metrics::Declared() const {
           &storage_batch_jobs,
           &storage_commit,
           &storage_failed_commits,
+          &rooms_taken_over,
+          &lease_renewals_failed,
           &ws_queued_bytes,
           &connections_dropped,
           &limits_hit};

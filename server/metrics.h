@@ -153,6 +153,11 @@ struct Metrics {
                            LatencyBounds()};
   Counter storage_failed_commits{"plateau_storage_failed_commits_total",
                                  "Storage batches whose commit failed."};
+  Counter rooms_taken_over{"plateau_rooms_taken_over_total",
+                           "Rooms of other nodes whose lease ran out, taken over and restored "
+                           "here (several nodes)."};
+  Counter lease_renewals_failed{"plateau_lease_renewals_failed_total",
+                                "Renewals of this node's leases that failed (several nodes)."};
   Gauge ws_queued_bytes{"plateau_ws_queued_bytes",
                         "Bytes waiting to be sent, over every WebSocket connection."};
   LabeledCounter connections_dropped{"plateau_connections_dropped_total",

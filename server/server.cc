@@ -45,6 +45,7 @@ Server::~Server() { storage_.Stop(); }
 Status Server::Start() {
   Status restored = lobby_.RestoreRooms();
   if (!restored.ok()) return restored;
+  if (options_.renew_leases_every.count() > 0) lobby_.StartTakeovers(options_.renew_leases_every);
   boost::system::error_code ec;
   const auto address = boost::asio::ip::make_address(options_.bind, ec);
   if (ec) return Status("bad_address", "'" + options_.bind + "' is not an IP address.");

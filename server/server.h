@@ -45,7 +45,8 @@ struct ServerOptions {
   ClientLimits client_limits;
   // See StorageExecutor: the least time between two storage batches' starts.
   std::chrono::microseconds commit_interval = StorageExecutor::kDefaultCommitInterval;
-  // How often the storage thread renews this node's leases (several nodes); zero: never.
+  // How often the storage thread renews this node's leases, and the lobby looks for the rooms of
+  // dead nodes to take over (several nodes); zero: never.
   std::chrono::milliseconds renew_leases_every{0};
 };
 

@@ -179,7 +179,10 @@ void StorageExecutor::RenewIfDue() {
   if (now < next_renewal_) return;
   next_renewal_ = now + renew_every_;
   const Status renewed = store_.RenewLeases();
-  if (!renewed.ok()) spdlog::error("storage: cannot renew the leases: {}", renewed.ToString());
+  if (!renewed.ok()) {
+    spdlog::error("storage: cannot renew the leases: {}", renewed.ToString());
+    if (metrics_ != nullptr) metrics_->lease_renewals_failed.Inc();
+  }
   std::lock_guard lock(mu_);
   ++stats_.renewals;
   if (!renewed.ok()) ++stats_.renewals_failed;

@@ -143,6 +143,10 @@ class Store {
     RoomRecord room;
   };
   virtual StatusOr<std::vector<Unfinished>> LoadUnfinished() = 0;
+  // Several nodes: claims this node's share of the rooms whose node stopped renewing its lease
+  // (games in play only) and returns their games, as LoadUnfinished does at start-up. A store
+  // used by one node alone has none.
+  virtual StatusOr<std::vector<Unfinished>> TakeOver() { return std::vector<Unfinished>(); }
 };
 
 }  // namespace plateau::server

@@ -32,7 +32,8 @@ Lobby::Lobby(boost::asio::any_io_executor executor, Store& store, StorageExecuto
       limits_(limits),
       metrics_(metrics),
       addresses_(limits_),
-      flush_timer_(executor_) {}
+      flush_timer_(executor_),
+      takeover_timer_(executor_) {}
 
 Lobby::~Lobby() {
   // The I/O threads have stopped: a room still waiting on the store would keep, in the requests it
@@ -129,6 +130,7 @@ void Lobby::CloseAll() {
     flush_scheduled_ = true;  // no more pushes
     flush_timer_.cancel();
   }
+  boost::asio::post(executor_, [this] { takeover_timer_.cancel(); });
   // Their closes are not noted (see OnClosed): the tokens were in use until now. The storage
   // thread runs what is queued before it stops.
   for (const auto& player_id : in_use) NoteTokenUse(player_id);

@@ -59,6 +59,10 @@ class Lobby : public RoomHost {
   // Rebuilds the rooms of unfinished games from the store. A game that cannot be rebuilt is
   // logged and skipped; the others still come back.
   Status RestoreRooms();
+  // Several nodes: every `every`, asks the store (on the storage thread) for this node's share of
+  // the rooms whose node's lease ran out, and restores them as RestoreRooms does, so their games
+  // go on here. Stopped by CloseAll.
+  void StartTakeovers(std::chrono::milliseconds every);
 
   void OnOpen(const ConnectionPtr& conn);
   // Decodes and handles one frame from `conn`; called on the connection's strand.
@@ -270,6 +274,12 @@ class Lobby : public RoomHost {
   std::map<std::string, std::string> pending_changes_;  // room id -> its game
   bool flush_scheduled_ = false;
   boost::asio::steady_timer flush_timer_;
+
+  // Rebuilds and registers the rooms of `games` (RestoreRooms, takeovers); returns how many.
+  size_t AdoptRooms(const std::vector<Store::Unfinished>& games);
+  void ScheduleTakeover();
+  std::chrono::milliseconds takeover_every_{0};
+  boost::asio::steady_timer takeover_timer_;
 };
 
 }  // namespace plateau::server

@@ -1,8 +1,11 @@
 // The room registry: rooms by id, join code and watch code, who is a member of which, creating a
-// room (with its creator's room allowance) and bringing unfinished games back at start-up.
+// room (with its creator's room allowance), bringing unfinished games back at start-up, and
+// taking over the rooms of dead nodes (several nodes on PostgreSQL).
 #include "server/lobby/lobby.h"
 
 #include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
 
 #include "engine/core/registry.h"
 #include "server/error_codes.h"
@@ -18,7 +21,13 @@ Status Lobby::RestoreRooms() {
   // At start-up, before any connection: the one store call made outside the storage thread.
   auto unfinished = store_.LoadUnfinished();
   if (!unfinished.ok()) return unfinished.status();
-  for (const auto& saved : unfinished.value()) {
+  AdoptRooms(unfinished.value());
+  return Status::Ok();
+}
+
+size_t Lobby::AdoptRooms(const std::vector<Store::Unfinished>& games) {
+  size_t adopted = 0;
+  for (const auto& saved : games) {
     auto room = Room::Restore(RoomExecutor(nullptr), saved, storage_, *this, empty_room_grace_, offline_grace_,
                               abandoned_after_);
     if (!room.ok()) {
@@ -26,19 +35,58 @@ Status Lobby::RestoreRooms() {
                     saved.record.game_id(), room.status().ToString());
       continue;
     }
+    std::shared_ptr<Room> replaced;
     {
       std::lock_guard lock(mu_);
+      // A room this node ran before another took it over, coming back: the new one replaces it.
+      if (auto it = rooms_.find(saved.room.room_id); it != rooms_.end()) replaced = it->second;
       rooms_[saved.room.room_id] = room.value();
       if (!saved.room.join_code.empty()) room_by_code_[saved.room.join_code] = saved.room.room_id;
       if (!saved.room.watch_code.empty()) {
         room_by_watch_code_[saved.room.watch_code] = saved.room.room_id;
       }
     }
+    if (replaced) replaced->DetachAll();
     room.value()->Announce();
+    ++adopted;
     spdlog::info("restored room {} (game {}, {} actions)", saved.room.room_id,
                  saved.record.game_id(), saved.record.actions_size());
   }
-  return Status::Ok();
+  return adopted;
+}
+
+void Lobby::StartTakeovers(std::chrono::milliseconds every) {
+  takeover_every_ = every;
+  boost::asio::post(executor_, [this] { ScheduleTakeover(); });
+}
+
+void Lobby::ScheduleTakeover() {
+  if (stopping_ || takeover_every_.count() <= 0) return;
+  takeover_timer_.expires_after(takeover_every_);
+  takeover_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec || stopping_) return;
+    auto found = std::make_shared<std::vector<Store::Unfinished>>();
+    storage_.Submit(
+        [found](Store& store) {
+          auto taken = store.TakeOver();
+          if (!taken.ok()) return taken.status();
+          *found = std::move(taken.value());
+          return Status::Ok();
+        },
+        [this, found](Status st) {
+          boost::asio::post(executor_, [this, found, st] {
+            if (!st.ok()) {
+              spdlog::error("cannot take over the rooms of dead nodes: {}", st.ToString());
+            } else if (!found->empty() && !stopping_) {
+              const size_t adopted = AdoptRooms(*found);
+              if (metrics_ != nullptr) metrics_->rooms_taken_over.Inc(adopted);
+              spdlog::info("took over {} rooms of nodes whose lease ran out", adopted);
+            }
+            ScheduleTakeover();
+          });
+        },
+        StorageExecutor::Kind::kRead);
+  });
 }
 
 boost::asio::any_io_executor Lobby::RoomExecutor(const Connection* creator) {

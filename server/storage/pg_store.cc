@@ -91,6 +91,18 @@ constexpr Statement kStatements[] = {
      "expires_unix_ms = excluded.expires_unix_ms"},
     {"game_room", "SELECT room_id FROM games WHERE game_id = $1"},
     {"unfinished_rooms", "SELECT DISTINCT room_id FROM games WHERE status = 'playing'"},
+    {"unfinished_in_rooms",
+     "SELECT game_id FROM games WHERE status = 'playing' AND room_id = ANY($1::text[]) "
+     "ORDER BY started_unix_ms, game_id COLLATE \"C\""},
+    {"live_nodes",
+     "SELECT node FROM nodes WHERE expires_unix_ms > " PLATEAU_PG_NOW_MS
+     " ORDER BY node COLLATE \"C\""},
+    {"orphan_rooms",
+     // Rooms with a game in play whose owner's lease ran out, and whether that was more than a
+     // lease ago ($2): then any node takes them, whatever its share.
+     "SELECT DISTINCT g.room_id, o.expires_unix_ms < " PLATEAU_PG_NOW_MS " - $2 FROM games g "
+     "JOIN room_owners o ON o.room_id = g.room_id WHERE g.status = 'playing' AND o.node <> $1 "
+     "AND o.expires_unix_ms < " PLATEAU_PG_NOW_MS},
     {"game_status", "SELECT status FROM games WHERE game_id = $1"},
     {"add_result",
      "INSERT INTO game_results (game_id, seat, name, score, rank, detail) "
@@ -137,9 +149,6 @@ constexpr Statement kStatements[] = {
     {"game_players",
      "SELECT player_id FROM game_seats WHERE game_id = $1 AND player_id IS NOT NULL "
      "ORDER BY seat"},
-    {"unfinished",
-     "SELECT game_id FROM games WHERE status = 'playing' "
-     "ORDER BY started_unix_ms, game_id COLLATE \"C\""},
 };
 
 }  // namespace
@@ -1066,29 +1075,86 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> PgStore::ListFinished(
 StatusOr<std::vector<Store::Unfinished>> PgStore::LoadUnfinished() {
   std::lock_guard lock(mu_);
   // Only the rooms this node can claim come back here: another node's live lease keeps its own.
-  std::unordered_map<std::string, bool> claimed;
-  {
-    Outcome rooms = Run("unfinished_rooms", Params(), "listing the rooms of unfinished games");
-    if (!rooms.ok()) return rooms.status;
-    for (int i = 0; i < rooms.rows(); ++i) {
-      const std::string room_id = rooms.Text(i, 0);
-      auto epoch = Claim(room_id);
-      if (!epoch.ok() && epoch.status().code() != store_codes::kLeaseLost) return epoch.status();
-      claimed[room_id] = epoch.ok();
-    }
+  std::vector<std::string> claimed;
+  Outcome rooms = Run("unfinished_rooms", Params(), "listing the rooms of unfinished games");
+  if (!rooms.ok()) return rooms.status;
+  for (int i = 0; i < rooms.rows(); ++i) {
+    const std::string room_id = rooms.Text(i, 0);
+    auto epoch = Claim(room_id);
+    if (epoch.ok()) claimed.push_back(room_id);
+    else if (epoch.status().code() != store_codes::kLeaseLost) return epoch.status();
   }
+  return LoadRooms(claimed);
+}
+
+namespace {
+
+// FNV-1a: the same on every node and build, unlike std::hash.
+uint64_t StableHash(const std::string& s) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+
+// A PostgreSQL text[] literal: every element quoted, its quotes and backslashes escaped.
+std::string TextArray(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (const std::string& item : items) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    for (char c : item) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+}  // namespace
+
+StatusOr<std::vector<Store::Unfinished>> PgStore::TakeOver() {
+  std::lock_guard lock(mu_);
+  Outcome live = Run("live_nodes", Params(), "listing the nodes alive");
+  if (!live.ok()) return live.status;
+  int rank = -1;
+  for (int i = 0; i < live.rows(); ++i) {
+    if (live.Text(i, 0) == options_.node) rank = i;
+  }
+  // A node that is not alive itself (it could not renew) takes nothing over.
+  if (rank < 0) return std::vector<Unfinished>();
+  Outcome rooms = Run("orphan_rooms", Params().Text(options_.node).Int(options_.lease.count()),
+                      "listing the rooms of dead nodes");
+  if (!rooms.ok()) return rooms.status;
+  std::vector<std::string> claimed;
+  for (int i = 0; i < rooms.rows(); ++i) {
+    const std::string room_id = rooms.Text(i, 0);
+    const bool overdue = rooms.Text(i, 1) == "t";
+    if (!overdue && StableHash(room_id) % static_cast<uint64_t>(live.rows()) !=
+                        static_cast<uint64_t>(rank)) {
+      continue;  // another live node's share
+    }
+    auto epoch = Claim(room_id);
+    if (epoch.ok()) claimed.push_back(room_id);
+    else if (epoch.status().code() != store_codes::kLeaseLost) return epoch.status();
+  }
+  if (claimed.empty()) return std::vector<Unfinished>();
+  return LoadRooms(claimed);
+}
+
+StatusOr<std::vector<Store::Unfinished>> PgStore::LoadRooms(const std::vector<std::string>& rooms) {
+  std::vector<Unfinished> out;
+  if (rooms.empty()) return out;
   ReadSnapshot read(*this);
   if (Status st = read.Begin(); !st.ok()) return st;
-  Outcome ids = Run("unfinished", Params(), "listing unfinished games");
+  Outcome ids = Run("unfinished_in_rooms", Params().Text(TextArray(rooms)),
+                    "listing unfinished games");
   if (!ids.ok()) return ids.status;
-  std::vector<Unfinished> out;
   for (int i = 0; i < ids.rows(); ++i) {
     Unfinished u;
     auto record = LoadGameLocked(ids.Text(i, 0), &u.room);
     if (!record.ok()) return record.status();
     if (!record.value().has_value()) continue;  // cannot happen inside one snapshot
-    // Begun since the claims above (by another node, in a room of its own): not this node's.
-    if (auto c = claimed.find(u.room.room_id); c == claimed.end() || !c->second) continue;
     u.record = std::move(*record.value());
     room_of_[u.record.game_id()] = u.room.room_id;
     out.push_back(std::move(u));

@@ -79,6 +79,9 @@ class PgStore : public Store {
       const std::string& game, uint32_t limit, const std::string& before_game_id,
       const std::string& viewer_player_id) override;
   StatusOr<std::vector<Unfinished>> LoadUnfinished() override;
+  // Rooms of nodes whose lease ran out: this node claims those a stable hash of the room's id
+  // gives to its rank among the nodes alive, and any left expired for more than a lease.
+  StatusOr<std::vector<Unfinished>> TakeOver() override;
 
   Status BeginBatch() override;
   Status CommitBatch() override;
@@ -174,6 +177,8 @@ class PgStore : public Store {
   // transaction ends, so no takeover commits in between.
   Status HoldFence(const std::string& game_id);
   Status LeaseLost(const std::string& room_id) const;
+  // The unfinished games of `rooms` (claimed by this node), in one read-only snapshot.
+  StatusOr<std::vector<Unfinished>> LoadRooms(const std::vector<std::string>& rooms);
   // Outcomes settled at the commit, by call; the call now running; the pipelined fenced
   // statements whose results are not read yet; the games whose append the fence refused in this
   // batch.

@@ -1,6 +1,9 @@
-# Sourced by the load tests after they set WORK: enters a fresh WORK folder and defines
-# fail MESSAGE, which prints the tails of the load generator's and the server's output there and
-# exits with an error.
+# Sourced by the load tests after they set WORK: enters a fresh WORK folder, defines
+# fail MESSAGE (prints the tails of the load generator's and the server's output there and exits
+# with an error), and brings start_server and start_postgres (tests/support).
+SUPPORT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../support" && pwd)
+source "$SUPPORT/start_server.sh"
+source "$SUPPORT/start_postgres.sh"
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 
 fail() {

@@ -8,10 +8,7 @@
 set -u
 SERVER=$1 LOAD=$2 WORK=$3
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-source "$HERE/common.sh"
-source "$HERE/../support/start_server.sh"
-source "$HERE/../support/start_postgres.sh"
+source "$(dirname "$0")/common.sh"
 cleanup() {
   [ -n "${SERVER_PID:-}" ] && kill -9 "$SERVER_PID" 2>/dev/null
   wait 2>/dev/null

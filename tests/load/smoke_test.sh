@@ -10,9 +10,7 @@
 set -u
 SERVER=$1 LOAD=$2 ENGINE=$3 WORK=$4
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-source "$HERE/common.sh"
-source "$HERE/../support/start_server.sh"
+source "$(dirname "$0")/common.sh"
 start_server "$SERVER"
 
 value() { awk -F': ' -v k="$1" '$1 == k { print $2 }' load.out; }

@@ -71,6 +71,20 @@ TEST(FlagsTest, TheStoreIsSQLiteUnlessAConnectionStringIsGiven) {
   EXPECT_FALSE(ParseFlags({"--store="}).ok());
 }
 
+TEST(FlagsTest, ANodeHasANameAndALeaseWithinBounds) {
+  auto f = ParseFlags({});
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(f->node_id, "");  // HOST:PORT, filled in by main
+  EXPECT_EQ(f->lease_ms, 10000);
+  f = ParseFlags({"--node-id", "plateau-2", "--lease-ms=3000"});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ(f->node_id, "plateau-2");
+  EXPECT_EQ(f->lease_ms, 3000);
+  EXPECT_FALSE(ParseFlags({"--node-id="}).ok());
+  EXPECT_FALSE(ParseFlags({"--lease-ms", "999"}).ok());
+  EXPECT_FALSE(ParseFlags({"--lease-ms", "600001"}).ok());
+}
+
 TEST(FlagsTest, LimitsHaveDefaultsAndCanBeSetOrTurnedOff) {
   auto f = ParseFlags({});
   ASSERT_TRUE(f.ok());

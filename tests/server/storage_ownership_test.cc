@@ -178,6 +178,49 @@ TEST_F(OwnershipTest, RenewalKeepsTheLeaseAndANodeThatCannotRenewStopsWriting) {
   EXPECT_TRUE(a->AppendAction("g1", 1, Action(1)).ok());
 }
 
+// A dead node's rooms are shared among the nodes alive, each claiming its share once; a room left
+// expired for more than a lease goes to whichever node looks first.
+TEST_F(OwnershipTest, ADeadNodesRoomsAreSharedAmongTheLiveOnes) {
+  auto a = Node("a"), b = Node("b"), c = Node("c");
+  ASSERT_TRUE(a && b && c);
+  constexpr int kRooms = 12;
+  for (int i = 0; i < kRooms; ++i) {
+    const std::string n = std::to_string(i);
+    ASSERT_TRUE(a->BeginGame(Record("g" + n), Room("r" + n)).ok());
+    ASSERT_TRUE(a->AppendAction("g" + n, 0, Action(0)).ok());
+  }
+  ASSERT_TRUE(a->RenewLeases().ok() && b->RenewLeases().ok() && c->RenewLeases().ok());
+  auto none = b->TakeOver();
+  ASSERT_TRUE(none.ok()) << none.status().ToString();
+  EXPECT_TRUE(none.value().empty()) << "a's leases still hold";
+  // a dies: its node row and its rooms' leases run out, a moment ago.
+  Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'a'");
+  Sql("UPDATE room_owners SET expires_unix_ms = "
+      "(extract(epoch FROM clock_timestamp()) * 1000)::bigint - 1");
+  auto by_b = b->TakeOver();
+  auto by_c = c->TakeOver();
+  ASSERT_TRUE(by_b.ok() && by_c.ok());
+  EXPECT_GT(by_b.value().size(), 0u);
+  EXPECT_GT(by_c.value().size(), 0u);
+  EXPECT_EQ(by_b.value().size() + by_c.value().size(), static_cast<size_t>(kRooms));
+  for (const auto& taken : by_b.value()) EXPECT_EQ(taken.record.actions_size(), 1);
+  EXPECT_EQ(Sql("SELECT count(*) FROM room_owners WHERE node = 'a'"), "0");
+  // Nothing is taken twice, and the new owners write on.
+  auto again = b->TakeOver();
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(again.value().empty());
+  const std::string game = by_c.value().front().record.game_id();
+  EXPECT_TRUE(c->AppendAction(game, 1, Action(1)).ok());
+  EXPECT_TRUE(LeaseLost(b->AppendAction(game, 2, Action(2))));
+  // c dies too, long ago: b takes all of c's rooms, its share or not.
+  Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'c'");
+  Sql("UPDATE room_owners SET expires_unix_ms = 0 WHERE node = 'c'");
+  auto rest = b->TakeOver();
+  ASSERT_TRUE(rest.ok());
+  EXPECT_EQ(rest.value().size(), by_c.value().size());
+  EXPECT_EQ(Sql("SELECT count(*) FROM room_owners WHERE node = 'b'"), std::to_string(kRooms));
+}
+
 TEST_F(OwnershipTest, ARestartedNodeTakesItsRoomsBackAtOnce) {
   auto a = Node("a");
   ASSERT_TRUE(a);
