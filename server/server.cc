@@ -79,8 +79,21 @@ void Server::StopStep() {
   const auto now = std::chrono::steady_clock::now();
   if (!stop_.closed) {
     const bool drained = lobby_.Quiet() && storage_.stats().pending == 0;
-    if (drained || now >= stop_.close_by) {
+    if ((drained || now >= stop_.close_by) && !stop_.handing_over) {
       if (!drained) spdlog::warn("shutdown: closing with actions still being stored");
+      // Several nodes: the rooms are given up before the clients are closed, so the other nodes
+      // are taking them over by the time the clients come back (on one node, nothing to do).
+      stop_.handing_over = true;
+      storage_.Submit([](Store& store) { return store.HandOver(); },
+                      [this](Status st) {
+                        boost::asio::post(ioc_, [this, st] {
+                          if (!st.ok()) spdlog::error("shutdown: cannot hand the rooms over: {}", st.ToString());
+                          stop_.handed_over = true;
+                        });
+                      },
+                      StorageExecutor::Kind::kRead);
+    }
+    if (stop_.handed_over || (stop_.handing_over && now >= stop_.close_by)) {
       stop_.closed = true;
       lobby_.CloseAll();
     }

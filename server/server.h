@@ -95,6 +95,7 @@ class Server {
   struct StopState {
     std::chrono::steady_clock::time_point close_by, end;
     bool closed = false;
+    bool handing_over = false, handed_over = false;
     std::function<void()> done;
   } stop_;
   std::unique_ptr<boost::asio::steady_timer> stop_timer_;

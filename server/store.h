@@ -147,6 +147,9 @@ class Store {
   // (games in play only) and returns their games, as LoadUnfinished does at start-up. A store
   // used by one node alone has none.
   virtual StatusOr<std::vector<Unfinished>> TakeOver() { return std::vector<Unfinished>(); }
+  // Several nodes, stopping gracefully: gives every room of this node up now (their leases end),
+  // so the others take them over without waiting a lease out; this node writes no game after it.
+  virtual Status HandOver() { return Status::Ok(); }
 };
 
 }  // namespace plateau::server

@@ -90,6 +90,18 @@ constexpr Statement kStatements[] = {
      PLATEAU_PG_NOW_MS " + $3) ON CONFLICT (node) DO UPDATE SET address = excluded.address, "
      "expires_unix_ms = excluded.expires_unix_ms"},
     {"game_room", "SELECT room_id FROM games WHERE game_id = $1"},
+    {"release_room",
+     "DELETE FROM room_owners WHERE room_id = $1 AND node = $2 AND epoch = $3"},
+    {"give_back_rooms",
+     // Claimed but not restored (the log could not be read): any node, this one too, may try.
+     "UPDATE room_owners SET node = '', expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 "
+     "WHERE room_id = ANY($1::text[]) AND node = $2"},
+
+    {"hand_over_rooms",
+     // Ended a moment ago, not long ago: the live nodes share them (TakeOver), none takes all.
+     "UPDATE room_owners SET expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 WHERE node = $1"},
+    {"hand_over_node",
+     "UPDATE nodes SET expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 WHERE node = $1"},
     {"unfinished_rooms", "SELECT DISTINCT room_id FROM games WHERE status = 'playing'"},
     {"unfinished_in_rooms",
      "SELECT game_id FROM games WHERE status = 'playing' AND room_id = ANY($1::text[]) "
@@ -219,17 +231,27 @@ StatusOr<std::unique_ptr<PgStore>> PgStore::Open(const std::string& conninfo, Op
   if (Status st = storage::ApplyPgMigrations(c.value().get(), migrations.value()); !st.ok()) {
     return st;
   }
-  if (Status st = Prepare(c.value().get()); !st.ok()) return st;
-  if (options.node.empty()) options.node = "node";
   if (options.lease.count() <= 0) options.lease = std::chrono::milliseconds(10000);
+  if (Status st = Prepare(c.value().get(), options.lease); !st.ok()) return st;
+  if (options.node.empty()) options.node = "node";
   return std::unique_ptr<PgStore>(new PgStore(std::move(c).value(), std::move(options)));
 }
 
-Status PgStore::Prepare(PGconn* c) {
+Status PgStore::Prepare(PGconn* c, std::chrono::milliseconds lease) {
   // Text is UTF-8 whatever the database's default for clients.
   if (PQsetClientEncoding(c, "UTF8") != 0) {
     return Status(pg::codes::kStorageError,
                   std::string("PostgreSQL: cannot use UTF-8: ") + PQerrorMessage(c));
+  }
+  // A transaction left open by a node paused mid-batch ends after a lease: its locks on the
+  // rooms' rows (the fence) hold a claim up no longer than that. Named for the operators.
+  if (Status st = pg::Exec(c,
+                           "SET application_name = 'plateau'; "
+                           "SET idle_in_transaction_session_timeout = " +
+                               std::to_string(lease.count()),
+                           "configuring the connection");
+      !st.ok()) {
+    return st;
   }
   for (const Statement& s : kStatements) {
     pg::Result r(PQprepare(c, s.name, s.sql, 0, nullptr));
@@ -292,7 +314,7 @@ Status PgStore::Connected() {
     return Status(pg::codes::kStorageError,
                   std::string("PostgreSQL: cannot connect again: ") + PQerrorMessage(c_.get()));
   }
-  return Prepare(c_.get());
+  return Prepare(c_.get(), options_.lease);
 }
 
 Status PgStore::Ready() {
@@ -506,6 +528,10 @@ StatusOr<int64_t> PgStore::Claim(const std::string& room_id) {
 }
 
 StatusOr<PgStore::Fence> PgStore::FenceOf(const std::string& game_id) {
+  if (handed_over_) {
+    return Status(store_codes::kLeaseLost,
+                  "Node " + options_.node + " is stopping and has handed its rooms over.");
+  }
   if (renewed_at_ &&
       std::chrono::steady_clock::now() - *renewed_at_ > options_.lease - options_.lease / 5) {
     return Status(store_codes::kLeaseLost, "Node " + options_.node +
@@ -544,8 +570,21 @@ Status PgStore::HoldFence(const std::string& game_id) {
   return o.rows() == 1 ? Status::Ok() : LeaseLost(fence.value().room_id);
 }
 
+Status PgStore::HandOver() {
+  std::lock_guard lock(mu_);
+  handed_over_ = true;
+  return Atomically([&]() -> Status {
+    Outcome rooms = Run("hand_over_rooms", Params().Text(options_.node),
+                        "handing the rooms of " + options_.node + " over");
+    if (!rooms.ok()) return rooms.status;
+    return Run("hand_over_node", Params().Text(options_.node), "ending node " + options_.node)
+        .status;
+  });
+}
+
 Status PgStore::RenewLeases() {
   std::lock_guard lock(mu_);
+  if (handed_over_) return Status::Ok();  // renewing now would take the rooms back
   const auto sent = std::chrono::steady_clock::now();
   const int64_t lease = options_.lease.count();
   Status st = Atomically([&]() -> Status {
@@ -797,11 +836,19 @@ Status PgStore::FinishGame(const std::string& game_id,
       }
       if (!o.ok()) return o.status;
     }
-    return Run("finish_game", Params().Text(game_id).Int(finished_unix_ms),
-               "finishing game " + game_id)
+    Outcome done = Run("finish_game", Params().Text(game_id).Int(finished_unix_ms),
+                       "finishing game " + game_id);
+    if (!done.ok()) return done.status;
+    // The room is claimed again by its next game: nothing to renew meanwhile.
+    const std::string& room_id = room_of_[game_id];
+    return Run("release_room", Params().Text(room_id).Text(options_.node).Int(epochs_[room_id]),
+               "releasing room " + room_id)
         .status;
   });
-  if (finished.ok()) room_of_.erase(game_id);
+  if (finished.ok()) {
+    epochs_.erase(room_of_[game_id]);
+    room_of_.erase(game_id);
+  }
   return finished;
 }
 
@@ -1084,7 +1131,7 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::LoadUnfinished() {
     if (epoch.ok()) claimed.push_back(room_id);
     else if (epoch.status().code() != store_codes::kLeaseLost) return epoch.status();
   }
-  return LoadRooms(claimed);
+  return AdoptClaimed(claimed);
 }
 
 namespace {
@@ -1139,7 +1186,20 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::TakeOver() {
     else if (epoch.status().code() != store_codes::kLeaseLost) return epoch.status();
   }
   if (claimed.empty()) return std::vector<Unfinished>();
-  return LoadRooms(claimed);
+  return AdoptClaimed(claimed);
+}
+
+StatusOr<std::vector<Store::Unfinished>> PgStore::AdoptClaimed(
+    const std::vector<std::string>& rooms) {
+  if (rooms.empty()) return std::vector<Unfinished>();
+  StatusOr<std::vector<Unfinished>> games = LoadRooms(rooms);
+  if (!games.ok()) {
+    // Claimed and renewed but run by nobody would be lost: given back for the next try.
+    Run("give_back_rooms", Params().Text(TextArray(rooms)).Text(options_.node),
+        "giving rooms back");
+    for (const std::string& room : rooms) epochs_.erase(room);
+  }
+  return games;
 }
 
 StatusOr<std::vector<Store::Unfinished>> PgStore::LoadRooms(const std::vector<std::string>& rooms) {

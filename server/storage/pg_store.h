@@ -82,6 +82,7 @@ class PgStore : public Store {
   // Rooms of nodes whose lease ran out: this node claims those a stable hash of the room's id
   // gives to its rank among the nodes alive, and any left expired for more than a lease.
   StatusOr<std::vector<Unfinished>> TakeOver() override;
+  Status HandOver() override;
 
   Status BeginBatch() override;
   Status CommitBatch() override;
@@ -128,7 +129,7 @@ class PgStore : public Store {
   };
 
   // Prepares kStatements on `c` (at Open, and again after a reconnection).
-  static Status Prepare(PGconn* c);
+  static Status Prepare(PGconn* c, std::chrono::milliseconds lease);
 
   // Every helper below expects mu_ to be held.
   // Ok when connected; outside a batch, a lost connection is opened again first.
@@ -163,6 +164,7 @@ class PgStore : public Store {
   // When the last successful renewal was sent (steady clock); unset until RenewLeases is first
   // called, and then the store fences itself once a lease has passed without one.
   std::optional<std::chrono::steady_clock::time_point> renewed_at_;
+  bool handed_over_ = false;  // HandOver was called: nothing is renewed or written any more
   // The room of `game_id` and this node's epoch in it, claimed now if this node never claimed
   // it; refused (lease_lost) when another node holds it or this node's own lease has run out.
   struct Fence {
@@ -179,6 +181,8 @@ class PgStore : public Store {
   Status LeaseLost(const std::string& room_id) const;
   // The unfinished games of `rooms` (claimed by this node), in one read-only snapshot.
   StatusOr<std::vector<Unfinished>> LoadRooms(const std::vector<std::string>& rooms);
+  // Restores `rooms`, just claimed: their games, or the claims given back on failure.
+  StatusOr<std::vector<Unfinished>> AdoptClaimed(const std::vector<std::string>& rooms);
   // Outcomes settled at the commit, by call; the call now running; the pipelined fenced
   // statements whose results are not read yet; the games whose append the fence refused in this
   // batch.

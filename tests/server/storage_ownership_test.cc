@@ -221,6 +221,30 @@ TEST_F(OwnershipTest, ADeadNodesRoomsAreSharedAmongTheLiveOnes) {
   EXPECT_EQ(Sql("SELECT count(*) FROM room_owners WHERE node = 'b'"), std::to_string(kRooms));
 }
 
+// A node stopping gracefully gives its rooms up at once: the live nodes share them without
+// waiting a lease out, and the stopping node neither writes nor renews them again.
+TEST_F(OwnershipTest, AStoppingNodeHandsItsRoomsOverAtOnce) {
+  auto a = Node("a"), b = Node("b"), c = Node("c");
+  ASSERT_TRUE(a && b && c);
+  constexpr int kRooms = 8;
+  for (int i = 0; i < kRooms; ++i) {
+    const std::string n = std::to_string(i);
+    ASSERT_TRUE(a->BeginGame(Record("g" + n), Room("r" + n)).ok());
+  }
+  ASSERT_TRUE(a->RenewLeases().ok() && b->RenewLeases().ok() && c->RenewLeases().ok());
+  ASSERT_TRUE(a->HandOver().ok());
+  EXPECT_TRUE(LeaseLost(a->AppendAction("g0", 0, Action(0))));
+  ASSERT_TRUE(a->RenewLeases().ok());  // takes nothing back
+  auto by_b = b->TakeOver();
+  auto by_c = c->TakeOver();
+  ASSERT_TRUE(by_b.ok() && by_c.ok());
+  EXPECT_GT(by_b.value().size(), 0u);
+  EXPECT_GT(by_c.value().size(), 0u);
+  EXPECT_EQ(by_b.value().size() + by_c.value().size(), static_cast<size_t>(kRooms));
+  EXPECT_EQ(Sql("SELECT count(*) FROM room_owners WHERE node = 'a'"), "0");
+  EXPECT_EQ(Actions("g0"), 0);
+}
+
 TEST_F(OwnershipTest, ARestartedNodeTakesItsRoomsBackAtOnce) {
   auto a = Node("a");
   ASSERT_TRUE(a);
