@@ -85,8 +85,34 @@ class OwnershipTest : public ::testing::Test {
                          {game_id}));
   }
 
+  // Nodes a, b and c, all alive, and `rooms` games a runs (rooms r0.., games g0..), each with
+  // `actions` actions.
+  void ThreeNodes(int rooms, int actions) {
+    a_ = Node("a"), b_ = Node("b"), c_ = Node("c");
+    ASSERT_TRUE(a_ && b_ && c_);
+    for (int i = 0; i < rooms; ++i) {
+      const std::string n = std::to_string(i);
+      ASSERT_TRUE(a_->BeginGame(Record("g" + n), Room("r" + n)).ok());
+      for (int k = 0; k < actions; ++k) ASSERT_TRUE(a_->AppendAction("g" + n, k, Action(k)).ok());
+    }
+    ASSERT_TRUE(a_->RenewLeases().ok() && b_->RenewLeases().ok() && c_->RenewLeases().ok());
+  }
+  // b and c take a's rooms over: each some, together all of them. Returns c's.
+  std::vector<Store::Unfinished> SharedByBAndC(int rooms) {
+    auto by_b = b_->TakeOver();
+    auto by_c = c_->TakeOver();
+    EXPECT_TRUE(by_b.ok() && by_c.ok());
+    if (!by_b.ok() || !by_c.ok()) return {};
+    EXPECT_GT(by_b.value().size(), 0u);
+    EXPECT_GT(by_c.value().size(), 0u);
+    EXPECT_EQ(by_b.value().size() + by_c.value().size(), static_cast<size_t>(rooms));
+    EXPECT_EQ(Sql("SELECT count(*) FROM room_owners WHERE node = 'a'"), "0");
+    return std::move(by_c.value());
+  }
+
   std::string conninfo_;
   pg::Connection admin_;
+  std::unique_ptr<PgStore> a_, b_, c_;
 };
 
 TEST_F(OwnershipTest, AnotherNodesLiveLeaseKeepsItsRoom) {
@@ -181,67 +207,43 @@ TEST_F(OwnershipTest, RenewalKeepsTheLeaseAndANodeThatCannotRenewStopsWriting) {
 // A dead node's rooms are shared among the nodes alive, each claiming its share once; a room left
 // expired for more than a lease goes to whichever node looks first.
 TEST_F(OwnershipTest, ADeadNodesRoomsAreSharedAmongTheLiveOnes) {
-  auto a = Node("a"), b = Node("b"), c = Node("c");
-  ASSERT_TRUE(a && b && c);
   constexpr int kRooms = 12;
-  for (int i = 0; i < kRooms; ++i) {
-    const std::string n = std::to_string(i);
-    ASSERT_TRUE(a->BeginGame(Record("g" + n), Room("r" + n)).ok());
-    ASSERT_TRUE(a->AppendAction("g" + n, 0, Action(0)).ok());
-  }
-  ASSERT_TRUE(a->RenewLeases().ok() && b->RenewLeases().ok() && c->RenewLeases().ok());
-  auto none = b->TakeOver();
+  ASSERT_NO_FATAL_FAILURE(ThreeNodes(kRooms, 1));
+  auto none = b_->TakeOver();
   ASSERT_TRUE(none.ok()) << none.status().ToString();
   EXPECT_TRUE(none.value().empty()) << "a's leases still hold";
   // a dies: its node row and its rooms' leases run out, a moment ago.
   Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'a'");
   Sql("UPDATE room_owners SET expires_unix_ms = "
       "(extract(epoch FROM clock_timestamp()) * 1000)::bigint - 1");
-  auto by_b = b->TakeOver();
-  auto by_c = c->TakeOver();
-  ASSERT_TRUE(by_b.ok() && by_c.ok());
-  EXPECT_GT(by_b.value().size(), 0u);
-  EXPECT_GT(by_c.value().size(), 0u);
-  EXPECT_EQ(by_b.value().size() + by_c.value().size(), static_cast<size_t>(kRooms));
-  for (const auto& taken : by_b.value()) EXPECT_EQ(taken.record.actions_size(), 1);
-  EXPECT_EQ(Sql("SELECT count(*) FROM room_owners WHERE node = 'a'"), "0");
+  const std::vector<Store::Unfinished> by_c = SharedByBAndC(kRooms);
+  ASSERT_FALSE(by_c.empty());
+  for (const auto& taken : by_c) EXPECT_EQ(taken.record.actions_size(), 1);
   // Nothing is taken twice, and the new owners write on.
-  auto again = b->TakeOver();
+  auto again = b_->TakeOver();
   ASSERT_TRUE(again.ok());
   EXPECT_TRUE(again.value().empty());
-  const std::string game = by_c.value().front().record.game_id();
-  EXPECT_TRUE(c->AppendAction(game, 1, Action(1)).ok());
-  EXPECT_TRUE(LeaseLost(b->AppendAction(game, 2, Action(2))));
+  const std::string game = by_c.front().record.game_id();
+  EXPECT_TRUE(c_->AppendAction(game, 1, Action(1)).ok());
+  EXPECT_TRUE(LeaseLost(b_->AppendAction(game, 2, Action(2))));
   // c dies too, long ago: b takes all of c's rooms, its share or not.
   Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'c'");
   Sql("UPDATE room_owners SET expires_unix_ms = 0 WHERE node = 'c'");
-  auto rest = b->TakeOver();
+  auto rest = b_->TakeOver();
   ASSERT_TRUE(rest.ok());
-  EXPECT_EQ(rest.value().size(), by_c.value().size());
+  EXPECT_EQ(rest.value().size(), by_c.size());
   EXPECT_EQ(Sql("SELECT count(*) FROM room_owners WHERE node = 'b'"), std::to_string(kRooms));
 }
 
 // A node stopping gracefully gives its rooms up at once: the live nodes share them without
 // waiting a lease out, and the stopping node neither writes nor renews them again.
 TEST_F(OwnershipTest, AStoppingNodeHandsItsRoomsOverAtOnce) {
-  auto a = Node("a"), b = Node("b"), c = Node("c");
-  ASSERT_TRUE(a && b && c);
   constexpr int kRooms = 8;
-  for (int i = 0; i < kRooms; ++i) {
-    const std::string n = std::to_string(i);
-    ASSERT_TRUE(a->BeginGame(Record("g" + n), Room("r" + n)).ok());
-  }
-  ASSERT_TRUE(a->RenewLeases().ok() && b->RenewLeases().ok() && c->RenewLeases().ok());
-  ASSERT_TRUE(a->HandOver().ok());
-  EXPECT_TRUE(LeaseLost(a->AppendAction("g0", 0, Action(0))));
-  ASSERT_TRUE(a->RenewLeases().ok());  // takes nothing back
-  auto by_b = b->TakeOver();
-  auto by_c = c->TakeOver();
-  ASSERT_TRUE(by_b.ok() && by_c.ok());
-  EXPECT_GT(by_b.value().size(), 0u);
-  EXPECT_GT(by_c.value().size(), 0u);
-  EXPECT_EQ(by_b.value().size() + by_c.value().size(), static_cast<size_t>(kRooms));
-  EXPECT_EQ(Sql("SELECT count(*) FROM room_owners WHERE node = 'a'"), "0");
+  ASSERT_NO_FATAL_FAILURE(ThreeNodes(kRooms, 0));
+  ASSERT_TRUE(a_->HandOver().ok());
+  EXPECT_TRUE(LeaseLost(a_->AppendAction("g0", 0, Action(0))));
+  ASSERT_TRUE(a_->RenewLeases().ok());  // takes nothing back
+  SharedByBAndC(kRooms);
   EXPECT_EQ(Actions("g0"), 0);
 }
 
