@@ -265,7 +265,7 @@ Status PgStore::Prepare(PGconn* c, std::chrono::milliseconds lease) {
 }
 
 PgStore::PgStore(pg::Connection c, Options options)
-    : c_(std::move(c)), options_(std::move(options)) {}
+    : options_(std::move(options)), c_(std::move(c)) {}
 
 PgStore::~PgStore() {
   std::lock_guard lock(mu_);

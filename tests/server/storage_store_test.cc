@@ -741,6 +741,39 @@ TEST_P(StoreTest, ABatchCommitsTogetherAndARefusedCallInsideItFailsAlone) {
   EXPECT_EQ(g2.value()->finished_unix_ms(), 7);
 }
 
+// Appends of a batch go out together (one statement on PostgreSQL): every byte of an action and
+// every character of its text comes back, the quotes, backslashes, braces and commas an array
+// literal would mangle, an empty action, and several games' appends, each in its game's order.
+TEST_P(StoreTest, ABatchOfAppendsKeepsEveryByteAndCharacter) {
+  StoreGame("g1", 0, 0);
+  StoreGame("g2", 0, 0);
+  std::vector<ReplayAction> sent;
+  for (int i = 0; i < 6; ++i) {
+    ReplayAction a = NewAction(i);
+    if (i == 1) a.set_text("say \"hi\", {x} \\ back; Ünïcødé ✓, NULL");
+    if (i == 2) a.set_action("");
+    if (i == 3) a.set_action(std::string("\x00\\\"{},", 6));
+    if (i == 4) a.set_text("");
+    a.set_origin(static_cast<v1::ActionOrigin>(i % 3));
+    sent.push_back(a);
+  }
+  ASSERT_TRUE(store_->BeginBatch().ok());
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_TRUE(store_->AppendAction(i % 2 == 0 ? "g1" : "g2", i / 2, sent[i]).ok()) << i;
+  }
+  ASSERT_TRUE(store_->CommitBatch().ok());
+  Reopen();
+  for (int g = 0; g < 2; ++g) {
+    auto loaded = store_->LoadGame(g == 0 ? "g1" : "g2");
+    ASSERT_TRUE(loaded.ok() && loaded.value().has_value());
+    ASSERT_EQ(loaded.value()->actions_size(), 3);
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_TRUE(MessageDifferencer::Equals(loaded.value()->actions(k), sent[2 * k + g]))
+          << "game " << g << " action " << k << ": " << loaded.value()->actions(k).DebugString();
+    }
+  }
+}
+
 TEST_P(StoreTest, ARolledBackBatchLeavesNothing) {
   StoreGame("g1", 1, 0);
   ASSERT_TRUE(store_->BeginBatch().ok());

@@ -229,6 +229,12 @@ function onFrame(bytes: Uint8Array): void {
     return;
   }
   const id = Number(msg.request_id);
+  // Another server runs the game now (several nodes): a new connection, through the same
+  // address, reaches it and resyncs; the refused request is answered as any other below.
+  if (msg.error?.code === "room_moved" && ws) {
+    toast(describeError(msg.error.code, msg.error.reason), "info");
+    ws.close();
+  }
   // Game state travels in every room message, whether it answers a request or is a push; a
   // peek's answer describes a room we are not in, and only its caller reads it.
   if (!peeks.delete(id)) handleBody(msg, raw);

@@ -10,6 +10,7 @@ const WORDS: Record<string, (reason: string) => string> = {
     `You cannot open another room right now. ${reason || "Leave or finish one of yours, or try again later."}`,
   code_lockout: (reason) => reason || "Too many wrong room codes. Wait a few minutes before trying another.",
   shutting_down: () => "The server is restarting. You will be reconnected in a moment.",
+  room_moved: () => "This game moved to another server. Reconnecting…",
 };
 
 export function describeError(code: string, reason: string): string {

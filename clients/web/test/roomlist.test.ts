@@ -80,12 +80,13 @@ describe("room list changes", () => {
 
 describe("refusals in words", () => {
   it("has its own words for pace and restarts", () => {
-    for (const code of ["rate_limited", "chat_rate_limited", "shutting_down"]) {
+    for (const code of ["rate_limited", "chat_rate_limited", "shutting_down", "room_moved"]) {
       const text = describeError(code, "");
       expect(text).not.toContain(code);
       expect(text.length).toBeGreaterThan(20);
     }
     expect(describeError("shutting_down", "x")).toMatch(/reconnect/i);
+    expect(describeError("room_moved", "x")).toMatch(/reconnect/i);
   });
 
   it("keeps the server's wait and count where they are the point", () => {
