@@ -247,6 +247,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // ----- Presence and leavers (room_presence.cc) -----
   // Removes the room once nobody can use it any more (see room_presence.cc for when).
   void MaybeRemove();
+  // Another node runs the room now (the store refused a write: lease_lost): the mover, if any, is
+  // refused with room_moved, then the room leaves this node and its members' connections are
+  // closed, so every client reconnects and finds the room where it runs.
+  void MovedAway(const ConnectionPtr& conn, uint64_t request_id);
   // After a disconnection: MaybeRemove once the grace period has passed, if still empty.
   void RemoveWhenAbandoned();
   // During a game, after a disconnection: ends it once abandoned_after has passed with nobody

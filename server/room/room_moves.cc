@@ -106,13 +106,7 @@ void Room::OnActionStored(const Status& stored, const ConnectionPtr& conn, uint6
     spdlog::error("room {}: cannot store action {}: {}", settings_.room_id, applied.action_index,
                   stored.ToString());
     session_->Undo();
-    if (stored.code() == store_codes::kLeaseLost) {
-      // Another node runs the room now (or this one could not renew its lease): nothing more is
-      // played here, by players, bots or clocks; the players reconnect to find it.
-      moved_ = true;
-      if (conn) RefuseMoved(conn, request_id);
-      return;
-    }
+    if (stored.code() == store_codes::kLeaseLost) return MovedAway(conn, request_id);
     if (conn) {
       RefuseAction(conn, request_id, codes::kStorageError, "The move could not be saved; try again.");
     } else {

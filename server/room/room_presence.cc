@@ -9,6 +9,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/error_codes.h"
 #include "server/room/room_util.h"
@@ -35,6 +36,30 @@ void Room::MaybeRemove() {
   }
   members_.clear();
   host_.RemoveRoom(settings_.room_id);
+}
+
+void Room::MovedAway(const ConnectionPtr& conn, uint64_t request_id) {
+  if (conn) RefuseMoved(conn, request_id);
+  if (moved_) return;
+  // Nothing more is played here, by players, bots or clocks.
+  moved_ = true;
+  removed_ = true;
+  empty_timer_.cancel();
+  clock_timer_.cancel();
+  abandon_timer_.cancel();
+  grace_timer_.cancel();
+  host_.PublishListing(settings_.room_id, nullptr);
+  std::vector<ConnectionPtr> conns;
+  for (const auto& [pid, member] : members_) {
+    host_.SetMembership(pid, settings_.room_id, false);
+    member.ForEach([&](const ConnectionPtr& c) { conns.push_back(c); });
+  }
+  members_.clear();
+  host_.RemoveRoom(settings_.room_id);
+  spdlog::warn("room {}: run by another node now; {} connections closed", settings_.room_id,
+               conns.size());
+  // After what is queued for them (the refusal above included).
+  for (const ConnectionPtr& c : conns) c->Close(/*graceful=*/true);
 }
 
 void Room::RemoveWhenAbandoned() {

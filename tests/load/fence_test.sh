@@ -3,8 +3,8 @@
 # PostgreSQL with short leases, bots playing; the server stopped with SIGSTOP for longer than its
 # lease, its rooms then claimed by another node (written in the database as a node would), the
 # server continued with SIGCONT while the bots keep asking. None of its appends to the rooms it
-# lost lands, no action index is written twice, it refuses the moves with room_moved, and it
-# still answers. Bounded; the server and PostgreSQL are stopped on exit whatever happens.
+# lost lands, no action index is written twice, it refuses the moves with room_moved and closes
+# those rooms' connections, and it still answers. Bounded; the server and PostgreSQL are stopped on exit whatever happens.
 # Usage: fence_test.sh SERVER LOAD WORK_DIR
 set -u
 SERVER=$1 LOAD=$2 WORK=$3
@@ -56,5 +56,9 @@ holes=$(pg_sql "SELECT count(*) FROM (SELECT game_no FROM game_actions GROUP BY 
 moved=$(grep -Eo 'room_moved [0-9]+' load.out | cut -d' ' -f2)
 [ -n "$moved" ] && [ "$moved" -ge 1 ] || fail "no move refused with room_moved after SIGCONT"
 grep -q 'lease_lost' server.log || fail "the server did not log the lost leases"
+# Each room that learnt it moved left the node and closed its members' connections, so their
+# clients reconnect and find it where it runs.
+closed=$(grep -c 'run by another node now' server.log)
+[ "$closed" -ge 1 ] || fail "no room closed its connections on learning it moved"
 curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null || fail "the server stopped answering"
-echo "fenced: 0 of node a's appends landed in the $taken rooms taken over ($after actions, as before), $moved moves refused with room_moved, no index twice"
+echo "fenced: 0 of node a's appends landed in the $taken rooms taken over ($after actions, as before), $moved moves refused with room_moved, $closed rooms closed their connections, no index twice"

@@ -29,9 +29,13 @@ void CheckNothingHidden(const cg::View& view, int viewer) {
     const cg::SeatView& seat = view.seats(s);
     EXPECT_EQ(seat.hand_piles_size(), static_cast<int>(seat.cards_in_hand()));
     EXPECT_EQ(seat.hand_size(), 0) << "seat " << viewer << " sees seat " << s << "'s hand";
-    if (s == viewer) EXPECT_EQ(view.hand_size(), static_cast<int>(seat.cards_in_hand()));
+    if (s == viewer) {
+      EXPECT_EQ(view.hand_size(), static_cast<int>(seat.cards_in_hand()));
+    }
   }
-  if (viewer < 0) EXPECT_EQ(view.hand_size(), 0) << "a spectator holds a hand";
+  if (viewer < 0) {
+    EXPECT_EQ(view.hand_size(), 0) << "a spectator holds a hand";
+  }
 }
 
 class ControleGlobalServerTest : public GameServerTest {
