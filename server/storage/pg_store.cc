@@ -630,12 +630,11 @@ Status PgStore::SavePlayer(const std::string& token, const StoredPlayer& player)
                     Params().Bytes(hash).Text(player.player_id).Text(player.name).Int(NowUnixMs()),
                     "saving a player");
     if (o.Unique()) {
-      return Status(store_codes::kPlayerConflict,
-                    "Player " + player.player_id + " is already stored with another token.");
+      return store_rules::PlayerHasAnotherToken(player.player_id);
     }
     if (!o.ok()) return o.status;
     if (o.changed() == 0) {
-      return Status(store_codes::kTokenConflict, "This token belongs to another player.");
+      return store_rules::TokenOfAnotherPlayer();
     }
     return Status::Ok();
   });
@@ -668,7 +667,7 @@ Status PgStore::TouchPlayer(const std::string& player_id, int64_t at_unix_ms) {
                   "noting a player's token in use");
   if (!o.ok()) return o.status;
   if (o.changed() != 1) {
-    return Status(store_codes::kPlayerNotFound, "There is no player " + player_id + ".");
+    return store_rules::PlayerNotFound(player_id);
   }
   return Status::Ok();
 }
@@ -682,11 +681,11 @@ Status PgStore::ReplaceToken(const std::string& old_token, const std::string& ne
   return Atomically([&]() -> Status {
     Outcome found = Run("player_of_token", Params().Bytes(old_hash), "finding the token to replace");
     if (!found.ok()) return found.status;
-    if (found.rows() == 0) return Status(store_codes::kTokenNotFound, "No player holds this token.");
+    if (found.rows() == 0) return store_rules::TokenNotFound();
     const std::string player_id = found.Text(0, 0);
     Outcome replaced = Run("replace_token", Params().Bytes(old_hash).Bytes(new_hash).Int(at_unix_ms),
                            "replacing a token");
-    if (replaced.Unique()) return Status(store_codes::kTokenConflict, "The new token is already in use.");
+    if (replaced.Unique()) return store_rules::NewTokenInUse();
     if (!replaced.ok()) return replaced.status;
     Outcome revoked = Run("revoke_token", Params().Bytes(old_hash).Text(player_id).Int(at_unix_ms),
                           "revoking a token");
@@ -721,7 +720,7 @@ Status PgStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecor
                         .Int(room.undo ? 1 : 0),
                     "storing game " + record.game_id());
     if (o.Unique() && o.constraint == "games_pkey") {
-      return Status(store_codes::kGameExists, "Game " + record.game_id() + " is already stored.");
+      return store_rules::GameExists(record.game_id());
     }
     if (!o.ok()) return o.status;
     game_no = o.Int(0, 0);
@@ -759,8 +758,7 @@ StatusOr<PgStore::Known> PgStore::ReadPlayingGame(const std::string& game_id) {
   if (!o.ok()) return o.status;
   if (o.rows() == 0) return store_rules::GameNotFound(game_id);
   if (o.Text(0, 0) != "playing") {
-    return Status(store_codes::kGameFinished,
-                  "Game " + game_id + " is finished; it takes no more actions.");
+    return store_rules::GameTakesNoActions(game_id);
   }
   return Known{o.Int(0, 1), static_cast<uint32_t>(o.Int(0, 2))};
 }
@@ -817,7 +815,7 @@ Status PgStore::FinishGame(const std::string& game_id,
       return store_rules::GameNotFound(game_id);
     }
     if (status.Text(0, 0) != "playing") {
-      return Status(store_codes::kGameFinished, "Game " + game_id + " is already finished.");
+      return store_rules::GameAlreadyFinished(game_id);
     }
     if (Status held = HoldFence(game_id); !held.ok()) return held;
     for (const auto& r : results) {
@@ -831,8 +829,7 @@ Status PgStore::FinishGame(const std::string& game_id,
                           .Text(r.detail()),
                       "storing the results of " + game_id);
       if (o.Unique()) {
-        return Status(store_codes::kBadRecord, "Game " + game_id + " has two results for seat " +
-                                                   std::to_string(r.seat()) + ".");
+        return store_rules::TwoResults(game_id, r.seat());
       }
       if (!o.ok()) return o.status;
     }
@@ -871,8 +868,7 @@ Status PgStore::UpdateSeatInPlay(const char* name, const std::string& game_id, i
     Outcome o = Run(name, Params().Text(game_id).Int(seat).Int(value), what);
     if (!o.ok()) return o.status;
     if (o.changed() != 1) {
-      return Status(store_codes::kGameNotFound,
-                    "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
+      return store_rules::NoSeatInPlay(game_id, seat);
     }
     return HoldFence(game_id);
   });
@@ -885,7 +881,7 @@ Status PgStore::RecordResume(const std::string& game_id, int64_t at_unix_ms, int
                     "storing a resume of " + game_id);
     if (!o.ok()) return o.status;
     if (o.changed() != 1) {
-      return Status(store_codes::kGameNotFound, "Game " + game_id + " is not in play.");
+      return store_rules::NotInPlay(game_id);
     }
     return HoldFence(game_id);
   });
@@ -900,9 +896,7 @@ Status PgStore::TakeBackAction(const std::string& game_id, uint32_t index, int64
     if (Status held = HoldFence(game_id); !held.ok()) return held;
     const int64_t game_no = read.value().game_no;
     if (read.value().next != index + 1) {
-      return Status(store_codes::kNotLastAction, "Action " + std::to_string(index) +
-                                                     " of game " + game_id +
-                                                     " is not its last stored one.");
+      return store_rules::NotLastAction(game_id, index);
     }
     // Kept out of the log first, then dropped from it: one transaction, so never half done.
     Outcome kept = Run("keep_taken_back", Params().Int(game_no).Int(index).Int(at_unix_ms),
@@ -1073,8 +1067,7 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> PgStore::ListFinished(
                        "reading the page cursor");
     if (!o.ok()) return o.status;
     if (o.rows() == 0) {
-      return Status(store_codes::kBadCursor,
-                    "Game " + before_game_id + " is not a finished game to page from.");
+      return store_rules::BadCursor(before_game_id);
     }
     cursor_ms = o.Int(0, 0);
   }

@@ -164,12 +164,11 @@ Status SqliteStore::SavePlayer(const std::string& token, const StoredPlayer& pla
   }
   const int rc = sqlite3_step(s.get());
   if (rc == SQLITE_CONSTRAINT_UNIQUE) {
-    return Status(store_codes::kPlayerConflict,
-                  "Player " + player.player_id + " is already stored with another token.");
+    return store_rules::PlayerHasAnotherToken(player.player_id);
   }
   if (rc != SQLITE_DONE) return sqlite::Error(db_, rc, "saving a player");
   if (sqlite3_changes(db_) == 0) {
-    return Status(store_codes::kTokenConflict, "This token belongs to another player.");
+    return store_rules::TokenOfAnotherPlayer();
   }
   return Status::Ok();
 }
@@ -214,7 +213,7 @@ Status SqliteStore::TouchPlayer(const std::string& player_id, int64_t at_unix_ms
   auto row = sqlite::Step(db_, s.get(), "noting a player's token in use");
   if (!row.ok()) return row.status();
   if (sqlite3_changes(db_) != 1) {
-    return Status(store_codes::kPlayerNotFound, "There is no player " + player_id + ".");
+    return store_rules::PlayerNotFound(player_id);
   }
   return Status::Ok();
 }
@@ -235,7 +234,7 @@ Status SqliteStore::ReplaceToken(const std::string& old_token, const std::string
     if (Status st = sqlite::BindAll(db_, s.get(), Blob{old_hash}); !st.ok()) return st;
     auto row = sqlite::Step(db_, s.get(), "finding the token to replace");
     if (!row.ok()) return row.status();
-    if (!row.value()) return Status(store_codes::kTokenNotFound, "No player holds this token.");
+    if (!row.value()) return store_rules::TokenNotFound();
     player_id = sqlite::ColumnText(s.get(), 0);
   }
   {
@@ -250,7 +249,7 @@ Status SqliteStore::ReplaceToken(const std::string& old_token, const std::string
     }
     const int rc = sqlite3_step(s.get());
     if (rc == SQLITE_CONSTRAINT_PRIMARYKEY || rc == SQLITE_CONSTRAINT_UNIQUE) {
-      return Status(store_codes::kTokenConflict, "The new token is already in use.");
+      return store_rules::NewTokenInUse();
     }
     if (rc != SQLITE_DONE) return sqlite::Error(db_, rc, "replacing a token");
   }
@@ -300,7 +299,7 @@ Status SqliteStore::BeginGame(const plateau::v1::GameRecord& record, const RoomR
     }
     const int rc = sqlite3_step(s.get());
     if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
-      return Status(store_codes::kGameExists, "Game " + record.game_id() + " is already stored.");
+      return store_rules::GameExists(record.game_id());
     }
     if (rc != SQLITE_DONE) return sqlite::Error(db_, rc, "storing game " + record.game_id());
   }
@@ -346,8 +345,7 @@ StatusOr<SqliteStore::Known> SqliteStore::ReadPlayingGame(const std::string& gam
     return store_rules::GameNotFound(game_id);
   }
   if (sqlite::ColumnText(s.get(), 0) != "playing") {
-    return Status(store_codes::kGameFinished,
-                  "Game " + game_id + " is finished; it takes no more actions.");
+    return store_rules::GameTakesNoActions(game_id);
   }
   return Known{sqlite::ColumnInt64(s.get(), 1),
                static_cast<uint32_t>(sqlite::ColumnInt64(s.get(), 2))};
@@ -409,7 +407,7 @@ Status SqliteStore::FinishGame(const std::string& game_id,
       return store_rules::GameNotFound(game_id);
     }
     if (sqlite::ColumnText(s.get(), 0) != "playing") {
-      return Status(store_codes::kGameFinished, "Game " + game_id + " is already finished.");
+      return store_rules::GameAlreadyFinished(game_id);
     }
   }
   {
@@ -426,8 +424,7 @@ Status SqliteStore::FinishGame(const std::string& game_id,
       }
       const int rc = sqlite3_step(s.get());
       if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
-        return Status(store_codes::kBadRecord, "Game " + game_id + " has two results for seat " +
-                                                   std::to_string(r.seat()) + ".");
+        return store_rules::TwoResults(game_id, r.seat());
       }
       if (rc != SQLITE_DONE) return sqlite::Error(db_, rc, "storing the results of " + game_id);
     }
@@ -470,8 +467,7 @@ Status SqliteStore::UpdateSeatInPlay(const std::string& sql, const std::string& 
   auto row = sqlite::Step(db_, s.get(), what);
   if (!row.ok()) return row.status();
   if (sqlite3_changes(db_) != 1) {
-    return Status(store_codes::kGameNotFound,
-                  "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
+    return store_rules::NoSeatInPlay(game_id, seat);
   }
   return Status::Ok();
 }
@@ -488,7 +484,7 @@ Status SqliteStore::RecordResume(const std::string& game_id, int64_t at_unix_ms,
   auto row = sqlite::Step(db_, s.get(), "storing a resume of " + game_id);
   if (!row.ok()) return row.status();
   if (sqlite3_changes(db_) != 1) {
-    return Status(store_codes::kGameNotFound, "Game " + game_id + " is not in play.");
+    return store_rules::NotInPlay(game_id);
   }
   return Status::Ok();
 }
@@ -589,8 +585,7 @@ Status SqliteStore::TakeBackAction(const std::string& game_id, uint32_t index,
   if (!read.ok()) return read.status();
   const int64_t game_no = read.value().game_no;
   if (read.value().next != index + 1) {
-    return Status(store_codes::kNotLastAction, "Action " + std::to_string(index) + " of game " +
-                                                   game_id + " is not its last stored one.");
+    return store_rules::NotLastAction(game_id, index);
   }
   // Kept out of the log first, then dropped from it: one transaction, so never half done.
   {
@@ -748,8 +743,7 @@ StatusOr<std::vector<plateau::v1::ReplaySummary>> SqliteStore::ListFinished(
     auto row = sqlite::Step(db_, s.get(), "reading the page cursor");
     if (!row.ok()) return row.status();
     if (!row.value()) {
-      return Status(store_codes::kBadCursor,
-                    "Game " + before_game_id + " is not a finished game to page from.");
+      return store_rules::BadCursor(before_game_id);
     }
     cursor_ms = sqlite::ColumnInt64(s.get(), 0);
   }

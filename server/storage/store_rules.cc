@@ -60,6 +60,65 @@ Status GameNotFound(const std::string& game_id) {
   return Status(store_codes::kGameNotFound, "Game " + game_id + " is not stored.");
 }
 
+Status PlayerHasAnotherToken(const std::string& player_id) {
+  return Status(store_codes::kPlayerConflict,
+                "Player " + player_id + " is already stored with another token.");
+}
+
+Status TokenOfAnotherPlayer() {
+  return Status(store_codes::kTokenConflict, "This token belongs to another player.");
+}
+
+Status PlayerNotFound(const std::string& player_id) {
+  return Status(store_codes::kPlayerNotFound, "There is no player " + player_id + ".");
+}
+
+Status TokenNotFound() {
+  return Status(store_codes::kTokenNotFound, "No player holds this token.");
+}
+
+Status NewTokenInUse() {
+  return Status(store_codes::kTokenConflict, "The new token is already in use.");
+}
+
+Status GameExists(const std::string& game_id) {
+  return Status(store_codes::kGameExists, "Game " + game_id + " is already stored.");
+}
+
+Status GameTakesNoActions(const std::string& game_id) {
+  return Status(store_codes::kGameFinished,
+                "Game " + game_id + " is finished; it takes no more actions.");
+}
+
+Status GameAlreadyFinished(const std::string& game_id) {
+  return Status(store_codes::kGameFinished, "Game " + game_id + " is already finished.");
+}
+
+Status TwoResults(const std::string& game_id, uint32_t seat) {
+  return Status(store_codes::kBadRecord,
+                "Game " + game_id + " has two results for seat " + std::to_string(seat) + ".");
+}
+
+Status NoSeatInPlay(const std::string& game_id, int seat) {
+  return Status(store_codes::kGameNotFound,
+                "Game " + game_id + " has no seat " + std::to_string(seat) + " in play.");
+}
+
+Status NotInPlay(const std::string& game_id) {
+  return Status(store_codes::kGameNotFound, "Game " + game_id + " is not in play.");
+}
+
+Status NotLastAction(const std::string& game_id, uint32_t index) {
+  return Status(store_codes::kNotLastAction,
+                "Action " + std::to_string(index) + " of game " + game_id +
+                    " is not its last stored one.");
+}
+
+Status BadCursor(const std::string& before_game_id) {
+  return Status(store_codes::kBadCursor,
+                "Game " + before_game_id + " is not a finished game to page from.");
+}
+
 int64_t SeedToSql(uint64_t seed) { return std::bit_cast<int64_t>(seed); }
 uint64_t SeedFromSql(int64_t value) { return std::bit_cast<uint64_t>(value); }
 

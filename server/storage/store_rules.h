@@ -46,6 +46,20 @@ Status CheckFinishTime(const std::string& game_id, int64_t finished_unix_ms);
 Status CheckAppendIndex(const std::string& game_id, uint32_t index, uint32_t next);
 Status DuplicateAction(const std::string& game_id, uint32_t index);
 Status GameNotFound(const std::string& game_id);
+// The refusals both stores give, worded once.
+Status PlayerHasAnotherToken(const std::string& player_id);
+Status TokenOfAnotherPlayer();
+Status PlayerNotFound(const std::string& player_id);
+Status TokenNotFound();
+Status NewTokenInUse();
+Status GameExists(const std::string& game_id);
+Status GameTakesNoActions(const std::string& game_id);
+Status GameAlreadyFinished(const std::string& game_id);
+Status TwoResults(const std::string& game_id, uint32_t seat);
+Status NoSeatInPlay(const std::string& game_id, int seat);
+Status NotInPlay(const std::string& game_id);
+Status NotLastAction(const std::string& game_id, uint32_t index);
+Status BadCursor(const std::string& before_game_id);
 
 // The seed is the engine's uint64, kept bit for bit in the databases' signed 64-bit integers.
 int64_t SeedToSql(uint64_t seed);
