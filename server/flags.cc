@@ -1,6 +1,7 @@
 #include "server/flags.h"
 
 #include <charconv>
+#include <fstream>
 #include <functional>
 #include <map>
 
@@ -42,6 +43,12 @@ std::string FlagsHelp() {
   --lease-ms N                 with --store: a node's rooms pass to another node once it has not
                                renewed its lease for this long, 1000..600000; renewed every
                                third of it (default 10000)
+  --node-address HOST:PORT     with --store: where the other nodes reach this one for the links
+                               (default BIND:PORT)
+  --link-secret-file PATH      with --store: a file holding the secret (16 to 256 bytes, one
+                               line) every node of the cluster shares; with it, a client that
+                               names a room another node runs is carried there over a link, and
+                               links from the other nodes are taken (default none: no links)
   --durability MODE            machine: an action is synced to disk before it is acknowledged
                                (survives a power cut); process: written to the OS before it is
                                acknowledged (survives a killed server, not a power cut)
@@ -141,6 +148,18 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
       {"node-id", [&](const std::string&, const std::string& v) {
          if (v.empty()) return BadValue("node-id", v, "a name");
          flags.node_id = v;
+         return engine::Status::Ok();
+       }},
+      {"node-address", [&](const std::string&, const std::string& v) {
+         if (v.empty() || v.rfind(':') == std::string::npos) {
+           return BadValue("node-address", v, "HOST:PORT");
+         }
+         flags.node_address = v;
+         return engine::Status::Ok();
+       }},
+      {"link-secret-file", [&](const std::string&, const std::string& v) {
+         if (v.empty()) return BadValue("link-secret-file", v, "a file's path");
+         flags.link_secret_file = v;
          return engine::Status::Ok();
        }},
       {"lease-ms", [&](const std::string& f, const std::string& v) {
@@ -257,6 +276,24 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
     if (!st.ok()) return st;
   }
   return flags;
+}
+
+engine::StatusOr<std::string> ReadLinkSecret(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return engine::Status("bad_flag", "cannot read '" + path + "'.");
+  std::string secret;
+  std::getline(in, secret);
+  if (!secret.empty() && secret.back() == '\r') secret.pop_back();
+  if (secret.size() < 16 || secret.size() > 256) {
+    return engine::Status("bad_flag", "the secret in '" + path + "' must be 16 to 256 characters.");
+  }
+  for (char c : secret) {
+    if (c < 0x21 || c > 0x7e) {
+      return engine::Status("bad_flag", "the secret in '" + path +
+                                            "' must be printable ASCII without spaces.");
+    }
+  }
+  return secret;
 }
 
 }  // namespace plateau::server

@@ -16,6 +16,8 @@ struct ServerFlags {
   std::string store;  // a PostgreSQL connection string; empty: the SQLite file `db`
   std::string node_id;  // with --store: this node's name; empty: "HOST:PORT"
   int lease_ms = 10000;  // with --store: how long a node's claim on its rooms lasts unrenewed
+  std::string node_address;      // with --store: where other nodes reach this one; empty: BIND:PORT
+  std::string link_secret_file;  // with --store: the links' shared secret; empty: no links
   std::string durability = "machine";  // or "process"; see FlagsHelp
   int commit_interval_us = 2000;       // see StorageExecutor
   std::string static_dir = "clients/web/dist";
@@ -40,5 +42,8 @@ struct ServerFlags {
 // message naming the flag.
 engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args);
 std::string FlagsHelp();
+// The links' secret from --link-secret-file: its first line, 16 to 256 printable characters
+// (it travels in an HTTP header), or why not.
+engine::StatusOr<std::string> ReadLinkSecret(const std::string& path);
 
 }  // namespace plateau::server

@@ -50,7 +50,9 @@ int main(int argc, char** argv) {
         if (gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "node");
         pg_options.node = std::string(host) + ":" + std::to_string(flags.port);
       }
-      pg_options.address = flags.bind + ":" + std::to_string(flags.port);
+      pg_options.address = flags.node_address.empty()
+                               ? flags.bind + ":" + std::to_string(flags.port)
+                               : flags.node_address;
       pg_options.lease = std::chrono::milliseconds(flags.lease_ms);
       spdlog::info("node {} on PostgreSQL, leases of {} ms", pg_options.node, flags.lease_ms);
       auto pg = server::PgStore::Open(flags.store, pg_options);
@@ -98,6 +100,14 @@ int main(int argc, char** argv) {
     options.client_limits = flags.limits;
     options.commit_interval = std::chrono::microseconds(flags.commit_interval_us);
     if (!flags.store.empty()) options.renew_leases_every = std::chrono::milliseconds(flags.lease_ms / 3);
+    if (!flags.link_secret_file.empty()) {
+      auto secret = server::ReadLinkSecret(flags.link_secret_file);
+      if (!secret.ok()) {
+        spdlog::critical("cannot use --link-secret-file: {}", secret.status().ToString());
+        return 1;
+      }
+      options.link_secret = std::move(secret.value());
+    }
     options.limits.trust_proxy = flags.trust_proxy;
     options.limits.public_metrics = flags.public_metrics;
     server::Server srv(shard_list, options, *store.value(), &replays);

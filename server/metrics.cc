@@ -227,6 +227,9 @@ std::vector<const Metric*> Metrics::Declared() const {
           &storage_failed_commits,
           &rooms_taken_over,
           &lease_renewals_failed,
+          &links_opened,
+          &link_bytes,
+          &links_open,
           &ws_queued_bytes,
           &connections_dropped,
           &limits_hit};

@@ -158,6 +158,12 @@ struct Metrics {
                            "here (several nodes)."};
   Counter lease_renewals_failed{"plateau_lease_renewals_failed_total",
                                 "Renewals of this node's leases that failed (several nodes)."};
+  Counter links_opened{"plateau_links_opened_total",
+                       "Client connections carried to the node that runs their room (several "
+                       "nodes)."};
+  LabeledCounter link_bytes{"plateau_link_bytes_total",
+                            "Bytes carried over links to other nodes, by direction.", "direction"};
+  Gauge links_open{"plateau_links_open", "Client connections carried to another node now."};
   Gauge ws_queued_bytes{"plateau_ws_queued_bytes",
                         "Bytes waiting to be sent, over every WebSocket connection."};
   LabeledCounter connections_dropped{"plateau_connections_dropped_total",

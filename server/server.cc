@@ -27,6 +27,11 @@ Server::Server(boost::asio::io_context& ioc, ServerOptions options, Store& store
   metrics_.connections.SetSource(
       [this] { return static_cast<double>(lobby_.ConnectionCount()); });
   metrics_.ws_queued_bytes.SetSource([this] { return static_cast<double>(lobby_.QueuedBytes()); });
+  if (!options_.link_secret.empty()) {
+    links_ = std::make_unique<LinkTable>(options_.link_secret, &metrics_);
+    options_.limits.links = links_.get();
+  }
+  lobby_.SetClustered(options_.renew_leases_every.count() > 0, links_ != nullptr);
   if (!options_.limits.metrics_text) {
     options_.limits.metrics_text = [this] { return metrics_.Render(); };
   }
@@ -60,6 +65,7 @@ Status Server::Start() {
 void Server::Shutdown() {
   if (listener_) listener_->Stop();
   lobby_.CloseAll();
+  if (links_) links_->CloseAll();
 }
 
 void Server::StopGracefully(std::chrono::milliseconds deadline, std::function<void()> done) {
@@ -96,6 +102,8 @@ void Server::StopStep() {
     if (stop_.handed_over || (stop_.handing_over && now >= stop_.close_by)) {
       stop_.closed = true;
       lobby_.CloseAll();
+      // Carried clients reconnect too, and reach their rooms through another node.
+      if (links_) links_->CloseAll();
     }
   } else if (lobby_.ConnectionCount() == 0 || now >= stop_.end) {
     // A connection still open here has not read its queue or answered its close frame in time:

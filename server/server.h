@@ -12,6 +12,7 @@
 
 #include "server/lobby/lobby.h"
 #include "server/net/limits.h"
+#include "server/net/link_relay.h"
 #include "server/replays.h"
 #include "server/metrics.h"
 #include "server/storage_executor.h"
@@ -48,6 +49,8 @@ struct ServerOptions {
   // How often the storage thread renews this node's leases, and the lobby looks for the rooms of
   // dead nodes to take over (several nodes); zero: never.
   std::chrono::milliseconds renew_leases_every{0};
+  // Several nodes: the links' shared secret (net/link_relay.h); empty: no links.
+  std::string link_secret;
 };
 
 class Server {
@@ -89,6 +92,7 @@ class Server {
   Store& store_;
   StorageExecutor storage_;  // before the lobby: rooms hold references to it
   Lobby lobby_;
+  std::unique_ptr<LinkTable> links_;  // several nodes with links only
   std::shared_ptr<Listener> listener_;
   // StopGracefully's progress, checked every 5 ms on the io_context by StopStep.
   void StopStep();

@@ -150,6 +150,23 @@ class Store {
   // Several nodes, stopping gracefully: gives every room of this node up now (their leases end),
   // so the others take them over without waiting a lease out; this node writes no game after it.
   virtual Status HandOver() { return Status::Ok(); }
+  // Several nodes: a room opened here is this node's from the start (before any game), so the
+  // others can send its players here; released when the room closes. A game's rooms are claimed
+  // by BeginGame anyway. Nothing to do for one node.
+  virtual Status ClaimRoom(const std::string& room_id) {
+    (void)room_id;
+    return Status::Ok();
+  }
+  virtual Status ReleaseRoom(const std::string& room_id) {
+    (void)room_id;
+    return Status::Ok();
+  }
+  // Several nodes: where the live node that runs `room_id` is reached (its address), or empty
+  // when no other node runs it.
+  virtual StatusOr<std::string> FindOwner(const std::string& room_id) {
+    (void)room_id;
+    return std::string();
+  }
 };
 
 }  // namespace plateau::server

@@ -393,10 +393,12 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
     }
   }
   bool wrong_code = false;
+  bool elsewhere = false;  // perhaps another node's room: its code is checked there
   {
     std::lock_guard lock(mu_);
     std::string id = room_id;
-    if (!code.empty()) {
+    elsewhere = linked_ && !id.empty() && rooms_.count(id) == 0;
+    if (!code.empty() && !elsewhere) {
       const auto& codes = kind == CodeKind::kWatch ? room_by_watch_code_ : room_by_code_;
       auto found = codes.find(ToUpper(code));
       // A code naming another room than the id given is as good as a wrong code.
@@ -446,7 +448,19 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
       }
     }
   }
-  if (!room) {
+  if (elsewhere) {
+    // Perhaps another node's: the client is told to come back naming it (wsUrl does), and its
+    // connection is then carried there. The connection reads nothing more until it knows.
+    conn->PauseReading();
+    FindOwner(room_id, [conn, request_id, ticket = HoldRequest()](std::string owner) {
+      conn->Dispatch([conn, request_id, elsewhere = !owner.empty()] {
+        conn->ResumeReading();
+        conn->Send(elsewhere ? EncodeError(request_id, codes::kRoomMoved,
+                                           "This room runs on another node; reconnect to reach it.")
+                             : EncodeError(request_id, codes::kRoomNotFound, "There is no such room."));
+      });
+    });
+  } else if (!room) {
     conn->Send(EncodeError(request_id, codes::kRoomNotFound, "There is no such room."));
   }
   return room;

@@ -63,6 +63,16 @@ class Lobby : public RoomHost {
   // the rooms whose node's lease ran out, and restores them as RestoreRooms does, so their games
   // go on here. Stopped by CloseAll.
   void StartTakeovers(std::chrono::milliseconds every);
+  // Several nodes share the store: rooms are claimed when they open and released when they
+  // close. With links too, a room asked for by id that another node runs is refused with
+  // room_moved (the client reconnects naming it, and is carried there). Set before serving.
+  void SetClustered(bool clustered, bool linked) {
+    clustered_ = clustered;
+    linked_ = clustered && linked;
+  }
+  // Several nodes: `done` gets where the node that runs `room_id` is reached, or "" when no
+  // other node runs it (called on the storage thread).
+  void FindOwner(const std::string& room_id, std::function<void(std::string)> done);
 
   void OnOpen(const ConnectionPtr& conn);
   // Decodes and handles one frame from `conn`; called on the connection's strand.
@@ -135,6 +145,8 @@ class Lobby : public RoomHost {
   std::optional<size_t> ShardOfRoom(const std::string& room_id);
 
  private:
+  // Several nodes: claims (own) or releases a room in the store, on the storage thread.
+  void OwnRoom(const std::string& room_id, bool own);
   // Admission and routing of requests (lobby.cc).
   // Charges one request to the connection and its address; false (after refusing it, and
   // cutting a connection that keeps going) when over the limit.
@@ -226,6 +238,7 @@ class Lobby : public RoomHost {
   std::map<std::string, std::shared_ptr<Room>> rooms_;       // by room id
   std::map<std::string, std::string> room_by_code_;          // join code -> room id
   std::map<std::string, std::string> room_by_watch_code_;    // watch code -> room id
+  bool clustered_ = false, linked_ = false;
   std::map<std::string, plateau::v1::RoomInfo> listing_;     // public rooms, by room id
   std::map<std::string, std::set<std::string>> memberships_; // player id -> room ids
   std::map<Connection*, std::weak_ptr<Connection>> connections_;

@@ -89,6 +89,37 @@ void Lobby::ScheduleTakeover() {
   });
 }
 
+void Lobby::FindOwner(const std::string& room_id, std::function<void(std::string)> done) {
+  auto owner = std::make_shared<std::string>();
+  storage_.Submit(
+      [room_id, owner](Store& store) {
+        auto found = store.FindOwner(room_id);
+        if (!found.ok()) return found.status();
+        *owner = std::move(found.value());
+        return Status::Ok();
+      },
+      [room_id, owner, done = std::move(done)](Status st) {
+        // Not found (or not known now): the room is looked for here, and is not.
+        if (!st.ok()) spdlog::warn("cannot find the node of room {}: {}", room_id, st.ToString());
+        done(st.ok() ? *owner : std::string());
+      },
+      StorageExecutor::Kind::kRead);
+}
+
+void Lobby::OwnRoom(const std::string& room_id, bool own) {
+  if (!clustered_) return;
+  storage_.Submit(
+      [room_id, own](Store& store) {
+        return own ? store.ClaimRoom(room_id) : store.ReleaseRoom(room_id);
+      },
+      [room_id, own](Status st) {
+        // Only the other nodes' way here depends on it: the room itself goes on.
+        if (!st.ok()) {
+          spdlog::warn("cannot {} room {}: {}", own ? "claim" : "release", room_id, st.ToString());
+        }
+      });
+}
+
 boost::asio::any_io_executor Lobby::RoomExecutor(const Connection* creator) {
   if (shards_.empty()) return executor_;
   const size_t shard = creator != nullptr && creator->shard < shards_.size() ? creator->shard
@@ -142,6 +173,7 @@ void Lobby::RemoveRoom(const std::string& room_id) {
   }
   rooms_.erase(it);
   ForgetCreator(room_id);
+  OwnRoom(room_id, false);
 }
 
 void Lobby::RoomClosed(const std::string& room_id) {
@@ -268,6 +300,7 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     room_by_watch_code_[settings.watch_code] = settings.room_id;
     room_creator_[settings.room_id] = creator;
   }
+  OwnRoom(settings.room_id, true);
   spdlog::info("room {} created by {} ({}, {} seats{})", settings.room_id,
                conn->player->player_id, info.id, seats, settings.is_private ? ", private" : "");
   room->Create(conn, conn->player, request_id);

@@ -10,6 +10,7 @@
 
 #include "server/lobby/lobby.h"
 #include "server/lobby/rate_limit.h"
+#include "server/net/link_relay.h"
 #include "server/net/static_files.h"
 #include "server/net/ws_session.h"
 
@@ -106,6 +107,14 @@ std::string ClientAddress(const Request& req, const std::string& peer, bool trus
   boost::system::error_code bad;
   boost::asio::ip::make_address(std::string(last), bad);
   return last.empty() || bad ? peer : std::string(last);
+}
+
+std::string LinkedClientAddress(const Request& req, const std::string& peer) {
+  const auto given = req.find(kLinkClientHeader);
+  if (given == req.end()) return peer;
+  boost::system::error_code bad;
+  const auto address = boost::asio::ip::make_address(std::string(given->value()), bad);
+  return bad ? peer : address.to_string();
 }
 
 std::string HttpSession::PeerAddress() {
@@ -212,10 +221,37 @@ std::string RoomHint(std::string_view target) {
   return {};
 }
 
-void HttpSession::Upgrade(Request req, std::string address,
-                          std::shared_ptr<AddressQuota> quota) {
+void HttpSession::Upgrade(Request req, std::string address, std::shared_ptr<AddressQuota> quota,
+                          bool linked) {
   const std::string hint = RoomHint(req.target());
   std::optional<size_t> target = hint.empty() ? std::nullopt : lobby_.ShardOfRoom(hint);
+  if (!hint.empty() && limits_.links != nullptr && !linked && !lobby_.FindRoom(hint)) {
+    // Not a room of this node: the store says whether another runs it (read on the storage
+    // thread; this connection waits, nothing else does).
+    lobby_.FindOwner(hint, [self = shared_from_this(), req = std::move(req),
+                            address = std::move(address),
+                            quota = std::move(quota)](std::string owner) mutable {
+      net::dispatch(self->stream_.get_executor(), [self, req = std::move(req),
+                                                   address = std::move(address),
+                                                   quota = std::move(quota),
+                                                   owner = std::move(owner)]() mutable {
+        if (owner.empty()) {
+          return self->UpgradeHere(std::move(req), std::move(address), std::move(quota),
+                                   std::nullopt);
+        }
+        auto relay = std::make_shared<LinkRelay>(self->stream_.release_socket(), std::move(req),
+                                                 std::move(address), std::move(owner),
+                                                 std::move(quota), *self->limits_.links);
+        relay->Run();
+      });
+    });
+    return;
+  }
+  UpgradeHere(std::move(req), std::move(address), std::move(quota), target);
+}
+
+void HttpSession::UpgradeHere(Request req, std::string address,
+                              std::shared_ptr<AddressQuota> quota, std::optional<size_t> target) {
   if (!target && lobby_.ShardCount() > 1) target = lobby_.NextWebSocketShard();
   const size_t shard = target.value_or(shard_);
   tcp::socket socket = stream_.release_socket();
@@ -278,7 +314,14 @@ void HttpSession::OnRead(beast::error_code ec, size_t) {
       // Checked here rather than left to the accept: no session (nor lobby connection) is made
       // for a handshake that cannot succeed.
       if (auto refusal = RefuseUpgrade(req)) return Refuse(std::move(*refusal));
-      std::string address = ClientAddress(req, PeerAddress(), limits_.trust_proxy);
+      const bool linked =
+          limits_.links != nullptr && IsLinkRequest(req, limits_.links->secret());
+      if (!linked && req.find(kLinkSecretHeader) != req.end()) {
+        return Refuse(ClosingResponse(req.version(), false, http::status::forbidden,
+                                      "This link's secret is not this node's.\n"));
+      }
+      std::string address = linked ? LinkedClientAddress(req, PeerAddress())
+                                   : ClientAddress(req, PeerAddress(), limits_.trust_proxy);
       auto quota = lobby_.AdmitAddress(address);
       if (!quota) {
         if (Metrics* m = lobby_.metrics()) m->limits_hit.Inc("ip_connections");
@@ -287,7 +330,7 @@ void HttpSession::OnRead(beast::error_code ec, size_t) {
         res.set(http::field::retry_after, "10");
         return Refuse(std::move(res));
       }
-      return Upgrade(std::move(req), std::move(address), std::move(quota));
+      return Upgrade(std::move(req), std::move(address), std::move(quota), linked);
     }
     // Upgrades elsewhere get the ordinary answer for that path (404 or a file) and no upgrade.
   }

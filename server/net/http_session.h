@@ -41,8 +41,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // Hands the upgrade to a WsSession on the shard of the room the request names, else on the
   // next shard in turn for WebSockets; the socket moves there if that is another one (nothing is
   // in flight on it at this point).
+  // With several nodes, a room run by another node is reached over a link to it instead (not
+  // for a request that came over a link itself: links are one hop).
   void Upgrade(boost::beast::http::request<boost::beast::http::string_body> req,
-               std::string address, std::shared_ptr<AddressQuota> quota);
+               std::string address, std::shared_ptr<AddressQuota> quota, bool linked);
+  void UpgradeHere(boost::beast::http::request<boost::beast::http::string_body> req,
+                   std::string address, std::shared_ptr<AddressQuota> quota,
+                   std::optional<size_t> target);
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
@@ -60,6 +65,12 @@ std::string RoomHint(std::string_view target);
 // loopback, the last X-Forwarded-For entry when it is an address. No I/O: tested without sockets.
 std::string ClientAddress(const boost::beast::http::request<boost::beast::http::string_body>& req,
                           const std::string& peer, bool trust_proxy);
+
+// The address of a client a link carried here (kLinkClientHeader), when it is an address; else
+// `peer`. No I/O.
+std::string LinkedClientAddress(
+    const boost::beast::http::request<boost::beast::http::string_body>& req,
+    const std::string& peer);
 
 // The response to a plain (non-upgrade) request. No I/O: tested without sockets.
 boost::beast::http::message_generator HandleHttpRequest(

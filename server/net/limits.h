@@ -6,6 +6,8 @@
 
 namespace plateau::server {
 
+class LinkTable;
+
 // Everything the network layer bounds, in one place (set from the command line).
 struct NetLimits {
   std::string static_dir;                   // the web client; empty: no static files
@@ -21,6 +23,9 @@ struct NetLimits {
   // Behind a reverse proxy on loopback: a WebSocket from loopback is limited under the address in
   // the last X-Forwarded-For entry (the client the proxy saw) instead of the proxy's.
   bool trust_proxy = false;
+  // Several nodes: the links to the other nodes (net/link_relay.h) and their secret; null: this
+  // node neither carries clients to others nor takes them from others.
+  LinkTable* links = nullptr;
   // /metrics answers loopback peers only, unless this is set.
   bool public_metrics = false;
   std::chrono::seconds http_timeout{30};

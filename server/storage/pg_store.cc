@@ -92,6 +92,16 @@ constexpr Statement kStatements[] = {
     {"game_room", "SELECT room_id FROM games WHERE game_id = $1"},
     {"release_room",
      "DELETE FROM room_owners WHERE room_id = $1 AND node = $2 AND epoch = $3"},
+    {"room_owner",
+     "SELECT n.address FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.room_id = $1 "
+     "AND o.node <> $2 AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS
+     " AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " AND n.address <> ''"},
+    {"forget_idle_rooms",
+     // Rooms with no game in play whose node is gone (expired over a lease ago), or this node's
+     // own from before it restarted ($1 non-empty): nobody runs them any more.
+     "DELETE FROM room_owners o WHERE (o.node = $1 OR o.expires_unix_ms < " PLATEAU_PG_NOW_MS
+     " - $2) AND NOT EXISTS (SELECT 1 FROM games g WHERE g.room_id = o.room_id "
+     "AND g.status = 'playing')"},
     {"give_back_rooms",
      // Claimed but not restored (the log could not be read): any node, this one too, may try.
      "UPDATE room_owners SET node = '', expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 "
@@ -582,6 +592,34 @@ Status PgStore::HandOver() {
   });
 }
 
+Status PgStore::ClaimRoom(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  if (handed_over_) return LeaseLost(room_id);
+  return Atomically([&]() -> Status { return Claim(room_id).status(); });
+}
+
+Status PgStore::ReleaseRoom(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  auto epoch = epochs_.find(room_id);
+  if (epoch == epochs_.end()) return Status::Ok();
+  // Only this node's claim of that epoch goes: a room taken over keeps its new owner's row.
+  Status st = Atomically([&]() -> Status {
+    return Run("release_room", Params().Text(room_id).Text(options_.node).Int(epoch->second),
+               "releasing room " + room_id)
+        .status;
+  });
+  if (st.ok()) epochs_.erase(epoch);
+  return st;
+}
+
+StatusOr<std::string> PgStore::FindOwner(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  Outcome o = Run("room_owner", Params().Text(room_id).Text(options_.node),
+                  "finding the node of room " + room_id);
+  if (!o.ok()) return o.status;
+  return o.rows() == 0 ? std::string() : o.Text(0, 0);
+}
+
 Status PgStore::RenewLeases() {
   std::lock_guard lock(mu_);
   if (handed_over_) return Status::Ok();  // renewing now would take the rooms back
@@ -835,17 +873,10 @@ Status PgStore::FinishGame(const std::string& game_id,
     }
     Outcome done = Run("finish_game", Params().Text(game_id).Int(finished_unix_ms),
                        "finishing game " + game_id);
-    if (!done.ok()) return done.status;
-    // The room is claimed again by its next game: nothing to renew meanwhile.
-    const std::string& room_id = room_of_[game_id];
-    return Run("release_room", Params().Text(room_id).Text(options_.node).Int(epochs_[room_id]),
-               "releasing room " + room_id)
-        .status;
+    // The room stays this node's (its players may ask a rematch) until it closes (ReleaseRoom).
+    return done.status;
   });
-  if (finished.ok()) {
-    epochs_.erase(room_of_[game_id]);
-    room_of_.erase(game_id);
-  }
+  if (finished.ok()) room_of_.erase(game_id);
   return finished;
 }
 
@@ -1116,6 +1147,10 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::LoadUnfinished() {
   std::lock_guard lock(mu_);
   // Only the rooms this node can claim come back here: another node's live lease keeps its own.
   std::vector<std::string> claimed;
+  // Rooms this node had open without a game in play closed with its last run.
+  Outcome stale = Run("forget_idle_rooms", Params().Text(options_.node).Int(options_.lease.count()),
+                      "forgetting the rooms of a previous run");
+  if (!stale.ok()) return stale.status;
   Outcome rooms = Run("unfinished_rooms", Params(), "listing the rooms of unfinished games");
   if (!rooms.ok()) return rooms.status;
   for (int i = 0; i < rooms.rows(); ++i) {
@@ -1166,6 +1201,10 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::TakeOver() {
   Outcome rooms = Run("orphan_rooms", Params().Text(options_.node).Int(options_.lease.count()),
                       "listing the rooms of dead nodes");
   if (!rooms.ok()) return rooms.status;
+  // Rooms without a game in play are not taken over: a dead node's are forgotten.
+  Outcome idle = Run("forget_idle_rooms", Params().Text("").Int(options_.lease.count()),
+                     "forgetting the idle rooms of dead nodes");
+  if (!idle.ok()) return idle.status;
   std::vector<std::string> claimed;
   for (int i = 0; i < rooms.rows(); ++i) {
     const std::string room_id = rooms.Text(i, 0);

@@ -46,7 +46,7 @@ class PgStore : public Store {
     // This node's name in room_owners and nodes: kept across restarts, a restarted node takes
     // its rooms back at once. Empty: "node".
     std::string node;
-    std::string address;  // where other nodes reach it (informative for now)
+    std::string address;  // where other nodes reach it (host:port), for the links between nodes
     std::chrono::milliseconds lease{10000};
   };
   // Connects with a libpq connection string and applies pending migrations.
@@ -83,6 +83,9 @@ class PgStore : public Store {
   // gives to its rank among the nodes alive, and any left expired for more than a lease.
   StatusOr<std::vector<Unfinished>> TakeOver() override;
   Status HandOver() override;
+  Status ClaimRoom(const std::string& room_id) override;
+  Status ReleaseRoom(const std::string& room_id) override;
+  StatusOr<std::string> FindOwner(const std::string& room_id) override;
 
   Status BeginBatch() override;
   Status CommitBatch() override;

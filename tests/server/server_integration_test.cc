@@ -35,30 +35,7 @@ v1::ClientMessage CreateRoomMsg(bool is_private, uint32_t seats, uint32_t rounds
 
 std::string ErrorCode(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
 
-// A move chosen from the held view only, as a client would: a free card and position 1, or some
-// answer to a barrier question (right or wrong does not matter here). Empty if `seat` may not act.
-std::string ChooseAction(const HeldView& held, int seat) {
-  const auto& view = static_cast<const g::View&>(*held.view);
-  g::Action action;
-  if (view.phase() == g::PHASE_PLACEMENT && view.to_act() == seat) {
-    for (int slot = 0; slot < view.display_size(); ++slot) {
-      if (view.display(slot).tile_seat() < 0) {
-        action.mutable_place()->set_slot(static_cast<uint32_t>(slot));
-        action.mutable_place()->set_position(1);
-        return action.SerializeAsString();
-      }
-    }
-  }
-  if (view.phase() == g::PHASE_QUESTION && static_cast<int>(view.question().seat()) == seat) {
-    if (view.question().kind() == g::BARRIER_ORANGE) {
-      action.mutable_answer_capital()->set_text("Atlantis City");
-    } else {
-      action.mutable_answer_location()->set_map_id("999");
-    }
-    return action.SerializeAsString();
-  }
-  return {};
-}
+std::string ChooseAction(const HeldView& held, int seat) { return GlobalissimoMove(held, seat); }
 
 class ServerTest : public ::testing::Test {
  protected:

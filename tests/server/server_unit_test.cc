@@ -8,6 +8,7 @@
 #include "server/flags.h"
 #include "server/lobby/ids.h"
 #include "server/net/http_session.h"
+#include "server/net/link_relay.h"
 #include "server/net/static_files.h"
 #include "test_support.h"
 
@@ -83,6 +84,52 @@ TEST(FlagsTest, ANodeHasANameAndALeaseWithinBounds) {
   EXPECT_FALSE(ParseFlags({"--node-id="}).ok());
   EXPECT_FALSE(ParseFlags({"--lease-ms", "999"}).ok());
   EXPECT_FALSE(ParseFlags({"--lease-ms", "600001"}).ok());
+}
+
+TEST(FlagsTest, TheLinksNeedAnAddressAndASecretFile) {
+  auto f = ParseFlags({"--node-address", "10.0.0.7:8080", "--link-secret-file=/run/secret"});
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ(f->node_address, "10.0.0.7:8080");
+  EXPECT_EQ(f->link_secret_file, "/run/secret");
+  EXPECT_FALSE(ParseFlags({"--node-address", "nowhere"}).ok());
+  EXPECT_FALSE(ParseFlags({"--link-secret-file="}).ok());
+
+  testing::TempDir dir;
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir.File(name), std::ios::binary) << text;
+    return dir.File(name);
+  };
+  auto secret = ReadLinkSecret(write("good", "0123456789abcdef-and-more\n"));
+  ASSERT_TRUE(secret.ok()) << secret.status().ToString();
+  EXPECT_EQ(secret.value(), "0123456789abcdef-and-more");
+  EXPECT_FALSE(ReadLinkSecret(write("short", "too-short\n")).ok());
+  EXPECT_FALSE(ReadLinkSecret(write("spaced", "has a space in it, 0123456789")).ok());
+  EXPECT_FALSE(ReadLinkSecret(dir.File("absent")).ok());
+}
+
+TEST(LinksTest, OnlyTheSecretMakesALinkAndItsClientAddressCountsOnlyThen) {
+  http::request<http::string_body> req{http::verb::get, "/ws", 11};
+  EXPECT_FALSE(IsLinkRequest(req, "0123456789abcdef"));
+  req.set(kLinkSecretHeader, "0123456789abcdeX");
+  EXPECT_FALSE(IsLinkRequest(req, "0123456789abcdef"));
+  EXPECT_FALSE(IsLinkRequest(req, ""));
+  req.set(kLinkSecretHeader, "0123456789abcdef");
+  EXPECT_TRUE(IsLinkRequest(req, "0123456789abcdef"));
+  EXPECT_EQ(LinkedClientAddress(req, "127.0.0.1"), "127.0.0.1");
+  req.set(kLinkClientHeader, "203.0.113.9");
+  EXPECT_EQ(LinkedClientAddress(req, "127.0.0.1"), "203.0.113.9");
+  req.set(kLinkClientHeader, "not an address");
+  EXPECT_EQ(LinkedClientAddress(req, "127.0.0.1"), "127.0.0.1");
+
+  std::string host, port;
+  ASSERT_TRUE(SplitHostPort("plateau-1.plateau-nodes:8080", &host, &port));
+  EXPECT_EQ(host, "plateau-1.plateau-nodes");
+  EXPECT_EQ(port, "8080");
+  ASSERT_TRUE(SplitHostPort("[::1]:9000", &host, &port));
+  EXPECT_EQ(host, "::1");
+  EXPECT_FALSE(SplitHostPort("no-port", &host, &port));
+  EXPECT_FALSE(SplitHostPort("host:80a", &host, &port));
+  EXPECT_FALSE(SplitHostPort(":80", &host, &port));
 }
 
 TEST(FlagsTest, LimitsHaveDefaultsAndCanBeSetOrTurnedOff) {

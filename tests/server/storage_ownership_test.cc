@@ -62,6 +62,7 @@ class OwnershipTest : public ::testing::Test {
                                 std::chrono::milliseconds lease = 10000ms) {
     PgStore::Options options;
     options.node = name;
+    options.address = name + ".nodes:8080";
     options.lease = lease;
     auto store = PgStore::Open(conninfo_, options);
     EXPECT_TRUE(store.ok()) << store.status().ToString();
@@ -260,6 +261,46 @@ TEST_F(OwnershipTest, ARestartedNodeTakesItsRoomsBackAtOnce) {
   ASSERT_EQ(restored.value().size(), 1u);
   EXPECT_EQ(Sql("SELECT node || ' ' || epoch FROM room_owners WHERE room_id = 'r1'"), "a 2");
   EXPECT_TRUE(again->AppendAction("g1", 1, Action(1)).ok());
+}
+
+TEST_F(OwnershipTest, ARoomIsItsNodesFromItsOpeningAndTheOthersFindIt) {
+  auto a = Node("a"), b = Node("b");
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(a->RenewLeases().ok() && b->RenewLeases().ok());
+  // Opened on a, before any game: b finds a's address, a finds no other node.
+  ASSERT_TRUE(a->ClaimRoom("r1").ok());
+  EXPECT_EQ(b->FindOwner("r1").value(), "a.nodes:8080");
+  EXPECT_EQ(a->FindOwner("r1").value(), "");
+  EXPECT_EQ(b->FindOwner("r9").value(), "");
+  EXPECT_TRUE(LeaseLost(b->ClaimRoom("r1")));
+  // Its game begins and ends: the room stays a's (a rematch may follow) until it closes.
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  ASSERT_TRUE(a->FinishGame("g1", {}, 1'700'000'100'000).ok());
+  EXPECT_EQ(b->FindOwner("r1").value(), "a.nodes:8080");
+  ASSERT_TRUE(a->ReleaseRoom("r1").ok());
+  EXPECT_EQ(b->FindOwner("r1").value(), "");
+  EXPECT_EQ(Sql("SELECT count(*) FROM room_owners"), "0");
+  // A dead node's room is not found; without a game in play it is forgotten, not taken over.
+  ASSERT_TRUE(a->ClaimRoom("r2").ok());
+  Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'a'");
+  EXPECT_EQ(b->FindOwner("r2").value(), "");
+  Expire("r2");
+  EXPECT_TRUE(b->TakeOver().value().empty());
+  EXPECT_EQ(Sql("SELECT count(*) FROM room_owners"), "0");
+}
+
+TEST_F(OwnershipTest, ARestartedNodeForgetsTheRoomsItHadOpenWithoutAGame) {
+  auto a = Node("a");
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(a->ClaimRoom("idle").ok());
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("busy")).ok());
+  a.reset();
+  auto again = Node("a");
+  ASSERT_TRUE(again);
+  auto back = again->LoadUnfinished();
+  ASSERT_TRUE(back.ok());
+  ASSERT_EQ(back.value().size(), 1u);
+  EXPECT_EQ(Sql("SELECT string_agg(room_id, ',') FROM room_owners"), "busy");
 }
 
 }  // namespace

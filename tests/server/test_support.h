@@ -30,6 +30,7 @@
 
 #include "engine/core/registry.h"
 #include "engine/core/view_diff.h"
+#include "games/globalissimo.pb.h"
 #include "plateau/v1/protocol.pb.h"
 #include "tests/server/mover_check.h"
 #include "tests/support/temp_dir.h"
@@ -133,6 +134,16 @@ class GatedStore : public Store {
     return inner_.ListFinished(g, l, b, viewer);
   }
   StatusOr<std::vector<Unfinished>> LoadUnfinished() override { return inner_.LoadUnfinished(); }
+  // Several nodes: passed through, so a node on PostgreSQL runs as the binary's does.
+  bool BatchOpen() override { return inner_.BatchOpen(); }
+  void StartCall(size_t call) override { inner_.StartCall(call); }
+  Status CallOutcome(size_t call) override { return inner_.CallOutcome(call); }
+  Status RenewLeases() override { return inner_.RenewLeases(); }
+  StatusOr<std::vector<Unfinished>> TakeOver() override { return inner_.TakeOver(); }
+  Status HandOver() override { return inner_.HandOver(); }
+  Status ClaimRoom(const std::string& r) override { return inner_.ClaimRoom(r); }
+  Status ReleaseRoom(const std::string& r) override { return inner_.ReleaseRoom(r); }
+  StatusOr<std::string> FindOwner(const std::string& r) override { return inner_.FindOwner(r); }
 
  private:
   Store& inner_;
@@ -165,18 +176,12 @@ class TestServer {
                       std::chrono::milliseconds offline_grace = std::chrono::seconds(60),
                       std::chrono::milliseconds abandoned_after = std::chrono::hours(72),
                       std::function<int64_t()> wall_clock = {}) {
-    EXPECT_TRUE(engine::Registry::LoadAll().ok());
     auto store = SqliteStore::Open(db_path);
     if (!store.ok()) {
       ADD_FAILURE() << "cannot open " << db_path << ": " << store.status().ToString();
       return;
     }
-    store_ = std::move(store).value();
-    gated_ = std::make_unique<GatedStore>(*store_);
-    replay_service_ = std::make_unique<ReplayService>(*gated_);
-    replays_ = replay_service_.get();
     ServerOptions options;
-    options.bind = "127.0.0.1";
     options.port = 0;
     options.limits = std::move(limits);
     options.empty_room_grace = empty_room_grace;
@@ -184,18 +189,12 @@ class TestServer {
     options.offline_grace = offline_grace;
     options.abandoned_after = abandoned_after;
     options.wall_clock = std::move(wall_clock);
-    // Short searches: the tests check how normal bots play, not how well.
-    options.bot_think = std::chrono::milliseconds(20);
-    // Two shards, one thread each, as the binary runs by default.
-    std::vector<boost::asio::io_context*> shards;
-    for (auto& shard : shards_) shards.push_back(shard.get());
-    server_ = std::make_unique<Server>(shards, options, *gated_, replays_);
-    engine::Status started = server_->Start();
-    if (!started.ok()) {
-      ADD_FAILURE() << "server did not start: " << started.ToString();
-      return;
-    }
-    for (auto& shard : shards_) threads_.emplace_back([ioc = shard.get()] { ioc->run(); });
+    Start(std::move(store).value(), std::move(options));
+  }
+
+  // On a store of the caller's (a node on PostgreSQL) with options of its own.
+  TestServer(std::unique_ptr<Store> store, ServerOptions options) {
+    Start(std::move(store), std::move(options));
   }
 
   ~TestServer() { Stop(); }
@@ -215,6 +214,30 @@ class TestServer {
     StopShards();
     TearDown();
   }
+
+ private:
+  void Start(std::unique_ptr<Store> store, ServerOptions options) {
+    EXPECT_TRUE(engine::Registry::LoadAll().ok());
+    store_ = std::move(store);
+    gated_ = std::make_unique<GatedStore>(*store_);
+    replay_service_ = std::make_unique<ReplayService>(*gated_);
+    replays_ = replay_service_.get();
+    options.bind = "127.0.0.1";
+    // Short searches: the tests check how normal bots play, not how well.
+    options.bot_think = std::chrono::milliseconds(20);
+    // Two shards, one thread each, as the binary runs by default.
+    std::vector<boost::asio::io_context*> shards;
+    for (auto& shard : shards_) shards.push_back(shard.get());
+    server_ = std::make_unique<Server>(shards, options, *gated_, replays_);
+    engine::Status started = server_->Start();
+    if (!started.ok()) {
+      ADD_FAILURE() << "server did not start: " << started.ToString();
+      return;
+    }
+    for (auto& shard : shards_) threads_.emplace_back([ioc = shard.get()] { ioc->run(); });
+  }
+
+ public:
 
   // What the binary does on SIGTERM or SIGINT (server/main.cc): Server::StopGracefully with its
   // deadline, the loop stopped when that calls back, then everything torn down as at the
@@ -274,7 +297,7 @@ class TestServer {
     for (int i = 0; i < 2; ++i) shards.push_back(std::make_unique<ShardContext>());
     return shards;
   }();
-  std::unique_ptr<SqliteStore> store_;
+  std::unique_ptr<Store> store_;
   std::unique_ptr<GatedStore> gated_;
   std::unique_ptr<ReplayService> replay_service_;
   Replays* replays_ = nullptr;
@@ -292,6 +315,31 @@ struct HeldView {
   bool game_over = false;
   bool can_undo = false;  // the last Snapshot or Diff said the seat may take back its move
 };
+
+// A move chosen from the held view only, as a client would: a free card and position 1, or some
+// answer to a barrier question (right or wrong does not matter here). Empty if `seat` may not act.
+inline std::string GlobalissimoMove(const HeldView& held, int seat) {
+  const auto& view = static_cast<const plateau::games::globalissimo::View&>(*held.view);
+  plateau::games::globalissimo::Action action;
+  if (view.phase() == plateau::games::globalissimo::PHASE_PLACEMENT && view.to_act() == seat) {
+    for (int slot = 0; slot < view.display_size(); ++slot) {
+      if (view.display(slot).tile_seat() < 0) {
+        action.mutable_place()->set_slot(static_cast<uint32_t>(slot));
+        action.mutable_place()->set_position(1);
+        return action.SerializeAsString();
+      }
+    }
+  }
+  if (view.phase() == plateau::games::globalissimo::PHASE_QUESTION && static_cast<int>(view.question().seat()) == seat) {
+    if (view.question().kind() == plateau::games::globalissimo::BARRIER_ORANGE) {
+      action.mutable_answer_capital()->set_text("Atlantis City");
+    } else {
+      action.mutable_answer_location()->set_map_id("999");
+    }
+    return action.SerializeAsString();
+  }
+  return {};
+}
 
 class TestClient {
  public:

@@ -1,0 +1,202 @@
+// Several nodes on one PostgreSQL database (started by the test), over loopback: a client that
+// reaches node A for a room node B runs is carried to B over a link and plays there; what it
+// receives is what B's own clients receive, byte for byte; a room asked for by id on the wrong
+// node is refused with room_moved; a link without the cluster's secret is refused.
+#include <gtest/gtest.h>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/write.hpp>
+
+#include "server/storage/pg_store.h"
+#include "tests/server/pg_test_server.h"
+#include "test_support.h"
+
+namespace plateau::server::testing {
+namespace {
+
+constexpr const char* kSecret = "a-secret-the-nodes-share-0123";
+
+v1::ClientMessage CreateGlobalissimo(bool is_private) {
+  v1::ClientMessage m;
+  auto* c = m.mutable_create_room();
+  c->set_game("globalissimo");
+  c->set_is_private(is_private);
+  c->set_seats(2);
+  plateau::games::globalissimo::Options options;
+  options.set_rounds(1);
+  c->set_options(options.SerializeAsString());
+  return m;
+}
+
+std::string Code(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : ""; }
+
+// A loopback port free now (the node's address must be known before it listens).
+uint16_t FreePort() {
+  boost::asio::io_context ioc;
+  boost::asio::ip::tcp::acceptor a(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
+  return a.local_endpoint().port();
+}
+
+class NodesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    conninfo_ = NewTestDatabase();
+    if (conninfo_.empty()) GTEST_SKIP() << "no PostgreSQL server";
+  }
+
+  std::unique_ptr<TestServer> Node(const std::string& name, const std::string& secret = kSecret) {
+    const uint16_t port = FreePort();
+    PgStore::Options pg;
+    pg.node = name;
+    pg.address = "127.0.0.1:" + std::to_string(port);
+    pg.lease = std::chrono::milliseconds(3000);
+    auto store = PgStore::Open(conninfo_, pg);
+    EXPECT_TRUE(store.ok()) << store.status().ToString();
+    if (!store.ok()) return nullptr;
+    ServerOptions options;
+    options.port = port;
+    options.client_limits = TestLimits();
+    options.renew_leases_every = std::chrono::milliseconds(1000);
+    options.link_secret = secret;
+    auto node = std::make_unique<TestServer>(std::move(store).value(), std::move(options));
+    EXPECT_EQ(node->port(), port);
+    return node;
+  }
+
+  std::unique_ptr<TestClient> Hello(uint16_t port, const std::string& name,
+                                    const std::string& target = "/ws") {
+    auto c = std::make_unique<TestClient>(port, 0, target);
+    EXPECT_TRUE(c->Call(HelloName(name)).has_welcome());
+    return c;
+  }
+
+  // Nodes a and b, and a room Bea (`host_`, on b) opened; the room as the answer gave it.
+  v1::RoomInfo RoomOnB(bool is_private) {
+    a_ = Node("a");
+    b_ = Node("b");
+    if (!a_ || !b_) return {};
+    host_ = Hello(b_->port(), "Bea");
+    v1::ServerMessage created = host_->Call(CreateGlobalissimo(is_private));
+    EXPECT_TRUE(created.has_room()) << created.DebugString();
+    return created.room();
+  }
+
+  std::string conninfo_;
+  std::unique_ptr<TestServer> a_, b_;
+  std::unique_ptr<TestClient> host_;
+};
+
+TEST_F(NodesTest, APlayerOnNodeAPlaysARoomOfNodeBAndSeesWhatBsClientsSee) {
+  const std::string room_id = RoomOnB(false).room_id();
+  ASSERT_FALSE(room_id.empty());
+  auto& a = a_;
+  auto& b = b_;
+  auto& host = host_;
+  const std::string target = "/ws?room=" + room_id;
+
+  // Two spectators, one on each node, before the game begins: they must see the same frames.
+  auto watcher_b = Hello(b->port(), "Wes", target);
+  auto watcher_a = Hello(a->port(), "Wanda", target);
+  ASSERT_TRUE(watcher_b->Call(SpectateMsg(room_id)).has_room());
+  ASSERT_TRUE(watcher_a->Call(SpectateMsg(room_id)).has_room());
+  // From here on both are in: whatever comes is for both (Wanda's arrival was news to Wes only).
+  watcher_b->Drain();
+  watcher_a->Drain();
+  EXPECT_GE(a->metrics().links_opened.value(), 1u);
+  EXPECT_EQ(b->metrics().links_opened.value(), 0u);
+
+  // The second player reaches A and sits in B's room.
+  auto guest = Hello(a->port(), "Abe", target);
+  ASSERT_TRUE(guest->Call(JoinMsg(room_id)).has_room());
+  ASSERT_TRUE(guest->Call(ReadyMsg(room_id)).has_ok());
+  ASSERT_TRUE(host->Call(StartMsg(room_id)).has_ok());
+  ASSERT_TRUE(host->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  ASSERT_TRUE(guest->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+
+  // Played to the end, each seat from its own held view.
+  std::vector<TestClient*> seats = {host.get(), guest.get()};
+  int moves = 0;
+  while (!host->view(room_id).game_over && moves < 400) {
+    bool moved = false;
+    for (int seat = 0; seat < 2 && !moved; ++seat) {
+      HeldView& held = seats[seat]->view(room_id);
+      const std::string action = GlobalissimoMove(held, seat);
+      if (action.empty()) continue;
+      const uint64_t before = held.version;
+      v1::ServerMessage reply = seats[seat]->Call(ActionMsg(room_id, action));
+      ASSERT_TRUE(reply.has_accepted()) << "seat " << seat << ": " << reply.DebugString();
+      for (TestClient* c : seats) {
+        ASSERT_TRUE(c->WaitPush([&](const v1::ServerMessage& m) {
+          return m.has_diff() && m.diff().diff().to_version() == before + 1;
+        }));
+      }
+      moved = true;
+      ++moves;
+    }
+    ASSERT_TRUE(moved) << "nobody could move";
+  }
+  ASSERT_TRUE(host->view(room_id).game_over);
+  EXPECT_EQ(guest->gaps, 0);
+
+  // The spectators' pushes: the same messages, byte for byte, whichever node each reached.
+  const auto pushes = [&](TestClient& c) {
+    std::vector<std::string> out;
+    c.WaitPush([&](const v1::ServerMessage& m) {
+      out.push_back(m.SerializeAsString());
+      return false;
+    }, 500ms);
+    return out;
+  };
+  const auto seen_b = pushes(*watcher_b);
+  const auto seen_a = pushes(*watcher_a);
+  EXPECT_GT(seen_b.size(), static_cast<size_t>(moves));
+  EXPECT_EQ(seen_a, seen_b);
+  EXPECT_GT(a->metrics().link_bytes.value("to_client"), 0u);
+}
+
+TEST_F(NodesTest, ARoomAskedForOnTheWrongNodeIsRefusedWithRoomMoved) {
+  const v1::RoomInfo room = RoomOnB(true);
+  ASSERT_FALSE(room.room_id().empty());
+  auto& a = a_;
+  const std::string room_id = room.room_id();
+  const std::string code = room.join_code();
+
+  // Reached without naming the room: A does not run it and says where to go, never "no room".
+  auto lost = Hello(a->port(), "Lou");
+  EXPECT_EQ(Code(lost->Call(JoinMsg(room_id, code))), "room_moved");
+  EXPECT_EQ(Code(lost->Call(JoinMsg("no-such-room"))), "room_not_found");
+  // Naming it, the same player is carried to B and sits with the code.
+  auto found = Hello(a->port(), "Lou", "/ws?room=" + room_id);
+  EXPECT_TRUE(found->Call(JoinMsg(room_id, code)).has_room());
+}
+
+TEST_F(NodesTest, ALinkWithoutTheSecretIsRefusedAndANodeWithoutLinksCarriesNobody) {
+  auto b = Node("b");
+  ASSERT_TRUE(b);
+  boost::asio::io_context ioc;
+  boost::asio::ip::tcp::socket socket(ioc);
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"), b->port()});
+  const std::string upgrade =
+      "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+      "X-Plateau-Link: not-the-secret-at-all\r\nX-Plateau-Client: 203.0.113.9\r\n\r\n";
+  boost::asio::write(socket, boost::asio::buffer(upgrade));
+  std::string answer;
+  boost::system::error_code ec;
+  boost::asio::read_until(socket, boost::asio::dynamic_buffer(answer), "\r\n", ec);
+  EXPECT_TRUE(answer.starts_with("HTTP/1.1 403")) << answer;
+
+  // A node with no secret takes no link and carries nobody: the room stays B's alone.
+  auto host = Hello(b->port(), "Bea");
+  v1::ServerMessage created = host->Call(CreateGlobalissimo(false));
+  ASSERT_TRUE(created.has_room());
+  auto lone = Node("c", "");
+  ASSERT_TRUE(lone);
+  auto client = Hello(lone->port(), "Cy", "/ws?room=" + created.room().room_id());
+  EXPECT_EQ(Code(client->Call(JoinMsg(created.room().room_id()))), "room_not_found");
+  EXPECT_EQ(lone->metrics().links_opened.value(), 0u);
+}
+
+}  // namespace
+}  // namespace plateau::server::testing
