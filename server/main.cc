@@ -16,6 +16,7 @@
 #include "engine/core/registry.h"
 #include "server/flags.h"
 #include "server/server.h"
+#include "server/storage/pg_listing_feed.h"
 #include "server/storage/pg_store.h"
 #include "server/storage/replay_service.h"
 #include "server/storage/sqlite_store.h"
@@ -41,15 +42,16 @@ int main(int argc, char** argv) {
   }
   // PostgreSQL when a connection string is given (a commit returns once the server has written
   // it ahead), else the SQLite file.
+  std::string node = flags.node_id;
+  if (node.empty()) {
+    char host[256] = {};
+    if (gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "node");
+    node = std::string(host) + ":" + std::to_string(flags.port);
+  }
   auto open_store = [&]() -> engine::StatusOr<std::unique_ptr<server::Store>> {
     if (!flags.store.empty()) {
       server::PgStore::Options pg_options;
-      pg_options.node = flags.node_id;
-      if (pg_options.node.empty()) {
-        char host[256] = {};
-        if (gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "node");
-        pg_options.node = std::string(host) + ":" + std::to_string(flags.port);
-      }
+      pg_options.node = node;
       pg_options.address = flags.node_address.empty()
                                ? flags.bind + ":" + std::to_string(flags.port)
                                : flags.node_address;
@@ -111,11 +113,26 @@ int main(int argc, char** argv) {
     options.limits.trust_proxy = flags.trust_proxy;
     options.limits.public_metrics = flags.public_metrics;
     server::Server srv(shard_list, options, *store.value(), &replays);
+    // Several nodes: the public room list is shared through the database (declared after the
+    // server: stopped before it goes).
+    std::unique_ptr<server::PgListingFeed> room_list;
+    if (!flags.store.empty()) {
+      room_list = std::make_unique<server::PgListingFeed>(
+          flags.store, node, std::chrono::milliseconds(flags.lease_ms),
+          [&srv](std::vector<server::PgListingFeed::Line> lines, bool all) {
+            srv.lobby().ApplyRemoteListings(lines, all);
+          });
+      srv.lobby().SetListingSink(
+          [feed = room_list.get()](const std::string& room_id, std::optional<std::string> info) {
+            feed->Publish(room_id, std::move(info));
+          });
+    }
     engine::Status started = srv.Start();
     if (!started.ok()) {
       spdlog::critical("cannot start: {}", started.ToString());
       return 1;
     }
+    if (room_list) room_list->Start();
 
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
     // Requests already taken are answered, then every WebSocket is closed (1001) after what is

@@ -70,6 +70,19 @@ class Lobby : public RoomHost {
     clustered_ = clustered;
     linked_ = clustered && linked;
   }
+  // Several nodes: each change of this node's public room list goes to `sink` too (a serialized
+  // RoomInfo, or nullopt when the room is not listed any more), called under the lobby's lock
+  // from the room's thread, so it must only queue. Set before RestoreRooms and serving.
+  using ListingSink = std::function<void(const std::string& room_id, std::optional<std::string>)>;
+  void SetListingSink(ListingSink sink) {
+    std::lock_guard lock(mu_);
+    listing_sink_ = std::move(sink);
+  }
+  // Several nodes: the other nodes' lines of the public room list (a serialized RoomInfo, or
+  // nullopt when it is gone); with `all`, every other node's line, so any not given is gone.
+  // This node's own rooms always win over a line naming the same room. From any thread.
+  using RemoteLine = std::pair<std::string, std::optional<std::string>>;
+  void ApplyRemoteListings(const std::vector<RemoteLine>& lines, bool all);
   // Several nodes: `done` gets where the node that runs `room_id` is reached, or "" when no
   // other node runs it (called on the storage thread).
   void FindOwner(const std::string& room_id, std::function<void(std::string)> done);
@@ -239,7 +252,9 @@ class Lobby : public RoomHost {
   std::map<std::string, std::string> room_by_code_;          // join code -> room id
   std::map<std::string, std::string> room_by_watch_code_;    // watch code -> room id
   bool clustered_ = false, linked_ = false;
-  std::map<std::string, plateau::v1::RoomInfo> listing_;     // public rooms, by room id
+  ListingSink listing_sink_;
+  std::map<std::string, plateau::v1::RoomInfo> listing_;
+  std::set<std::string> remote_listed_;  // the lines of listing_ that are other nodes' rooms     // public rooms, by room id
   std::map<std::string, std::set<std::string>> memberships_; // player id -> room ids
   std::map<Connection*, std::weak_ptr<Connection>> connections_;
   // Each player's open connections (those that said Hello), by player id.

@@ -10,6 +10,12 @@ namespace v1 = plateau::v1;
 
 void Lobby::PublishListing(const std::string& room_id, const v1::RoomInfo* info) {
   std::lock_guard lock(mu_);
+  // A room of this node's (one taken over, say) replaces another node's line for it.
+  remote_listed_.erase(room_id);
+  if (listing_sink_) {
+    listing_sink_(room_id, info ? std::optional<std::string>(info->SerializeAsString())
+                                : std::nullopt);
+  }
   if (info == nullptr) {
     auto it = listing_.find(room_id);
     if (it == listing_.end()) return;
@@ -18,6 +24,43 @@ void Lobby::PublishListing(const std::string& room_id, const v1::RoomInfo* info)
   } else {
     listing_[room_id] = *info;
     NoteListingChange(room_id, info->game());
+  }
+}
+
+void Lobby::ApplyRemoteListings(const std::vector<RemoteLine>& lines, bool all) {
+  std::lock_guard lock(mu_);
+  const auto unlist = [&](const std::string& room_id) {
+    if (remote_listed_.erase(room_id) == 0) return;
+    auto it = listing_.find(room_id);
+    if (it == listing_.end()) return;
+    NoteListingChange(room_id, it->second.game());
+    listing_.erase(it);
+  };
+  if (all) {
+    std::set<std::string> given;
+    for (const auto& [room_id, info] : lines) {
+      if (info) given.insert(room_id);
+    }
+    std::vector<std::string> gone;
+    for (const std::string& room_id : remote_listed_) {
+      if (given.count(room_id) == 0) gone.push_back(room_id);
+    }
+    for (const std::string& room_id : gone) unlist(room_id);
+  }
+  for (const auto& [room_id, bytes] : lines) {
+    if (!bytes) {
+      unlist(room_id);
+      continue;
+    }
+    // This node's own room: its own line stands.
+    if (listing_.count(room_id) != 0 && remote_listed_.count(room_id) == 0) continue;
+    if (rooms_.count(room_id) != 0) continue;
+    v1::RoomInfo info;
+    if (!info.ParseFromString(*bytes) || info.room_id() != room_id) continue;
+    remote_listed_.insert(room_id);
+    const std::string game = info.game();
+    listing_[room_id] = std::move(info);
+    NoteListingChange(room_id, game);
   }
 }
 

@@ -167,9 +167,11 @@ void Lobby::RemoveRoom(const std::string& room_id) {
   if (it == rooms_.end()) return;
   room_by_code_.erase(it->second->settings().join_code);
   room_by_watch_code_.erase(it->second->settings().watch_code);
-  if (auto listed = listing_.find(room_id); listed != listing_.end()) {
+  if (auto listed = listing_.find(room_id);
+      listed != listing_.end() && remote_listed_.count(room_id) == 0) {
     NoteListingChange(room_id, listed->second.game());
     listing_.erase(listed);
+    if (listing_sink_) listing_sink_(room_id, std::nullopt);
   }
   rooms_.erase(it);
   ForgetCreator(room_id);

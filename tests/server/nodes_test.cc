@@ -7,7 +7,9 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
+#include <set>
 
+#include "server/storage/pg_listing_feed.h"
 #include "server/storage/pg_store.h"
 #include "tests/server/pg_test_server.h"
 #include "test_support.h"
@@ -38,6 +40,14 @@ uint16_t FreePort() {
   return a.local_endpoint().port();
 }
 
+// A node as the binary runs one on PostgreSQL: the server and its share of the room list.
+struct RunningNode {
+  std::unique_ptr<TestServer> server;
+  std::unique_ptr<PgListingFeed> room_list;  // after the server: stopped before it
+  TestServer* operator->() const { return server.get(); }
+  explicit operator bool() const { return server != nullptr; }
+};
+
 class NodesTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -45,7 +55,7 @@ class NodesTest : public ::testing::Test {
     if (conninfo_.empty()) GTEST_SKIP() << "no PostgreSQL server";
   }
 
-  std::unique_ptr<TestServer> Node(const std::string& name, const std::string& secret = kSecret) {
+  RunningNode Node(const std::string& name, const std::string& secret = kSecret) {
     const uint16_t port = FreePort();
     PgStore::Options pg;
     pg.node = name;
@@ -53,14 +63,25 @@ class NodesTest : public ::testing::Test {
     pg.lease = std::chrono::milliseconds(3000);
     auto store = PgStore::Open(conninfo_, pg);
     EXPECT_TRUE(store.ok()) << store.status().ToString();
-    if (!store.ok()) return nullptr;
+    if (!store.ok()) return {};
     ServerOptions options;
     options.port = port;
     options.client_limits = TestLimits();
     options.renew_leases_every = std::chrono::milliseconds(1000);
     options.link_secret = secret;
-    auto node = std::make_unique<TestServer>(std::move(store).value(), std::move(options));
+    RunningNode node;
+    node.server = std::make_unique<TestServer>(std::move(store).value(), std::move(options));
     EXPECT_EQ(node->port(), port);
+    Lobby& lobby = node->server().lobby();
+    node.room_list = std::make_unique<PgListingFeed>(
+        conninfo_, name, pg.lease, [&lobby](std::vector<PgListingFeed::Line> lines, bool all) {
+          lobby.ApplyRemoteListings(lines, all);
+        });
+    lobby.SetListingSink([feed = node.room_list.get()](const std::string& room_id,
+                                                       std::optional<std::string> info) {
+      feed->Publish(room_id, std::move(info));
+    });
+    node.room_list->Start();
     return node;
   }
 
@@ -83,7 +104,7 @@ class NodesTest : public ::testing::Test {
   }
 
   std::string conninfo_;
-  std::unique_ptr<TestServer> a_, b_;
+  RunningNode a_, b_;
   std::unique_ptr<TestClient> host_;
 };
 
@@ -196,6 +217,63 @@ TEST_F(NodesTest, ALinkWithoutTheSecretIsRefusedAndANodeWithoutLinksCarriesNobod
   auto client = Hello(lone->port(), "Cy", "/ws?room=" + created.room().room_id());
   EXPECT_EQ(Code(client->Call(JoinMsg(created.room().room_id()))), "room_not_found");
   EXPECT_EQ(lone->metrics().links_opened.value(), 0u);
+}
+
+// The room ids in `c`'s first page of the public room list.
+std::set<std::string> Listed(TestClient& c) {
+  v1::ClientMessage m;
+  m.mutable_list_rooms();
+  std::set<std::string> out;
+  const v1::ServerMessage reply = c.Call(m);
+  for (const auto& room : reply.room_list().rooms()) out.insert(room.room_id());
+  return out;
+}
+
+TEST_F(NodesTest, ARoomOpenedOnOneNodeIsListedOnEveryNodeAndLeavesEveryList) {
+  const v1::RoomInfo room = RoomOnB(false);
+  ASSERT_FALSE(room.room_id().empty());
+  auto c = Node("c");
+  ASSERT_TRUE(c);
+  auto on_a = Hello(a_->port(), "Ann");
+  auto on_c = Hello(c->port(), "Cid");
+  const auto listed_everywhere = [&](bool listed) {
+    for (int i = 0; i < 100; ++i) {
+      if ((Listed(*on_a).count(room.room_id()) != 0) == listed &&
+          (Listed(*on_c).count(room.room_id()) != 0) == listed) {
+        return true;
+      }
+      std::this_thread::sleep_for(30ms);
+    }
+    return false;
+  };
+  // c started after the room opened: it read the whole list; a heard of it when it opened.
+  EXPECT_TRUE(listed_everywhere(true));
+  // A watcher on c is told of a room opened on a.
+  v1::ClientMessage watch;
+  watch.mutable_list_rooms()->set_watch(true);
+  ASSERT_TRUE(on_c->Call(watch).has_room_list());
+  auto host_a = Hello(a_->port(), "Ada");
+  v1::ServerMessage opened = host_a->Call(CreateGlobalissimo(false));
+  ASSERT_TRUE(opened.has_room());
+  EXPECT_TRUE(on_c->WaitPush([&](const v1::ServerMessage& m) {
+    if (!m.has_room_list_changed()) return false;
+    for (const auto& r : m.room_list_changed().changed()) {
+      if (r.room_id() == opened.room().room_id() && r.title() == opened.room().title()) return true;
+    }
+    return false;
+  }, 5s));
+  // A private room is listed nowhere, not even by its id.
+  v1::ServerMessage hidden = host_a->Call(CreateGlobalissimo(true));
+  ASSERT_TRUE(hidden.has_room());
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(Listed(*on_c).count(hidden.room().room_id()), 0u);
+
+  // Its host leaves and the room closes on b: it leaves every list.
+  v1::ClientMessage leave;
+  leave.mutable_leave_room()->set_room_id(room.room_id());
+  host_->Call(leave);
+  EXPECT_TRUE(listed_everywhere(false));
+  EXPECT_GT(c.room_list->stats().received, 0u);
 }
 
 }  // namespace
