@@ -15,7 +15,7 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libspdlog-dev
   libsqlite3-dev sqlite3 libssl-dev
-  libpq-dev postgresql-15
+  libpq-dev postgresql-15 haproxy
   libgtest-dev libgmock-dev libbenchmark-dev
   nodejs npm
   chromium fonts-noto-color-emoji

@@ -158,8 +158,8 @@ class Lobby : public RoomHost {
   std::optional<size_t> ShardOfRoom(const std::string& room_id);
 
  private:
-  // Several nodes: claims (own) or releases a room in the store, on the storage thread.
-  void OwnRoom(const std::string& room_id, bool own);
+  // Several nodes: gives a closed room's claim up in the store, on the storage thread.
+  void ReleaseRoom(const std::string& room_id);
   // Admission and routing of requests (lobby.cc).
   // Charges one request to the connection and its address; false (after refusing it, and
   // cutting a connection that keeps going) when over the limit.

@@ -106,18 +106,13 @@ void Lobby::FindOwner(const std::string& room_id, std::function<void(std::string
       StorageExecutor::Kind::kRead);
 }
 
-void Lobby::OwnRoom(const std::string& room_id, bool own) {
+void Lobby::ReleaseRoom(const std::string& room_id) {
   if (!clustered_) return;
-  storage_.Submit(
-      [room_id, own](Store& store) {
-        return own ? store.ClaimRoom(room_id) : store.ReleaseRoom(room_id);
-      },
-      [room_id, own](Status st) {
-        // Only the other nodes' way here depends on it: the room itself goes on.
-        if (!st.ok()) {
-          spdlog::warn("cannot {} room {}: {}", own ? "claim" : "release", room_id, st.ToString());
-        }
-      });
+  storage_.Submit([room_id](Store& store) { return store.ReleaseRoom(room_id); },
+                  [room_id](Status st) {
+                    // Left claimed, it is forgotten once this node's lease on it runs out.
+                    if (!st.ok()) spdlog::warn("cannot release room {}: {}", room_id, st.ToString());
+                  });
 }
 
 boost::asio::any_io_executor Lobby::RoomExecutor(const Connection* creator) {
@@ -175,7 +170,7 @@ void Lobby::RemoveRoom(const std::string& room_id) {
   }
   rooms_.erase(it);
   ForgetCreator(room_id);
-  OwnRoom(room_id, false);
+  ReleaseRoom(room_id);
 }
 
 void Lobby::RoomClosed(const std::string& room_id) {
@@ -302,10 +297,21 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
     room_by_watch_code_[settings.watch_code] = settings.room_id;
     room_creator_[settings.room_id] = creator;
   }
-  OwnRoom(settings.room_id, true);
   spdlog::info("room {} created by {} ({}, {} seats{})", settings.room_id,
                conn->player->player_id, info.id, seats, settings.is_private ? ", private" : "");
-  room->Create(conn, conn->player, request_id);
+  if (!clustered_) return room->Create(conn, conn->player, request_id);
+  // Several nodes: the room is claimed before its creator hears of it, so the players it invites
+  // are carried here from whichever node they reach.
+  AnswerAfterStore(
+      conn, [room_id = settings.room_id](Store& store) { return store.ClaimRoom(room_id); },
+      [conn, room, request_id, room_id = settings.room_id](Status claimed) {
+        // Unclaimed (the database unreachable), the room still runs here for whoever reaches it.
+        if (!claimed.ok()) {
+          spdlog::warn("cannot claim room {}: {}", room_id, claimed.ToString());
+        }
+        room->Create(conn, conn->player, request_id);
+      },
+      StorageExecutor::Kind::kWrite);
 }
 
 }  // namespace plateau::server

@@ -15,13 +15,20 @@ start_postgres() {
   PG_BIN=$bin
   PG_DIR=$dir
   PG_AS=("${as_user[@]}")
-  (cd "$dir" && "${as_user[@]}" "$bin/initdb" -D "$dir/data" -A trust -U plateau -E UTF8 \
-    --locale=C --no-sync >"$dir/initdb.log" 2>&1) || fail "initdb failed: $(tail -n 5 "$dir/initdb.log")"
+  # A cluster already in DIR (deploy/cluster.sh started again) is started as it is.
+  local fresh=
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    fresh=1
+    (cd "$dir" && "${as_user[@]}" "$bin/initdb" -D "$dir/data" -A trust -U plateau -E UTF8 \
+      --locale=C --no-sync >"$dir/initdb.log" 2>&1) || fail "initdb failed: $(tail -n 5 "$dir/initdb.log")"
+  fi
   (cd "$dir" && "${as_user[@]}" "$bin/pg_ctl" -D "$dir/data" -w -t 60 -l "$dir/server.log" \
     -o "-c listen_addresses='' -k $dir -p 5432" start >/dev/null 2>&1) ||
     fail "PostgreSQL did not start: $(tail -n 5 "$dir/server.log")"
-  (cd "$dir" && "${as_user[@]}" "$bin/createdb" -h "$dir" -p 5432 -U plateau plateau) ||
-    fail "cannot create the database"
+  if [ -n "$fresh" ]; then
+    (cd "$dir" && "${as_user[@]}" "$bin/createdb" -h "$dir" -p 5432 -U plateau plateau) ||
+      fail "cannot create the database"
+  fi
   PG_CONNINFO="host=$dir port=5432 user=plateau dbname=plateau"
 }
 
