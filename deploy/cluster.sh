@@ -6,6 +6,7 @@
 #   deploy/cluster.sh start DIR [--nodes N] [--port FRONT_PORT] [--bind FRONT_ADDRESS] [-- NODE_FLAG...]
 #   deploy/cluster.sh stop DIR
 #   deploy/cluster.sh status DIR
+#   deploy/cluster.sh restart DIR N    (node N: SIGTERM, then started again: a rolling restart's step)
 #
 # The front listens on FRONT_ADDRESS:FRONT_PORT (default 127.0.0.1:8080) and the nodes on the
 # next ports (8081, 8082, 8083). The nodes share a link secret made in DIR, so a client reaching
@@ -15,7 +16,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SERVER=${PLATEAU_SERVER:-$ROOT/build/bin/plateau-server}
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 fail() { echo "cluster: $*" >&2; exit 1; }
 [ $# -ge 2 ] || usage
 CMD=$1 DIR=$2
@@ -26,6 +27,37 @@ DIR=$(cd "$DIR" && pwd)
 source "$ROOT/tests/support/start_postgres.sh"
 
 alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+# Starts node I in the background with the command line saved at `start`.
+run_node() {
+  setsid bash -c "exec $(cat "$DIR/node-$1.cmd")" >>"$DIR/node-$1.log" 2>&1 </dev/null &
+  echo $! >"$DIR/node-$1.pid"
+}
+
+# SIGTERM (the node hands its rooms over and closes its clients with 1001), bounded wait.
+stop_node() {
+  local f=$DIR/node-$1.pid pid
+  [ -f "$f" ] || return 0
+  pid=$(cat "$f")
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -9 "$pid" 2>/dev/null || true
+  rm -f "$f"
+}
+
+restart() {
+  local i=${1:-}
+  [[ "$i" =~ ^[1-9]$ ]] && [ -f "$DIR/node-$i.cmd" ] || fail "restart: no node $i in $DIR"
+  stop_node "$i"
+  run_node "$i"
+  local port
+  port=$(sed -E 's/.*--port ([0-9]+).*/\1/' "$DIR/node-$i.cmd")
+  for _ in $(seq 100); do
+    curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && { echo "node-$i restarted"; return 0; }
+    sleep 0.1
+  done
+  fail "node-$i did not come back"
+}
 
 start() {
   local nodes=3 port=8080 bind=127.0.0.1 node_flags=()
@@ -56,12 +88,11 @@ start() {
   for i in $(seq "$nodes"); do
     node_port=$((port + i))
     # A node named node-I takes its own rooms back at once when it restarts.
-    setsid "$SERVER" --bind 127.0.0.1 --port "$node_port" --store "$PG_CONNINFO" \
+    printf '%q ' "$SERVER" --bind 127.0.0.1 --port "$node_port" --store "$PG_CONNINFO" \
       --node-id "node-$i" --node-address "127.0.0.1:$node_port" \
       --link-secret-file "$DIR/link.secret" --trust-proxy true \
-      --static "$ROOT/clients/web/dist" "${node_flags[@]}" \
-      >>"$DIR/node-$i.log" 2>&1 </dev/null &
-    echo $! >"$DIR/node-$i.pid"
+      --static "$ROOT/clients/web/dist" "${node_flags[@]}" >"$DIR/node-$i.cmd"
+    run_node "$i"
     servers+="  server node-$i 127.0.0.1:$node_port check inter 1s fall 2 rise 1"$'\n'
   done
   # Two descriptors a connection (client and node), within this shell's limit.
@@ -118,20 +149,17 @@ EOF
 }
 
 stop() {
-  local f pid
+  local f
   if alive "$DIR/haproxy.pid"; then kill "$(cat "$DIR/haproxy.pid")"; fi
   rm -f "$DIR/haproxy.pid"
-  # SIGTERM: each node hands its rooms over and closes its clients with 1001.
+  # SIGTERM to all at once: each hands its rooms over and closes its clients with 1001.
   for f in "$DIR"/node-*.pid; do
-    [ -f "$f" ] || continue
     if alive "$f"; then kill -TERM "$(cat "$f")"; fi
   done
   for f in "$DIR"/node-*.pid; do
     [ -f "$f" ] || continue
-    pid=$(cat "$f")
-    for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
-    rm -f "$f"
+    f=${f##*/node-}
+    stop_node "${f%.pid}"
   done
   PG_DIR=$DIR/pg
   PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)
@@ -155,5 +183,6 @@ case "$CMD" in
   start) start "$@" ;;
   stop) stop ;;
   status) status ;;
+  restart) restart "$@" ;;
   *) usage ;;
 esac

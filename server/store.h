@@ -161,11 +161,16 @@ class Store {
     (void)room_id;
     return Status::Ok();
   }
-  // Several nodes: where the live node that runs `room_id` is reached (its address), or empty
-  // when no other node runs it.
-  virtual StatusOr<std::string> FindOwner(const std::string& room_id) {
+  // Several nodes: who runs `room_id`. `known`: some node claimed it and has not released it
+  // (the room exists, perhaps between a dead owner and the next); `address`: where the live
+  // node that runs it is reached, when it is another node than this one.
+  struct RoomOwner {
+    bool known = false;
+    std::string address;
+  };
+  virtual StatusOr<RoomOwner> FindOwner(const std::string& room_id) {
     (void)room_id;
-    return std::string();
+    return RoomOwner();
   }
 };
 

@@ -55,6 +55,7 @@ int RunGames(const LoadOptions& options, const engine::Game& game, int seats) {
   ctx.seats = seats;
   ctx.rooms = options.rooms;
   ctx.rate = options.rate;
+  ctx.reconnect = options.reconnect;
   ctx.server = MakeServerAddress(options.host, options.port);
   ctx.metrics = &metrics;
 
@@ -192,6 +193,11 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
   report.Number("latency p999 ms", "latency_p999_ms", metrics.latency().QuantileMs(0.999), 3);
   report.Int("games finished", "games_finished", metrics.games_finished());
   report.Int("resyncs", "resyncs", metrics.resyncs());
+  if (options.reconnect) {
+    report.Int("reconnects", "reconnects", metrics.reconnects());
+    report.Int("longest reconnect ms", "longest_reconnect_ms",
+               static_cast<uint64_t>(metrics.longest_reconnect_ms()));
+  }
   // What the server sent per view update, as received: a Diff's bytes against a Snapshot's.
   report.Number("bytes per diff", "diff_bytes", metrics.mean_diff_bytes(), 0);
   report.Number("bytes per snapshot", "snapshot_bytes", metrics.mean_snapshot_bytes(), 0);

@@ -109,6 +109,14 @@ void Metrics::LobbyError(const std::string& code) {
   ++lobby_errors_[code];
 }
 
+void Metrics::Reconnected(Clock::duration took) {
+  reconnects_.fetch_add(1, std::memory_order_relaxed);
+  const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(took).count();
+  int64_t longest = longest_reconnect_ms_.load();
+  while (ms > longest && !longest_reconnect_ms_.compare_exchange_weak(longest, ms)) {
+  }
+}
+
 void Metrics::ConnectionError(const std::string& what) {
   connection_errors_.fetch_add(1, std::memory_order_relaxed);
   NoteFailure("connection: " + what);

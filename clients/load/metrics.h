@@ -48,6 +48,11 @@ class Metrics {
   void Refused(const std::string& code);
   void GameFinished();
   void Resynced() { resyncs_.fetch_add(1, std::memory_order_relaxed); }
+  // A lost connection opened again and its seat's view back, `took` after it was lost.
+  void Reconnected(Clock::duration took);
+  uint64_t reconnects() const { return reconnects_.load(); }
+  // The longest time from a lost connection to its view back, in milliseconds.
+  int64_t longest_reconnect_ms() const { return longest_reconnect_ms_.load(); }
   // A Diff or Snapshot a bot received, by its encoded size (counted while measuring).
   void ViewFrame(bool is_diff, size_t bytes) {
     if (!measuring.load(std::memory_order_relaxed)) return;
@@ -93,6 +98,8 @@ class Metrics {
   std::atomic<uint64_t> accepted_{0};
   std::atomic<uint64_t> games_{0};
   std::atomic<uint64_t> resyncs_{0};
+  std::atomic<uint64_t> reconnects_{0};
+  std::atomic<int64_t> longest_reconnect_ms_{0};
   std::atomic<uint64_t> connection_errors_{0};
   std::atomic<uint64_t> rooms_failed_{0};
   std::atomic<int64_t> open_{0};

@@ -55,6 +55,10 @@ server's CPU time and memory.
                            Beast WebSocket server with a trivial two-seat turn game, built in
                            bench/): the floor to read the server's figures against, closed
                            loop or paced (--rate)
+  --reconnect              a bot whose connection is lost (its node stopped or died) opens
+                           another naming its room, says Hello with its token and takes its
+                           seat back, as the web client does, instead of giving the room up;
+                           reports how many did and the longest time until a view came back
   --json                   print one JSON object instead of one metric per line
   --help                   this text
 
@@ -68,7 +72,7 @@ engine::StatusOr<LoadOptions> ParseOptions(const std::vector<std::string>& argv)
       argv,
       {"host", "port", "game", "rooms", "seats", "threads", "rate", "duration-seconds",
        "warmup-seconds", "server-pid", "idle-connections"},
-      {"json", "help", "floor"});
+      {"json", "help", "floor", "reconnect"});
   if (!parsed.ok()) return parsed.status();
   const console::Args& args = parsed.value();
   LoadOptions o;
@@ -113,6 +117,7 @@ engine::StatusOr<LoadOptions> ParseOptions(const std::vector<std::string>& argv)
     o.rate = rate;
   }
   o.floor = args.Has("floor");
+  o.reconnect = args.Has("reconnect");
   if (o.floor && (o.idle_connections > 0 || args.Has("game") || args.Has("seats"))) {
     return Status(kUsage, "--floor plays its own two-seat game: it takes no --game, --seats or "
                           "--idle-connections.");

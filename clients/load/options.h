@@ -24,6 +24,7 @@ struct LoadOptions {
   int server_pid = 0;          // 0: no server statistics
   int idle_connections = 0;    // > 0: the idle-connection probe instead of games
   bool floor = false;          // plateau-floor-server's trivial game instead of a Plateau game
+  bool reconnect = false;      // a lost connection is opened again (several nodes), not a failure
   bool json = false;
   bool help = false;
 };

@@ -42,11 +42,18 @@ uint64_t Bot::Request(v1::ClientMessage message, Purpose purpose) {
   return message.request_id();
 }
 
+void Bot::Succeed(const Bot& lost, Clock::time_point lost_at) {
+  token_ = lost.token_;
+  joined_ = lost.joined_;
+  lost_at_ = lost_at;
+}
+
 void Bot::OnOpen() {
   v1::ClientMessage m;
   m.mutable_hello()->set_name("load r" + std::to_string(room_.index()) + " s" +
                               std::to_string(index_));
   m.mutable_hello()->set_protocol_version(1);
+  m.mutable_hello()->set_token(token_);  // empty at first: a new player
   Request(std::move(m), kHello);
 }
 
@@ -107,6 +114,8 @@ void Bot::OnClosed(const std::string& error) {
   ctx.metrics->ConnectionClosed();
   retry_.cancel();
   if (!error.empty() && !ctx.stopping.load()) {
+    // Its node stopped or died: another connection takes the seat back (--reconnect).
+    if (ctx.reconnect) return room_.Reconnect(*this, lost_at_.value_or(Clock::now()));
     ctx.metrics->ConnectionError(error);
     room_.Fail(error);
   }
@@ -142,12 +151,37 @@ void Bot::OnReply(const v1::ServerMessage& message) {
       resyncing_ = false;
       return;
     }
+    // Taking a seat back after a lost connection, or joining a room another node runs: the room
+    // may be between nodes for a moment, so another connection tries again.
+    namespace sc = plateau::server::codes;
+    if (room_.ctx().reconnect &&
+        (lost_at_ || (purpose == kJoin && error.code() == sc::kRoomMoved))) {
+      room_.Reconnect(*this, lost_at_.value_or(Clock::now()));
+      return Stop();
+    }
     return room_.Fail("request refused: " + error.code() + ": " + error.reason());
   }
   switch (purpose) {
     case kHello:
       welcomed_ = true;
+      token_ = message.welcome().token();
+      if (lost_at_ && !joined_.empty()) {
+        // Its seat back: the room again (as a member), then the view from scratch.
+        v1::ClientMessage m;
+        m.mutable_join_room()->set_room_id(joined_);
+        Request(std::move(m), kRejoin);
+        break;
+      }
+      if (lost_at_) {
+        room_.ctx().metrics->Reconnected(Clock::now() - *lost_at_);
+        lost_at_.reset();
+      }
       room_.Welcomed(*this);
+      break;
+    case kRejoin:
+      view_room_ = joined_;
+      has_view_ = false;
+      RequestResync(0);
       break;
     case kCreate:
       if (message.has_room()) {
@@ -229,11 +263,17 @@ void Bot::OnSnapshot(const v1::Snapshot& snapshot) {
   }
   view_arena_base_ = view_arena_->SpaceUsed();
   has_view_ = true;
+  if (lost_at_) {
+    room_.ctx().metrics->Reconnected(Clock::now() - *lost_at_);
+    lost_at_.reset();
+  }
   view_room_ = snapshot.room_id();
   version_ = snapshot.version();
   seat_ = snapshot.seat();
   acting_.assign(snapshot.acting_seats().begin(), snapshot.acting_seats().end());
   game_over_ = snapshot.game_over();
+  // Over while this seat was away: its GameOver went to the lost connection.
+  if (game_over_) return room_.GameOver(snapshot.room_id());
   ViewChanged();
 }
 
@@ -418,6 +458,33 @@ void Room::Fail(const std::string& why) {
   pace_.Stop();
   Settle(true);
   for (auto& bot : bots_) bot->Stop();
+}
+
+void Room::Reconnect(Bot& lost, Clock::time_point lost_at) {
+  if (failed_ || stopped_ || ctx_.stopping.load()) return;
+  const auto waited = Clock::now() - lost_at;
+  if (waited > std::chrono::seconds(30)) return Fail("a seat could not be taken back in 30 s");
+  auto seat = std::find_if(bots_.begin(), bots_.end(),
+                           [&](const std::unique_ptr<Bot>& b) { return b.get() == &lost; });
+  if (seat == bots_.end()) return;  // already replaced
+  const int i = lost.index();
+  auto next = std::make_unique<Bot>(
+      *this, i, strand_, SourceAddress(ctx_.server, ctx_.rooms * ctx_.seats, index_ * ctx_.seats + i),
+      rng_());
+  next->Succeed(lost, lost_at);
+  Bot* fresh = next.get();
+  retired_.push_back(std::move(*seat));
+  *seat = std::move(next);
+  // A pause as long as the seat has been away, between 100 ms and a second: a node being taken
+  // over is not asked again at once.
+  const auto pause = std::clamp<Clock::duration>(waited, std::chrono::milliseconds(100),
+                                                 std::chrono::seconds(1));
+  auto timer = std::make_shared<asio::steady_timer>(strand_, pause);
+  timer->async_wait([this, timer, fresh](const boost::system::error_code& ec) {
+    if (ec || failed_ || stopped_ || ctx_.stopping.load()) return;
+    ctx_.metrics->ConnectionOpened();
+    fresh->Connect(room_id_.empty() ? "/ws" : "/ws?room=" + room_id_);
+  });
 }
 
 void Room::Settle(bool failed) {

@@ -32,6 +32,7 @@ struct LoadContext {
   int seats = 0;
   int rooms = 0;
   double rate = 0;  // accepted actions per second wanted in all; 0: closed loop
+  bool reconnect = false;  // a lost connection is opened again (--reconnect)
   ServerAddress server;
   Metrics* metrics = nullptr;
   std::atomic<bool> stopping{false};
@@ -62,6 +63,10 @@ class Bot final : public WsClient {
       std::optional<boost::asio::ip::address> source, uint64_t seed);
 
   bool welcomed() const { return welcomed_; }
+  // Takes the seat of `lost`, whose connection was lost `lost_at`: the same player (its token),
+  // the same room.
+  void Succeed(const Bot& lost, Clock::time_point lost_at);
+  int index() const { return index_; }
   const std::string& joined() const { return joined_; }
   void CreateRoom();
   void JoinRoom(const std::string& room_id);
@@ -77,7 +82,9 @@ class Bot final : public WsClient {
  private:
   // Replies name their request by id; its low bits say what the request was, so a reply needs
   // no lookup.
-  enum Purpose : uint64_t { kHello = 1, kCreate, kJoin, kReady, kStart, kSubmit, kResync, kLeave };
+  enum Purpose : uint64_t {
+    kHello = 1, kCreate, kJoin, kReady, kStart, kSubmit, kResync, kLeave, kRejoin
+  };
   static constexpr int kPurposeBits = 4;
 
   void OnOpen() override;
@@ -99,6 +106,9 @@ class Bot final : public WsClient {
   uint64_t requests_ = 0;
   bool welcomed_ = false;
   std::string joined_;  // the room it sits in, once created or joined
+  std::string token_;   // its player's, from the Welcome
+  // A successor (Succeed) taking its seat back: when the connection was lost, until its view is.
+  std::optional<Clock::time_point> lost_at_;
 
   // The game being played: the view at version_ of seat_ in view_room_. It lives on an arena of
   // its own: applying a Diff drops and adds log entries, cards and questions all the time, which
@@ -152,6 +162,9 @@ class Room final : public RoomBase {
   void GameOver(const std::string& room_id);
   // Gives the room up (a connection lost, a lobby request refused): its bots disconnect.
   void Fail(const std::string& why);
+  // --reconnect: `lost`'s connection ended (or its seat could not be taken back yet); a new bot
+  // takes its place after a pause growing with each try, or the room fails after 30 s.
+  void Reconnect(Bot& lost, Clock::time_point lost_at);
   // Paced mode: true when `bot` may submit now; otherwise it is called back (MaybeAct) when the
   // room's next slot comes. Always true in closed loop.
   bool TakeSlot(Bot& bot);
@@ -166,6 +179,8 @@ class Room final : public RoomBase {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::mt19937_64 rng_;
   std::vector<std::unique_ptr<Bot>> bots_;
+  // Bots whose connection was lost: kept until the room goes, their handlers may still run.
+  std::vector<std::unique_ptr<Bot>> retired_;
   std::string room_id_;
   bool creating_ = false;
   int ready_ = 0;

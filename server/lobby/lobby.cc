@@ -452,8 +452,9 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
     // Perhaps another node's: the client is told to come back naming it (wsUrl does), and its
     // connection is then carried there. The connection reads nothing more until it knows.
     conn->PauseReading();
-    FindOwner(room_id, [conn, request_id, ticket = HoldRequest()](std::string owner) {
-      conn->Dispatch([conn, request_id, elsewhere = !owner.empty()] {
+    FindOwner(room_id, [conn, request_id, ticket = HoldRequest()](Store::RoomOwner owner) {
+      // Known but run by nobody alive: between a dead owner and the next, found on retrying.
+      conn->Dispatch([conn, request_id, elsewhere = owner.known] {
         conn->ResumeReading();
         conn->Send(elsewhere ? EncodeError(request_id, codes::kRoomMoved,
                                            "This room runs on another node; reconnect to reach it.")

@@ -83,9 +83,9 @@ class Lobby : public RoomHost {
   // This node's own rooms always win over a line naming the same room. From any thread.
   using RemoteLine = std::pair<std::string, std::optional<std::string>>;
   void ApplyRemoteListings(const std::vector<RemoteLine>& lines, bool all);
-  // Several nodes: `done` gets where the node that runs `room_id` is reached, or "" when no
-  // other node runs it (called on the storage thread).
-  void FindOwner(const std::string& room_id, std::function<void(std::string)> done);
+  // Several nodes: `done` gets who runs `room_id` (Store::FindOwner; nothing known when the
+  // store cannot tell), called on the storage thread.
+  void FindOwner(const std::string& room_id, std::function<void(Store::RoomOwner)> done);
 
   void OnOpen(const ConnectionPtr& conn);
   // Decodes and handles one frame from `conn`; called on the connection's strand.

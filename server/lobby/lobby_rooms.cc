@@ -89,8 +89,8 @@ void Lobby::ScheduleTakeover() {
   });
 }
 
-void Lobby::FindOwner(const std::string& room_id, std::function<void(std::string)> done) {
-  auto owner = std::make_shared<std::string>();
+void Lobby::FindOwner(const std::string& room_id, std::function<void(Store::RoomOwner)> done) {
+  auto owner = std::make_shared<Store::RoomOwner>();
   storage_.Submit(
       [room_id, owner](Store& store) {
         auto found = store.FindOwner(room_id);
@@ -101,7 +101,7 @@ void Lobby::FindOwner(const std::string& room_id, std::function<void(std::string
       [room_id, owner, done = std::move(done)](Status st) {
         // Not found (or not known now): the room is looked for here, and is not.
         if (!st.ok()) spdlog::warn("cannot find the node of room {}: {}", room_id, st.ToString());
-        done(st.ok() ? *owner : std::string());
+        done(st.ok() ? *owner : Store::RoomOwner());
       },
       StorageExecutor::Kind::kRead);
 }

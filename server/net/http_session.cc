@@ -230,11 +230,11 @@ void HttpSession::Upgrade(Request req, std::string address, std::shared_ptr<Addr
     // thread; this connection waits, nothing else does).
     lobby_.FindOwner(hint, [self = shared_from_this(), req = std::move(req),
                             address = std::move(address),
-                            quota = std::move(quota)](std::string owner) mutable {
+                            quota = std::move(quota)](Store::RoomOwner found) mutable {
       net::dispatch(self->stream_.get_executor(), [self, req = std::move(req),
                                                    address = std::move(address),
                                                    quota = std::move(quota),
-                                                   owner = std::move(owner)]() mutable {
+                                                   owner = std::move(found.address)]() mutable {
         if (owner.empty()) {
           return self->UpgradeHere(std::move(req), std::move(address), std::move(quota),
                                    std::nullopt);

@@ -93,9 +93,10 @@ constexpr Statement kStatements[] = {
     {"release_room",
      "DELETE FROM room_owners WHERE room_id = $1 AND node = $2 AND epoch = $3"},
     {"room_owner",
-     "SELECT n.address FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.room_id = $1 "
-     "AND o.node <> $2 AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS
-     " AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " AND n.address <> ''"},
+     // The holder's address when it is another node and both leases hold, else ''.
+     "SELECT CASE WHEN o.node <> $2 AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS
+     " AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " THEN coalesce(n.address, '') ELSE '' END "
+     "FROM room_owners o LEFT JOIN nodes n ON n.node = o.node WHERE o.room_id = $1"},
     {"forget_idle_rooms",
      // Rooms with no game in play whose node is gone (expired over a lease ago), or this node's
      // own from before it restarted ($1 non-empty): nobody runs them any more.
@@ -612,12 +613,15 @@ Status PgStore::ReleaseRoom(const std::string& room_id) {
   return st;
 }
 
-StatusOr<std::string> PgStore::FindOwner(const std::string& room_id) {
+StatusOr<Store::RoomOwner> PgStore::FindOwner(const std::string& room_id) {
   std::lock_guard lock(mu_);
   Outcome o = Run("room_owner", Params().Text(room_id).Text(options_.node),
                   "finding the node of room " + room_id);
   if (!o.ok()) return o.status;
-  return o.rows() == 0 ? std::string() : o.Text(0, 0);
+  RoomOwner owner;
+  owner.known = o.rows() != 0;
+  if (owner.known) owner.address = o.Text(0, 0);
+  return owner;
 }
 
 Status PgStore::RenewLeases() {

@@ -85,7 +85,7 @@ class PgStore : public Store {
   Status HandOver() override;
   Status ClaimRoom(const std::string& room_id) override;
   Status ReleaseRoom(const std::string& room_id) override;
-  StatusOr<std::string> FindOwner(const std::string& room_id) override;
+  StatusOr<RoomOwner> FindOwner(const std::string& room_id) override;
 
   Status BeginBatch() override;
   Status CommitBatch() override;

@@ -16,17 +16,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Four loopback ports in a row that nobody listens on: the front's and the nodes'.
-base=
-listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-for candidate in $(shuf -i 20000-60000 -n 20); do
-  free=1
-  for p in $candidate $((candidate + 1)) $((candidate + 2)) $((candidate + 3)); do
-    if listening "$p"; then free=; break; fi
-  done
-  [ -n "$free" ] && { base=$candidate; break; }
-done
-[ -n "$base" ] || fail "no four free ports in a row"
+# The front's port and the three nodes' after it.
+base=$(free_ports 4) || fail "no four free ports in a row"
 PLATEAU_SERVER=$SERVER bash "$ROOT/deploy/cluster.sh" start "$CLUSTER" --port "$base" \
   -- --lease-ms 3000 >cluster.out 2>&1 || { cat cluster.out; fail "cluster.sh start failed"; }
 PLATEAU_SERVER=$SERVER bash "$ROOT/deploy/cluster.sh" status "$CLUSTER" >status.out ||

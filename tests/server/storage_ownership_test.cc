@@ -269,21 +269,24 @@ TEST_F(OwnershipTest, ARoomIsItsNodesFromItsOpeningAndTheOthersFindIt) {
   ASSERT_TRUE(a->RenewLeases().ok() && b->RenewLeases().ok());
   // Opened on a, before any game: b finds a's address, a finds no other node.
   ASSERT_TRUE(a->ClaimRoom("r1").ok());
-  EXPECT_EQ(b->FindOwner("r1").value(), "a.nodes:8080");
-  EXPECT_EQ(a->FindOwner("r1").value(), "");
-  EXPECT_EQ(b->FindOwner("r9").value(), "");
+  EXPECT_EQ(b->FindOwner("r1").value().address, "a.nodes:8080");
+  EXPECT_EQ(a->FindOwner("r1").value().address, "");
+  EXPECT_TRUE(a->FindOwner("r1").value().known);
+  EXPECT_FALSE(b->FindOwner("r9").value().known);
   EXPECT_TRUE(LeaseLost(b->ClaimRoom("r1")));
   // Its game begins and ends: the room stays a's (a rematch may follow) until it closes.
   ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
   ASSERT_TRUE(a->FinishGame("g1", {}, 1'700'000'100'000).ok());
-  EXPECT_EQ(b->FindOwner("r1").value(), "a.nodes:8080");
+  EXPECT_EQ(b->FindOwner("r1").value().address, "a.nodes:8080");
   ASSERT_TRUE(a->ReleaseRoom("r1").ok());
-  EXPECT_EQ(b->FindOwner("r1").value(), "");
+  EXPECT_FALSE(b->FindOwner("r1").value().known);
   EXPECT_EQ(Sql("SELECT count(*) FROM room_owners"), "0");
-  // A dead node's room is not found; without a game in play it is forgotten, not taken over.
+  // A dead node's room is known but run by nobody (another may take it over); without a game
+  // in play it is forgotten, not taken over.
   ASSERT_TRUE(a->ClaimRoom("r2").ok());
   Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'a'");
-  EXPECT_EQ(b->FindOwner("r2").value(), "");
+  EXPECT_EQ(b->FindOwner("r2").value().address, "");
+  EXPECT_TRUE(b->FindOwner("r2").value().known);
   Expire("r2");
   EXPECT_TRUE(b->TakeOver().value().empty());
   EXPECT_EQ(Sql("SELECT count(*) FROM room_owners"), "0");

@@ -143,7 +143,7 @@ class GatedStore : public Store {
   Status HandOver() override { return inner_.HandOver(); }
   Status ClaimRoom(const std::string& r) override { return inner_.ClaimRoom(r); }
   Status ReleaseRoom(const std::string& r) override { return inner_.ReleaseRoom(r); }
-  StatusOr<std::string> FindOwner(const std::string& r) override { return inner_.FindOwner(r); }
+  StatusOr<RoomOwner> FindOwner(const std::string& r) override { return inner_.FindOwner(r); }
 
  private:
   Store& inner_;
