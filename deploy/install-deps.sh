@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Plateau needs to build, run and test on Debian 12, skipping what is present.
+# Usage: deploy/install-deps.sh [--build-only]
 # Debian packages only (the web client's packages come from the npm registry, pinned by its
 # lockfile, and are installed by build.sh).
 set -euo pipefail
@@ -14,12 +15,15 @@ PACKAGES=(
   libboost1.81-dev
   libprotobuf-dev protobuf-compiler
   libspdlog-dev
-  libsqlite3-dev sqlite3 libssl-dev
-  libpq-dev postgresql-15 haproxy
+  libsqlite3-dev libssl-dev libpq-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nodejs npm
-  chromium fonts-noto-color-emoji
 )
+# `--build-only` (the container image's build stage): what building needs, not what running the
+# tests and a local cluster do.
+if [ "${1:-}" != "--build-only" ]; then
+  PACKAGES+=(sqlite3 postgresql-15 haproxy chromium fonts-noto-color-emoji)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
