@@ -178,3 +178,29 @@ export async function answerQuestion(page, kind, capital = "Lima") {
   await page.getByTestId("map-confirm").click({ timeout: STEP_MS });
   return "map";
 }
+
+/** Whatever the page's Globalissimo player has to do now: place a tile (position 1 on the first
+ * free card), or answer the barrier question. Returns "tile", "capital" or "map". */
+export async function playMove(page) {
+  const question = page.getByTestId("question-panel");
+  if (await question.count()) return answerQuestion(page, await question.getAttribute("data-kind"));
+  await page.getByTestId("tile-pos-1").click();
+  await page.locator("button[data-testid=country-card][data-free=true]").first().click();
+  return "tile";
+}
+
+/** Two players, each in a page of their own: Ada (A) opens a private room of `game` for two
+ * (`setOptions` as createPrivateRoom's), Bob (B) comes in by its link and gets ready, Ada starts
+ * the game, and both boards (`board`: its test id) are shown. */
+export async function twoPlayerGame(browser, errors, game, board, setOptions = async () => {}) {
+  const { page: A } = await newPage(browser, errors, "A");
+  const { page: B } = await newPage(browser, errors, "B", { width: 1280, height: 900 });
+  await A.goto(`${BASE}/#/`, { timeout: 30_000 });
+  await enterName(A, "Ada");
+  const link = await createPrivateRoom(A, game, 2, setOptions);
+  await joinReady(B, link, "Bob");
+  await A.locator("[data-testid=start-game]:not([disabled])").waitFor();
+  await A.getByTestId("start-game").click();
+  for (const p of [A, B]) await p.getByTestId(board).waitFor({ timeout: 30_000 });
+  return { A, B };
+}

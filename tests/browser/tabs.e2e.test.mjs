@@ -7,18 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP, STEP_MS, answerQuestion, enterName, globalissimoBoard, isMyTurn, launch, newPage, sleep, until } from "./support.mjs";
+import { ARTIFACTS, BASE, SKIP, STEP_MS, enterName, globalissimoBoard, isMyTurn, launch, newPage, playMove, sleep, until } from "./support.mjs";
 
 const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 5 * 60 * 1000);
-
-/** Whatever the page's player has to do now: place a tile, or answer the barrier question. */
-async function playMove(page) {
-  const question = page.getByTestId("question-panel");
-  if (await question.count()) return answerQuestion(page, await question.getAttribute("data-kind"));
-  await page.getByTestId("tile-pos-1").click();
-  await page.locator("button[data-testid=country-card][data-free=true]").first().click();
-  return "tile";
-}
 
 /** `actor` moves; every page of `watchers` must then show the same new board. */
 async function moveAndFollow(actor, watchers) {

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, BASE, SKIP, STEP_MS, createPrivateRoom, enterName, globalissimoBoard, isMyTurn, joinReady, launch, newPage, until } from "./support.mjs";
+import { ARTIFACTS, SKIP, STEP_MS, globalissimoBoard, isMyTurn, launch, twoPlayerGame, until } from "./support.mjs";
 
 const OVERALL_MS = Number(process.env.PLATEAU_E2E_TIMEOUT_MS ?? 5 * 60 * 1000);
 
@@ -23,17 +23,9 @@ test("a player takes back his last move with Undo", { timeout: OVERALL_MS, skip:
   const browser = await launch();
   const errors = [];
   try {
-    const { page: A } = await newPage(browser, errors, "A");
-    const { page: B } = await newPage(browser, errors, "B", { width: 1280, height: 900 });
-    await A.goto(`${BASE}/#/`, { timeout: 30_000 });
-    await enterName(A, "Ada");
-    const link = await createPrivateRoom(A, "globalissimo", 2, async (p) => {
+    const { A, B } = await twoPlayerGame(browser, errors, "globalissimo", "gl-board", async (p) => {
       assert.ok(await p.getByTestId("undo-option").isChecked(), "taking back is on by default");
     });
-    await joinReady(B, link, "Bob");
-    await A.locator("[data-testid=start-game]:not([disabled])").waitFor();
-    await A.getByTestId("start-game").click();
-    for (const p of [A, B]) await p.getByTestId("gl-board").waitFor({ timeout: 30_000 });
 
     await until("someone's turn", async () => (await isMyTurn(A)) || (await isMyTurn(B)));
     const [first, second] = (await isMyTurn(A)) ? [A, B] : [B, A];
