@@ -46,8 +46,10 @@ if podman run -d --rm --name "$name" -p "127.0.0.1:$port:8080" "$TAG" >/dev/null
 else
   echo "podman run: $(tail -n1 run.err); running the image's files with chroot instead"
   rm -f run.err
-  root=$(podman image mount "$TAG")
-  trap '[ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; podman image unmount "$TAG" >/dev/null 2>&1 || true' EXIT
+  # A container's filesystem (writable, unlike the image's): the server writes its database.
+  cid=$(podman create "$TAG")
+  root=$(podman mount "$cid")
+  trap '[ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; sleep 0.5; podman umount "$cid" >/dev/null 2>&1; podman rm -f "$cid" >/dev/null 2>&1 || true' EXIT
   chroot --userspec=plateau:plateau "$root" /usr/local/bin/plateau-server --bind=127.0.0.1 \
     --port="$port" --db=/var/lib/plateau/plateau.db --static=/usr/share/plateau/web &
   pid=$!

@@ -80,6 +80,10 @@ std::string FlagsHelp() {
   --trust-proxy BOOL           a reverse proxy on loopback forwards the clients: limit them by
                                the last X-Forwarded-For address (default false)
   --public-metrics BOOL        serve /metrics to any address, not only loopback (default false)
+  --agones BOOL                run as an Agones GameServer: Ready once serving, health pings, the
+                               counter "rooms", Allocated while it runs rooms, through the SDK
+                               sidecar on 127.0.0.1:$AGONES_SDK_HTTP_PORT (default 9358) (default
+                               false)
 
 Limits (0 turns one off; a request over a limit is refused with an error code):
   --limit-requests-per-second N     requests per connection, burst twice that (default 200)
@@ -229,6 +233,7 @@ engine::StatusOr<ServerFlags> ParseFlags(const std::vector<std::string>& args) {
       {"limit-loopback", Bool(&flags.limits.limit_loopback)},
       {"trust-proxy", Bool(&flags.trust_proxy)},
       {"public-metrics", Bool(&flags.public_metrics)},
+      {"agones", Bool(&flags.agones)},
       {"limit-ip-new-players-per-minute", [&](const std::string& f, const std::string& v) {
          return ParseInt<int>(f, v, 0, 1000000, &flags.limits.ip_new_players_per_minute);
        }},

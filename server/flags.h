@@ -35,6 +35,7 @@ struct ServerFlags {
   ClientLimits limits;  // the --limit-* flags
   bool trust_proxy = false;
   bool public_metrics = false;
+  bool agones = false;  // report to an Agones SDK sidecar (net/agones_sdk.h)
   bool help = false;
 };
 

@@ -15,6 +15,7 @@
 
 #include "engine/core/registry.h"
 #include "server/flags.h"
+#include "server/net/agones_sdk.h"
 #include "server/server.h"
 #include "server/storage/pg_listing_feed.h"
 #include "server/storage/pg_store.h"
@@ -133,6 +134,14 @@ int main(int argc, char** argv) {
       return 1;
     }
     if (room_list) room_list->Start();
+    std::shared_ptr<server::AgonesSdk> agones;
+    if (flags.agones) {
+      server::AgonesSdk::Options agones_options;
+      agones_options.port = server::AgonesSdk::PortFromEnvironment();
+      agones = std::make_shared<server::AgonesSdk>(ioc.get_executor(), agones_options,
+                                                   [&srv] { return srv.lobby().RoomCount(); });
+      agones->Start();
+    }
 
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
     // Requests already taken are answered, then every WebSocket is closed (1001) after what is
@@ -141,6 +150,7 @@ int main(int argc, char** argv) {
     signals.async_wait([&](const boost::system::error_code& ec, int signal) {
       if (ec) return;
       spdlog::info("signal {}: shutting down", signal);
+      if (agones) agones->Stop();
       srv.StopGracefully(server::Server::kStopDeadline, [&shards] {
         for (auto& shard : shards) shard->stop();
       });

@@ -152,9 +152,17 @@ class Store {
   virtual Status HandOver() { return Status::Ok(); }
   // Several nodes: a room opened here is this node's from the start (before any game), so the
   // others can send its players here; released when the room closes. A game's rooms are claimed
-  // by BeginGame anyway. Nothing to do for one node.
-  virtual Status ClaimRoom(const std::string& room_id) {
-    (void)room_id;
+  // by BeginGame anyway. `creator` opened it: with `max_open` > 0, refused (too_many_rooms) when
+  // he already has that many open rooms over every node. Nothing to do for one node.
+  virtual Status ClaimRoom(const std::string& room_id, const std::string& creator = "",
+                           int max_open = 0) {
+    (void)room_id, (void)creator, (void)max_open;
+    return Status::Ok();
+  }
+  // Several nodes: the room counts as one of `creator`'s open rooms again (a rematch), or no
+  // more (empty: its game is over).
+  virtual Status SetRoomCreator(const std::string& room_id, const std::string& creator) {
+    (void)room_id, (void)creator;
     return Status::Ok();
   }
   virtual Status ReleaseRoom(const std::string& room_id) {

@@ -160,6 +160,8 @@ class Lobby : public RoomHost {
  private:
   // Several nodes: gives a closed room's claim up in the store, on the storage thread.
   void ReleaseRoom(const std::string& room_id);
+  // Several nodes: the room counts among `creator`'s open rooms over every node ("": no more).
+  void NoteCreator(const std::string& room_id, const std::string& creator);
   // Admission and routing of requests (lobby.cc).
   // Charges one request to the connection and its address; false (after refusing it, and
   // cutting a connection that keeps going) when over the limit.

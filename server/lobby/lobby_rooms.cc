@@ -174,17 +174,32 @@ void Lobby::RemoveRoom(const std::string& room_id) {
 }
 
 void Lobby::RoomClosed(const std::string& room_id) {
-  std::lock_guard lock(mu_);
-  ForgetCreator(room_id);
+  {
+    std::lock_guard lock(mu_);
+    ForgetCreator(room_id);
+  }
+  NoteCreator(room_id, "");
+}
+
+void Lobby::NoteCreator(const std::string& room_id, const std::string& creator) {
+  if (!clustered_) return;
+  storage_.Submit([room_id, creator](Store& store) { return store.SetRoomCreator(room_id, creator); },
+                  [room_id](Status st) {
+                    // Only the count over every node is off meanwhile: the room goes on.
+                    if (!st.ok()) spdlog::warn("cannot note who opened room {}: {}", room_id, st.ToString());
+                  });
 }
 
 void Lobby::RoomReopened(const std::string& room_id, const std::string& host_id) {
-  std::lock_guard lock(mu_);
-  if (room_creator_.count(room_id) != 0) return;
-  room_creator_[room_id] = host_id;
-  auto [quota, fresh] = player_quotas_.try_emplace(host_id);
-  if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 20);
-  ++quota->second.open_rooms;
+  {
+    std::lock_guard lock(mu_);
+    if (room_creator_.count(room_id) != 0) return;
+    room_creator_[room_id] = host_id;
+    auto [quota, fresh] = player_quotas_.try_emplace(host_id);
+    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 20);
+    ++quota->second.open_rooms;
+  }
+  NoteCreator(room_id, host_id);
 }
 
 void Lobby::ForgetCreator(const std::string& room_id) {
@@ -302,9 +317,17 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
   if (!clustered_) return room->Create(conn, conn->player, request_id);
   // Several nodes: the room is claimed before its creator hears of it, so the players it invites
   // are carried here from whichever node they reach.
+  // The open-room limit holds over every node: the claim counts the creator's rooms everywhere.
   AnswerAfterStore(
-      conn, [room_id = settings.room_id](Store& store) { return store.ClaimRoom(room_id); },
-      [conn, room, request_id, room_id = settings.room_id](Status claimed) {
+      conn,
+      [room_id = settings.room_id, creator, max_open = limits_.open_rooms_per_player](Store& store) {
+        return store.ClaimRoom(room_id, creator, max_open);
+      },
+      [this, conn, room, request_id, room_id = settings.room_id](Status claimed) {
+        if (claimed.code() == codes::kTooManyRooms) {
+          RemoveRoom(room_id);
+          return RefuseForLimit(conn, request_id, codes::kTooManyRooms, claimed.reason());
+        }
         // Unclaimed (the database unreachable), the room still runs here for whoever reaches it.
         if (!claimed.ok()) {
           spdlog::warn("cannot claim room {}: {}", room_id, claimed.ToString());

@@ -103,6 +103,14 @@ constexpr Statement kStatements[] = {
      "DELETE FROM room_owners o WHERE (o.node = $1 OR o.expires_unix_ms < " PLATEAU_PG_NOW_MS
      " - $2) AND NOT EXISTS (SELECT 1 FROM games g WHERE g.room_id = o.room_id "
      "AND g.status = 'playing')"},
+    {"lock_creator",
+     // Two nodes opening rooms for one player at once count one after the other.
+     "SELECT pg_advisory_xact_lock(hashtext('plateau-creator:' || $1))"},
+    {"open_rooms_of",
+     "SELECT count(*) FROM room_owners WHERE creator = $1 AND room_id <> $2 "
+     "AND expires_unix_ms > " PLATEAU_PG_NOW_MS},
+    {"set_creator",
+     "UPDATE room_owners SET creator = $3 WHERE room_id = $1 AND node = $2"},
     {"give_back_rooms",
      // Claimed but not restored (the log could not be read): any node, this one too, may try.
      "UPDATE room_owners SET node = '', expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 "
@@ -593,10 +601,34 @@ Status PgStore::HandOver() {
   });
 }
 
-Status PgStore::ClaimRoom(const std::string& room_id) {
+Status PgStore::ClaimRoom(const std::string& room_id, const std::string& creator,
+                          int max_open) {
   std::lock_guard lock(mu_);
   if (handed_over_) return LeaseLost(room_id);
-  return Atomically([&]() -> Status { return Claim(room_id).status(); });
+  return Atomically([&]() -> Status {
+    if (!creator.empty() && max_open > 0) {
+      Outcome locked = Run("lock_creator", Params().Text(creator), "counting the rooms of " + creator);
+      if (!locked.ok()) return locked.status;
+      Outcome open = Run("open_rooms_of", Params().Text(creator).Text(room_id),
+                         "counting the rooms of " + creator);
+      if (!open.ok()) return open.status;
+      if (open.Int(0, 0) >= max_open) return store_rules::TooManyRooms(open.Int(0, 0));
+    }
+    if (Status claimed = Claim(room_id).status(); !claimed.ok()) return claimed;
+    return creator.empty() ? Status::Ok()
+                           : Run("set_creator", Params().Text(room_id).Text(options_.node).Text(creator),
+                                 "noting who opened room " + room_id)
+                                 .status;
+  });
+}
+
+Status PgStore::SetRoomCreator(const std::string& room_id, const std::string& creator) {
+  std::lock_guard lock(mu_);
+  return Atomically([&]() -> Status {
+    return Run("set_creator", Params().Text(room_id).Text(options_.node).Text(creator),
+               "noting who opened room " + room_id)
+        .status;
+  });
 }
 
 Status PgStore::ReleaseRoom(const std::string& room_id) {

@@ -83,7 +83,10 @@ class PgStore : public Store {
   // gives to its rank among the nodes alive, and any left expired for more than a lease.
   StatusOr<std::vector<Unfinished>> TakeOver() override;
   Status HandOver() override;
-  Status ClaimRoom(const std::string& room_id) override;
+  // The same defaults as Store's: no creator, no limit.
+  Status ClaimRoom(const std::string& room_id, const std::string& creator = "",
+                   int max_open = 0) override;
+  Status SetRoomCreator(const std::string& room_id, const std::string& creator) override;
   Status ReleaseRoom(const std::string& room_id) override;
   StatusOr<RoomOwner> FindOwner(const std::string& room_id) override;
 

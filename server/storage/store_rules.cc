@@ -81,6 +81,11 @@ Status NewTokenInUse() {
   return Status(store_codes::kTokenConflict, "The new token is already in use.");
 }
 
+Status TooManyRooms(int64_t open) {
+  return Status(store_codes::kTooManyRooms, "You already have " + std::to_string(open) +
+                                                " open rooms; leave or finish one first.");
+}
+
 Status GameExists(const std::string& game_id) {
   return Status(store_codes::kGameExists, "Game " + game_id + " is already stored.");
 }

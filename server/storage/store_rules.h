@@ -30,6 +30,9 @@ inline constexpr const char* kBadCursor = "bad_cursor";          // before_game_
 // Several nodes: the room is run by another node (its lease passed to it), or this node's own
 // lease ran out before it could renew it; the call wrote nothing.
 inline constexpr const char* kLeaseLost = "lease_lost";
+// Several nodes: the player already has as many open rooms as a player may, counted over every
+// node (the same code as the lobby's own refusal).
+inline constexpr const char* kTooManyRooms = "too_many_rooms";
 }  // namespace store_codes
 
 namespace store_rules {
@@ -60,6 +63,7 @@ Status NoSeatInPlay(const std::string& game_id, int seat);
 Status NotInPlay(const std::string& game_id);
 Status NotLastAction(const std::string& game_id, uint32_t index);
 Status BadCursor(const std::string& before_game_id);
+Status TooManyRooms(int64_t open);
 
 // The seed is the engine's uint64, kept bit for bit in the databases' signed 64-bit integers.
 int64_t SeedToSql(uint64_t seed);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Kubernetes manifests (deploy/k8s) checked offline: tests/deploy/k8s/validate.mjs, with the
+# The Kubernetes manifests (deploy/k8s, deploy/agones) checked offline: tests/deploy/k8s/validate.mjs, with the
 # schemas of the npm package kubernetes-models (installed here from its lockfile when missing or
 # changed) and the flags plateau-server says it knows.
 # Usage: k8s_test.sh REPO_ROOT SERVER
@@ -14,4 +14,4 @@ fi
 help=$(mktemp)
 trap 'rm -f "$help"' EXIT
 "$SERVER" --help >"$help"
-node validate.mjs "$ROOT/deploy/k8s" "$help"
+node validate.mjs "$help" "$ROOT/deploy/k8s" "$ROOT/deploy/agones"

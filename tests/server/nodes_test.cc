@@ -55,7 +55,8 @@ class NodesTest : public ::testing::Test {
     if (conninfo_.empty()) GTEST_SKIP() << "no PostgreSQL server";
   }
 
-  RunningNode Node(const std::string& name, const std::string& secret = kSecret) {
+  RunningNode Node(const std::string& name, const std::string& secret = kSecret,
+                   int open_rooms_per_player = 0) {
     const uint16_t port = FreePort();
     PgStore::Options pg;
     pg.node = name;
@@ -67,6 +68,7 @@ class NodesTest : public ::testing::Test {
     ServerOptions options;
     options.port = port;
     options.client_limits = TestLimits();
+    options.client_limits.open_rooms_per_player = open_rooms_per_player;
     options.renew_leases_every = std::chrono::milliseconds(1000);
     options.link_secret = secret;
     RunningNode node;
@@ -274,6 +276,27 @@ TEST_F(NodesTest, ARoomOpenedOnOneNodeIsListedOnEveryNodeAndLeavesEveryList) {
   host_->Call(leave);
   EXPECT_TRUE(listed_everywhere(false));
   EXPECT_GT(c.room_list->stats().received, 0u);
+}
+
+TEST_F(NodesTest, APlayersOpenRoomsAreCountedOverEveryNode) {
+  auto a = Node("a", kSecret, 2);
+  auto b = Node("b", kSecret, 2);
+  ASSERT_TRUE(a && b);
+  auto on_a = std::make_unique<TestClient>(a->port());
+  const v1::ServerMessage welcome = on_a->Call(HelloName("Pia"));
+  ASSERT_TRUE(welcome.has_welcome());
+  // The same player (her token) on the other node.
+  auto on_b = std::make_unique<TestClient>(b->port());
+  ASSERT_TRUE(on_b->Call(HelloToken(welcome.welcome().token())).has_welcome());
+  ASSERT_TRUE(on_a->Call(CreateGlobalissimo(false)).has_room());
+  ASSERT_TRUE(on_b->Call(CreateGlobalissimo(true)).has_room());
+  // Two open, one on each node: a third is refused on either, though each node runs one only.
+  EXPECT_EQ(Code(on_b->Call(CreateGlobalissimo(false))), "too_many_rooms");
+  EXPECT_EQ(Code(on_a->Call(CreateGlobalissimo(false))), "too_many_rooms");
+  EXPECT_EQ(b->server().lobby().RoomCount(), 1u);
+  // Another player is not counted with her.
+  auto other = Hello(b->port(), "Quinn");
+  EXPECT_TRUE(other->Call(CreateGlobalissimo(false)).has_room());
 }
 
 }  // namespace

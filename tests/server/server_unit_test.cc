@@ -86,6 +86,16 @@ TEST(FlagsTest, ANodeHasANameAndALeaseWithinBounds) {
   EXPECT_FALSE(ParseFlags({"--lease-ms", "600001"}).ok());
 }
 
+TEST(FlagsTest, AgonesIsOffUnlessAsked) {
+  auto f = ParseFlags({});
+  ASSERT_TRUE(f.ok());
+  EXPECT_FALSE(f->agones);
+  f = ParseFlags({"--agones=true"});
+  ASSERT_TRUE(f.ok());
+  EXPECT_TRUE(f->agones);
+  EXPECT_FALSE(ParseFlags({"--agones", "maybe"}).ok());
+}
+
 TEST(FlagsTest, TheLinksNeedAnAddressAndASecretFile) {
   auto f = ParseFlags({"--node-address", "10.0.0.7:8080", "--link-secret-file=/run/secret"});
   ASSERT_TRUE(f.ok()) << f.status().ToString();

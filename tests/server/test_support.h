@@ -141,7 +141,12 @@ class GatedStore : public Store {
   Status RenewLeases() override { return inner_.RenewLeases(); }
   StatusOr<std::vector<Unfinished>> TakeOver() override { return inner_.TakeOver(); }
   Status HandOver() override { return inner_.HandOver(); }
-  Status ClaimRoom(const std::string& r) override { return inner_.ClaimRoom(r); }
+  Status ClaimRoom(const std::string& r, const std::string& c, int n) override {
+    return inner_.ClaimRoom(r, c, n);
+  }
+  Status SetRoomCreator(const std::string& r, const std::string& c) override {
+    return inner_.SetRoomCreator(r, c);
+  }
   Status ReleaseRoom(const std::string& r) override { return inner_.ReleaseRoom(r); }
   StatusOr<RoomOwner> FindOwner(const std::string& r) override { return inner_.FindOwner(r); }
 
