@@ -4,6 +4,7 @@
 // or restart never loses an accepted move; unfinished games come back at start-up.
 #include <cstddef>
 #include <cstdint>
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -152,12 +153,34 @@ class Store {
   virtual Status HandOver() { return Status::Ok(); }
   // Several nodes: a room opened here is this node's from the start (before any game), so the
   // others can send its players here; released when the room closes. A game's rooms are claimed
-  // by BeginGame anyway. `creator` opened it: with `max_open` > 0, refused (too_many_rooms) when
-  // he already has that many open rooms over every node. Nothing to do for one node.
-  virtual Status ClaimRoom(const std::string& room_id, const std::string& creator = "",
-                           int max_open = 0) {
-    (void)room_id, (void)creator, (void)max_open;
+  // by BeginGame anyway. Nothing to do for one node.
+  struct RoomClaim {
+    // Who opened it: with max_open > 0, refused (too_many_rooms) when he already has that many
+    // open rooms over every node.
+    std::string creator;
+    int max_open = 0;
+    // Its codes, found from any node (FindRoomByCode).
+    std::string join_code, watch_code;
+  };
+  virtual Status ClaimRoom(const std::string& room_id, const RoomClaim& claim) {
+    (void)room_id, (void)claim;
     return Status::Ok();
+  }
+  // Several nodes: a code typed alone that no room of this node has. `room_id`: the room another
+  // live node runs whose join code (or, with `watch`, watch code) it is. With `address` (the
+  // client's, when it is limited) and `max_misses` > 0, the wrong codes typed alone from that
+  // address are counted over every node: at `max_misses` within `window`, `locked_for` says how
+  // long the address is still locked out and nothing is looked up; a code that finds no room is
+  // one more.
+  struct CodeLookup {
+    std::string room_id;
+    std::chrono::milliseconds locked_for{0};
+  };
+  virtual StatusOr<CodeLookup> LookUpCode(const std::string& code, bool watch,
+                                          const std::string& address, int max_misses,
+                                          std::chrono::milliseconds window) {
+    (void)code, (void)watch, (void)address, (void)max_misses, (void)window;
+    return CodeLookup();
   }
   // Several nodes: the room counts as one of `creator`'s open rooms again (a rematch), or no
   // more (empty: its game is over).
@@ -168,6 +191,12 @@ class Store {
   virtual Status ReleaseRoom(const std::string& room_id) {
     (void)room_id;
     return Status::Ok();
+  }
+  // Several nodes: the rooms other nodes run where `player_id` sits in a game in play (and has
+  // not left it), so a node can tell a returning player of them all.
+  virtual StatusOr<std::vector<std::string>> PlayerRoomsElsewhere(const std::string& player_id) {
+    (void)player_id;
+    return std::vector<std::string>();
   }
   // Several nodes: who runs `room_id`. `known`: some node claimed it and has not released it
   // (the room exists, perhaps between a dead owner and the next); `address`: where the live

@@ -151,11 +151,13 @@ void Bot::OnReply(const v1::ServerMessage& message) {
       resyncing_ = false;
       return;
     }
-    // Taking a seat back after a lost connection, or joining a room another node runs: the room
-    // may be between nodes for a moment, so another connection tries again.
+    // Taking a seat back after a lost connection, joining a room another node runs, or any
+    // request to a node that is stopping: the room may be between nodes for a moment, so
+    // another connection tries again.
     namespace sc = plateau::server::codes;
     if (room_.ctx().reconnect &&
-        (lost_at_ || (purpose == kJoin && error.code() == sc::kRoomMoved))) {
+        (lost_at_ || error.code() == sc::kShuttingDown ||
+         (purpose == kJoin && error.code() == sc::kRoomMoved))) {
       room_.Reconnect(*this, lost_at_.value_or(Clock::now()));
       return Stop();
     }
@@ -179,6 +181,13 @@ void Bot::OnReply(const v1::ServerMessage& message) {
       room_.Welcomed(*this);
       break;
     case kRejoin:
+      // Back in a room whose game has not begun: ready again, as at the first join.
+      if (message.has_room() && message.room().status() == v1::ROOM_STATUS_WAITING) {
+        if (lost_at_) room_.ctx().metrics->Reconnected(Clock::now() - *lost_at_);
+        lost_at_.reset();
+        room_.Joined(*this, message.room().room_id());
+        break;
+      }
       view_room_ = joined_;
       has_view_ = false;
       RequestResync(0);
@@ -193,7 +202,7 @@ void Bot::OnReply(const v1::ServerMessage& message) {
       if (message.has_room()) room_.Joined(*this, message.room().room_id());
       break;
     case kReady:
-      room_.Ready();
+      room_.Ready(*this);
       break;
     case kStart:
       room_.Started();
@@ -397,7 +406,7 @@ void Room::Created(const std::string& room_id) {
   creating_ = false;
   if (failed_ || stopped_) return;
   room_id_ = room_id;
-  ready_ = 0;
+  ready_.clear();
   bots_.front()->SetReady(room_id_);
   for (size_t i = 1; i < bots_.size(); ++i) {
     if (bots_[i]->welcomed()) {
@@ -414,11 +423,13 @@ void Room::Joined(Bot& bot, const std::string& room_id) {
   bot.SetReady(room_id_);
 }
 
-void Room::Ready() {
+void Room::Ready(Bot& bot) {
   if (failed_ || stopped_) return;
   // The server answers SetReady once the seat is marked ready, so when every bot has its answer
   // the host's StartGame finds them all ready.
-  if (++ready_ != static_cast<int>(bots_.size())) return;
+  // Counted by seat: a seat taken back after a lost connection (Reconnect forgets it) says it is
+  // ready again.
+  if (!ready_.insert(bot.index()).second || ready_.size() != bots_.size()) return;
   if (went_) {
     bots_.front()->StartGame(room_id_);
     return;
@@ -468,6 +479,10 @@ void Room::Reconnect(Bot& lost, Clock::time_point lost_at) {
                            [&](const std::unique_ptr<Bot>& b) { return b.get() == &lost; });
   if (seat == bots_.end()) return;  // already replaced
   const int i = lost.index();
+  // A host whose room was being created starts over: its request went with the connection. A
+  // seat of a game not begun says again that it is ready.
+  if (i == 0 && creating_) creating_ = false;
+  ready_.erase(i);
   auto next = std::make_unique<Bot>(
       *this, i, strand_, SourceAddress(ctx_.server, ctx_.rooms * ctx_.seats, index_ * ctx_.seats + i),
       rng_());

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -157,7 +158,7 @@ class Room final : public RoomBase {
   void Welcomed(Bot& bot);
   void Created(const std::string& room_id);
   void Joined(Bot& bot, const std::string& room_id);
-  void Ready();
+  void Ready(Bot& bot);
   void Started();
   void GameOver(const std::string& room_id);
   // Gives the room up (a connection lost, a lobby request refused): its bots disconnect.
@@ -183,7 +184,7 @@ class Room final : public RoomBase {
   std::vector<std::unique_ptr<Bot>> retired_;
   std::string room_id_;
   bool creating_ = false;
-  int ready_ = 0;
+  std::set<int> ready_;  // the seats whose SetReady was answered, for the game being set up
   bool settled_ = false;
   bool waiting_for_go_ = false;
   bool went_ = false;

@@ -461,6 +461,51 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
                              : EncodeError(request_id, codes::kRoomNotFound, "There is no such room."));
       });
     });
+  } else if (!room && linked_ && room_id.empty() && wrong_code) {
+    // A code alone that no room here has may be another node's room's. Found there, it was no
+    // wrong code (its tokens are given back) and the client is told which room to reconnect
+    // naming; the code itself is checked again by that room's node.
+    // The address's wrong codes are counted over every node too: a guesser spreading his tries
+    // over the nodes is locked out as on one.
+    auto found = std::make_shared<Store::CodeLookup>();
+    // Counted as the address's own bucket is: whenever the address is (loopback too).
+    const bool counted = conn->quota.address != nullptr;
+    AnswerAfterStore(
+        conn,
+        [code = ToUpper(code), watch = kind == CodeKind::kWatch, found,
+         address = counted ? conn->remote_address : std::string(),
+         max_misses = limits_.wrong_codes_per_ip](Store& store) {
+          auto r = store.LookUpCode(code, watch, address, max_misses,
+                                    ClientLimits::kWrongCodesWindow);
+          if (!r.ok()) return r.status();
+          *found = std::move(r.value());
+          return Status::Ok();
+        },
+        [this, conn, request_id, found](Status st) {
+          if (st.ok() && found->locked_for.count() > 0) {
+            const auto seconds = found->locked_for.count() / 1000 + 1;
+            return RefuseForLimit(conn, request_id, codes::kCodeLockout,
+                                  "Too many wrong room codes; try again in " +
+                                      std::to_string(seconds) + " s.");
+          }
+          if (!st.ok() || found->room_id.empty()) {
+            conn->Send(EncodeError(request_id, codes::kRoomNotFound, "There is no such room."));
+            return;
+          }
+          ConnectionQuota& quota = conn->quota;
+          quota.wrong_codes.Return();
+          if (quota.address) {
+            std::lock_guard lock(quota.address->mu);
+            quota.address->wrong_codes.Return();
+          }
+          v1::ServerMessage m;
+          m.set_request_id(request_id);
+          m.mutable_error()->set_code(codes::kRoomMoved);
+          m.mutable_error()->set_reason("This room runs on another node; reconnect to reach it.");
+          m.mutable_error()->set_room_id(found->room_id);
+          conn->Send(Encode(m));
+        },
+        StorageExecutor::Kind::kRead);
   } else if (!room) {
     conn->Send(EncodeError(request_id, codes::kRoomNotFound, "There is no such room."));
   }

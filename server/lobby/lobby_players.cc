@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "server/error_codes.h"
@@ -296,9 +297,9 @@ void Lobby::HandleSignOutEverywhere(const ConnectionPtr& conn, uint64_t request_
 
 void Lobby::Welcome(const ConnectionPtr& conn, uint64_t request_id, const PlayerPtr& player) {
   conn->player = player;
-  v1::ServerMessage m;
-  m.set_request_id(request_id);
-  v1::Welcome* welcome = m.mutable_welcome();
+  auto m = std::make_shared<v1::ServerMessage>();
+  m->set_request_id(request_id);
+  v1::Welcome* welcome = m->mutable_welcome();
   welcome->set_token(player->token);
   welcome->set_player_id(player->player_id);
   welcome->set_name(player->name);
@@ -309,7 +310,31 @@ void Lobby::Welcome(const ConnectionPtr& conn, uint64_t request_id, const Player
       for (const auto& room_id : it->second) welcome->add_room_ids(room_id);
     }
   }
-  conn->Send(Encode(m));
+  if (!linked_) return conn->Send(Encode(*m));
+  // Several nodes: the games the player sits in on other nodes too, so a client that reached
+  // this node re-opens them all (each carried to its node).
+  auto elsewhere = std::make_shared<std::vector<std::string>>();
+  AnswerAfterStore(
+      conn,
+      [player_id = player->player_id, elsewhere](Store& store) {
+        auto rooms = store.PlayerRoomsElsewhere(player_id);
+        if (!rooms.ok()) return rooms.status();
+        *elsewhere = std::move(rooms.value());
+        return Status::Ok();
+      },
+      [conn, m, elsewhere](Status st) {
+        // Unknown now, the player still gets this node's rooms.
+        if (!st.ok()) spdlog::warn("cannot find a player's rooms on other nodes: {}", st.ToString());
+        v1::Welcome* welcome = m->mutable_welcome();
+        for (const std::string& room_id : *elsewhere) {
+          if (std::find(welcome->room_ids().begin(), welcome->room_ids().end(), room_id) ==
+              welcome->room_ids().end()) {
+            welcome->add_room_ids(room_id);
+          }
+        }
+        conn->Send(Encode(*m));
+      },
+      StorageExecutor::Kind::kRead);
 }
 
 }  // namespace plateau::server

@@ -320,8 +320,10 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
   // The open-room limit holds over every node: the claim counts the creator's rooms everywhere.
   AnswerAfterStore(
       conn,
-      [room_id = settings.room_id, creator, max_open = limits_.open_rooms_per_player](Store& store) {
-        return store.ClaimRoom(room_id, creator, max_open);
+      [room_id = settings.room_id,
+       claim = Store::RoomClaim{creator, limits_.open_rooms_per_player, settings.join_code,
+                                settings.watch_code}](Store& store) {
+        return store.ClaimRoom(room_id, claim);
       },
       [this, conn, room, request_id, room_id = settings.room_id](Status claimed) {
         if (claimed.code() == codes::kTooManyRooms) {

@@ -73,7 +73,10 @@ std::shared_ptr<AddressQuota> AddressTable::Admit(const std::string& address,
                                        limits_.ip_new_players_per_minute);
     }
     // Wrong codes count from every address: no honest client sends them in bulk.
-    quota->wrong_codes = TokenBucket(limits_.wrong_codes_per_ip / 600.0, limits_.wrong_codes_per_ip);
+    quota->wrong_codes =
+        TokenBucket(limits_.wrong_codes_per_ip /
+                        static_cast<double>(ClientLimits::kWrongCodesWindow.count()),
+                    limits_.wrong_codes_per_ip);
   }
   std::lock_guard quota_lock(quota->mu);
   if (quota->limited && limits_.connections_per_ip > 0 &&

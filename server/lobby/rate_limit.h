@@ -69,6 +69,8 @@ struct ClientLimits {
   bool limit_loopback = false;
 
   static constexpr std::chrono::seconds kAbuseWindow{10};
+  // An address's wrong codes come back over this long (its bucket; over every node, the count).
+  static constexpr std::chrono::seconds kWrongCodesWindow{600};
 };
 
 // What one address has used. Shared by the connections from it; its own lock, so a request never

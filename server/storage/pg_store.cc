@@ -103,6 +103,10 @@ constexpr Statement kStatements[] = {
      "DELETE FROM room_owners o WHERE (o.node = $1 OR o.expires_unix_ms < " PLATEAU_PG_NOW_MS
      " - $2) AND NOT EXISTS (SELECT 1 FROM games g WHERE g.room_id = o.room_id "
      "AND g.status = 'playing')"},
+    {"player_rooms_elsewhere",
+     "SELECT DISTINCT g.room_id FROM games g JOIN game_seats s ON s.game_id = g.game_id "
+     "JOIN room_owners o ON o.room_id = g.room_id WHERE g.status = 'playing' "
+     "AND s.player_id = $1 AND s.left_game = 0 AND o.node <> $2 ORDER BY 1"},
     {"lock_creator",
      // Two nodes opening rooms for one player at once count one after the other.
      "SELECT pg_advisory_xact_lock(hashtext('plateau-creator:' || $1))"},
@@ -111,6 +115,27 @@ constexpr Statement kStatements[] = {
      "AND expires_unix_ms > " PLATEAU_PG_NOW_MS},
     {"set_creator",
      "UPDATE room_owners SET creator = $3 WHERE room_id = $1 AND node = $2"},
+    {"set_codes",
+     "UPDATE room_owners SET creator = $3, join_code = $4, watch_code = $5 "
+     "WHERE room_id = $1 AND node = $2"},
+    {"room_by_join_code",
+     "SELECT o.room_id FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.join_code = $1 "
+     "AND o.node <> $2 AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS
+     " AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
+    {"code_misses",
+     "SELECT count(*), coalesce(min(at_unix_ms), 0), " PLATEAU_PG_NOW_MS
+     " FROM code_misses WHERE address = $1 AND at_unix_ms > " PLATEAU_PG_NOW_MS " - $2"},
+    {"note_code_miss",
+     // Misses older than the window are dropped as the address misses again (and by TakeOver).
+     "WITH gone AS (DELETE FROM code_misses WHERE address = $1 AND at_unix_ms <= "
+     PLATEAU_PG_NOW_MS " - $2) "
+     "INSERT INTO code_misses (address, at_unix_ms) VALUES ($1, " PLATEAU_PG_NOW_MS ")"},
+    {"forget_code_misses",
+     "DELETE FROM code_misses WHERE at_unix_ms < " PLATEAU_PG_NOW_MS " - 86400000"},
+    {"room_by_watch_code",
+     "SELECT o.room_id FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.watch_code = $1 "
+     "AND o.node <> $2 AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS
+     " AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
     {"give_back_rooms",
      // Claimed but not restored (the log could not be read): any node, this one too, may try.
      "UPDATE room_owners SET node = '', expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 "
@@ -601,10 +626,11 @@ Status PgStore::HandOver() {
   });
 }
 
-Status PgStore::ClaimRoom(const std::string& room_id, const std::string& creator,
-                          int max_open) {
+Status PgStore::ClaimRoom(const std::string& room_id, const RoomClaim& claim) {
   std::lock_guard lock(mu_);
   if (handed_over_) return LeaseLost(room_id);
+  const std::string& creator = claim.creator;
+  const int max_open = claim.max_open;
   return Atomically([&]() -> Status {
     if (!creator.empty() && max_open > 0) {
       Outcome locked = Run("lock_creator", Params().Text(creator), "counting the rooms of " + creator);
@@ -615,11 +641,45 @@ Status PgStore::ClaimRoom(const std::string& room_id, const std::string& creator
       if (open.Int(0, 0) >= max_open) return store_rules::TooManyRooms(open.Int(0, 0));
     }
     if (Status claimed = Claim(room_id).status(); !claimed.ok()) return claimed;
-    return creator.empty() ? Status::Ok()
-                           : Run("set_creator", Params().Text(room_id).Text(options_.node).Text(creator),
-                                 "noting who opened room " + room_id)
-                                 .status;
+    return Run("set_codes",
+               Params().Text(room_id).Text(options_.node).Text(creator).Text(claim.join_code).Text(
+                   claim.watch_code),
+               "noting room " + room_id)
+        .status;
   });
+}
+
+StatusOr<Store::CodeLookup> PgStore::LookUpCode(const std::string& code, bool watch,
+                                                 const std::string& address, int max_misses,
+                                                 std::chrono::milliseconds window) {
+  std::lock_guard lock(mu_);
+  CodeLookup out;
+  const bool counted = !address.empty() && max_misses > 0;
+  Status st = Atomically([&]() -> Status {
+    if (counted) {
+      Outcome misses = Run("code_misses", Params().Text(address).Int(window.count()),
+                           "counting wrong codes");
+      if (!misses.ok()) return misses.status;
+      if (misses.Int(0, 0) >= max_misses) {
+        // Free again once the oldest miss in the window leaves it.
+        out.locked_for = std::chrono::milliseconds(
+            std::max<int64_t>(1, misses.Int(0, 1) + window.count() - misses.Int(0, 2)));
+        return Status::Ok();
+      }
+    }
+    Outcome o = Run(watch ? "room_by_watch_code" : "room_by_join_code",
+                    Params().Text(code).Text(options_.node), "looking a room code up");
+    if (!o.ok()) return o.status;
+    if (o.rows() != 0) {
+      out.room_id = o.Text(0, 0);
+      return Status::Ok();
+    }
+    if (!counted) return Status::Ok();
+    return Run("note_code_miss", Params().Text(address).Int(window.count()), "noting a wrong code")
+        .status;
+  });
+  if (!st.ok()) return st;
+  return out;
 }
 
 Status PgStore::SetRoomCreator(const std::string& room_id, const std::string& creator) {
@@ -654,6 +714,16 @@ StatusOr<Store::RoomOwner> PgStore::FindOwner(const std::string& room_id) {
   owner.known = o.rows() != 0;
   if (owner.known) owner.address = o.Text(0, 0);
   return owner;
+}
+
+StatusOr<std::vector<std::string>> PgStore::PlayerRoomsElsewhere(const std::string& player_id) {
+  std::lock_guard lock(mu_);
+  Outcome o = Run("player_rooms_elsewhere", Params().Text(player_id).Text(options_.node),
+                  "finding the rooms of " + player_id);
+  if (!o.ok()) return o.status;
+  std::vector<std::string> rooms;
+  for (int i = 0; i < o.rows(); ++i) rooms.push_back(o.Text(i, 0));
+  return rooms;
 }
 
 Status PgStore::RenewLeases() {
@@ -1241,6 +1311,8 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::TakeOver() {
   Outcome idle = Run("forget_idle_rooms", Params().Text("").Int(options_.lease.count()),
                      "forgetting the idle rooms of dead nodes");
   if (!idle.ok()) return idle.status;
+  Outcome misses = Run("forget_code_misses", Params(), "forgetting old wrong codes");
+  if (!misses.ok()) return misses.status;
   std::vector<std::string> claimed;
   for (int i = 0; i < rooms.rows(); ++i) {
     const std::string room_id = rooms.Text(i, 0);

@@ -83,12 +83,15 @@ class PgStore : public Store {
   // gives to its rank among the nodes alive, and any left expired for more than a lease.
   StatusOr<std::vector<Unfinished>> TakeOver() override;
   Status HandOver() override;
-  // The same defaults as Store's: no creator, no limit.
-  Status ClaimRoom(const std::string& room_id, const std::string& creator = "",
-                   int max_open = 0) override;
+  Status ClaimRoom(const std::string& room_id, const RoomClaim& claim) override;
+  // A room of this node's with nothing noted (a tool, a test).
+  Status ClaimRoom(const std::string& room_id) { return ClaimRoom(room_id, RoomClaim()); }
+  StatusOr<CodeLookup> LookUpCode(const std::string& code, bool watch, const std::string& address,
+                                  int max_misses, std::chrono::milliseconds window) override;
   Status SetRoomCreator(const std::string& room_id, const std::string& creator) override;
   Status ReleaseRoom(const std::string& room_id) override;
   StatusOr<RoomOwner> FindOwner(const std::string& room_id) override;
+  StatusOr<std::vector<std::string>> PlayerRoomsElsewhere(const std::string& player_id) override;
 
   Status BeginBatch() override;
   Status CommitBatch() override;

@@ -1,7 +1,9 @@
 // Several nodes on one PostgreSQL database (started by the test), over loopback: a client that
 // reaches node A for a room node B runs is carried to B over a link and plays there; what it
-// receives is what B's own clients receive, byte for byte; a room asked for by id on the wrong
-// node is refused with room_moved; a link without the cluster's secret is refused.
+// receives is what B's own clients receive, byte for byte, and its view is B's own for its seat;
+// a room asked for by id or by its code alone on the wrong node is refused with room_moved; a
+// link without the cluster's secret is refused; the public room list, a player's games, his open
+// rooms and an address's wrong codes are the same on every node.
 #include <gtest/gtest.h>
 
 #include <boost/asio/ip/tcp.hpp>
@@ -9,6 +11,7 @@
 #include <boost/asio/write.hpp>
 #include <set>
 
+#include "engine/core/game.h"
 #include "server/storage/pg_listing_feed.h"
 #include "server/storage/pg_store.h"
 #include "tests/server/pg_test_server.h"
@@ -56,7 +59,7 @@ class NodesTest : public ::testing::Test {
   }
 
   RunningNode Node(const std::string& name, const std::string& secret = kSecret,
-                   int open_rooms_per_player = 0) {
+                   ClientLimits limits = TestLimits()) {
     const uint16_t port = FreePort();
     PgStore::Options pg;
     pg.node = name;
@@ -67,8 +70,7 @@ class NodesTest : public ::testing::Test {
     if (!store.ok()) return {};
     ServerOptions options;
     options.port = port;
-    options.client_limits = TestLimits();
-    options.client_limits.open_rooms_per_player = open_rooms_per_player;
+    options.client_limits = limits;
     options.renew_leases_every = std::chrono::milliseconds(1000);
     options.link_secret = secret;
     RunningNode node;
@@ -161,6 +163,14 @@ TEST_F(NodesTest, APlayerOnNodeAPlaysARoomOfNodeBAndSeesWhatBsClientsSee) {
   }
   ASSERT_TRUE(host->view(room_id).game_over);
   EXPECT_EQ(guest->gaps, 0);
+  // Each seat's view, built from the frames it got (the guest's through A), is B's own for it.
+  for (int seat = 0; seat < 2; ++seat) {
+    std::string own;
+    ASSERT_TRUE(b->InspectRoom(room_id, [&](const engine::State* s, uint64_t) {
+      if (s) own = WireView(*s, seat);
+    }));
+    EXPECT_EQ(engine::DeterministicBytes(*seats[seat]->view(room_id).view), own) << "seat " << seat;
+  }
 
   // The spectators' pushes: the same messages, byte for byte, whichever node each reached.
   const auto pushes = [&](TestClient& c) {
@@ -189,6 +199,15 @@ TEST_F(NodesTest, ARoomAskedForOnTheWrongNodeIsRefusedWithRoomMoved) {
   auto lost = Hello(a->port(), "Lou");
   EXPECT_EQ(Code(lost->Call(JoinMsg(room_id, code))), "room_moved");
   EXPECT_EQ(Code(lost->Call(JoinMsg("no-such-room"))), "room_not_found");
+  // Its code alone, typed on A: room_moved naming the room, as often as asked (a code that is
+  // right somewhere is no wrong guess); a wrong code is still no room.
+  for (int i = 0; i < 12; ++i) {
+    const v1::ServerMessage moved = lost->Call(JoinMsg("", code));
+    ASSERT_EQ(Code(moved), "room_moved") << i << ": " << moved.DebugString();
+    EXPECT_EQ(moved.error().room_id(), room_id);
+  }
+  EXPECT_EQ(Code(lost->Call(JoinMsg("", "ZZZZZZ"))), "room_not_found");
+  EXPECT_EQ(Code(lost->Call(SpectateMsg("", code))), "room_moved");
   // Naming it, the same player is carried to B and sits with the code.
   auto found = Hello(a->port(), "Lou", "/ws?room=" + room_id);
   EXPECT_TRUE(found->Call(JoinMsg(room_id, code)).has_room());
@@ -279,8 +298,10 @@ TEST_F(NodesTest, ARoomOpenedOnOneNodeIsListedOnEveryNodeAndLeavesEveryList) {
 }
 
 TEST_F(NodesTest, APlayersOpenRoomsAreCountedOverEveryNode) {
-  auto a = Node("a", kSecret, 2);
-  auto b = Node("b", kSecret, 2);
+  ClientLimits limits = TestLimits();
+  limits.open_rooms_per_player = 2;
+  auto a = Node("a", kSecret, limits);
+  auto b = Node("b", kSecret, limits);
   ASSERT_TRUE(a && b);
   auto on_a = std::make_unique<TestClient>(a->port());
   const v1::ServerMessage welcome = on_a->Call(HelloName("Pia"));
@@ -297,6 +318,56 @@ TEST_F(NodesTest, APlayersOpenRoomsAreCountedOverEveryNode) {
   // Another player is not counted with her.
   auto other = Hello(b->port(), "Quinn");
   EXPECT_TRUE(other->Call(CreateGlobalissimo(false)).has_room());
+}
+
+TEST_F(NodesTest, AReturningPlayerIsToldOfHisGamesOnEveryNode) {
+  const v1::RoomInfo room = RoomOnB(false);
+  ASSERT_FALSE(room.room_id().empty());
+  auto guest = std::make_unique<TestClient>(b_->port());
+  const v1::ServerMessage welcome = guest->Call(HelloName("Gus"));
+  ASSERT_TRUE(welcome.has_welcome());
+  ASSERT_TRUE(guest->Call(JoinMsg(room.room_id())).has_room());
+  ASSERT_TRUE(guest->Call(ReadyMsg(room.room_id())).has_ok());
+  ASSERT_TRUE(host_->Call(StartMsg(room.room_id())).has_ok());
+  ASSERT_TRUE(guest->WaitPush([](const v1::ServerMessage& m) { return m.has_snapshot(); }));
+  // The same player back through node a: his game on b is in his Welcome.
+  auto back = std::make_unique<TestClient>(a_->port());
+  const v1::ServerMessage again = back->Call(HelloToken(welcome.welcome().token()));
+  ASSERT_TRUE(again.has_welcome()) << again.DebugString();
+  ASSERT_EQ(again.welcome().room_ids_size(), 1);
+  EXPECT_EQ(again.welcome().room_ids(0), room.room_id());
+  // Through b itself, once (not twice from the store as well).
+  auto there = std::make_unique<TestClient>(b_->port());
+  EXPECT_EQ(there->Call(HelloToken(welcome.welcome().token())).welcome().room_ids_size(), 1);
+}
+
+TEST_F(NodesTest, WrongCodesFromOneAddressAreCountedOverEveryNode) {
+  ClientLimits limits = TestLimits();
+  limits.wrong_codes_per_ip = 3;
+  limits.wrong_codes_per_connection = 100;
+  auto a = Node("a", kSecret, limits);
+  auto b = Node("b", kSecret, limits);
+  ASSERT_TRUE(a && b);
+  auto host = Hello(b->port(), "Bea");
+  const v1::ServerMessage created = host->Call(CreateGlobalissimo(true));
+  ASSERT_TRUE(created.has_room());
+  const std::string code = created.room().join_code();
+  // The right code from A: found on B, no miss.
+  auto guesser = Hello(a->port(), "Gil");
+  EXPECT_EQ(Code(guesser->Call(JoinMsg("", code))), "room_moved");
+  // Two wrong codes on A and one on B: three from this address in all.
+  EXPECT_EQ(Code(guesser->Call(JoinMsg("", "AAAAAA"))), "room_not_found");
+  EXPECT_EQ(Code(guesser->Call(JoinMsg("", "BBBBBB"))), "room_not_found");
+  auto other = Hello(b->port(), "Gil2");
+  EXPECT_EQ(Code(other->Call(JoinMsg("", "CCCCCC"))), "room_not_found");
+  // A's own count for the address is two: the third, counted over both nodes, locks it out;
+  // the right code too, as on one node.
+  EXPECT_EQ(Code(guesser->Call(JoinMsg("", "DDDDDD"))), "code_lockout");
+  auto fresh = Hello(a->port(), "Gil3");
+  EXPECT_EQ(Code(fresh->Call(JoinMsg("", code))), "code_lockout");
+  // An invitation (the room's id with its code) is no guess: it still gets through, from A.
+  auto invited = Hello(a->port(), "Ivy", "/ws?room=" + created.room().room_id());
+  EXPECT_TRUE(invited->Call(JoinMsg(created.room().room_id(), code)).has_room());
 }
 
 }  // namespace

@@ -141,14 +141,19 @@ class GatedStore : public Store {
   Status RenewLeases() override { return inner_.RenewLeases(); }
   StatusOr<std::vector<Unfinished>> TakeOver() override { return inner_.TakeOver(); }
   Status HandOver() override { return inner_.HandOver(); }
-  Status ClaimRoom(const std::string& r, const std::string& c, int n) override {
-    return inner_.ClaimRoom(r, c, n);
+  Status ClaimRoom(const std::string& r, const RoomClaim& c) override { return inner_.ClaimRoom(r, c); }
+  StatusOr<CodeLookup> LookUpCode(const std::string& c, bool w, const std::string& a, int n,
+                                  std::chrono::milliseconds t) override {
+    return inner_.LookUpCode(c, w, a, n, t);
   }
   Status SetRoomCreator(const std::string& r, const std::string& c) override {
     return inner_.SetRoomCreator(r, c);
   }
   Status ReleaseRoom(const std::string& r) override { return inner_.ReleaseRoom(r); }
   StatusOr<RoomOwner> FindOwner(const std::string& r) override { return inner_.FindOwner(r); }
+  StatusOr<std::vector<std::string>> PlayerRoomsElsewhere(const std::string& p) override {
+    return inner_.PlayerRoomsElsewhere(p);
+  }
 
  private:
   Store& inner_;

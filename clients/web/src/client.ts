@@ -6,7 +6,7 @@ import { applyDiff, DiffError, type Op } from "./diff";
 import { followMove, moverOf, startTrack } from "./lastmove";
 import { describeError } from "./errors";
 import { addPage, applyChange, type RoomListChange } from "./roomlist";
-import { parseRoute } from "./router";
+import { namingRoom, navigate, parseRoute } from "./router";
 import { registerOptionSets } from "./table";
 import { catalogueKeys, keyTexts } from "./text_ids";
 import { fillParamPaths, type MoveChoice } from "./ui/kit/moves";
@@ -232,6 +232,9 @@ function onFrame(bytes: Uint8Array): void {
   // Another server runs the game now (several nodes): a new connection, through the same
   // address, reaches it and resyncs; the refused request is answered as any other below.
   if (msg.error?.code === "room_moved" && ws) {
+    // A code typed alone: the room it names, so that the new connection names it too.
+    const named = namingRoom(parseRoute(location.hash), msg.error.room_id ?? "");
+    if (named) navigate(named, true);
     toast(describeError(msg.error.code, msg.error.reason), "info");
     ws.close();
   }

@@ -79,6 +79,15 @@ export function watchRoute(info: { room_id: string; is_private: boolean; watch_c
     : { page: "watch", roomId: info.room_id };
 }
 
+/**
+ * An invitation that named its room by its code alone (the lobby's code field), now naming the
+ * room too: the server said which with room_moved (it runs on another node, reached by naming
+ * it). Null for any other route.
+ */
+export function namingRoom(r: Route, roomId: string): Route | null {
+  return roomId && r.page === "join" && !r.roomId ? { ...r, roomId } : null;
+}
+
 export function navigate(r: Route, replace = false): void {
   const h = href(r);
   if (replace) history.replaceState(null, "", h);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { href, inviteRoute, parseRoute, watchRoute } from "../src/router";
+import { href, inviteRoute, namingRoom, parseRoute, watchRoute } from "../src/router";
 
 describe("replay routes", () => {
   it("keep a private game's token through href and back", () => {
@@ -39,5 +39,15 @@ describe("invite and watch routes", () => {
     const pub = { ...priv, is_private: false };
     expect(href(watchRoute(pub))).toBe("#/watch/room/r1");
     expect(href(inviteRoute(pub))).toBe("#/room/r1");
+  });
+});
+
+describe("a code typed alone, once the server names its room", () => {
+  it("becomes an invitation naming the room, and nothing else changes", () => {
+    expect(namingRoom({ page: "join", code: "K7Q2" }, "r0123")).toEqual({ page: "join", code: "K7Q2", roomId: "r0123" });
+    expect(href(namingRoom(parseRoute("#/join/K7Q2"), "r0123")!)).toBe("#/join/r0123/K7Q2");
+    expect(namingRoom({ page: "join", code: "K7Q2", roomId: "r9" }, "r0123")).toBeNull();
+    expect(namingRoom({ page: "room", roomId: "r9" }, "r0123")).toBeNull();
+    expect(namingRoom({ page: "join", code: "K7Q2" }, "")).toBeNull();
   });
 });

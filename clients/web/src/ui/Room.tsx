@@ -631,6 +631,9 @@ function Invitation({ info, maySit, onSit, onWatch }: {
 
 /** Refusals of a seat that leave watching open: the game began, or the seats are taken. */
 const WATCHABLE = new Set(["game_started", "room_full"]);
+// Refusals that say to come back on the next connection (several nodes: room_moved), not that
+// the room cannot be entered.
+const TRANSIENT = new Set(["room_moved", "disconnected"]);
 
 export function RoomPage({ roomId, joinCode, watchCode, watch: watchOnly }: {
   roomId?: string; joinCode?: string; watchCode?: string; watch?: boolean;
@@ -670,29 +673,40 @@ export function RoomPage({ roomId, joinCode, watchCode, watch: watchOnly }: {
   const sit = enter(joinRoom);
   useEffect(() => {
     let alive = true;
+    setError(null);
     (async () => {
-      await ready();
-      const known = heldId();
-      if (known) {
-        setResolvedId(known);
-        return;
-      }
-      if (watchOnly) {
-        await watch();
-        return;
-      }
-      try {
-        // A seat of ours (another tab, a reload) is taken back at once; anyone else chooses.
-        const peek = await peekRoom(by);
+      for (;;) {
+        await ready();
         if (!alive) return;
-        if (peek.your_seat >= 0) await sit();
-        else setInvite(peek);
-      } catch (e) {
-        const known2 = heldId();
-        if (known2) { setResolvedId(known2); return; }
-        if (alive) {
+        const known = heldId();
+        if (known) {
+          setResolvedId(known);
+          return;
+        }
+        if (watchOnly) {
+          await watch();
+          return;
+        }
+        try {
+          // A seat of ours (another tab, a reload) is taken back at once; anyone else chooses.
+          const peek = await peekRoom(by);
+          if (!alive) return;
+          if (peek.your_seat >= 0) await sit();
+          else setInvite(peek);
+          return;
+        } catch (e) {
+          const known2 = heldId();
+          if (known2) { setResolvedId(known2); return; }
+          if (!alive) return;
+          // Another node runs the room (the connection is being made again, naming it), or the
+          // connection went meanwhile: asked again once the next one is open.
+          if (e instanceof RequestError && TRANSIENT.has(e.code)) {
+            await new Promise((r) => setTimeout(r, 200));
+            continue;
+          }
           setCanWatch(false);
           setError(e as Error);
+          return;
         }
       }
     })();
