@@ -230,18 +230,11 @@ bool PgListingFeed::ReadNotices() {
 }
 
 bool PgListingFeed::Fetch(const std::set<std::string>& ids) {
-  std::string array = "{";
-  for (const std::string& id : ids) {
-    if (array.size() > 1) array += ',';
-    // Room ids are plain (lobby/ids.h); anything else in a notice is no room of ours.
-    if (id.find_first_of("\",{}\\ ") != std::string::npos) continue;
-    array += '"' + id + '"';
-  }
-  array += '}';
   auto r = pg::Query(c_.get(),
                      "SELECT room_id, node, encode(info, 'hex') FROM room_listing "
                      "WHERE room_id = ANY($1::text[])",
-                     {array}, "reading room list changes");
+                     {pg::TextArray(std::vector<std::string>(ids.begin(), ids.end()))},
+                     "reading room list changes");
   if (!r.ok()) return PQstatus(c_.get()) == CONNECTION_OK;
   std::vector<Line> lines;
   std::set<std::string> found;

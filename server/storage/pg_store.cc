@@ -1277,21 +1277,6 @@ uint64_t StableHash(const std::string& s) {
   return h;
 }
 
-// A PostgreSQL text[] literal: every element quoted, its quotes and backslashes escaped.
-std::string TextArray(const std::vector<std::string>& items) {
-  std::string out = "{";
-  for (const std::string& item : items) {
-    if (out.size() > 1) out += ',';
-    out += '"';
-    for (char c : item) {
-      if (c == '"' || c == '\\') out += '\\';
-      out += c;
-    }
-    out += '"';
-  }
-  return out + "}";
-}
-
 }  // namespace
 
 StatusOr<std::vector<Store::Unfinished>> PgStore::TakeOver() {
@@ -1335,7 +1320,7 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::AdoptClaimed(
   StatusOr<std::vector<Unfinished>> games = LoadRooms(rooms);
   if (!games.ok()) {
     // Claimed and renewed but run by nobody would be lost: given back for the next try.
-    Run("give_back_rooms", Params().Text(TextArray(rooms)).Text(options_.node),
+    Run("give_back_rooms", Params().Text(pg::TextArray(rooms)).Text(options_.node),
         "giving rooms back");
     for (const std::string& room : rooms) epochs_.erase(room);
   }
@@ -1347,7 +1332,7 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::LoadRooms(const std::vector<st
   if (rooms.empty()) return out;
   ReadSnapshot read(*this);
   if (Status st = read.Begin(); !st.ok()) return st;
-  Outcome ids = Run("unfinished_in_rooms", Params().Text(TextArray(rooms)),
+  Outcome ids = Run("unfinished_in_rooms", Params().Text(pg::TextArray(rooms)),
                     "listing unfinished games");
   if (!ids.ok()) return ids.status;
   for (int i = 0; i < ids.rows(); ++i) {

@@ -42,4 +42,18 @@ Status Exec(PGconn* c, std::string_view sql, std::string_view what) {
   return Status::Ok();
 }
 
+std::string TextArray(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (const std::string& item : items) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    for (char c : item) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
 }  // namespace plateau::server::pg

@@ -45,6 +45,9 @@ Status Failure(PGconn* c, const PGresult* r, std::string_view what);
 // with storage_error, the server's message and `what`, when the statement fails.
 StatusOr<Result> Query(PGconn* c, std::string_view sql, const std::vector<Param>& params,
                        std::string_view what);
+// A text[] parameter's literal: every element quoted, its quotes and backslashes escaped.
+std::string TextArray(const std::vector<std::string>& items);
+
 // Runs `sql`, one or more statements without parameters (a migration, BEGIN, COMMIT).
 Status Exec(PGconn* c, std::string_view sql, std::string_view what);
 
