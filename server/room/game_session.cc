@@ -224,8 +224,10 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
   if (log.empty()) {
     auto state = game.Replay(num_seats, options, seed, log, after_each);
     if (!state.ok()) return state.status();
-    return std::unique_ptr<GameSession>(new GameSession(
+    auto session = std::unique_ptr<GameSession>(new GameSession(
         std::move(room_id), std::move(state).value(), taken_back, std::string(options), seed));
+    session->restored_version_ = session->version();
+    return session;
   }
   // The last action is played apart, so the engine says, as when it was made, whether it may be
   // taken back: a restart changes nothing of what a seat may do.
@@ -253,6 +255,7 @@ engine::StatusOr<std::unique_ptr<GameSession>> GameSession::Restore(
       new GameSession(std::move(room_id), std::move(s), taken_back, std::string(options), seed));
   // After a take-back nobody may take back (see TakeBack), the move before it stays.
   if (!taken_back_last) session->last_ = made;
+  session->restored_version_ = session->version();
   return session;
 }
 
@@ -693,6 +696,9 @@ size_t GameSession::HistoryBudget(size_t view_index) const {
 
 std::vector<SharedBuffer> GameSession::ResyncFor(size_t view_index, uint64_t have_version) const {
   const uint64_t version = this->version();
+  // Restored: what the client holds at that version may differ from this session's view (moves
+  // held for a waiting seat), and the Diffs from it are made against this session's.
+  if (have_version <= restored_version_) return {SnapshotFor(view_index)};
   if (have_version == version) return {};
   if (view_index + 1 == views_.size() && !watched_) return {SnapshotFor(view_index)};
   const auto& recent = recent_[view_index];

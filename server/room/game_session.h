@@ -16,7 +16,9 @@
 // num_seats). The spectators' view is built and diffed only while someone watches (SetWatched):
 // nobody would receive it otherwise. The last Diffs of each view (at most kDiffHistory, and
 // HistoryBudget bytes) are kept for ResyncFor; an older version gets a Snapshot. A restored
-// session has no history: every resuming client gets a Snapshot.
+// session has no history: every client resuming from the version it was restored at, or an
+// older one, gets a Snapshot (even at that very version: the moves a waiting seat holds were
+// sent by the session that played them, which the restored one cannot know).
 //
 // Accepting an action is one call, Submit, which parses, validates and applies it once and builds
 // the frames to send; the caller makes the action durable and only then sends them. If storing
@@ -162,6 +164,8 @@ class GameSession {
   // mover is named from them).
   std::vector<int> acting_;
   uint64_t taken_back_;  // moves taken back in the game (see version())
+  // The version a restored session started at (0: started): see ResyncFor.
+  uint64_t restored_version_ = 0;
   // What each recipient holds, per seat then the spectators': the view (or, for a game that
   // splits it, the private part) serialized without its log, and the seqs of the log entries it
   // holds (entries are appended and dropped, never diffed; after each action they are the

@@ -36,6 +36,16 @@ export async function newPage(browser, errors, who, viewport = { width: 1400, he
   const page = await ctx.newPage();
   page.setDefaultTimeout(STEP_MS);
   page.on("pageerror", (e) => errors.push(`${who}: ${e.message}`));
+  if (process.env.PLATEAU_E2E_TRACE) {
+    // Each page's console and its WebSockets opened and closed, timed, beside the servers' logs.
+    const t = () => new Date().toISOString().slice(11, 23);
+    page.on("console", (m) => console.log(`# ${t()} ${who} console ${m.type()}: ${m.text()}`));
+    page.on("websocket", (ws) => {
+      console.log(`# ${t()} ${who} ws open ${ws.url()}`);
+      ws.on("close", () => console.log(`# ${t()} ${who} ws close ${ws.url()}`));
+      ws.on("socketerror", (e) => console.log(`# ${t()} ${who} ws error ${e}`));
+    });
+  }
   return { ctx, page };
 }
 

@@ -456,9 +456,9 @@ TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
       GameSession& session = *restored.value();
       session.SetWatched(true);
       ASSERT_EQ(Observe(session, true), seen[cut]) << "restored after " << cut << " actions";
-      // No history survives: a resuming client gets a Snapshot.
-      if (cut > 0) {
-        EXPECT_EQ(Bytes(session.ResyncFor(0, session.version() - 1)),
+      // No history survives: a resuming client gets a Snapshot, at the restored version too.
+      for (uint64_t have : {session.version(), session.version() - 1}) {
+        EXPECT_EQ(Bytes(session.ResyncFor(0, have)),
                   std::vector<std::string>{*session.SnapshotFor(0)});
       }
       // The rest of the log makes the same frames, but for the moves the played session held
@@ -487,6 +487,88 @@ TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
         EXPECT_EQ(a[i].SerializeAsString(), b[i].SerializeAsString());
       }
     }
+  }
+}
+
+// Each recipient of the played session, holding its view as a client does (Snapshot, then Diffs),
+// resumes on the session restored from the log (a restart, another node taking the game over) at
+// the version it holds, and then follows the rest of the game on it: its view is at every step
+// the restored session's own, moves held for waiting seats included. (The played session held
+// the moves it had sent; the restored one cannot know them, so the version alone does not say
+// the client holds the same view.)
+TEST_P(GameSessionTest, ClientsOfThePlayedSessionFollowTheRestoredOneFromTheirVersion) {
+  int held_at_cut = 0;
+  for (int seats : SeatCounts()) {
+    for (uint64_t seed = 61; seed < 64; ++seed) {
+      auto played = Start(seats, seed);
+      ASSERT_NE(played, nullptr);
+      std::vector<HeldView> held;
+      for (size_t k = 0; k < played->num_views(); ++k)
+        held.push_back(FromSnapshot(game(), Decode(played->SnapshotFor(k)).snapshot()));
+      engine::Rng rng(seed);
+      std::vector<engine::LoggedAction> log;
+      // Played to somewhere in its middle, every recipient following it.
+      const size_t cut = 3 + seed % 5;
+      while (!played->over() && log.size() < cut) {
+        GameSession::Applied applied;
+        const v1::ReplayAction record = Play(*played, rng, &applied);
+        ASSERT_FALSE(HasFailure());
+        log.push_back({static_cast<int>(record.seat()), record.action()});
+        for (size_t k = 0; k < held.size(); ++k) {
+          ASSERT_TRUE(engine::ApplyDiff(Decode(applied.diffs[k]).diff().diff().ops(),
+                                        held[k].view.get()).ok());
+          held[k].version = Decode(applied.diffs[k]).diff().diff().to_version();
+        }
+      }
+      if (played->over()) continue;
+      for (size_t k = 0; k + 1 < held.size(); ++k) {
+        const auto view = played->view(k);
+        const auto& table = static_cast<const v1::Table&>(view->GetReflection()->GetMessage(
+            *view, view->GetDescriptor()->FindFieldByName("table")));
+        if (table.moves_held()) ++held_at_cut;
+      }
+      auto restored = GameSession::Restore(game(), kRoomId, seats, "", seed, log);
+      ASSERT_TRUE(restored.ok()) << restored.status().ToString();
+      GameSession& session = *restored.value();
+      session.SetWatched(true);
+      auto follow = [&](size_t k, const SharedBuffer& frame) {
+        const v1::ServerMessage m = Decode(frame);
+        if (m.has_snapshot()) {
+          held[k] = FromSnapshot(game(), m.snapshot());
+          return;
+        }
+        ASSERT_TRUE(m.has_diff()) << m.DebugString();
+        ASSERT_EQ(m.diff().diff().from_version(), held[k].version) << "view " << k;
+        ASSERT_TRUE(engine::ApplyDiff(m.diff().diff().ops(), held[k].view.get()).ok());
+        held[k].version = m.diff().diff().to_version();
+      };
+      for (size_t k = 0; k < held.size(); ++k) {
+        ASSERT_EQ(held[k].version, session.version());
+        for (const SharedBuffer& frame : session.ResyncFor(k, held[k].version)) follow(k, frame);
+        ASSERT_EQ(DeterministicBytes(*held[k].view), DeterministicBytes(*session.view(k)))
+            << "view " << k << " resumed at version " << held[k].version;
+      }
+      const uint64_t resumed_at = session.version();
+      for (int step = 0; step < 40 && !session.over(); ++step) {
+        GameSession::Applied applied;
+        Play(session, rng, &applied);
+        ASSERT_FALSE(HasFailure());
+        for (size_t k = 0; k < held.size(); ++k) {
+          follow(k, applied.diffs[k]);
+          ASSERT_EQ(DeterministicBytes(*held[k].view), DeterministicBytes(*session.view(k)))
+              << "view " << k << " at version " << session.version();
+        }
+      }
+      // Whoever comes back only now, from the version it held before the restore, is sent the
+      // whole view: the Diffs kept were made from the restored session's own.
+      for (size_t k = 0; k < held.size(); ++k) {
+        const std::vector<std::string> snapshot{*session.SnapshotFor(k)};
+        EXPECT_EQ(Bytes(session.ResyncFor(k, resumed_at)), snapshot) << "view " << k;
+      }
+    }
+  }
+  if (game().Info().publishes_moves) {
+    EXPECT_GT(held_at_cut, 0) << "no seat held moves at a cut";
   }
 }
 

@@ -2,6 +2,7 @@
 // and the per-room game state kept in step with Snapshots and Diffs.
 import type * as wire from "./gen/plateau/v1/protocol";
 import { ClientMessage, ServerMessage, decodeStaticData, encode, type, type Draft, type Msg, type Plain } from "./proto";
+import { AwayRooms } from "./away";
 import { applyDiff, DiffError, type Op } from "./diff";
 import { followMove, moverOf, startTrack } from "./lastmove";
 import { describeError } from "./errors";
@@ -39,6 +40,11 @@ const pending = new Map<number, Pending>();
 let welcomed: Promise<void> | null = null;
 let welcomedResolve: (() => void) | null = null;
 let retryMs = 500;
+/** How long a request waits for its answer, or a move for its room to be entered again. */
+const REQUEST_TIMEOUT_MS = 20000;
+/** The rooms not yet entered again after a reconnect: src/away.ts. */
+export const away = new AwayRooms(changed);
+
 let connectTimer: ReturnType<typeof setTimeout> | null = null;
 /** This connection was told that the player signed out everywhere (it is closed next). */
 let signedOut = false;
@@ -89,6 +95,7 @@ export function connect(): void {
     ws = null;
     for (const [, p] of pending) { clearTimeout(p.timer); p.reject(new RequestError("disconnected", "Connection lost.")); }
     pending.clear();
+    away.left(state.rooms.keys());
     if (state.connection === "open") welcomed = null;
     state.connection = "closed";
     changed();
@@ -105,7 +112,7 @@ function sendRaw(sock: WebSocket, body: RequestBody, sent?: (id: number) => void
     const timer = setTimeout(() => {
       pending.delete(id);
       reject(new RequestError("timeout", "The server did not answer in time."));
-    }, 20000);
+    }, REQUEST_TIMEOUT_MS);
     pending.set(id, { resolve, reject, timer });
     sock.send(bytes as Uint8Array<ArrayBuffer>);
   });
@@ -182,8 +189,12 @@ async function reopenRoom(sock: WebSocket, id: string, spectating: boolean): Pro
     if (r.info && r.info.status !== RoomStatus.WAITING) {
       await sendRaw(sock, { resync: { room_id: id, have_version: r.game?.version ?? 0 } });
     }
+    away.back(id);
   } catch (e) {
-    if (e instanceof RequestError && (e.code === "disconnected" || e.code === "timeout")) return;
+    // Entered on the next connection (room_moved closes this one).
+    if (e instanceof RequestError && (e.code === "disconnected" || e.code === "room_moved")) return;
+    away.back(id);
+    if (e instanceof RequestError && e.code === "timeout") return;
     r.lastError = (e as Error).message;
     changed();
   }
@@ -542,18 +553,31 @@ export async function leaveRoom(roomId: string, mode: number = LeaveMode.KEEP_SE
   } finally {
     markSpectating(roomId, false);
     state.rooms.delete(roomId);
+    away.back(roomId);
     changed();
+  }
+}
+
+/** Once the room is entered on the current connection: a move made while reconnecting is sent
+ * then, and the rules judge it as any move that crosses another player's. */
+async function roomBack(roomId: string): Promise<void> {
+  await ready();
+  if (!(await away.whenBack(roomId, REQUEST_TIMEOUT_MS))) {
+    throw new RequestError("timeout", "The game could not be reached again in time.");
   }
 }
 
 export async function submitAction(roomId: string, actionType: string, action: object): Promise<void> {
   const r = roomState(roomId);
   const bytes = encode(type(actionType), action);
-  await request({ action: { room_id: roomId, action: bytes, view_version: r.game?.version ?? 0 } });
+  const version = r.game?.version ?? 0;  // the view the move was made on
+  await roomBack(roomId);
+  await request({ action: { room_id: roomId, action: bytes, view_version: version } });
 }
 
 /** Takes back this seat's last move; rejects with the server's reason when it may not. */
 export async function undoMove(roomId: string): Promise<void> {
+  await roomBack(roomId);
   await request({ undo_move: { room_id: roomId } });
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { connect, rename, signOutEverywhere } from "../client";
+import { away, connect, rename, signOutEverywhere } from "../client";
 import { useRoute, href } from "../router";
 import { updateAttention, alerts } from "../attention";
 import { changed, saved, state, toast, useStore, SessionNoticeKind } from "../store";
@@ -245,7 +245,7 @@ export function App() {
       <SessionNoticeBanner />
       <main class="content">
         {named ? body : null}
-        {named && state.connection === "closed" && (
+        {named && (state.connection === "closed" || (currentId !== undefined && away.has(currentId))) && (
           <div class="banner" data-testid="reconnecting">Connection lost — reconnecting…</div>
         )}
       </main>
