@@ -160,6 +160,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i < flags.threads; ++i) threads.emplace_back([&shards, i] { shards[i]->run(); });
     ioc.run();
     for (auto& t : threads) t.join();
+    srv.StopWorkers();
     // Every shard's handlers destroyed before any shard is (see ShardContext).
     for (auto& shard : shards) shard->shutdown();
   }

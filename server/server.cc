@@ -47,6 +47,11 @@ Server::Server(std::vector<boost::asio::io_context*> shards, ServerOptions optio
 // What is queued for storage runs while the lobby its answers call back into still exists.
 Server::~Server() { storage_.Stop(); }
 
+void Server::StopWorkers() {
+  storage_.Stop();
+  lobby_.StopThinking();
+}
+
 Status Server::Start() {
   Status restored = lobby_.RestoreRooms();
   if (!restored.ok()) return restored;

@@ -80,6 +80,13 @@ class Server {
   // starts once all is answered, or at three quarters of `deadline` if a sync is stuck. Call
   // once, from any thread; `done` runs on the io_context and nothing in it blocks.
   void StopGracefully(std::chrono::milliseconds deadline, std::function<void()> done);
+  // Once the shards' threads have returned, before any shard is shut down: runs what the storage
+  // thread has queued and joins it, and lets the bots' searches end. A handler one of them drops
+  // may hold the last reference to a connection, and a socket closed on another thread while
+  // its shard shuts down corrupts Asio's list of descriptors (epoll_reactor::shutdown walks it
+  // without its lock): a double free when the shard is destroyed. Storage asked for afterwards
+  // runs on the caller's thread.
+  void StopWorkers();
 
   uint16_t port() const;
   Lobby& lobby() { return lobby_; }

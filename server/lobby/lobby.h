@@ -123,6 +123,9 @@ class Lobby : public RoomHost {
   void RoomClosed(const std::string& room_id) override;
   void RoomReopened(const std::string& room_id, const std::string& host_id) override;
   void Think(std::function<void()> job) override;
+  // Waits for the bots' searches under way to end (see Server::StopWorkers); one asked for later
+  // never runs.
+  void StopThinking() { bot_pool_.join(); }
   std::chrono::milliseconds bot_delay() const override { return bot_delay_; }
   std::chrono::milliseconds bot_think() const override { return bot_think_; }
   void SetBotThink(std::chrono::milliseconds think) { bot_think_ = think; }

@@ -289,6 +289,7 @@ class TestServer {
   void TearDown() {
     for (auto& t : threads_) t.join();
     threads_.clear();
+    if (server_) server_->StopWorkers();
     for (auto& shard : shards_) shard->shutdown();  // see ShardContext
     server_.reset();
     replays_ = nullptr;
