@@ -18,6 +18,10 @@ bool Succeeded(const PGresult* r) {
 }  // namespace
 
 StatusOr<Connection> Connect(const std::string& conninfo) {
+  if (std::string why; !LoadLibpq(&why)) {
+    return Status(codes::kStorageError,
+                  "PostgreSQL: cannot load libpq (" + why + "); install libpq5.");
+  }
   Connection c(PQconnectdb(conninfo.c_str()));
   if (!c) return Status(codes::kStorageError, "PostgreSQL: out of memory connecting.");
   if (PQstatus(c.get()) != CONNECTION_OK) return Failure(c.get(), nullptr, "to connect");

@@ -31,7 +31,12 @@ struct ResultCloser {
 };
 using Result = std::unique_ptr<PGresult, ResultCloser>;
 
-// Connects with a libpq connection string ("host=/run/pg dbname=plateau", "postgres://…").
+// Loads libpq (libpq_shim.cc) if it is not yet; false, with the loader's reason in `why`, when
+// it cannot be.
+bool LoadLibpq(std::string* why);
+
+// Connects with a libpq connection string ("host=/run/pg dbname=plateau", "postgres://…"):
+// refused with storage_error saying so when libpq cannot be loaded.
 StatusOr<Connection> Connect(const std::string& conninfo);
 
 // A parameter: its text, or SQL NULL.
