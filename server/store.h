@@ -161,6 +161,10 @@ class Store {
     int max_open = 0;
     // Its codes, found from any node (FindRoomByCode).
     std::string join_code, watch_code;
+    // With rooms_per_hour > 0, refused (too_many_rooms) when the creator's allowance over every
+    // node is spent: a token bucket of `burst` rooms refilled at that rate, as each node keeps.
+    double rooms_per_hour = 0;
+    double burst = 0;
   };
   virtual Status ClaimRoom(const std::string& room_id, const RoomClaim& claim) {
     (void)room_id, (void)claim;

@@ -196,7 +196,7 @@ void Lobby::RoomReopened(const std::string& room_id, const std::string& host_id)
     if (room_creator_.count(room_id) != 0) return;
     room_creator_[room_id] = host_id;
     auto [quota, fresh] = player_quotas_.try_emplace(host_id);
-    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 20);
+    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, ClientLimits::kRoomsBurst);
     ++quota->second.open_rooms;
   }
   NoteCreator(room_id, host_id);
@@ -261,7 +261,7 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
       }
     }
     auto [quota, fresh] = player_quotas_.try_emplace(creator);
-    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, 20);
+    if (fresh) quota->second.rooms_created = TokenBucket(limits_.rooms_per_hour / 3600.0, ClientLimits::kRoomsBurst);
     if (limits_.open_rooms_per_player > 0 &&
         quota->second.open_rooms >= limits_.open_rooms_per_player) {
       RefuseForLimit(conn, request_id, codes::kTooManyRooms,
@@ -317,12 +317,14 @@ void Lobby::HandleCreateRoom(const ConnectionPtr& conn, uint64_t request_id,
   if (!clustered_) return room->Create(conn, conn->player, request_id);
   // Several nodes: the room is claimed before its creator hears of it, so the players it invites
   // are carried here from whichever node they reach.
-  // The open-room limit holds over every node: the claim counts the creator's rooms everywhere.
+  // The open-room limit and the rooms created per hour hold over every node: the claim counts
+  // the creator's rooms and takes from his allowance everywhere.
   AnswerAfterStore(
       conn,
       [room_id = settings.room_id,
        claim = Store::RoomClaim{creator, limits_.open_rooms_per_player, settings.join_code,
-                                settings.watch_code}](Store& store) {
+                                settings.watch_code, limits_.rooms_per_hour,
+                                ClientLimits::kRoomsBurst}](Store& store) {
         return store.ClaimRoom(room_id, claim);
       },
       [this, conn, room, request_id, room_id = settings.room_id](Status claimed) {

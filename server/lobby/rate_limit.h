@@ -54,6 +54,7 @@ struct ClientLimits {
   // The open rooms bound what one player holds; the rate bounds churn, and is set so a bot
   // finishing a quick game every tenth of a second still gets its next room.
   double rooms_per_hour = 36000;
+  static constexpr double kRoomsBurst = 20;
   int open_rooms_per_player = 10;
   // Wrong join codes: per connection, per minute; per address, per 10 minutes. Past either, every
   // code from there is refused until the bucket refills, except a room id with that room's code

@@ -113,6 +113,22 @@ constexpr Statement kStatements[] = {
     {"open_rooms_of",
      "SELECT count(*) FROM room_owners WHERE creator = $1 AND room_id <> $2 "
      "AND expires_unix_ms > " PLATEAU_PG_NOW_MS},
+    {"take_room_token",
+     // The creator's allowance (rooms_per_hour $2, burst $3) refilled to now, less one: no row
+     // when less than one room is left, and nothing changes.
+     "INSERT INTO room_buckets AS b (creator, tokens, at_unix_ms) VALUES ($1, $3::float8 - 1, "
+     PLATEAU_PG_NOW_MS ") ON CONFLICT (creator) DO UPDATE SET "
+     "tokens = least($3::float8, b.tokens + (excluded.at_unix_ms - b.at_unix_ms) * $2::float8 "
+     "/ 3600000.0) - 1, at_unix_ms = excluded.at_unix_ms "
+     "WHERE least($3::float8, b.tokens + (excluded.at_unix_ms - b.at_unix_ms) * $2::float8 "
+     "/ 3600000.0) >= 1 RETURNING tokens"},
+    {"room_token_wait",
+     // Seconds until the creator's next room.
+     "SELECT ceil((1 - least($3::float8, tokens + (" PLATEAU_PG_NOW_MS " - at_unix_ms) * "
+     "$2::float8 / 3600000.0)) * 3600.0 / $2::float8)::bigint FROM room_buckets WHERE creator = $1"},
+    {"forget_room_buckets",
+     // Allowances full again for a day or more: the same as no row.
+     "DELETE FROM room_buckets WHERE at_unix_ms < " PLATEAU_PG_NOW_MS " - 86400000"},
     {"set_creator",
      "UPDATE room_owners SET creator = $3 WHERE room_id = $1 AND node = $2"},
     {"set_codes",
@@ -631,14 +647,30 @@ Status PgStore::ClaimRoom(const std::string& room_id, const RoomClaim& claim) {
   if (handed_over_) return LeaseLost(room_id);
   const std::string& creator = claim.creator;
   const int max_open = claim.max_open;
+  const bool paced = claim.rooms_per_hour > 0 && claim.burst >= 1;
   return Atomically([&]() -> Status {
-    if (!creator.empty() && max_open > 0) {
+    if (!creator.empty() && (max_open > 0 || paced)) {
       Outcome locked = Run("lock_creator", Params().Text(creator), "counting the rooms of " + creator);
       if (!locked.ok()) return locked.status;
+    }
+    if (!creator.empty() && max_open > 0) {
       Outcome open = Run("open_rooms_of", Params().Text(creator).Text(room_id),
                          "counting the rooms of " + creator);
       if (!open.ok()) return open.status;
       if (open.Int(0, 0) >= max_open) return store_rules::TooManyRooms(open.Int(0, 0));
+    }
+    if (!creator.empty() && paced) {
+      const auto bucket = Params()
+                              .Text(creator)
+                              .Text(std::to_string(claim.rooms_per_hour))
+                              .Text(std::to_string(claim.burst));
+      Outcome taken = Run("take_room_token", bucket, "counting the rooms of " + creator);
+      if (!taken.ok()) return taken.status;
+      if (taken.rows() == 0) {
+        Outcome wait = Run("room_token_wait", bucket, "counting the rooms of " + creator);
+        if (!wait.ok()) return wait.status;
+        return store_rules::RoomsTooFast(std::max<int64_t>(1, wait.rows() ? wait.Int(0, 0) : 1));
+      }
     }
     if (Status claimed = Claim(room_id).status(); !claimed.ok()) return claimed;
     return Run("set_codes",
@@ -1298,6 +1330,8 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::TakeOver() {
   if (!idle.ok()) return idle.status;
   Outcome misses = Run("forget_code_misses", Params(), "forgetting old wrong codes");
   if (!misses.ok()) return misses.status;
+  Outcome buckets = Run("forget_room_buckets", Params(), "forgetting full allowances");
+  if (!buckets.ok()) return buckets.status;
   std::vector<std::string> claimed;
   for (int i = 0; i < rooms.rows(); ++i) {
     const std::string room_id = rooms.Text(i, 0);

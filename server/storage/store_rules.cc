@@ -86,6 +86,11 @@ Status TooManyRooms(int64_t open) {
                                                 " open rooms; leave or finish one first.");
 }
 
+Status RoomsTooFast(int64_t wait_seconds) {
+  return Status(store_codes::kTooManyRooms, "You have created rooms too fast; try again in " +
+                                                std::to_string(wait_seconds) + " s.");
+}
+
 Status GameExists(const std::string& game_id) {
   return Status(store_codes::kGameExists, "Game " + game_id + " is already stored.");
 }

@@ -64,6 +64,8 @@ Status NotInPlay(const std::string& game_id);
 Status NotLastAction(const std::string& game_id, uint32_t index);
 Status BadCursor(const std::string& before_game_id);
 Status TooManyRooms(int64_t open);
+// Rooms created too fast: the next may be in `wait_seconds`.
+Status RoomsTooFast(int64_t wait_seconds);
 
 // The seed is the engine's uint64, kept bit for bit in the databases' signed 64-bit integers.
 int64_t SeedToSql(uint64_t seed);

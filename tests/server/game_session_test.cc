@@ -469,8 +469,9 @@ TEST_P(GameSessionTest, SessionRestoredFromItsLogEqualsTheOneThatPlayedIt) {
         auto applied = session.Submit(log[i].seat, log[i].action);
         ASSERT_TRUE(applied.ok()) << applied.status().ToString();
         ASSERT_EQ(Observe(session, true), seen[i + 1]) << "action " << i;
-        if (std::all_of(acted.begin(), acted.end(), [](bool b) { return b; }))
+        if (std::all_of(acted.begin(), acted.end(), [](bool b) { return b; })) {
           ASSERT_EQ(Bytes(applied.value().diffs), frames[i]) << "action " << i;
+        }
         for (int seat = 0; seat < seats; ++seat) {
           const auto view = session.view(static_cast<size_t>(seat));
           const auto& table = static_cast<const v1::Table&>(view->GetReflection()->GetMessage(
@@ -729,7 +730,9 @@ TEST_P(GameSessionTest, ASeatWaitingKeepsItsLastMovesHeld) {
           EXPECT_FALSE(table.moves_held());
           EXPECT_EQ(Unheld(*sent), DeterministicBytes(*engine_view));
           last[static_cast<size_t>(seat)] = session->over() ? "" : DeterministicBytes(moves_only);
-          if (session->over()) EXPECT_EQ(table.moves_size(), 0) << "moves held after the end";
+          if (session->over()) {
+            EXPECT_EQ(table.moves_size(), 0) << "moves held after the end";
+          }
           continue;
         }
         if (last[static_cast<size_t>(seat)].empty()) {

@@ -96,6 +96,20 @@ class NodesTest : public ::testing::Test {
     return c;
   }
 
+  // Nodes a_ and b_ under `limits`, and one player, Pia, on each (her token on b): false if any
+  // of it failed.
+  bool OnePlayerOnTwoNodes(const ClientLimits& limits, std::unique_ptr<TestClient>* on_a,
+                           std::unique_ptr<TestClient>* on_b) {
+    a_ = Node("a", kSecret, limits);
+    b_ = Node("b", kSecret, limits);
+    if (!a_ || !b_) return false;
+    *on_a = std::make_unique<TestClient>(a_->port());
+    const v1::ServerMessage welcome = (*on_a)->Call(HelloName("Pia"));
+    if (!welcome.has_welcome()) return false;
+    *on_b = std::make_unique<TestClient>(b_->port());
+    return (*on_b)->Call(HelloToken(welcome.welcome().token())).has_welcome();
+  }
+
   // Nodes a and b, and a room Bea (`host_`, on b) opened; the room as the answer gave it.
   v1::RoomInfo RoomOnB(bool is_private) {
     a_ = Node("a");
@@ -300,23 +314,39 @@ TEST_F(NodesTest, ARoomOpenedOnOneNodeIsListedOnEveryNodeAndLeavesEveryList) {
 TEST_F(NodesTest, APlayersOpenRoomsAreCountedOverEveryNode) {
   ClientLimits limits = TestLimits();
   limits.open_rooms_per_player = 2;
-  auto a = Node("a", kSecret, limits);
-  auto b = Node("b", kSecret, limits);
-  ASSERT_TRUE(a && b);
-  auto on_a = std::make_unique<TestClient>(a->port());
-  const v1::ServerMessage welcome = on_a->Call(HelloName("Pia"));
-  ASSERT_TRUE(welcome.has_welcome());
-  // The same player (her token) on the other node.
-  auto on_b = std::make_unique<TestClient>(b->port());
-  ASSERT_TRUE(on_b->Call(HelloToken(welcome.welcome().token())).has_welcome());
+  std::unique_ptr<TestClient> on_a, on_b;
+  ASSERT_TRUE(OnePlayerOnTwoNodes(limits, &on_a, &on_b));
   ASSERT_TRUE(on_a->Call(CreateGlobalissimo(false)).has_room());
   ASSERT_TRUE(on_b->Call(CreateGlobalissimo(true)).has_room());
   // Two open, one on each node: a third is refused on either, though each node runs one only.
   EXPECT_EQ(Code(on_b->Call(CreateGlobalissimo(false))), "too_many_rooms");
   EXPECT_EQ(Code(on_a->Call(CreateGlobalissimo(false))), "too_many_rooms");
-  EXPECT_EQ(b->server().lobby().RoomCount(), 1u);
+  EXPECT_EQ(b_->server().lobby().RoomCount(), 1u);
   // Another player is not counted with her.
-  auto other = Hello(b->port(), "Quinn");
+  auto other = Hello(b_->port(), "Quinn");
+  EXPECT_TRUE(other->Call(CreateGlobalissimo(false)).has_room());
+}
+
+TEST_F(NodesTest, APlayersRoomsCreatedPerHourAreCountedOverEveryNode) {
+  ClientLimits limits = TestLimits();
+  limits.rooms_per_hour = 1;  // the burst, then one an hour
+  std::unique_ptr<TestClient> on_a, on_b;
+  ASSERT_TRUE(OnePlayerOnTwoNodes(limits, &on_a, &on_b));
+  // The burst spread over both nodes, each of which has spent only half of its own.
+  const int burst = static_cast<int>(ClientLimits::kRoomsBurst);
+  for (int i = 0; i < burst; ++i) {
+    TestClient& on = i % 2 == 0 ? *on_a : *on_b;
+    ASSERT_TRUE(on.Call(CreateGlobalissimo(false)).has_room()) << "room " << i + 1;
+  }
+  for (TestClient* on : {on_a.get(), on_b.get()}) {
+    const v1::ServerMessage refused = on->Call(CreateGlobalissimo(false));
+    EXPECT_EQ(Code(refused), "too_many_rooms");
+    EXPECT_NE(refused.error().reason().find("too fast"), std::string::npos) << refused.DebugString();
+  }
+  EXPECT_EQ(a_->server().lobby().RoomCount() + b_->server().lobby().RoomCount(),
+            static_cast<size_t>(burst));
+  // Another player has his own allowance.
+  auto other = Hello(b_->port(), "Quinn");
   EXPECT_TRUE(other->Call(CreateGlobalissimo(false)).has_room());
 }
 

@@ -153,6 +153,8 @@ TEST_F(PgMigrationsTest, ThePortedSchemaHasSqlitesTablesColumnsAndIndexes) {
     for (auto& ch : type) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     if (type == "integer" || type == "bigint" || type == "smallint") return std::string("integer");
     if (type == "blob" || type == "bytea") return std::string("bytes");
+    // SQLite's REAL is an 8-byte float, PostgreSQL's double precision.
+    if (type == "real" || type == "double_precision") return std::string("float");
     return type;
   };
   std::set<std::string> lite_tables, pg_tables;
@@ -168,7 +170,7 @@ TEST_F(PgMigrationsTest, ThePortedSchemaHasSqlitesTablesColumnsAndIndexes) {
       const bool not_null = col[3] == "1" || col[5] != "0";
       lite_columns.push_back(col[1] + " " + kind(col[2]) + (not_null ? " not null" : ""));
     }
-    for (const auto& row : Rows("SELECT column_name || ' ' || data_type || "
+    for (const auto& row : Rows("SELECT column_name || ' ' || replace(data_type, ' ', '_') || "
                                 "CASE WHEN is_nullable = 'NO' THEN ' not null' ELSE '' END "
                                 "FROM information_schema.columns WHERE table_schema = 'public' "
                                 "AND table_name = '" + table + "' ORDER BY ordinal_position")) {
