@@ -3,7 +3,8 @@
 # this script starts in a temporary folder, on a Unix socket) and with its SQLite file (`machine`
 # durability), each under plateau-load at 1000 Globalissimo rooms, paced at 2500 accepted
 # actions/s and closed loop, alternated RUNS times. Per accepted action: the server's CPU, and on
-# PostgreSQL also its backends' (every process of the cluster, read from /proc over the window).
+# PostgreSQL also the cluster's (its main process and every child, read from /proc by the load
+# generator over the same window).
 #
 #   bench/postgres.sh [BUILD_DIR] [--runs N] [--duration S] [--rooms N]
 set -euo pipefail
@@ -11,7 +12,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 # shellcheck source=bench/common.sh
 source "$ROOT/bench/common.sh"
 BUILD="$ROOT/build"
-RUNS=2 DURATION=8 ROOMS=1000
+RUNS=2 DURATION=8 ROOMS=1000 SQLITE_CPU=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
@@ -30,17 +31,6 @@ source "$ROOT/tests/support/start_postgres.sh"
 trap 'stop_postgres; rm -rf "$WORK"' EXIT
 start_postgres "$WORK/pg"
 
-# The CPU ticks (user + system) of every process of the cluster: its postmaster and children.
-pg_ticks() {
-  local total=0 pid main
-  main=$(head -n1 "$WORK/pg/data/postmaster.pid")
-  for pid in "$main" $(pgrep -P "$main" || true); do
-    [ -r "/proc/$pid/stat" ] || continue
-    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
-
 one() {  # one sqlite|postgres paced|closed
   local store=$1 mode=$2 port dir args=()
   port=$(free_port)
@@ -55,30 +45,28 @@ one() {  # one sqlite|postgres paced|closed
   for _ in $(seq 200); do healthy "$port" && break; sleep 0.1; done
   local rate=()
   [ "$mode" = paced ] && rate=(--rate 2500)
-  local t0 t1
-  t0=$(pg_ticks)
+  [ "$store" = postgres ] && rate+=(--store-pid "$(head -n1 "$WORK/pg/data/postmaster.pid")")
   "$BUILD/bin/plateau-load" --port "$port" --server-pid "$sp" --game globalissimo --seats 2 \
     --rooms "$ROOMS" --duration-seconds "$DURATION" "${rate[@]}" >"$dir/load.out" 2>&1
-  t1=$(pg_ticks)
   kill "$sp"; wait "$sp" 2>/dev/null || true
   local v
   v() { awk -F': ' -v k="$1" '$1 == k { print $2 }' "$dir/load.out"; }
-  local actions cpu p99 count
+  local actions cpu p99 pg_us="-"
   actions=$(v "actions/s"); cpu=$(v "server cpu us/action"); p99=$(v "latency p99 ms")
-  count=$(v "accepted actions")
-  # The cluster's ticks cover the warm-up too: divided by the actions of the whole run, about.
-  local pg_us="-"
+  local ratio=1
   if [ "$store" = postgres ]; then
-    pg_us=$(awk -v t=$((t1 - t0)) -v hz="$(getconf CLK_TCK)" -v n="$count" -v d="$DURATION" \
-      'BEGIN { printf "%.1f", t * 1e6 / hz / (n * (d + 2) / d) }')
+    pg_us=$(v "store cpu us/action")
+    ratio=$(awk -v a="$cpu" -v b="$pg_us" -v s="$SQLITE_CPU" 'BEGIN { printf "%.2f", (a + b) / s }')
+  else
+    SQLITE_CPU=$cpu  # the run beside which the next PostgreSQL one is read
   fi
-  echo "| $store | $mode | $actions | $p99 | $cpu | $pg_us |"
+  echo "| $store | $mode | $actions | $p99 | $cpu | $pg_us | $ratio |"
 }
 
 echo "- $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $ROOMS rooms, $DURATION s"
 echo
-echo "| store | mode | actions/s | p99 ms | server CPU µs/action | PostgreSQL CPU µs/action |"
-echo "|---|---|---|---|---|---|"
+echo "| store | mode | actions/s | p99 ms | server CPU µs/action | PostgreSQL CPU µs/action | both, × SQLite |"
+echo "|---|---|---|---|---|---|---|"
 for _ in $(seq "$RUNS"); do
   for mode in paced closed; do
     one sqlite "$mode"

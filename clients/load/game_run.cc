@@ -118,7 +118,7 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
   bool all_started = false;
   Clock::time_point setup_done = launch, window_start = launch, window_end = launch;
   Clock::time_point stop_deadline = launch;
-  std::optional<uint64_t> cpu_start, cpu_end, switches_start, switches_end;
+  std::optional<uint64_t> cpu_start, cpu_end, switches_start, switches_end, store_start, store_end;
   std::optional<Memory> memory;
 
   auto begin_stop = [&](Clock::time_point now) {
@@ -143,6 +143,7 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
             cpu_start = CpuTicks(options.server_pid);
             switches_start = ContextSwitches(options.server_pid);
           }
+          if (options.store_pid > 0) store_start = TreeCpuTicks(options.store_pid);
           window_start = now;
           metrics.measuring = true;
           phase = Phase::kMeasuring;
@@ -157,6 +158,7 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
             switches_end = ContextSwitches(options.server_pid);
             memory = ReadMemory(options.server_pid);
           }
+          if (options.store_pid > 0) store_end = TreeCpuTicks(options.store_pid);
           begin_stop(now);
         }
         break;
@@ -204,14 +206,18 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
   report.Counts("lobby errors", "lobby_errors", metrics.lobby_errors());
   report.Int("connection errors", "connection_errors", metrics.connection_errors());
   report.Int("rooms failed", "rooms_failed", metrics.rooms_failed());
-  if (options.server_pid > 0) {
-    if (cpu_start && cpu_end && accepted > 0) {
-      const double cpu_seconds = static_cast<double>(*cpu_end - *cpu_start) / TicksPerSecond();
-      report.Number("server cpu us/action", "server_cpu_us_per_action",
-                    cpu_seconds * 1e6 / static_cast<double>(accepted), 1);
+  // CPU ticks over the window as microseconds per accepted action, or missing.
+  auto cpu_per_action = [&](const char* label, const char* key, std::optional<uint64_t> start,
+                            std::optional<uint64_t> end) {
+    if (start && end && accepted > 0) {
+      const double seconds = static_cast<double>(*end - *start) / TicksPerSecond();
+      report.Number(label, key, seconds * 1e6 / static_cast<double>(accepted), 1);
     } else {
-      report.Missing("server cpu us/action", "server_cpu_us_per_action");
+      report.Missing(label, key);
     }
+  };
+  if (options.server_pid > 0) {
+    cpu_per_action("server cpu us/action", "server_cpu_us_per_action", cpu_start, cpu_end);
     if (switches_start && switches_end && accepted > 0) {
       report.Number("server context switches/action", "server_context_switches_per_action",
                     static_cast<double>(*switches_end - *switches_start) /
@@ -227,6 +233,9 @@ int RunRooms(const LoadOptions& options, LoadContext& ctx, asio::io_context& ioc
       report.Missing("server peak rss MB", "server_peak_rss_mb");
       report.Missing("server rss MB", "server_rss_mb");
     }
+  }
+  if (options.store_pid > 0) {
+    cpu_per_action("store cpu us/action", "store_cpu_us_per_action", store_start, store_end);
   }
   report.Print(options.json, stdout);
   for (const std::string& failure : metrics.first_failures()) {

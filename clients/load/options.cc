@@ -48,6 +48,9 @@ server's CPU time and memory.
   --warmup-seconds W       played but not counted, 0..120 (default 2): every room is seated
                            first, then all games start together, and the window opens W s later
   --server-pid PID         report the server's CPU time per action and its memory
+  --store-pid PID          also report the CPU time per action of a database server the
+                           server writes to (PostgreSQL's main process: it and its children,
+                           over the same window)
   --idle-connections N     instead of games: open N connections, 1..20000, that say Hello and
                            stay idle, and report the server's memory per connection (needs
                            --server-pid)
@@ -71,7 +74,7 @@ engine::StatusOr<LoadOptions> ParseOptions(const std::vector<std::string>& argv)
   auto parsed = console::Args::Parse(
       argv,
       {"host", "port", "game", "rooms", "seats", "threads", "rate", "duration-seconds",
-       "warmup-seconds", "server-pid", "idle-connections"},
+       "warmup-seconds", "server-pid", "store-pid", "idle-connections"},
       {"json", "help", "floor", "reconnect"});
   if (!parsed.ok()) return parsed.status();
   const console::Args& args = parsed.value();
@@ -102,6 +105,7 @@ engine::StatusOr<LoadOptions> ParseOptions(const std::vector<std::string>& argv)
                     IntFlag(args, "duration-seconds", 1, 600, &o.duration_seconds),
                     IntFlag(args, "warmup-seconds", 0, 120, &o.warmup_seconds),
                     IntFlag(args, "server-pid", 1, 1 << 22, &o.server_pid),
+                    IntFlag(args, "store-pid", 1, 1 << 22, &o.store_pid),
                     IntFlag(args, "idle-connections", 1, 20000, &o.idle_connections)}) {
     if (!st.ok()) return st;
   }

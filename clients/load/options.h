@@ -22,6 +22,7 @@ struct LoadOptions {
   int duration_seconds = 10;
   int warmup_seconds = 2;
   int server_pid = 0;          // 0: no server statistics
+  int store_pid = 0;           // 0: no database server's CPU (its main process otherwise)
   int idle_connections = 0;    // > 0: the idle-connection probe instead of games
   bool floor = false;          // plateau-floor-server's trivial game instead of a Plateau game
   bool reconnect = false;      // a lost connection is opened again (several nodes), not a failure

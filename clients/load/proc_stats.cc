@@ -34,21 +34,48 @@ std::optional<uint64_t> StatusKb(const std::string& text, const std::string& key
   return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<uint64_t> CpuTicks(int pid) {
-  const auto text = ReadFile("/proc/" + std::to_string(pid) + "/stat");
+// The fields of /proc/PID/stat from the third on. Field 2, the command name, is in parentheses
+// and may hold spaces: fields are counted from the last ')'.
+std::optional<std::vector<std::string>> StatFields(const std::string& pid) {
+  const auto text = ReadFile("/proc/" + pid + "/stat");
   if (!text) return std::nullopt;
-  // Field 2, the command name, is in parentheses and may hold spaces: fields are counted from
-  // the last ')'. What follows it starts with field 3; utime and stime are fields 14 and 15.
   const size_t close = text->rfind(')');
   if (close == std::string::npos) return std::nullopt;
   std::istringstream in(text->substr(close + 1));
   std::vector<std::string> fields;
   for (std::string f; in >> f;) fields.push_back(f);
   if (fields.size() < 13) return std::nullopt;
+  return fields;
+}
+
+// utime and stime, fields 14 and 15.
+uint64_t Ticks(const std::vector<std::string>& fields) {
   return std::strtoull(fields[11].c_str(), nullptr, 10) +
          std::strtoull(fields[12].c_str(), nullptr, 10);
+}
+
+}  // namespace
+
+std::optional<uint64_t> CpuTicks(int pid) {
+  const auto fields = StatFields(std::to_string(pid));
+  if (!fields) return std::nullopt;
+  return Ticks(*fields);
+}
+
+std::optional<uint64_t> TreeCpuTicks(int pid) {
+  std::optional<uint64_t> total = CpuTicks(pid);
+  if (!total) return std::nullopt;
+  DIR* dir = opendir("/proc");
+  if (dir == nullptr) return std::nullopt;
+  const std::string parent = std::to_string(pid);
+  while (const dirent* entry = readdir(dir)) {
+    if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
+    const auto fields = StatFields(entry->d_name);
+    // Field 4, the parent's pid.
+    if (fields && (*fields)[1] == parent) *total += Ticks(*fields);
+  }
+  closedir(dir);
+  return total;
 }
 
 std::optional<uint64_t> ContextSwitches(int pid) {

@@ -7,6 +7,10 @@ namespace plateau::load {
 
 // User plus system CPU time of `pid` so far, in clock ticks (/proc/PID/stat).
 std::optional<uint64_t> CpuTicks(int pid);
+// The same for `pid` and its children together (every process whose parent it is, found in
+// /proc/*/stat): a database server's postmaster and the backends serving its connections. A
+// child that ended since its last reading is not counted.
+std::optional<uint64_t> TreeCpuTicks(int pid);
 // Context switches of all of `pid`'s threads so far, voluntary (a thread waiting: for work, a
 // lock, the disk) and not, summed over /proc/PID/task/*/status. Each is a thread put to sleep or
 // woken, the fixed cost a hop between threads adds to an action.
