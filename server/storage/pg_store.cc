@@ -65,12 +65,14 @@ constexpr Statement kStatements[] = {
      "FROM games g WHERE game_id = $1"},
     {"append_action",
      // Fenced: written only while room $8 is this node's ($9) with the epoch it claimed ($10)
-     // and its lease holds; the room's row stays locked until the commit, so a takeover waits
-     // for it and then reads this action in the log. Refused, it changes no row (no error).
+     // and its lease holds, and game $1 is a game of that room (no foreign key since 0015); the
+     // room's row stays locked until the commit, so a takeover waits for it and then reads this
+     // action in the log. Refused, it changes no row (no error).
      "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
      "SELECT $1::bigint, $2::integer, $3::integer, $4::bytea, $5::text, $6::bigint, $7::integer "
-     "FROM room_owners WHERE room_id = $8 AND node = $9 AND epoch = $10 "
-     "AND expires_unix_ms > " PLATEAU_PG_NOW_MS " FOR SHARE"},
+     "FROM room_owners o JOIN games g ON g.room_id = o.room_id "
+     "WHERE o.room_id = $8 AND o.node = $9 AND o.epoch = $10 "
+     "AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS " AND g.game_no = $1 FOR SHARE OF o"},
     {"hold_fence",
      "SELECT 1 FROM room_owners WHERE room_id = $1 AND node = $2 AND epoch = $3 "
      "AND expires_unix_ms > " PLATEAU_PG_NOW_MS " FOR SHARE"},

@@ -185,6 +185,26 @@ TEST_F(OwnershipTest, AFencedAppendFailsAloneInItsBatch) {
   EXPECT_TRUE(b->AppendAction("g1", 0, Action(0)).ok());
 }
 
+// game_actions has no foreign key on PostgreSQL (0015): the append itself writes only for a game
+// of the room it is fenced to.
+TEST_F(OwnershipTest, AnAppendIsWrittenOnlyForAGameOfItsFencedRoom) {
+  auto a = Node("a");
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  ASSERT_TRUE(a->BeginGame(Record("g2"), Room("r2")).ok());
+  ASSERT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());
+  EXPECT_EQ(Sql("SELECT count(*) FROM information_schema.table_constraints WHERE "
+                "table_name = 'game_actions' AND constraint_type = 'FOREIGN KEY'"),
+            "0");
+  // g1's row moved to r2 behind the store's back: the room a fences (r1) no longer holds it.
+  Sql("UPDATE games SET room_id = 'r2' WHERE game_id = 'g1' RETURNING 1");
+  EXPECT_TRUE(LeaseLost(a->AppendAction("g1", 1, Action(1))));
+  // And a game gone altogether takes no action either.
+  Sql("DELETE FROM games WHERE game_id = 'g2' RETURNING 1");
+  EXPECT_FALSE(a->AppendAction("g2", 0, Action(0)).ok());
+  EXPECT_EQ(Sql("SELECT count(*) FROM game_actions"), "1");
+}
+
 TEST_F(OwnershipTest, RenewalKeepsTheLeaseAndANodeThatCannotRenewStopsWriting) {
   auto a = Node("a", 1000ms);
   ASSERT_TRUE(a);
