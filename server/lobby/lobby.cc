@@ -10,6 +10,16 @@
 namespace plateau::server {
 namespace {
 
+// A code that turned out right: the wrong-code tokens it took, the connection's and its
+// address's, are given back.
+void ReturnWrongCode(ConnectionQuota& quota) {
+  quota.wrong_codes.Return();
+  if (quota.address) {
+    std::lock_guard lock(quota.address->mu);
+    quota.address->wrong_codes.Return();
+  }
+}
+
 namespace v1 = plateau::v1;
 
 std::string ToUpper(std::string s) {
@@ -440,13 +450,7 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
                          std::to_string(static_cast<int>(wait) + 1) + " s.");
       return nullptr;
     }
-    if (!wrong_code) {
-      quota.wrong_codes.Return();
-      if (quota.address) {
-        std::lock_guard lock(quota.address->mu);
-        quota.address->wrong_codes.Return();
-      }
-    }
+    if (!wrong_code) ReturnWrongCode(quota);
   }
   if (elsewhere) {
     // Perhaps another node's: the client is told to come back naming it (wsUrl does), and its
@@ -492,12 +496,7 @@ std::shared_ptr<Room> Lobby::RouteToRoom(const ConnectionPtr& conn, uint64_t req
             conn->Send(EncodeError(request_id, codes::kRoomNotFound, "There is no such room."));
             return;
           }
-          ConnectionQuota& quota = conn->quota;
-          quota.wrong_codes.Return();
-          if (quota.address) {
-            std::lock_guard lock(quota.address->mu);
-            quota.address->wrong_codes.Return();
-          }
+          ReturnWrongCode(conn->quota);
           v1::ServerMessage m;
           m.set_request_id(request_id);
           m.mutable_error()->set_code(codes::kRoomMoved);
