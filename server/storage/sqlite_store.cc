@@ -366,9 +366,10 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
     known = read.value();
   }
   if (Status st = store_rules::CheckAppendIndex(game_id, index, known->next); !st.ok()) return st;
+  // Written only for a game that exists (no foreign key since 0015): no row changed otherwise.
   auto stmt = Prepare(
       "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM games WHERE game_no = ?1)");
   if (!stmt.ok()) return stmt.status();
   ScopedStatement s(stmt.value());
   if (Status st = sqlite::BindAll(db_, s.get(), known->game_no, index, action.seat(),
@@ -382,6 +383,10 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
   if (rc == SQLITE_CONSTRAINT_UNIQUE) return store_rules::DuplicateAction(game_id, index);
   if (rc != SQLITE_DONE) {
     return sqlite::Error(db_, rc, "storing action " + std::to_string(index) + " of " + game_id);
+  }
+  if (sqlite3_changes(db_) != 1) {
+    known_.Forget(game_id);
+    return store_rules::GameNotFound(game_id);
   }
   known_.Set(game_id, Known{known->game_no, index + 1}, sqlite3_get_autocommit(db_) == 0);
   return Status::Ok();

@@ -665,8 +665,9 @@ TEST_P(StoreTest, AnIndexAnotherStoreWroteIsCaughtByTheUniqueIndex) {
             postgres_ ? store_codes::kLeaseLost : "");
 }
 
-// The newest game deleted by hand with foreign keys off (the sqlite3 shell's default) leaves its
-// actions behind; a new game must not take its number and inherit them.
+// The newest game deleted by hand leaves its actions behind (no foreign key since 0015; before,
+// with foreign keys off, the sqlite3 shell's default); a new game must not take its number and
+// inherit them.
 TEST_F(SqliteStoreTest, ANewGameNeverTakesTheNumberOfLeftoverActions) {
   StoreGame("old", 3, 0);
   {
@@ -681,6 +682,24 @@ TEST_F(SqliteStoreTest, ANewGameNeverTakesTheNumberOfLeftoverActions) {
   EXPECT_EQ(store_->LoadGame("new").value()->actions_size(), 0);
   EXPECT_TRUE(store_->AppendAction("new", 0, NewAction(0)).ok());
   EXPECT_EQ(store_->LoadGame("new").value()->actions_size(), 1);
+}
+
+// No foreign key holds game_actions to games since 0015: the append checks its game itself. A
+// game deleted by hand while the store still knows its number takes no action.
+TEST_F(SqliteStoreTest, AnActionForAGameDeletedByHandIsRefusedAndNothingIsWritten) {
+  StoreGame("g", 2, 0);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "DELETE FROM games WHERE game_id = 'g'", nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  EXPECT_EQ(store_->AppendAction("g", 2, NewAction(2)).code(), store_codes::kGameNotFound);
+  sqlite3_stmt* count = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT count(*) FROM game_actions", -1, &count, nullptr),
+            SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(count), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(count, 0), 2);  // the two written before, nothing more
+  sqlite3_finalize(count);
+  sqlite3_close(db);
 }
 
 // --- Concurrency ---
