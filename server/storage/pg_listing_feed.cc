@@ -210,9 +210,9 @@ bool PgListingFeed::Clean() {
   auto r = pg::Query(
       c_.get(),
       "WITH gone AS (DELETE FROM room_listing l WHERE updated_unix_ms < " PLATEAU_FEED_NOW_MS
-      " - $1 AND NOT EXISTS (SELECT 1 FROM room_owners o WHERE o.room_id = l.room_id "
-      "AND o.node = l.node AND o.expires_unix_ms > " PLATEAU_FEED_NOW_MS
-      ") RETURNING room_id) SELECT pg_notify($2, room_id) FROM gone",
+      " - $1 AND NOT EXISTS (SELECT 1 FROM room_owners o JOIN nodes n ON n.node = o.node "
+      "WHERE o.room_id = l.room_id AND o.node = l.node AND n.expires_unix_ms > "
+      PLATEAU_FEED_NOW_MS ") RETURNING room_id) SELECT pg_notify($2, room_id) FROM gone",
       {std::to_string(lease_.count()), std::string(kChannel)}, "deleting lines of rooms gone");
   if (!r.ok()) return PQstatus(c_.get()) == CONNECTION_OK;
   std::lock_guard lock(mu_);

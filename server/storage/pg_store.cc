@@ -22,6 +22,11 @@ std::string ListedTo(int param) {
 
 // The database's clock in milliseconds: leases are compared with it only, never with a node's.
 #define PLATEAU_PG_NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+// A room's lease is its node's (nodes.expires_unix_ms, renewed once for all its rooms): true when
+// the node named by `row`.node has none that holds past now `slack` (no row at all, as for '').
+#define PLATEAU_PG_NODE_GONE(row, slack)                                                  \
+  "NOT EXISTS (SELECT 1 FROM nodes n WHERE n.node = " row ".node AND n.expires_unix_ms > " \
+  PLATEAU_PG_NOW_MS slack ")"
 
 // The statements prepared on the connection when the store opens, by name.
 struct Statement {
@@ -65,28 +70,27 @@ constexpr Statement kStatements[] = {
      "FROM games g WHERE game_id = $1"},
     {"append_action",
      // Fenced: written only while room $8 is this node's ($9) with the epoch it claimed ($10)
-     // and its lease holds, and game $1 is a game of that room (no foreign key since 0015); the
-     // room's row stays locked until the commit, so a takeover waits for it and then reads this
-     // action in the log. Refused, it changes no row (no error).
+     // and the node's lease holds, and game $1 is a game of that room (no foreign key since
+     // 0015); the room's row stays locked until the commit, so a takeover waits for it and then
+     // reads this action in the log. Refused, it changes no row (no error).
      "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
      "SELECT $1::bigint, $2::integer, $3::integer, $4::bytea, $5::text, $6::bigint, $7::integer "
-     "FROM room_owners o JOIN games g ON g.room_id = o.room_id "
+     "FROM room_owners o JOIN games g ON g.room_id = o.room_id JOIN nodes n ON n.node = o.node "
      "WHERE o.room_id = $8 AND o.node = $9 AND o.epoch = $10 "
-     "AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS " AND g.game_no = $1 FOR SHARE OF o"},
+     "AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " AND g.game_no = $1 FOR SHARE OF o"},
     {"hold_fence",
-     "SELECT 1 FROM room_owners WHERE room_id = $1 AND node = $2 AND epoch = $3 "
-     "AND expires_unix_ms > " PLATEAU_PG_NOW_MS " FOR SHARE"},
+     "SELECT 1 FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.room_id = $1 "
+     "AND o.node = $2 AND o.epoch = $3 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS
+     " FOR SHARE OF o"},
     {"claim_room",
-     // Free, expired, or this node's already: claimed with a new epoch. Another node's live
-     // lease: no row.
-     "INSERT INTO room_owners (room_id, node, epoch, expires_unix_ms) "
-     "VALUES ($1, $2, 1, " PLATEAU_PG_NOW_MS " + $3) "
+     // Free, its node's lease run out, or this node's already: claimed with a new epoch.
+     // Another node's live lease: no row.
+     // (expires_unix_ms: its default, for nodes before 0016 during a rolling upgrade.)
+     "INSERT INTO room_owners (room_id, node, epoch) VALUES ($1, $2, 1) "
      "ON CONFLICT (room_id) DO UPDATE SET node = excluded.node, epoch = room_owners.epoch + 1, "
-     "expires_unix_ms = excluded.expires_unix_ms "
-     "WHERE room_owners.node = excluded.node OR room_owners.expires_unix_ms < "
-     PLATEAU_PG_NOW_MS " RETURNING epoch"},
-    {"renew_rooms",
-     "UPDATE room_owners SET expires_unix_ms = " PLATEAU_PG_NOW_MS " + $2 WHERE node = $1"},
+     "expires_unix_ms = DEFAULT "
+     "WHERE room_owners.node = excluded.node OR " PLATEAU_PG_NODE_GONE("room_owners", "")
+     " RETURNING epoch"},
     {"renew_node",
      "INSERT INTO nodes (node, address, expires_unix_ms) VALUES ($1, $2, "
      PLATEAU_PG_NOW_MS " + $3) ON CONFLICT (node) DO UPDATE SET address = excluded.address, "
@@ -96,14 +100,14 @@ constexpr Statement kStatements[] = {
      "DELETE FROM room_owners WHERE room_id = $1 AND node = $2 AND epoch = $3"},
     {"room_owner",
      // The holder's address when it is another node and both leases hold, else ''.
-     "SELECT CASE WHEN o.node <> $2 AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS
-     " AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " THEN coalesce(n.address, '') ELSE '' END "
+     "SELECT CASE WHEN o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS
+     " THEN coalesce(n.address, '') ELSE '' END "
      "FROM room_owners o LEFT JOIN nodes n ON n.node = o.node WHERE o.room_id = $1"},
     {"forget_idle_rooms",
      // Rooms with no game in play whose node is gone (expired over a lease ago), or this node's
      // own from before it restarted ($1 non-empty): nobody runs them any more.
-     "DELETE FROM room_owners o WHERE (o.node = $1 OR o.expires_unix_ms < " PLATEAU_PG_NOW_MS
-     " - $2) AND NOT EXISTS (SELECT 1 FROM games g WHERE g.room_id = o.room_id "
+     "DELETE FROM room_owners o WHERE (o.node = $1 OR " PLATEAU_PG_NODE_GONE("o", " - $2")
+     ") AND NOT EXISTS (SELECT 1 FROM games g WHERE g.room_id = o.room_id "
      "AND g.status = 'playing')"},
     {"player_rooms_elsewhere",
      "SELECT DISTINCT g.room_id FROM games g JOIN game_seats s ON s.game_id = g.game_id "
@@ -113,8 +117,8 @@ constexpr Statement kStatements[] = {
      // Two nodes opening rooms for one player at once count one after the other.
      "SELECT pg_advisory_xact_lock(hashtext('plateau-creator:' || $1))"},
     {"open_rooms_of",
-     "SELECT count(*) FROM room_owners WHERE creator = $1 AND room_id <> $2 "
-     "AND expires_unix_ms > " PLATEAU_PG_NOW_MS},
+     "SELECT count(*) FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.creator = $1 "
+     "AND o.room_id <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS},
     {"take_room_token",
      // The creator's allowance (rooms_per_hour $2, burst $3) refilled to now, less one: no row
      // when less than one room is left, and nothing changes.
@@ -138,8 +142,7 @@ constexpr Statement kStatements[] = {
      "WHERE room_id = $1 AND node = $2"},
     {"room_by_join_code",
      "SELECT o.room_id FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.join_code = $1 "
-     "AND o.node <> $2 AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS
-     " AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
+     "AND o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
     {"code_misses",
      "SELECT count(*), coalesce(min(at_unix_ms), 0), " PLATEAU_PG_NOW_MS
      " FROM code_misses WHERE address = $1 AND at_unix_ms > " PLATEAU_PG_NOW_MS " - $2"},
@@ -152,17 +155,15 @@ constexpr Statement kStatements[] = {
      "DELETE FROM code_misses WHERE at_unix_ms < " PLATEAU_PG_NOW_MS " - 86400000"},
     {"room_by_watch_code",
      "SELECT o.room_id FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.watch_code = $1 "
-     "AND o.node <> $2 AND o.expires_unix_ms > " PLATEAU_PG_NOW_MS
-     " AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
+     "AND o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
     {"give_back_rooms",
-     // Claimed but not restored (the log could not be read): any node, this one too, may try.
-     "UPDATE room_owners SET node = '', expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 "
-     "WHERE room_id = ANY($1::text[]) AND node = $2"},
+     // Claimed but not restored (the log could not be read): any node, this one too, may try
+     // (node '' has no lease).
+     "UPDATE room_owners SET node = '' WHERE room_id = ANY($1::text[]) AND node = $2"},
 
-    {"hand_over_rooms",
-     // Ended a moment ago, not long ago: the live nodes share them (TakeOver), none takes all.
-     "UPDATE room_owners SET expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 WHERE node = $1"},
     {"hand_over_node",
+     // The node's lease, its rooms' too, ended a moment ago, not long ago: the live nodes share
+     // them (TakeOver), none takes all.
      "UPDATE nodes SET expires_unix_ms = " PLATEAU_PG_NOW_MS " - 1 WHERE node = $1"},
     {"unfinished_rooms", "SELECT DISTINCT room_id FROM games WHERE status = 'playing'"},
     {"unfinished_in_rooms",
@@ -174,9 +175,10 @@ constexpr Statement kStatements[] = {
     {"orphan_rooms",
      // Rooms with a game in play whose owner's lease ran out, and whether that was more than a
      // lease ago ($2): then any node takes them, whatever its share.
-     "SELECT DISTINCT g.room_id, o.expires_unix_ms < " PLATEAU_PG_NOW_MS " - $2 FROM games g "
-     "JOIN room_owners o ON o.room_id = g.room_id WHERE g.status = 'playing' AND o.node <> $1 "
-     "AND o.expires_unix_ms < " PLATEAU_PG_NOW_MS},
+     "SELECT DISTINCT g.room_id, coalesce(n.expires_unix_ms, 0) < " PLATEAU_PG_NOW_MS " - $2 "
+     "FROM games g JOIN room_owners o ON o.room_id = g.room_id LEFT JOIN nodes n ON n.node = o.node "
+     "WHERE g.status = 'playing' AND o.node <> $1 AND coalesce(n.expires_unix_ms, 0) < "
+     PLATEAU_PG_NOW_MS},
     {"game_status", "SELECT status FROM games WHERE game_id = $1"},
     {"add_result",
      "INSERT INTO game_results (game_id, seat, name, score, rank, detail) "
@@ -296,7 +298,10 @@ StatusOr<std::unique_ptr<PgStore>> PgStore::Open(const std::string& conninfo, Op
   if (options.lease.count() <= 0) options.lease = std::chrono::milliseconds(10000);
   if (Status st = Prepare(c.value().get(), options.lease); !st.ok()) return st;
   if (options.node.empty()) options.node = "node";
-  return std::unique_ptr<PgStore>(new PgStore(std::move(c).value(), std::move(options)));
+  std::unique_ptr<PgStore> store(new PgStore(std::move(c).value(), std::move(options)));
+  // The node's lease is its rooms': it holds from the start, before the first room is claimed.
+  if (Status st = store->RenewLeases(); !st.ok()) return st;
+  return store;
 }
 
 Status PgStore::Prepare(PGconn* c, std::chrono::milliseconds lease) {
@@ -579,8 +584,7 @@ Status PgStore::LeaseLost(const std::string& room_id) const {
 }
 
 StatusOr<int64_t> PgStore::Claim(const std::string& room_id) {
-  Outcome o = Run("claim_room",
-                  Params().Text(room_id).Text(options_.node).Int(options_.lease.count()),
+  Outcome o = Run("claim_room", Params().Text(room_id).Text(options_.node),
                   "claiming room " + room_id);
   if (!o.ok()) return o.status;
   if (o.rows() == 0) return LeaseLost(room_id);
@@ -635,13 +639,9 @@ Status PgStore::HoldFence(const std::string& game_id) {
 Status PgStore::HandOver() {
   std::lock_guard lock(mu_);
   handed_over_ = true;
-  return Atomically([&]() -> Status {
-    Outcome rooms = Run("hand_over_rooms", Params().Text(options_.node),
-                        "handing the rooms of " + options_.node + " over");
-    if (!rooms.ok()) return rooms.status;
-    return Run("hand_over_node", Params().Text(options_.node), "ending node " + options_.node)
-        .status;
-  });
+  return Run("hand_over_node", Params().Text(options_.node),
+             "handing the rooms of " + options_.node + " over")
+      .status;
 }
 
 Status PgStore::ClaimRoom(const std::string& room_id, const RoomClaim& claim) {
@@ -765,14 +765,10 @@ Status PgStore::RenewLeases() {
   if (handed_over_) return Status::Ok();  // renewing now would take the rooms back
   const auto sent = std::chrono::steady_clock::now();
   const int64_t lease = options_.lease.count();
-  Status st = Atomically([&]() -> Status {
-    Outcome node = Run("renew_node", Params().Text(options_.node).Text(options_.address).Int(lease),
-                       "renewing node " + options_.node);
-    if (!node.ok()) return node.status;
-    return Run("renew_rooms", Params().Text(options_.node).Int(lease),
-               "renewing the rooms of " + options_.node)
-        .status;
-  });
+  // One row renews every room of the node: their leases are its own.
+  Status st = Run("renew_node", Params().Text(options_.node).Text(options_.address).Int(lease),
+                  "renewing node " + options_.node)
+                  .status;
   if (st.ok()) {
     renewed_at_ = sent;
   } else if (!renewed_at_) {

@@ -35,10 +35,11 @@ playing=$(pg_sql "SELECT count(*) FROM games WHERE status = 'playing'")
 kill -STOP "$SERVER_PID"
 stopped_at=$(date +%s.%N)
 sleep 2.5  # past the lease (1.5 s)
-# Another node takes every room whose lease ran out, as its claim does.
-taken=$(pg_sql "WITH t AS (UPDATE room_owners SET node = 'b', epoch = epoch + 1,
-  expires_unix_ms = $NOW_MS + 3600000 WHERE expires_unix_ms < $NOW_MS RETURNING room_id)
-  SELECT count(*) FROM t")
+# Another node, alive, takes every room whose node's lease ran out, as its claim does.
+pg_sql "INSERT INTO nodes (node, address, expires_unix_ms) VALUES ('b', '', $NOW_MS + 3600000)" >/dev/null
+taken=$(pg_sql "WITH t AS (UPDATE room_owners o SET node = 'b', epoch = epoch + 1
+  WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.node = o.node AND n.expires_unix_ms > $NOW_MS)
+  RETURNING room_id) SELECT count(*) FROM t")
 [ "$taken" -ge 5 ] || fail "only $taken rooms had an expired lease after the pause"
 IN_TAKEN="g.room_id IN (SELECT room_id FROM room_owners WHERE node = 'b')"
 before=$(pg_sql "SELECT count(*) FROM game_actions a JOIN games g USING (game_no) WHERE $IN_TAKEN")

@@ -61,7 +61,7 @@ orphans=
 for _ in $(seq 100); do
   orphans=$(sql "SELECT count(*) FROM games g WHERE g.status = 'playing' AND NOT EXISTS (
     SELECT 1 FROM room_owners o JOIN nodes n USING (node)
-    WHERE o.room_id = g.room_id AND o.expires_unix_ms > $now AND n.expires_unix_ms > $now)")
+    WHERE o.room_id = g.room_id AND n.expires_unix_ms > $now)")
   [ "$orphans" = 0 ] && break
   sleep 0.1
 done

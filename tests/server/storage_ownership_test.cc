@@ -68,9 +68,12 @@ class OwnershipTest : public ::testing::Test {
     EXPECT_TRUE(store.ok()) << store.status().ToString();
     return store.ok() ? std::move(store.value()) : nullptr;
   }
-  // What a node paused or cut off past its lease leaves: its room's lease run out.
+  // What a node paused or cut off past its lease leaves: the lease of the room's node, which is
+  // the room's, run out long ago.
   void Expire(const std::string& room_id) {
-    auto r = pg::Query(admin_.get(), "UPDATE room_owners SET expires_unix_ms = 0 WHERE room_id = $1",
+    auto r = pg::Query(admin_.get(),
+                       "UPDATE nodes SET expires_unix_ms = 0 WHERE node = "
+                       "(SELECT node FROM room_owners WHERE room_id = $1)",
                        {room_id}, "expiring a lease");
     ASSERT_TRUE(r.ok()) << r.status().ToString();
   }
@@ -166,8 +169,10 @@ TEST_F(OwnershipTest, AFencedAppendFailsAloneInItsBatch) {
   ASSERT_TRUE(a && b);
   ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
   ASSERT_TRUE(a->BeginGame(Record("g2"), Room("r2")).ok());
+  // A paused past its lease: B claims r1, then A is back and renews; r2 is still A's.
   Expire("r1");
-  ASSERT_TRUE(b->LoadUnfinished().ok());  // B takes r1 over; r2's lease still holds for A
+  ASSERT_TRUE(b->ClaimRoom("r1").ok());
+  ASSERT_TRUE(a->RenewLeases().ok());
   ASSERT_TRUE(a->BeginBatch().ok());
   a->StartCall(0);
   EXPECT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());  // settled only at the commit
@@ -211,10 +216,12 @@ TEST_F(OwnershipTest, RenewalKeepsTheLeaseAndANodeThatCannotRenewStopsWriting) {
   ASSERT_TRUE(a->RenewLeases().ok());
   EXPECT_EQ(Sql("SELECT count(*) FROM nodes WHERE node = 'a'"), "1");
   ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
-  const int64_t before = std::stoll(Sql("SELECT expires_unix_ms FROM room_owners"));
+  // The node's row is its rooms' lease: renewing it renews them all.
+  const std::string lease = "SELECT expires_unix_ms FROM nodes WHERE node = 'a'";
+  const int64_t before = std::stoll(Sql(lease));
   std::this_thread::sleep_for(50ms);
   ASSERT_TRUE(a->RenewLeases().ok());
-  EXPECT_GT(std::stoll(Sql("SELECT expires_unix_ms FROM room_owners")), before);
+  EXPECT_GT(std::stoll(Sql(lease)), before);
   ASSERT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());
   // Past four fifths of its lease without renewing, A writes nothing, though the database
   // would still let it: it fences itself before any other node may take the room.
@@ -233,10 +240,9 @@ TEST_F(OwnershipTest, ADeadNodesRoomsAreSharedAmongTheLiveOnes) {
   auto none = b_->TakeOver();
   ASSERT_TRUE(none.ok()) << none.status().ToString();
   EXPECT_TRUE(none.value().empty()) << "a's leases still hold";
-  // a dies: its node row and its rooms' leases run out, a moment ago.
-  Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'a'");
-  Sql("UPDATE room_owners SET expires_unix_ms = "
-      "(extract(epoch FROM clock_timestamp()) * 1000)::bigint - 1");
+  // a dies: its lease, its rooms' too, runs out, a moment ago.
+  Sql("UPDATE nodes SET expires_unix_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
+      "- 1 WHERE node = 'a' RETURNING 1");
   const std::vector<Store::Unfinished> by_c = SharedByBAndC(kRooms);
   ASSERT_FALSE(by_c.empty());
   for (const auto& taken : by_c) EXPECT_EQ(taken.record.actions_size(), 1);
@@ -248,8 +254,7 @@ TEST_F(OwnershipTest, ADeadNodesRoomsAreSharedAmongTheLiveOnes) {
   EXPECT_TRUE(c_->AppendAction(game, 1, Action(1)).ok());
   EXPECT_TRUE(LeaseLost(b_->AppendAction(game, 2, Action(2))));
   // c dies too, long ago: b takes all of c's rooms, its share or not.
-  Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'c'");
-  Sql("UPDATE room_owners SET expires_unix_ms = 0 WHERE node = 'c'");
+  Sql("UPDATE nodes SET expires_unix_ms = 0 WHERE node = 'c' RETURNING 1");
   auto rest = b_->TakeOver();
   ASSERT_TRUE(rest.ok());
   EXPECT_EQ(rest.value().size(), by_c.size());
