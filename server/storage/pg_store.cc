@@ -117,8 +117,10 @@ constexpr Statement kStatements[] = {
      // Two nodes opening rooms for one player at once count one after the other.
      "SELECT pg_advisory_xact_lock(hashtext('plateau-creator:' || $1))"},
     {"open_rooms_of",
+     // "creator <> ''" lets the prepared (generic) plan use the partial index on creator, which
+     // it cannot prove $1 fits: without it, a scan of every room a call.
      "SELECT count(*) FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.creator = $1 "
-     "AND o.room_id <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS},
+     "AND o.creator <> '' AND o.room_id <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS},
     {"take_room_token",
      // The creator's allowance (rooms_per_hour $2, burst $3) refilled to now, less one: no row
      // when less than one room is left, and nothing changes.
@@ -142,7 +144,7 @@ constexpr Statement kStatements[] = {
      "WHERE room_id = $1 AND node = $2"},
     {"room_by_join_code",
      "SELECT o.room_id FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.join_code = $1 "
-     "AND o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
+     "AND o.join_code <> '' AND o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
     {"code_misses",
      "SELECT count(*), coalesce(min(at_unix_ms), 0), " PLATEAU_PG_NOW_MS
      " FROM code_misses WHERE address = $1 AND at_unix_ms > " PLATEAU_PG_NOW_MS " - $2"},
@@ -155,7 +157,7 @@ constexpr Statement kStatements[] = {
      "DELETE FROM code_misses WHERE at_unix_ms < " PLATEAU_PG_NOW_MS " - 86400000"},
     {"room_by_watch_code",
      "SELECT o.room_id FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.watch_code = $1 "
-     "AND o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
+     "AND o.watch_code <> '' AND o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
     {"give_back_rooms",
      // Claimed but not restored (the log could not be read): any node, this one too, may try
      // (node '' has no lease).
