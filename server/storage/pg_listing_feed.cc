@@ -12,9 +12,6 @@ namespace {
 
 constexpr const char* kChannel = "plateau_rooms";
 
-// The database's clock in Unix milliseconds, as the ownership statements read it.
-#define PLATEAU_FEED_NOW_MS "(extract(epoch from clock_timestamp()) * 1000)::bigint"
-
 // Lines travel as hex text: libpq's text parameters hold no NUL byte.
 std::string Hex(const std::string& bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -178,7 +175,7 @@ bool PgListingFeed::Flush() {
   for (const auto& [id, info] : out) {
     auto r = info ? pg::Query(c_.get(),
                               "INSERT INTO room_listing (room_id, node, info, updated_unix_ms) "
-                              "VALUES ($1, $2, decode($3, 'hex'), " PLATEAU_FEED_NOW_MS ") "
+                              "VALUES ($1, $2, decode($3, 'hex'), " PLATEAU_PG_NOW_MS ") "
                               "ON CONFLICT (room_id) DO UPDATE SET node = excluded.node, "
                               "info = excluded.info, updated_unix_ms = excluded.updated_unix_ms",
                               {id, node_, Hex(*info)}, "listing a room")
@@ -209,10 +206,10 @@ bool PgListingFeed::Clean() {
   // written (its room's claim may still be on its way).
   auto r = pg::Query(
       c_.get(),
-      "WITH gone AS (DELETE FROM room_listing l WHERE updated_unix_ms < " PLATEAU_FEED_NOW_MS
-      " - $1 AND NOT EXISTS (SELECT 1 FROM room_owners o JOIN nodes n ON n.node = o.node "
-      "WHERE o.room_id = l.room_id AND o.node = l.node AND n.expires_unix_ms > "
-      PLATEAU_FEED_NOW_MS ") RETURNING room_id) SELECT pg_notify($2, room_id) FROM gone",
+      "WITH gone AS (DELETE FROM room_listing l WHERE updated_unix_ms < " PLATEAU_PG_NOW_MS
+      " - $1 AND NOT EXISTS (SELECT 1 FROM room_owners o WHERE o.room_id = l.room_id "
+      "AND o.node = l.node AND " PLATEAU_PG_NODE_LIVE("o", "")
+      ") RETURNING room_id) SELECT pg_notify($2, room_id) FROM gone",
       {std::to_string(lease_.count()), std::string(kChannel)}, "deleting lines of rooms gone");
   if (!r.ok()) return PQstatus(c_.get()) == CONNECTION_OK;
   std::lock_guard lock(mu_);

@@ -20,13 +20,6 @@ std::string ListedTo(int param) {
          "(SELECT s.game_id FROM game_seats s WHERE s.player_id = " + p + ")))";
 }
 
-// The database's clock in milliseconds: leases are compared with it only, never with a node's.
-#define PLATEAU_PG_NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
-// A room's lease is its node's (nodes.expires_unix_ms, renewed once for all its rooms): true when
-// the node named by `row`.node has none that holds past now `slack` (no row at all, as for '').
-#define PLATEAU_PG_NODE_GONE(row, slack)                                                  \
-  "NOT EXISTS (SELECT 1 FROM nodes n WHERE n.node = " row ".node AND n.expires_unix_ms > " \
-  PLATEAU_PG_NOW_MS slack ")"
 
 // The statements prepared on the connection when the store opens, by name.
 struct Statement {
@@ -75,13 +68,12 @@ constexpr Statement kStatements[] = {
      // reads this action in the log. Refused, it changes no row (no error).
      "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
      "SELECT $1::bigint, $2::integer, $3::integer, $4::bytea, $5::text, $6::bigint, $7::integer "
-     "FROM room_owners o JOIN games g ON g.room_id = o.room_id JOIN nodes n ON n.node = o.node "
+     "FROM room_owners o JOIN games g ON g.room_id = o.room_id "
      "WHERE o.room_id = $8 AND o.node = $9 AND o.epoch = $10 "
-     "AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " AND g.game_no = $1 FOR SHARE OF o"},
+     "AND " PLATEAU_PG_NODE_LIVE("o", "") " AND g.game_no = $1 FOR SHARE OF o"},
     {"hold_fence",
-     "SELECT 1 FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.room_id = $1 "
-     "AND o.node = $2 AND o.epoch = $3 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS
-     " FOR SHARE OF o"},
+     "SELECT 1 FROM room_owners o WHERE o.room_id = $1 AND o.node = $2 AND o.epoch = $3 "
+     "AND " PLATEAU_PG_NODE_LIVE("o", "") " FOR SHARE OF o"},
     {"claim_room",
      // Free, its node's lease run out, or this node's already: claimed with a new epoch.
      // Another node's live lease: no row.
@@ -89,7 +81,7 @@ constexpr Statement kStatements[] = {
      "INSERT INTO room_owners (room_id, node, epoch) VALUES ($1, $2, 1) "
      "ON CONFLICT (room_id) DO UPDATE SET node = excluded.node, epoch = room_owners.epoch + 1, "
      "expires_unix_ms = DEFAULT "
-     "WHERE room_owners.node = excluded.node OR " PLATEAU_PG_NODE_GONE("room_owners", "")
+     "WHERE room_owners.node = excluded.node OR " "NOT " PLATEAU_PG_NODE_LIVE("room_owners", "")
      " RETURNING epoch"},
     {"renew_node",
      "INSERT INTO nodes (node, address, expires_unix_ms) VALUES ($1, $2, "
@@ -99,14 +91,14 @@ constexpr Statement kStatements[] = {
     {"release_room",
      "DELETE FROM room_owners WHERE room_id = $1 AND node = $2 AND epoch = $3"},
     {"room_owner",
-     // The holder's address when it is another node and both leases hold, else ''.
+     // The holder's address when it is another node and its lease holds, else ''.
      "SELECT CASE WHEN o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS
      " THEN coalesce(n.address, '') ELSE '' END "
      "FROM room_owners o LEFT JOIN nodes n ON n.node = o.node WHERE o.room_id = $1"},
     {"forget_idle_rooms",
      // Rooms with no game in play whose node is gone (expired over a lease ago), or this node's
      // own from before it restarted ($1 non-empty): nobody runs them any more.
-     "DELETE FROM room_owners o WHERE (o.node = $1 OR " PLATEAU_PG_NODE_GONE("o", " - $2")
+     "DELETE FROM room_owners o WHERE (o.node = $1 OR " "NOT " PLATEAU_PG_NODE_LIVE("o", " - $2")
      ") AND NOT EXISTS (SELECT 1 FROM games g WHERE g.room_id = o.room_id "
      "AND g.status = 'playing')"},
     {"player_rooms_elsewhere",
@@ -119,8 +111,8 @@ constexpr Statement kStatements[] = {
     {"open_rooms_of",
      // "creator <> ''" lets the prepared (generic) plan use the partial index on creator, which
      // it cannot prove $1 fits: without it, a scan of every room a call.
-     "SELECT count(*) FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.creator = $1 "
-     "AND o.creator <> '' AND o.room_id <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS},
+     "SELECT count(*) FROM room_owners o WHERE o.creator = $1 AND o.creator <> '' "
+     "AND o.room_id <> $2 AND " PLATEAU_PG_NODE_LIVE("o", "")},
     {"take_room_token",
      // The creator's allowance (rooms_per_hour $2, burst $3) refilled to now, less one: no row
      // when less than one room is left, and nothing changes.
@@ -143,8 +135,8 @@ constexpr Statement kStatements[] = {
      "UPDATE room_owners SET creator = $3, join_code = $4, watch_code = $5 "
      "WHERE room_id = $1 AND node = $2"},
     {"room_by_join_code",
-     "SELECT o.room_id FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.join_code = $1 "
-     "AND o.join_code <> '' AND o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
+     "SELECT o.room_id FROM room_owners o WHERE o.join_code = $1 AND o.join_code <> '' "
+     "AND o.node <> $2 AND " PLATEAU_PG_NODE_LIVE("o", "") " LIMIT 1"},
     {"code_misses",
      "SELECT count(*), coalesce(min(at_unix_ms), 0), " PLATEAU_PG_NOW_MS
      " FROM code_misses WHERE address = $1 AND at_unix_ms > " PLATEAU_PG_NOW_MS " - $2"},
@@ -156,8 +148,8 @@ constexpr Statement kStatements[] = {
     {"forget_code_misses",
      "DELETE FROM code_misses WHERE at_unix_ms < " PLATEAU_PG_NOW_MS " - 86400000"},
     {"room_by_watch_code",
-     "SELECT o.room_id FROM room_owners o JOIN nodes n ON n.node = o.node WHERE o.watch_code = $1 "
-     "AND o.watch_code <> '' AND o.node <> $2 AND n.expires_unix_ms > " PLATEAU_PG_NOW_MS " LIMIT 1"},
+     "SELECT o.room_id FROM room_owners o WHERE o.watch_code = $1 AND o.watch_code <> '' "
+     "AND o.node <> $2 AND " PLATEAU_PG_NODE_LIVE("o", "") " LIMIT 1"},
     {"give_back_rooms",
      // Claimed but not restored (the log could not be read): any node, this one too, may try
      // (node '' has no lease).
@@ -177,10 +169,9 @@ constexpr Statement kStatements[] = {
     {"orphan_rooms",
      // Rooms with a game in play whose owner's lease ran out, and whether that was more than a
      // lease ago ($2): then any node takes them, whatever its share.
-     "SELECT DISTINCT g.room_id, coalesce(n.expires_unix_ms, 0) < " PLATEAU_PG_NOW_MS " - $2 "
-     "FROM games g JOIN room_owners o ON o.room_id = g.room_id LEFT JOIN nodes n ON n.node = o.node "
-     "WHERE g.status = 'playing' AND o.node <> $1 AND coalesce(n.expires_unix_ms, 0) < "
-     PLATEAU_PG_NOW_MS},
+     "SELECT DISTINCT g.room_id, NOT " PLATEAU_PG_NODE_LIVE("o", " - $2") " FROM games g "
+     "JOIN room_owners o ON o.room_id = g.room_id WHERE g.status = 'playing' AND o.node <> $1 "
+     "AND NOT " PLATEAU_PG_NODE_LIVE("o", "")},
     {"game_status", "SELECT status FROM games WHERE game_id = $1"},
     {"add_result",
      "INSERT INTO game_results (game_id, seat, name, score, rank, detail) "

@@ -11,6 +11,15 @@
 
 #include "engine/core/status.h"
 
+// The database's clock in milliseconds: leases are compared with it only, never with a node's.
+#define PLATEAU_PG_NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+// A room's lease is its node's (nodes.expires_unix_ms, renewed once for all its rooms, since
+// migration 0016): true when the node named by `row`.node holds a lease past now `slack` (an SQL
+// term such as " - $2", or ""). No row at all, as for node '', holds none.
+#define PLATEAU_PG_NODE_LIVE(row, slack)                                                \
+  "EXISTS (SELECT 1 FROM nodes n WHERE n.node = " row ".node AND n.expires_unix_ms > " \
+  PLATEAU_PG_NOW_MS slack ")"
+
 namespace plateau::server::pg {
 
 using engine::Status;
