@@ -46,9 +46,28 @@ uint16_t FreePort() {
 // A node as the binary runs one on PostgreSQL: the server and its share of the room list.
 struct RunningNode {
   std::unique_ptr<TestServer> server;
-  std::unique_ptr<PgListingFeed> room_list;  // after the server: stopped before it
+  std::unique_ptr<PgListingFeed> room_list;
+  RunningNode() = default;
+  RunningNode(RunningNode&&) = default;
+  RunningNode& operator=(RunningNode&& other) {
+    Shut();
+    server = std::move(other.server);
+    room_list = std::move(other.room_list);
+    return *this;
+  }
+  ~RunningNode() { Shut(); }
   TestServer* operator->() const { return server.get(); }
   explicit operator bool() const { return server != nullptr; }
+
+ private:
+  // As main() does: the feed's thread (which calls into the lobby) stopped first, then the
+  // server's threads, whose rooms may still publish to the feed as their players detach, and
+  // only then the feed itself.
+  void Shut() {
+    if (room_list) room_list->Stop();
+    server.reset();
+    room_list.reset();
+  }
 };
 
 class NodesTest : public ::testing::Test {
