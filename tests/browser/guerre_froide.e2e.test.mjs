@@ -205,7 +205,10 @@ test("Guerre Froide for three services: private room by link, a spectator, playe
     await D.getByTestId("replay-last").click();
     await D.locator("[data-testid=replay-viewer] [data-testid=gf-board][data-you=\"0\"]").waitFor();
     const replayText = await D.getByTestId("replay-viewer").innerText();
-    assert.ok(!/\(you\)|your headquarters|your agent x|only you see/i.test(replayText), "the replay calls its viewpoint seat \"you\"");
+    // The board's own labels only: an event card's ability is printed to its holder ("Your Agent X
+    // is not terminated"), on the table as in a replay, and shows whenever that card is in sight.
+    const calledYou = replayText.match(/\(you\)|your headquarters|your agent x \(secret\)|only you see/i);
+    assert.equal(calledYou?.[0], undefined, `the replay calls its viewpoint seat "you": …${calledYou ? replayText.slice(Math.max(0, calledYou.index - 80), calledYou.index + 80) : ""}…`);
     // (The board writes its labels in capitals.)
     assert.match(replayText, /(Ada|Boris|Clara)'s headquarters/i, "the viewpoint's headquarters by name");
     assert.match(await D.getByTestId("self-mark").first().innerText(), /viewpoint/);
