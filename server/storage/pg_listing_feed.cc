@@ -95,8 +95,13 @@ void PgListingFeed::Loop() {
       [[maybe_unused]] ssize_t n = read(wake_fd_, &drained, sizeof drained);
       continue;
     }
-    bool ok = Flush();
-    if (ok && std::chrono::steady_clock::now() >= next_clean_) ok = Clean();
+    const auto now = std::chrono::steady_clock::now();
+    bool ok = true;
+    if (now >= next_flush_) {
+      ok = Flush();
+      next_flush_ = now + kRound;
+    }
+    if (ok && now >= next_clean_) ok = Clean();
     if (ok) ok = ReadNotices();
     if (ok && !told_.empty()) {
       std::set<std::string> ids;
@@ -110,9 +115,16 @@ void PgListingFeed::Loop() {
       continue;
     }
     pollfd fds[2] = {{PQsocket(c_.get()), POLLIN, 0}, {wake_fd_, POLLIN, 0}};
-    const auto until_clean = std::chrono::duration_cast<std::chrono::milliseconds>(
-        next_clean_ - std::chrono::steady_clock::now());
-    poll(fds, 2, static_cast<int>(std::clamp<int64_t>(until_clean.count(), 0, 1000)));
+    bool waiting;
+    {
+      std::lock_guard lock(mu_);
+      waiting = !outbox_.empty();
+    }
+    // Woken by a change before its round is due: it waits for the round, notices still read.
+    const auto next = waiting ? std::min(next_clean_, next_flush_) : next_clean_;
+    const auto until = std::chrono::duration_cast<std::chrono::milliseconds>(
+        next - std::chrono::steady_clock::now());
+    poll(fds, waiting ? 1 : 2, static_cast<int>(std::clamp<int64_t>(until.count() + 1, 0, 1000)));
     if (fds[1].revents & POLLIN) {
       uint64_t drained;
       [[maybe_unused]] ssize_t n = read(wake_fd_, &drained, sizeof drained);
@@ -163,37 +175,36 @@ bool PgListingFeed::Flush() {
     out.swap(outbox_);
   }
   if (out.empty()) return true;
-  const auto put_back = [&] {
+  std::vector<std::string> put_ids, put_hex, gone_ids;
+  for (const auto& [id, info] : out) {
+    if (info) {
+      put_ids.push_back(id);
+      put_hex.push_back(Hex(*info));
+    } else {
+      gone_ids.push_back(id);
+    }
+  }
+  // One statement, so one round trip and its own transaction: the lines written, deleted and
+  // announced together (the outbox holds one change per room, as ON CONFLICT requires).
+  auto r = pg::Query(
+      c_.get(),
+      "WITH put AS (INSERT INTO room_listing (room_id, node, info, updated_unix_ms) "
+      "SELECT t.id, $1, decode(t.hex, 'hex'), " PLATEAU_PG_NOW_MS
+      " FROM unnest($2::text[], $3::text[]) AS t(id, hex) "
+      "ON CONFLICT (room_id) DO UPDATE SET node = excluded.node, info = excluded.info, "
+      "updated_unix_ms = excluded.updated_unix_ms RETURNING room_id), "
+      "gone AS (DELETE FROM room_listing WHERE node = $1 AND room_id = ANY($4::text[]) "
+      "RETURNING room_id) "
+      "SELECT pg_notify($5, t.id) FROM (SELECT unnest($2::text[]) UNION ALL "
+      "SELECT unnest($4::text[])) AS t(id)",
+      {node_, pg::TextArray(put_ids), pg::TextArray(put_hex), pg::TextArray(gone_ids),
+       std::string(kChannel)},
+      "writing room list changes");
+  if (!r.ok()) {
     std::lock_guard lock(mu_);
     // A newer change made meanwhile stays; the others are tried again.
     for (auto& [id, info] : out) outbox_.try_emplace(id, std::move(info));
-  };
-  if (!pg::Exec(c_.get(), "BEGIN", "starting a room list change").ok()) {
-    put_back();
-    return false;
-  }
-  for (const auto& [id, info] : out) {
-    auto r = info ? pg::Query(c_.get(),
-                              "INSERT INTO room_listing (room_id, node, info, updated_unix_ms) "
-                              "VALUES ($1, $2, decode($3, 'hex'), " PLATEAU_PG_NOW_MS ") "
-                              "ON CONFLICT (room_id) DO UPDATE SET node = excluded.node, "
-                              "info = excluded.info, updated_unix_ms = excluded.updated_unix_ms",
-                              {id, node_, Hex(*info)}, "listing a room")
-                  : pg::Query(c_.get(), "DELETE FROM room_listing WHERE room_id = $1 AND node = $2",
-                              {id, node_}, "unlisting a room");
-    if (r.ok()) {
-      r = pg::Query(c_.get(), "SELECT pg_notify($1, $2)", {std::string(kChannel), id},
-                    "announcing a room list change");
-    }
-    if (!r.ok()) {
-      pg::Exec(c_.get(), "ROLLBACK", "undoing a room list change");
-      put_back();
-      return PQstatus(c_.get()) == CONNECTION_OK;
-    }
-  }
-  if (!pg::Exec(c_.get(), "COMMIT", "committing a room list change").ok()) {
-    put_back();
-    return false;
+    return PQstatus(c_.get()) == CONNECTION_OK;
   }
   std::lock_guard lock(mu_);
   stats_.written += out.size();
@@ -209,18 +220,30 @@ bool PgListingFeed::Clean() {
       "WITH gone AS (DELETE FROM room_listing l WHERE updated_unix_ms < " PLATEAU_PG_NOW_MS
       " - $1 AND NOT EXISTS (SELECT 1 FROM room_owners o WHERE o.room_id = l.room_id "
       "AND o.node = l.node AND " PLATEAU_PG_NODE_LIVE("o", "")
-      ") RETURNING room_id) SELECT pg_notify($2, room_id) FROM gone",
+      ") RETURNING room_id, node) SELECT room_id, node, pg_notify($2, room_id) FROM gone",
       {std::to_string(lease_.count()), std::string(kChannel)}, "deleting lines of rooms gone");
   if (!r.ok()) return PQstatus(c_.get()) == CONNECTION_OK;
-  std::lock_guard lock(mu_);
-  stats_.cleaned += static_cast<uint64_t>(PQntuples(r.value().get()));
+  // This connection's own notices are not read back (ReadNotices): the other nodes' lines it
+  // deleted leave this node's list here.
+  std::vector<Line> gone;
+  PGresult* res = r.value().get();
+  for (int i = 0; i < PQntuples(res); ++i) {
+    if (node_ != PQgetvalue(res, i, 1)) gone.push_back({PQgetvalue(res, i, 0), std::nullopt});
+  }
+  {
+    std::lock_guard lock(mu_);
+    stats_.cleaned += static_cast<uint64_t>(PQntuples(res));
+  }
+  if (!gone.empty()) sink_(std::move(gone), false);
   return true;
 }
 
 bool PgListingFeed::ReadNotices() {
   if (PQconsumeInput(c_.get()) == 0) return false;
+  const int self = PQbackendPID(c_.get());
   while (PGnotify* n = PQnotifies(c_.get())) {
-    told_.insert(n->extra);
+    // A notice this connection sent names a change this node made or has applied (Clean).
+    if (n->be_pid != self) told_.insert(n->extra);
     PQfreemem(n);
   }
   return true;

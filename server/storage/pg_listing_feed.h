@@ -1,9 +1,9 @@
 #pragma once
 // The public room list the nodes on one PostgreSQL database share (docs/multinode.md, section 3),
 // on a thread and a connection of its own: it writes this node's lines (room_listing), each
-// round of changes in one small transaction that also sends NOTIFY plateau_rooms with each
-// room's id (never inside an action batch, never on a network thread); it LISTENs, reads the
-// lines it is told of and hands them to the lobby. Every lease it deletes the lines of rooms
+// round of changes in one statement (its own small transaction) that also sends NOTIFY
+// plateau_rooms with each room's id (never inside an action batch, never on a network thread);
+// it LISTENs, reads the lines other connections told it of and hands them to the lobby. Every lease it deletes the lines of rooms
 // their node no longer runs (a dead node's, a room taken over), with the same notice.
 #include <libpq-fe.h>
 
@@ -75,6 +75,10 @@ class PgListingFeed {
   bool first_connection_ = true;
   std::set<std::string> told_;  // room ids notified and not read yet
   std::chrono::steady_clock::time_point next_clean_;
+  // Changes are written at most this often, each round a commit of the database's: a busy node
+  // changes hundreds of lines a second, and the list need not follow faster than people read it.
+  static constexpr std::chrono::milliseconds kRound{50};
+  std::chrono::steady_clock::time_point next_flush_;
 
   std::mutex mu_;
   std::map<std::string, std::optional<std::string>> outbox_;

@@ -383,6 +383,7 @@ Status PgStore::Ready() {
 }
 
 PgStore::Outcome PgStore::Run(const char* name, const Params& p, const std::string& what) {
+  if (in_batch_) return std::move(RunTogether({{name, &p}}, what)[0]);
   if (Status st = Ready(); !st.ok()) return Outcome{nullptr, st, "", ""};
   const std::vector<const char*> values = p.Values();
   return Finish(PQexecPrepared(c_.get(), name, static_cast<int>(values.size()), values.data(),
@@ -397,6 +398,51 @@ PgStore::Outcome PgStore::RunSql(const std::string& sql, const Params& p,
   return Finish(PQexecParams(c_.get(), sql.c_str(), static_cast<int>(values.size()), nullptr,
                              values.data(), p.lengths_.data(), p.formats_.data(), 0),
                 what);
+}
+
+std::vector<PgStore::Outcome> PgStore::RunTogether(
+    const std::vector<std::pair<const char*, const Params*>>& statements, const std::string& what) {
+  std::vector<Outcome> out(statements.size());
+  if (!in_batch_) {
+    for (size_t i = 0; i < statements.size(); ++i) {
+      out[i] = Run(statements[i].first, *statements[i].second, what);
+      if (out[i].ok()) continue;
+      // As in a pipeline: what follows a failure does not run.
+      for (size_t j = i + 1; j < out.size(); ++j) out[j] = Outcome{nullptr, out[i].status, "", ""};
+      break;
+    }
+    return out;
+  }
+  // In the batch's pipeline: what it queued goes out with these statements, one round trip.
+  for (const auto& [name, params] : statements) {
+    if (Status st = Queue(name, *params); !st.ok()) {
+      for (Outcome& o : out) o = Outcome{nullptr, st, "", ""};
+      return out;
+    }
+  }
+  if (Status st = Sync(out.data(), static_cast<int>(out.size()), what, false); !st.ok()) {
+    for (Outcome& o : out) {
+      if (o.ok()) o.status = st;
+    }
+  }
+  return out;
+}
+
+Status PgStore::Write(const char* name, const Params& p, const std::string& what) {
+  if (!in_batch_) return Run(name, p, what).status;
+  return Queue(name, p);
+}
+
+Status PgStore::QueueSql(const char* sql) {
+  if (Status st = Connected(); !st.ok()) return st;
+  if ((PQpipelineStatus(c_.get()) == PQ_PIPELINE_OFF && PQenterPipelineMode(c_.get()) != 1) ||
+      PQsendQueryParams(c_.get(), sql, 0, nullptr, nullptr, nullptr, nullptr, 0) != 1) {
+    batch_lost_ = true;
+    return Status(pg::codes::kStorageError,
+                  std::string("PostgreSQL: cannot send a statement: ") + PQerrorMessage(c_.get()));
+  }
+  ++queued_;
+  return Status::Ok();
 }
 
 Status PgStore::Queue(const char* name, const Params& p, const std::string& fenced_game) {
@@ -418,10 +464,13 @@ Status PgStore::Queue(const char* name, const Params& p, const std::string& fenc
   return Status::Ok();
 }
 
-Status PgStore::Drain() {
+Status PgStore::Drain() { return Sync(nullptr, 0, "", true); }
+
+Status PgStore::Sync(Outcome* last, int n_last, const std::string& what, bool leave) {
   if (PQpipelineStatus(c_.get()) == PQ_PIPELINE_OFF) {
-    return batch_lost_ ? Status(pg::codes::kStorageError, "The storage batch was lost.")
-                       : Status::Ok();
+    const Status lost(pg::codes::kStorageError, "The storage batch was lost.");
+    for (int i = 0; i < n_last; ++i) last[i] = Outcome{nullptr, lost, "", ""};
+    return batch_lost_ || n_last > 0 ? lost : Status::Ok();
   }
   Status first;
   const bool synced = PQpipelineSync(c_.get()) == 1;
@@ -429,12 +478,16 @@ Status PgStore::Drain() {
     first = Status(pg::codes::kStorageError,
                    std::string("PostgreSQL: cannot send a batch: ") + PQerrorMessage(c_.get()));
   }
-  // Each queued statement's result, each followed by a null; then the sync's own result.
+  // Each queued statement's result, each followed by a null; then the sync's own result. The
+  // last `n_last` are the caller's; the others are the batch's.
+  const int own = queued_ - n_last;
   auto fenced = fenced_.begin();
-  for (int position = 0; synced && queued_ > 0 && first.ok(); --queued_, ++position) {
+  for (int position = 0; synced && position < own && first.ok(); ++position) {
     PGresult* r = PQgetResult(c_.get());
-    // A COMMIT of a transaction already aborted answers "ROLLBACK" without an error.
-    const bool rolled_back = r != nullptr && PQresultStatus(r) == PGRES_COMMAND_OK &&
+    // A COMMIT of a transaction already aborted answers "ROLLBACK" without an error (as does
+    // every ROLLBACK TO SAVEPOINT, with no harm done).
+    const bool rolled_back = committing_ && position == own - 1 && r != nullptr &&
+                             PQresultStatus(r) == PGRES_COMMAND_OK &&
                              std::string_view(PQcmdStatus(r)) == "ROLLBACK";
     Outcome o = Finish(r, "in a batch");
     while (PGresult* extra = PQgetResult(c_.get())) PQclear(extra);
@@ -453,6 +506,18 @@ Status PgStore::Drain() {
       ++fenced;
     }
   }
+  for (int i = 0; i < n_last; ++i) {
+    if (synced && first.ok()) {
+      // After a failure of the caller's own, the rest of them come back aborted.
+      last[i] = Finish(PQgetResult(c_.get()), what);
+      while (PGresult* extra = PQgetResult(c_.get())) PQclear(extra);
+    } else {
+      last[i] = Outcome{nullptr,
+                        first.ok() ? Status(pg::codes::kStorageError, "The storage batch was lost.")
+                                   : first,
+                        "", ""};
+    }
+  }
   fenced_.clear();
   // What follows an error in the pipeline is reported aborted: read to the sync all the same.
   for (int nulls = 0; synced && nulls < 2 && PQstatus(c_.get()) == CONNECTION_OK;) {
@@ -467,7 +532,7 @@ Status PgStore::Drain() {
     if (sync) break;
   }
   queued_ = 0;
-  if (PQexitPipelineMode(c_.get()) != 1 && first.ok()) {
+  if (leave && PQexitPipelineMode(c_.get()) != 1 && first.ok()) {
     first = Status(pg::codes::kStorageError,
                    std::string("PostgreSQL: cannot leave pipeline mode: ") + PQerrorMessage(c_.get()));
   }
@@ -481,32 +546,34 @@ Status PgStore::Drain() {
 
 template <class Body>
 Status PgStore::Atomically(const Body& body) {
-  // What the batch queued goes first: a synchronous statement cannot run in pipeline mode.
-  if (Status st = Ready(); !st.ok()) return st;
-  const bool nested = in_batch_;
-  const std::string savepoint = "s" + std::to_string(savepoints_);
-  if (Status st = pg::Exec(c_.get(), nested ? "SAVEPOINT " + savepoint : "BEGIN",
-                           "starting a transaction");
-      !st.ok()) {
-    if (nested) batch_lost_ = true;
+  if (in_batch_) {
+    // A savepoint in the batch's pipeline: it goes out with the body's first statement, and its
+    // release (or its undoing) with whatever the batch sends next. Only the statements whose
+    // result the body reads cost a round trip.
+    const std::string savepoint = "s" + std::to_string(savepoints_);
+    if (Status st = QueueSql(("SAVEPOINT " + savepoint).c_str()); !st.ok()) return st;
+    ++savepoints_;
+    const Status st = body();
+    --savepoints_;
+    if (st.ok()) {
+      const Status released = QueueSql(("RELEASE SAVEPOINT " + savepoint).c_str());
+      return released.ok() ? st : released;
+    }
+    // Refused, or a statement failed (the transaction is then aborted up to the savepoint):
+    // undone either way. Should that fail too, the next sync finds the batch lost.
+    if (QueueSql(("ROLLBACK TO SAVEPOINT " + savepoint).c_str()).ok()) {
+      QueueSql(("RELEASE SAVEPOINT " + savepoint).c_str());
+    }
     return st;
   }
-  ++savepoints_;
+  if (Status st = Ready(); !st.ok()) return st;
+  if (Status st = pg::Exec(c_.get(), "BEGIN", "starting a transaction"); !st.ok()) return st;
   Status st = body();
-  --savepoints_;
   if (st.ok()) {
-    st = pg::Exec(c_.get(), nested ? "RELEASE SAVEPOINT " + savepoint : "COMMIT",
-                  "committing");
+    st = pg::Exec(c_.get(), "COMMIT", "committing");
     if (st.ok()) return st;
   }
-  // Rolled back to, a savepoint still exists: released too, so a batch does not pile them up.
-  const Status undone =
-      pg::Exec(c_.get(),
-               nested ? "ROLLBACK TO SAVEPOINT " + savepoint + "; RELEASE SAVEPOINT " + savepoint
-                      : std::string("ROLLBACK"),
-               "undoing a refused call");
-  // A savepoint that cannot be rolled back to leaves the batch's transaction unusable.
-  if (nested && !undone.ok()) batch_lost_ = true;
+  pg::Exec(c_.get(), "ROLLBACK", "undoing a refused call");
   return st;
 }
 
@@ -546,7 +613,9 @@ Status PgStore::CommitBatch() {
     } else {
       batch_lost_ = true;
     }
+    committing_ = true;
     st = Drain();
+    committing_ = false;
   }
   if (!st.ok()) {
     known_.DropBatch();  // whatever the caller does next
@@ -579,11 +648,15 @@ Status PgStore::LeaseLost(const std::string& room_id) const {
 StatusOr<int64_t> PgStore::Claim(const std::string& room_id) {
   Outcome o = Run("claim_room", Params().Text(room_id).Text(options_.node),
                   "claiming room " + room_id);
+  if (Status st = Claimed(room_id, o); !st.ok()) return st;
+  return epochs_[room_id];
+}
+
+Status PgStore::Claimed(const std::string& room_id, const Outcome& o) {
   if (!o.ok()) return o.status;
   if (o.rows() == 0) return LeaseLost(room_id);
-  const int64_t epoch = o.Int(0, 0);
-  epochs_[room_id] = epoch;
-  return epoch;
+  epochs_[room_id] = o.Int(0, 0);
+  return Status::Ok();
 }
 
 StatusOr<PgStore::Fence> PgStore::FenceOf(const std::string& game_id) {
@@ -643,23 +716,38 @@ Status PgStore::ClaimRoom(const std::string& room_id, const RoomClaim& claim) {
   const std::string& creator = claim.creator;
   const int max_open = claim.max_open;
   const bool paced = claim.rooms_per_hour > 0 && claim.burst >= 1;
+  const bool counted = !creator.empty() && max_open > 0;
+  const bool bucketed = !creator.empty() && paced;
   return Atomically([&]() -> Status {
-    if (!creator.empty() && (max_open > 0 || paced)) {
-      Outcome locked = Run("lock_creator", Params().Text(creator), "counting the rooms of " + creator);
-      if (!locked.ok()) return locked.status;
+    if (counted || bucketed) {
+      // Held to the batch's end: the count below and the claim see every other node's rooms.
+      if (Status locked =
+              Write("lock_creator", Params().Text(creator), "counting the rooms of " + creator);
+          !locked.ok()) {
+        return locked;
+      }
     }
-    if (!creator.empty() && max_open > 0) {
-      Outcome open = Run("open_rooms_of", Params().Text(creator).Text(room_id),
-                         "counting the rooms of " + creator);
-      if (!open.ok()) return open.status;
-      if (open.Int(0, 0) >= max_open) return store_rules::TooManyRooms(open.Int(0, 0));
-    }
-    if (!creator.empty() && paced) {
-      const auto bucket = Params()
+    // The count, the creator's token and the claim go out together, in that order: a refusal
+    // of any of them undoes all three with the savepoint.
+    const Params open_of = Params().Text(creator).Text(room_id);
+    const Params bucket = Params()
                               .Text(creator)
                               .Text(std::to_string(claim.rooms_per_hour))
                               .Text(std::to_string(claim.burst));
-      Outcome taken = Run("take_room_token", bucket, "counting the rooms of " + creator);
+    const Params room = Params().Text(room_id).Text(options_.node);
+    std::vector<std::pair<const char*, const Params*>> statements;
+    if (counted) statements.push_back({"open_rooms_of", &open_of});
+    if (bucketed) statements.push_back({"take_room_token", &bucket});
+    statements.push_back({"claim_room", &room});
+    std::vector<Outcome> o = RunTogether(statements, "claiming room " + room_id);
+    size_t next = 0;
+    if (counted) {
+      const Outcome& open = o[next++];
+      if (!open.ok()) return open.status;
+      if (open.Int(0, 0) >= max_open) return store_rules::TooManyRooms(open.Int(0, 0));
+    }
+    if (bucketed) {
+      const Outcome& taken = o[next++];
       if (!taken.ok()) return taken.status;
       if (taken.rows() == 0) {
         Outcome wait = Run("room_token_wait", bucket, "counting the rooms of " + creator);
@@ -667,12 +755,14 @@ Status PgStore::ClaimRoom(const std::string& room_id, const RoomClaim& claim) {
         return store_rules::RoomsTooFast(std::max<int64_t>(1, wait.rows() ? wait.Int(0, 0) : 1));
       }
     }
-    if (Status claimed = Claim(room_id).status(); !claimed.ok()) return claimed;
-    return Run("set_codes",
-               Params().Text(room_id).Text(options_.node).Text(creator).Text(claim.join_code).Text(
-                   claim.watch_code),
-               "noting room " + room_id)
-        .status;
+    if (Status claimed = Claimed(room_id, o[next]); !claimed.ok()) return claimed;
+    const Params codes = Params()
+                             .Text(room_id)
+                             .Text(options_.node)
+                             .Text(creator)
+                             .Text(claim.join_code)
+                             .Text(claim.watch_code);
+    return Write("set_codes", codes, "noting room " + room_id);
   });
 }
 
@@ -711,11 +801,9 @@ StatusOr<Store::CodeLookup> PgStore::LookUpCode(const std::string& code, bool wa
 
 Status PgStore::SetRoomCreator(const std::string& room_id, const std::string& creator) {
   std::lock_guard lock(mu_);
-  return Atomically([&]() -> Status {
-    return Run("set_creator", Params().Text(room_id).Text(options_.node).Text(creator),
-               "noting who opened room " + room_id)
-        .status;
-  });
+  // One statement that refuses nothing: it needs no savepoint of its own.
+  return Write("set_creator", Params().Text(room_id).Text(options_.node).Text(creator),
+               "noting who opened room " + room_id);
 }
 
 Status PgStore::ReleaseRoom(const std::string& room_id) {
@@ -723,11 +811,9 @@ Status PgStore::ReleaseRoom(const std::string& room_id) {
   auto epoch = epochs_.find(room_id);
   if (epoch == epochs_.end()) return Status::Ok();
   // Only this node's claim of that epoch goes: a room taken over keeps its new owner's row.
-  Status st = Atomically([&]() -> Status {
-    return Run("release_room", Params().Text(room_id).Text(options_.node).Int(epoch->second),
-               "releasing room " + room_id)
-        .status;
-  });
+  // One statement that refuses nothing: it needs no savepoint of its own.
+  Status st = Write("release_room", Params().Text(room_id).Text(options_.node).Int(epoch->second),
+                    "releasing room " + room_id);
   if (st.ok()) epochs_.erase(epoch);
   return st;
 }
@@ -867,25 +953,28 @@ Status PgStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecor
   std::lock_guard lock(mu_);
   int64_t game_no = 0;
   Status st = Atomically([&]() -> Status {
-    // The room is this node's before its game is: another node's live lease refuses it.
-    if (auto claimed = Claim(room.room_id); !claimed.ok()) return claimed.status();
-    Outcome o = Run("begin_game",
-                    Params()
-                        .Text(record.game_id())
-                        .Text(record.game())
-                        .Bytes(record.options())
-                        .Int(SeedToSql(record.seed()))
-                        .Int(record.started_unix_ms())
-                        .Text(room.room_id)
-                        .Text(room.join_code)
-                        .Int(room.is_private ? 1 : 0)
-                        .Text(room.title)
-                        .Text(room.host_player_id)
-                        .Text(room.replay_token)
-                        .Bytes(room.timer)
-                        .Text(room.watch_code)
-                        .Int(room.undo ? 1 : 0),
-                    "storing game " + record.game_id());
+    // The room is this node's before its game is: another node's live lease refuses it (and
+    // the game written in the same round trip is undone with the savepoint).
+    const Params claim = Params().Text(room.room_id).Text(options_.node);
+    const Params game = Params()
+                            .Text(record.game_id())
+                            .Text(record.game())
+                            .Bytes(record.options())
+                            .Int(SeedToSql(record.seed()))
+                            .Int(record.started_unix_ms())
+                            .Text(room.room_id)
+                            .Text(room.join_code)
+                            .Int(room.is_private ? 1 : 0)
+                            .Text(room.title)
+                            .Text(room.host_player_id)
+                            .Text(room.replay_token)
+                            .Bytes(room.timer)
+                            .Text(room.watch_code)
+                            .Int(room.undo ? 1 : 0);
+    std::vector<Outcome> both = RunTogether({{"claim_room", &claim}, {"begin_game", &game}},
+                                            "storing game " + record.game_id());
+    if (Status claimed = Claimed(room.room_id, both[0]); !claimed.ok()) return claimed;
+    const Outcome& o = both[1];
     if (o.Unique() && o.constraint == "games_pkey") {
       return store_rules::GameExists(record.game_id());
     }
@@ -908,8 +997,10 @@ Status PgStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecor
         p.Null();
       }
       p.Int(seat < room.seat_stand_ins.size() ? room.seat_stand_ins[seat] : 0);
-      Outcome s = Run("add_seat", p, "storing the seats of game " + record.game_id());
-      if (!s.ok()) return s.status;
+      if (Status st = Write("add_seat", p, "storing the seats of game " + record.game_id());
+          !st.ok()) {
+        return st;
+      }
     }
     return Status::Ok();
   });
@@ -971,12 +1062,21 @@ Status PgStore::AppendAction(const std::string& game_id, uint32_t index,
 Status PgStore::FinishGame(const std::string& game_id,
                            const std::vector<plateau::v1::SeatResult>& results,
                            int64_t finished_unix_ms) {
-  if (Status st = store_rules::CheckFinishTime(game_id, finished_unix_ms); !st.ok()) return st;
+  if (Status st = store_rules::CheckFinish(game_id, results, finished_unix_ms); !st.ok()) return st;
   std::lock_guard lock(mu_);
   // Whatever happens below, the game's next index is read back before its next append.
   known_.Forget(game_id);
   Status finished = Atomically([&]() -> Status {
-    Outcome status = Run("game_status", Params().Text(game_id), "checking game " + game_id);
+    auto fence = FenceOf(game_id);
+    if (!fence.ok()) return fence.status();
+    // The game's state and the fence in one round trip: the room's row is locked either way,
+    // and a refusal undoes that with the savepoint.
+    const Params game = Params().Text(game_id);
+    const Params held =
+        Params().Text(fence.value().room_id).Text(options_.node).Int(fence.value().epoch);
+    std::vector<Outcome> o =
+        RunTogether({{"game_status", &game}, {"hold_fence", &held}}, "checking game " + game_id);
+    const Outcome& status = o[0];
     if (!status.ok()) return status.status;
     if (status.rows() == 0) {
       return store_rules::GameNotFound(game_id);
@@ -984,26 +1084,26 @@ Status PgStore::FinishGame(const std::string& game_id,
     if (status.Text(0, 0) != "playing") {
       return store_rules::GameAlreadyFinished(game_id);
     }
-    if (Status held = HoldFence(game_id); !held.ok()) return held;
+    if (!o[1].ok()) return o[1].status;
+    if (o[1].rows() != 1) return LeaseLost(fence.value().room_id);
+    // One result per seat was checked above (CheckFinish): nothing here is expected to fail.
     for (const auto& r : results) {
-      Outcome o = Run("add_result",
-                      Params()
-                          .Text(game_id)
-                          .Int(r.seat())
-                          .Text(r.name())
-                          .Int(r.score())
-                          .Int(r.rank())
-                          .Text(r.detail()),
-                      "storing the results of " + game_id);
-      if (o.Unique()) {
-        return store_rules::TwoResults(game_id, r.seat());
+      if (Status st = Write("add_result",
+                            Params()
+                                .Text(game_id)
+                                .Int(r.seat())
+                                .Text(r.name())
+                                .Int(r.score())
+                                .Int(r.rank())
+                                .Text(r.detail()),
+                            "storing the results of " + game_id);
+          !st.ok()) {
+        return st;
       }
-      if (!o.ok()) return o.status;
     }
-    Outcome done = Run("finish_game", Params().Text(game_id).Int(finished_unix_ms),
-                       "finishing game " + game_id);
     // The room stays this node's (its players may ask a rematch) until it closes (ReleaseRoom).
-    return done.status;
+    return Write("finish_game", Params().Text(game_id).Int(finished_unix_ms),
+                 "finishing game " + game_id);
   });
   if (finished.ok()) room_of_.erase(game_id);
   return finished;

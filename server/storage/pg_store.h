@@ -145,8 +145,19 @@ class PgStore : public Store {
   Status Connected();
   // Connected, and what the batch queued sent: a synchronous statement may run.
   Status Ready();
-  // Runs prepared statement `name` now, after sending what the batch has queued.
+  // Runs prepared statement `name` now and reads its result: inside a batch, sent with what the
+  // batch has queued (one round trip, the pipeline kept); outside, after sending it.
   Outcome Run(const char* name, const Params& p, const std::string& what);
+  // Runs `statements` in order and reads their results: inside a batch, all in one round trip
+  // (after a failed one, the rest fail unrun); outside, one after the other, as far as the first
+  // failure.
+  std::vector<Outcome> RunTogether(
+      const std::vector<std::pair<const char*, const Params*>>& statements,
+      const std::string& what);
+  // A statement whose result is only that it ran: queued inside a batch (settled with the next
+  // round trip; should it fail, the batch is lost), run now outside one. For statements that
+  // cannot be refused once the call's checks passed.
+  Status Write(const char* name, const Params& p, const std::string& what);
   // Runs `sql` with parameters now (statements not worth preparing: the replay list's shapes).
   Outcome RunSql(const std::string& sql, const Params& p, const std::string& what);
   Outcome Finish(PGresult* r, const std::string& what);
@@ -154,8 +165,15 @@ class PgStore : public Store {
   // `fenced_game` non-empty: the statement is an append that changes no row when the ownership
   // fence refuses it, which settles the current call as lease_lost.
   Status Queue(const char* name, const Params& p, const std::string& fenced_game = "");
-  // Sends what is queued and reads its results; the batch is lost if one failed.
+  // Queues `sql` (no parameters: a savepoint's statements) in the batch's pipeline.
+  Status QueueSql(const char* sql);
+  // Sends what is queued and reads its results, leaving pipeline mode; the batch is lost if one
+  // failed.
   Status Drain();
+  // Sends what is queued with a sync and reads every result: the batch is lost if one of its own
+  // failed; the last `n_last` statements queued are the caller's and their outcomes go to
+  // `last` (a failure of one is the caller's to undo). Leaves pipeline mode when `leave`.
+  Status Sync(Outcome* last, int n_last, const std::string& what, bool leave);
   // Runs `body` in a transaction of its own, or a savepoint inside a batch: committed (or
   // released) when it returns ok, undone otherwise.
   template <class Body>
@@ -184,6 +202,8 @@ class PgStore : public Store {
   // Claims `room_id` for this node (inside whatever transaction is open): its new epoch, or
   // lease_lost when another node's lease on it holds.
   StatusOr<int64_t> Claim(const std::string& room_id);
+  // How claim_room's outcome `o` ended for `room_id`: its epoch noted, or why not.
+  Status Claimed(const std::string& room_id, const Outcome& o);
   // Inside a transaction: the fence holds for `game_id`, and the room's row is locked until the
   // transaction ends, so no takeover commits in between.
   Status HoldFence(const std::string& game_id);
@@ -219,6 +239,7 @@ class PgStore : public Store {
   bool batch_lost_ = false;
   int queued_ = 0;  // statements sent in the pipeline whose results are not read yet
   int savepoints_ = 0;
+  bool committing_ = false;  // the last statement queued is the batch's COMMIT
 };
 
 }  // namespace plateau::server

@@ -395,7 +395,7 @@ Status SqliteStore::AppendAction(const std::string& game_id, uint32_t index,
 Status SqliteStore::FinishGame(const std::string& game_id,
                                const std::vector<plateau::v1::SeatResult>& results,
                                int64_t finished_unix_ms) {
-  if (Status st = store_rules::CheckFinishTime(game_id, finished_unix_ms); !st.ok()) return st;
+  if (Status st = store_rules::CheckFinish(game_id, results, finished_unix_ms); !st.ok()) return st;
   std::lock_guard lock(mu_);
   // Whatever happens below, the game's next index is read back before its next append.
   known_.Forget(game_id);

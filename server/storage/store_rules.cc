@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <chrono>
+#include <set>
 
 namespace plateau::server::store_rules {
 
@@ -33,9 +34,14 @@ Status CheckNewGame(const plateau::v1::GameRecord& record) {
   return Status::Ok();
 }
 
-Status CheckFinishTime(const std::string& game_id, int64_t finished_unix_ms) {
+Status CheckFinish(const std::string& game_id,
+                   const std::vector<plateau::v1::SeatResult>& results, int64_t finished_unix_ms) {
   if (finished_unix_ms <= 0) {
     return Status(store_codes::kBadRecord, "Game " + game_id + " needs a finish time.");
+  }
+  std::set<uint32_t> seats;
+  for (const auto& r : results) {
+    if (!seats.insert(r.seat()).second) return TwoResults(game_id, r.seat());
   }
   return Status::Ok();
 }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "engine/core/status.h"
 #include "plateau/v1/protocol.pb.h"
@@ -43,8 +44,10 @@ Status CheckPlayer(const std::string& token, const StoredPlayer& player);
 Status CheckReplacement(const std::string& old_token, const std::string& new_token);
 // A game is begun with an id and a game, and without actions, results or a finish time.
 Status CheckNewGame(const plateau::v1::GameRecord& record);
-// A finish needs its time (a record is finished exactly when it is non-zero).
-Status CheckFinishTime(const std::string& game_id, int64_t finished_unix_ms);
+// A finish needs its time (a record is finished exactly when it is non-zero) and at most one
+// result per seat.
+Status CheckFinish(const std::string& game_id,
+                   const std::vector<plateau::v1::SeatResult>& results, int64_t finished_unix_ms);
 // `index` must be `next`: below it is duplicate_action (never overwritten), past it action_gap.
 Status CheckAppendIndex(const std::string& game_id, uint32_t index, uint32_t next);
 Status DuplicateAction(const std::string& game_id, uint32_t index);

@@ -748,12 +748,18 @@ TEST_P(StoreTest, ABatchCommitsTogetherAndARefusedCallInsideItFailsAlone) {
   EXPECT_TRUE(store_->AppendAction("g2", 0, NewAction(0)).ok());
   // A call with its own transaction (results) nests as a savepoint; its refusal undoes only it.
   EXPECT_EQ(store_->FinishGame("nope", NewResults(), 5).code(), store_codes::kGameNotFound);
+  // Refused before anything is sent, so never a failed statement that would take the batch along.
+  std::vector<SeatResult> twice = NewResults();
+  twice[2].set_seat(1);
+  EXPECT_EQ(store_->FinishGame("g1", twice, 6).code(), store_codes::kBadRecord);
   EXPECT_TRUE(store_->FinishGame("g2", NewResults(), 7).ok());
   ASSERT_TRUE(store_->CommitBatch().ok());
   Reopen();
   auto g1 = store_->LoadGame("g1");
   ASSERT_TRUE(g1.ok() && g1.value().has_value());
   EXPECT_EQ(g1.value()->actions_size(), 2);
+  EXPECT_EQ(g1.value()->finished_unix_ms(), 0);
+  EXPECT_EQ(g1.value()->results_size(), 0);
   auto g2 = store_->LoadGame("g2");
   ASSERT_TRUE(g2.ok() && g2.value().has_value());
   EXPECT_EQ(g2.value()->actions_size(), 1);
