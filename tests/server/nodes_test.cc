@@ -330,6 +330,45 @@ TEST_F(NodesTest, ARoomOpenedOnOneNodeIsListedOnEveryNodeAndLeavesEveryList) {
   EXPECT_GT(c.room_list->stats().received, 0u);
 }
 
+// A line left by a node that is gone (no lease, no room): the node that deletes it in its
+// round of cleaning takes it off its own list too, though it hears no notice of its own.
+TEST_F(NodesTest, ALineOfANodeGoneLeavesTheListOfTheNodeThatCleansItUp) {
+  a_ = Node("a");
+  ASSERT_TRUE(a_);
+  auto on_a = Hello(a_->port(), "Ann");
+  v1::RoomInfo ghost;
+  ghost.set_room_id("r-ghost");
+  ghost.set_game("globalissimo");
+  ghost.set_title("Left behind");
+  std::string hex;
+  for (unsigned char b : ghost.SerializeAsString()) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    hex += kDigits[b >> 4];
+    hex += kDigits[b & 15];
+  }
+  auto c = pg::Connect(conninfo_);
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  // Written a minute ago by node "gone", announced from another connection, as its node did.
+  ASSERT_TRUE(pg::Query(c.value().get(),
+                        "WITH put AS (INSERT INTO room_listing "
+                        "(room_id, node, info, updated_unix_ms) VALUES "
+                        "($1, 'gone', decode($2, 'hex'), " PLATEAU_PG_NOW_MS " - 60000) "
+                        "RETURNING room_id) SELECT pg_notify('plateau_rooms', room_id) FROM put",
+                        {ghost.room_id(), hex}, "writing a line")
+                  .ok());
+  const auto listed = [&](bool want, std::chrono::milliseconds within) {
+    for (auto until = std::chrono::steady_clock::now() + within;
+         std::chrono::steady_clock::now() < until; std::this_thread::sleep_for(30ms)) {
+      if ((Listed(*on_a).count(ghost.room_id()) != 0) == want) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(listed(true, 5s));
+  // a cleans every lease (3 s here).
+  EXPECT_TRUE(listed(false, 8s));
+  EXPECT_GT(a_.room_list->stats().cleaned, 0u);
+}
+
 TEST_F(NodesTest, APlayersOpenRoomsAreCountedOverEveryNode) {
   ClientLimits limits = TestLimits();
   limits.open_rooms_per_player = 2;
