@@ -433,10 +433,15 @@ Status PgStore::Write(const char* name, const Params& p, const std::string& what
   return Queue(name, p);
 }
 
-Status PgStore::QueueSql(const char* sql) {
+template <class SendOne>
+Status PgStore::Send(const SendOne& send) {
   if (Status st = Connected(); !st.ok()) return st;
-  if ((PQpipelineStatus(c_.get()) == PQ_PIPELINE_OFF && PQenterPipelineMode(c_.get()) != 1) ||
-      PQsendQueryParams(c_.get(), sql, 0, nullptr, nullptr, nullptr, nullptr, 0) != 1) {
+  if (PQpipelineStatus(c_.get()) == PQ_PIPELINE_OFF && PQenterPipelineMode(c_.get()) != 1) {
+    batch_lost_ = true;
+    return Status(pg::codes::kStorageError,
+                  std::string("PostgreSQL: cannot enter pipeline mode: ") + PQerrorMessage(c_.get()));
+  }
+  if (send() != 1) {
     batch_lost_ = true;
     return Status(pg::codes::kStorageError,
                   std::string("PostgreSQL: cannot send a statement: ") + PQerrorMessage(c_.get()));
@@ -445,22 +450,21 @@ Status PgStore::QueueSql(const char* sql) {
   return Status::Ok();
 }
 
+Status PgStore::QueueSql(const char* sql) {
+  return Send(
+      [&] { return PQsendQueryParams(c_.get(), sql, 0, nullptr, nullptr, nullptr, nullptr, 0); });
+}
+
 Status PgStore::Queue(const char* name, const Params& p, const std::string& fenced_game) {
-  if (Status st = Connected(); !st.ok()) return st;
-  if (PQpipelineStatus(c_.get()) == PQ_PIPELINE_OFF && PQenterPipelineMode(c_.get()) != 1) {
-    batch_lost_ = true;
-    return Status(pg::codes::kStorageError,
-                  std::string("PostgreSQL: cannot enter pipeline mode: ") + PQerrorMessage(c_.get()));
-  }
   const std::vector<const char*> values = p.Values();
-  if (PQsendQueryPrepared(c_.get(), name, static_cast<int>(values.size()), values.data(),
-                          p.lengths_.data(), p.formats_.data(), 0) != 1) {
-    batch_lost_ = true;
-    return Status(pg::codes::kStorageError,
-                  std::string("PostgreSQL: cannot send a statement: ") + PQerrorMessage(c_.get()));
+  if (Status st = Send([&] {
+        return PQsendQueryPrepared(c_.get(), name, static_cast<int>(values.size()), values.data(),
+                                   p.lengths_.data(), p.formats_.data(), 0);
+      });
+      !st.ok()) {
+    return st;
   }
-  if (!fenced_game.empty()) fenced_.push_back({queued_, call_, fenced_game});
-  ++queued_;
+  if (!fenced_game.empty()) fenced_.push_back({queued_ - 1, call_, fenced_game});
   return Status::Ok();
 }
 
@@ -483,16 +487,9 @@ Status PgStore::Sync(Outcome* last, int n_last, const std::string& what, bool le
   const int own = queued_ - n_last;
   auto fenced = fenced_.begin();
   for (int position = 0; synced && position < own && first.ok(); ++position) {
-    PGresult* r = PQgetResult(c_.get());
-    // A COMMIT of a transaction already aborted answers "ROLLBACK" without an error (as does
-    // every ROLLBACK TO SAVEPOINT, with no harm done).
-    const bool rolled_back = committing_ && position == own - 1 && r != nullptr &&
-                             PQresultStatus(r) == PGRES_COMMAND_OK &&
-                             std::string_view(PQcmdStatus(r)) == "ROLLBACK";
-    Outcome o = Finish(r, "in a batch");
+    Outcome o = Finish(PQgetResult(c_.get()), "in a batch");
     while (PGresult* extra = PQgetResult(c_.get())) PQclear(extra);
     if (!o.ok()) first = o.status;
-    if (rolled_back) first = Status(pg::codes::kStorageError, "PostgreSQL rolled the batch back.");
     if (fenced != fenced_.end() && fenced->position == position) {
       // The fence refused the append: that call alone fails, and the game's next index is read
       // back before it is trusted again.
@@ -590,32 +587,26 @@ Status PgStore::BeginBatch() {
   if (Status st = Connected(); !st.ok()) return st;
   in_batch_ = true;
   // BEGIN leads the pipeline: it goes out with the batch's first statements, no round trip.
-  if (PQenterPipelineMode(c_.get()) != 1 ||
-      PQsendQueryParams(c_.get(), "BEGIN", 0, nullptr, nullptr, nullptr, nullptr, 0) != 1) {
-    batch_lost_ = true;
-    return Status(pg::codes::kStorageError,
-                  std::string("PostgreSQL: cannot start a batch: ") + PQerrorMessage(c_.get()));
-  }
-  ++queued_;
-  return Status::Ok();
+  return QueueSql("BEGIN");
 }
 
 Status PgStore::CommitBatch() {
   std::lock_guard lock(mu_);
   Status st = batch_lost_ ? Status(pg::codes::kStorageError, "The storage batch was lost.")
                           : Status::Ok();
-  if (st.ok()) {
-    const bool piped = PQpipelineStatus(c_.get()) != PQ_PIPELINE_OFF ||
-                       PQenterPipelineMode(c_.get()) == 1;
-    if (piped &&
-        PQsendQueryParams(c_.get(), "COMMIT", 0, nullptr, nullptr, nullptr, nullptr, 0) == 1) {
-      ++queued_;
-    } else {
+  if (st.ok()) st = QueueSql("COMMIT");
+  if (!st.ok()) {
+    Drain();  // what was sent is read all the same
+  } else {
+    Outcome commit;
+    st = Sync(&commit, 1, "committing", true);
+    if (!commit.ok()) {
+      st = commit.status;
+    } else if (std::string_view(PQcmdStatus(commit.result.get())) == "ROLLBACK") {
+      // A COMMIT of a transaction already aborted answers "ROLLBACK" without an error.
       batch_lost_ = true;
+      st = Status(pg::codes::kStorageError, "PostgreSQL rolled the batch back.");
     }
-    committing_ = true;
-    st = Drain();
-    committing_ = false;
   }
   if (!st.ok()) {
     known_.DropBatch();  // whatever the caller does next
@@ -648,15 +639,13 @@ Status PgStore::LeaseLost(const std::string& room_id) const {
 StatusOr<int64_t> PgStore::Claim(const std::string& room_id) {
   Outcome o = Run("claim_room", Params().Text(room_id).Text(options_.node),
                   "claiming room " + room_id);
-  if (Status st = Claimed(room_id, o); !st.ok()) return st;
-  return epochs_[room_id];
+  return Claimed(room_id, o);
 }
 
-Status PgStore::Claimed(const std::string& room_id, const Outcome& o) {
+StatusOr<int64_t> PgStore::Claimed(const std::string& room_id, const Outcome& o) {
   if (!o.ok()) return o.status;
   if (o.rows() == 0) return LeaseLost(room_id);
-  epochs_[room_id] = o.Int(0, 0);
-  return Status::Ok();
+  return epochs_[room_id] = o.Int(0, 0);
 }
 
 StatusOr<PgStore::Fence> PgStore::FenceOf(const std::string& game_id) {
@@ -695,11 +684,17 @@ StatusOr<PgStore::Fence> PgStore::FenceOf(const std::string& game_id) {
 Status PgStore::HoldFence(const std::string& game_id) {
   auto fence = FenceOf(game_id);
   if (!fence.ok()) return fence.status();
-  Outcome o = Run("hold_fence",
-                  Params().Text(fence.value().room_id).Text(options_.node).Int(fence.value().epoch),
-                  "checking the lease of " + game_id);
+  return Held(fence.value(),
+              Run("hold_fence", HoldParams(fence.value()), "checking the lease of " + game_id));
+}
+
+PgStore::Params PgStore::HoldParams(const Fence& fence) const {
+  return Params().Text(fence.room_id).Text(options_.node).Int(fence.epoch);
+}
+
+Status PgStore::Held(const Fence& fence, const Outcome& o) const {
   if (!o.ok()) return o.status;
-  return o.rows() == 1 ? Status::Ok() : LeaseLost(fence.value().room_id);
+  return o.rows() == 1 ? Status::Ok() : LeaseLost(fence.room_id);
 }
 
 Status PgStore::HandOver() {
@@ -755,7 +750,7 @@ Status PgStore::ClaimRoom(const std::string& room_id, const RoomClaim& claim) {
         return store_rules::RoomsTooFast(std::max<int64_t>(1, wait.rows() ? wait.Int(0, 0) : 1));
       }
     }
-    if (Status claimed = Claimed(room_id, o[next]); !claimed.ok()) return claimed;
+    if (auto claimed = Claimed(room_id, o[next]); !claimed.ok()) return claimed.status();
     const Params codes = Params()
                              .Text(room_id)
                              .Text(options_.node)
@@ -973,7 +968,7 @@ Status PgStore::BeginGame(const plateau::v1::GameRecord& record, const RoomRecor
                             .Int(room.undo ? 1 : 0);
     std::vector<Outcome> both = RunTogether({{"claim_room", &claim}, {"begin_game", &game}},
                                             "storing game " + record.game_id());
-    if (Status claimed = Claimed(room.room_id, both[0]); !claimed.ok()) return claimed;
+    if (auto claimed = Claimed(room.room_id, both[0]); !claimed.ok()) return claimed.status();
     const Outcome& o = both[1];
     if (o.Unique() && o.constraint == "games_pkey") {
       return store_rules::GameExists(record.game_id());
@@ -1072,8 +1067,7 @@ Status PgStore::FinishGame(const std::string& game_id,
     // The game's state and the fence in one round trip: the room's row is locked either way,
     // and a refusal undoes that with the savepoint.
     const Params game = Params().Text(game_id);
-    const Params held =
-        Params().Text(fence.value().room_id).Text(options_.node).Int(fence.value().epoch);
+    const Params held = HoldParams(fence.value());
     std::vector<Outcome> o =
         RunTogether({{"game_status", &game}, {"hold_fence", &held}}, "checking game " + game_id);
     const Outcome& status = o[0];
@@ -1084,8 +1078,7 @@ Status PgStore::FinishGame(const std::string& game_id,
     if (status.Text(0, 0) != "playing") {
       return store_rules::GameAlreadyFinished(game_id);
     }
-    if (!o[1].ok()) return o[1].status;
-    if (o[1].rows() != 1) return LeaseLost(fence.value().room_id);
+    if (Status st = Held(fence.value(), o[1]); !st.ok()) return st;
     // One result per seat was checked above (CheckFinish): nothing here is expected to fail.
     for (const auto& r : results) {
       if (Status st = Write("add_result",

@@ -165,7 +165,11 @@ class PgStore : public Store {
   // `fenced_game` non-empty: the statement is an append that changes no row when the ownership
   // fence refuses it, which settles the current call as lease_lost.
   Status Queue(const char* name, const Params& p, const std::string& fenced_game = "");
-  // Queues `sql` (no parameters: a savepoint's statements) in the batch's pipeline.
+  // Sends one statement with `send` (a PQsend… call) in pipeline mode, entered if need be; the
+  // batch is lost if it cannot be.
+  template <class SendOne>
+  Status Send(const SendOne& send);
+  // Queues `sql` (no parameters: BEGIN, COMMIT, a savepoint's statements) in the pipeline.
   Status QueueSql(const char* sql);
   // Sends what is queued and reads its results, leaving pipeline mode; the batch is lost if one
   // failed.
@@ -202,11 +206,14 @@ class PgStore : public Store {
   // Claims `room_id` for this node (inside whatever transaction is open): its new epoch, or
   // lease_lost when another node's lease on it holds.
   StatusOr<int64_t> Claim(const std::string& room_id);
-  // How claim_room's outcome `o` ended for `room_id`: its epoch noted, or why not.
-  Status Claimed(const std::string& room_id, const Outcome& o);
+  // How claim_room's outcome `o` ended for `room_id`: its epoch, noted, or why not.
+  StatusOr<int64_t> Claimed(const std::string& room_id, const Outcome& o);
   // Inside a transaction: the fence holds for `game_id`, and the room's row is locked until the
   // transaction ends, so no takeover commits in between.
   Status HoldFence(const std::string& game_id);
+  // hold_fence's parameters for `fence`, and whether its outcome `o` found the fence holding.
+  Params HoldParams(const Fence& fence) const;
+  Status Held(const Fence& fence, const Outcome& o) const;
   Status LeaseLost(const std::string& room_id) const;
   // The unfinished games of `rooms` (claimed by this node), in one read-only snapshot.
   StatusOr<std::vector<Unfinished>> LoadRooms(const std::vector<std::string>& rooms);
@@ -239,7 +246,6 @@ class PgStore : public Store {
   bool batch_lost_ = false;
   int queued_ = 0;  // statements sent in the pipeline whose results are not read yet
   int savepoints_ = 0;
-  bool committing_ = false;  // the last statement queued is the batch's COMMIT
 };
 
 }  // namespace plateau::server
