@@ -61,28 +61,38 @@ constexpr Statement kStatements[] = {
      "SELECT status, game_no, "
      "(SELECT coalesce(max(idx) + 1, 0) FROM game_actions a WHERE a.game_no = g.game_no) "
      "FROM games g WHERE game_id = $1"},
+    {"hold_node",
+     // First in every transaction of this node that may write to its rooms (a batch, a call
+     // outside one): a claim of one of them waits for the commit, then reads what it wrote.
+     "SELECT pg_advisory_xact_lock_shared(" PLATEAU_PG_NODE_LOCK_KEY("$1") ")"},
     {"append_action",
      // Fenced: written only while room $8 is this node's ($9) with the epoch it claimed ($10)
      // and the node's lease holds, and game $1 is a game of that room (no foreign key since
-     // 0015); the room's row stays locked until the commit, so a takeover waits for it and then
-     // reads this action in the log. Refused, it changes no row (no error).
+     // 0015). The transaction holds the node's lock (hold_node), so no claim lands between
+     // this check and the commit. Refused, it changes no row (no error).
      "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms, origin) "
      "SELECT $1::bigint, $2::integer, $3::integer, $4::bytea, $5::text, $6::bigint, $7::integer "
      "FROM room_owners o JOIN games g ON g.room_id = o.room_id "
      "WHERE o.room_id = $8 AND o.node = $9 AND o.epoch = $10 "
-     "AND " PLATEAU_PG_NODE_LIVE("o", "") " AND g.game_no = $1 FOR SHARE OF o"},
+     "AND " PLATEAU_PG_NODE_LIVE("o", "") " AND g.game_no = $1"},
     {"hold_fence",
+     // The same check for the other writes to a game, under the same lock.
      "SELECT 1 FROM room_owners o WHERE o.room_id = $1 AND o.node = $2 AND o.epoch = $3 "
-     "AND " PLATEAU_PG_NODE_LIVE("o", "") " FOR SHARE OF o"},
+     "AND " PLATEAU_PG_NODE_LIVE("o", "")},
     {"claim_room",
      // Free, its node's lease run out, or this node's already: claimed with a new epoch.
-     // Another node's live lease: no row.
+     // Another node's live lease: no row. A room held before is claimed only once every other
+     // transaction of its holder has committed (the holder's lock, hold_node, taken for good:
+     // a dead node's batch in flight, or a store of this same node name before a restart), so
+     // the log read after the claim holds every action acknowledged.
      // (expires_unix_ms: its default, for nodes before 0016 during a rolling upgrade.)
      "INSERT INTO room_owners (room_id, node, epoch) VALUES ($1, $2, 1) "
      "ON CONFLICT (room_id) DO UPDATE SET node = excluded.node, epoch = room_owners.epoch + 1, "
      "expires_unix_ms = DEFAULT "
-     "WHERE room_owners.node = excluded.node OR " "NOT " PLATEAU_PG_NODE_LIVE("room_owners", "")
-     " RETURNING epoch"},
+     "WHERE CASE WHEN room_owners.node = excluded.node OR "
+     "NOT " PLATEAU_PG_NODE_LIVE("room_owners", "") " THEN (SELECT true FROM "
+     "pg_advisory_xact_lock(" PLATEAU_PG_NODE_LOCK_KEY("room_owners.node") ")) ELSE false END "
+     "RETURNING epoch"},
     {"renew_node",
      "INSERT INTO nodes (node, address, expires_unix_ms) VALUES ($1, $2, "
      PLATEAU_PG_NOW_MS " + $3) ON CONFLICT (node) DO UPDATE SET address = excluded.address, "
@@ -565,7 +575,8 @@ Status PgStore::Atomically(const Body& body) {
   }
   if (Status st = Ready(); !st.ok()) return st;
   if (Status st = pg::Exec(c_.get(), "BEGIN", "starting a transaction"); !st.ok()) return st;
-  Status st = body();
+  Status st = HoldNode();
+  if (st.ok()) st = body();
   if (st.ok()) {
     st = pg::Exec(c_.get(), "COMMIT", "committing");
     if (st.ok()) return st;
@@ -587,7 +598,14 @@ Status PgStore::BeginBatch() {
   if (Status st = Connected(); !st.ok()) return st;
   in_batch_ = true;
   // BEGIN leads the pipeline: it goes out with the batch's first statements, no round trip.
-  return QueueSql("BEGIN");
+  if (Status st = QueueSql("BEGIN"); !st.ok()) return st;
+  return HoldNode();
+}
+
+Status PgStore::HoldNode() {
+  // A node that handed its rooms over writes to none: a claim of them has nothing to wait for.
+  if (handed_over_) return Status::Ok();
+  return Write("hold_node", Params().Text(options_.node), "holding the rooms of " + options_.node);
 }
 
 Status PgStore::CommitBatch() {
@@ -1045,10 +1063,15 @@ Status PgStore::AppendAction(const std::string& game_id, uint32_t index,
     known_.Set(game_id, Known{known->game_no, index + 1}, true);
     return Status::Ok();
   }
-  Outcome o = Run("append_action", p, "storing action " + std::to_string(index) + " of " + game_id);
-  if (!o.ok() || o.changed() != 1) known_.Forget(game_id);  // read back next time
+  // Outside a batch, in a transaction of its own all the same: the fence needs the node's lock.
+  Outcome o;
+  const Status st = Atomically([&]() -> Status {
+    o = Run("append_action", p, "storing action " + std::to_string(index) + " of " + game_id);
+    return o.status;
+  });
+  if (!st.ok() || o.changed() != 1) known_.Forget(game_id);  // read back next time
   if (o.Unique()) return store_rules::DuplicateAction(game_id, index);
-  if (!o.ok()) return o.status;
+  if (!st.ok()) return st;
   if (o.changed() != 1) return LeaseLost(fence.value().room_id);
   known_.Set(game_id, Known{known->game_no, index + 1}, false);
   return Status::Ok();

@@ -208,9 +208,11 @@ class PgStore : public Store {
   StatusOr<int64_t> Claim(const std::string& room_id);
   // How claim_room's outcome `o` ended for `room_id`: its epoch, noted, or why not.
   StatusOr<int64_t> Claimed(const std::string& room_id, const Outcome& o);
-  // Inside a transaction: the fence holds for `game_id`, and the room's row is locked until the
-  // transaction ends, so no takeover commits in between.
+  // Inside a transaction: the fence holds for `game_id`; the node's lock, taken when the
+  // transaction began (HoldNode), keeps any takeover from committing in between.
   Status HoldFence(const std::string& game_id);
+  // Takes the node's fence lock (hold_node) in the transaction just begun.
+  Status HoldNode();
   // hold_fence's parameters for `fence`, and whether its outcome `o` found the fence holding.
   Params HoldParams(const Fence& fence) const;
   Status Held(const Fence& fence, const Outcome& o) const;

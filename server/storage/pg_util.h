@@ -20,6 +20,11 @@
   "EXISTS (SELECT 1 FROM nodes n WHERE n.node = " row ".node AND n.expires_unix_ms > " \
   PLATEAU_PG_NOW_MS slack ")"
 
+// A node's fence lock (a transaction-level advisory lock, in the two-key space, keyed by the
+// node's name): shared by every transaction of the node that writes to its rooms, taken for
+// good by a claim of a dead node's room. No row is written for it, so a batch pays it once.
+#define PLATEAU_PG_NODE_LOCK_KEY(node) "1347174740, hashtext(" node ")"
+
 namespace plateau::server::pg {
 
 using engine::Status;

@@ -4,6 +4,7 @@
 // names on one database stand for two nodes.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -188,6 +189,42 @@ TEST_F(OwnershipTest, AFencedAppendFailsAloneInItsBatch) {
   EXPECT_TRUE(LeaseLost(a->AppendAction("g1", 0, Action(0))));
   EXPECT_TRUE(a->AppendAction("g2", 1, Action(1)).ok());
   EXPECT_TRUE(b->AppendAction("g1", 0, Action(0)).ok());
+}
+
+// The race the fence exists for: a node's lease runs out while a batch of its is in flight.
+// The claim of its room waits for that batch's commit and then reads its action in the log;
+// the node writes nothing to the room after that.
+TEST_F(OwnershipTest, ATakeoverWaitsForTheBatchInFlightOfTheNodeItTakesFrom) {
+  auto a = Node("a"), b = Node("b");
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  ASSERT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());
+  ASSERT_TRUE(a->BeginBatch().ok());
+  a->StartCall(0);
+  ASSERT_TRUE(a->AppendAction("g1", 1, Action(1)).ok());
+  // A read in the batch sends what it queued: the append has run, uncommitted.
+  ASSERT_TRUE(a->FindOwner("r1").ok());
+  Expire("r1");
+  ASSERT_TRUE(b->RenewLeases().ok());
+  std::atomic<bool> done = false;
+  StatusOr<std::vector<Store::Unfinished>> taken = std::vector<Store::Unfinished>();
+  std::thread takeover([&] {
+    taken = b->TakeOver();
+    done = true;
+  });
+  std::this_thread::sleep_for(300ms);
+  EXPECT_FALSE(done) << "the claim went ahead of the batch in flight";
+  ASSERT_TRUE(a->CommitBatch().ok());
+  EXPECT_TRUE(a->CallOutcome(0).ok()) << a->CallOutcome(0).ToString();
+  takeover.join();
+  ASSERT_TRUE(taken.ok()) << taken.status().ToString();
+  ASSERT_EQ(taken.value().size(), 1u);
+  EXPECT_EQ(taken.value()[0].record.actions_size(), 2);
+  EXPECT_EQ(Sql("SELECT node || ' ' || epoch FROM room_owners WHERE room_id = 'r1'"), "b 2");
+  ASSERT_TRUE(a->RenewLeases().ok());
+  EXPECT_TRUE(LeaseLost(a->AppendAction("g1", 2, Action(2))));
+  EXPECT_TRUE(b->AppendAction("g1", 2, Action(2)).ok());
+  EXPECT_EQ(Actions("g1"), 3);
 }
 
 // game_actions has no foreign key on PostgreSQL (0015): the append itself writes only for a game
