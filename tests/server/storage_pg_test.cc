@@ -114,6 +114,34 @@ TEST_F(PgMigrationsTest, NewerOrDivergingDatabasesAreRefused) {
   EXPECT_EQ(ApplyPgMigrations(c_.get(), migrations_).code(), codes::kSchemaMismatch);
 }
 
+// 0017 drops game_actions.seq on PostgreSQL: a log written at 16 reads the same at 17, and the
+// appends of 17 write no sequence number.
+TEST_F(PgMigrationsTest, Version17KeepsEveryActionWithoutItsSequenceNumber) {
+  const std::vector<Migration> up_to_16(migrations_.begin(), migrations_.begin() + 16);
+  ASSERT_TRUE(ApplyPgMigrations(c_.get(), up_to_16).ok());
+  ASSERT_TRUE(pg::Exec(c_.get(),
+                       "INSERT INTO games (game_id, game, options, seed, status, started_unix_ms, "
+                       "room_id, join_code, is_private, title, host_player_id) "
+                       "VALUES ('g1', 'globalissimo', '', 7, 'playing', 1, 'r1', '', 0, '', ''); "
+                       "INSERT INTO game_actions (game_no, idx, seat, action, text, at_unix_ms) "
+                       "SELECT game_no, i, i % 2, decode('0a0' || i, 'hex'), 'move ' || i, i "
+                       "FROM games, generate_series(0, 4) i",
+                       "test")
+                  .ok());
+  const auto before = Rows("SELECT game_no, idx, seat, encode(action, 'hex'), text, at_unix_ms "
+                           "FROM game_actions ORDER BY game_no, idx");
+  ASSERT_EQ(before.size(), 5u);
+  ASSERT_TRUE(ApplyPgMigrations(c_.get(), migrations_).ok());
+  EXPECT_EQ(Rows("SELECT game_no, idx, seat, encode(action, 'hex'), text, at_unix_ms "
+                 "FROM game_actions ORDER BY game_no, idx"),
+            before);
+  EXPECT_EQ(Rows("SELECT count(*) FROM information_schema.columns WHERE table_name = "
+                 "'game_actions' AND column_name = 'seq'"),
+            std::vector<std::string>{"0"});
+  EXPECT_EQ(Rows("SELECT count(*) FROM pg_sequences WHERE sequencename LIKE 'game_actions%'"),
+            std::vector<std::string>{"0"});
+}
+
 TEST_F(PgMigrationsTest, AFailedMigrationLeavesThePreviousVersion) {
   std::vector<Migration> with_bad = migrations_;
   const std::string name = std::to_string(migrations_.size() + 1) + "_broken";
@@ -183,6 +211,10 @@ TEST_F(PgMigrationsTest, ThePortedSchemaHasSqlitesTablesColumnsAndIndexes) {
     // The one column only PostgreSQL has: take-backs ordered as written, where SQLite has rowid.
     if (table == "game_taken_back" && !pg_columns.empty() && pg_columns[0].starts_with("seq ")) {
       pg_columns.erase(pg_columns.begin());
+    }
+    // And the one only SQLite has (0017): the action log's rowid, which PostgreSQL does without.
+    if (table == "game_actions" && !lite_columns.empty() && lite_columns[0].starts_with("seq ")) {
+      lite_columns.erase(lite_columns.begin());
     }
     EXPECT_EQ(pg_columns, lite_columns) << "table " << table;
   }
