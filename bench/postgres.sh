@@ -4,7 +4,7 @@
 # durability), each under plateau-load at 1000 Globalissimo rooms, paced at 2500 accepted
 # actions/s and closed loop, alternated RUNS times. Per accepted action: the server's CPU, and on
 # PostgreSQL also the cluster's (its main process and every child, read from /proc by the load
-# generator over the same window).
+# generator over the same window). With several runs, the median ratio of each mode at the end.
 #
 #   bench/postgres.sh [BUILD_DIR] [--runs N] [--duration S] [--rooms N]
 set -euo pipefail
@@ -60,8 +60,10 @@ one() {  # one sqlite|postgres paced|closed
   else
     SQLITE_CPU=$cpu  # the run beside which the next PostgreSQL one is read
   fi
+  [ "$store" = postgres ] && RATIOS[$mode]+="$ratio "
   echo "| $store | $mode | $actions | $p99 | $cpu | $pg_us | $ratio |"
 }
+declare -A RATIOS=()
 
 echo "- $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $ROOMS rooms, $DURATION s"
 echo
@@ -73,3 +75,13 @@ for _ in $(seq "$RUNS"); do
     one postgres "$mode"
   done
 done
+# Single runs here spread by a third from one to the next: the target is read on the median.
+if [ "$RUNS" -gt 1 ]; then
+  echo
+  for mode in paced closed; do
+    # shellcheck disable=SC2086
+    echo "$mode, × SQLite over $RUNS runs: median $(printf '%s\n' ${RATIOS[$mode]} | sort -n |
+      awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')" \
+      "(runs: ${RATIOS[$mode]% })"
+  done
+fi
