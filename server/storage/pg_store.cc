@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <spdlog/spdlog.h>
 
 #include "server/storage/pg_migrations.h"
 #include "server/storage/token_hash.h"
@@ -82,17 +83,35 @@ constexpr Statement kStatements[] = {
     {"claim_room",
      // Free, its node's lease run out, or this node's already: claimed with a new epoch.
      // Another node's live lease: no row. A room held before is claimed only once every other
-     // transaction of its holder has committed (the holder's lock, hold_node, taken for good:
-     // a dead node's batch in flight, or a store of this same node name before a restart), so
-     // the log read after the claim holds every action acknowledged.
+     // transaction of its holder that took the holder's lock (hold_node) has committed: the
+     // claim takes that lock exclusively (to its own commit), a dead node's batch in flight or a
+     // store of this same node name before a restart, so the log read after the claim holds
+     // every action acknowledged. The lock is taken first, in the rows inserted, and only then
+     // the room's row (ON CONFLICT): a holder's batch that writes to that row meanwhile would
+     // otherwise wait on the claim while the claim waits on it. Taken again in the WHERE for a
+     // holder changed in between (already held: no wait).
      // (expires_unix_ms: its default, for nodes before 0016 during a rolling upgrade.)
-     "INSERT INTO room_owners (room_id, node, epoch) VALUES ($1, $2, 1) "
+     "INSERT INTO room_owners (room_id, node, epoch) "
+     "SELECT $1, $2, 1 FROM (SELECT (SELECT CASE WHEN o.node = $2 OR "
+     "NOT " PLATEAU_PG_NODE_LIVE("o", "") " THEN (SELECT true FROM "
+     "pg_advisory_xact_lock(" PLATEAU_PG_NODE_LOCK_KEY("o.node") ")) ELSE false END "
+     "FROM room_owners o WHERE o.room_id = $1) AS held) h WHERE h.held IS DISTINCT FROM false "
      "ON CONFLICT (room_id) DO UPDATE SET node = excluded.node, epoch = room_owners.epoch + 1, "
      "expires_unix_ms = DEFAULT "
      "WHERE CASE WHEN room_owners.node = excluded.node OR "
      "NOT " PLATEAU_PG_NODE_LIVE("room_owners", "") " THEN (SELECT true FROM "
      "pg_advisory_xact_lock(" PLATEAU_PG_NODE_LOCK_KEY("room_owners.node") ")) ELSE false END "
      "RETURNING epoch"},
+    {"end_stuck_holders",
+     // The sessions still holding the lock of a node whose lease ran out more than a lease ago
+     // ($1): a batch left half sent by a node paused or cut off mid-pipeline (no Sync, so no
+     // idle timeout applies), which would hold every claim of that node's rooms. Ended, their
+     // transactions roll back: nothing in them was acknowledged.
+     "SELECT count(pg_terminate_backend(l.pid)) FROM pg_locks l JOIN nodes n "
+     "ON l.objid = (hashtext(n.node)::bigint & 4294967295)::oid "
+     "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 "
+     "AND l.classid = " PLATEAU_PG_NODE_LOCK_SPACE "::oid "
+     "AND l.pid <> pg_backend_pid() AND n.expires_unix_ms < " PLATEAU_PG_NOW_MS " - $1"},
     {"renew_node",
      "INSERT INTO nodes (node, address, expires_unix_ms) VALUES ($1, $2, "
      PLATEAU_PG_NOW_MS " + $3) ON CONFLICT (node) DO UPDATE SET address = excluded.address, "
@@ -313,12 +332,17 @@ Status PgStore::Prepare(PGconn* c, std::chrono::milliseconds lease) {
     return Status(pg::codes::kStorageError,
                   std::string("PostgreSQL: cannot use UTF-8: ") + PQerrorMessage(c));
   }
-  // A transaction left open by a node paused mid-batch ends after a lease: its locks on the
-  // rooms' rows (the fence) hold a claim up no longer than that. Named for the operators.
+  // A transaction left open by a node paused between batches' statements ends after a lease:
+  // its fence lock holds a claim up no longer than that (one paused mid-pipeline is ended by
+  // the takeover, end_stuck_holders). No wait for a lock lasts more than a third of a lease:
+  // a claim waiting on a stuck holder fails, and the storage thread goes on renewing. Named
+  // for the operators.
   if (Status st = pg::Exec(c,
                            "SET application_name = 'plateau'; "
                            "SET idle_in_transaction_session_timeout = " +
-                               std::to_string(lease.count()),
+                               std::to_string(lease.count()) +
+                               "; SET lock_timeout = " +
+                               std::to_string(std::max<int64_t>(1, lease.count() / 3)),
                            "configuring the connection");
       !st.ok()) {
     return st;
@@ -1087,8 +1111,9 @@ Status PgStore::FinishGame(const std::string& game_id,
   Status finished = Atomically([&]() -> Status {
     auto fence = FenceOf(game_id);
     if (!fence.ok()) return fence.status();
-    // The game's state and the fence in one round trip: the room's row is locked either way,
-    // and a refusal undoes that with the savepoint.
+    // The game's state and the fence in one round trip (the node's lock, taken when the
+    // transaction began, keeps a takeover out until the commit); a refusal is undone with the
+    // savepoint.
     const Params game = Params().Text(game_id);
     const Params held = HoldParams(fence.value());
     std::vector<Outcome> o =
@@ -1439,6 +1464,15 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::TakeOver() {
   if (!misses.ok()) return misses.status;
   Outcome buckets = Run("forget_room_buckets", Params(), "forgetting full allowances");
   if (!buckets.ok()) return buckets.status;
+  if (rooms.rows() > 0) {
+    Outcome ended = Run("end_stuck_holders", Params().Int(options_.lease.count()),
+                        "ending the transactions left by dead nodes");
+    if (!ended.ok()) return ended.status;
+    if (ended.Int(0, 0) > 0) {
+      spdlog::warn("node {}: ended {} transaction(s) left open by nodes dead for over a lease",
+                   options_.node, ended.Int(0, 0));
+    }
+  }
   std::vector<std::string> claimed;
   for (int i = 0; i < rooms.rows(); ++i) {
     const std::string room_id = rooms.Text(i, 0);
@@ -1448,8 +1482,15 @@ StatusOr<std::vector<Store::Unfinished>> PgStore::TakeOver() {
       continue;  // another live node's share
     }
     auto epoch = Claim(room_id);
-    if (epoch.ok()) claimed.push_back(room_id);
-    else if (epoch.status().code() != store_codes::kLeaseLost) return epoch.status();
+    if (epoch.ok()) {
+      claimed.push_back(room_id);
+    } else if (epoch.status().code() != store_codes::kLeaseLost) {
+      // Its holder's transaction did not end within the lock timeout: tried again next round
+      // (and ended then, once over a lease dead). The rooms claimed so far are still adopted.
+      spdlog::warn("node {}: room {} not taken over this round: {}", options_.node, room_id,
+                   epoch.status().ToString());
+      break;
+    }
   }
   if (claimed.empty()) return std::vector<Unfinished>();
   return AdoptClaimed(claimed);

@@ -15,7 +15,8 @@
 // Rooms are owned (docs/multinode.md, section 2): a game is begun, or restored by LoadUnfinished,
 // only in a room this node claims in room_owners (free, expired, or already its own; each claim
 // raises the room's epoch), and every write to a game's log carries the room's epoch, checked
-// and locked against a takeover in the same statement. Refused by that fence, a pipelined append
+// in the same statement, inside a transaction that holds the node's fence lock (hold_node), which
+// a takeover's claim waits for. Refused by that fence, a pipelined append
 // is no error: the batch goes on and that call's outcome (CallOutcome) is lease_lost. Leases are
 // renewed by RenewLeases; once it has been called, a store that could not renew for a lease
 // (less a fifth) on its own monotonic clock refuses appends itself, sending nothing.

@@ -23,7 +23,8 @@
 // A node's fence lock (a transaction-level advisory lock, in the two-key space, keyed by the
 // node's name): shared by every transaction of the node that writes to its rooms, taken for
 // good by a claim of a dead node's room. No row is written for it, so a batch pays it once.
-#define PLATEAU_PG_NODE_LOCK_KEY(node) "1347174740, hashtext(" node ")"
+#define PLATEAU_PG_NODE_LOCK_SPACE "1347174740"
+#define PLATEAU_PG_NODE_LOCK_KEY(node) PLATEAU_PG_NODE_LOCK_SPACE ", hashtext(" node ")"
 
 namespace plateau::server::pg {
 

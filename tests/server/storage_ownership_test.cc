@@ -204,7 +204,9 @@ TEST_F(OwnershipTest, ATakeoverWaitsForTheBatchInFlightOfTheNodeItTakesFrom) {
   ASSERT_TRUE(a->AppendAction("g1", 1, Action(1)).ok());
   // A read in the batch sends what it queued: the append has run, uncommitted.
   ASSERT_TRUE(a->FindOwner("r1").ok());
-  Expire("r1");
+  // a's lease ran out a moment ago (not over a lease ago: its transactions are waited for).
+  Sql("UPDATE nodes SET expires_unix_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
+      "- 1 WHERE node = 'a' RETURNING 1");
   ASSERT_TRUE(b->RenewLeases().ok());
   std::atomic<bool> done = false;
   StatusOr<std::vector<Store::Unfinished>> taken = std::vector<Store::Unfinished>();
@@ -212,7 +214,13 @@ TEST_F(OwnershipTest, ATakeoverWaitsForTheBatchInFlightOfTheNodeItTakesFrom) {
     taken = b->TakeOver();
     done = true;
   });
-  std::this_thread::sleep_for(300ms);
+  // Until b's claim is seen waiting for a's lock (or it is done, which it must not be).
+  for (int i = 0; i < 500 && !done; ++i) {
+    if (Sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == "1") {
+      break;
+    }
+    std::this_thread::sleep_for(10ms);
+  }
   EXPECT_FALSE(done) << "the claim went ahead of the batch in flight";
   ASSERT_TRUE(a->CommitBatch().ok());
   EXPECT_TRUE(a->CallOutcome(0).ok()) << a->CallOutcome(0).ToString();
@@ -225,6 +233,31 @@ TEST_F(OwnershipTest, ATakeoverWaitsForTheBatchInFlightOfTheNodeItTakesFrom) {
   EXPECT_TRUE(LeaseLost(a->AppendAction("g1", 2, Action(2))));
   EXPECT_TRUE(b->AppendAction("g1", 2, Action(2)).ok());
   EXPECT_EQ(Actions("g1"), 3);
+}
+
+// A node paused or cut off halfway through sending a batch holds its lock with no Sync sent, so
+// no idle timeout ends its transaction. Once its lease ran out over a lease ago, the takeover
+// ends that transaction (nothing in it was acknowledged) rather than wait on it.
+TEST_F(OwnershipTest, ATakeoverEndsATransactionLeftHalfSentByANodeLongDead) {
+  auto a = Node("a"), b = Node("b");
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(a->BeginGame(Record("g1"), Room("r1")).ok());
+  ASSERT_TRUE(a->AppendAction("g1", 0, Action(0)).ok());
+  auto stuck = pg::Connect(conninfo_);
+  ASSERT_TRUE(stuck.ok()) << stuck.status().ToString();
+  ASSERT_TRUE(pg::Exec(stuck.value().get(),
+                       "BEGIN; SELECT pg_advisory_xact_lock_shared(" PLATEAU_PG_NODE_LOCK_KEY("'a'") ")",
+                       "holding a's lock")
+                  .ok());
+  Expire("r1");
+  ASSERT_TRUE(b->RenewLeases().ok());
+  auto taken = b->TakeOver();
+  ASSERT_TRUE(taken.ok()) << taken.status().ToString();
+  ASSERT_EQ(taken.value().size(), 1u);
+  EXPECT_EQ(taken.value()[0].record.actions_size(), 1);
+  EXPECT_EQ(Sql("SELECT node || ' ' || epoch FROM room_owners WHERE room_id = 'r1'"), "b 2");
+  EXPECT_FALSE(pg::Exec(stuck.value().get(), "SELECT 1", "after the takeover").ok())
+      << "the half-sent transaction is still open";
 }
 
 // game_actions has no foreign key on PostgreSQL (0015): the append itself writes only for a game
