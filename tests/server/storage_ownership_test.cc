@@ -78,6 +78,15 @@ class OwnershipTest : public ::testing::Test {
                        {room_id}, "expiring a lease");
     ASSERT_TRUE(r.ok()) << r.status().ToString();
   }
+  // A node dead just now: its lease, its rooms' too, ran out a moment ago (not over a lease
+  // ago, so its transactions are waited for, and only its share of the rooms is each node's).
+  void ExpiredAMomentAgo(const std::string& node) {
+    auto r = pg::Query(admin_.get(),
+                       "UPDATE nodes SET expires_unix_ms = " PLATEAU_PG_NOW_MS
+                       " - 1 WHERE node = $1",
+                       {node}, "expiring a lease");
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+  }
   std::string Sql(const std::string& sql, const std::vector<pg::Param>& params = {}) {
     auto r = pg::Query(admin_.get(), sql, params, "reading");
     EXPECT_TRUE(r.ok()) << r.status().ToString();
@@ -204,9 +213,7 @@ TEST_F(OwnershipTest, ATakeoverWaitsForTheBatchInFlightOfTheNodeItTakesFrom) {
   ASSERT_TRUE(a->AppendAction("g1", 1, Action(1)).ok());
   // A read in the batch sends what it queued: the append has run, uncommitted.
   ASSERT_TRUE(a->FindOwner("r1").ok());
-  // a's lease ran out a moment ago (not over a lease ago: its transactions are waited for).
-  Sql("UPDATE nodes SET expires_unix_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
-      "- 1 WHERE node = 'a' RETURNING 1");
+  ExpiredAMomentAgo("a");
   ASSERT_TRUE(b->RenewLeases().ok());
   std::atomic<bool> done = false;
   StatusOr<std::vector<Store::Unfinished>> taken = std::vector<Store::Unfinished>();
@@ -310,9 +317,8 @@ TEST_F(OwnershipTest, ADeadNodesRoomsAreSharedAmongTheLiveOnes) {
   auto none = b_->TakeOver();
   ASSERT_TRUE(none.ok()) << none.status().ToString();
   EXPECT_TRUE(none.value().empty()) << "a's leases still hold";
-  // a dies: its lease, its rooms' too, runs out, a moment ago.
-  Sql("UPDATE nodes SET expires_unix_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint "
-      "- 1 WHERE node = 'a' RETURNING 1");
+  // a dies.
+  ExpiredAMomentAgo("a");
   const std::vector<Store::Unfinished> by_c = SharedByBAndC(kRooms);
   ASSERT_FALSE(by_c.empty());
   for (const auto& taken : by_c) EXPECT_EQ(taken.record.actions_size(), 1);
