@@ -49,55 +49,11 @@ for bin in "$SERVER" "$LOAD" "$FLOOR"; do
   [ -x "$bin" ] || { echo "bench/run.sh: $bin not found; build first" >&2; exit 2; }
 done
 
-# Thousands of sockets on each side: the server and plateau-load inherit this.
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-
-WORK="$(mktemp -d)"
-SERVER_PID=
-PORT=
-stop_server() { stop_pid "$SERVER_PID" TERM; SERVER_PID=; }
-cleanup() { stop_server; rm -rf "$WORK"; }
-trap cleanup EXIT
-
-# Starts the server on a fresh database and a free port; returns once /healthz answers.
-start_server() {
-  local durability=$1
-  for _ in 1 2 3 4 5; do
-    PORT="$(free_port)"
-    rm -rf "$WORK/db" && mkdir -p "$WORK/db" "$WORK/static"
-    "$SERVER" --bind 127.0.0.1 --port "$PORT" --db "$WORK/db/plateau.db" \
-      --static "$WORK/static" --log-level warn --durability "$durability" \
-      >"$WORK/server.log" 2>&1 &
-    SERVER_PID=$!
-    for _ in $(seq 100); do
-      healthy "$PORT" && return 0
-      kill -0 "$SERVER_PID" 2>/dev/null || break
-      sleep 0.1
-    done
-    stop_server  # exited (the port was taken meanwhile?) or never answered: try again
-  done
-  echo "bench/run.sh: plateau-server did not start; its log:" >&2
-  cat "$WORK/server.log" >&2
-  exit 1
-}
-
-# The floor server on a free port; returns once it accepts connections.
-start_floor() {
-  for _ in 1 2 3 4 5; do
-    PORT="$(free_port)"
-    "$FLOOR" --port "$PORT" >"$WORK/server.log" 2>&1 &
-    SERVER_PID=$!
-    for _ in $(seq 100); do
-      listening "$PORT" && return 0
-      kill -0 "$SERVER_PID" 2>/dev/null || break
-      sleep 0.1
-    done
-    stop_server
-  done
-  echo "bench/run.sh: plateau-floor-server did not start; its log:" >&2
-  cat "$WORK/server.log" >&2
-  exit 1
-}
+# The server and plateau-load inherit the slot's limit on open files.
+server_slot
+start_server() { start_plateau "$SERVER" "$1" || exit 1; }
+launch_floor() { "$FLOOR" --port "$1" >"$WORK/server.log" 2>&1 & }
+start_floor() { start_on_free_port listening launch_floor plateau-floor-server || exit 1; }
 
 emit() { printf '%s\n' "$*" | tee -a "$OUT"; }
 # The value of "LABEL: value" in plateau-load's output, or n/a.
