@@ -55,12 +55,13 @@ stop_server() { stop_pid "$SERVER_PID" TERM; SERVER_PID=; }
 # $SERVER_PID on $PORT (0). A server that exits (the port taken meanwhile?) or stays silent for
 # 15 s is stopped and another port tried; after five, its log is shown (1).
 start_on_free_port() {
-  local check=$1 launcher=$2 name=$3
+  local check=$1 launcher=$2 name=$3 deadline
   for _ in 1 2 3 4 5; do
     PORT="$(free_port)"
     "$launcher" "$PORT"
     SERVER_PID=$!
-    for _ in $(seq 150); do
+    deadline=$((SECONDS + 15))
+    while [ "$SECONDS" -lt "$deadline" ]; do
       "$check" "$PORT" && return 0
       kill -0 "$SERVER_PID" 2>/dev/null || break
       sleep 0.1

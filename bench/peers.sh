@@ -84,8 +84,12 @@ find_bin() {
   exit 2
 }
 for s in "${SERVERS[@]}"; do
-  [ "$s" = floor ] && FLOOR="$(find_bin plateau-floor-server)"
-  [ "$s" = plateau ] && SERVER="$(find_bin plateau-server)" && FIXTURES="$(find_bin plateau-diff-fixtures)"
+  # (An if, not &&: a failed find_bin must stop the script, which an && list would not.)
+  if [ "$s" = floor ]; then FLOOR="$(find_bin plateau-floor-server)"; fi
+  if [ "$s" = plateau ]; then
+    SERVER="$(find_bin plateau-server)"
+    FIXTURES="$(find_bin plateau-diff-fixtures)"
+  fi
 done
 command -v node >/dev/null || { echo "bench/peers.sh: node not found" >&2; exit 2; }
 if [ ! -d "$PEERS/node_modules" ]; then
@@ -96,8 +100,7 @@ fi
 # (every game's, from plateau-diff-fixtures), and the sitting stops if one is applied wrongly.
 if [ -n "${FIXTURES:-}" ]; then
   fixtures="$(mktemp)"
-  "$FIXTURES" "$fixtures" 2 >/dev/null
-  if ! node "$PEERS/test/diff_fixtures.js" "$fixtures" >&2; then
+  if ! "$FIXTURES" "$fixtures" 2 >/dev/null || ! node "$PEERS/test/diff_fixtures.js" "$fixtures" >&2; then
     rm -f "$fixtures"
     echo "bench/peers.sh: the client's Diff applier disagrees with the engine; nothing measured" >&2
     exit 1

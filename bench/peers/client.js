@@ -83,7 +83,8 @@ class LocalPart {
   setup() { return this.driver.setup(); }
   go() { this.driver.go(); }
   beginMeasure() { this.driver.beginMeasure(); }
-  endMeasure() { return this.driver.endMeasure(); }
+  stopCounting() { this.driver.stopCounting(); }
+  summary() { return this.driver.summary(); }
   stop() { return this.driver.stop(); }
 }
 
@@ -113,8 +114,11 @@ class ChildPart {
   }
   setup() { return this.call("setup"); }
   go() { this.child.send({ cmd: "go" }); }
-  beginMeasure() { this.child.send({ cmd: "beginMeasure" }); }
-  endMeasure() { return this.call("endMeasure"); }
+  // Answered once the child counts (or has stopped counting): the parent reads the server's CPU
+  // between the answers, so the counting and the CPU windows match to an IPC round trip.
+  beginMeasure() { return this.call("beginMeasure"); }
+  stopCounting() { return this.call("stopCounting"); }
+  summary() { return this.call("summary"); }
   async stop() {
     this.stopped = true;
     const v = await this.call("stop");
@@ -130,8 +134,13 @@ function runChild() {
     if (m.cmd === "init") driver = new Driver(m.opts);
     else if (m.cmd === "setup") process.send({ reply: "setup", value: await driver.setup() });
     else if (m.cmd === "go") driver.go();
-    else if (m.cmd === "beginMeasure") driver.beginMeasure();
-    else if (m.cmd === "endMeasure") process.send({ reply: "endMeasure", value: driver.endMeasure() });
+    else if (m.cmd === "beginMeasure") {
+      driver.beginMeasure();
+      process.send({ reply: "beginMeasure", value: null });
+    } else if (m.cmd === "stopCounting") {
+      driver.stopCounting();
+      process.send({ reply: "stopCounting", value: null });
+    } else if (m.cmd === "summary") process.send({ reply: "summary", value: driver.summary() });
     else if (m.cmd === "stop") {
       process.send({ reply: "stop", value: await driver.stop() });
       setTimeout(() => process.exit(0), 100);
@@ -170,15 +179,16 @@ async function main() {
   for (const p of parts) p.go();
 
   await sleep(o.warmup * 1000);
+  await Promise.all(parts.map((p) => p.beginMeasure()));
   const serverCpu0 = o.serverPid ? cpuSeconds(o.serverPid) : null;
   const clientCpu0 = clientCpu();
   const t0 = performance.now();
-  for (const p of parts) p.beginMeasure();
   await sleep(o.duration * 1000);
-  const summaries = await Promise.all(parts.map((p) => p.endMeasure()));
+  await Promise.all(parts.map((p) => p.stopCounting()));
   const t1 = performance.now();
   const serverCpu1 = o.serverPid ? cpuSeconds(o.serverPid) : null;
   const clientCpu1 = clientCpu();
+  const summaries = await Promise.all(parts.map((p) => p.summary()));
   const stops = await Promise.all(parts.map((p) => p.stop()));
 
   const seconds = (t1 - t0) / 1000;

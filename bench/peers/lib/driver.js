@@ -60,8 +60,11 @@ export class Driver {
     this.metrics.measuring = true;
   }
 
-  endMeasure() {
+  stopCounting() {
     this.metrics.measuring = false;
+  }
+
+  summary() {
     return this.metrics.summary();
   }
 

@@ -1,7 +1,7 @@
-// Choosing a move from what a seat's view offers, as plateau-load's easy bots do: the seat's open
-// question answered with a drawn answer of the right shape, otherwise one of the moves the view
-// publishes (Table.moves, a tree of plateau.v1.MoveChoice) drawn at random, a family leaf's
-// params each drawn from its domain. The action is built from the leaf's parts and the drawn
+// Choosing a move from what a seat's view offers: the seat's open question answered with a drawn
+// answer of the right shape, otherwise one of the moves the view publishes (Table.moves, a tree of
+// plateau.v1.MoveChoice), drawn uniformly at each level of the tree (plateau-load's easy bots
+// weight each move by its members instead), a family leaf's params each drawn from its domain. The action is built from the leaf's parts and the drawn
 // values and encoded with the game's Action type.
 import protobuf from "protobufjs";
 
