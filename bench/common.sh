@@ -73,6 +73,13 @@ start_on_free_port() {
   return 1
 }
 
+# start_floor BINARY: plateau-floor-server on a free port.
+start_floor() {
+  local bin=$1
+  start_on_free_port listening launch_floor plateau-floor-server
+}
+launch_floor() { "$bin" --port "$1" >"$WORK/server.log" 2>&1 & }  # PORT; bin is start_floor's
+
 # start_plateau BINARY DURABILITY: plateau-server on a fresh database in $WORK, loopback only.
 start_plateau() {
   local bin=$1 durability=$2

@@ -76,7 +76,6 @@ SERVER_PID=
 PERF_PID=
 SAMPLER_PID=
 PORT=
-stop_server() { stop_pid "$SERVER_PID" TERM; SERVER_PID=; }
 cleanup() {
   stop_pid "$PERF_PID" INT
   stop_pid "$SAMPLER_PID" TERM

@@ -110,7 +110,6 @@ fi
 
 server_slot
 
-launch_floor() { "$FLOOR" --port "$1" >"$WORK/server.log" 2>&1 & }
 launch_colyseus() {
   node "$PEERS/servers/colyseus_server.js" --port "$1" --patch-ms "$PATCH_MS" >"$WORK/server.log" 2>&1 &
 }
@@ -119,6 +118,7 @@ launch_nodews() { node "$PEERS/servers/ws_server.js" --port "$1" >"$WORK/server.
 start() {
   case "$1" in
     plateau) start_plateau "$SERVER" "$DURABILITY" ;;
+    floor) start_floor "$FLOOR" ;;
     *) start_on_free_port listening "launch_$1" "$1" ;;
   esac
 }

@@ -52,8 +52,7 @@ done
 # The server and plateau-load inherit the slot's limit on open files.
 server_slot
 start_server() { start_plateau "$SERVER" "$1" || exit 1; }
-launch_floor() { "$FLOOR" --port "$1" >"$WORK/server.log" 2>&1 & }
-start_floor() { start_on_free_port listening launch_floor plateau-floor-server || exit 1; }
+start_floor_or_exit() { start_floor "$FLOOR" || exit 1; }
 
 emit() { printf '%s\n' "$*" | tee -a "$OUT"; }
 # The value of "LABEL: value" in plateau-load's output, or n/a.
@@ -119,7 +118,7 @@ row() {  # row LABEL ROOMS MODE DURABILITY FLOOR_CPU FLOOR_RATE [GLOBALISSIMO_CP
 declare -A FLOOR_CPU FLOOR_RATE
 for rooms in "${ROOMS[@]}"; do
   for mode in "${MODES[@]}"; do
-    start_floor
+    start_floor_or_exit
     # shellcheck disable=SC2046
     run_load "floor $rooms rooms $mode" --floor --rooms "$rooms" --duration-seconds "$DURATION" \
       --warmup-seconds "$WARMUP" $(mode_args "$mode")
