@@ -13,25 +13,11 @@
 import { Server, Room } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { schema, t } from "@colyseus/schema";
+import { flag, portFlag } from "./flags.js";
 
-function flag(name, fallback) {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isFinite(v) || v < 0) {
-    console.error(`colyseus_server: ${name} wants a number`);
-    process.exit(2);
-  }
-  return v;
-}
-
-const port = flag("--port", -1);
-if (port < 0 || port > 65535) {
-  console.error("usage: node servers/colyseus_server.js --port P [--payload-bytes B] [--patch-ms N]");
-  process.exit(2);
-}
-const payloadBytes = flag("--payload-bytes", 540);
-const patchMs = flag("--patch-ms", 0);
+const port = portFlag("colyseus_server", "node servers/colyseus_server.js --port P [--payload-bytes B] [--patch-ms N]");
+const payloadBytes = flag("colyseus_server", "--payload-bytes", 540);
+const patchMs = flag("colyseus_server", "--patch-ms", 0);
 
 // Two payloads taken in turn: a move always changes the field, so its patch always carries it.
 const PAYLOADS = [Buffer.alloc(payloadBytes, "x").toString(), Buffer.alloc(payloadBytes, "y").toString()];

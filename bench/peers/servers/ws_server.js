@@ -12,24 +12,10 @@
 // Loopback only; SIGTERM or SIGINT stops it.
 import { WebSocketServer } from "ws";
 import { ClientMessage, ServerMessage, oneofCase } from "../lib/proto.js";
+import { flag, portFlag } from "./flags.js";
 
-function flag(name, fallback) {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isInteger(v) || v < 0) {
-    console.error(`ws_server: ${name} wants a whole number`);
-    process.exit(2);
-  }
-  return v;
-}
-
-const port = flag("--port", -1);
-if (port < 0 || port > 65535) {
-  console.error("usage: node servers/ws_server.js --port P [--diff-bytes B]");
-  process.exit(2);
-}
-const payload = Buffer.alloc(flag("--diff-bytes", 540), "x");
+const port = portFlag("ws_server", "node servers/ws_server.js --port P [--diff-bytes B]");
+const payload = Buffer.alloc(flag("ws_server", "--diff-bytes", 540, { whole: true }), "x");
 
 const rooms = new Map();  // room id -> { seats: [ws, ws], joined, version }
 
